@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CACHE_PREFIX,
+  cacheNames,
+  classifyRequest,
+  eventSlugFromPath,
+  ORDER_RETRY_CAP_MS,
+  orderRetryDelayMs,
+  staleCaches,
+} from './cache-policy'
+import { apiPaths } from './protocol'
+
+const origin = 'https://shop.example'
+const at = (path: string) => new URL(path, origin)
+
+describe('classifyRequest', () => {
+  it('serves the event payload, its devices, templates and flags stale-while-revalidate', () => {
+    expect(classifyRequest('GET', at(apiPaths.event('mothers-day')), origin)).toBe('event-payload')
+    expect(classifyRequest('GET', at(apiPaths.devices('mothers-day')), origin)).toBe(
+      'event-payload',
+    )
+    expect(
+      classifyRequest(
+        'GET',
+        at(apiPaths.generators({ types: ['photo'], widthPx: 1400, heightPx: 400 })),
+        origin,
+      ),
+    ).toBe('event-payload')
+    expect(classifyRequest('GET', at('/api/v1/feature-flags/shouts'), origin)).toBe('event-payload')
+  })
+
+  it('never caches slot availability, promos, payment or order calls', () => {
+    for (const path of [
+      '/api/v1/spotlight/slots/search',
+      '/api/v1/spotlight/promos/code/MOM10',
+      '/api/v1/order/payment/setup-intent',
+      '/api/v1/order/orders',
+      apiPaths.orderStatus('mothers-day', 'abc'),
+      '/api/v1/content/uploads/123',
+      '/api/v1/content/abcdef',
+    ]) {
+      expect(classifyRequest('GET', at(path), origin), path).toBe('network-only')
+    }
+    expect(classifyRequest('POST', at('/api/v1/spotlight/slots/search'), origin)).toBe(
+      'network-only',
+    )
+    expect(classifyRequest('POST', at(apiPaths.event('x')), origin)).toBe('network-only')
+  })
+
+  it('keeps billboard and template images in the image cache', () => {
+    expect(classifyRequest('GET', at('/catalogue/paris-opera-1.jpg'), origin)).toBe('image')
+    expect(classifyRequest('GET', at('/catalogue/hearts.png'), origin)).toBe('image')
+    expect(classifyRequest('GET', at('/assets/index-abc.js'), origin)).toBe('not-ours')
+  })
+
+  it('caches tiles only from the configured map hosts', () => {
+    const tiles = ['https://tiles.example']
+    expect(classifyRequest('GET', new URL('https://tiles.example/1/2/3.pbf'), origin, tiles)).toBe(
+      'map-tile',
+    )
+    expect(classifyRequest('GET', new URL('https://elsewhere.example/x.png'), origin, tiles)).toBe(
+      'not-ours',
+    )
+  })
+})
+
+describe('staleCaches', () => {
+  it('deletes our caches of other versions and leaves foreign and current ones', () => {
+    const existing = [
+      ...Object.values(cacheNames),
+      `${CACHE_PREFIX}images-v0`,
+      `${CACHE_PREFIX}event-payload-v0`,
+      'workbox-precache-v2-https://shop.example/',
+      'someone-else',
+    ]
+    expect(staleCaches(existing)).toEqual([
+      `${CACHE_PREFIX}images-v0`,
+      `${CACHE_PREFIX}event-payload-v0`,
+    ])
+  })
+})
+
+describe('eventSlugFromPath', () => {
+  it('reads the event slug from every locale prefix', () => {
+    expect(eventSlugFromPath('/mothers-day')).toBe('mothers-day')
+    expect(eventSlugFromPath('/fr/mothers-day/design/location')).toBe('mothers-day')
+    expect(eventSlugFromPath('/de/valentines/order/review')).toBe('valentines')
+  })
+  it('is null for pages that name no event', () => {
+    expect(eventSlugFromPath('/')).toBeNull()
+    expect(eventSlugFromPath('/fr')).toBeNull()
+    expect(eventSlugFromPath('/event-not-found')).toBeNull()
+    expect(eventSlugFromPath('/robots.txt')).toBeNull()
+  })
+})
+
+describe('orderRetryDelayMs', () => {
+  it('doubles from 2 s and stops at the cap', () => {
+    expect([0, 1, 2, 3].map(orderRetryDelayMs)).toEqual([2000, 4000, 8000, 16000])
+    expect(orderRetryDelayMs(10)).toBe(ORDER_RETRY_CAP_MS)
+  })
+})

@@ -1,0 +1,75 @@
+// Which request goes to which cache (issue 4): the app shell is precached; the event payload, its
+// devices and its templates are served stale-while-revalidate; images and map tiles live in bounded
+// runtime caches. Everything else from the API goes to the network: never slot availability, payment
+// or order calls.
+
+export const CACHE_VERSION = 'v1'
+export const CACHE_PREFIX = 'shouts-'
+
+export const cacheNames = {
+  eventPayload: `${CACHE_PREFIX}event-payload-${CACHE_VERSION}`,
+  images: `${CACHE_PREFIX}images-${CACHE_VERSION}`,
+  mapTiles: `${CACHE_PREFIX}map-tiles-${CACHE_VERSION}`,
+} as const
+
+export const cacheLimits = {
+  images: { maxEntries: 120, maxAgeSeconds: 7 * 24 * 3600 },
+  mapTiles: { maxEntries: 400, maxAgeSeconds: 3 * 24 * 3600 },
+  eventPayload: { maxEntries: 60, maxAgeSeconds: 24 * 3600 },
+} as const
+
+export type RequestKind = 'event-payload' | 'image' | 'map-tile' | 'network-only' | 'not-ours'
+
+const EVENT_PAYLOAD_PATHS = [
+  /^\/api\/v1\/spotlight\/events\/[^/]+$/,
+  /^\/api\/v1\/spotlight\/events\/[^/]+\/devices$/,
+  /^\/api\/v1\/content\/generators$/,
+  /^\/api\/v1\/feature-flags\/[^/]+$/,
+]
+
+const IMAGE_PATH = /^\/(catalogue|templates)\/.+\.(png|jpe?g|webp|gif|svg|mp4)$/i
+
+/** Decides the strategy for one request. `tileOrigins` are the map style's tile hosts. */
+export function classifyRequest(
+  method: string,
+  url: URL,
+  selfOrigin: string,
+  tileOrigins: readonly string[] = [],
+): RequestKind {
+  if (method !== 'GET') return 'network-only'
+  if (url.origin !== selfOrigin) {
+    return tileOrigins.includes(url.origin) ? 'map-tile' : 'not-ours'
+  }
+  if (url.pathname.startsWith('/api/')) {
+    return EVENT_PAYLOAD_PATHS.some((re) => re.test(url.pathname))
+      ? 'event-payload'
+      : 'network-only'
+  }
+  if (IMAGE_PATH.test(url.pathname)) return 'image'
+  return 'not-ours'
+}
+
+/** Caches this worker version does not own, to delete on activate. */
+export function staleCaches(existing: readonly string[]): string[] {
+  const current = new Set<string>(Object.values(cacheNames))
+  return existing.filter((name) => name.startsWith(CACHE_PREFIX) && !current.has(name))
+}
+
+/** An event slug named by an app URL (/{slug}/..., /fr/{slug}/...), or null for other pages. */
+export function eventSlugFromPath(pathname: string): string | null {
+  const parts = pathname.split('/').filter(Boolean)
+  if (parts[0] === 'fr' || parts[0] === 'de') parts.shift()
+  const first = parts[0]
+  if (!first || first === 'event-not-found' || first === 'api' || first.includes('.')) return null
+  return decodeURIComponent(first)
+}
+
+// Background retry of the order status (issue 4): 2 s, 4 s, 8 s ... capped at 60 s between checks.
+export const ORDER_RETRY_BASE_MS = 2000
+export const ORDER_RETRY_CAP_MS = 60_000
+/** How long the worker keeps an order in its watch list before leaving it to the next app start. */
+export const ORDER_WATCH_MAX_MS = 24 * 3600 * 1000
+
+export function orderRetryDelayMs(attempt: number): number {
+  return Math.min(ORDER_RETRY_CAP_MS, ORDER_RETRY_BASE_MS * 2 ** Math.max(0, attempt))
+}

@@ -1,0 +1,68 @@
+// The contract between the page and the service worker: message types, IndexedDB keys and API paths
+// both sides build the same way (so a warm-up fetch and the app's own request share one cache entry).
+// Plain TypeScript: imported by sw/ and by src/app/lib/pwa.ts.
+
+export const SW_MESSAGES = {
+  skipWaiting: 'SKIP_WAITING',
+  cacheEvent: 'CACHE_EVENT',
+  watchOrder: 'WATCH_ORDER',
+  orderSettled: 'ORDER_SETTLED',
+} as const
+
+export type CacheEventMessage = { type: typeof SW_MESSAGES.cacheEvent; eventSlug: string }
+export type WatchOrderMessage = {
+  type: typeof SW_MESSAGES.watchOrder
+  eventSlug: string
+  guid: string
+}
+export type SkipWaitingMessage = { type: typeof SW_MESSAGES.skipWaiting }
+export type PageToWorkerMessage = CacheEventMessage | WatchOrderMessage | SkipWaitingMessage
+
+export type OrderSettledMessage = {
+  type: typeof SW_MESSAGES.orderSettled
+  guid: string
+  result: SettledOrder
+}
+
+/** An order the page placed and whose final state is not known yet. */
+export type PendingOrder = { eventSlug: string; guid: string; since: number }
+
+/** The final state of an order as the status endpoint reported it. */
+export type SettledOrder = {
+  eventSlug: string
+  guid: string
+  orderState: string
+  errors: string[]
+  confirmationDateEpochMs: number | null
+  settledAt: number
+}
+
+// idb-keyval keys (default store). Outside the TTL envelopes on purpose: an order's outcome must
+// reach the shopper whenever they come back, and is removed once the app has shown it.
+export const IDB_KEYS = {
+  pendingOrders: 'shouts:sw:pending-orders',
+  settledOrder: (guid: string) => `shouts:sw:settled-order:${guid}`,
+} as const
+
+export const BACKGROUND_SYNC_TAG = 'shouts-order-status'
+
+export const apiPaths = {
+  event: (slug: string) => `/api/v1/spotlight/events/${encodeURIComponent(slug)}`,
+  devices: (slug: string) =>
+    `/api/v1/spotlight/events/${encodeURIComponent(slug)}/devices?limit=200&offset=0&orderBy=id&sortDirection=asc`,
+  generators: (q: {
+    types: readonly string[]
+    widthPx: number
+    heightPx: number
+    modes?: readonly string[]
+  }) => {
+    const params = new URLSearchParams()
+    for (const t of q.types) params.append('types', t)
+    params.set('widthPx', String(q.widthPx))
+    params.set('heightPx', String(q.heightPx))
+    for (const m of q.modes ?? ['DynamicHtml']) params.append('modes', m)
+    return `/api/v1/content/generators?${params.toString()}`
+  },
+  orderStatus: (eventSlug: string, guid: string) =>
+    `/api/v1/order/events/${encodeURIComponent(eventSlug)}/orders/${encodeURIComponent(guid)}/status`,
+} as const

@@ -1,0 +1,199 @@
+/// <reference lib="webworker" />
+// The service worker wires events only; the policy lives in cache-policy.ts, the order watch in
+// order-watch.ts (conventions §5, squoosh: src/sw/index.ts).
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { ExpirationPlugin } from 'workbox-expiration'
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import {
+  cacheLimits,
+  cacheNames,
+  classifyRequest,
+  eventSlugFromPath,
+  staleCaches,
+} from './cache-policy'
+import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
+import {
+  apiPaths,
+  BACKGROUND_SYNC_TAG,
+  type PageToWorkerMessage,
+  type SettledOrder,
+  SW_MESSAGES,
+} from './protocol'
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>
+}
+
+type SyncEvent = ExtendableEvent & { tag: string }
+type SyncManagerLike = { register(tag: string): Promise<void> }
+
+// Map tile hosts are configuration: the app passes MAP_TILE_ORIGINS through the worker's URL.
+const tileOrigins = (new URL(self.location.href).searchParams.get('tiles') ?? '')
+  .split(',')
+  .filter(Boolean)
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Every navigation is answered by the precached app shell, so each route renders offline.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /\.[a-z0-9]+$/i],
+  }),
+)
+
+const eventPayload = new StaleWhileRevalidate({
+  cacheName: cacheNames.eventPayload,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin(cacheLimits.eventPayload),
+  ],
+})
+const images = new CacheFirst({
+  cacheName: cacheNames.images,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new ExpirationPlugin({ ...cacheLimits.images, purgeOnQuotaError: true }),
+  ],
+})
+const mapTiles = new CacheFirst({
+  cacheName: cacheNames.mapTiles,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new ExpirationPlugin({ ...cacheLimits.mapTiles, purgeOnQuotaError: true }),
+  ],
+})
+
+registerRoute(
+  ({ request, url }) =>
+    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'event-payload',
+  eventPayload,
+)
+registerRoute(
+  ({ request, url }) =>
+    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'image',
+  images,
+)
+registerRoute(
+  ({ request, url }) =>
+    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'map-tile',
+  mapTiles,
+)
+
+/** Fetches an event's payload, devices, templates and preview images into the caches. */
+async function warmEvent(slug: string): Promise<void> {
+  const cache = await caches.open(cacheNames.eventPayload)
+  const eventRes = await fetch(apiPaths.event(slug))
+  if (!eventRes.ok) return
+  await cache.put(apiPaths.event(slug), eventRes.clone())
+  const event = (await eventRes.json()) as { allowedContentGeneratorTypes?: string[] }
+  const devicesRes = await fetch(apiPaths.devices(slug))
+  if (!devicesRes.ok) return
+  await cache.put(apiPaths.devices(slug), devicesRes.clone())
+  const { devices = [] } = (await devicesRes.json()) as {
+    devices?: Array<{ contentWidth: number; contentHeight: number; imageUrl?: string }>
+  }
+  const imageCache = await caches.open(cacheNames.images)
+  const sizes = new Map(devices.map((d) => [`${d.contentWidth}x${d.contentHeight}`, d]))
+  for (const d of sizes.values()) {
+    const url = apiPaths.generators({
+      types: event.allowedContentGeneratorTypes ?? ['photo'],
+      widthPx: d.contentWidth,
+      heightPx: d.contentHeight,
+    })
+    const res = await fetch(url)
+    if (!res.ok) continue
+    await cache.put(url, res.clone())
+    const { generators = [] } = (await res.json()) as {
+      generators?: Array<{ previewImageUrl?: string }>
+    }
+    await Promise.all(
+      generators
+        .map((g) => g.previewImageUrl)
+        .filter((u): u is string => Boolean(u))
+        .map((u) => imageCache.add(u).catch(() => undefined)),
+    )
+  }
+  await Promise.all(
+    devices
+      .map((d) => d.imageUrl)
+      .filter((u): u is string => Boolean(u))
+      .map((u) => imageCache.add(u).catch(() => undefined)),
+  )
+}
+
+async function notifyPages(settled: SettledOrder): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  for (const page of pages) page.postMessage(settledMessage(settled))
+}
+
+self.addEventListener('install', (event) => {
+  // The worker waits (no skipWaiting here): the page offers the update and never reloads by itself.
+  // When the install comes from a page that names an event (a QR code start URL), cache that event.
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (pages) => {
+      const slugs = new Set(
+        pages
+          .map((p) => eventSlugFromPath(new URL(p.url).pathname))
+          .filter((s): s is string => s !== null),
+      )
+      await Promise.all([...slugs].map((s) => warmEvent(s).catch(() => undefined)))
+    }),
+  )
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys()
+      await Promise.all(staleCaches(names).map((name) => caches.delete(name)))
+      await self.clients.claim()
+      await pollPendingOrders(notifyPages, 30_000)
+    })(),
+  )
+})
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as PageToWorkerMessage | undefined
+  if (!message || typeof message !== 'object') return
+  switch (message.type) {
+    case SW_MESSAGES.skipWaiting:
+      void self.skipWaiting()
+      break
+    case SW_MESSAGES.cacheEvent:
+      event.waitUntil(warmEvent(message.eventSlug).catch(() => undefined))
+      break
+    case SW_MESSAGES.watchOrder:
+      event.waitUntil(
+        (async () => {
+          await addPendingOrder({
+            eventSlug: message.eventSlug,
+            guid: message.guid,
+            since: Date.now(),
+          })
+          const sync = (self.registration as ServiceWorkerRegistration & { sync?: SyncManagerLike })
+            .sync
+          if (sync) await sync.register(BACKGROUND_SYNC_TAG).catch(() => undefined)
+          await pollPendingOrders(notifyPages)
+        })(),
+      )
+      break
+  }
+})
+
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as SyncEvent
+  if (syncEvent.tag !== BACKGROUND_SYNC_TAG) return
+  syncEvent.waitUntil(
+    pollPendingOrders(notifyPages, 60_000).then((done) => {
+      // A rejected sync is retried by the browser later, with its own back-off.
+      if (!done) throw new Error('orders still processing')
+    }),
+  )
+})
