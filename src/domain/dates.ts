@@ -1,0 +1,135 @@
+import { Temporal } from 'temporal-polyfill'
+import { messages } from './messages'
+
+// spec §5 and §9: yyyy-MM-dd optionally followed by _HH, _HH-mm or _HH-mm-ss.
+export const DATE_HOUR_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:_(\d{2})(?:-(\d{2})(?:-(\d{2}))?)?)?$/
+// The event catalogue format: yyyy-MM-dd_HH exactly.
+export const EVENT_DATE_HOUR_PATTERN = /^\d{4}-\d{2}-\d{2}_\d{2}$/
+
+export class DateFormatError extends Error {
+  override readonly name = 'DateFormatError'
+  constructor(readonly value: string) {
+    super(messages.dateFormatInvalid(value))
+  }
+}
+
+const part = (value: string | undefined): number => (value === undefined ? 0 : Number(value))
+
+/** Parses the spec's date formats into a wall-clock date-time; a calendar-impossible date is a format error too. */
+export function parseDateHour(value: string): Temporal.PlainDateTime {
+  const match = DATE_HOUR_PATTERN.exec(value)
+  if (!match) throw new DateFormatError(value)
+  const [, year, month, day, hour, minute, second] = match
+  try {
+    return Temporal.PlainDateTime.from(
+      {
+        year: part(year),
+        month: part(month),
+        day: part(day),
+        hour: part(hour),
+        minute: part(minute),
+        second: part(second),
+      },
+      { overflow: 'reject' },
+    )
+  } catch {
+    throw new DateFormatError(value)
+  }
+}
+
+export function isDateHour(value: string): boolean {
+  try {
+    parseDateHour(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
+
+type WallClock = Pick<
+  Temporal.PlainDateTime,
+  'year' | 'month' | 'day' | 'hour' | 'minute' | 'second'
+>
+
+/** yyyy-MM-dd_HH (the event format); minutes and seconds are dropped. */
+export function formatDateHour(value: WallClock): string {
+  return `${pad(value.year, 4)}-${pad(value.month)}-${pad(value.day)}_${pad(value.hour)}`
+}
+
+/** yyyy-MM-dd_HH-mm */
+export function formatDateHourMinute(value: WallClock): string {
+  return `${formatDateHour(value)}-${pad(value.minute)}`
+}
+
+/**
+ * spec §5: subtractMinutesFromDateHour requires yyyy-MM-dd_HH, default 1 minute. Wall-clock
+ * arithmetic (no time zone), answered as yyyy-MM-dd_HH-mm, a format parseDateHour reads back.
+ */
+export function subtractMinutesFromDateHour(value: string, minutes = 1): string {
+  if (!EVENT_DATE_HOUR_PATTERN.test(value)) throw new DateFormatError(value)
+  if (!Number.isInteger(minutes) || minutes < 0) {
+    throw new RangeError(`minutes must be a whole number of at least 0, got ${minutes}`)
+  }
+  return formatDateHourMinute(parseDateHour(value).subtract({ minutes }))
+}
+
+// spec §5: weekday offsets 0-6, Sunday 0.
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
+/** 'Sunday' → 0 … 'Saturday' → 6; case-insensitive, three-letter abbreviations accepted. */
+export function weekdayOffset(name: string): number {
+  const wanted = name.trim().toLowerCase()
+  const index = WEEKDAYS.findIndex(
+    (day) => day.toLowerCase() === wanted || day.slice(0, 3).toLowerCase() === wanted,
+  )
+  if (index === -1) throw new Error(messages.badWeekday)
+  return index
+}
+
+/** spec §5: hour of the week 0-167 (Sunday 00:00 is 0, Saturday 23:00 is 167). */
+export function weekHourOffset(weekday: string, hour: number): number {
+  const day = weekdayOffset(weekday)
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(messages.badHour)
+  return day * 24 + hour
+}
+
+/** spec §9: display format MM-dd-yyyy hh:mm a ('05-07-2027 06:00 PM'). */
+export function formatDisplayDateTime(value: WallClock): string {
+  const hour12 = value.hour % 12 === 0 ? 12 : value.hour % 12
+  const meridiem = value.hour < 12 ? 'AM' : 'PM'
+  return `${pad(value.month)}-${pad(value.day)}-${pad(value.year, 4)} ${pad(hour12)}:${pad(value.minute)} ${meridiem}`
+}
+
+/** spec §9: database format yyyy-MM-dd HH:mm:ss. */
+export function formatDatabaseDateTime(value: WallClock): string {
+  return `${pad(value.year, 4)}-${pad(value.month)}-${pad(value.day)} ${pad(value.hour)}:${pad(value.minute)}:${pad(value.second)}`
+}
+
+// spec §9: a nominal month is 30 days.
+export const NOMINAL_MONTH_DAYS = 30
+
+/** True for an IANA time zone name Temporal knows ('Europe/Paris'); offsets like '+02:00' are not names. */
+export function isValidTimeZone(timeZoneId: string): boolean {
+  if (!/^[A-Za-z]/.test(timeZoneId)) return false
+  try {
+    Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(timeZoneId)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function zonedDateTimeAt(epochMs: number, timeZoneId: string): Temporal.ZonedDateTime {
+  return Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZoneId)
+}

@@ -1,0 +1,58 @@
+import type { EventTiming } from './event'
+import { slotLabel, slotStartEpochMs } from './slots'
+
+// spec §9: shout times are shown sorted as 'Mon dd @ label' in the current locale.
+
+const INTL_LOCALES: Record<string, string> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE' }
+const intlLocale = (locale: string): string =>
+  INTL_LOCALES[locale.toLowerCase().split(/[-_]/)[0] ?? 'en'] ?? locale
+
+// Building an Intl formatter costs far more than using one: keep one per locale and zone.
+const formats = new Map<string, Intl.DateTimeFormat>()
+function monthDayFormat(locale: string, timeZoneId: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZoneId}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: '2-digit',
+      timeZone: timeZoneId,
+    })
+    formats.set(key, format)
+  }
+  return format
+}
+
+/** 'May 07 @ 6:00 - 6:15pm' (en), '07 mai @ 18:00 - 18:15' (fr), '07. Mai @ 18:00 - 18:15' (de). */
+export function shoutTimeLabel(
+  event: EventTiming,
+  timeZoneId: string,
+  slotNumber: number,
+  locale = 'en',
+): string {
+  const day = monthDayFormat(intlLocale(locale), timeZoneId).format(
+    slotStartEpochMs(event, timeZoneId, slotNumber),
+  )
+  return `${day} @ ${slotLabel(event, timeZoneId, slotNumber, locale)}`
+}
+
+/** Every selected shout time, in play order, labelled as above; a slot listed twice shows once. */
+export function shoutTimesLabel(
+  event: EventTiming,
+  timeZoneId: string,
+  slotNumbers: Iterable<number>,
+  locale = 'en',
+): string[] {
+  return [...new Set(slotNumbers)]
+    .sort((a, b) => a - b)
+    .map((n) => shoutTimeLabel(event, timeZoneId, n, locale))
+}
+
+/** spec §3: city plus stateAbbr, or country when there is no abbreviation, joined by a comma. */
+export function cityStateLabel(device: {
+  city: string
+  stateAbbr?: string | null
+  country: string
+}): string {
+  return `${device.city}, ${device.stateAbbr || device.country}`
+}

@@ -1,0 +1,108 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import {
+  ContactInfoSchema,
+  EmailSchema,
+  FirstNameSchema,
+  fieldError,
+  fieldErrors,
+  LastNameSchema,
+  PhoneSchema,
+} from './validation'
+
+describe('EmailSchema (spec §5)', () => {
+  it.each(['ada@example.com', 'a.b+shouts@mail.example.co.uk', '  ada@example.com  '])(
+    'accepts %j',
+    (email) => {
+      expect(v.is(EmailSchema, email)).toBe(true)
+    },
+  )
+  it('trims the address', () => {
+    expect(v.parse(EmailSchema, ' ada@example.com ')).toBe('ada@example.com')
+  })
+  it.each(['', 'ada', 'ada@', '@example.com', 'ada@example', 'ada example@x.com', 42, null])(
+    "rejects %j with 'Email Address is invalid'",
+    (email) => {
+      expect(fieldError(EmailSchema, email)).toBe('Email Address is invalid')
+    },
+  )
+})
+
+describe('PhoneSchema (spec §5: XXX-XXX-XXXX or international with +)', () => {
+  it.each([
+    '555-123-4567',
+    '+33 6 12 34 56 78',
+    '+49 30 1234567',
+    '+1 212-555-0100',
+    '+442079460958',
+    '+1.212.555.0100',
+  ])('accepts %j', (phone) => {
+    expect(fieldError(PhoneSchema, phone)).toBeNull()
+  })
+  it.each([
+    '',
+    '5551234567',
+    '555-1234',
+    '(555) 123-4567',
+    '555 123 4567',
+    '555-123-45678',
+    '+',
+    '+12345',
+    '+0 123 456 789',
+    '+1 234 567 890 123 456',
+    '33 6 12 34 56 78',
+    '+33 6 12 34 56 78 ext 9',
+    'call me',
+    null,
+  ])("rejects %j with 'Phone number format invalid, try: XXX-XXX-XXXX'", (phone) => {
+    expect(fieldError(PhoneSchema, phone)).toBe('Phone number format invalid, try: XXX-XXX-XXXX')
+  })
+})
+
+describe('name schemas (spec §5)', () => {
+  it('accepts names and trims them', () => {
+    expect(v.parse(FirstNameSchema, '  Ada ')).toBe('Ada')
+    expect(v.parse(LastNameSchema, 'Lovelace')).toBe('Lovelace')
+  })
+  it.each(['', '   ', undefined])('empty first name %j', (name) => {
+    expect(fieldError(FirstNameSchema, name)).toBe('First Name should not be empty')
+  })
+  it.each(['', '\t', undefined])('empty last name %j', (name) => {
+    expect(fieldError(LastNameSchema, name)).toBe('Last Name should not be empty')
+  })
+  it('limits names to 100 characters', () => {
+    expect(fieldError(FirstNameSchema, 'x'.repeat(100))).toBeNull()
+    expect(fieldError(FirstNameSchema, 'x'.repeat(101))).toBe(
+      'First Name must be at most 100 characters',
+    )
+    expect(fieldError(LastNameSchema, 'x'.repeat(101))).toBe(
+      'Last Name must be at most 100 characters',
+    )
+  })
+})
+
+describe('ContactInfoSchema and fieldErrors', () => {
+  it('gives one message per field', () => {
+    expect(
+      fieldErrors(ContactInfoSchema, { firstName: '', lastName: '', email: 'x', phone: '1' }),
+    ).toEqual({
+      firstName: 'First Name should not be empty',
+      lastName: 'Last Name should not be empty',
+      email: 'Email Address is invalid',
+      phone: 'Phone number format invalid, try: XXX-XXX-XXXX',
+    })
+  })
+  it('is empty for valid contact info', () => {
+    expect(
+      fieldErrors(ContactInfoSchema, {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '555-123-4567',
+      }),
+    ).toEqual({})
+  })
+  it('keys a problem with the whole value as the empty path', () => {
+    expect(Object.keys(fieldErrors(ContactInfoSchema, null))).toEqual([''])
+  })
+})
