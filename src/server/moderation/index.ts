@@ -1,0 +1,28 @@
+// Content moderation for shouts (issue 5). See README.md beside this file.
+export {
+  type CreateImageModeratorOptions,
+  createImageModerator,
+  DEFAULT_NSFW_THRESHOLDS,
+  type ImageModerationConfig,
+  type ImageModerationResult,
+  type ImageModerator,
+  imageModerationConfig,
+  imageModerationConfigFromEnv,
+  ModerationEnvSchema,
+  ModerationError,
+  NSFW_CLASSES,
+  type NsfwClass,
+  type NsfwModelName,
+  type NsfwScores,
+  type NsfwThresholds,
+  type TfBackend,
+  type VideoFramesModerationResult,
+} from './image.ts'
+export {
+  findProfanity,
+  foldText,
+  type Language,
+  moderateText,
+  type TextFields,
+  type TextModerationResult,
+} from './text.ts'

@@ -1,0 +1,181 @@
+// Locating and running ffmpeg/ffprobe: every call has a timeout and ends in a settled promise with a
+// message a person can read (issue 5: a corrupt upload is a failed job, never a hung worker).
+import { spawn } from 'node:child_process'
+import { accessSync, constants } from 'node:fs'
+import path from 'node:path'
+
+/** A video operation that failed for a reason worth showing (corrupt file, timeout, missing ffmpeg). */
+export class VideoError extends Error {
+  override readonly name = 'VideoError'
+  /** The tail of ffmpeg's own stderr, for logs (not for shoppers). */
+  readonly detail: string
+
+  constructor(message: string, detail = '') {
+    super(message)
+    this.detail = detail
+  }
+}
+
+export type FfmpegTools = {
+  ffmpeg: string
+  ffprobe: string
+  /** Where they were found: FFMPEG_PATH/FFPROBE_PATH, or the system PATH (Debian's ffmpeg). */
+  source: 'env' | 'system'
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function onPath(name: string, searchPath: string): string | null {
+  for (const dir of searchPath.split(path.delimiter)) {
+    if (!dir) continue
+    const candidate = path.join(dir, name)
+    if (isExecutable(candidate)) return candidate
+  }
+  return null
+}
+
+let cached: FfmpegTools | null = null
+
+/**
+ * Finds ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH when set (they must be executable), else the
+ * system's binaries on PATH (Debian's ffmpeg 5.1, installed by .ci/run). Throws a VideoError saying how
+ * to install them when absent. The answer is cached per process; pass `env` to look again (tests).
+ */
+export function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): FfmpegTools {
+  if (cached && env === process.env) return cached
+  const fromEnvFfmpeg = env.FFMPEG_PATH?.trim()
+  const fromEnvFfprobe = env.FFPROBE_PATH?.trim()
+  let found: FfmpegTools
+  if (fromEnvFfmpeg || fromEnvFfprobe) {
+    if (!fromEnvFfmpeg || !fromEnvFfprobe) {
+      throw new VideoError('Set both FFMPEG_PATH and FFPROBE_PATH, or neither.')
+    }
+    for (const file of [fromEnvFfmpeg, fromEnvFfprobe]) {
+      if (!isExecutable(file))
+        throw new VideoError(`${file} (from FFMPEG_PATH/FFPROBE_PATH) is not an executable file.`)
+    }
+    found = { ffmpeg: fromEnvFfmpeg, ffprobe: fromEnvFfprobe, source: 'env' }
+  } else {
+    const searchPath = env.PATH ?? ''
+    const ffmpeg = onPath('ffmpeg', searchPath)
+    const ffprobe = onPath('ffprobe', searchPath)
+    if (!ffmpeg || !ffprobe) {
+      throw new VideoError(
+        'ffmpeg and ffprobe were not found on PATH: install them (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.',
+      )
+    }
+    found = { ffmpeg, ffprobe, source: 'system' }
+  }
+  if (env === process.env) cached = found
+  return found
+}
+
+export type RunResult = { stdout: Buffer; stderr: string }
+
+export type RunOptions = {
+  timeoutMs: number
+  /** Said in the error when the tool fails, e.g. 'Transcoding the video'. */
+  what: string
+  signal?: AbortSignal
+  /** Upper bound on captured stdout (frames, JSON); a larger output is an error, not a memory blow-up. */
+  maxStdoutBytes?: number
+}
+
+const STDERR_KEEP = 4000
+
+function formatDuration(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`
+}
+
+/** Turns ffmpeg's stderr into one short human line: the last non-empty line, without noise. */
+export function summarizeStderr(stderr: string): string {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    // "Conversion failed!" closes every failed run and says nothing of why.
+    .filter((line) => line.length > 0 && !/^Conversion failed!?$/.test(line))
+  const last = lines.at(-1) ?? ''
+  return last.replace(/^\[[^\]]+\]\s*/, '').slice(0, 300)
+}
+
+/**
+ * Runs a binary with arguments (never through a shell), collecting stdout and the tail of stderr.
+ * Rejects with a VideoError on a non-zero exit, a signal, a timeout (the process is killed) or an abort.
+ */
+export function runTool(
+  bin: string,
+  args: readonly string[],
+  options: RunOptions,
+): Promise<RunResult> {
+  const { timeoutMs, what, signal, maxStdoutBytes = 256 * 1024 * 1024 } = options
+  return new Promise<RunResult>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new VideoError(`${what} was cancelled.`))
+      return
+    }
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const chunks: Buffer[] = []
+    let stdoutBytes = 0
+    let stderr = ''
+    let settled = false
+    let failure: VideoError | null = null
+
+    const finish = (error: VideoError | null, result?: RunResult) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+      if (error) reject(error)
+      else if (result) resolve(result)
+    }
+    const kill = (error: VideoError) => {
+      failure ??= error
+      child.kill('SIGKILL')
+    }
+    const onAbort = () => kill(new VideoError(`${what} was cancelled.`))
+    const timer = setTimeout(
+      () =>
+        kill(
+          new VideoError(`${what} took longer than ${formatDuration(timeoutMs)} and was stopped.`),
+        ),
+      timeoutMs,
+    )
+    signal?.addEventListener('abort', onAbort, { once: true })
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length
+      if (stdoutBytes > maxStdoutBytes) {
+        kill(new VideoError(`${what} produced more output than expected and was stopped.`))
+        return
+      }
+      chunks.push(chunk)
+    })
+    child.stderr.setEncoding('utf8')
+    child.stderr.on('data', (text: string) => {
+      stderr = (stderr + text).slice(-STDERR_KEEP)
+    })
+    child.on('error', (error) => {
+      finish(new VideoError(`${what} could not start ${path.basename(bin)}: ${error.message}`))
+    })
+    child.on('close', (code, killedBy) => {
+      if (failure) {
+        finish(new VideoError(failure.message, stderr))
+        return
+      }
+      if (code === 0) {
+        finish(null, { stdout: Buffer.concat(chunks), stderr })
+        return
+      }
+      const reason =
+        summarizeStderr(stderr) || (killedBy ? `stopped by ${killedBy}` : `exit code ${code}`)
+      finish(new VideoError(`${what} failed: ${reason}`, stderr))
+    })
+  })
+}

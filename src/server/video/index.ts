@@ -1,0 +1,109 @@
+// Video processing for uploads and composites (issue 5). See README.md beside this file.
+import { rm } from 'node:fs/promises'
+import { VideoError } from './ffmpeg.ts'
+import { extractFrames } from './frames.ts'
+import { probe, type VideoProbe } from './probe.ts'
+import { containerMatches, sniffVideoFile, type VideoFormat } from './sniff.ts'
+import { transcode } from './transcode.ts'
+
+export { type FfmpegTools, locateFfmpeg, VideoError } from './ffmpeg.ts'
+export { DEFAULT_FRAME_TIMEOUT_MS, type ExtractFramesOptions, extractFrames } from './frames.ts'
+export { DEFAULT_PROBE_TIMEOUT_MS, type ProbeOptions, probe, type VideoProbe } from './probe.ts'
+export {
+  containerMatches,
+  SNIFF_WINDOW_BYTES,
+  type SniffResult,
+  sniffVideo,
+  sniffVideoFile,
+  type VideoFormat,
+} from './sniff.ts'
+export {
+  type CompositeOptions,
+  composite,
+  DEFAULT_TRANSCODE_TIMEOUT_MS,
+  MAX_FPS,
+  MAX_SIDE_PX,
+  type TranscodeOptions,
+  transcode,
+  X264_PRESET,
+  X264_PRESETS,
+  type X264Preset,
+  x264PresetFrom,
+} from './transcode.ts'
+
+export type ProcessVideoUploadOptions = {
+  /** The stored upload, as received. */
+  input: string
+  /** Where the playable clip goes (written atomically). */
+  output: string
+  /** The template's videoMaxLengthSeconds. */
+  maxLengthSeconds: number
+  /** The billboard's size, when the clip should already be cropped to it. */
+  width?: number
+  height?: number
+  /** Frames sampled from the finished clip for the nudity check (default 6). */
+  frameCount?: number
+  signal?: AbortSignal
+}
+
+export type ProcessedVideo = {
+  format: VideoFormat
+  /** The upload as received. */
+  source: VideoProbe
+  /** The finished clip at `output`. */
+  video: VideoProbe
+  /** True when the upload was longer than maxLengthSeconds and was cut (spec §5). */
+  trimmed: boolean
+  /** PNG frames of the finished clip: exactly what will play, so what moderation must see. */
+  frames: Buffer[]
+}
+
+/**
+ * The whole upload job for a video: judge the bytes again (the endpoint already answered 415 for the
+ * obvious cases), check ffprobe reads the same container the bytes claim, transcode and trim, then
+ * sample frames of the result for moderation. Rejects with a VideoError whose message can be shown as
+ * the upload's failure reason.
+ */
+export async function processVideoUpload(
+  options: ProcessVideoUploadOptions,
+): Promise<ProcessedVideo> {
+  const sniffed = await sniffVideoFile(options.input)
+  if (!sniffed.ok) throw new VideoError(sniffed.message)
+  if (sniffed.audioOnly) {
+    throw new VideoError(
+      'A wav file has no pictures: it can only go with a template that pairs sound with a photo.',
+    )
+  }
+  const source = await probe(options.input, { signal: options.signal })
+  if (!containerMatches(sniffed.format, source.formatName)) {
+    throw new VideoError(
+      `This file starts like a ${sniffed.format} video but its contents are not one.`,
+    )
+  }
+  const video = await transcode({
+    input: options.input,
+    output: options.output,
+    maxLengthSeconds: options.maxLengthSeconds,
+    width: options.width,
+    height: options.height,
+    signal: options.signal,
+  })
+  let frames: Buffer[]
+  try {
+    frames = await extractFrames(options.output, options.frameCount ?? 6, {
+      signal: options.signal,
+    })
+  } catch (error) {
+    // A clip nobody could check must not stay around looking ready.
+    await rm(options.output, { force: true })
+    throw error
+  }
+  return {
+    format: sniffed.format,
+    source,
+    video,
+    // A few hundredths of a second of container rounding is not a trim.
+    trimmed: source.durationSeconds > options.maxLengthSeconds + 0.1,
+    frames,
+  }
+}
