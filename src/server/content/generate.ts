@@ -1,0 +1,266 @@
+// POST /content/generate: turning a shopper's request (template, billboard, event, photo, texts) into
+// stored billboard content with a key an order can name (api-v1 Content; spec §4 content generation).
+//
+// Outcomes, by who can fix them:
+// - `invalid` (answered 400 {errors}): the request names something that does not exist or does not fit
+//   (unknown template, billboard or event; a template the event does not offer or made for another
+//   screen size; a photo template without a ready photo). The shopper's app can correct and resend.
+// - `failed` (answered 200 {success: false, error}): the request was right but making the content failed
+//   (a template the server cannot render, a stored photo that cannot be read). spec §4: the app stores
+//   the error and shows Failure.
+// - `done` (200 {success: true, generatedContent}).
+import { and, eq } from 'drizzle-orm'
+import type { ContentGenerationRequest, ContentType, GeneratedContent } from '../../domain/index.ts'
+import type { Db } from '../db/client.ts'
+import { contentUploads, type GenerationTexts, generatedContent } from '../db/schema/content.ts'
+import { devices, eventDevices, events, eventTemplates, templates } from '../db/schema/core.ts'
+import type { Logger } from '../log.ts'
+import { parseOrThrow, RenderError, renderTemplatePng } from './render.ts'
+import { type ContentStorage, newId } from './storage.ts'
+import type { ParsedTemplate } from './template-html.ts'
+
+export type TemplateRow = typeof templates.$inferSelect
+export type DeviceRow = typeof devices.$inferSelect
+export type EventRow = typeof events.$inferSelect
+export type UploadRow = typeof contentUploads.$inferSelect
+
+/** Everything a generation needs, looked up and checked. */
+export type GenerationPlan = {
+  request: ContentGenerationRequest
+  template: TemplateRow
+  device: DeviceRow
+  event: EventRow
+  contentType: ContentType
+  upload: UploadRow | null
+}
+
+export type GenerationContext = {
+  db: Db
+  storage: ContentStorage
+  log: Logger
+  /** Builds the public URL of a stored file. */
+  fileUrl: (fileName: string) => string
+  /** spec §5 moderation (issue 5 plugs it in); without it nothing is flagged. */
+  moderate?: ContentModerator
+}
+
+export type ModerationVerdict = { flagged: boolean; reasons: string[] }
+
+/**
+ * Checks what a shopper put on a billboard. A flag refuses nothing (spec §5: "detected automatically and
+ * flagged"): the content is stored flagged and an order naming it is placed UnderReview.
+ */
+export type ContentModerator = (input: {
+  texts: GenerationTexts
+  /** The processed upload (photo) when the content shows one. */
+  photo: Buffer | null
+  contentType: ContentType
+}) => Promise<ModerationVerdict>
+
+export type GenerateOutcome =
+  | { kind: 'invalid'; errors: string[] }
+  | { kind: 'failed'; error: string }
+  | { kind: 'done'; content: GeneratedContent }
+
+/**
+ * Makes the content of one type from a checked plan. The photo generator is below; issue 5 adds the
+ * video generator (a rendered overlay composited on the trimmed clip) by registering it for 'video'.
+ */
+export type ContentGenerator = (
+  plan: GenerationPlan,
+  context: GenerationContext,
+) => Promise<GenerateOutcome>
+
+/** spec §3: the presence of examplePreviewVideoUrl marks a video template. */
+export function templateContentType(
+  template: Pick<TemplateRow, 'types' | 'examplePreviewVideoUrl'>,
+): ContentType {
+  return template.examplePreviewVideoUrl !== null || !template.types.includes('photo')
+    ? 'video'
+    : 'photo'
+}
+
+const parsedTemplates = new Map<string, { html: string; parsed: ParsedTemplate }>()
+
+/** Parses a template's html once per version of it (templates are data that an import may change). */
+export function parsedTemplate(template: Pick<TemplateRow, 'id' | 'html'>): ParsedTemplate {
+  const cached = parsedTemplates.get(template.id)
+  if (cached?.html === template.html) return cached.parsed
+  const parsed = parseOrThrow(template.html)
+  parsedTemplates.set(template.id, { html: template.html, parsed })
+  return parsed
+}
+
+async function one<T>(rows: Promise<T[]>): Promise<T | null> {
+  return (await rows)[0] ?? null
+}
+
+/** Looks up and checks everything the request names; the errors are for a 400. */
+export async function planGeneration(
+  db: Db,
+  request: ContentGenerationRequest,
+): Promise<{ ok: true; plan: GenerationPlan } | { ok: false; errors: string[] }> {
+  const [template, device, event] = await Promise.all([
+    one(db.select().from(templates).where(eq(templates.id, request.generatorId)).limit(1)),
+    one(db.select().from(devices).where(eq(devices.deviceId, request.deviceId)).limit(1)),
+    one(db.select().from(events).where(eq(events.slug, request.eventSlug)).limit(1)),
+  ])
+  const errors: string[] = []
+  if (!template)
+    errors.push(`contentGenerationRequest.generatorId: unknown template "${request.generatorId}"`)
+  if (!device)
+    errors.push(`contentGenerationRequest.deviceId: unknown billboard "${request.deviceId}"`)
+  if (!event)
+    errors.push(`contentGenerationRequest.eventSlug: unknown event "${request.eventSlug}"`)
+  if (!template || !device || !event) return { ok: false, errors }
+
+  const [onEvent, offered] = await Promise.all([
+    one(
+      db
+        .select()
+        .from(eventDevices)
+        .where(
+          and(eq(eventDevices.eventSlug, event.slug), eq(eventDevices.deviceId, device.deviceId)),
+        )
+        .limit(1),
+    ),
+    one(
+      db
+        .select()
+        .from(eventTemplates)
+        .where(
+          and(eq(eventTemplates.eventSlug, event.slug), eq(eventTemplates.templateId, template.id)),
+        )
+        .limit(1),
+    ),
+  ])
+  if (!onEvent)
+    errors.push(`The billboard "${device.deviceId}" is not part of the event "${event.slug}".`)
+  const contentType = templateContentType(template)
+  // The event's allowed types filter the template list the shopper sees (spec §7 call 1).
+  if (!offered || !event.allowedContentGeneratorTypes.includes(contentType)) {
+    errors.push(`The template "${template.id}" is not offered for the event "${event.slug}".`)
+  }
+  // spec §7 call 1: templates are listed by the active device's size; each is designed for one size.
+  if (template.widthPx !== device.contentWidth || template.heightPx !== device.contentHeight) {
+    errors.push(
+      `The template "${template.id}" is made for ${template.widthPx}x${template.heightPx} screens; this billboard shows ${device.contentWidth}x${device.contentHeight}.`,
+    )
+  }
+
+  let upload: UploadRow | null = null
+  let needsUpload = contentType === 'video'
+  try {
+    needsUpload ||= parsedTemplate(template).usesPhoto
+  } catch {
+    // A template that does not parse fails at generation time (a catalogue problem, not the shopper's).
+  }
+  if (request.uploadId !== null) {
+    upload = await one(
+      db.select().from(contentUploads).where(eq(contentUploads.id, request.uploadId)).limit(1),
+    )
+    if (!upload)
+      errors.push(`contentGenerationRequest.uploadId: unknown upload "${request.uploadId}"`)
+    else if (upload.kind !== contentType && needsUpload) {
+      errors.push(`This template needs a ${contentType}, and the upload is a ${upload.kind}.`)
+    } else if (upload.status === 'processing') {
+      errors.push(`The ${upload.kind} is still being processed: try again in a moment.`)
+    } else if (upload.status === 'failed') {
+      errors.push(
+        `The ${upload.kind} could not be processed: ${upload.error ?? 'unknown error'}. Upload another.`,
+      )
+    }
+  } else if (needsUpload) {
+    errors.push(`This template needs a ${contentType}: upload one first.`)
+  }
+  if (errors.length > 0) return { ok: false, errors }
+  return { ok: true, plan: { request, template, device, event, contentType, upload } }
+}
+
+function textsOf(plan: GenerationPlan): GenerationTexts {
+  return {
+    buyerName: plan.request.buyerName,
+    recipientName: plan.request.recipientName,
+    multilineMessage: plan.request.multilineMessage,
+  }
+}
+
+/** Stores a rendered or composited file's record and answers it in the api-v1 shape. */
+export async function saveGeneratedContent(
+  context: GenerationContext,
+  plan: GenerationPlan,
+  file: { fileName: string; widthPx: number; heightPx: number; durationSeconds: number | null },
+  verdict: ModerationVerdict = { flagged: false, reasons: [] },
+): Promise<GeneratedContent> {
+  const row = {
+    key: newId(),
+    url: context.fileUrl(file.fileName),
+    type: plan.contentType,
+    widthPx: file.widthPx,
+    heightPx: file.heightPx,
+    generatorId: plan.template.id,
+    deviceId: plan.device.deviceId,
+    eventSlug: plan.event.slug,
+    uploadId: plan.upload?.id ?? null,
+    fileName: file.fileName,
+    durationSeconds: file.durationSeconds,
+    request: textsOf(plan),
+    flagged: verdict.flagged,
+    flagReasons: verdict.reasons,
+  }
+  await context.db.insert(generatedContent).values(row)
+  if (verdict.flagged) {
+    context.log.info('generated content flagged', { key: row.key, reasons: verdict.reasons })
+  }
+  return {
+    key: row.key,
+    url: row.url,
+    type: row.type,
+    widthPx: row.widthPx,
+    heightPx: row.heightPx,
+  }
+}
+
+/** Photo shouts: the template rendered with the shopper's photo and texts at the billboard's size. */
+export const generatePhoto: ContentGenerator = async (plan, context) => {
+  const width = plan.device.contentWidth
+  const height = plan.device.contentHeight
+  let png: Buffer
+  let photo: Buffer | null = null
+  try {
+    const template = parsedTemplate(plan.template)
+    photo =
+      template.usesPhoto && plan.upload?.fileName
+        ? await context.storage.read(plan.upload.fileName)
+        : null
+    png = await renderTemplatePng({
+      template,
+      values: {
+        buyerName: plan.request.buyerName,
+        recipientName: plan.request.recipientName,
+        multilineMessage: plan.request.multilineMessage,
+      },
+      width,
+      height,
+      photo,
+      ...(plan.upload?.fileName ? { photoCacheKey: plan.upload.fileName } : {}),
+    })
+  } catch (error) {
+    context.log.error('content generation failed', { templateId: plan.template.id, error })
+    const reason =
+      error instanceof RenderError ? error.message : 'The billboard content could not be rendered.'
+    return { kind: 'failed', error: reason }
+  }
+  const fileName = context.storage.newName('png')
+  await context.storage.write(fileName, png)
+  const verdict = context.moderate
+    ? await context.moderate({ texts: textsOf(plan), photo, contentType: 'photo' })
+    : undefined
+  const content = await saveGeneratedContent(
+    context,
+    plan,
+    { fileName, widthPx: width, heightPx: height, durationSeconds: null },
+    verdict,
+  )
+  return { kind: 'done', content }
+}

@@ -1,0 +1,97 @@
+// Photos: every upload is decoded and re-encoded by sharp, so what is stored and shown is pixels the
+// server wrote itself. EXIF orientation is applied to the pixels (.rotate()), then all metadata is
+// dropped: sharp writes none unless asked, so a phone photo's GPS position never reaches a billboard
+// (issue 3: "all metadata stripped"). Decompression bombs stop at the header: limitInputPixels.
+import { stat } from 'node:fs/promises'
+import sharp from 'sharp'
+import { messages } from '../../domain/index.ts'
+import { imageWork } from './limit.ts'
+import {
+  type ProcessContext,
+  type ProcessedFile,
+  UploadError,
+  type UploadProcessor,
+} from './processors.ts'
+import { type ImageFormat, sniffImage } from './sniff.ts'
+
+/** spec §9 image extensions; issue 3: up to 15 MB. */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
+/**
+ * Above what phones save by default (12-50 megapixels) and far below a decompression bomb. Applying the
+ * EXIF rotation holds the decoded image in memory (3 bytes a pixel), so this also bounds an upload's
+ * memory: 50 megapixels is at most 150 MB (and uploads are processed two at a time, see limit.ts).
+ */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000
+/** The stored photo's longer side at most: no billboard is larger, and rendering stays fast. */
+export const IMAGE_MAX_SIDE_PX = 4096
+const PROCESS_TIMEOUT_SECONDS = 30
+
+const OUTPUT: Record<ImageFormat, { extension: 'jpg' | 'png'; mimeType: string }> = {
+  jpeg: { extension: 'jpg', mimeType: 'image/jpeg' },
+  png: { extension: 'png', mimeType: 'image/png' },
+  // A billboard shows a still: an animated GIF keeps its first frame, stored losslessly.
+  gif: { extension: 'png', mimeType: 'image/png' },
+}
+
+function isImageFormat(format: string): format is ImageFormat {
+  return format === 'jpeg' || format === 'png' || format === 'gif'
+}
+
+async function processImage({
+  inputPath,
+  format,
+  storage,
+}: ProcessContext): Promise<ProcessedFile> {
+  if (!isImageFormat(format)) throw new UploadError(415, messages.uploadWrongType)
+  const output = OUTPUT[format]
+  const name = storage.newName(output.extension)
+  const target = storage.filePath(name)
+  try {
+    const pipeline = sharp(inputPath, {
+      limitInputPixels: IMAGE_MAX_INPUT_PIXELS,
+      failOn: 'error',
+      sequentialRead: true,
+    })
+      .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+      .rotate()
+      .resize({
+        width: IMAGE_MAX_SIDE_PX,
+        height: IMAGE_MAX_SIDE_PX,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+    const encoded =
+      output.extension === 'jpg'
+        ? pipeline.jpeg({ quality: 88, chromaSubsampling: '4:2:0' })
+        : pipeline.png({ compressionLevel: 6 })
+    const info = await encoded.toFile(target)
+    const { size } = await stat(target)
+    return {
+      fileName: name,
+      mimeType: output.mimeType,
+      widthPx: info.width,
+      heightPx: info.height,
+      durationSeconds: null,
+      sizeBytes: size,
+    }
+  } catch (error) {
+    await storage.remove(name).catch(() => undefined)
+    const text = error instanceof Error ? error.message : String(error)
+    if (/pixel limit/i.test(text)) {
+      throw new UploadError(
+        413,
+        `The image is too large: at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+      )
+    }
+    throw new UploadError(415, 'This file could not be read as an image (jpg, jpeg, gif or png).')
+  }
+}
+
+export const imageProcessor: UploadProcessor = {
+  kind: 'photo',
+  extensions: ['jpg', 'jpeg', 'gif', 'png'],
+  maxBytes: IMAGE_MAX_BYTES,
+  sniff: sniffImage,
+  timing: 'inline',
+  process: (context) => imageWork(() => processImage(context)),
+}

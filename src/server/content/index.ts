@@ -1,0 +1,415 @@
+// The content service of api-v1 ("Content" section, all but feature flags): template list, uploads,
+// generation (sync and async), the async job's status and result link, content entries by key, and the
+// stored files themselves. Core mounts it at /api/v1/content:
+//
+//   app.route('/api/v1/content', contentRoutes({ db, dataDir, log }))
+import { Readable } from 'node:stream'
+import { and, eq, inArray } from 'drizzle-orm'
+import { type Context, Hono } from 'hono'
+import {
+  type ContentType,
+  messages as domainMessages,
+  GenerateRequestSchema,
+  type GenerateResponse,
+  GeneratorsQuerySchema,
+  parseWithErrors,
+  type Template,
+  type Upload,
+} from '../../domain/index.ts'
+import type { Db } from '../db/client.ts'
+import { contentUploads, generatedContent } from '../db/schema/content.ts'
+import { templates } from '../db/schema/core.ts'
+import { errorResponse, HttpError } from '../http/errors.ts'
+import { readBody, readQuery } from '../http/json.ts'
+import type { Logger } from '../log.ts'
+import {
+  type ContentGenerator,
+  type ContentModerator,
+  type GenerateOutcome,
+  type GenerationContext,
+  generatePhoto,
+  planGeneration,
+  type UploadRow,
+} from './generate.ts'
+import { imageProcessor } from './image.ts'
+import { type ContentJobs, createContentJobs, type JobHandler } from './jobs.ts'
+import { templatePreview } from './previews.ts'
+import { UploadError, type UploadProcessor } from './processors.ts'
+import { receiveUpload } from './receive.ts'
+import {
+  type ContentStorage,
+  createContentStorage,
+  isStoredName,
+  newId,
+  storedType,
+} from './storage.ts'
+
+export type {
+  ContentGenerator,
+  ContentModerator,
+  GenerateOutcome,
+  GenerationContext,
+  GenerationPlan,
+  ModerationVerdict,
+} from './generate.ts'
+export { saveGeneratedContent, templateContentType } from './generate.ts'
+export type { JobHandler, JobOutcome } from './jobs.ts'
+export type { ProcessContext, ProcessedFile, UploadProcessor } from './processors.ts'
+export { UploadError } from './processors.ts'
+export type { ContentStorage } from './storage.ts'
+export { PLACEHOLDERS, parseTemplateHtml } from './template-html.ts'
+
+export const DEFAULT_CONTENT_BASE_PATH = '/api/v1/content'
+/** The job kind of an asynchronous POST /generate. */
+export const GENERATE_JOB = 'generate'
+/** The job kind that processes a background upload (issue 5: videos). */
+export const PROCESS_UPLOAD_JOB = 'process-upload'
+const TEMP_MAX_AGE_MS = 24 * 60 * 60 * 1000
+/** Until issue 5 registers a video generator. */
+const VIDEO_NOT_AVAILABLE = 'Video templates are not available yet.'
+
+export type ContentDeps = {
+  db: Db
+  /** DATA_DIR: files go to DATA_DIR/content. */
+  dataDir: string
+  log: Logger
+  /** Where the routes are mounted; file URLs and result links are built from it. */
+  basePath?: string
+  /** PUBLIC_BASE_URL: when set, URLs handed out are absolute. */
+  publicBaseUrl?: string | undefined
+  /** Upload processors besides photos (issue 5: video), tried in order after the image sniffer. */
+  processors?: UploadProcessor[]
+  /** Content generators by type besides photos (issue 5: 'video'). */
+  generators?: Partial<Record<ContentType, ContentGenerator>>
+  /** Extra background job kinds. */
+  jobHandlers?: Record<string, JobHandler>
+  /** spec §5 moderation of generated content (issue 5); without it nothing is flagged. */
+  moderate?: ContentModerator
+}
+
+export type ContentService = {
+  routes: Hono
+  jobs: ContentJobs
+  storage: ContentStorage
+  /** Stops the job runner; a job in progress finishes first. */
+  close(): Promise<void>
+}
+
+function errors(c: Context, status: 400 | 404 | 409 | 413 | 415 | 422, ...messages: string[]) {
+  return errorResponse(c, status, messages)
+}
+
+function uploadBody(row: UploadRow, fileUrl: (name: string) => string): Upload {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    url: row.status === 'ready' && row.fileName ? fileUrl(row.fileName) : null,
+    error: row.error,
+  }
+}
+
+function templateBody(row: typeof templates.$inferSelect): Template {
+  return {
+    id: row.id,
+    name: row.name,
+    types: row.types,
+    mode: row.mode,
+    widthPx: row.widthPx,
+    heightPx: row.heightPx,
+    previewImageUrl: row.previewImageUrl,
+    examplePreviewVideoUrl: row.examplePreviewVideoUrl,
+    videoMaxLengthSeconds: row.videoMaxLengthSeconds,
+  }
+}
+
+/** The content service with its job runner; contentRoutes is its routes alone. */
+export function createContentService(deps: ContentDeps): ContentService {
+  const basePath = (deps.basePath ?? DEFAULT_CONTENT_BASE_PATH).replace(/\/$/, '')
+  const origin = (deps.publicBaseUrl ?? '').replace(/\/$/, '')
+  const log = deps.log.child({ component: 'content' })
+  const storage = createContentStorage(deps.dataDir)
+  // A raw upload is deleted once checked; one left by a crash is swept a day later (a queued background
+  // upload job may still need its file until then).
+  storage
+    .sweepTemp(TEMP_MAX_AGE_MS)
+    .then((removed) => removed > 0 && log.info('stale raw uploads removed', { removed }))
+    .catch((error: unknown) => log.warn('raw upload sweep failed', { error }))
+  const processors: UploadProcessor[] = [imageProcessor, ...(deps.processors ?? [])]
+  const generators: Partial<Record<ContentType, ContentGenerator>> = {
+    photo: generatePhoto,
+    ...deps.generators,
+  }
+  const fileUrl = (name: string) => `${origin}${basePath}/files/${name}`
+  const context: GenerationContext = {
+    db: deps.db,
+    storage,
+    log,
+    fileUrl,
+    ...(deps.moderate ? { moderate: deps.moderate } : {}),
+  }
+
+  const runGeneration = async (body: unknown): Promise<GenerateOutcome> => {
+    const parsed = parseWithErrors(GenerateRequestSchema, body)
+    if (!parsed.success) return { kind: 'invalid', errors: parsed.errors }
+    const plan = await planGeneration(deps.db, parsed.output.contentGenerationRequest)
+    if (!plan.ok) return { kind: 'invalid', errors: plan.errors }
+    const generate = generators[plan.plan.contentType]
+    if (!generate) return { kind: 'invalid', errors: [VIDEO_NOT_AVAILABLE] }
+    return generate(plan.plan, context)
+  }
+
+  const jobs = createContentJobs(
+    deps.db,
+    {
+      // The payload is the request body as accepted: it is checked again, since the catalogue or the
+      // upload may have changed between the request and the job.
+      [GENERATE_JOB]: async (payload) => {
+        const outcome = await runGeneration({
+          contentGenerationRequest: payload.request,
+          async: false,
+        })
+        if (outcome.kind === 'done') return { resultKey: outcome.content.key }
+        return { error: outcome.kind === 'failed' ? outcome.error : outcome.errors.join(' ') }
+      },
+      [PROCESS_UPLOAD_JOB]: async (payload) => {
+        const uploadId = String(payload.uploadId)
+        const processor = processors.find((candidate) => candidate.kind === payload.kind)
+        const tempPath = String(payload.tempPath)
+        try {
+          if (!processor)
+            throw new UploadError(415, 'This kind of upload cannot be processed here.')
+          const file = await processor.process({
+            inputPath: tempPath,
+            format: String(payload.format),
+            storage,
+          })
+          await deps.db
+            .update(contentUploads)
+            .set({ status: 'ready', ...file, updatedAt: new Date() })
+            .where(eq(contentUploads.id, uploadId))
+          return { done: true }
+        } catch (error) {
+          const message =
+            error instanceof UploadError ? error.message : 'The file could not be processed.'
+          await deps.db
+            .update(contentUploads)
+            .set({ status: 'failed', error: message, updatedAt: new Date() })
+            .where(eq(contentUploads.id, uploadId))
+          // A refused file is an answer for the shopper (GET /uploads/{id}); anything else is a bug.
+          if (error instanceof UploadError) return { error: message }
+          throw error
+        } finally {
+          await storage.remove(tempPath).catch(() => undefined)
+        }
+      },
+      ...deps.jobHandlers,
+    },
+    log,
+  )
+
+  const app = new Hono()
+  // The same error rule as the rest of the API, also when these routes run on their own (api-v1: every
+  // error is {errors}; bad input is never a 500).
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(c, error.status, error.errors)
+    log.error('content request failed', { path: c.req.path, error })
+    return errorResponse(c, 500, domainMessages.unknownError)
+  })
+
+  // spec §7 call 1: templates for the event's types, the active device's size and the modes.
+  app.get('/generators', async (c) => {
+    const { types, widthPx, heightPx, modes } = readQuery(c, GeneratorsQuerySchema)
+    const rows = await deps.db
+      .select()
+      .from(templates)
+      .where(
+        and(
+          eq(templates.widthPx, widthPx),
+          eq(templates.heightPx, heightPx),
+          inArray(templates.mode, modes),
+        ),
+      )
+      .orderBy(templates.name, templates.id)
+    const generators = rows
+      .filter((row) => row.types.some((type) => types.includes(type)))
+      .map(templateBody)
+    return c.json({ generators })
+  })
+
+  app.post('/uploads', async (c) => {
+    let received: Awaited<ReturnType<typeof receiveUpload>>
+    try {
+      received = await receiveUpload(c.req.raw, processors, storage)
+    } catch (error) {
+      if (error instanceof UploadError) return errors(c, error.status, error.message)
+      throw error
+    }
+    const { processor, format, tempPath } = received
+    const id = newId()
+    if (processor.timing === 'background') {
+      const [row] = await deps.db
+        .insert(contentUploads)
+        .values({ id, kind: processor.kind, format, status: 'processing' })
+        .returning()
+      await jobs.enqueue(PROCESS_UPLOAD_JOB, {
+        uploadId: id,
+        kind: processor.kind,
+        format,
+        tempPath,
+      })
+      return c.json(uploadBody(row as UploadRow, fileUrl), 201)
+    }
+    try {
+      const file = await processor.process({ inputPath: tempPath, format, storage })
+      const [row] = await deps.db
+        .insert(contentUploads)
+        .values({ id, kind: processor.kind, format, status: 'ready', ...file })
+        .returning()
+      log.info('upload stored', {
+        uploadId: id,
+        kind: processor.kind,
+        format,
+        bytes: received.sizeBytes,
+      })
+      return c.json(uploadBody(row as UploadRow, fileUrl), 201)
+    } catch (error) {
+      if (error instanceof UploadError) return errors(c, error.status, error.message)
+      throw error
+    } finally {
+      await storage.remove(tempPath).catch(() => undefined)
+    }
+  })
+
+  app.get('/uploads/:id', async (c) => {
+    const [row] = await deps.db
+      .select()
+      .from(contentUploads)
+      .where(eq(contentUploads.id, c.req.param('id')))
+      .limit(1)
+    if (!row) return errors(c, 404, 'Upload not found')
+    return c.json(uploadBody(row, fileUrl))
+  })
+
+  app.post('/generate', async (c) => {
+    const request = await readBody(c, GenerateRequestSchema)
+    if (request.async) {
+      // Checked now so that a wrong request is told at once, not after polling (spec §4).
+      const plan = await planGeneration(deps.db, request.contentGenerationRequest)
+      if (!plan.ok) return errors(c, 400, ...plan.errors)
+      if (!generators[plan.plan.contentType]) return errors(c, 400, VIDEO_NOT_AVAILABLE)
+      const job = await jobs.enqueue(GENERATE_JOB, { request: request.contentGenerationRequest })
+      return c.json({
+        success: true,
+        generatedContent: null,
+        error: null,
+        asyncPublicToken: job.publicToken,
+      } satisfies GenerateResponse)
+    }
+    const outcome = await runGeneration(request)
+    if (outcome.kind === 'invalid') return errors(c, 400, ...outcome.errors)
+    const response: GenerateResponse =
+      outcome.kind === 'done'
+        ? { success: true, generatedContent: outcome.content, error: null, asyncPublicToken: null }
+        : { success: false, generatedContent: null, error: outcome.error, asyncPublicToken: null }
+    return c.json(response)
+  })
+
+  // spec §7 call 3: the job's status; link appears once it is done (call 4 yields the new key).
+  app.get('/daemon/public/:publicToken', async (c) => {
+    const job = await jobs.byPublicToken(c.req.param('publicToken'))
+    if (!job || job.kind !== GENERATE_JOB) return errors(c, 404, 'Job not found')
+    return c.json({
+      error: job.status === 'failed' ? (job.error ?? 'The content could not be made.') : null,
+      completedEpochMS: job.status === 'done' && job.completedAt ? job.completedAt.getTime() : null,
+      link: job.status === 'done' ? `${origin}${basePath}/daemon/result/${job.publicToken}` : null,
+    })
+  })
+
+  app.get('/daemon/result/:publicToken', async (c) => {
+    const job = await jobs.byPublicToken(c.req.param('publicToken'))
+    if (!job || job.kind !== GENERATE_JOB) return errors(c, 404, 'Job not found')
+    if (job.status === 'failed')
+      return errors(c, 422, job.error ?? 'The content could not be made.')
+    if (job.status !== 'done' || !job.resultKey)
+      return errors(c, 409, 'The content is not ready yet.')
+    return c.json({ newKey: job.resultKey })
+  })
+
+  // Stored files: only server-made names, served so that no browser runs them (nosniff, a sandboxing
+  // CSP, and a download name that is ours).
+  app.on(['GET', 'HEAD'], '/files/:name', async (c) => {
+    const name = c.req.param('name')
+    const type = storedType(name)
+    const file = isStoredName(name) && type ? await storage.open(name) : null
+    if (!file || !type) return errors(c, 404, 'File not found')
+    const headers = {
+      'Content-Type': type,
+      'Content-Length': String(file.size),
+      'Content-Disposition': `inline; filename="${name}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      // Names are random and files never change: cache for good.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    }
+    if (c.req.method === 'HEAD') return new Response(null, { headers })
+    const body = Readable.toWeb(file.stream() as Readable) as ReadableStream<Uint8Array>
+    return new Response(body, { headers })
+  })
+
+  // A picture of each template with sample texts and photo (previews.ts); a catalogue can use it as
+  // previewImageUrl.
+  app.get('/previews/:file', async (c) => {
+    const match = /^(.+)\.png$/.exec(c.req.param('file'))
+    const [template] = match?.[1]
+      ? await deps.db.select().from(templates).where(eq(templates.id, match[1])).limit(1)
+      : []
+    if (!template) return errors(c, 404, 'Template not found')
+    let png: Buffer
+    try {
+      png = await templatePreview(template)
+    } catch (error) {
+      log.warn('template preview failed', { templateId: template.id, error })
+      return errors(c, 422, 'This template cannot be rendered.')
+    }
+    return c.body(new Uint8Array(png), 200, {
+      'Content-Type': 'image/png',
+      'Content-Disposition': `inline; filename="${template.id.replace(/[^\w.-]/g, '_')}.png"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      // A re-import may change the template: browsers check again within the hour.
+      'Cache-Control': 'public, max-age=3600',
+    })
+  })
+
+  // spec §7 call 5: the entries of generated content, by the key an order names.
+  app.get('/:opaqueKey', async (c) => {
+    const [row] = await deps.db
+      .select()
+      .from(generatedContent)
+      .where(eq(generatedContent.key, c.req.param('opaqueKey')))
+      .limit(1)
+    if (!row) return errors(c, 404, 'Content not found')
+    return c.json({
+      entries: [
+        {
+          url: row.url,
+          type: row.type,
+          widthPx: row.widthPx,
+          heightPx: row.heightPx,
+          durationSeconds: row.durationSeconds,
+        },
+      ],
+    })
+  })
+
+  return { routes: app, jobs, storage, close: () => jobs.stop() }
+}
+
+/**
+ * The routes of the content service (api-v1 Content), to mount at basePath (default /api/v1/content).
+ * Its background job runner stops with the process; use createContentService for a clean shutdown.
+ */
+export function contentRoutes(deps: ContentDeps): Hono {
+  return createContentService(deps).routes
+}

@@ -1,0 +1,72 @@
+// Upload processors: one per kind of upload. The upload route streams the body to a temporary file,
+// asks each processor's sniffer about the first bytes, enforces that processor's size limit while the
+// bytes arrive, then hands the file over. Photos are processed before the response (they take tens of
+// milliseconds); a processor may instead work in the background (issue 5: videos are transcoded as a
+// job and GET /uploads/{id} reports processing until they are ready).
+import type { ContentType } from '../../domain/index.ts'
+import type { ContentStorage } from './storage.ts'
+
+export type ProcessedFile = {
+  /** The stored file's server-made name (see storage.ts). */
+  fileName: string
+  mimeType: string
+  widthPx: number
+  heightPx: number
+  durationSeconds: number | null
+  sizeBytes: number
+}
+
+/** A refusal the shopper can act on: status and message go into the {errors} body. */
+export class UploadError extends Error {
+  override name = 'UploadError'
+  constructor(
+    readonly status: 400 | 413 | 415 | 422,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export type ProcessContext = {
+  /** The raw upload on disk (deleted by the caller afterwards). */
+  inputPath: string
+  /** What the sniffer returned. */
+  format: string
+  storage: ContentStorage
+  signal?: AbortSignal
+}
+
+export type UploadProcessor = {
+  kind: ContentType
+  /** Shopper-facing names of the accepted formats, for messages. */
+  extensions: readonly string[]
+  /** Largest raw upload accepted, in bytes; past it the upload stops with 413. */
+  maxBytes: number
+  /** The format of a file from its first bytes (up to SNIFF_BYTES), or null if not this kind. */
+  sniff(head: Uint8Array): string | null
+  /**
+   * 'inline': process() runs before the upload answers (status ready or an error status code);
+   * 'background': the upload answers status processing at once and process() runs as a job.
+   */
+  timing: 'inline' | 'background'
+  /** Checks and converts the raw file into a stored file. Throws UploadError for a refusal. */
+  process(context: ProcessContext): Promise<ProcessedFile>
+}
+
+export type SniffedUpload = { processor: UploadProcessor; format: string }
+
+export function sniffUpload(
+  processors: readonly UploadProcessor[],
+  head: Uint8Array,
+): SniffedUpload | null {
+  for (const processor of processors) {
+    const format = processor.sniff(head)
+    if (format) return { processor, format }
+  }
+  return null
+}
+
+/** The largest limit of all processors: a body longer than that is refused before it is sniffed. */
+export function largestUpload(processors: readonly UploadProcessor[]): number {
+  return Math.max(...processors.map((processor) => processor.maxBytes))
+}

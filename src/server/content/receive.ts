@@ -1,0 +1,195 @@
+// Receiving an upload without ever holding it whole in memory (issue 3: "streamed, never held whole in
+// memory"): the multipart body is parsed as it arrives (busboy), the first bytes decide the type, and
+// the rest goes straight to a temporary file while the bytes are counted against that type's limit.
+import { type FileHandle, open } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import busboy from 'busboy'
+import { messages } from '../../domain/index.ts'
+import {
+  largestUpload,
+  type SniffedUpload,
+  sniffUpload,
+  UploadError,
+  type UploadProcessor,
+} from './processors.ts'
+import { SNIFF_BYTES } from './sniff.ts'
+import type { ContentStorage } from './storage.ts'
+
+/** The multipart field that carries the file (api-v1: "multipart, field `file`"). */
+export const UPLOAD_FIELD = 'file'
+/** Room for the multipart boundaries and part headers around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+/** After a refusal, how much more of the body is read and thrown away so the client sees the answer. */
+const DISCARD_AFTER_REFUSAL_BYTES = 64 * 1024 * 1024
+
+export type ReceivedUpload = SniffedUpload & { tempPath: string; sizeBytes: number }
+
+function concat(chunks: Buffer[]): Buffer {
+  return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  // The answer (413/415) goes out at once; reading on lets an HTTP/1.1 client that is still sending
+  // receive it instead of a reset connection. Past the cap the connection is left to the server to close.
+  let discarded = 0
+  try {
+    while (discarded < DISCARD_AFTER_REFUSAL_BYTES) {
+      const { done, value } = await reader.read()
+      if (done) return
+      discarded += value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/**
+ * Streams the `file` field of a multipart request to a temporary file. Throws UploadError: 400 for a
+ * request that is not a multipart upload with a file, 415 for a type no processor accepts, 413 past the
+ * limit of the sniffed type.
+ */
+export async function receiveUpload(
+  request: Request,
+  processors: readonly UploadProcessor[],
+  storage: ContentStorage,
+): Promise<ReceivedUpload> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
+    throw new UploadError(
+      400,
+      `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}".`,
+    )
+  }
+  const largest = largestUpload(processors)
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (Number.isFinite(declared) && declared > largest + MULTIPART_OVERHEAD_BYTES) {
+    throw new UploadError(413, messages.uploadTooLarge(largest))
+  }
+
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: {
+        files: 1,
+        fileSize: largest + 1,
+        fields: 10,
+        fieldSize: 1024,
+        parts: 20,
+        headerPairs: 50,
+      },
+    })
+  } catch (error) {
+    throw new UploadError(
+      400,
+      `The upload is not valid multipart/form-data: ${(error as Error).message}`,
+    )
+  }
+
+  const tempPath = storage.tempPath()
+  let handle: FileHandle | null = null
+  let fileSeen = false
+  let failure: UploadError | null = null
+  let result: ReceivedUpload | null = null
+
+  // Settles on the first failure, so the feeding loop never waits for a drain that cannot come (the
+  // file stream it would flow into is gone).
+  let signalFailure = () => {}
+  const failed = new Promise<void>((resolve) => {
+    signalFailure = resolve
+  })
+  const fail = (error: unknown) => {
+    failure ??=
+      error instanceof UploadError
+        ? error
+        : new UploadError(400, `The upload could not be read: ${(error as Error).message}`)
+    signalFailure()
+  }
+
+  const readFile = async (stream: Readable) => {
+    const head: Buffer[] = []
+    let headBytes = 0
+    let sniffed: SniffedUpload | null = null
+    let size = 0
+    const decide = async () => {
+      const first = concat(head)
+      sniffed = sniffUpload(processors, first)
+      if (!sniffed) throw new UploadError(415, messages.uploadWrongType)
+      handle = await open(tempPath, 'wx')
+      await handle.write(first)
+    }
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (failure) break
+      size += chunk.length
+      if (sniffed) {
+        await (handle as FileHandle | null)?.write(chunk)
+      } else {
+        head.push(chunk)
+        headBytes += chunk.length
+        if (headBytes >= SNIFF_BYTES) await decide()
+      }
+      const limit = (sniffed as SniffedUpload | null)?.processor.maxBytes ?? largest
+      if (size > limit) throw new UploadError(413, messages.uploadTooLarge(limit))
+    }
+    if (failure) return
+    if (size === 0) throw new UploadError(400, 'The file is empty.')
+    if (!sniffed) await decide()
+    const found = sniffed as SniffedUpload | null
+    if (!found) throw new UploadError(415, messages.uploadWrongType)
+    result = { ...found, tempPath, sizeBytes: size }
+  }
+
+  const fileDone: Promise<void>[] = []
+  parser.on('file', (name, stream) => {
+    if (name !== UPLOAD_FIELD || fileSeen) {
+      stream.resume()
+      return
+    }
+    fileSeen = true
+    fileDone.push(
+      readFile(stream).catch((error: unknown) => {
+        fail(error)
+        stream.resume()
+      }),
+    )
+  })
+  const closed = new Promise<void>((resolve) => {
+    parser.on('close', resolve)
+    parser.on('error', (error: unknown) => {
+      fail(error)
+      resolve()
+    })
+  })
+
+  const reader = request.body.getReader()
+  try {
+    for (;;) {
+      if (failure) break
+      const { done, value } = await reader.read()
+      if (done) break
+      if (!parser.write(value)) {
+        // A plain listener, not events.once: that one rejects on 'error', and nobody would await it.
+        const drained = new Promise<void>((resolve) => parser.once('drain', resolve))
+        await Promise.race([drained, closed, failed])
+      }
+    }
+    if (!failure) {
+      parser.end()
+      await closed
+    }
+    await Promise.all(fileDone)
+  } catch (error) {
+    fail(error)
+  } finally {
+    await (handle as FileHandle | null)?.close().catch(() => undefined)
+  }
+  if (!failure && !fileSeen)
+    fail(new UploadError(400, `No file: send it in the multipart field "${UPLOAD_FIELD}".`))
+  if (failure || !result) {
+    void discardRest(reader)
+    await storage.remove(tempPath).catch(() => undefined)
+    throw failure ?? new UploadError(400, 'The upload could not be read.')
+  }
+  return result
+}
