@@ -1,12 +1,34 @@
+import './styles/app.css'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { activateLocale, i18n } from './locale/i18n'
+import { CHUNK_RELOAD_GUARD_MS } from '../domain'
+import { loadFeatureFlags } from './lib/feature-flags'
+import { activateLocale, i18n, splitLocalePath } from './locale/i18n'
 import { router } from './router'
+import { restoreAll } from './stores/persist'
+import './stores/devices'
+import './stores/order'
+import './stores/templates'
+
+// spec §8: a failed code-chunk load reloads the page, at most once per 60 s.
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'shouts:chunk-reload'
+  const last = Number(sessionStorage.getItem(key) ?? 0)
+  if (Date.now() - last < CHUNK_RELOAD_GUARD_MS) return
+  sessionStorage.setItem(key, String(Date.now()))
+  event.preventDefault()
+  window.location.reload()
+})
 
 async function start() {
-  await activateLocale('en')
+  // spec §7 startup: order, templates and devices state restored before the flow renders.
+  await Promise.all([
+    activateLocale(splitLocalePath(window.location.pathname).locale),
+    restoreAll(),
+  ])
+  void loadFeatureFlags()
   const root = document.getElementById('root')
   if (!root) throw new Error('missing #root')
   createRoot(root).render(

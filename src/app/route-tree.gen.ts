@@ -10,33 +10,190 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as DefaultRouteImport } from './routes/_default'
+import { Route as DefaultEventslugRouteImport } from './routes/_default/$eventslug'
+import { Route as DefaultEventNotFoundRouteImport } from './routes/_default/event-not-found'
+import { Route as DefaultEventslugIndexRouteImport } from './routes/_default/$eventslug/index'
+import { Route as DefaultEventslugStepsRouteImport } from './routes/_default/$eventslug/_steps'
+import { Route as DefaultEventslugShoutLocationRouteImport } from './routes/_default/$eventslug/shout-location'
+import { Route as DefaultEventslugStepsDesignCustomizeRouteImport } from './routes/_default/$eventslug/_steps/design/customize'
+import { Route as DefaultEventslugStepsDesignLocationRouteImport } from './routes/_default/$eventslug/_steps/design/location'
+import { Route as DefaultEventslugStepsDesignTemplateRouteImport } from './routes/_default/$eventslug/_steps/design/template'
+import { Route as DefaultEventslugStepsOrderCheckoutRouteImport } from './routes/_default/$eventslug/_steps/order/checkout'
+import { Route as DefaultEventslugStepsOrderConfirmationRouteImport } from './routes/_default/$eventslug/_steps/order/confirmation'
+import { Route as DefaultEventslugStepsOrderReviewRouteImport } from './routes/_default/$eventslug/_steps/order/review'
+import { Route as DefaultEventslugStepsOrderSelectShoutsRouteImport } from './routes/_default/$eventslug/_steps/order/select-shouts'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DefaultRoute = DefaultRouteImport.update({
+  id: '/_default',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DefaultEventslugRoute = DefaultEventslugRouteImport.update({
+  id: '/$eventslug',
+  path: '/$eventslug',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultEventNotFoundRoute = DefaultEventNotFoundRouteImport.update({
+  id: '/event-not-found',
+  path: '/event-not-found',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultEventslugIndexRoute = DefaultEventslugIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DefaultEventslugRoute,
+} as any)
+const DefaultEventslugStepsRoute = DefaultEventslugStepsRouteImport.update({
+  id: '/_steps',
+  getParentRoute: () => DefaultEventslugRoute,
+} as any)
+const DefaultEventslugShoutLocationRoute =
+  DefaultEventslugShoutLocationRouteImport.update({
+    id: '/shout-location',
+    path: '/shout-location',
+    getParentRoute: () => DefaultEventslugRoute,
+  } as any)
+const DefaultEventslugStepsDesignCustomizeRoute =
+  DefaultEventslugStepsDesignCustomizeRouteImport.update({
+    id: '/design/customize',
+    path: '/design/customize',
+    getParentRoute: () => DefaultEventslugStepsRoute,
+  } as any)
+const DefaultEventslugStepsDesignLocationRoute =
+  DefaultEventslugStepsDesignLocationRouteImport.update({
+    id: '/design/location',
+    path: '/design/location',
+    getParentRoute: () => DefaultEventslugStepsRoute,
+  } as any)
+const DefaultEventslugStepsDesignTemplateRoute =
+  DefaultEventslugStepsDesignTemplateRouteImport.update({
+    id: '/design/template',
+    path: '/design/template',
+    getParentRoute: () => DefaultEventslugStepsRoute,
+  } as any)
+const DefaultEventslugStepsOrderCheckoutRoute =
+  DefaultEventslugStepsOrderCheckoutRouteImport.update({
+    id: '/order/checkout',
+    path: '/order/checkout',
+    getParentRoute: () => DefaultEventslugStepsRoute,
+  } as any)
+const DefaultEventslugStepsOrderConfirmationRoute =
+  DefaultEventslugStepsOrderConfirmationRouteImport.update({
+    id: '/order/confirmation',
+    path: '/order/confirmation',
+    getParentRoute: () => DefaultEventslugStepsRoute,
+  } as any)
+const DefaultEventslugStepsOrderReviewRoute =
+  DefaultEventslugStepsOrderReviewRouteImport.update({
+    id: '/order/review',
+    path: '/order/review',
+    getParentRoute: () => DefaultEventslugStepsRoute,
+  } as any)
+const DefaultEventslugStepsOrderSelectShoutsRoute =
+  DefaultEventslugStepsOrderSelectShoutsRouteImport.update({
+    id: '/order/select-shouts',
+    path: '/order/select-shouts',
+    getParentRoute: () => DefaultEventslugStepsRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$eventslug': typeof DefaultEventslugRouteWithChildren
+  '/event-not-found': typeof DefaultEventNotFoundRoute
+  '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
+  '/$eventslug/': typeof DefaultEventslugIndexRoute
+  '/$eventslug/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
+  '/$eventslug/design/location': typeof DefaultEventslugStepsDesignLocationRoute
+  '/$eventslug/design/template': typeof DefaultEventslugStepsDesignTemplateRoute
+  '/$eventslug/order/checkout': typeof DefaultEventslugStepsOrderCheckoutRoute
+  '/$eventslug/order/confirmation': typeof DefaultEventslugStepsOrderConfirmationRoute
+  '/$eventslug/order/review': typeof DefaultEventslugStepsOrderReviewRoute
+  '/$eventslug/order/select-shouts': typeof DefaultEventslugStepsOrderSelectShoutsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/event-not-found': typeof DefaultEventNotFoundRoute
+  '/$eventslug': typeof DefaultEventslugIndexRoute
+  '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
+  '/$eventslug/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
+  '/$eventslug/design/location': typeof DefaultEventslugStepsDesignLocationRoute
+  '/$eventslug/design/template': typeof DefaultEventslugStepsDesignTemplateRoute
+  '/$eventslug/order/checkout': typeof DefaultEventslugStepsOrderCheckoutRoute
+  '/$eventslug/order/confirmation': typeof DefaultEventslugStepsOrderConfirmationRoute
+  '/$eventslug/order/review': typeof DefaultEventslugStepsOrderReviewRoute
+  '/$eventslug/order/select-shouts': typeof DefaultEventslugStepsOrderSelectShoutsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_default': typeof DefaultRouteWithChildren
+  '/_default/$eventslug': typeof DefaultEventslugRouteWithChildren
+  '/_default/event-not-found': typeof DefaultEventNotFoundRoute
+  '/_default/$eventslug/_steps': typeof DefaultEventslugStepsRouteWithChildren
+  '/_default/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
+  '/_default/$eventslug/': typeof DefaultEventslugIndexRoute
+  '/_default/$eventslug/_steps/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
+  '/_default/$eventslug/_steps/design/location': typeof DefaultEventslugStepsDesignLocationRoute
+  '/_default/$eventslug/_steps/design/template': typeof DefaultEventslugStepsDesignTemplateRoute
+  '/_default/$eventslug/_steps/order/checkout': typeof DefaultEventslugStepsOrderCheckoutRoute
+  '/_default/$eventslug/_steps/order/confirmation': typeof DefaultEventslugStepsOrderConfirmationRoute
+  '/_default/$eventslug/_steps/order/review': typeof DefaultEventslugStepsOrderReviewRoute
+  '/_default/$eventslug/_steps/order/select-shouts': typeof DefaultEventslugStepsOrderSelectShoutsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/$eventslug'
+    | '/event-not-found'
+    | '/$eventslug/shout-location'
+    | '/$eventslug/'
+    | '/$eventslug/design/customize'
+    | '/$eventslug/design/location'
+    | '/$eventslug/design/template'
+    | '/$eventslug/order/checkout'
+    | '/$eventslug/order/confirmation'
+    | '/$eventslug/order/review'
+    | '/$eventslug/order/select-shouts'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/event-not-found'
+    | '/$eventslug'
+    | '/$eventslug/shout-location'
+    | '/$eventslug/design/customize'
+    | '/$eventslug/design/location'
+    | '/$eventslug/design/template'
+    | '/$eventslug/order/checkout'
+    | '/$eventslug/order/confirmation'
+    | '/$eventslug/order/review'
+    | '/$eventslug/order/select-shouts'
+  id:
+    | '__root__'
+    | '/'
+    | '/_default'
+    | '/_default/$eventslug'
+    | '/_default/event-not-found'
+    | '/_default/$eventslug/_steps'
+    | '/_default/$eventslug/shout-location'
+    | '/_default/$eventslug/'
+    | '/_default/$eventslug/_steps/design/customize'
+    | '/_default/$eventslug/_steps/design/location'
+    | '/_default/$eventslug/_steps/design/template'
+    | '/_default/$eventslug/_steps/order/checkout'
+    | '/_default/$eventslug/_steps/order/confirmation'
+    | '/_default/$eventslug/_steps/order/review'
+    | '/_default/$eventslug/_steps/order/select-shouts'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  DefaultRoute: typeof DefaultRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +205,162 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_default': {
+      id: '/_default'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DefaultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_default/$eventslug': {
+      id: '/_default/$eventslug'
+      path: '/$eventslug'
+      fullPath: '/$eventslug'
+      preLoaderRoute: typeof DefaultEventslugRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/event-not-found': {
+      id: '/_default/event-not-found'
+      path: '/event-not-found'
+      fullPath: '/event-not-found'
+      preLoaderRoute: typeof DefaultEventNotFoundRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/$eventslug/': {
+      id: '/_default/$eventslug/'
+      path: '/'
+      fullPath: '/$eventslug/'
+      preLoaderRoute: typeof DefaultEventslugIndexRouteImport
+      parentRoute: typeof DefaultEventslugRoute
+    }
+    '/_default/$eventslug/_steps': {
+      id: '/_default/$eventslug/_steps'
+      path: ''
+      fullPath: '/$eventslug'
+      preLoaderRoute: typeof DefaultEventslugStepsRouteImport
+      parentRoute: typeof DefaultEventslugRoute
+    }
+    '/_default/$eventslug/shout-location': {
+      id: '/_default/$eventslug/shout-location'
+      path: '/shout-location'
+      fullPath: '/$eventslug/shout-location'
+      preLoaderRoute: typeof DefaultEventslugShoutLocationRouteImport
+      parentRoute: typeof DefaultEventslugRoute
+    }
+    '/_default/$eventslug/_steps/design/customize': {
+      id: '/_default/$eventslug/_steps/design/customize'
+      path: '/design/customize'
+      fullPath: '/$eventslug/design/customize'
+      preLoaderRoute: typeof DefaultEventslugStepsDesignCustomizeRouteImport
+      parentRoute: typeof DefaultEventslugStepsRoute
+    }
+    '/_default/$eventslug/_steps/design/location': {
+      id: '/_default/$eventslug/_steps/design/location'
+      path: '/design/location'
+      fullPath: '/$eventslug/design/location'
+      preLoaderRoute: typeof DefaultEventslugStepsDesignLocationRouteImport
+      parentRoute: typeof DefaultEventslugStepsRoute
+    }
+    '/_default/$eventslug/_steps/design/template': {
+      id: '/_default/$eventslug/_steps/design/template'
+      path: '/design/template'
+      fullPath: '/$eventslug/design/template'
+      preLoaderRoute: typeof DefaultEventslugStepsDesignTemplateRouteImport
+      parentRoute: typeof DefaultEventslugStepsRoute
+    }
+    '/_default/$eventslug/_steps/order/checkout': {
+      id: '/_default/$eventslug/_steps/order/checkout'
+      path: '/order/checkout'
+      fullPath: '/$eventslug/order/checkout'
+      preLoaderRoute: typeof DefaultEventslugStepsOrderCheckoutRouteImport
+      parentRoute: typeof DefaultEventslugStepsRoute
+    }
+    '/_default/$eventslug/_steps/order/confirmation': {
+      id: '/_default/$eventslug/_steps/order/confirmation'
+      path: '/order/confirmation'
+      fullPath: '/$eventslug/order/confirmation'
+      preLoaderRoute: typeof DefaultEventslugStepsOrderConfirmationRouteImport
+      parentRoute: typeof DefaultEventslugStepsRoute
+    }
+    '/_default/$eventslug/_steps/order/review': {
+      id: '/_default/$eventslug/_steps/order/review'
+      path: '/order/review'
+      fullPath: '/$eventslug/order/review'
+      preLoaderRoute: typeof DefaultEventslugStepsOrderReviewRouteImport
+      parentRoute: typeof DefaultEventslugStepsRoute
+    }
+    '/_default/$eventslug/_steps/order/select-shouts': {
+      id: '/_default/$eventslug/_steps/order/select-shouts'
+      path: '/order/select-shouts'
+      fullPath: '/$eventslug/order/select-shouts'
+      preLoaderRoute: typeof DefaultEventslugStepsOrderSelectShoutsRouteImport
+      parentRoute: typeof DefaultEventslugStepsRoute
+    }
   }
 }
 
+interface DefaultEventslugStepsRouteChildren {
+  DefaultEventslugStepsDesignCustomizeRoute: typeof DefaultEventslugStepsDesignCustomizeRoute
+  DefaultEventslugStepsDesignLocationRoute: typeof DefaultEventslugStepsDesignLocationRoute
+  DefaultEventslugStepsDesignTemplateRoute: typeof DefaultEventslugStepsDesignTemplateRoute
+  DefaultEventslugStepsOrderCheckoutRoute: typeof DefaultEventslugStepsOrderCheckoutRoute
+  DefaultEventslugStepsOrderConfirmationRoute: typeof DefaultEventslugStepsOrderConfirmationRoute
+  DefaultEventslugStepsOrderReviewRoute: typeof DefaultEventslugStepsOrderReviewRoute
+  DefaultEventslugStepsOrderSelectShoutsRoute: typeof DefaultEventslugStepsOrderSelectShoutsRoute
+}
+
+const DefaultEventslugStepsRouteChildren: DefaultEventslugStepsRouteChildren = {
+  DefaultEventslugStepsDesignCustomizeRoute:
+    DefaultEventslugStepsDesignCustomizeRoute,
+  DefaultEventslugStepsDesignLocationRoute:
+    DefaultEventslugStepsDesignLocationRoute,
+  DefaultEventslugStepsDesignTemplateRoute:
+    DefaultEventslugStepsDesignTemplateRoute,
+  DefaultEventslugStepsOrderCheckoutRoute:
+    DefaultEventslugStepsOrderCheckoutRoute,
+  DefaultEventslugStepsOrderConfirmationRoute:
+    DefaultEventslugStepsOrderConfirmationRoute,
+  DefaultEventslugStepsOrderReviewRoute: DefaultEventslugStepsOrderReviewRoute,
+  DefaultEventslugStepsOrderSelectShoutsRoute:
+    DefaultEventslugStepsOrderSelectShoutsRoute,
+}
+
+const DefaultEventslugStepsRouteWithChildren =
+  DefaultEventslugStepsRoute._addFileChildren(
+    DefaultEventslugStepsRouteChildren,
+  )
+
+interface DefaultEventslugRouteChildren {
+  DefaultEventslugStepsRoute: typeof DefaultEventslugStepsRouteWithChildren
+  DefaultEventslugShoutLocationRoute: typeof DefaultEventslugShoutLocationRoute
+  DefaultEventslugIndexRoute: typeof DefaultEventslugIndexRoute
+}
+
+const DefaultEventslugRouteChildren: DefaultEventslugRouteChildren = {
+  DefaultEventslugStepsRoute: DefaultEventslugStepsRouteWithChildren,
+  DefaultEventslugShoutLocationRoute: DefaultEventslugShoutLocationRoute,
+  DefaultEventslugIndexRoute: DefaultEventslugIndexRoute,
+}
+
+const DefaultEventslugRouteWithChildren =
+  DefaultEventslugRoute._addFileChildren(DefaultEventslugRouteChildren)
+
+interface DefaultRouteChildren {
+  DefaultEventslugRoute: typeof DefaultEventslugRouteWithChildren
+  DefaultEventNotFoundRoute: typeof DefaultEventNotFoundRoute
+}
+
+const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultEventslugRoute: DefaultEventslugRouteWithChildren,
+  DefaultEventNotFoundRoute: DefaultEventNotFoundRoute,
+}
+
+const DefaultRouteWithChildren =
+  DefaultRoute._addFileChildren(DefaultRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  DefaultRoute: DefaultRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

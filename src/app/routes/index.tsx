@@ -1,16 +1,7 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { HomePage } from '../features/home/home-page'
 
+// spec §2: the home page, home layout (content only, no header).
 export const Route = createFileRoute('/')({
-  component: Home,
+  component: HomePage,
 })
-
-function Home() {
-  return (
-    <main>
-      <h1>
-        <Trans>Share the Gift of a Billboard</Trans>
-      </h1>
-    </main>
-  )
-}

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+import { chromiumArgs, findChromium } from './tests/setup/find-chromium'
+
+// The e2e suite runs the production build served by the real server, on a fresh embedded database
+// in a temporary DATA_DIR and a free port (conventions, habit 10). Workers inherit these values
+// from the runner's environment, so every process agrees on them.
+function freePort(): number {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"
+  return Number(execFileSync(process.execPath, ['-e', script]).toString())
+}
+process.env.E2E_PORT ??= String(freePort())
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'shouts-e2e-'))
+const port = Number(process.env.E2E_PORT)
+const baseURL = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: chromiumArgs,
+      headless: true,
+    },
+  },
+  webServer: {
+    // build the PWA first so the server serves this checkout's app as it is now
+    command: 'npx vite build && node --import tsx src/server/main.ts',
+    url: `${baseURL}/api/v1/spotlight/live-events`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+    stderr: 'ignore',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      APP_ENV: 'local',
+    },
+  },
+})

@@ -1,0 +1,360 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import type * as v from 'valibot'
+import { useSnapshot } from 'valtio'
+import {
+  EmailSchema,
+  FirstNameSchema,
+  fieldError,
+  formatMoney,
+  LastNameSchema,
+  messages,
+  PhoneSchema,
+} from '../../../domain'
+import { ApiError } from '../../lib/api'
+import { translateMessage } from '../../lib/domain-messages'
+import { currentOrderPrice } from '../../lib/order-price'
+import { lookupPromo } from '../../lib/promo'
+import { eventStore } from '../../stores/event'
+import { orderStore } from '../../stores/order'
+import { Button } from '../../ui/button'
+import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
+import { StepIndicator } from '../../ui/step-indicator'
+import {
+  confirmLocalCard,
+  ensureSetupIntent,
+  fetchOrderDefaults,
+  type LocalCard,
+} from './checkout-actions'
+import type { CardConfirm } from './stripe-card-form'
+
+// Stripe Elements load only when the server's provider is stripe (issue 6: first screen stays light).
+const StripeCardForm = lazy(() => import('./stripe-card-form'))
+
+type Field = 'firstName' | 'lastName' | 'email' | 'phone'
+const SCHEMAS: Record<Field, v.GenericSchema> = {
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  email: EmailSchema,
+  phone: PhoneSchema,
+}
+
+export function CheckoutPage() {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const { eventslug } = useParams({ from: '/_default/$eventslug' })
+  const order = useSnapshot(orderStore)
+  const { event } = useSnapshot(eventStore)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [promoInput, setPromoInput] = useState(order.orderPromo?.promoCode ?? '')
+  const [promoMessage, setPromoMessage] = useState<string | null>(null)
+  const [promoBusy, setPromoBusy] = useState(false)
+  const [card, setCard] = useState<LocalCard>({ number: '', expiry: '', cvc: '' })
+  const [cardError, setCardError] = useState<string | null>(null)
+  const [setupError, setSetupError] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const stripeConfirm = useRef<CardConfirm | null>(null)
+  const onStripeReady = useCallback((confirm: CardConfirm | null) => {
+    stripeConfirm.current = confirm
+  }, [])
+
+  // a snapshot read keeps the price in step with the promo and the slots
+  void order.orderPromo
+  void order.shoutTimes.length
+  const price = currentOrderPrice()
+  const money = (cents: number) =>
+    formatMoney(cents, { currency: event?.currency ?? 'USD', locale: i18n.locale })
+  const needsCard = price.paymentRequired && !order.formSubmitted
+
+  useEffect(() => {
+    void fetchOrderDefaults()
+    ensureSetupIntent().catch(() => setSetupError(true))
+  }, [])
+
+  const validate = (field: Field, value: string) => {
+    const message = fieldError(SCHEMAS[field], value)
+    setErrors((e) => ({ ...e, [field]: message ?? undefined }))
+    return message === null
+  }
+
+  const setContact = (field: Field, value: string) => {
+    orderStore.contactInfo[field] = value
+    if (errors[field]) validate(field, value)
+  }
+
+  const applyPromo = async () => {
+    const code = promoInput.trim()
+    if (!code || !event) return
+    setPromoBusy(true)
+    const result = await lookupPromo(code, event.slug)
+    setPromoBusy(false)
+    setPromoMessage(result.ok ? null : result.message)
+  }
+
+  const removePromo = () => {
+    orderStore.orderPromo = null
+    orderStore.orderPromoError = null
+    setPromoInput('')
+    setPromoMessage(null)
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const valid = (Object.keys(SCHEMAS) as Field[])
+      .map((f) => validate(f, orderStore.contactInfo[f]))
+      .every(Boolean)
+    if (!valid) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      return
+    }
+    setBusy(true)
+    setCardError(null)
+    try {
+      await ensureSetupIntent()
+      if (needsCard) {
+        if (orderStore.payment?.provider === 'stripe') {
+          const confirm = stripeConfirm.current
+          if (!confirm) throw new Error('card form not ready')
+          const result = await confirm()
+          if (!result.ok) {
+            setCardError(result.message)
+            return
+          }
+        } else {
+          await confirmLocalCard(card)
+        }
+        orderStore.formSubmitted = true
+      }
+      void navigate({ to: '/$eventslug/order/review', params: { eventslug } })
+    } catch (error) {
+      setCardError(
+        error instanceof ApiError && error.errors[0]
+          ? translateMessage(i18n, error.errors[0])
+          : translateMessage(i18n, messages.unknownError),
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const fieldMessage = (f: Field) => (errors[f] ? translateMessage(i18n, errors[f]) : null)
+
+  return (
+    <main className="page page--flow" id="main">
+      <StepIndicator current="checkout" />
+      <h1 className="page__title">
+        <Trans>Billing Info</Trans>
+      </h1>
+      <form onSubmit={(e) => void submit(e)} noValidate className="checkout">
+        <section className="card" aria-labelledby="contact-heading">
+          <h2 id="contact-heading" className="section-title">
+            <Trans>Your contact details</Trans>
+          </h2>
+          <div className="field-pair">
+            <TextField
+              label={t`First name`}
+              value={order.contactInfo.firstName}
+              autoComplete="given-name"
+              error={fieldMessage('firstName')}
+              onChange={(e) => setContact('firstName', e.target.value)}
+              onBlur={(e) => validate('firstName', e.target.value)}
+            />
+            <TextField
+              label={t`Last name`}
+              value={order.contactInfo.lastName}
+              autoComplete="family-name"
+              error={fieldMessage('lastName')}
+              onChange={(e) => setContact('lastName', e.target.value)}
+              onBlur={(e) => validate('lastName', e.target.value)}
+            />
+          </div>
+          <TextField
+            label={t`Email`}
+            type="email"
+            inputMode="email"
+            value={order.contactInfo.email}
+            autoComplete="email"
+            error={fieldMessage('email')}
+            onChange={(e) => setContact('email', e.target.value)}
+            onBlur={(e) => validate('email', e.target.value)}
+          />
+          <TextField
+            label={t`Phone`}
+            type="tel"
+            inputMode="tel"
+            value={order.contactInfo.phone}
+            autoComplete="tel"
+            hint={t`For example 555-123-4567, or an international number starting with +`}
+            error={fieldMessage('phone')}
+            onChange={(e) => setContact('phone', e.target.value)}
+            onBlur={(e) => validate('phone', e.target.value)}
+          />
+          <Checkbox
+            checked={order.willReceiveMarketing}
+            onChange={(e) => {
+              orderStore.willReceiveMarketing = e.target.checked
+            }}
+          >
+            <Trans>Send me occasional emails about new events and offers</Trans>
+          </Checkbox>
+          <Checkbox
+            checked={order.willReceiveSms}
+            onChange={(e) => {
+              orderStore.willReceiveSms = e.target.checked
+            }}
+          >
+            <Trans>Send me text messages (SMS) about my shouts</Trans>
+          </Checkbox>
+          {order.orderDefaults?.isShareInfoWithSponsorVisible ? (
+            <Checkbox
+              checked={order.shareInfoWithSponsor}
+              onChange={(e) => {
+                orderStore.shareInfoWithSponsor = e.target.checked
+              }}
+            >
+              {t`Share my contact details with ${event?.sponsorName ?? t`the sponsoring brand`}`}
+            </Checkbox>
+          ) : null}
+        </section>
+
+        <section className="card" aria-labelledby="promo-heading">
+          <h2 id="promo-heading" className="section-title">
+            <Trans>Promo code</Trans>
+          </h2>
+          {order.orderPromo ? (
+            <div className="promo-applied">
+              <p role="status">
+                {t`Promo code ${order.orderPromo.promoCode} applied: ${money(price.discountCents)} off`}
+              </p>
+              <Button kind="link" size="small" onClick={removePromo}>
+                <Trans>Remove</Trans>
+              </Button>
+            </div>
+          ) : (
+            <div className="promo-row">
+              <TextField
+                label={t`Promo code`}
+                value={promoInput}
+                autoCapitalize="characters"
+                autoComplete="off"
+                error={promoMessage ? translateMessage(i18n, promoMessage) : null}
+                onChange={(e) => setPromoInput(e.target.value)}
+              />
+              <Button
+                kind={promoBusy ? 'loading' : promoInput.trim() ? 'black' : 'disabled'}
+                size="field"
+                onClick={() => void applyPromo()}
+              >
+                <Trans>Apply</Trans>
+              </Button>
+            </div>
+          )}
+          {promoMessage && promoMessage === messages.promoProblem(promoInput.trim()) ? (
+            <p className="field__hint">{translateMessage(i18n, messages.promoProblemAdvice)}</p>
+          ) : null}
+        </section>
+
+        <section className="card" aria-labelledby="payment-heading">
+          <h2 id="payment-heading" className="section-title">
+            <Trans>Payment</Trans>
+          </h2>
+          <dl className="totals">
+            <div>
+              <dt>
+                <Trans>Subtotal</Trans>
+              </dt>
+              <dd>{money(price.subtotalCents)}</dd>
+            </div>
+            {price.discountCents > 0 ? (
+              <div>
+                <dt>
+                  <Trans>Discount</Trans>
+                </dt>
+                <dd>−{money(price.discountCents)}</dd>
+              </div>
+            ) : null}
+            <div className="totals__total">
+              <dt>
+                <Trans>Total</Trans>
+              </dt>
+              <dd>{money(price.totalCents)}</dd>
+            </div>
+          </dl>
+          {!price.paymentRequired ? (
+            <Notice tone="success">
+              <Trans>Your order is free: no card needed.</Trans>
+            </Notice>
+          ) : order.formSubmitted ? (
+            <Notice>
+              {translateMessage(i18n, messages.paymentAlreadySaved)}
+              {order.card ? ` (${order.card.brand} •••• ${order.card.last4})` : ''}
+            </Notice>
+          ) : setupError ? (
+            <Notice tone="error">
+              <Trans>
+                The payment form could not be prepared. Check your connection and reload the page.
+              </Trans>
+            </Notice>
+          ) : !order.payment ? (
+            <div className="skeleton" style={{ height: 160 }} />
+          ) : order.payment.provider === 'stripe' && order.payment.publishableKey ? (
+            <Suspense fallback={<div className="skeleton" style={{ height: 160 }} />}>
+              <StripeCardForm
+                publishableKey={order.payment.publishableKey}
+                clientSecret={order.payment.clientSecret}
+                onReady={onStripeReady}
+              />
+            </Suspense>
+          ) : (
+            <div className="card-form">
+              <p className="field__hint">
+                <Trans>
+                  Test mode: use the card 4242 4242 4242 4242, any future date and any CVC.
+                </Trans>
+              </p>
+              <TextField
+                label={t`Card number`}
+                inputMode="numeric"
+                autoComplete="cc-number"
+                value={card.number}
+                onChange={(e) => setCard({ ...card, number: e.target.value })}
+              />
+              <div className="field-pair">
+                <TextField
+                  label={t`Expiry (MM/YY)`}
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  value={card.expiry}
+                  onChange={(e) => setCard({ ...card, expiry: e.target.value })}
+                />
+                <TextField
+                  label={t`CVC`}
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  value={card.cvc}
+                  onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+                />
+              </div>
+            </div>
+          )}
+          {cardError ? (
+            <p className="field__error" role="alert">
+              {cardError}
+            </p>
+          ) : null}
+        </section>
+
+        <ActionBar>
+          <p className="action-bar__info">
+            <Trans>Total</Trans> <strong>{money(price.totalCents)}</strong>
+          </p>
+          <Button kind={busy ? 'loading' : 'orange'} size="large" htmlType="submit">
+            <Trans>Review order</Trans>
+          </Button>
+        </ActionBar>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,238 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import {
+  cityStateLabel,
+  formatMoney,
+  type OrderSummary,
+  OrderSummarySchema,
+  shoutTimesLabel,
+} from '../../../domain'
+import { apiGet } from '../../lib/api'
+import { translateMessage } from '../../lib/domain-messages'
+import { eventStore } from '../../stores/event'
+import { orderStore, resetOrder } from '../../stores/order'
+import { pollOrderStatus } from '../../stores/order-sending'
+import { resetTemplates, templatesStore } from '../../stores/templates'
+import { Button } from '../../ui/button'
+import { Notice, Skeleton } from '../../ui/fields'
+import { Picture } from '../../ui/picture'
+import { buildIcs } from './ics'
+
+export function ConfirmationPage() {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const { eventslug } = useParams({ from: '/_default/$eventslug' })
+  const order = useSnapshot(orderStore)
+  const { event } = useSnapshot(eventStore)
+  const { generatedContent } = useSnapshot(templatesStore)
+  const [summary, setSummary] = useState<OrderSummary | null>(null)
+  const [shareNote, setShareNote] = useState<string | null>(null)
+
+  // an order still Processing (the page was reloaded while it was checked) is checked again
+  useEffect(() => {
+    if (
+      order.orderGuid &&
+      order.orderStatus === 'Processing' &&
+      order.sendOrderStatus !== 'Running'
+    ) {
+      void pollOrderStatus(eventslug, order.orderGuid)
+    }
+  }, [order.orderGuid, order.orderStatus, order.sendOrderStatus, eventslug])
+
+  useEffect(() => {
+    if (!order.orderGuid || order.orderStatus === 'Processing') return
+    apiGet(
+      `/order/events/${encodeURIComponent(eventslug)}/orders/${encodeURIComponent(order.orderGuid)}`,
+      OrderSummarySchema,
+    )
+      .then(setSummary)
+      .catch(() => setSummary(null))
+  }, [order.orderGuid, order.orderStatus, eventslug])
+
+  const startAnother = () => {
+    resetOrder()
+    resetTemplates()
+    orderStore.eventSlug = eventslug
+    void navigate({ to: '/$eventslug/design/location', params: { eventslug } })
+  }
+
+  if (!order.orderGuid) {
+    return (
+      <main className="page page--center" id="main">
+        <h1>
+          <Trans>No order to show</Trans>
+        </h1>
+        <Button kind="orange" onClick={startAnother}>
+          <Trans>Start a shout</Trans>
+        </Button>
+      </main>
+    )
+  }
+
+  const state = summary?.orderState ?? order.orderStatus
+  const timeZoneId = summary?.device.timeZoneId ?? order.activeDevice?.timeZoneId ?? 'UTC'
+  const slotNumbers =
+    summary?.slots.map((s) => s.slotNumber) ?? order.shoutTimes.map((s) => s.slotNumber)
+  const times = event ? shoutTimesLabel(event, timeZoneId, slotNumbers, i18n.locale) : []
+  const confirmationDate = summary?.confirmationDateEpochMs ?? order.confirmationDateEpochMs
+  const dateText = confirmationDate
+    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: timeZoneId }).format(
+        confirmationDate,
+      )
+    : null
+  const money = (cents: number) =>
+    formatMoney(cents, {
+      currency: summary?.currency ?? event?.currency ?? 'USD',
+      locale: i18n.locale,
+    })
+  const contentUrl = generatedContent?.url ?? summary?.contentUrl ?? null
+  const location = summary?.device.location ?? order.activeDevice?.location ?? ''
+
+  const share = async () => {
+    setShareNote(null)
+    const text = t`I put a message on a billboard for ${event?.name ?? ''}!`
+    try {
+      if (contentUrl && typeof navigator.share === 'function') {
+        const blob = await fetch(contentUrl).then((r) => r.blob())
+        const file = new File([blob], `shout-${order.confirmationCode}.png`, { type: blob.type })
+        if (navigator.canShare?.({ files: [file] })) {
+          await navigator.share({ files: [file], title: t`My shout`, text })
+          return
+        }
+        await navigator.share({ title: t`My shout`, text, url: window.location.origin })
+        return
+      }
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return
+    }
+    // no Web Share here: the image is downloaded instead
+    if (contentUrl) {
+      const a = document.createElement('a')
+      a.href = contentUrl
+      a.download = `shout-${order.confirmationCode}.png`
+      a.click()
+      setShareNote(t`Sharing is not available here, so your design was downloaded.`)
+    }
+  }
+
+  const calendar = () => {
+    if (!summary) return
+    const ics = buildIcs({
+      code: summary.confirmationCode,
+      title: t`My shout on the billboard`,
+      location: `${location}, ${cityStateLabel(summary.device)}`,
+      description: t`Confirmation code ${summary.confirmationCode}`,
+      entries: summary.slots,
+      nowEpochMs: Date.now(),
+    })
+    const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar' }))
+    const a = document.createElement('a')
+    a.href = url
+    a.download = `shout-${summary.confirmationCode}.ics`
+    a.click()
+    setTimeout(() => URL.revokeObjectURL(url), 1000)
+  }
+
+  return (
+    <main className="page page--flow page--narrow" id="main">
+      <div className="confirm__hero">
+        <svg
+          className="confirm__icon"
+          viewBox="0 0 64 64"
+          width="64"
+          height="64"
+          aria-hidden="true"
+        >
+          <circle cx="32" cy="32" r="30" fill="#1e7b45" />
+          <path
+            d="M18 33l9 9 19-20"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <h1 className="page__title">
+          {state === 'Processing' ? (
+            <Trans>Placing your order…</Trans>
+          ) : state === 'Failed' ? (
+            <Trans>Your order could not be completed</Trans>
+          ) : (
+            <Trans>Thank you! Your shout is booked</Trans>
+          )}
+        </h1>
+        <p className="confirm__code">
+          <Trans>Confirmation code</Trans> <strong>{order.confirmationCode}</strong>
+        </p>
+      </div>
+
+      {state === 'Processing' ? <Skeleton height={80} count={1} /> : null}
+      {state === 'Confirmed' ? (
+        <Notice tone="success">
+          <Trans>Your order is confirmed.</Trans>
+        </Notice>
+      ) : null}
+      {state === 'UnderReview' ? (
+        <Notice>
+          {dateText ? (
+            <Trans>Your order is under review. It will be confirmed by {dateText}.</Trans>
+          ) : (
+            <Trans>Your order is under review. We will confirm it by email.</Trans>
+          )}
+        </Notice>
+      ) : null}
+      {state === 'Failed' ? (
+        <Notice tone="error">
+          <ul className="errors">
+            {order.orderErrorMessages.map((m) => (
+              <li key={m}>{translateMessage(i18n, m)}</li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+
+      {contentUrl ? (
+        <Picture
+          className="generated"
+          src={contentUrl}
+          alt={t`Your design as it will show on the billboard`}
+          width={generatedContent?.widthPx}
+          height={generatedContent?.heightPx}
+        />
+      ) : null}
+
+      <section className="card" aria-labelledby="times-heading">
+        <h2 id="times-heading" className="section-title">
+          <Trans>Shout times</Trans>
+        </h2>
+        <p className="muted">{location}</p>
+        <ul className="times">
+          {times.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+        {summary ? (
+          <p className="strong">
+            <Trans>Total paid</Trans> {money(summary.totalCents)}
+          </p>
+        ) : null}
+      </section>
+
+      <div className="button-stack">
+        <Button kind="pink" size="large" icon="upload" onClick={() => void share()}>
+          <Trans>Share my shout</Trans>
+        </Button>
+        {shareNote ? <p role="status">{shareNote}</p> : null}
+        <Button kind="white" size="large" icon="download" onClick={calendar} disabled={!summary}>
+          <Trans>Add to calendar</Trans>
+        </Button>
+        <Button kind="black" size="large" onClick={startAnother}>
+          <Trans>Start another shout</Trans>
+        </Button>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,148 @@
+import {
+  ASYNC_POLL_MS,
+  ContentEntriesSchema,
+  type ContentGenerationRequest,
+  DaemonResultSchema,
+  DaemonStatusSchema,
+  GenerateResponseSchema,
+  type Upload,
+  UploadSchema,
+  VIDEO_PROCESSING_MAX_MS,
+} from '../../../domain'
+import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api'
+import { eventStore } from '../../stores/event'
+import { orderStore } from '../../stores/order'
+import { setStatus } from '../../stores/request-status'
+import { templatesStore } from '../../stores/templates'
+import { toggleModal } from '../../stores/ui'
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Uploads the shopper's photo or video; a video is processed by the server (up to 30 s). */
+export async function uploadPersonalContent(file: File): Promise<Upload> {
+  const form = new FormData()
+  form.append('file', file)
+  let upload = await apiRequest('/content/uploads', UploadSchema, {
+    method: 'POST',
+    formData: form,
+  })
+  if (upload.status === 'processing') {
+    // spec §4: upload ids are kept (4 min) until processing is seen; polling stops when none is left
+    templatesStore.newContentUploadIds = [...templatesStore.newContentUploadIds, upload.id]
+    const deadline = Date.now() + VIDEO_PROCESSING_MAX_MS
+    try {
+      while (upload.status === 'processing' && Date.now() < deadline) {
+        await wait(1000)
+        upload = await apiGet(`/content/uploads/${encodeURIComponent(upload.id)}`, UploadSchema)
+      }
+    } finally {
+      templatesStore.newContentUploadIds = templatesStore.newContentUploadIds.filter(
+        (id) => id !== upload.id,
+      )
+    }
+  }
+  if (upload.status === 'ready') {
+    orderStore.personalImage = { uploadId: upload.id, url: upload.url, kind: upload.kind }
+    invalidateContent()
+  }
+  return upload
+}
+
+/** The design changed: content made from the old one must be made again. */
+export function invalidateContent(): void {
+  templatesStore.generatedContent = null
+  templatesStore.videoCompositeContent = null
+  orderStore.contentGenReq = null
+}
+
+export function contentRequest(): ContentGenerationRequest | null {
+  const template = templatesStore.selectedTemplate
+  const device = orderStore.activeDevice
+  const event = eventStore.event
+  if (!template || !device || !event) return null
+  return {
+    generatorId: template.id,
+    deviceId: device.deviceId,
+    eventSlug: event.slug,
+    uploadId: orderStore.personalImage?.uploadId ?? null,
+    buyerName: orderStore.buyerName.trim(),
+    recipientName: orderStore.recipientName.trim(),
+    multilineMessage: orderStore.multilineMessage,
+  }
+}
+
+/**
+ * spec §4 content generation: clear the previous error and content, then Running. Synchronous for
+ * a photo; asynchronous for a video (wait 3 s, then poll the job every 3 s until an error or a
+ * completion time, fetch the result link, then the content entries by the key).
+ */
+export async function generateContent(): Promise<void> {
+  const request = contentRequest()
+  if (!request) return
+  const isVideo = Boolean(templatesStore.selectedTemplate?.examplePreviewVideoUrl)
+  templatesStore.generatedContentError = null
+  templatesStore.generatedContent = null
+  templatesStore.videoCompositeContent = null
+  setStatus(templatesStore, 'processContentGeneratorStatus', 'Running')
+  try {
+    const answer = await apiPost(
+      '/content/generate',
+      { contentGenerationRequest: request, async: isVideo },
+      GenerateResponseSchema,
+    )
+    if (!isVideo || !answer.asyncPublicToken) {
+      if (answer.success && answer.generatedContent) {
+        templatesStore.generatedContent = answer.generatedContent
+        orderStore.contentGenReq = request
+        setStatus(templatesStore, 'processContentGeneratorStatus', 'Success')
+      } else {
+        fail(answer.error)
+      }
+      return
+    }
+    await wait(ASYNC_POLL_MS)
+    for (;;) {
+      const job = await apiGet(
+        `/content/daemon/public/${encodeURIComponent(answer.asyncPublicToken)}`,
+        DaemonStatusSchema,
+      )
+      if (job.error) {
+        fail(job.error)
+        return
+      }
+      if (job.completedEpochMS !== null && job.link) {
+        const result = await apiGet(job.link, DaemonResultSchema)
+        const content = await apiGet(
+          `/content/${encodeURIComponent(result.newKey)}`,
+          ContentEntriesSchema,
+        )
+        const first = content.entries[0]
+        if (!first) {
+          fail(null)
+          return
+        }
+        templatesStore.videoCompositeContent = first
+        templatesStore.generatedContent = {
+          key: result.newKey,
+          url: first.url,
+          type: first.type,
+          widthPx: first.widthPx,
+          heightPx: first.heightPx,
+        }
+        orderStore.contentGenReq = request
+        setStatus(templatesStore, 'processContentGeneratorStatus', 'Success')
+        return
+      }
+      await wait(ASYNC_POLL_MS)
+    }
+  } catch (error) {
+    fail(error instanceof ApiError ? (error.errors[0] ?? null) : null)
+  }
+}
+
+function fail(error: string | null): void {
+  templatesStore.generatedContentError = error ?? ''
+  setStatus(templatesStore, 'processContentGeneratorStatus', 'Failure')
+  // spec §5: flagged content (profanity, nudity) is explained with a link to support
+  toggleModal('ProhibitedContent', error ? { error } : {})
+}

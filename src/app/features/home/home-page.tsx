@@ -1,0 +1,117 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useState } from 'react'
+import type { ShoutEvent } from '../../../domain'
+import { apiGet } from '../../lib/api'
+import { LiveEventsSchema } from '../../stores/event'
+import { Button } from '../../ui/button'
+import { Skeleton, TextField } from '../../ui/fields'
+import { LanguageSwitcher } from '../../ui/language-switcher'
+
+type LiveEvents = { status: 'loading' } | { status: 'done'; events: ShoutEvent[] }
+
+/** spec §2: the home page (home layout: content only). */
+export function HomePage() {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const [live, setLive] = useState<LiveEvents>({ status: 'loading' })
+  const [code, setCode] = useState('')
+
+  useEffect(() => {
+    const controller = new AbortController()
+    apiGet('/spotlight/live-events', LiveEventsSchema, controller.signal)
+      .then((answer) => setLive({ status: 'done', events: answer.events }))
+      .catch(() => {
+        if (!controller.signal.aborted) setLive({ status: 'done', events: [] })
+      })
+    return () => controller.abort()
+  }, [])
+
+  const go = (e: FormEvent) => {
+    e.preventDefault()
+    const slug = code.trim().toLowerCase()
+    if (slug) void navigate({ to: '/$eventslug/design/location', params: { eventslug: slug } })
+  }
+
+  const dateFormat = new Intl.DateTimeFormat(i18n.locale, { month: 'long', day: 'numeric' })
+  const day = (value: string) => {
+    const [date = ''] = value.split('_')
+    return dateFormat.format(new Date(`${date}T12:00:00`))
+  }
+
+  return (
+    <main className="home" id="main">
+      <div className="home__top">
+        <span className="home__logo">
+          <span className="logo__mark" aria-hidden="true">
+            ◆
+          </span>{' '}
+          Shouts
+        </span>
+        <LanguageSwitcher />
+      </div>
+      <section className="home__hero">
+        <h1 className="home__title">
+          <Trans>Share the Gift of a Billboard</Trans>
+        </h1>
+        <p className="home__lead">
+          <Trans>
+            Put your photo and a few loving words on a giant digital billboard, at the time you
+            choose. Pick a billboard, a design and your moments — we do the rest.
+          </Trans>
+        </p>
+      </section>
+      <section className="home__events" aria-labelledby="live-events">
+        <h2 id="live-events">
+          <Trans>Live events</Trans>
+        </h2>
+        {live.status === 'loading' ? (
+          <Skeleton height={120} count={2} />
+        ) : live.events.length === 0 ? (
+          <p className="muted">
+            <Trans>No event is open right now. Have a code from a billboard? Enter it below.</Trans>
+          </p>
+        ) : (
+          <ul className="event-cards">
+            {live.events.map((event) => (
+              <li key={event.slug} className="event-card">
+                <h3 className="event-card__name">{event.name}</h3>
+                <p className="event-card__dates">
+                  {day(event.startDateHourLocalInclusive)} – {day(event.endDateHourLocalExclusive)}
+                </p>
+                {event.sponsorName ? (
+                  <p className="event-card__sponsor">{t`Presented by ${event.sponsorName}`}</p>
+                ) : null}
+                <Link
+                  to="/$eventslug/design/location"
+                  params={{ eventslug: event.slug }}
+                  className="btn btn--orange btn--large btn--side-center"
+                  aria-label={t`Create a shout for ${event.name}`}
+                >
+                  <span className="btn__label">
+                    <Trans>Create a shout</Trans>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="home__code">
+        <form onSubmit={go} className="code-form">
+          <TextField
+            label={t`Event code`}
+            hint={t`It is printed on the billboard, under the QR code.`}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoCapitalize="none"
+            autoComplete="off"
+          />
+          <Button kind="black" htmlType="submit" size="field">
+            <Trans>Go</Trans>
+          </Button>
+        </form>
+      </section>
+    </main>
+  )
+}

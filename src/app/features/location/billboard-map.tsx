@@ -1,0 +1,123 @@
+import 'maplibre-gl/dist/maplibre-gl.css'
+import { useLingui } from '@lingui/react/macro'
+import { type StyleSpecification, setWorkerUrl } from 'maplibre-gl'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import { useEffect, useMemo, useRef } from 'react'
+import MapGl, { Layer, type MapRef, Marker, Source } from 'react-map-gl/maplibre'
+import type { Device } from '../../../domain'
+import { MAP_STYLE_URL } from '../../lib/config'
+
+// toolchain.md: maplibre 6 needs its worker URL set, or "Worker failed to load".
+setWorkerUrl(workerUrl)
+
+// With no configured style (no tiles offline): a plain background, the billboards drawn on it.
+const OFFLINE_STYLE: StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#efe9e1' } }],
+}
+
+type Props = {
+  devices: readonly Device[]
+  selectedId: string | null
+  onSelect: (device: Device) => void
+  unavailable: (device: Device) => boolean
+}
+
+export default function BillboardMap({ devices, selectedId, onSelect, unavailable }: Props) {
+  const { t } = useLingui()
+  const ref = useRef<MapRef>(null)
+  const bounds = useMemo(() => {
+    const lngs = devices.map((d) => d.coordinates.lng)
+    const lats = devices.map((d) => d.coordinates.lat)
+    return [
+      [Math.min(...lngs) - 0.01, Math.min(...lats) - 0.01],
+      [Math.max(...lngs) + 0.01, Math.max(...lats) + 0.01],
+    ] as [[number, number], [number, number]]
+  }, [devices])
+
+  const viewingAreas = useMemo(
+    () => ({
+      type: 'FeatureCollection' as const,
+      features: devices
+        .filter((d) => d.viewingAreaCoordinates.length >= 3)
+        .map((d) => ({
+          type: 'Feature' as const,
+          properties: { deviceId: d.deviceId, selected: d.deviceId === selectedId },
+          geometry: {
+            type: 'Polygon' as const,
+            coordinates: [
+              [
+                ...d.viewingAreaCoordinates.map((c) => [c.lng, c.lat]),
+                [d.viewingAreaCoordinates[0]?.lng ?? 0, d.viewingAreaCoordinates[0]?.lat ?? 0],
+              ],
+            ],
+          },
+        })),
+    }),
+    [devices, selectedId],
+  )
+
+  useEffect(() => {
+    const selected = devices.find((d) => d.deviceId === selectedId)
+    if (selected && ref.current) {
+      ref.current.flyTo({
+        center: [selected.coordinates.lng, selected.coordinates.lat],
+        zoom: 15,
+        duration: 800,
+      })
+    }
+  }, [selectedId, devices])
+
+  return (
+    <MapGl
+      ref={ref}
+      mapStyle={MAP_STYLE_URL ?? OFFLINE_STYLE}
+      initialViewState={{ bounds, fitBoundsOptions: { padding: 40 } }}
+      style={{ width: '100%', height: '100%' }}
+      attributionControl={false}
+      cooperativeGestures
+    >
+      <Source id="viewing-areas" type="geojson" data={viewingAreas}>
+        <Layer
+          id="viewing-areas-fill"
+          type="fill"
+          paint={{
+            'fill-color': ['case', ['get', 'selected'], '#ff6b1a', '#e8488a'],
+            'fill-opacity': 0.25,
+          }}
+        />
+        <Layer
+          id="viewing-areas-line"
+          type="line"
+          paint={{ 'line-color': '#c2410c', 'line-width': 1 }}
+        />
+      </Source>
+      {devices.map((device) => (
+        <Marker
+          key={device.deviceId}
+          longitude={device.coordinates.lng}
+          latitude={device.coordinates.lat}
+          anchor="bottom"
+        >
+          <button
+            type="button"
+            className={`map-pin ${device.deviceId === selectedId ? 'map-pin--selected' : ''} ${unavailable(device) ? 'map-pin--off' : ''}`}
+            aria-label={t`Billboard: ${device.location}`}
+            aria-pressed={device.deviceId === selectedId}
+            disabled={unavailable(device)}
+            onClick={() => onSelect(device)}
+          >
+            <svg viewBox="0 0 24 32" width="28" height="36" aria-hidden="true">
+              <path
+                d="M12 0C5.4 0 0 5.4 0 12c0 9 12 20 12 20s12-11 12-20C24 5.4 18.6 0 12 0z"
+                fill="currentColor"
+              />
+              <rect x="6" y="7" width="12" height="8" rx="1" fill="#fff" />
+            </svg>
+          </button>
+        </Marker>
+      ))}
+    </MapGl>
+  )
+}

@@ -1,0 +1,185 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate, useParams } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import { cityStateLabel, type Device, messages } from '../../../domain'
+import { translateMessage } from '../../lib/domain-messages'
+import { devicesStore, fetchDevices } from '../../stores/devices'
+import { eventStore } from '../../stores/event'
+import { orderStore, setActiveDevice } from '../../stores/order'
+import { toggleModal } from '../../stores/ui'
+import { Button } from '../../ui/button'
+import { ErrorBoundary } from '../../ui/error-boundary'
+import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { Picture } from '../../ui/picture'
+import { StepIndicator } from '../../ui/step-indicator'
+
+// The map is its own chunk: it never weighs on the first screen (issue 6).
+const BillboardMap = lazy(() => import('./billboard-map'))
+
+const isUnavailable = (d: Pick<Device, 'soldOut' | 'unavailableForEvent'>) =>
+  d.soldOut || d.unavailableForEvent
+
+export function LocationPage() {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const { eventslug } = useParams({ from: '/_default/$eventslug' })
+  const devices = useSnapshot(devicesStore)
+  const { activeDevice } = useSnapshot(orderStore)
+  const { event } = useSnapshot(eventStore)
+
+  useEffect(() => {
+    void fetchDevices(eventslug)
+  }, [eventslug])
+
+  const list = devicesStore.loadedForEvent === eventslug ? devices.devices : []
+  const choose = (chosen: Pick<Device, 'deviceId'>) => {
+    const device = devicesStore.devices.find((d) => d.deviceId === chosen.deviceId)
+    if (!device || isUnavailable(device)) return
+    setActiveDevice(device)
+    devicesStore.mapDevice = device
+  }
+
+  return (
+    <main className="page page--flow" id="main">
+      <StepIndicator current="location" />
+      <h1 className="page__title">
+        <Trans>Choose a billboard</Trans>
+      </h1>
+      {event ? <p className="page__lead">{event.name}</p> : null}
+
+      <div className="location">
+        <section className="location__map" aria-label={t`Map of the billboards`}>
+          {list.length > 0 ? (
+            <ErrorBoundary
+              fallback={
+                <p className="map-fallback">
+                  <Trans>The map cannot be shown on this device. Choose from the list.</Trans>
+                </p>
+              }
+            >
+              <Suspense fallback={<div className="skeleton map-skeleton" />}>
+                <BillboardMap
+                  devices={list as Device[]}
+                  selectedId={activeDevice?.deviceId ?? null}
+                  onSelect={choose}
+                  unavailable={isUnavailable}
+                />
+              </Suspense>
+            </ErrorBoundary>
+          ) : (
+            <div className="skeleton map-skeleton" />
+          )}
+        </section>
+
+        <section className="location__list" aria-labelledby="billboards-heading">
+          <h2 id="billboards-heading" className="section-title">
+            <Trans>Billboards</Trans>
+          </h2>
+          {devices.fetchStatus === 'Failure' ? (
+            <Notice tone="error">
+              <Trans>
+                The billboards could not be loaded. Check your connection and try again.
+              </Trans>
+            </Notice>
+          ) : null}
+          {list.length === 0 ? (
+            <Skeleton height={132} count={3} />
+          ) : (
+            <ul className="cards">
+              {list.map((device) => {
+                const selected = activeDevice?.deviceId === device.deviceId
+                const off = isUnavailable(device)
+                return (
+                  <li
+                    key={device.deviceId}
+                    className={`card billboard ${selected ? 'card--selected' : ''} ${off ? 'card--off' : ''}`}
+                  >
+                    <Picture
+                      className="billboard__img"
+                      src={device.imageUrl}
+                      alt=""
+                      width={160}
+                      height={100}
+                      loading="lazy"
+                    />
+                    <div className="billboard__body">
+                      <h3 className="billboard__name">{device.location}</h3>
+                      <p className="billboard__city">{cityStateLabel(device)}</p>
+                      <p className="billboard__meta">
+                        {t`Facing ${device.trafficDirection} traffic`}
+                        {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}
+                      </p>
+                      {device.soldOut ? (
+                        <p className="badge badge--off">
+                          {translateMessage(i18n, messages.soldOut)}
+                        </p>
+                      ) : device.unavailableForEvent ? (
+                        <p className="badge badge--off">
+                          {translateMessage(i18n, messages.notAvailableFor(event?.name ?? ''))}
+                        </p>
+                      ) : null}
+                      <div className="billboard__actions">
+                        <Button
+                          kind={off ? 'disabled' : selected ? 'green' : 'orange'}
+                          size="small"
+                          aria-pressed={selected}
+                          aria-label={
+                            selected
+                              ? t`Selected: ${device.location}`
+                              : t`Choose ${device.location}`
+                          }
+                          onClick={() => choose(device)}
+                        >
+                          {selected ? <Trans>Selected</Trans> : <Trans>Choose</Trans>}
+                        </Button>
+                        <Button
+                          kind="smoke"
+                          size="small"
+                          aria-label={t`Street view of ${device.location}`}
+                          onClick={() =>
+                            toggleModal('StreetView', {
+                              imageUrl: device.streetViewUrl ?? device.imageUrl,
+                              location: device.location,
+                              direction: device.trafficDirection,
+                            })
+                          }
+                        >
+                          <Trans>Street view</Trans>
+                        </Button>
+                        <Link
+                          to="/$eventslug/shout-location"
+                          params={{ eventslug }}
+                          search={{ deviceId: device.deviceId }}
+                          className="link"
+                          aria-label={t`How to get there: ${device.location}`}
+                        >
+                          <Trans>How to get there</Trans>
+                        </Link>
+                      </div>
+                    </div>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <ActionBar>
+        <p className="action-bar__info">
+          {activeDevice ? activeDevice.location : t`No billboard chosen yet`}
+        </p>
+        <Button
+          kind={activeDevice ? 'orange' : 'disabled'}
+          size="large"
+          onClick={() =>
+            void navigate({ to: '/$eventslug/design/template', params: { eventslug } })
+          }
+        >
+          <Trans>Continue</Trans>
+        </Button>
+      </ActionBar>
+    </main>
+  )
+}

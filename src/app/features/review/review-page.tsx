@@ -1,0 +1,261 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate, useParams } from '@tanstack/react-router'
+import { type ReactNode, useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import {
+  cityStateLabel,
+  formatMoney,
+  messages,
+  missingAgreements,
+  type RequiredAgreement,
+  shoutTimesLabel,
+} from '../../../domain'
+import { translateMessage } from '../../lib/domain-messages'
+import { currentOrderPrice } from '../../lib/order-price'
+import { eventStore } from '../../stores/event'
+import { orderStore } from '../../stores/order'
+import { sendOrder } from '../../stores/order-sending'
+import { templatesStore } from '../../stores/templates'
+import { Button } from '../../ui/button'
+import { ActionBar, Checkbox, Notice } from '../../ui/fields'
+import { StepIndicator } from '../../ui/step-indicator'
+
+// the start of the domain's slots-taken message, to offer the way back to the times
+const TAKEN_PREFIX = messages.slotsTaken('\u0000').split('\u0000')[0] ?? ''
+
+export function ReviewPage() {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const { eventslug } = useParams({ from: '/_default/$eventslug' })
+  const order = useSnapshot(orderStore)
+  const { generatedContent } = useSnapshot(templatesStore)
+  const { event } = useSnapshot(eventStore)
+  void order.orderPromo
+  const price = currentOrderPrice()
+  const money = (cents: number) =>
+    formatMoney(cents, { currency: event?.currency ?? 'USD', locale: i18n.locale })
+  const device = order.activeDevice
+  const times =
+    event && device
+      ? shoutTimesLabel(
+          event,
+          device.timeZoneId,
+          order.shoutTimes.map((s) => s.slotNumber),
+          i18n.locale,
+        )
+      : []
+  const missing = missingAgreements(order.agreements)
+  const sending = order.sendOrderStatus === 'Running'
+  const placed =
+    order.orderGuid !== null && order.orderStatus !== null && order.orderStatus !== 'Failed'
+
+  useEffect(() => {
+    if (placed && !sending) {
+      void navigate({ to: '/$eventslug/order/confirmation', params: { eventslug }, replace: true })
+    }
+  }, [placed, sending, navigate, eventslug])
+
+  const agree = (key: RequiredAgreement | 'userGeneratedContentPolicy', value: boolean) => {
+    orderStore.agreements[key] = value
+  }
+
+  const startOver = () => {
+    // a failed order needs a new card confirmation (the checkout secret key is single use)
+    orderStore.orderGuid = null
+    orderStore.orderStatus = null
+    orderStore.confirmationCode = null
+    orderStore.payment = null
+    orderStore.formSubmitted = false
+    orderStore.card = null
+    void navigate({ to: '/$eventslug/order/checkout', params: { eventslug } })
+  }
+
+  const slotsTaken = order.orderErrorMessages.some((m) => m.startsWith(TAKEN_PREFIX))
+
+  const agreement = (key: RequiredAgreement, label: ReactNode) => (
+    <Checkbox
+      checked={order.agreements[key]}
+      onChange={(e) => agree(key, e.target.checked)}
+      required
+      aria-required="true"
+    >
+      {label}
+    </Checkbox>
+  )
+
+  return (
+    <main className="page page--flow page--narrow" id="main">
+      <StepIndicator current="review" />
+      <h1 className="page__title">
+        <Trans>Order Review</Trans>
+      </h1>
+
+      <section className="card" aria-labelledby="content-heading">
+        <h2 id="content-heading" className="section-title">
+          <Trans>Your design</Trans>
+        </h2>
+        {generatedContent ? (
+          generatedContent.type === 'video' ? (
+            <video
+              className="generated"
+              src={generatedContent.url}
+              controls
+              muted
+              playsInline
+              width={generatedContent.widthPx}
+              height={generatedContent.heightPx}
+            />
+          ) : (
+            <img
+              className="generated"
+              src={generatedContent.url}
+              alt={t`Your design as it will show on the billboard`}
+              width={generatedContent.widthPx}
+              height={generatedContent.heightPx}
+            />
+          )
+        ) : null}
+        <Link to="/$eventslug/design/customize" params={{ eventslug }} className="link">
+          <Trans>Edit design</Trans>
+        </Link>
+      </section>
+
+      <section className="card" aria-labelledby="billboard-heading">
+        <h2 id="billboard-heading" className="section-title">
+          <Trans>Billboard</Trans>
+        </h2>
+        {device ? (
+          <>
+            <p className="strong">{device.location}</p>
+            <p className="muted">{cityStateLabel(device)}</p>
+          </>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="times-heading">
+        <h2 id="times-heading" className="section-title">
+          <Trans>Shout times</Trans>
+        </h2>
+        <ul className="times">
+          {times.map((label) => (
+            <li key={label}>{label}</li>
+          ))}
+        </ul>
+        <Link to="/$eventslug/order/select-shouts" params={{ eventslug }} className="link">
+          <Trans>Change times</Trans>
+        </Link>
+      </section>
+
+      <section className="card" aria-labelledby="contact-heading">
+        <h2 id="contact-heading" className="section-title">
+          <Trans>Contact</Trans>
+        </h2>
+        <p>
+          {order.contactInfo.firstName} {order.contactInfo.lastName}
+        </p>
+        <p className="muted">
+          {order.contactInfo.email} · {order.contactInfo.phone}
+        </p>
+        <Link to="/$eventslug/order/checkout" params={{ eventslug }} className="link">
+          <Trans>Edit billing info</Trans>
+        </Link>
+      </section>
+
+      <section className="card" aria-labelledby="totals-heading">
+        <h2 id="totals-heading" className="section-title">
+          <Trans>Price</Trans>
+        </h2>
+        <dl className="totals">
+          <div>
+            <dt>
+              <Trans>Subtotal</Trans>
+            </dt>
+            <dd>{money(price.subtotalCents)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Discount</Trans>
+              {order.orderPromo ? ` (${order.orderPromo.promoCode})` : ''}
+            </dt>
+            <dd>−{money(price.discountCents)}</dd>
+          </div>
+          <div className="totals__total">
+            <dt>
+              <Trans>Total</Trans>
+            </dt>
+            <dd>{money(price.totalCents)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="agreements-heading">
+        <h2 id="agreements-heading" className="section-title">
+          <Trans>Before you place your order</Trans>
+        </h2>
+        {agreement(
+          'safetyWarning',
+          <Trans>
+            I will not look at or film the billboard while driving, and I will stay safe when I go
+            to see it.
+          </Trans>,
+        )}
+        {agreement('terms', <Trans>I accept the terms and conditions.</Trans>)}
+        {agreement(
+          'noChanges',
+          <Trans>
+            I understand that my content and times cannot be changed once the order is placed.
+          </Trans>,
+        )}
+        {agreement('privacyPolicy', <Trans>I have read the privacy policy.</Trans>)}
+        <Checkbox
+          checked={order.agreements.userGeneratedContentPolicy}
+          onChange={(e) => agree('userGeneratedContentPolicy', e.target.checked)}
+        >
+          <Trans>I confirm my photo and message follow the user-generated content policy.</Trans>
+        </Checkbox>
+      </section>
+
+      {order.orderErrorMessages.length > 0 ? (
+        <Notice tone="error">
+          <ul className="errors">
+            {order.orderErrorMessages.map((m) => (
+              <li key={m}>{translateMessage(i18n, m)}</li>
+            ))}
+          </ul>
+          {slotsTaken ? (
+            <Link to="/$eventslug/order/select-shouts" params={{ eventslug }} className="link">
+              <Trans>Choose other times</Trans>
+            </Link>
+          ) : order.orderStatus === 'Failed' && order.orderGuid ? (
+            <Button kind="link" size="small" onClick={startOver}>
+              <Trans>Back to billing info</Trans>
+            </Button>
+          ) : null}
+        </Notice>
+      ) : null}
+
+      <ActionBar>
+        <p className="action-bar__info">
+          {missing.length > 0 ? (
+            <Trans>Tick the four required boxes to place your order</Trans>
+          ) : (
+            <>
+              <Trans>Total</Trans> <strong>{money(price.totalCents)}</strong>
+            </>
+          )}
+        </p>
+        <Button
+          kind={sending ? 'loading' : missing.length > 0 ? 'disabled' : 'orange'}
+          size="large"
+          loadingLabel={t`Placing your order`}
+          onClick={() => void sendOrder()}
+        >
+          <Trans>Place order</Trans>
+        </Button>
+      </ActionBar>
+      <p className="visually-hidden" aria-live="polite">
+        {sending ? t`Placing your order…` : ''}
+      </p>
+    </main>
+  )
+}

@@ -1,0 +1,17 @@
+import { Outlet, useParams, useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { applyPromoFromQuery } from '../../lib/promo'
+
+/** The event's pages: the promo of the URL query is looked up here (spec §4). */
+export function EventLayout() {
+  const { eventslug } = useParams({ from: '/_default/$eventslug' })
+  const promo = useRouterState({
+    select: (s) => (s.location.search as Record<string, unknown>).promo,
+  })
+  const promoKey = JSON.stringify(promo ?? null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: promoKey stands for promo
+  useEffect(() => {
+    void applyPromoFromQuery(promo, eventslug)
+  }, [promoKey, eventslug])
+  return <Outlet />
+}

@@ -1,0 +1,103 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSnapshot } from 'valtio'
+import { messages } from '../../../domain'
+import { SUPPORT_EMAIL } from '../../lib/config'
+import { translateMessage } from '../../lib/domain-messages'
+import { closeModal, uiStore } from '../../stores/ui'
+import { Button } from '../../ui/button'
+import { Modal } from '../../ui/modal'
+import { Picture } from '../../ui/picture'
+
+/** spec §2: the five modals, all opened by toggleModal(name, props). */
+export function ModalHost() {
+  const { t, i18n } = useLingui()
+  const { modal } = useSnapshot(uiStore)
+  const name = modal?.name ?? null
+  const props = modal?.props ?? {}
+  const ok = (
+    <Button kind="orange" onClick={closeModal}>
+      <Trans>OK</Trans>
+    </Button>
+  )
+  const support = (
+    <a href={`mailto:${SUPPORT_EMAIL}`}>
+      <Trans>contact support</Trans>
+    </a>
+  )
+
+  return (
+    <>
+      <Modal
+        open={name === 'ProhibitedContent'}
+        onClose={closeModal}
+        title={t`This content can't be shown`}
+        footer={ok}
+      >
+        <p>
+          <Trans>
+            Our automatic check found something inappropriate (such as profanity or nudity) in your
+            photo, video or message. Please change it and try again.
+          </Trans>
+        </p>
+        {props.error ? <p className="muted">{translateMessage(i18n, props.error)}</p> : null}
+        <p>
+          <Trans>If you think this is a mistake, {support}.</Trans>
+        </p>
+      </Modal>
+      <Modal
+        open={name === 'StreetView'}
+        onClose={closeModal}
+        title={props.location ?? t`Street view`}
+        footer={ok}
+      >
+        {props.imageUrl ? (
+          <Picture
+            className="streetview__img"
+            src={props.imageUrl}
+            alt={t`The billboard at ${props.location ?? ''}`}
+            width={640}
+            height={400}
+          />
+        ) : null}
+        {props.direction ? <p>{t`Facing traffic heading ${props.direction}`}</p> : null}
+      </Modal>
+      <Modal
+        open={name === 'DoSomethingBig'}
+        onClose={closeModal}
+        title={t`Do something big`}
+        footer={ok}
+      >
+        <p>
+          <Trans>
+            Planning a bigger surprise — many billboards, a whole day, a proposal? Write to us and
+            we will build it with you.
+          </Trans>
+        </p>
+        <p>
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+        </p>
+      </Modal>
+      <Modal
+        open={name === 'CutOffTime'}
+        onClose={closeModal}
+        title={t`Why can't I pick earlier times?`}
+        footer={ok}
+      >
+        <p>{translateMessage(i18n, messages.purchaseCutoff)}</p>
+      </Modal>
+      <Modal
+        open={name === 'PromoCodeError'}
+        onClose={closeModal}
+        title={t`Promo code error`}
+        footer={ok}
+      >
+        <p>{translateMessage(i18n, messages.promoProblem(props.code ?? ''))}</p>
+        {props.error ? <p className="muted">{translateMessage(i18n, props.error)}</p> : null}
+        <p>{translateMessage(i18n, messages.promoProblemAdvice)}</p>
+        <p>
+          <Trans>Check the spelling of the code in your link, or enter it again at checkout.</Trans>
+        </p>
+      </Modal>
+    </>
+  )
+}

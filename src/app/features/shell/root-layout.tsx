@@ -1,0 +1,19 @@
+import { useLingui } from '@lingui/react/macro'
+import { Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { ProgressBar } from '../../ui/progress-bar'
+
+export function RootLayout() {
+  const { t, i18n } = useLingui()
+  useEffect(() => {
+    // spec §1: the page title; the language attribute follows the locale (spec §2)
+    document.title = t`Share the Gift of a Billboard`
+    document.documentElement.lang = i18n.locale
+  }, [t, i18n.locale])
+  return (
+    <>
+      <ProgressBar />
+      <Outlet />
+    </>
+  )
+}

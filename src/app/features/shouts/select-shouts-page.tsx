@@ -1,0 +1,244 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { useEffect, useMemo, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import {
+  confirmationFor,
+  deselectSlot,
+  eventDates,
+  formatMoney,
+  isSlotSelected,
+  meetsRecommendedMinimum,
+  messages,
+  remainingDatesMessage,
+  selectSlot,
+  slotLabel,
+  slotsOfDay,
+  slotZoneNote,
+  TIME_OF_DAY_BANDS,
+  type TimeOfDayBand,
+  timeOfDayBand,
+} from '../../../domain'
+import { translateMessage } from '../../lib/domain-messages'
+import { currentOrderPrice, valueCentsPerSlot } from '../../lib/order-price'
+import { devicesStore } from '../../stores/devices'
+import { eventStore } from '../../stores/event'
+import { orderStore } from '../../stores/order'
+import { toggleModal } from '../../stores/ui'
+import { Button } from '../../ui/button'
+import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { StepIndicator } from '../../ui/step-indicator'
+import { fetchOpenSlots } from './shouts-actions'
+
+// spec §3: the time-of-day bands, labelled in the shopper's language.
+const BAND_LABELS: Record<TimeOfDayBand, MessageDescriptor> = {
+  EarlyMorning: msg`Early Morning`,
+  Morning: msg`Morning`,
+  Afternoon: msg`Afternoon`,
+  Evening: msg`Evening`,
+}
+
+export function SelectShoutsPage() {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const { eventslug } = useParams({ from: '/_default/$eventslug' })
+  const order = useSnapshot(orderStore)
+  const devices = useSnapshot(devicesStore)
+  const { event } = useSnapshot(eventStore)
+  const device = order.activeDevice
+  const [dropped, setDropped] = useState(0)
+  const [dayIndex, setDayIndex] = useState<number | null>(null)
+
+  useEffect(() => {
+    void fetchOpenSlots().then(setDropped)
+  }, [])
+
+  const slots = devices.slotsDeviceId === device?.deviceId ? devices.slots : null
+  const tz = slots?.timeZoneId ?? device?.timeZoneId ?? 'UTC'
+  const open = useMemo(() => new Set(slots?.openSlots ?? []), [slots])
+
+  const days = useMemo(() => {
+    if (!event || !slots) return []
+    return eventDates(event, tz).map((date) => {
+      const numbers = slotsOfDay(event, tz, date).filter((n) => open.has(n))
+      return { date, numbers }
+    })
+  }, [event, slots, tz, open])
+
+  const firstOpenDay = days.findIndex((d) => d.numbers.length > 0)
+  const currentDay = days[dayIndex ?? Math.max(0, firstOpenDay)]
+  const price = currentOrderPrice(order.shoutTimes.length)
+  const currency = event?.currency ?? 'USD'
+  const money = (cents: number) => formatMoney(cents, { currency, locale: i18n.locale })
+
+  const zoneName =
+    new Intl.DateTimeFormat(i18n.locale, { timeZone: tz, timeZoneName: 'long' })
+      .formatToParts(Date.now())
+      .find((p) => p.type === 'timeZoneName')?.value ?? tz
+  const dayFormat = new Intl.DateTimeFormat(i18n.locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+  const dayName = (d: { year: number; month: number; day: number }) =>
+    dayFormat.format(Date.UTC(d.year, d.month - 1, d.day, 12))
+
+  // spec §9: slots in the presale window are confirmed a few days before they play
+  const confirmation =
+    event && slots && order.shoutTimes.length > 0
+      ? confirmationFor({
+          event,
+          timeZoneId: tz,
+          slotNumbers: order.shoutTimes.map((s) => s.slotNumber),
+          minPresaleSlotEpochMs: slots.minPresaleSlotEpochMs,
+        })
+      : null
+
+  const toggle = (slotNumber: number) => {
+    if (!event || !device) return
+    if (isSlotSelected(orderStore.shoutTimes, slotNumber)) {
+      orderStore.shoutTimes = deselectSlot(orderStore.shoutTimes, slotNumber)
+    } else {
+      orderStore.shoutTimes = selectSlot(orderStore.shoutTimes, {
+        slotNumber,
+        label: slotLabel(event, tz, slotNumber),
+      })
+    }
+  }
+
+  return (
+    <main className="page page--flow" id="main">
+      <StepIndicator current="select-shouts" />
+      <h1 className="page__title">
+        <Trans>Choose your shout times</Trans>
+      </h1>
+      {device ? <p className="page__lead">{device.location}</p> : null}
+
+      <div className="shouts__info">
+        <p>{t`Times are shown in the billboard's time zone: ${zoneName} (${tz}).`}</p>
+        <p>
+          {t`Price per shout:`} <strong>{money(valueCentsPerSlot())}</strong>
+        </p>
+        <div className="button-row">
+          <Button kind="link" size="small" onClick={() => toggleModal('CutOffTime')}>
+            <Trans>Why can't I pick earlier times?</Trans>
+          </Button>
+          <Button kind="link" size="small" onClick={() => toggleModal('DoSomethingBig')}>
+            <Trans>Planning something bigger?</Trans>
+          </Button>
+        </div>
+      </div>
+
+      {dropped > 0 ? (
+        <Notice tone="error">
+          <Plural
+            value={dropped}
+            one="One time you chose is no longer available and was removed."
+            other="# times you chose are no longer available and were removed."
+          />
+        </Notice>
+      ) : null}
+      {devices.slotsStatus === 'Failure' && !slots ? (
+        <Notice tone="error">
+          <Trans>The shout times could not be loaded. Check your connection and try again.</Trans>
+        </Notice>
+      ) : null}
+
+      {!slots ? (
+        <Skeleton height={48} count={6} />
+      ) : open.size === 0 ? (
+        <Notice>
+          <Trans>No shout time can still be bought on this billboard.</Trans>
+        </Notice>
+      ) : (
+        <>
+          <section aria-labelledby="days-heading">
+            <h2 id="days-heading" className="section-title">
+              <Trans>Day</Trans>
+            </h2>
+            <div className="days">
+              {days.map((day, index) => {
+                const chosen = day.numbers.filter((n) => isSlotSelected(order.shoutTimes, n)).length
+                const isCurrent = currentDay === day
+                return (
+                  <button
+                    key={day.date.toString()}
+                    type="button"
+                    className={`btn btn--dates btn--small ${isCurrent ? 'btn--dates-current' : ''}`}
+                    aria-pressed={isCurrent}
+                    disabled={day.numbers.length === 0}
+                    onClick={() => setDayIndex(index)}
+                  >
+                    <span className="btn__label">
+                      {dayName(day.date)}
+                      {chosen > 0 ? <span className="days__count"> · {chosen}</span> : null}
+                    </span>
+                  </button>
+                )
+              })}
+            </div>
+          </section>
+          {currentDay && event ? (
+            <section aria-label={t`Shout times of ${dayName(currentDay.date)}`} className="bands">
+              {TIME_OF_DAY_BANDS.map((band) => {
+                const numbers = currentDay.numbers.filter(
+                  (n) => timeOfDayBand(event, tz, n) === band.id,
+                )
+                if (numbers.length === 0) return null
+                return (
+                  <fieldset key={band.id} className="band">
+                    <legend className="band__title">{i18n._(BAND_LABELS[band.id])}</legend>
+                    <div className="slots">
+                      {numbers.map((n) => {
+                        const selected = isSlotSelected(order.shoutTimes, n)
+                        const label = slotLabel(event, tz, n, i18n.locale)
+                        const note = slotZoneNote(event, tz, n, i18n.locale)
+                        return (
+                          <button
+                            key={n}
+                            type="button"
+                            className={`slot ${selected ? 'slot--selected' : ''}`}
+                            aria-pressed={selected}
+                            onClick={() => toggle(n)}
+                          >
+                            {label}
+                            {note ? <span className="slot__zone"> {note}</span> : null}
+                          </button>
+                        )
+                      })}
+                    </div>
+                  </fieldset>
+                )
+              })}
+            </section>
+          ) : null}
+        </>
+      )}
+
+      {confirmation && !confirmation.instant ? (
+        <Notice>{translateMessage(i18n, remainingDatesMessage(confirmation.days))}</Notice>
+      ) : null}
+      {order.shoutTimes.length > 0 && !meetsRecommendedMinimum(order.shoutTimes.length) ? (
+        <Notice>{translateMessage(i18n, messages.recommendedMinimum)}</Notice>
+      ) : null}
+
+      <ActionBar>
+        <div className="action-bar__info" aria-live="polite">
+          <Plural value={order.shoutTimes.length} one="# shout" other="# shouts" />
+          {' · '}
+          <strong>{money(price.totalCents)}</strong>
+        </div>
+        <Button
+          kind={order.shoutTimes.length > 0 ? 'orange' : 'disabled'}
+          size="large"
+          onClick={() => void navigate({ to: '/$eventslug/order/checkout', params: { eventslug } })}
+        >
+          <Trans>Continue</Trans>
+        </Button>
+      </ActionBar>
+    </main>
+  )
+}

@@ -1,0 +1,114 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import type { Template } from '../../../domain'
+import { templatesStore } from '../../stores/templates'
+import { Button } from '../../ui/button'
+import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { Picture } from '../../ui/picture'
+import { StepIndicator } from '../../ui/step-indicator'
+import { fetchTemplates, selectTemplate } from './template-actions'
+
+export function TemplatePage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const { eventslug } = useParams({ from: '/_default/$eventslug' })
+  const templates = useSnapshot(templatesStore)
+
+  useEffect(() => {
+    void fetchTemplates()
+  }, [])
+
+  const loading =
+    templates.fetchTemplateListStatus === 'Running' && templates.templateList.length === 0
+  const selectedId = templates.selectedTemplate?.id ?? null
+
+  return (
+    <main className="page page--flow" id="main">
+      <StepIndicator current="template" />
+      <h1 className="page__title">
+        <Trans>Choose a design</Trans>
+      </h1>
+      <p className="page__lead">
+        <Trans>Each design is made for the size of your billboard.</Trans>
+      </p>
+      {templates.fetchTemplateListStatus === 'Failure' ? (
+        <Notice tone="error">
+          <Trans>The designs could not be loaded. Check your connection and try again.</Trans>
+        </Notice>
+      ) : null}
+      {loading ? (
+        <Skeleton height={180} count={3} />
+      ) : (
+        <ul className="cards cards--grid">
+          {templates.templateList.map((template) => {
+            const selected = template.id === selectedId
+            return (
+              <li key={template.id} className={`card template ${selected ? 'card--selected' : ''}`}>
+                {template.examplePreviewVideoUrl ? (
+                  <video
+                    className="template__preview"
+                    src={template.examplePreviewVideoUrl}
+                    poster={template.previewImageUrl}
+                    width={template.widthPx}
+                    height={template.heightPx}
+                    autoPlay
+                    muted
+                    loop
+                    playsInline
+                    aria-label={t`Preview of ${template.name}`}
+                  />
+                ) : (
+                  <Picture
+                    className="template__preview"
+                    src={template.previewImageUrl}
+                    alt={t`Preview of ${template.name}`}
+                    width={template.widthPx}
+                    height={template.heightPx}
+                    loading="lazy"
+                  />
+                )}
+                <div className="template__body">
+                  <h2 className="template__name">{template.name}</h2>
+                  <p className="badge">
+                    {template.examplePreviewVideoUrl ? <Trans>Video</Trans> : <Trans>Photo</Trans>}
+                  </p>
+                  <Button
+                    kind={selected ? 'green' : 'orange'}
+                    size="small"
+                    aria-pressed={selected}
+                    aria-label={
+                      selected ? t`Selected: ${template.name}` : t`Choose ${template.name}`
+                    }
+                    onClick={() =>
+                      selectTemplate(
+                        templatesStore.templateList.find((x) => x.id === template.id) as Template,
+                      )
+                    }
+                  >
+                    {selected ? <Trans>Selected</Trans> : <Trans>Choose</Trans>}
+                  </Button>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      <ActionBar>
+        <p className="action-bar__info">
+          {templates.selectedTemplate?.name ?? t`No design chosen yet`}
+        </p>
+        <Button
+          kind={selectedId ? 'orange' : 'disabled'}
+          size="large"
+          onClick={() =>
+            void navigate({ to: '/$eventslug/design/customize', params: { eventslug } })
+          }
+        >
+          <Trans>Continue</Trans>
+        </Button>
+      </ActionBar>
+    </main>
+  )
+}

@@ -1,0 +1,22 @@
+// Configuration from the build environment (Vite's import.meta.env), with offline-safe defaults.
+
+/** The main marketing site the header logo, menu and footer link to (spec §2). */
+export const MARKETING_SITE_URL: string =
+  import.meta.env.VITE_MARKETING_SITE_URL || 'https://shouts.example'
+
+/** A MapLibre style URL; none means the offline style drawn from the billboards themselves. */
+export const MAP_STYLE_URL: string | null = import.meta.env.VITE_MAP_STYLE_URL || null
+
+/** The production host (spec §9: production detected when the host contains the product domain). */
+export const PRODUCTION_DOMAIN: string = import.meta.env.VITE_PRODUCTION_DOMAIN || 'shouts.example'
+
+export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@shouts.example'
+
+export type AppEnvironment = 'local' | 'dev' | 'prod'
+
+/** spec §9: the environment is chosen by host. */
+export function environmentForHost(host: string): AppEnvironment {
+  if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(host)) return 'local'
+  if (host.includes(PRODUCTION_DOMAIN)) return 'prod'
+  return 'dev'
+}

@@ -1,0 +1,54 @@
+import { messages, PromoSchema, promoCodeToFetch } from '../../domain'
+import { orderStore } from '../stores/order'
+import { toggleModal } from '../stores/ui'
+import { ApiError, apiGet } from './api'
+
+export type PromoLookup = { ok: true } | { ok: false; message: string }
+
+/**
+ * spec §4 promo lookup: sets the promo on success, sets the promo error on failure, and always
+ * marks promo data fetched. The message is the server's (the spec's promo messages), or the
+ * "problem with your promo code" one when the lookup itself failed.
+ */
+export async function lookupPromo(code: string, eventSlug: string): Promise<PromoLookup> {
+  const query = new URLSearchParams({ eventSlug })
+  const email = orderStore.contactInfo.email.trim()
+  if (email) query.set('email', email)
+  try {
+    const promo = await apiGet(
+      `/spotlight/promos/code/${encodeURIComponent(code.trim())}?${query.toString()}`,
+      PromoSchema,
+    )
+    orderStore.orderPromo = promo
+    orderStore.orderPromoError = null
+    return { ok: true }
+  } catch (error) {
+    const message =
+      error instanceof ApiError && error.errors[0] && error.statusCode < 500
+        ? error.errors[0]
+        : messages.promoProblem(code)
+    orderStore.orderPromoError = message
+    return { ok: false, message }
+  } finally {
+    orderStore.hasFetchedPromotionData = true
+  }
+}
+
+/**
+ * spec §4: a promo in the URL query is ignored when absent, not a plain string (e.g. repeated), or
+ * equal to the order's promo; otherwise fetched, and a failure opens the promo-code-error modal.
+ */
+let queryLookupInFlight: string | null = null
+
+export async function applyPromoFromQuery(value: unknown, eventSlug: string): Promise<void> {
+  const code = promoCodeToFetch(value, orderStore.orderPromo?.promoCode ?? null)
+  if (code === null || code === queryLookupInFlight) return
+  // one lookup per code at a time: a second run of the effect must not toggle the modal shut
+  queryLookupInFlight = code
+  try {
+    const result = await lookupPromo(code, eventSlug)
+    if (!result.ok) toggleModal('PromoCodeError', { code, error: result.message })
+  } finally {
+    queryLookupInFlight = null
+  }
+}

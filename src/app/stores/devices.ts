@@ -1,0 +1,99 @@
+import * as v from 'valibot'
+import { proxy, ref } from 'valtio'
+import {
+  DEFAULT_TEMPLATE_MODE,
+  type Device,
+  DevicesPageSchema,
+  type Pagination,
+  type SlotSearchResponse,
+  TTL,
+} from '../../domain'
+import { apiGet } from '../lib/api'
+import { persist } from './persist'
+import { type RequestStatus, setStatus } from './request-status'
+
+// spec §3 "Device list state" and the slot search answer of the active device.
+type DevicesState = {
+  devices: Device[]
+  mapDevice: Device | null
+  supportedGeneratorModes: string[]
+  errors: string[]
+  /** spec §3: devices at the same coordinates as another one */
+  potentialExcludeDevices: string[]
+  pagination: Pagination | null
+  fetchStatus: RequestStatus
+  slots: SlotSearchResponse | null
+  slotsDeviceId: string | null
+  valueCentsPerSlot: number | null
+  slotsStatus: RequestStatus
+  loadedForEvent: string | null
+}
+
+const initial = (): DevicesState => ({
+  devices: [],
+  mapDevice: null,
+  supportedGeneratorModes: [DEFAULT_TEMPLATE_MODE],
+  errors: [],
+  potentialExcludeDevices: [],
+  pagination: null,
+  fetchStatus: null,
+  slots: null,
+  slotsDeviceId: null,
+  valueCentsPerSlot: null,
+  slotsStatus: null,
+  loadedForEvent: null,
+})
+
+export const devicesStore = proxy<DevicesState>(initial())
+
+/** spec §4: device state reset to defaults. */
+export function resetDevices(): void {
+  Object.assign(devicesStore, initial())
+}
+
+/** spec §9: page size 200, offset 0, sorted by id ascending. */
+export async function fetchDevices(eventSlug: string): Promise<void> {
+  if (devicesStore.loadedForEvent === eventSlug && devicesStore.devices.length > 0) return
+  setStatus(devicesStore, 'fetchStatus', 'Running')
+  try {
+    const page = await apiGet(
+      `/spotlight/events/${encodeURIComponent(eventSlug)}/devices?limit=200&offset=0&orderBy=id&sortDirection=asc`,
+      DevicesPageSchema,
+    )
+    devicesStore.devices = ref(page.devices) as Device[]
+    devicesStore.pagination = page.pagination
+    devicesStore.loadedForEvent = eventSlug
+    const seen = new Map<string, string>()
+    const excluded: string[] = []
+    for (const device of page.devices) {
+      const at = `${device.coordinates.lat},${device.coordinates.lng}`
+      if (seen.has(at)) excluded.push(device.deviceId)
+      else seen.set(at, device.deviceId)
+    }
+    devicesStore.potentialExcludeDevices = excluded
+    devicesStore.errors = []
+    setStatus(devicesStore, 'fetchStatus', 'Success')
+  } catch (error) {
+    devicesStore.errors = [error instanceof Error ? error.message : String(error)]
+    setStatus(devicesStore, 'fetchStatus', 'Failure')
+  }
+}
+
+// spec §9: generator modes and value per slot live 1 h in the browser.
+persist(devicesStore, {
+  key: 'devices',
+  version: 1,
+  ttlMs: TTL.valuePerSlot,
+  schema: v.object({
+    supportedGeneratorModes: v.array(v.string()),
+    valueCentsPerSlot: v.nullable(v.number()),
+  }),
+  pick: () => ({
+    supportedGeneratorModes: [...devicesStore.supportedGeneratorModes],
+    valueCentsPerSlot: devicesStore.valueCentsPerSlot,
+  }),
+  apply: (data) => {
+    devicesStore.supportedGeneratorModes = data.supportedGeneratorModes
+    devicesStore.valueCentsPerSlot = data.valueCentsPerSlot
+  },
+})

@@ -1,0 +1,37 @@
+import * as v from 'valibot'
+import { proxy } from 'valtio'
+import { EventSchema, type ShoutEvent } from '../../domain'
+import { apiGet } from '../lib/api'
+
+// spec §4 "Event load for a slug".
+type EventState = { event: ShoutEvent | null; erroredSlug: string | null }
+
+export const eventStore = proxy<EventState>({ event: null, erroredSlug: null })
+
+const inFlight = new Map<string, Promise<void>>()
+
+/**
+ * Nothing without a slug; kept when the loaded event has the same slug; otherwise fetched. On
+ * failure the event is cleared and the slug recorded as errored; on success the errored slug is
+ * cleared.
+ */
+export function loadEvent(slug: string | undefined): Promise<void> {
+  if (!slug) return Promise.resolve()
+  if (eventStore.event?.slug === slug) return Promise.resolve()
+  const running = inFlight.get(slug)
+  if (running) return running
+  const request = apiGet(`/spotlight/events/${encodeURIComponent(slug)}`, EventSchema)
+    .then((event) => {
+      eventStore.event = event
+      eventStore.erroredSlug = null
+    })
+    .catch(() => {
+      eventStore.event = null
+      eventStore.erroredSlug = slug
+    })
+    .finally(() => inFlight.delete(slug))
+  inFlight.set(slug, request)
+  return request
+}
+
+export const LiveEventsSchema = v.object({ events: v.array(EventSchema) })

@@ -1,0 +1,248 @@
+import * as v from 'valibot'
+import { proxy } from 'valtio'
+import {
+  type ContentGenerationRequest,
+  ContentGenerationRequestSchema,
+  type Device,
+  DeviceSchema,
+  type OrderDefaults,
+  OrderDefaultsSchema,
+  type OrderState,
+  OrderStateSchema,
+  type PromoResponse,
+  PromoSchema,
+  TTL,
+} from '../../domain'
+import { persist, removeEnvelope } from './persist'
+import type { RequestStatus } from './request-status'
+
+export type ShoutTime = { slotNumber: number; label: string }
+export type ContactInfo = { firstName: string; lastName: string; email: string; phone: string }
+export type Payment = {
+  provider: 'stripe' | 'local'
+  publishableKey: string | null
+  clientSecret: string
+  customerId: string
+  checkoutSecretKey: string
+}
+export type PersonalImage = { uploadId: string; url: string | null; kind: 'photo' | 'video' }
+
+export type Agreements = {
+  safetyWarning: boolean
+  terms: boolean
+  noChanges: boolean
+  privacyPolicy: boolean
+  userGeneratedContentPolicy: boolean
+}
+
+// spec §3 "Order state".
+export type OrderStoreState = {
+  eventSlug: string | null
+  activeDevice: Device | null
+  confirmationCode: string | null
+  orderLocale: 'en' | 'fr' | 'de'
+  shoutTimes: ShoutTime[]
+  previewUrl: string | null
+  agreements: Agreements
+  buyerName: string
+  recipientName: string
+  multilineMessage: string
+  personalImage: PersonalImage | null
+  payment: Payment | null
+  /** spec §3 form-submitted flag: the card form was submitted successfully */
+  formSubmitted: boolean
+  card: { brand: string; last4: string } | null
+  orderGuid: string | null
+  orderStatus: OrderState | null
+  confirmationDateEpochMs: number | null
+  contactInfo: ContactInfo
+  orderErrorMessages: string[]
+  orderPromo: PromoResponse | null
+  orderPromoError: string | null
+  contentGenReq: ContentGenerationRequest | null
+  contentKey: string | null
+  orderDefaults: OrderDefaults | null
+  willReceiveMarketing: boolean
+  willReceiveSms: boolean
+  shareInfoWithSponsor: boolean
+  hasFetchedPromotionData: boolean
+  sendOrderStatus: RequestStatus
+  /** one Idempotency-Key per order attempt; a retry of the same body reuses it */
+  idempotency: { key: string; body: string } | null
+}
+
+const noAgreements = (): Agreements => ({
+  safetyWarning: false,
+  terms: false,
+  noChanges: false,
+  privacyPolicy: false,
+  userGeneratedContentPolicy: false,
+})
+
+const initial = (): OrderStoreState => ({
+  eventSlug: null,
+  activeDevice: null,
+  confirmationCode: null,
+  orderLocale: 'en',
+  shoutTimes: [],
+  previewUrl: null,
+  agreements: noAgreements(),
+  buyerName: '',
+  recipientName: '',
+  multilineMessage: '',
+  personalImage: null,
+  payment: null,
+  formSubmitted: false,
+  card: null,
+  orderGuid: null,
+  orderStatus: null,
+  confirmationDateEpochMs: null,
+  contactInfo: { firstName: '', lastName: '', email: '', phone: '' },
+  orderErrorMessages: [],
+  orderPromo: null,
+  orderPromoError: null,
+  contentGenReq: null,
+  contentKey: null,
+  orderDefaults: null,
+  willReceiveMarketing: false,
+  willReceiveSms: false,
+  shareInfoWithSponsor: false,
+  hasFetchedPromotionData: false,
+  sendOrderStatus: null,
+  idempotency: null,
+})
+
+export const orderStore = proxy<OrderStoreState>(initial())
+
+/** spec §4: reset clears all order data and related browser entries. */
+export function resetOrder(): void {
+  Object.assign(orderStore, initial())
+  void removeEnvelope('order')
+  void removeEnvelope('active-device')
+}
+
+/** An order belongs to one event: another event starts a fresh order. */
+export function bindOrderToEvent(slug: string): void {
+  if (orderStore.eventSlug === slug) return
+  resetOrder()
+  orderStore.eventSlug = slug
+}
+
+export function setActiveDevice(device: Device | null): void {
+  if (orderStore.activeDevice?.deviceId !== device?.deviceId) {
+    // slots and content are made for one billboard's size and calendar
+    orderStore.shoutTimes = []
+    orderStore.contentGenReq = null
+    orderStore.contentKey = null
+  }
+  orderStore.activeDevice = device
+}
+
+// ---------- persistence (spec §9: order data 60 min; active device 1 h) ----------
+
+const ShoutTimeSchema = v.object({ slotNumber: v.number(), label: v.string() })
+const PersistedOrderSchema = v.object({
+  eventSlug: v.nullable(v.string()),
+  shoutTimes: v.array(ShoutTimeSchema),
+  agreements: v.object({
+    safetyWarning: v.boolean(),
+    terms: v.boolean(),
+    noChanges: v.boolean(),
+    privacyPolicy: v.boolean(),
+    userGeneratedContentPolicy: v.boolean(),
+  }),
+  buyerName: v.string(),
+  recipientName: v.string(),
+  multilineMessage: v.string(),
+  personalImage: v.nullable(
+    v.object({
+      uploadId: v.string(),
+      url: v.nullable(v.string()),
+      kind: v.picklist(['photo', 'video']),
+    }),
+  ),
+  payment: v.nullable(
+    v.object({
+      provider: v.picklist(['stripe', 'local']),
+      publishableKey: v.nullable(v.string()),
+      clientSecret: v.string(),
+      customerId: v.string(),
+      checkoutSecretKey: v.string(),
+    }),
+  ),
+  formSubmitted: v.boolean(),
+  card: v.nullable(v.object({ brand: v.string(), last4: v.string() })),
+  orderGuid: v.nullable(v.string()),
+  confirmationCode: v.nullable(v.string()),
+  orderStatus: v.nullable(OrderStateSchema),
+  confirmationDateEpochMs: v.nullable(v.number()),
+  contactInfo: v.object({
+    firstName: v.string(),
+    lastName: v.string(),
+    email: v.string(),
+    phone: v.string(),
+  }),
+  orderPromo: v.nullable(PromoSchema),
+  contentGenReq: v.nullable(ContentGenerationRequestSchema),
+  contentKey: v.nullable(v.string()),
+  orderDefaults: v.nullable(OrderDefaultsSchema),
+  willReceiveMarketing: v.boolean(),
+  willReceiveSms: v.boolean(),
+  shareInfoWithSponsor: v.boolean(),
+  idempotency: v.nullable(v.object({ key: v.string(), body: v.string() })),
+  orderLocale: v.picklist(['en', 'fr', 'de']),
+})
+type PersistedOrder = v.InferOutput<typeof PersistedOrderSchema>
+
+persist(orderStore, {
+  key: 'order',
+  version: 1,
+  ttlMs: TTL.orderData,
+  schema: PersistedOrderSchema,
+  pick: (): PersistedOrder | null => {
+    const o = orderStore
+    if (!o.eventSlug) return null
+    return JSON.parse(
+      JSON.stringify({
+        eventSlug: o.eventSlug,
+        shoutTimes: o.shoutTimes,
+        agreements: o.agreements,
+        buyerName: o.buyerName,
+        recipientName: o.recipientName,
+        multilineMessage: o.multilineMessage,
+        personalImage: o.personalImage,
+        payment: o.payment,
+        formSubmitted: o.formSubmitted,
+        card: o.card,
+        orderGuid: o.orderGuid,
+        confirmationCode: o.confirmationCode,
+        orderStatus: o.orderStatus,
+        confirmationDateEpochMs: o.confirmationDateEpochMs,
+        contactInfo: o.contactInfo,
+        orderPromo: o.orderPromo,
+        contentGenReq: o.contentGenReq,
+        contentKey: o.contentKey,
+        orderDefaults: o.orderDefaults,
+        willReceiveMarketing: o.willReceiveMarketing,
+        willReceiveSms: o.willReceiveSms,
+        shareInfoWithSponsor: o.shareInfoWithSponsor,
+        idempotency: o.idempotency,
+        orderLocale: o.orderLocale,
+      }),
+    ) as PersistedOrder
+  },
+  apply: (data) => {
+    Object.assign(orderStore, data)
+  },
+})
+
+persist(orderStore, {
+  key: 'active-device',
+  version: 1,
+  ttlMs: TTL.activeDevice,
+  schema: DeviceSchema,
+  pick: () => (orderStore.activeDevice ? { ...orderStore.activeDevice } : null),
+  apply: (device) => {
+    orderStore.activeDevice = device
+  },
+})

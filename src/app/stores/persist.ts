@@ -1,0 +1,118 @@
+import { del, get, set } from 'idb-keyval'
+import * as v from 'valibot'
+import { subscribe } from 'valtio'
+
+// The one persistence wrapper (conventions, habit 3): every saved value is an envelope
+// {version, savedAt, ttlMs, data}, validated with valibot on read; an expired, older-version or
+// malformed envelope is dropped, never shown (spec §9 local storage lifetimes).
+
+export const STORAGE_PREFIX = 'shouts:'
+
+const EnvelopeSchema = v.object({
+  version: v.number(),
+  savedAt: v.number(),
+  ttlMs: v.number(),
+  data: v.unknown(),
+})
+export type Envelope<T> = { version: number; savedAt: number; ttlMs: number; data: T }
+
+export type PersistOptions<TData> = {
+  /** idb-keyval key, without the prefix */
+  key: string
+  version: number
+  ttlMs: number
+  schema: v.GenericSchema<unknown, TData>
+  /** the part of the store to save; null removes the entry */
+  pick: () => TData | null
+  /** writes restored data back into the store */
+  apply: (data: TData) => void
+}
+
+export async function readEnvelope<TData>(
+  key: string,
+  schema: v.GenericSchema<unknown, TData>,
+  version: number,
+  nowMs = Date.now(),
+): Promise<TData | undefined> {
+  const fullKey = STORAGE_PREFIX + key
+  let raw: unknown
+  try {
+    raw = await get(fullKey)
+  } catch {
+    return undefined
+  }
+  if (raw === undefined) return undefined
+  const envelope = v.safeParse(EnvelopeSchema, raw)
+  const valid =
+    envelope.success &&
+    envelope.output.version === version &&
+    nowMs - envelope.output.savedAt < envelope.output.ttlMs &&
+    envelope.output.savedAt <= nowMs
+  const data = valid ? v.safeParse(schema, envelope.output.data) : null
+  if (!data?.success) {
+    await del(fullKey).catch(() => undefined)
+    return undefined
+  }
+  return data.output
+}
+
+export async function writeEnvelope<TData>(
+  key: string,
+  data: TData,
+  version: number,
+  ttlMs: number,
+): Promise<void> {
+  // store data is JSON-shaped; the round trip also turns valtio proxies into plain objects,
+  // which IndexedDB's structured clone refuses
+  const plain = JSON.parse(JSON.stringify(data)) as TData
+  const envelope: Envelope<TData> = { version, savedAt: Date.now(), ttlMs, data: plain }
+  await set(STORAGE_PREFIX + key, envelope).catch(() => undefined)
+}
+
+export async function removeEnvelope(key: string): Promise<void> {
+  await del(STORAGE_PREFIX + key).catch(() => undefined)
+}
+
+type Persisted = { restore: () => Promise<void>; save: () => Promise<void> }
+const registry: Persisted[] = []
+
+/**
+ * Saves a slice of a valtio store whenever the store changes, and restores it on start.
+ * Each slice has its own key and lifetime.
+ */
+export function persist<TData>(store: object, options: PersistOptions<TData>): void {
+  let restoring = false
+  let lastJson = ''
+  const save = async () => {
+    if (restoring) return
+    const data = options.pick()
+    const json = JSON.stringify(data)
+    if (json === lastJson) return
+    lastJson = json
+    if (data === null) await removeEnvelope(options.key)
+    else await writeEnvelope(options.key, data, options.version, options.ttlMs)
+  }
+  const restore = async () => {
+    const data = await readEnvelope(options.key, options.schema, options.version)
+    if (data === undefined) return
+    restoring = true
+    try {
+      options.apply(data)
+      lastJson = JSON.stringify(options.pick())
+    } finally {
+      // valtio notifies asynchronously: re-enable saving after its batch
+      queueMicrotask(() => {
+        restoring = false
+      })
+    }
+  }
+  subscribe(store, () => {
+    void save()
+  })
+  registry.push({ restore, save })
+}
+
+/** spec §7 "Startup: order, templates and devices state are restored" — before the flow renders. */
+export async function restoreAll(): Promise<void> {
+  await Promise.all(registry.map((entry) => entry.restore()))
+}

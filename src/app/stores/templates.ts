@@ -1,0 +1,108 @@
+import * as v from 'valibot'
+import { proxy } from 'valtio'
+import {
+  type ContentEntry,
+  ContentEntrySchema,
+  DEFAULT_TEMPLATE_MODE,
+  type GeneratedContent,
+  GeneratedContentSchema,
+  type Template,
+  TemplateSchema,
+  TTL,
+} from '../../domain'
+import { persist, removeEnvelope } from './persist'
+import type { RequestStatus } from './request-status'
+
+// spec §3 "Template store state".
+type TemplatesState = {
+  templateList: Template[]
+  selectedTemplate: Template | null
+  generatedContent: GeneratedContent | null
+  videoCompositeContent: ContentEntry | null
+  generatedContentError: string | null
+  fetchTemplateListStatus: RequestStatus
+  processContentGeneratorStatus: RequestStatus
+  activeTemplateMode: string
+  /** spec §3: upload ids awaiting processing (newContentUploadIds, 4 min) */
+  newContentUploadIds: string[]
+}
+
+export const templatesStore = proxy<TemplatesState>({
+  templateList: [],
+  selectedTemplate: null,
+  generatedContent: null,
+  videoCompositeContent: null,
+  generatedContentError: null,
+  fetchTemplateListStatus: null,
+  processContentGeneratorStatus: null,
+  activeTemplateMode: DEFAULT_TEMPLATE_MODE,
+  newContentUploadIds: [],
+})
+
+/** spec §4: reset clears list, selection, content, error, statuses and mode, and both saved entries. */
+export function resetTemplates(): void {
+  Object.assign(templatesStore, {
+    templateList: [],
+    selectedTemplate: null,
+    generatedContent: null,
+    videoCompositeContent: null,
+    generatedContentError: null,
+    fetchTemplateListStatus: null,
+    processContentGeneratorStatus: null,
+    activeTemplateMode: DEFAULT_TEMPLATE_MODE,
+  })
+  void removeEnvelope('selected-template')
+  void removeEnvelope('generated-content')
+}
+
+// spec §9: selected template and generated content live 60 min.
+persist(templatesStore, {
+  key: 'selected-template',
+  version: 1,
+  ttlMs: TTL.template,
+  schema: v.object({ selectedTemplate: TemplateSchema, activeTemplateMode: v.string() }),
+  pick: () =>
+    templatesStore.selectedTemplate
+      ? {
+          selectedTemplate: templatesStore.selectedTemplate,
+          activeTemplateMode: templatesStore.activeTemplateMode,
+        }
+      : null,
+  apply: (data) => {
+    templatesStore.selectedTemplate = data.selectedTemplate
+    templatesStore.activeTemplateMode = data.activeTemplateMode
+  },
+})
+
+persist(templatesStore, {
+  key: 'generated-content',
+  version: 1,
+  ttlMs: TTL.generatedContent,
+  schema: v.object({
+    generatedContent: GeneratedContentSchema,
+    videoCompositeContent: v.nullable(ContentEntrySchema),
+  }),
+  pick: () =>
+    templatesStore.generatedContent
+      ? {
+          generatedContent: templatesStore.generatedContent,
+          videoCompositeContent: templatesStore.videoCompositeContent,
+        }
+      : null,
+  apply: (data) => {
+    templatesStore.generatedContent = data.generatedContent
+    templatesStore.videoCompositeContent = data.videoCompositeContent
+  },
+})
+
+persist(templatesStore, {
+  key: 'newContentUploadIds',
+  version: 1,
+  ttlMs: TTL.uploadIds,
+  schema: v.array(v.string()),
+  pick: () =>
+    templatesStore.newContentUploadIds.length > 0 ? [...templatesStore.newContentUploadIds] : null,
+  apply: (ids) => {
+    templatesStore.newContentUploadIds = ids
+  },
+})
