@@ -306,6 +306,9 @@ export const GeneratedContentSchema = v.object({
   type: ContentTypeSchema,
   widthPx: positiveInt(),
   heightPx: positiveInt(),
+  // spec §5: inappropriate content is flagged (the app opens the ProhibitedContent modal; the order is
+  // placed UnderReview). Optional: absent means not flagged.
+  flagged: v.optional(v.boolean()),
 })
 export type GeneratedContent = v.InferOutput<typeof GeneratedContentSchema>
 
@@ -333,6 +336,8 @@ export const ContentEntrySchema = v.object({
   widthPx: positiveInt(),
   heightPx: positiveInt(),
   durationSeconds: v.nullable(v.pipe(v.number(), v.minValue(0))),
+  // spec §5, as in GeneratedContentSchema.
+  flagged: v.optional(v.boolean()),
 })
 export type ContentEntry = v.InferOutput<typeof ContentEntrySchema>
 

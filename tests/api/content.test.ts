@@ -421,7 +421,7 @@ describe('POST /content/uploads', () => {
     expect(await readdir(path.join(dataDir, 'content', 'tmp'))).toEqual([])
   })
 
-  it('refuses a declared length above the limit at once with 413, before the body is sent', async () => {
+  it('refuses a declared length above the largest limit (videos, 200 MB) at once with 413, before the body is sent', async () => {
     // Only the headers and a few bytes go out: the answer must come from the declared length alone.
     const { status, body } = await new Promise<{ status: number; body: string }>(
       (resolve, reject) => {
@@ -429,7 +429,7 @@ describe('POST /content/uploads', () => {
           method: 'POST',
           headers: {
             'content-type': 'multipart/form-data; boundary=x',
-            'content-length': String(20 * 1024 * 1024),
+            'content-length': String(250 * 1024 * 1024),
           },
         })
         request.on('response', (response) => {
@@ -448,7 +448,7 @@ describe('POST /content/uploads', () => {
       },
     )
     expect(status).toBe(413)
-    expect(JSON.parse(body)).toEqual({ errors: [messages.uploadTooLarge(15 * 1024 * 1024)] })
+    expect(JSON.parse(body)).toEqual({ errors: [messages.uploadTooLarge(200 * 1024 * 1024)] })
   })
 
   it('refuses a request without a file field with 400', async () => {
@@ -504,7 +504,14 @@ describe('POST /content/generate', () => {
     expect(entries.status).toBe(200)
     expect(v.parse(ContentEntriesSchema, await entries.json())).toEqual({
       entries: [
-        { url: content?.url, type: 'photo', widthPx: 1400, heightPx: 400, durationSeconds: null },
+        {
+          url: content?.url,
+          type: 'photo',
+          widthPx: 1400,
+          heightPx: 400,
+          durationSeconds: null,
+          flagged: false,
+        },
       ],
     })
   })

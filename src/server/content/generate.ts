@@ -42,6 +42,8 @@ export type GenerationContext = {
   fileUrl: (fileName: string) => string
   /** spec §5 moderation (issue 5 plugs it in); without it nothing is flagged. */
   moderate?: ContentModerator
+  /** Aborted when the server stops (a job is then run again at the next start). */
+  signal?: AbortSignal
 }
 
 export type ModerationVerdict = { flagged: boolean; reasons: string[] }
@@ -54,6 +56,8 @@ export type ContentModerator = (input: {
   texts: GenerationTexts
   /** The processed upload (photo) when the content shows one. */
   photo: Buffer | null
+  /** Frames sampled from a video's finished clip (PNG). */
+  frames?: Buffer[]
   contentType: ContentType
 }) => Promise<ModerationVerdict>
 
@@ -218,6 +222,8 @@ export async function saveGeneratedContent(
     type: row.type,
     widthPx: row.widthPx,
     heightPx: row.heightPx,
+    // spec §5: the app opens the ProhibitedContent modal.
+    flagged: row.flagged,
   }
 }
 

@@ -45,7 +45,9 @@ async function processImage({
   if (!isImageFormat(format)) throw new UploadError(415, messages.uploadWrongType)
   const output = OUTPUT[format]
   const name = storage.newName(output.extension)
-  const target = storage.filePath(name)
+  // Made on the local disk, then moved into storage (a folder or a bucket).
+  const target = storage.tempPath(output.extension)
+  let encodedFile: { width: number; height: number; size: number }
   try {
     const pipeline = sharp(inputPath, {
       limitInputPixels: IMAGE_MAX_INPUT_PIXELS,
@@ -66,16 +68,9 @@ async function processImage({
         : pipeline.png({ compressionLevel: 6 })
     const info = await encoded.toFile(target)
     const { size } = await stat(target)
-    return {
-      fileName: name,
-      mimeType: output.mimeType,
-      widthPx: info.width,
-      heightPx: info.height,
-      durationSeconds: null,
-      sizeBytes: size,
-    }
+    encodedFile = { width: info.width, height: info.height, size }
   } catch (error) {
-    await storage.remove(name).catch(() => undefined)
+    await storage.remove(target).catch(() => undefined)
     const text = error instanceof Error ? error.message : String(error)
     if (/pixel limit/i.test(text)) {
       throw new UploadError(
@@ -84,6 +79,19 @@ async function processImage({
       )
     }
     throw new UploadError(415, 'This file could not be read as an image (jpg, jpeg, gif or png).')
+  }
+  try {
+    await storage.adopt(target, name)
+  } finally {
+    await storage.remove(target).catch(() => undefined)
+  }
+  return {
+    fileName: name,
+    mimeType: output.mimeType,
+    widthPx: encodedFile.width,
+    heightPx: encodedFile.height,
+    durationSeconds: null,
+    sizeBytes: encodedFile.size,
   }
 }
 

@@ -4,9 +4,10 @@
 //
 //   app.route('/api/v1/content', contentRoutes({ db, dataDir, log }))
 import { Readable } from 'node:stream'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, max } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import {
+  type ContentEntry,
   type ContentType,
   messages as domainMessages,
   GenerateRequestSchema,
@@ -22,6 +23,8 @@ import { templates } from '../db/schema/core.ts'
 import { errorResponse, HttpError } from '../http/errors.ts'
 import { readBody, readQuery } from '../http/json.ts'
 import type { Logger } from '../log.ts'
+import { createImageModerator, imageModerationConfigFromEnv } from '../moderation/index.ts'
+import { locateFfmpeg, VideoError } from '../video/index.ts'
 import {
   type ContentGenerator,
   type ContentModerator,
@@ -33,16 +36,25 @@ import {
 } from './generate.ts'
 import { imageProcessor } from './image.ts'
 import { type ContentJobs, createContentJobs, type JobHandler } from './jobs.ts'
+import { createContentModerator } from './moderate.ts'
 import { templatePreview } from './previews.ts'
 import { UploadError, type UploadProcessor } from './processors.ts'
 import { receiveUpload } from './receive.ts'
+import { createS3Storage, s3ConfigFromEnv } from './s3-storage.ts'
 import {
+  type ByteRange,
   type ContentStorage,
   createContentStorage,
   isStoredName,
   newId,
   storedType,
 } from './storage.ts'
+import {
+  createVideoGenerator,
+  createVideoProcessor,
+  DEFAULT_VIDEO_MAX_SECONDS,
+  stillOf,
+} from './video.ts'
 
 export type {
   ContentGenerator,
@@ -56,8 +68,10 @@ export { saveGeneratedContent, templateContentType } from './generate.ts'
 export type { JobHandler, JobOutcome } from './jobs.ts'
 export type { ProcessContext, ProcessedFile, UploadProcessor } from './processors.ts'
 export { UploadError } from './processors.ts'
+export { S3EnvSchema, s3ConfigFromEnv } from './s3-storage.ts'
 export type { ContentStorage } from './storage.ts'
 export { PLACEHOLDERS, parseTemplateHtml } from './template-html.ts'
+export { DEFAULT_VIDEO_MAX_SECONDS, VIDEO_MAX_BYTES, WAV_REFUSED } from './video.ts'
 
 export const DEFAULT_CONTENT_BASE_PATH = '/api/v1/content'
 /** The job kind of an asynchronous POST /generate. */
@@ -65,8 +79,12 @@ export const GENERATE_JOB = 'generate'
 /** The job kind that processes a background upload (issue 5: videos). */
 export const PROCESS_UPLOAD_JOB = 'process-upload'
 const TEMP_MAX_AGE_MS = 24 * 60 * 60 * 1000
-/** Until issue 5 registers a video generator. */
-const VIDEO_NOT_AVAILABLE = 'Video templates are not available yet.'
+const NOT_AVAILABLE = (type: ContentType) =>
+  `${type === 'video' ? 'Video' : 'Photo'} templates are not available on this server.`
+/** A clip takes seconds to make: it is made as a job (spec §4 asynchronous content generation). */
+const VIDEO_IS_ASYNC = 'Video shouts are made in the background: send the request with async true.'
+/** The upload form field naming the template an upload is for (issue 5: its videoMaxLengthSeconds). */
+export const UPLOAD_TEMPLATE_FIELD = 'generatorId'
 
 export type ContentDeps = {
   db: Db
@@ -83,8 +101,18 @@ export type ContentDeps = {
   generators?: Partial<Record<ContentType, ContentGenerator>>
   /** Extra background job kinds. */
   jobHandlers?: Record<string, JobHandler>
-  /** spec §5 moderation of generated content (issue 5); without it nothing is flagged. */
+  /**
+   * spec §5 moderation of generated content. Default: texts by moderateText, photos and video frames by
+   * the nsfwjs model, configured from the MODERATION_* variables.
+   */
   moderate?: ContentModerator
+  /**
+   * The environment the defaults are configured from (MODERATION_*, FFMPEG_PATH/FFPROBE_PATH, S3_*);
+   * default process.env. A bad value stops the start with a message.
+   */
+  env?: Record<string, string | undefined>
+  /** Where files go; default from the environment: the S3 bucket when S3_BUCKET is set, else DATA_DIR. */
+  storage?: ContentStorage
 }
 
 export type ContentService = {
@@ -123,22 +151,92 @@ function templateBody(row: typeof templates.$inferSelect): Template {
   }
 }
 
+/**
+ * One `bytes=` range of a Range header (RFC 9110 §14.2): null to send the whole file (no header, or one
+ * we do not serve, such as several ranges), 'unsatisfiable' for a range past the end (416).
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | null | 'unsatisfiable' {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!match) return null
+  const [, first = '', last = ''] = match
+  if (first === '' && last === '') return null
+  if (first === '') {
+    // The last N bytes.
+    const length = Number(last)
+    if (length === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - length), end: size - 1 }
+  }
+  const start = Number(first)
+  if (start >= size) return 'unsatisfiable'
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
+  if (end < start) return null
+  return { start, end }
+}
+
 /** The content service with its job runner; contentRoutes is its routes alone. */
 export function createContentService(deps: ContentDeps): ContentService {
   const basePath = (deps.basePath ?? DEFAULT_CONTENT_BASE_PATH).replace(/\/$/, '')
   const origin = (deps.publicBaseUrl ?? '').replace(/\/$/, '')
   const log = deps.log.child({ component: 'content' })
-  const storage = createContentStorage(deps.dataDir)
+  const env = deps.env ?? process.env
+  const s3 = deps.storage ? null : s3ConfigFromEnv(env)
+  const storage =
+    deps.storage ?? (s3 ? createS3Storage(deps.dataDir, s3) : createContentStorage(deps.dataDir))
+  if (s3) log.info('content stored in a bucket', { bucket: s3.bucket, endpoint: s3.endpoint })
   // A raw upload is deleted once checked; one left by a crash is swept a day later (a queued background
   // upload job may still need its file until then).
   storage
     .sweepTemp(TEMP_MAX_AGE_MS)
     .then((removed) => removed > 0 && log.info('stale raw uploads removed', { removed }))
     .catch((error: unknown) => log.warn('raw upload sweep failed', { error }))
-  const processors: UploadProcessor[] = [imageProcessor, ...(deps.processors ?? [])]
+  // Issue 5 defaults: videos through ffmpeg, moderation by the bundled model. Settings are checked now,
+  // so a typo stops the start instead of failing the first upload.
+  const needsModel = !deps.moderate || !deps.processors || !deps.generators
+  const moderationConfig = needsModel ? imageModerationConfigFromEnv(env) : null
+  const imageModerator = moderationConfig ? createImageModerator(moderationConfig) : null
+  if (imageModerator) {
+    imageModerator
+      .warmUp()
+      .catch((error: unknown) => log.warn('moderation model load failed', { error }))
+  }
+  const frameCount = moderationConfig?.videoFrames ?? 6
+  let videoAvailable = false
+  if (!deps.processors || !deps.generators) {
+    try {
+      locateFfmpeg(env)
+      videoAvailable = true
+    } catch (error) {
+      // Set but wrong is a configuration error; absent only means this server makes photo shouts.
+      if (env.FFMPEG_PATH || env.FFPROBE_PATH) throw error
+      log.warn('video shouts unavailable', { reason: (error as Error).message })
+    }
+  }
+  const moderate =
+    deps.moderate ?? (imageModerator ? createContentModerator(imageModerator) : undefined)
+  const defaultVideoProcessors: UploadProcessor[] = videoAvailable
+    ? [
+        createVideoProcessor({
+          frameCount,
+          // The clip is checked again once composited (what plays); this logs the upload's own verdict.
+          onFrames: async (uploadId, frames) => {
+            if (!imageModerator) return
+            const verdict = await imageModerator.moderateVideoFrames(frames)
+            if (verdict.flagged)
+              log.info('uploaded video flagged', { uploadId, reasons: verdict.reasons })
+          },
+        }),
+      ]
+    : []
+  const processors: UploadProcessor[] = [
+    imageProcessor,
+    ...(deps.processors ?? defaultVideoProcessors),
+  ]
   const generators: Partial<Record<ContentType, ContentGenerator>> = {
     photo: generatePhoto,
-    ...deps.generators,
+    ...(deps.generators ?? (videoAvailable ? { video: createVideoGenerator({ frameCount }) } : {})),
   }
   const fileUrl = (name: string) => `${origin}${basePath}/files/${name}`
   const context: GenerationContext = {
@@ -146,17 +244,24 @@ export function createContentService(deps: ContentDeps): ContentService {
     storage,
     log,
     fileUrl,
-    ...(deps.moderate ? { moderate: deps.moderate } : {}),
+    ...(moderate ? { moderate } : {}),
   }
 
-  const runGeneration = async (body: unknown): Promise<GenerateOutcome> => {
+  const runGeneration = async (
+    body: unknown,
+    signal?: AbortSignal,
+    mode: 'sync' | 'job' = 'job',
+  ): Promise<GenerateOutcome> => {
     const parsed = parseWithErrors(GenerateRequestSchema, body)
     if (!parsed.success) return { kind: 'invalid', errors: parsed.errors }
     const plan = await planGeneration(deps.db, parsed.output.contentGenerationRequest)
     if (!plan.ok) return { kind: 'invalid', errors: plan.errors }
     const generate = generators[plan.plan.contentType]
-    if (!generate) return { kind: 'invalid', errors: [VIDEO_NOT_AVAILABLE] }
-    return generate(plan.plan, context)
+    if (!generate) return { kind: 'invalid', errors: [NOT_AVAILABLE(plan.plan.contentType)] }
+    // A clip takes seconds of ffmpeg: never inside a request (spec §4 asynchronous generation).
+    if (mode === 'sync' && plan.plan.contentType === 'video' && !deps.generators?.video)
+      return { kind: 'invalid', errors: [VIDEO_IS_ASYNC] }
+    return generate(plan.plan, signal ? { ...context, signal } : context)
   }
 
   const jobs = createContentJobs(
@@ -164,15 +269,15 @@ export function createContentService(deps: ContentDeps): ContentService {
     {
       // The payload is the request body as accepted: it is checked again, since the catalogue or the
       // upload may have changed between the request and the job.
-      [GENERATE_JOB]: async (payload) => {
-        const outcome = await runGeneration({
-          contentGenerationRequest: payload.request,
-          async: false,
-        })
+      [GENERATE_JOB]: async (payload, _job, signal) => {
+        const outcome = await runGeneration(
+          { contentGenerationRequest: payload.request, async: false },
+          signal,
+        )
         if (outcome.kind === 'done') return { resultKey: outcome.content.key }
         return { error: outcome.kind === 'failed' ? outcome.error : outcome.errors.join(' ') }
       },
-      [PROCESS_UPLOAD_JOB]: async (payload) => {
+      [PROCESS_UPLOAD_JOB]: async (payload, _job, signal) => {
         const uploadId = String(payload.uploadId)
         const processor = processors.find((candidate) => candidate.kind === payload.kind)
         const tempPath = String(payload.tempPath)
@@ -183,30 +288,58 @@ export function createContentService(deps: ContentDeps): ContentService {
             inputPath: tempPath,
             format: String(payload.format),
             storage,
+            uploadId,
+            signal,
+            ...(typeof payload.maxLengthSeconds === 'number'
+              ? { maxLengthSeconds: payload.maxLengthSeconds }
+              : {}),
           })
           await deps.db
             .update(contentUploads)
             .set({ status: 'ready', ...file, updatedAt: new Date() })
             .where(eq(contentUploads.id, uploadId))
-          return { done: true }
         } catch (error) {
+          // Stopped by a shutdown: the raw file stays for the next start, which runs the job again.
+          if (signal.aborted) throw error
           const message =
-            error instanceof UploadError ? error.message : 'The file could not be processed.'
+            error instanceof UploadError || error instanceof VideoError
+              ? error.message
+              : 'The file could not be processed.'
           await deps.db
             .update(contentUploads)
             .set({ status: 'failed', error: message, updatedAt: new Date() })
             .where(eq(contentUploads.id, uploadId))
-          // A refused file is an answer for the shopper (GET /uploads/{id}); anything else is a bug.
-          if (error instanceof UploadError) return { error: message }
-          throw error
-        } finally {
           await storage.remove(tempPath).catch(() => undefined)
+          // A refused file is an answer for the shopper (GET /uploads/{id}); anything else is a bug.
+          if (error instanceof UploadError || error instanceof VideoError) return { error: message }
+          throw error
         }
+        await storage.remove(tempPath).catch(() => undefined)
+        return { done: true }
       },
       ...deps.jobHandlers,
     },
     log,
   )
+
+  // spec §5 "videos over the limit are trimmed": to the named template's videoMaxLengthSeconds; without
+  // one, to the longest any video template allows (the composite is trimmed again to its template's).
+  const uploadMaxLength = async (generatorId: string | undefined): Promise<number> => {
+    if (generatorId !== undefined) {
+      const [template] = await deps.db
+        .select()
+        .from(templates)
+        .where(eq(templates.id, generatorId.trim()))
+        .limit(1)
+      if (!template)
+        throw new UploadError(400, `${UPLOAD_TEMPLATE_FIELD}: unknown template "${generatorId}"`)
+      if (template.videoMaxLengthSeconds) return template.videoMaxLengthSeconds
+    }
+    const [row] = await deps.db
+      .select({ longest: max(templates.videoMaxLengthSeconds) })
+      .from(templates)
+    return row?.longest ?? DEFAULT_VIDEO_MAX_SECONDS
+  }
 
   const app = new Hono()
   // The same error rule as the rest of the API, also when these routes run on their own (api-v1: every
@@ -248,6 +381,15 @@ export function createContentService(deps: ContentDeps): ContentService {
     const { processor, format, tempPath } = received
     const id = newId()
     if (processor.timing === 'background') {
+      let maxLengthSeconds: number
+      try {
+        await processor.check?.({ inputPath: tempPath, format })
+        maxLengthSeconds = await uploadMaxLength(received.fields[UPLOAD_TEMPLATE_FIELD])
+      } catch (error) {
+        await storage.remove(tempPath).catch(() => undefined)
+        if (error instanceof UploadError) return errors(c, error.status, error.message)
+        throw error
+      }
       const [row] = await deps.db
         .insert(contentUploads)
         .values({ id, kind: processor.kind, format, status: 'processing' })
@@ -257,6 +399,14 @@ export function createContentService(deps: ContentDeps): ContentService {
         kind: processor.kind,
         format,
         tempPath,
+        maxLengthSeconds,
+      })
+      log.info('upload accepted for processing', {
+        uploadId: id,
+        kind: processor.kind,
+        format,
+        bytes: received.sizeBytes,
+        maxLengthSeconds,
       })
       return c.json(uploadBody(row as UploadRow, fileUrl), 201)
     }
@@ -297,7 +447,8 @@ export function createContentService(deps: ContentDeps): ContentService {
       // Checked now so that a wrong request is told at once, not after polling (spec §4).
       const plan = await planGeneration(deps.db, request.contentGenerationRequest)
       if (!plan.ok) return errors(c, 400, ...plan.errors)
-      if (!generators[plan.plan.contentType]) return errors(c, 400, VIDEO_NOT_AVAILABLE)
+      if (!generators[plan.plan.contentType])
+        return errors(c, 400, NOT_AVAILABLE(plan.plan.contentType))
       const job = await jobs.enqueue(GENERATE_JOB, { request: request.contentGenerationRequest })
       return c.json({
         success: true,
@@ -306,7 +457,7 @@ export function createContentService(deps: ContentDeps): ContentService {
         asyncPublicToken: job.publicToken,
       } satisfies GenerateResponse)
     }
-    const outcome = await runGeneration(request)
+    const outcome = await runGeneration(request, undefined, 'sync')
     if (outcome.kind === 'invalid') return errors(c, 400, ...outcome.errors)
     const response: GenerateResponse =
       outcome.kind === 'done'
@@ -343,18 +494,30 @@ export function createContentService(deps: ContentDeps): ContentService {
     const type = storedType(name)
     const file = isStoredName(name) && type ? await storage.open(name) : null
     if (!file || !type) return errors(c, 404, 'File not found')
-    const headers = {
+    const headers: Record<string, string> = {
       'Content-Type': type,
-      'Content-Length': String(file.size),
       'Content-Disposition': `inline; filename="${name}"`,
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       // Names are random and files never change: cache for good.
       'Cache-Control': 'public, max-age=31536000, immutable',
+      // Video players seek with Range requests (Safari will not play an mp4 without them).
+      'Accept-Ranges': 'bytes',
     }
-    if (c.req.method === 'HEAD') return new Response(null, { headers })
-    const body = Readable.toWeb(file.stream() as Readable) as ReadableStream<Uint8Array>
-    return new Response(body, { headers })
+    const range = parseRange(c.req.header('range'), file.size)
+    if (range === 'unsatisfiable') {
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, 'Content-Range': `bytes */${file.size}` },
+      })
+    }
+    const status = range ? 206 : 200
+    if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${file.size}`
+    headers['Content-Length'] = String(range ? range.end - range.start + 1 : file.size)
+    if (c.req.method === 'HEAD') return new Response(null, { status, headers })
+    const stream = await file.stream(range ?? undefined)
+    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>
+    return new Response(body, { status, headers })
   })
 
   // A picture of each template with sample texts and photo (previews.ts); a catalogue can use it as
@@ -390,17 +553,29 @@ export function createContentService(deps: ContentDeps): ContentService {
       .where(eq(generatedContent.key, c.req.param('opaqueKey')))
       .limit(1)
     if (!row) return errors(c, 404, 'Content not found')
-    return c.json({
-      entries: [
-        {
-          url: row.url,
-          type: row.type,
-          widthPx: row.widthPx,
-          heightPx: row.heightPx,
-          durationSeconds: row.durationSeconds,
-        },
-      ],
-    })
+    const entries: ContentEntry[] = [
+      {
+        url: row.url,
+        type: row.type,
+        widthPx: row.widthPx,
+        heightPx: row.heightPx,
+        durationSeconds: row.durationSeconds,
+        flagged: row.flagged,
+      },
+    ]
+    // A clip's still preview, stored beside it under the same id (video.ts).
+    const still = row.type === 'video' ? stillOf(row.fileName) : null
+    if (still && (await storage.open(still))) {
+      entries.push({
+        url: fileUrl(still),
+        type: 'photo',
+        widthPx: row.widthPx,
+        heightPx: row.heightPx,
+        durationSeconds: null,
+        flagged: row.flagged,
+      })
+    }
+    return c.json({ entries })
   })
 
   return { routes: app, jobs, storage, close: () => jobs.stop() }

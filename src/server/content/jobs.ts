@@ -20,6 +20,8 @@ export type JobOutcome = { resultKey: string } | { error: string } | { done: tru
 export type JobHandler = (
   payload: Record<string, unknown>,
   job: ContentJobRow,
+  /** Aborted when the server stops: ffmpeg is killed and the job is run again at the next start. */
+  signal: AbortSignal,
 ) => Promise<JobOutcome>
 
 /** A job that was started this many times and never finished is given up (a file that crashes us). */
@@ -44,6 +46,7 @@ export function createContentJobs(
   let stopped = false
   let again = false
   let idleWaiters: (() => void)[] = []
+  const stopping = new AbortController()
 
   const claim = async (): Promise<ContentJobRow | null> => {
     const rows = await db
@@ -82,12 +85,27 @@ export function createContentJobs(
     }
     let outcome: JobOutcome
     try {
-      outcome = await handler(job.payload, job)
+      outcome = await handler(job.payload, job, stopping.signal)
     } catch (error) {
+      if (stopping.signal.aborted) return requeue(job)
       log.error('content job failed', { jobId: job.id, kind: job.kind, error })
       outcome = { error: 'The content could not be made. Please try again or contact support.' }
     }
+    // Cut short by a shutdown (it answered an error because ffmpeg was stopped): run again at the next start.
+    if (stopping.signal.aborted && 'error' in outcome) return requeue(job)
     await finish(job, outcome)
+  }
+
+  // A shutdown is not a failed attempt: the job goes back to the queue as it was.
+  const requeue = async (job: ContentJobRow) => {
+    log.info('content job interrupted by shutdown; it runs again at the next start', {
+      jobId: job.id,
+      kind: job.kind,
+    })
+    await db
+      .update(contentJobs)
+      .set({ status: 'queued', attempts: Math.max(0, job.attempts - 1), startedAt: null })
+      .where(eq(contentJobs.id, job.id))
   }
 
   const drain = async () => {
@@ -153,6 +171,7 @@ export function createContentJobs(
     },
     async stop() {
       stopped = true
+      stopping.abort()
       clearInterval(timer)
       await resumed
       await running

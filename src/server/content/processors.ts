@@ -33,6 +33,10 @@ export type ProcessContext = {
   /** What the sniffer returned. */
   format: string
   storage: ContentStorage
+  /** Videos: trimmed to this (the named template's videoMaxLengthSeconds, or a default). */
+  maxLengthSeconds?: number
+  /** The upload's id, when processed as a job. */
+  uploadId?: string
   signal?: AbortSignal
 }
 
@@ -49,6 +53,11 @@ export type UploadProcessor = {
    * 'background': the upload answers status processing at once and process() runs as a job.
    */
   timing: 'inline' | 'background'
+  /**
+   * Runs on the whole received file before the upload is answered (a background processor's quick
+   * refusals: 415 for a polyglot). Throws UploadError.
+   */
+  check?(context: Pick<ProcessContext, 'inputPath' | 'format'>): Promise<void>
   /** Checks and converts the raw file into a stored file. Throws UploadError for a refusal. */
   process(context: ProcessContext): Promise<ProcessedFile>
 }

@@ -22,7 +22,12 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 /** After a refusal, how much more of the body is read and thrown away so the client sees the answer. */
 const DISCARD_AFTER_REFUSAL_BYTES = 64 * 1024 * 1024
 
-export type ReceivedUpload = SniffedUpload & { tempPath: string; sizeBytes: number }
+export type ReceivedUpload = SniffedUpload & {
+  tempPath: string
+  sizeBytes: number
+  /** The form's text fields (e.g. generatorId, issue 5), first value of each. */
+  fields: Record<string, string>
+}
 
 function concat(chunks: Buffer[]): Buffer {
   return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)
@@ -137,9 +142,13 @@ export async function receiveUpload(
     if (!sniffed) await decide()
     const found = sniffed as SniffedUpload | null
     if (!found) throw new UploadError(415, messages.uploadWrongType)
-    result = { ...found, tempPath, sizeBytes: size }
+    result = { ...found, tempPath, sizeBytes: size, fields }
   }
 
+  const fields: Record<string, string> = {}
+  parser.on('field', (name, value) => {
+    if (!(name in fields)) fields[name] = value
+  })
   const fileDone: Promise<void>[] = []
   parser.on('file', (name, stream) => {
     if (name !== UPLOAD_FIELD || fileSeen) {

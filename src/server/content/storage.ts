@@ -1,11 +1,16 @@
-// Where content lives on disk: DATA_DIR/content/files holds only files the server made (re-encoded
-// uploads, rendered billboards) under server-made random names; DATA_DIR/content/tmp holds raw uploads
-// while they are checked. A shopper's file name never reaches the file system (issue 3: "stored under
-// DATA_DIR with server-made names").
+// Where content lives. Stored files are only files the server made (re-encoded uploads, rendered
+// billboards, transcoded clips) under server-made random names; a shopper's file name never reaches the
+// file system or the bucket (issue 3: "stored under DATA_DIR with server-made names").
+//
+// Two places (issue 5 "Storage"): a folder, DATA_DIR/content/files, by default; or an S3-compatible
+// bucket when S3_BUCKET is set (s3-storage.ts). Either way raw uploads and work files stay on the local
+// disk under DATA_DIR/content/tmp, since sharp and ffmpeg work on files: a finished file is made there
+// and then `adopt`ed into storage.
 import { randomBytes } from 'node:crypto'
 import { createReadStream, mkdirSync } from 'node:fs'
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 
 /** File extensions the server stores and the type each is served with. */
 export const STORED_TYPES = {
@@ -32,50 +37,45 @@ export function storedType(name: string): string | null {
   return extension in STORED_TYPES ? STORED_TYPES[extension as StoredExtension] : null
 }
 
+/** A byte range, both ends included (HTTP Range semantics). */
+export type ByteRange = { start: number; end: number }
+
+export type StoredFile = {
+  size: number
+  /** The file's bytes, or only the range given. */
+  stream(range?: ByteRange): Promise<Readable>
+}
+
+/** A stored file as a path on the local disk, for ffmpeg; release() removes a downloaded copy. */
+export type LocalFile = { path: string; release(): Promise<void> }
+
 export type ContentStorage = {
-  /** A fresh path for a raw upload under tmp/. */
-  tempPath(): string
-  /** The path of a stored file; only server-made names are accepted. */
-  filePath(name: string): string
+  /** 'folder' (DATA_DIR/content/files) or 's3'. */
+  readonly kind: 'folder' | 's3'
+  /** A fresh path under tmp/ for a raw upload or a work file; the extension helps ffmpeg pick a muxer. */
+  tempPath(extension?: string): string
   /** A new stored-file name with the extension given. */
   newName(extension: StoredExtension): string
-  /** Moves a finished file (made under tmp/) into files/ under its name. */
+  /** Moves a finished file (made under tmp/) into storage under its name. */
   adopt(tempFile: string, name: string): Promise<void>
   write(name: string, data: Buffer): Promise<void>
   read(name: string): Promise<Buffer>
-  open(name: string): Promise<{ size: number; stream: () => NodeJS.ReadableStream } | null>
+  open(name: string): Promise<StoredFile | null>
+  /** The stored file on the local disk (a download for a bucket). */
+  localFile(name: string): Promise<LocalFile>
+  /** Removes a stored file (by name) or a temporary file (by path). */
   remove(fileOrName: string): Promise<void>
   /** Deletes raw uploads older than the age given (left by a crash mid-upload); answers how many. */
   sweepTemp(olderThanMs: number): Promise<number>
 }
 
-export function createContentStorage(dataDir: string): ContentStorage {
-  const root = path.resolve(dataDir, 'content')
-  const files = path.join(root, 'files')
-  const tmp = path.join(root, 'tmp')
-  mkdirSync(files, { recursive: true })
+/** The local work folder both kinds of storage share: DATA_DIR/content/tmp. */
+export function createTempFolder(dataDir: string) {
+  const tmp = path.join(path.resolve(dataDir, 'content'), 'tmp')
   mkdirSync(tmp, { recursive: true })
-  const filePath = (name: string) => {
-    if (!isStoredName(name)) throw new Error(`Not a stored file name: ${name}`)
-    return path.join(files, name)
-  }
   return {
-    tempPath: () => path.join(tmp, `${newId()}.upload`),
-    filePath,
-    newName: (extension) => `${newId()}.${extension}`,
-    adopt: (tempFile, name) => rename(tempFile, filePath(name)),
-    write: (name, data) => writeFile(filePath(name), data, { flag: 'wx' }),
-    read: (name) => readFile(filePath(name)),
-    open: async (name) => {
-      if (!isStoredName(name)) return null
-      const file = filePath(name)
-      const info = await stat(file).catch(() => null)
-      if (!info?.isFile()) return null
-      return { size: info.size, stream: () => createReadStream(file) }
-    },
-    remove: (fileOrName) =>
-      rm(isStoredName(fileOrName) ? filePath(fileOrName) : fileOrName, { force: true }),
-    sweepTemp: async (olderThanMs) => {
+    tempPath: (extension = 'upload') => path.join(tmp, `${newId()}.${extension}`),
+    sweepTemp: async (olderThanMs: number) => {
       let removed = 0
       for (const entry of await readdir(tmp)) {
         const file = path.join(tmp, entry)
@@ -87,5 +87,37 @@ export function createContentStorage(dataDir: string): ContentStorage {
       }
       return removed
     },
+  }
+}
+
+export function createContentStorage(dataDir: string): ContentStorage {
+  const files = path.join(path.resolve(dataDir, 'content'), 'files')
+  mkdirSync(files, { recursive: true })
+  const temp = createTempFolder(dataDir)
+  const filePath = (name: string) => {
+    if (!isStoredName(name)) throw new Error(`Not a stored file name: ${name}`)
+    return path.join(files, name)
+  }
+  return {
+    kind: 'folder',
+    ...temp,
+    newName: (extension) => `${newId()}.${extension}`,
+    adopt: (tempFile, name) => rename(tempFile, filePath(name)),
+    write: (name, data) => writeFile(filePath(name), data, { flag: 'wx' }),
+    read: (name) => readFile(filePath(name)),
+    open: async (name) => {
+      if (!isStoredName(name)) return null
+      const file = filePath(name)
+      const info = await stat(file).catch(() => null)
+      if (!info?.isFile()) return null
+      return {
+        size: info.size,
+        stream: async (range) =>
+          createReadStream(file, range ? { start: range.start, end: range.end } : {}),
+      }
+    },
+    localFile: async (name) => ({ path: filePath(name), release: async () => undefined }),
+    remove: (fileOrName) =>
+      rm(isStoredName(fileOrName) ? filePath(fileOrName) : fileOrName, { force: true }),
   }
 }

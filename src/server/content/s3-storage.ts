@@ -1,0 +1,185 @@
+// Content in an S3-compatible bucket (issue 5 "Storage"): chosen when S3_BUCKET is set. Raw uploads and
+// work files stay on the local disk (DATA_DIR/content/tmp): sharp and ffmpeg read and write files, and a
+// raw upload is never public. Finished files are put into the bucket under their server-made names;
+// the server still serves them at /files/:name (the bucket need not be public, and Range requests pass
+// through to it for video playback).
+import { createReadStream, createWriteStream } from 'node:fs'
+import { rm, stat } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
+import * as v from 'valibot'
+import {
+  type ContentStorage,
+  createTempFolder,
+  isStoredName,
+  newId,
+  type StoredFile,
+  storedType,
+} from './storage.ts'
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
+
+/** The bucket settings (all optional; S3_BUCKET turns the bucket on). */
+export const S3EnvSchema = v.object({
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.trim(), v.url('S3_ENDPOINT must be a URL'))),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: v.optional(
+    v.picklist(['true', 'false', '1', '0'], 'S3_FORCE_PATH_STYLE must be true or false'),
+  ),
+  /** A key prefix inside the bucket, e.g. "shouts/" (default: none). */
+  S3_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w./-]*$/, 'S3_PREFIX may hold letters, digits, _ . / - only')),
+  ),
+})
+
+export type S3Config = {
+  bucket: string
+  endpoint?: string
+  region: string
+  credentials?: { accessKeyId: string; secretAccessKey: string }
+  forcePathStyle: boolean
+  prefix: string
+}
+
+/** The bucket configuration from the environment, null without S3_BUCKET; throws naming bad values. */
+export function s3ConfigFromEnv(env: Record<string, string | undefined>): S3Config | null {
+  const present = Object.fromEntries(
+    Object.keys(S3EnvSchema.entries)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  )
+  const parsed = v.safeParse(S3EnvSchema, present)
+  const problems = parsed.success
+    ? []
+    : parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`)
+  const e = parsed.success ? parsed.output : null
+  if (e && !e.S3_BUCKET) {
+    const stray = Object.keys(present).filter((key) => key !== 'S3_BUCKET')
+    // Settings without a bucket are most likely a typo in the bucket's variable: say so.
+    if (stray.length > 0) problems.push(`${stray.join(', ')} set but S3_BUCKET is not`)
+  }
+  if (e && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  }
+  if (problems.length > 0 || !e) throw new Error(`Bad S3 settings: ${problems.join('; ')}`)
+  if (!e.S3_BUCKET) return null
+  return {
+    bucket: e.S3_BUCKET,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    region: e.S3_REGION ?? 'us-east-1',
+    ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          credentials: {
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          },
+        }
+      : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+    prefix: e.S3_PREFIX ?? '',
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } }
+  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404
+}
+
+function toNodeStream(body: unknown): Readable {
+  if (body instanceof Readable) return body
+  // Outside Node the SDK answers a web stream.
+  return Readable.fromWeb(body as import('node:stream/web').ReadableStream)
+}
+
+export function createS3Storage(dataDir: string, config: S3Config): ContentStorage {
+  const client = new S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    // Checksums only where S3 requires them: the SDK's default (CRC32 in an aws-chunked body) is not
+    // understood by every S3-compatible server and gets stored as part of the file there.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+  })
+  const temp = createTempFolder(dataDir)
+  const key = (name: string) => {
+    if (!isStoredName(name)) throw new Error(`Not a stored file name: ${name}`)
+    return `${config.prefix}${name}`
+  }
+  const put = async (name: string, body: Buffer | Readable, length: number) => {
+    await client.send(
+      new PutObjectCommand({
+        Bucket: config.bucket,
+        Key: key(name),
+        Body: body,
+        ContentLength: length,
+        ContentType: storedType(name) ?? 'application/octet-stream',
+        // Names are random and files never change.
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    )
+  }
+  const get = async (name: string, range?: { start: number; end: number }) => {
+    const answer = await client.send(
+      new GetObjectCommand({
+        Bucket: config.bucket,
+        Key: key(name),
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }),
+    )
+    return toNodeStream(answer.Body)
+  }
+  return {
+    kind: 's3',
+    ...temp,
+    newName: (extension) => `${newId()}.${extension}`,
+    adopt: async (tempFile, name) => {
+      const { size } = await stat(tempFile)
+      await put(name, createReadStream(tempFile), size)
+      await rm(tempFile, { force: true })
+    },
+    write: (name, data) => put(name, data, data.length),
+    read: async (name) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of await get(name)) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks)
+    },
+    open: async (name): Promise<StoredFile | null> => {
+      if (!isStoredName(name)) return null
+      try {
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket: config.bucket, Key: key(name) }),
+        )
+        return { size: head.ContentLength ?? 0, stream: (range) => get(name, range) }
+      } catch (error) {
+        if (isNotFound(error)) return null
+        throw error
+      }
+    },
+    localFile: async (name) => {
+      const local = temp.tempPath(name.slice(name.lastIndexOf('.') + 1))
+      try {
+        await pipeline(await get(name), createWriteStream(local, { flags: 'wx' }))
+      } catch (error) {
+        await rm(local, { force: true })
+        throw error
+      }
+      return { path: local, release: () => rm(local, { force: true }) }
+    },
+    remove: async (fileOrName) => {
+      if (!isStoredName(fileOrName)) return rm(fileOrName, { force: true })
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key(fileOrName) }))
+    },
+  }
+}

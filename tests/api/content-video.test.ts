@@ -1,0 +1,400 @@
+// Video shouts through the real server (issue 5): uploads refused or processed as a job, the async
+// composite flow end to end on a real clip made by ffmpeg here, and a restart in the middle of a job.
+// One server for the file; clips are tiny so the suite stays fast.
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { eq, inArray } from 'drizzle-orm'
+import sharp from 'sharp'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ContentEntriesSchema,
+  DaemonResultSchema,
+  DaemonStatusSchema,
+  GenerateResponseSchema,
+  messages,
+  type Upload,
+  UploadSchema,
+} from '../../src/domain/index.ts'
+import { WAV_REFUSED } from '../../src/server/content/index.ts'
+import { importCatalogue } from '../../src/server/db/catalogue.ts'
+import { contentJobs, contentUploads } from '../../src/server/db/schema/content.ts'
+import { probe } from '../../src/server/video/index.ts'
+import { makeTestVideo } from '../../src/server/video/test-videos.ts'
+import { startTestServer, type TestServer } from './helpers.ts'
+
+const WALL = { width: 320, height: 180 }
+/** The template trims to this (spec §5: videos over the limit are trimmed). */
+const MAX_SECONDS = 2
+
+let server: TestServer
+let base: string
+let clips: string
+
+// Transparent where the clip shows: only the banner at the bottom is drawn (spec §4 video composite).
+const overlayHtml =
+  '<div style="display:flex;flex-direction:column;justify-content:flex-end;width:100%;height:100%">' +
+  '<div style="display:flex;background:#c2185b;color:#fff;font-size:24px;padding:8px">{{recipientName}}: {{multilineMessage}}</div></div>'
+
+beforeAll(async () => {
+  server = await startTestServer('pglite', { demoCatalogue: false })
+  base = `${server.url}/api/v1/content`
+  clips = path.join(server.dataDir, 'clips')
+  await mkdir(clips)
+  const imported = await importCatalogue(server.deps.db, {
+    devices: [
+      {
+        deviceId: 'wall-1',
+        location: 'Test wall',
+        city: 'Lyon',
+        country: 'France',
+        timeZoneId: 'Europe/Paris',
+        coordinates: { lat: 45.76, lng: 4.83 },
+        trafficDirection: 'North',
+        imageUrl: '/catalogue/wall-1.jpg',
+        contentWidth: WALL.width,
+        contentHeight: WALL.height,
+      },
+    ],
+    templates: [
+      {
+        id: 'clip-banner',
+        name: 'Clip with a banner',
+        types: ['video'],
+        widthPx: WALL.width,
+        heightPx: WALL.height,
+        previewImageUrl: '/catalogue/clip-banner.png',
+        examplePreviewVideoUrl: '/catalogue/clip-banner.mp4',
+        videoMaxLengthSeconds: MAX_SECONDS,
+        html: overlayHtml,
+      },
+    ],
+    events: [
+      {
+        slug: 'fete',
+        name: 'Fête',
+        startDateHourLocalInclusive: '2030-06-20_00',
+        endDateHourLocalExclusive: '2030-06-23_00',
+        slotWidthMS: 900000,
+        allowedContentGeneratorTypes: ['photo', 'video'],
+        devices: [{ deviceId: 'wall-1' }],
+        templates: ['clip-banner'],
+      },
+    ],
+  })
+  if (!imported.success) throw new Error(imported.errors.join('\n'))
+})
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function upload(
+  bytes: Uint8Array,
+  name: string,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  const form = new FormData()
+  // The template goes first, as the app sends it: the server reads the form in order.
+  for (const [key, value] of Object.entries(fields)) form.append(key, value)
+  form.append('file', new Blob([new Uint8Array(bytes)]), name)
+  const response = await fetch(`${base}/uploads`, { method: 'POST', body: form })
+  return { status: response.status, body: await response.json() }
+}
+
+async function settledUpload(id: string): Promise<Upload> {
+  for (let poll = 0; poll < 600; poll++) {
+    const upload = v.parse(UploadSchema, await (await fetch(`${base}/uploads/${id}`)).json())
+    if (upload.status !== 'processing') return upload
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('the upload is still processing')
+}
+
+async function clip(name: string, options: Parameters<typeof makeTestVideo>[1] = {}) {
+  return readFile(await makeTestVideo(path.join(clips, name), options))
+}
+
+const request = (uploadId: string | null, overrides: Record<string, unknown> = {}) => ({
+  contentGenerationRequest: {
+    generatorId: 'clip-banner',
+    deviceId: 'wall-1',
+    eventSlug: 'fete',
+    uploadId,
+    buyerName: 'Inès',
+    recipientName: 'Maman',
+    multilineMessage: 'Bonne fête',
+    ...overrides,
+  },
+  async: true,
+})
+
+async function postGenerate(body: unknown) {
+  const response = await fetch(`${base}/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
+async function waitForJob(token: string) {
+  for (let poll = 0; poll < 600; poll++) {
+    const status = v.parse(
+      DaemonStatusSchema,
+      await (await fetch(`${base}/daemon/public/${token}`)).json(),
+    )
+    if (status.error !== null || status.completedEpochMS !== null) return status
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('the job did not finish')
+}
+
+async function readyVideoUpload(): Promise<string> {
+  const created = await upload(await clip('ready.mp4', { seconds: 3, audio: true }), 'me.mp4', {
+    generatorId: 'clip-banner',
+  })
+  expect(created.status).toBe(201)
+  const ready = await settledUpload(v.parse(UploadSchema, created.body).id)
+  expect(ready.status).toBe('ready')
+  return ready.id
+}
+
+describe('POST /content/uploads refuses', () => {
+  it('a wav (sound only) with 415, saying why', async () => {
+    const wav = await clip('tone.wav', { format: 'wav', seconds: 1 })
+    expect(await upload(wav, 'song.wav')).toEqual({ status: 415, body: { errors: [WAV_REFUSED] } })
+    expect(await upload(wav, 'song.mp4', { generatorId: 'clip-banner' })).toEqual({
+      status: 415,
+      body: { errors: [WAV_REFUSED] },
+    })
+  })
+
+  it('a playable mp4 carrying script in its metadata (a polyglot) with 415', async () => {
+    const bytes = await clip('scripted.mp4', {
+      seconds: 1,
+      extraArgs: ['-metadata', 'title=<script>alert(document.cookie)</script>'],
+    })
+    expect(await upload(bytes, 'holiday.mp4')).toEqual({
+      status: 415,
+      body: {
+        errors: ['This file claims to be a mp4 video but is also HTML or script; it was refused.'],
+      },
+    })
+  })
+
+  it('an avi with a ZIP archive appended (GIFAR-style) with 415', async () => {
+    const avi = await clip('zip.avi', { format: 'avi', seconds: 1 })
+    const zipEnd = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])
+    const { status, body } = await upload(Buffer.concat([avi, zipEnd]), 'party.avi')
+    expect(status).toBe(415)
+    expect(JSON.stringify(body)).toContain('a ZIP archive')
+  })
+
+  it('a video over 200 MB with 413 while it streams, keeping nothing', async () => {
+    const head = await clip('big.mp4', { seconds: 1 })
+    const boundary = 'big-video-boundary'
+    const total = 200 * 1024 * 1024 + 1
+    const chunk = Buffer.alloc(1024 * 1024)
+    let sent = head.length
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+          ),
+        )
+        controller.enqueue(head)
+      },
+      pull(controller) {
+        if (sent >= total) {
+          controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`))
+          controller.close()
+          return
+        }
+        sent += chunk.length
+        controller.enqueue(chunk)
+      },
+    })
+    const response = await fetch(`${base}/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({
+      errors: [messages.uploadTooLarge(200 * 1024 * 1024)],
+    })
+    expect(await readdir(path.join(server.dataDir, 'content', 'tmp'))).toEqual([])
+  })
+
+  it('an unknown template named with the upload with 400', async () => {
+    const bytes = await clip('short.mp4', { seconds: 1 })
+    expect(await upload(bytes, 'a.mp4', { generatorId: 'nope' })).toEqual({
+      status: 400,
+      body: { errors: ['generatorId: unknown template "nope"'] },
+    })
+  })
+
+  it('a file that starts like an mp4 but is not one: accepted, then failed with the reason', async () => {
+    const real = await clip('head.mp4', { seconds: 1 })
+    const broken = Buffer.concat([real.subarray(0, 64), Buffer.alloc(4096, 0x11)])
+    const created = await upload(broken, 'broken.mp4')
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ kind: 'video', status: 'processing', url: null })
+    const failed = await settledUpload(v.parse(UploadSchema, created.body).id)
+    expect(failed.status).toBe('failed')
+    expect(failed.url).toBeNull()
+    expect(failed.error).toMatch(/\S/)
+    expect(failed.error).not.toContain(server.dataDir)
+  })
+})
+
+describe('video shouts end to end', () => {
+  let uploadId: string
+
+  beforeAll(async () => {
+    uploadId = await readyVideoUpload()
+  })
+
+  it('transcodes an upload to H.264 MP4 without sound, trimmed to the template, served with ranges', async () => {
+    const upload = v.parse(UploadSchema, await (await fetch(`${base}/uploads/${uploadId}`)).json())
+    expect(upload).toMatchObject({ kind: 'video', status: 'ready', error: null })
+    const url = new URL(upload.url ?? '', base)
+    const file = await fetch(url)
+    expect(file.headers.get('content-type')).toBe('video/mp4')
+    expect(file.headers.get('accept-ranges')).toBe('bytes')
+    const bytes = Buffer.from(await file.arrayBuffer())
+    const saved = path.join(clips, 'served.mp4')
+    await writeFile(saved, bytes)
+    const info = await probe(saved)
+    expect(info).toMatchObject({ codec: 'h264', hasAudio: false, hasVideo: true })
+    // 3 s uploaded, the template allows 2 s.
+    expect(info.durationSeconds).toBeLessThanOrEqual(MAX_SECONDS + 0.1)
+    expect(info.durationSeconds).toBeGreaterThan(MAX_SECONDS - 0.2)
+
+    const part = await fetch(url, { headers: { range: 'bytes=10-109' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 10-109/${bytes.length}`)
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(10, 110))
+    const tail = await fetch(url, { headers: { range: 'bytes=-16' } })
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(bytes.subarray(bytes.length - 16))
+    const past = await fetch(url, { headers: { range: `bytes=${bytes.length}-` } })
+    expect(past.status).toBe(416)
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`)
+  })
+
+  it('refuses to make a video in the request itself: async only', async () => {
+    const { status, body } = await postGenerate({ ...request(uploadId), async: false })
+    expect(status).toBe(400)
+    expect(body).toEqual({
+      errors: ['Video shouts are made in the background: send the request with async true.'],
+    })
+  })
+
+  it('makes the composite as a job: token, status, link, key, then the clip and its still', async () => {
+    const { status, body } = await postGenerate(request(uploadId))
+    expect(status).toBe(200)
+    const answer = v.parse(GenerateResponseSchema, body)
+    expect(answer).toMatchObject({ success: true, generatedContent: null, error: null })
+    const token = answer.asyncPublicToken ?? ''
+    expect(token).toMatch(/^[\w-]{20,}$/)
+
+    const done = await waitForJob(token)
+    expect(done.error).toBeNull()
+    const { newKey } = v.parse(
+      DaemonResultSchema,
+      await (await fetch(new URL(done.link ?? '', base))).json(),
+    )
+    const { entries } = v.parse(
+      ContentEntriesSchema,
+      await (await fetch(`${base}/${newKey}`)).json(),
+    )
+    expect(entries.map((entry) => [entry.type, entry.widthPx, entry.heightPx])).toEqual([
+      ['video', WALL.width, WALL.height],
+      ['photo', WALL.width, WALL.height],
+    ])
+    expect(entries[0]?.flagged).toBe(false)
+    expect(entries[0]?.durationSeconds).toBeLessThanOrEqual(MAX_SECONDS + 0.1)
+
+    const video = await fetch(new URL(entries[0]?.url ?? '', base))
+    const composite = path.join(clips, 'composite.mp4')
+    await writeFile(composite, Buffer.from(await video.arrayBuffer()))
+    const info = await probe(composite)
+    expect(info).toMatchObject({
+      codec: 'h264',
+      width: WALL.width,
+      height: WALL.height,
+      hasAudio: false,
+    })
+
+    // The still shows the clip above and the banner (the overlay's pink) along the bottom.
+    const still = await fetch(new URL(entries[1]?.url ?? '', base))
+    expect(still.headers.get('content-type')).toBe('image/png')
+    const { data, info: size } = await sharp(Buffer.from(await still.arrayBuffer()))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    expect([size.width, size.height]).toEqual([WALL.width, WALL.height])
+    const pixel = (x: number, y: number) => {
+      const at = (y * size.width + x) * 3
+      return [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0]
+    }
+    const [r, g, b] = pixel(2, WALL.height - 3)
+    expect(r).toBeGreaterThan(150) // #c2185b
+    expect(g).toBeLessThan(80)
+    expect(b).toBeGreaterThan(50)
+    // testsrc's colour bars, not the banner, at the top.
+    expect(pixel(2, 2)).not.toEqual(pixel(2, WALL.height - 3))
+  })
+
+  it('finishes jobs that were running and queued when the server stopped', async () => {
+    const tokens: string[] = []
+    for (const message of ['Un', 'Deux']) {
+      const { body } = await postGenerate(request(uploadId, { multilineMessage: message }))
+      tokens.push(v.parse(GenerateResponseSchema, body).asyncPublicToken ?? '')
+    }
+    const jobsOf = () =>
+      server.deps.db.select().from(contentJobs).where(inArray(contentJobs.publicToken, tokens))
+    // Stop while the first is being made (the second waits behind it: one job at a time).
+    for (let poll = 0; poll < 400; poll++) {
+      if ((await jobsOf()).some((job) => job.status === 'running')) break
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    server = await server.restart()
+    base = `${server.url}/api/v1/content`
+    const afterStop = await jobsOf()
+    // Nothing was lost or failed by the stop: what had not finished is queued for this start.
+    expect(afterStop.some((job) => job.status !== 'done')).toBe(true)
+    expect(afterStop.every((job) => job.status !== 'failed')).toBe(true)
+
+    for (const token of tokens) {
+      const done = await waitForJob(token)
+      expect(done.error).toBeNull()
+      const { newKey } = v.parse(
+        DaemonResultSchema,
+        await (await fetch(new URL(done.link ?? '', base))).json(),
+      )
+      const { entries } = v.parse(
+        ContentEntriesSchema,
+        await (await fetch(`${base}/${newKey}`)).json(),
+      )
+      expect(entries[0]).toMatchObject({ type: 'video', widthPx: WALL.width })
+    }
+  })
+
+  it('finishes an upload that was being processed when the server stopped', async () => {
+    const created = await upload(await clip('restart.mp4', { seconds: 2 }), 'r.mp4')
+    const id = v.parse(UploadSchema, created.body).id
+    server = await server.restart()
+    base = `${server.url}/api/v1/content`
+    const [row] = await server.deps.db
+      .select()
+      .from(contentUploads)
+      .where(eq(contentUploads.id, id))
+    expect(row?.status).not.toBe('failed')
+    const ready = await settledUpload(id)
+    expect(ready).toMatchObject({ status: 'ready', error: null })
+  })
+})
