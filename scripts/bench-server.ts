@@ -1,0 +1,14 @@
+// The server that `npm run bench` measures: the real server (startServer) in its own process, so
+// that its memory is its own. API only: building the PWA is not what is measured.
+import { startServer } from '../src/server/main.ts'
+
+const dataDir = process.argv[2]
+if (!dataDir) throw new Error('usage: bench-server.ts DATA_DIR')
+const server = await startServer({ port: 0, dataDir, serveApp: false })
+process.stderr.write(`READY ${server.url}\n`)
+process.once('SIGTERM', () => {
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  )
+})

@@ -1,0 +1,404 @@
+// npm run bench: throughput and latency of the real server on loopback, from one run (issue 3).
+// Slot search (14-day event, 15-minute slots), event fetch and order placement, each beside a trivial
+// endpoint (GET /api/v1/health) measured the same way, and the server's peak memory (VmHWM).
+// Bounded: each scenario runs for a fixed time or request count, then the server is stopped.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
+const ROOT = new URL('..', import.meta.url).pathname
+
+type Req = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }
+type Result = {
+  label: string
+  requests: number
+  errors: number
+  rps: number
+  p50: number
+  p99: number
+  statuses: Map<number, number>
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+let base = ''
+
+function send(req: Req): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base + req.path)
+    const r = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: req.method,
+        headers: {
+          ...(req.body
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) }
+            : {}),
+          ...req.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        )
+      },
+    )
+    r.on('error', reject)
+    if (req.body) r.write(req.body)
+    r.end()
+  })
+}
+
+/** CONNECTIONS loops, each sending its next request when the last answered, until time or work runs out. */
+type Run = { latencies: number[]; statuses: Map<number, number>; errors: number; seconds: number }
+
+async function load(
+  label: string,
+  next: () => Req | null,
+  expected: number,
+  durationMs = DURATION_MS,
+): Promise<Result> {
+  return summarise(label, [await run(next, expected, durationMs)])
+}
+
+async function run(next: () => Req | null, expected: number, durationMs: number): Promise<Run> {
+  const latencies: number[] = []
+  const statuses = new Map<number, number>()
+  let errors = 0
+  const started = performance.now()
+  const deadline = started + durationMs
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const req = next()
+      if (!req) return
+      const t = performance.now()
+      try {
+        const res = await send(req)
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+        if (res.status !== expected) errors++
+      } catch {
+        errors++
+      }
+      latencies.push(performance.now() - t)
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker))
+  return { latencies, statuses, errors, seconds: (performance.now() - started) / 1000 }
+}
+
+function summarise(label: string, runs: Run[]): Result {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b)
+  const statuses = new Map<number, number>()
+  for (const r of runs) for (const [k, n] of r.statuses) statuses.set(k, (statuses.get(k) ?? 0) + n)
+  const errors = runs.reduce((n, r) => n + r.errors, 0)
+  const elapsed = runs.reduce((t, r) => t + r.seconds, 0)
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
+  return {
+    label,
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    statuses,
+  }
+}
+
+function memory(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+const fmt = (r: Result) =>
+  `${r.label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99
+    .toFixed(2)
+    .padStart(6)} ms   (${r.requests} requests, ${r.errors} unexpected)`
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shouts-bench-'))
+  // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server there, to see where its time goes.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : []
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', join(ROOT, 'scripts/bench-server.ts'), dataDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: '', STRIPE_SECRET_KEY: '', APP_ENV: 'local' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+  }
+  process.on('exit', stop)
+  base = await new Promise<string>((resolve, reject) => {
+    let text = ''
+    child.stderr.on('data', (d: Buffer) => {
+      text += d.toString()
+      const m = /READY (\S+)/.exec(text)
+      if (m?.[1]) resolve(m[1])
+    })
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${text}`)))
+    setTimeout(() => reject(new Error('server did not start in 120 s')), 120_000)
+  })
+  const pid = child.pid as number
+  const phases: string[] = []
+  const mark = (phase: string) => {
+    const m = memory(pid)
+    phases.push(`${phase}: ${m.rssMb.toFixed(0)} MB (peak so far ${m.peakMb.toFixed(0)})`)
+  }
+  console.log(
+    `server ${base} (pid ${pid}), ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per scenario`,
+  )
+  console.log(
+    `load average before the run: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  )
+  mark('after start')
+
+  // Orders need content per billboard and a saved card each: made before the clock starts.
+  const event = JSON.parse(
+    (await send({ method: 'GET', path: '/api/v1/spotlight/events/share-the-love' })).body,
+  )
+  const devices = (
+    JSON.parse(
+      (await send({ method: 'GET', path: '/api/v1/spotlight/events/share-the-love/devices' })).body,
+    ) as {
+      devices: {
+        deviceId: string
+        soldOut: boolean
+        unavailableForEvent: boolean
+        contentWidth: number
+      }[]
+    }
+  ).devices.filter((d) => !d.soldOut && !d.unavailableForEvent)
+  const png = await sharp({
+    create: { width: 320, height: 240, channels: 3, background: '#c2185b' },
+  })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png')
+  const upload = (await (
+    await fetch(`${base}/api/v1/content/uploads`, { method: 'POST', body: form })
+  ).json()) as { id: string }
+  const now = Date.now()
+  const work: { deviceId: string; slots: number[]; key: string; source: unknown }[] = []
+  for (const d of devices) {
+    const source = {
+      generatorId: d.contentWidth === 1400 ? 'hearts' : 'hearts-wide',
+      deviceId: d.deviceId,
+      eventSlug: 'share-the-love',
+      uploadId: upload.id,
+      buyerName: 'Bench',
+      recipientName: 'Mark',
+      multilineMessage: 'Hello',
+    }
+    const gen = JSON.parse(
+      (
+        await send({
+          method: 'POST',
+          path: '/api/v1/content/generate',
+          body: JSON.stringify({ contentGenerationRequest: source, async: false }),
+        })
+      ).body,
+    )
+    const search = JSON.parse(
+      (
+        await send({
+          method: 'POST',
+          path: '/api/v1/spotlight/slots/search',
+          body: JSON.stringify({
+            deviceId: d.deviceId,
+            eventSlug: 'share-the-love',
+            startEpochMs: now,
+            endEpochMs: now + 15 * 86_400_000,
+          }),
+        })
+      ).body,
+    ) as { openSlots: number[] }
+    for (let i = 0; i + 1 < search.openSlots.length; i += 2) {
+      work.push({
+        deviceId: d.deviceId,
+        slots: search.openSlots.slice(i, i + 2),
+        key: gen.generatedContent.key,
+        source,
+      })
+    }
+  }
+  mark('after generating content')
+  const orderCount = Math.min(work.length, 2500)
+  const cards: { customerId: string; checkoutSecretKey: string }[] = []
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (cards.length < orderCount) {
+        const setup = JSON.parse(
+          (await send({ method: 'POST', path: '/api/v1/order/payment/setup-intent' })).body,
+        )
+        await send({
+          method: 'POST',
+          path: '/api/v1/order/payment/local/confirm',
+          body: JSON.stringify({
+            clientSecret: setup.clientSecret,
+            cardNumber: '4242424242424242',
+            expMonth: 12,
+            expYear: 2040,
+            cvc: '123',
+          }),
+        })
+        cards.push(setup)
+      }
+    }),
+  )
+  mark('after preparing content and cards')
+  console.log(
+    `prepared ${orderCount} paid orders over ${devices.length} billboards; ${event.slug}: 14 days of 15-minute slots`,
+  )
+
+  const health = (): Req => ({ method: 'GET', path: '/api/v1/health' })
+  const searchBody = JSON.stringify({
+    deviceId: 'paris-opera-1',
+    eventSlug: 'share-the-love',
+    startEpochMs: now - 86_400_000,
+    endEpochMs: now + 15 * 86_400_000,
+  })
+  await load(
+    'warm-up',
+    () =>
+      Math.random() < 0.5
+        ? health()
+        : { method: 'POST', path: '/api/v1/spotlight/slots/search', body: searchBody },
+    200,
+  )
+
+  mark('after warm-up')
+  // The machine may be shared: each endpoint is measured in short rounds alternating with the trivial
+  // endpoint, so that both see the same conditions, and compared with the trivial rounds beside it.
+  const ROUNDS = 10
+  const paired = async (label: string, next: () => Req) => {
+    const mine: Run[] = []
+    const trivialRuns: Run[] = []
+    for (let r = 0; r < ROUNDS; r++) {
+      trivialRuns.push(await run(health, 200, DURATION_MS / ROUNDS))
+      mine.push(await run(next, 200, DURATION_MS / ROUNDS))
+    }
+    return [
+      summarise('GET /health (trivial, alternating)', trivialRuns),
+      summarise(label, mine),
+    ] as const
+  }
+  const results: Result[] = []
+  const [trivial1, search] = await paired('POST /spotlight/slots/search', () => ({
+    method: 'POST',
+    path: '/api/v1/spotlight/slots/search',
+    body: searchBody,
+  }))
+  results.push(trivial1, search)
+  mark('after slot search')
+  const [trivial2, ev] = await paired('GET /spotlight/events/{slug}', () => ({
+    method: 'GET',
+    path: '/api/v1/spotlight/events/share-the-love',
+  }))
+  results.push(trivial2, ev)
+  let o = 0
+  const orders = await load(
+    'POST /order/orders (paid, 2 slots)',
+    () => {
+      if (o >= orderCount) return null
+      const w = work[o] as (typeof work)[number]
+      const card = cards[o] as (typeof cards)[number]
+      o++
+      return {
+        method: 'POST',
+        path: '/api/v1/order/orders',
+        headers: { 'idempotency-key': `bench-${o}` },
+        body: JSON.stringify({
+          entries: [{ deviceId: w.deviceId, slots: w.slots }],
+          eventSlug: 'share-the-love',
+          emailAddress: `bench${o}@example.com`,
+          orderType: 'Test',
+          customer: {
+            firstName: 'Bench',
+            lastName: 'Mark',
+            phoneNumber: '555-123-4567',
+            marketingAcknowledgement: { willReceive: false },
+          },
+          executionContentKey: w.key,
+          checkout: {
+            stripeData: {
+              customerId: card.customerId,
+              promoCode: null,
+              checkoutSecretKey: card.checkoutSecretKey,
+            },
+            state: 'New',
+          },
+          contentSource: w.source,
+          locale: 'en',
+          agreements: {
+            safetyWarning: true,
+            terms: true,
+            noChanges: true,
+            privacyPolicy: true,
+            userGeneratedContentPolicy: true,
+            shareInfoWithSponsor: false,
+            marketingEmails: false,
+            sms: false,
+          },
+        }),
+      }
+    },
+    201,
+  )
+  results.push(orders)
+  // Let the background processing of the orders finish before reading memory.
+  await new Promise((r) => setTimeout(r, 2000))
+  mark('after the order scenario')
+  const mem = memory(pid)
+
+  console.log('')
+  for (const r of results) console.log(fmt(r))
+  console.log('')
+  console.log(
+    `slot search: ${((search.rps / trivial1.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput (target >= 50%), p99 ${search.p99.toFixed(1)} ms (target < 25 ms)`,
+  )
+  console.log(
+    `event fetch: ${((ev.rps / trivial2.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${ev.p99.toFixed(1)} ms`,
+  )
+  console.log(
+    `order placement: ${orders.rps.toFixed(0)} orders/s on the embedded database (target >= 300), p99 ${orders.p99.toFixed(1)} ms`,
+  )
+  console.log(
+    `server memory: peak ${mem.peakMb.toFixed(0)} MB RSS (VmHWM, target < 400 MB), now ${mem.rssMb.toFixed(0)} MB`,
+  )
+  console.log(`  ${phases.join('\n  ')}`)
+  console.log(
+    `load average after the run: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  )
+  const unexpected = results.reduce((n, r) => n + r.errors, 0)
+  if (unexpected > 0) {
+    for (const r of results)
+      if (r.errors) console.log(`${r.label}: statuses ${JSON.stringify([...r.statuses])}`)
+  }
+  stop()
+  await new Promise((r) => child.once('exit', r))
+  agent.destroy()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+await main()

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { messages } from '../domain/index.ts'
+import type { ServerDeps } from './deps.ts'
+import { HttpError } from './http/errors.ts'
+import { securityHeaders } from './http/security.ts'
+import { openApiDocument } from './openapi.ts'
+import { featureFlagRoutes } from './routes/flags.ts'
+import { orderRoutes } from './routes/order.ts'
+import { spotlightRoutes } from './routes/spotlight.ts'
+import { serveDist } from './static.ts'
+
+type Variables = { requestId: string }
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/
+
+export type AppExtras = {
+  /** Routes mounted at /api/v1/content (the content service). */
+  contentRoutes?: Hono
+}
+
+/** The whole HTTP surface: /api/v1 and the built PWA. */
+export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
+  const app = new Hono<{ Variables: Variables }>()
+  const log = deps.log
+
+  // Structured logs with a request id (issue 3); a caller's id is kept when it looks like one.
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    c.set('requestId', requestId)
+    const started = performance.now()
+    await next()
+    c.res.headers.set('X-Request-Id', requestId)
+    log.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  })
+  app.use(securityHeaders({ mapStyleUrl: deps.env.MAP_STYLE_URL }))
+  // A NUL character can never be stored or matched (PostgreSQL text refuses it): refuse it up front.
+  app.use(async (c, next) => {
+    if (/%00/.test(c.req.url))
+      return c.json({ errors: ['The address contains a NUL character'] }, 400)
+    await next()
+  })
+
+  const api = new Hono()
+  api.get('/health', (c) => c.json({ status: 'ok' }))
+  api.get('/openapi.json', (c) => c.json(openApiDocument() as object))
+  api.route('/spotlight', spotlightRoutes(deps))
+  api.route('/order', orderRoutes(deps))
+  api.route('/feature-flags', featureFlagRoutes())
+  if (extras.contentRoutes) api.route('/content', extras.contentRoutes)
+  api.notFound((c) => c.json({ errors: [`No API endpoint ${c.req.method} ${c.req.path}`] }, 404))
+  app.route('/api/v1', api)
+  app.all('/api/*', (c) =>
+    c.json({ errors: [`No API endpoint ${c.req.method} ${c.req.path}`] }, 404),
+  )
+
+  if (deps.distDir) app.use(serveDist(deps.distDir))
+  app.notFound((c) => c.json({ errors: [messages.pageNotFound] }, 404))
+
+  // api-v1: every error is {errors: [...]}; a thrown HttpError is an expected answer, anything else
+  // is logged with the request id and answered without internals.
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ errors: error.errors }, error.status)
+    // PostgreSQL data exceptions (class 22: bad characters, values out of range) are bad input.
+    const code = pgErrorCode(error)
+    if (code?.startsWith('22')) {
+      return c.json({ errors: ['The request contains a value that cannot be stored'] }, 400)
+    }
+    const status = (error as { status?: number }).status
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return c.json(
+        { errors: [error.message || messages.unknownError] },
+        status as ContentfulStatusCode,
+      )
+    }
+    log.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error })
+    return c.json({ errors: [messages.unknownError] }, 500)
+  })
+  return app
+}
+
+function pgErrorCode(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return null
+}

@@ -1,0 +1,348 @@
+import { sql } from 'drizzle-orm'
+import * as v from 'valibot'
+import {
+  ContentTypeSchema,
+  CoordinatesSchema,
+  CurrencySchema,
+  DEFAULT_TEMPLATE_MODE,
+  EventSlugSchema,
+  EventTimingSchema,
+  PromoCodeSchema,
+  TimeZoneIdSchema,
+  TrafficDirectionSchema,
+} from '../../domain/api.ts'
+import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
+import type { Db } from './client.ts'
+import { devices, eventDevices, events, eventTemplates, promos, templates } from './schema/core.ts'
+
+// The catalogue an operator imports (shared/catalogue-format.md). It is operator input, so it is
+// checked whole before anything is written: every problem is reported with its JSON path.
+
+// catalogue-format: the only placeholders a template may use; their values are escaped when rendered.
+export const TEMPLATE_PLACEHOLDERS = [
+  'buyerName',
+  'recipientName',
+  'multilineMessage',
+  'photoUrl',
+] as const
+const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g
+
+const id = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100))
+const url = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(2000))
+const positiveInt = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
+
+const CatalogueDeviceSchema = v.strictObject({
+  deviceId: id,
+  location: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(500)),
+  city: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
+  stateAbbr: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(10))), null),
+  country: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
+  timeZoneId: TimeZoneIdSchema,
+  coordinates: CoordinatesSchema,
+  viewingAreaCoordinates: v.optional(v.array(CoordinatesSchema), []),
+  trafficDirection: TrafficDirectionSchema,
+  screens: v.optional(positiveInt, 1),
+  imageUrl: url,
+  streetViewUrl: v.optional(v.nullable(url), null),
+  contentWidth: positiveInt,
+  contentHeight: positiveInt,
+  soldOut: v.optional(v.boolean(), false),
+})
+
+function unknownPlaceholders(html: string): string[] {
+  const known: readonly string[] = TEMPLATE_PLACEHOLDERS
+  return [...html.matchAll(PLACEHOLDER_PATTERN)]
+    .map((m) => m[1] ?? '')
+    .filter((name) => !known.includes(name))
+}
+
+const CatalogueTemplateSchema = v.strictObject({
+  id,
+  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
+  types: v.pipe(v.array(ContentTypeSchema), v.minLength(1, 'must name photo, video or both')),
+  mode: v.optional(v.pipe(v.string(), v.minLength(1)), DEFAULT_TEMPLATE_MODE),
+  widthPx: positiveInt,
+  heightPx: positiveInt,
+  previewImageUrl: url,
+  examplePreviewVideoUrl: v.optional(v.nullable(url), null),
+  videoMaxLengthSeconds: v.optional(v.nullable(v.pipe(v.number(), v.gtValue(0))), null),
+  html: v.pipe(
+    v.string(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(100_000),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      for (const name of unknownPlaceholders(dataset.value)) {
+        addIssue({
+          message: `uses the unknown placeholder {{${name}}}; allowed: ${TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')}`,
+        })
+      }
+    }),
+  ),
+})
+
+const CatalogueEventSchema = v.pipe(
+  v.strictObject({
+    slug: EventSlugSchema,
+    name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
+    ...EventTimingSchema.pipe[0].entries,
+    allowedContentGeneratorTypes: v.optional(
+      v.pipe(v.array(ContentTypeSchema), v.minLength(1, 'must name photo, video or both')),
+      ['photo'],
+    ),
+    // spec §9: default price per slot 4000 cents when none provided
+    valueCentsPerSlot: v.optional(
+      v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+      DEFAULT_VALUE_CENTS_PER_SLOT,
+    ),
+    currency: v.optional(CurrencySchema, 'USD'),
+    branded: v.optional(v.boolean(), false),
+    sponsorName: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(200))), null),
+    minPresaleSlotEpochMs: v.optional(v.nullable(v.pipe(v.number(), v.safeInteger())), null),
+    devices: v.optional(
+      v.array(v.strictObject({ deviceId: id, unavailable: v.optional(v.boolean(), false) })),
+      [],
+    ),
+    templates: v.optional(v.array(id), []),
+  }),
+  // The domain's start-before-end rule, reported on endDateHourLocalExclusive.
+  v.forward(
+    v.check(
+      (e) =>
+        v.is(EventTimingSchema, {
+          startDateHourLocalInclusive: e.startDateHourLocalInclusive,
+          endDateHourLocalExclusive: e.endDateHourLocalExclusive,
+          slotWidthMS: e.slotWidthMS,
+        }),
+      'must be after startDateHourLocalInclusive',
+    ),
+    ['endDateHourLocalExclusive'],
+  ),
+)
+
+const CataloguePromoSchema = v.pipe(
+  v.strictObject({
+    promoCode: PromoCodeSchema,
+    eventSlug: id,
+    centsOffTotal: v.optional(
+      v.pipe(v.number(), v.safeInteger(), v.minValue(1, 'must be above 0')),
+    ),
+    percentOffTotal: v.optional(
+      v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(100, 'must be 1 to 100')),
+    ),
+    oncePerCustomer: v.optional(v.boolean(), false),
+  }),
+  v.check(
+    (p) => (p.centsOffTotal === undefined) !== (p.percentOffTotal === undefined),
+    'must have exactly one of centsOffTotal or percentOffTotal',
+  ),
+)
+
+export const CatalogueSchema = v.strictObject({
+  devices: v.optional(v.array(CatalogueDeviceSchema), []),
+  templates: v.optional(v.array(CatalogueTemplateSchema), []),
+  events: v.optional(v.array(CatalogueEventSchema), []),
+  promos: v.optional(v.array(CataloguePromoSchema), []),
+})
+
+export type Catalogue = v.InferOutput<typeof CatalogueSchema>
+export type CatalogueInput = v.InferInput<typeof CatalogueSchema>
+
+/** Ids already in the database: a file may refer to rows imported earlier. */
+export type KnownIds = { devices: Set<string>; templates: Set<string>; events: Set<string> }
+
+function jsonPath(issue: v.BaseIssue<unknown>): string {
+  let path = '$'
+  for (const item of issue.path ?? []) {
+    path += typeof item.key === 'number' ? `[${item.key}]` : `.${String(item.key)}`
+  }
+  return path
+}
+
+function issueText(issue: v.BaseIssue<unknown>): string {
+  if (issue.type === 'strict_object' && issue.expected === 'never') return 'is not an allowed field'
+  if (issue.kind === 'schema' && issue.input === undefined) return 'is required'
+  return issue.message
+}
+
+export type CatalogueCheck =
+  | { success: true; catalogue: Catalogue }
+  | { success: false; errors: string[] }
+
+/** The whole file checked: shape, then uniqueness and references. Every problem by JSON path. */
+export function checkCatalogue(input: unknown, known?: KnownIds): CatalogueCheck {
+  const parsed = v.safeParse(CatalogueSchema, input, { abortEarly: false })
+  if (!parsed.success) {
+    return {
+      success: false,
+      errors: [...new Set(parsed.issues.map((i) => `${jsonPath(i)}: ${issueText(i)}`))],
+    }
+  }
+  const catalogue = parsed.output
+  const errors: string[] = []
+  const seen = (list: string[], path: (i: number) => string, what: string) => {
+    const first = new Map<string, number>()
+    list.forEach((value, i) => {
+      const key = value.toLowerCase()
+      const earlier = first.get(key)
+      if (earlier === undefined) first.set(key, i)
+      else errors.push(`${path(i)}: duplicate ${what} '${value}' (first at ${path(earlier)})`)
+    })
+  }
+  seen(
+    catalogue.devices.map((d) => d.deviceId),
+    (i) => `$.devices[${i}].deviceId`,
+    'deviceId',
+  )
+  seen(
+    catalogue.templates.map((t) => t.id),
+    (i) => `$.templates[${i}].id`,
+    'template id',
+  )
+  seen(
+    catalogue.events.map((e) => e.slug),
+    (i) => `$.events[${i}].slug`,
+    'event slug',
+  )
+  seen(
+    catalogue.promos.map((p) => p.promoCode),
+    (i) => `$.promos[${i}].promoCode`,
+    'promoCode',
+  )
+
+  const deviceIds = new Set([
+    ...(known?.devices ?? []),
+    ...catalogue.devices.map((d) => d.deviceId),
+  ])
+  const templateIds = new Set([
+    ...(known?.templates ?? []),
+    ...catalogue.templates.map((t) => t.id),
+  ])
+  const eventSlugs = new Set([...(known?.events ?? []), ...catalogue.events.map((e) => e.slug)])
+
+  catalogue.events.forEach((event, i) => {
+    seen(
+      event.devices.map((d) => d.deviceId),
+      (j) => `$.events[${i}].devices[${j}].deviceId`,
+      'deviceId',
+    )
+    seen(event.templates, (j) => `$.events[${i}].templates[${j}]`, 'template id')
+    event.devices.forEach((d, j) => {
+      if (!deviceIds.has(d.deviceId)) {
+        errors.push(`$.events[${i}].devices[${j}].deviceId: unknown device '${d.deviceId}'`)
+      }
+    })
+    event.templates.forEach((t, j) => {
+      if (!templateIds.has(t))
+        errors.push(`$.events[${i}].templates[${j}]: unknown template '${t}'`)
+    })
+  })
+  catalogue.promos.forEach((promo, i) => {
+    if (!eventSlugs.has(promo.eventSlug)) {
+      errors.push(`$.promos[${i}].eventSlug: unknown event '${promo.eventSlug}'`)
+    }
+  })
+  return errors.length > 0 ? { success: false, errors } : { success: true, catalogue }
+}
+
+export async function knownIds(db: Db): Promise<KnownIds> {
+  const [d, t, e] = await Promise.all([
+    db.select({ id: devices.deviceId }).from(devices),
+    db.select({ id: templates.id }).from(templates),
+    db.select({ id: events.slug }).from(events),
+  ])
+  return {
+    devices: new Set(d.map((r) => r.id)),
+    templates: new Set(t.map((r) => r.id)),
+    events: new Set(e.map((r) => r.id)),
+  }
+}
+
+export type ImportCounts = { devices: number; templates: number; events: number; promos: number }
+
+/**
+ * Upsert by id in one transaction (catalogue-format: running it twice changes nothing). An event's
+ * device and template lists are replaced by the file's, so removing a billboard from an event works.
+ */
+export async function importCatalogue(
+  db: Db,
+  input: unknown,
+): Promise<{ success: true; counts: ImportCounts } | { success: false; errors: string[] }> {
+  const check = checkCatalogue(input, await knownIds(db))
+  if (!check.success) return check
+  const c = check.catalogue
+  await db.transaction(async (tx) => {
+    for (const d of c.devices) {
+      const row = {
+        deviceId: d.deviceId,
+        location: d.location,
+        city: d.city,
+        stateAbbr: d.stateAbbr,
+        country: d.country,
+        timeZoneId: d.timeZoneId,
+        lat: d.coordinates.lat,
+        lng: d.coordinates.lng,
+        viewingAreaCoordinates: d.viewingAreaCoordinates,
+        trafficDirection: d.trafficDirection,
+        screens: d.screens,
+        imageUrl: d.imageUrl,
+        streetViewUrl: d.streetViewUrl,
+        contentWidth: d.contentWidth,
+        contentHeight: d.contentHeight,
+        soldOut: d.soldOut,
+        updatedAt: sql`now()`,
+      }
+      await tx
+        .insert(devices)
+        .values(row)
+        .onConflictDoUpdate({ target: devices.deviceId, set: row })
+    }
+    for (const t of c.templates) {
+      const row = { ...t, updatedAt: sql`now()` }
+      await tx.insert(templates).values(row).onConflictDoUpdate({ target: templates.id, set: row })
+    }
+    for (const e of c.events) {
+      const { devices: eventDeviceList, templates: eventTemplateList, ...fields } = e
+      const row = { ...fields, updatedAt: sql`now()` }
+      await tx.insert(events).values(row).onConflictDoUpdate({ target: events.slug, set: row })
+      await tx.delete(eventDevices).where(sql`${eventDevices.eventSlug} = ${e.slug}`)
+      if (eventDeviceList.length > 0) {
+        await tx.insert(eventDevices).values(
+          eventDeviceList.map((d) => ({
+            eventSlug: e.slug,
+            deviceId: d.deviceId,
+            unavailable: d.unavailable,
+          })),
+        )
+      }
+      await tx.delete(eventTemplates).where(sql`${eventTemplates.eventSlug} = ${e.slug}`)
+      if (eventTemplateList.length > 0) {
+        await tx
+          .insert(eventTemplates)
+          .values(eventTemplateList.map((templateId) => ({ eventSlug: e.slug, templateId })))
+      }
+    }
+    for (const p of c.promos) {
+      const row = {
+        promoCode: p.promoCode,
+        eventSlug: p.eventSlug,
+        centsOffTotal: p.centsOffTotal ?? null,
+        percentOffTotal: p.percentOffTotal ?? null,
+        oncePerCustomer: p.oncePerCustomer,
+        updatedAt: sql`now()`,
+      }
+      // Codes are matched without regard to case, so an edited file may change a code's case.
+      await tx.delete(promos).where(sql`upper(${promos.promoCode}) = upper(${p.promoCode})`)
+      await tx.insert(promos).values(row)
+    }
+  })
+  return {
+    success: true,
+    counts: {
+      devices: c.devices.length,
+      templates: c.templates.length,
+      events: c.events.length,
+      promos: c.promos.length,
+    },
+  }
+}

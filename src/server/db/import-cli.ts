@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { parseEnv } from '../env.ts'
+import { importCatalogue } from './catalogue.ts'
+import { openDatabase } from './client.ts'
+import { applyMigrations } from './migrate.ts'
+
+// `npm run import -- FILE.json`: loads a catalogue (shared/catalogue-format.md) into the database that
+// DATA_DIR or DATABASE_URL names. The whole file is checked first; on any problem nothing is written.
+async function main(argv: string[]): Promise<number> {
+  const file = argv[0]
+  if (!file || argv.length > 1) {
+    process.stderr.write('usage: npm run import -- FILE.json\n')
+    return 2
+  }
+  let input: unknown
+  try {
+    input = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    process.stderr.write(`${file}: cannot read a JSON document: ${(error as Error).message}\n`)
+    return 1
+  }
+  const env = parseEnv(process.env)
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  try {
+    await applyMigrations(database)
+    const result = await importCatalogue(database.db, input)
+    if (!result.success) {
+      process.stderr.write(
+        `${file}: ${result.errors.length} problem(s), nothing imported:\n${result.errors.map((e) => `  ${e}`).join('\n')}\n`,
+      )
+      return 1
+    }
+    const c = result.counts
+    process.stdout.write(
+      `${file}: imported ${c.devices} device(s), ${c.templates} template(s), ${c.events} event(s), ${c.promos} promo code(s)\n`,
+    )
+    return 0
+  } finally {
+    await database.close()
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))

@@ -1,0 +1,45 @@
+import type { MiddlewareHandler } from 'hono'
+
+export type SecurityOptions = { mapStyleUrl?: string | undefined }
+
+// The Content-Security-Policy allows what the shop really loads: its own files, Stripe.js and its
+// frames (card form), images from blob:/data: (photo previews, map sprites), the map style's origin
+// for styles, tiles and glyphs, and maplibre's blob: worker. No inline scripts.
+export function contentSecurityPolicy({ mapStyleUrl }: SecurityOptions): string {
+  const mapOrigin = mapStyleUrl ? new URL(mapStyleUrl).origin : null
+  const extra = (origin: string | null) => (origin ? ` ${origin}` : '')
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://js.stripe.com",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https://*.stripe.com${extra(mapOrigin)}`,
+    "font-src 'self' data:",
+    `connect-src 'self' https://api.stripe.com${extra(mapOrigin)}`,
+    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** Security headers on every response; a route that set its own (e.g. a sandboxed upload) keeps it. */
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
+  const csp = contentSecurityPolicy(options)
+  return async (c, next) => {
+    await next()
+    const h = c.res.headers
+    const set = (name: string, value: string) => {
+      if (!h.has(name)) h.set(name, value)
+    }
+    set('Content-Security-Policy', csp)
+    set('X-Content-Type-Options', 'nosniff')
+    set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    set('X-Frame-Options', 'DENY')
+    set('Cross-Origin-Opener-Policy', 'same-origin')
+    set('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()')
+  }
+}

@@ -1,0 +1,213 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { serve } from '@hono/node-server'
+import { count } from 'drizzle-orm'
+import { createApp } from './app.ts'
+import { createCatalogueReads } from './catalogue-reads.ts'
+import { type ContentDeps, createContentService } from './content/index.ts'
+import { importCatalogue } from './db/catalogue.ts'
+import { openDatabase } from './db/client.ts'
+import { demoCatalogue } from './db/demo-catalogue.ts'
+import { applyMigrations } from './db/migrate.ts'
+import { events } from './db/schema/core.ts'
+import type { ServerDeps } from './deps.ts'
+import { type Env, parseEnv } from './env.ts'
+import { createLogger, type Logger } from './log.ts'
+import { createOrderService } from './orders/service.ts'
+import { createLocalProvider } from './payment/local.ts'
+import type { PaymentProvider } from './payment/provider.ts'
+import { createSoldSlots } from './sold-slots.ts'
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const DIST_DIR = join(PROJECT_ROOT, 'dist')
+
+export type StartOptions = {
+  port?: number
+  hostname?: string
+  dataDir?: string
+  databaseUrl?: string
+  /** Extra environment (APP_ENV, STRIPE_SECRET_KEY, ...) over process.env. */
+  env?: Record<string, string | undefined>
+  /** Serve the built PWA (building it when missing or stale). API tests turn it off. */
+  serveApp?: boolean
+  /** Import the demo catalogue into an empty database (default true). */
+  demoCatalogue?: boolean
+  /** Clock for the shop's rules (tests move time); defaults to Date.now. */
+  now?: () => number
+  log?: Logger
+  /** Extra content processors and generators (issue 5: video). */
+  content?: Pick<ContentDeps, 'processors' | 'generators' | 'jobHandlers'>
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  deps: ServerDeps
+  close(): Promise<void>
+}
+
+const BUILD_INPUTS = [
+  'src/app',
+  'src/domain',
+  'sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+]
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+  return newest
+}
+
+/** `npm start` builds what is missing: dist/ when absent or older than its sources. */
+export function ensureBuilt(log: Logger, root = PROJECT_ROOT): void {
+  const index = join(root, 'dist', 'index.html')
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0
+  const sources = Math.max(...BUILD_INPUTS.map((p) => newestMtime(join(root, p))))
+  if (built >= sources) return
+  log.info(built ? 'dist/ is older than its sources: building' : 'dist/ is missing: building')
+  const vite = createRequire(join(root, 'package.json')).resolve('vite/bin/vite.js')
+  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('vite build failed')
+}
+
+async function paymentProvider(
+  env: Env,
+  database: ServerDeps['database'],
+): Promise<PaymentProvider> {
+  if (!env.STRIPE_SECRET_KEY) return createLocalProvider(database)
+  // The Stripe SDK is loaded only when it is used (about 18 MB of memory).
+  const { createStripeProvider } = await import('./payment/stripe.ts')
+  return createStripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY ?? null)
+}
+
+/** Opens the database, migrates, seeds an empty shop, and serves the app and /api/v1. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const env = parseEnv({
+    ...process.env,
+    ...options.env,
+    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  })
+  const log = options.log ?? createLogger(env.LOG_LEVEL)
+  const now = options.now ?? Date.now
+  const serveApp = options.serveApp ?? true
+  if (serveApp) ensureBuilt(log)
+
+  const dataDir = resolve(env.DATA_DIR)
+  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+  try {
+    const applied = await applyMigrations(database)
+    if (applied.length > 0) log.info('migrations applied', { applied })
+    if (options.demoCatalogue ?? true) {
+      const [row] = await database.db.select({ n: count() }).from(events)
+      if ((row?.n ?? 0) === 0) {
+        const result = await importCatalogue(database.db, demoCatalogue(now()))
+        if (!result.success) throw new Error(`demo catalogue: ${result.errors.join('; ')}`)
+        log.info('demo catalogue imported', result.counts)
+      }
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+
+  const db = database.db
+  const payment = await paymentProvider(env, database)
+  const catalogue = createCatalogueReads(db, now)
+  const soldSlots = createSoldSlots(database, now)
+  const orders = createOrderService({
+    database,
+    catalogue,
+    soldSlots,
+    payment,
+    appEnv: env.APP_ENV,
+    log,
+    now,
+  })
+  const content = createContentService({
+    db,
+    dataDir,
+    log,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    ...options.content,
+  })
+  const deps: ServerDeps = {
+    database,
+    db,
+    env,
+    dataDir,
+    log,
+    payment,
+    catalogue,
+    soldSlots,
+    orders,
+    now,
+    distDir: serveApp ? DIST_DIR : null,
+  }
+  const app = createApp(deps, { contentRoutes: content.routes })
+  const hostname = options.hostname ?? '127.0.0.1'
+  const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? env.PORT, hostname }, () =>
+      resolveServer(s),
+    )
+    s.once('error', reject)
+  })
+  const port = (server.address() as AddressInfo).port
+  const url = `http://${hostname === '0.0.0.0' ? '127.0.0.1' : hostname}:${port}`
+  log.info('listening', {
+    url,
+    database: database.kind,
+    payment: payment.name,
+    appEnv: env.APP_ENV,
+  })
+
+  // issue 3: orders a crash left Processing are finished (or failed) now.
+  const recovery = orders
+    .recover()
+    .catch((error: unknown) => log.error('recovery failed', { error }))
+
+  let closing: Promise<void> | null = null
+  return {
+    url,
+    port,
+    deps,
+    close: () => {
+      closing ??= (async () => {
+        await new Promise<void>((r) => {
+          server.close(() => r())
+          // Idle keep-alive connections would hold close() open.
+          ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+        })
+        await recovery
+        await orders.drain()
+        await content.close()
+        await database.close()
+      })()
+      return closing
+    },
+  }
+}
+
+const isEntry = process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url
+if (isEntry) {
+  const running = await startServer({ hostname: process.env.HOST ?? '0.0.0.0' })
+  const stop = () => {
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}

@@ -1,0 +1,38 @@
+// One payment interface, two providers (issue 3): `stripe` when STRIPE_SECRET_KEY is set, `local`
+// otherwise. Setup saves a card for this checkout (a SetupIntent with a Customer); the charge happens
+// when the order is processed, for the total the server computed (an off-session PaymentIntent).
+
+export type PaymentSetupRecord = {
+  checkoutSecretKey: string
+  customerId: string
+  setupIntentId: string
+  status: string
+  paymentMethodId: string | null
+  chargeOutcome: string | null
+}
+
+export type CreatedSetup = { customerId: string; clientSecret: string; setupIntentId: string }
+
+export type SetupCheck = { confirmed: true; paymentMethodId: string | null } | { confirmed: false }
+
+export type ChargeRequest = {
+  orderGuid: string
+  amountCents: number
+  currency: string
+  setup: PaymentSetupRecord
+  description: string
+}
+
+export type ChargeResult =
+  | { ok: true; paymentId: string }
+  | { ok: false; error: string; paymentId: string | null }
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local'
+  readonly publishableKey: string | null
+  createSetup(): Promise<CreatedSetup>
+  /** Whether the shopper finished saving the card for this setup. */
+  checkSetup(setup: PaymentSetupRecord): Promise<SetupCheck>
+  /** Charges the saved card; the order guid makes a repeated call (after a crash) charge once. */
+  charge(request: ChargeRequest): Promise<ChargeResult>
+}

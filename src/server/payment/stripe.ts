@@ -1,0 +1,75 @@
+import Stripe from 'stripe'
+import { messages } from '../../domain/messages.ts'
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  PaymentSetupRecord,
+} from './provider.ts'
+
+/**
+ * Stripe: a Customer and a SetupIntent at setup (the card form in the browser confirms it with
+ * Stripe.js), then an off-session PaymentIntent for the server's total when the order is processed.
+ * The order guid is the idempotency key, so a charge repeated after a crash is made once.
+ */
+export function createStripeProvider(
+  secretKey: string,
+  publishableKey: string | null,
+): PaymentProvider {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 })
+  return {
+    name: 'stripe',
+    publishableKey,
+    async createSetup() {
+      const customer = await stripe.customers.create({ metadata: { shop: 'shouts' } })
+      const intent = await stripe.setupIntents.create({
+        customer: customer.id,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+      })
+      if (!intent.client_secret)
+        throw new Error('Stripe returned a SetupIntent without client_secret')
+      return {
+        customerId: customer.id,
+        clientSecret: intent.client_secret,
+        setupIntentId: intent.id,
+      }
+    },
+    async checkSetup(setup: PaymentSetupRecord) {
+      const intent = await stripe.setupIntents.retrieve(setup.setupIntentId)
+      if (intent.status !== 'succeeded') return { confirmed: false }
+      const method = intent.payment_method
+      return {
+        confirmed: true,
+        paymentMethodId: typeof method === 'string' ? method : (method?.id ?? null),
+      }
+    },
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency.toLowerCase(),
+            customer: request.setup.customerId,
+            ...(request.setup.paymentMethodId
+              ? { payment_method: request.setup.paymentMethodId }
+              : {}),
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: { orderGuid: request.orderGuid },
+          },
+          { idempotencyKey: `order-${request.orderGuid}` },
+        )
+        return intent.status === 'succeeded'
+          ? { ok: true, paymentId: intent.id }
+          : { ok: false, error: messages.cardDeclined, paymentId: intent.id }
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return { ok: false, error: error.message || messages.cardDeclined, paymentId: null }
+        }
+        throw error
+      }
+    },
+  }
+}

@@ -1,0 +1,79 @@
+import { messages } from '../../domain/messages.ts'
+
+// The card numbers Stripe documents for testing (docs.stripe.com/testing), with their outcomes. The
+// local provider answers as Stripe's test mode would, so the whole flow works without the network.
+
+export type CardOutcome =
+  | { kind: 'succeeds' }
+  // saves fine, refused when charged (Stripe: "attaching succeeds, charging fails")
+  | { kind: 'charge_declined'; message: string }
+  | { kind: 'declined'; code: string; message: string }
+
+const incorrectCvc = "Your card's security code is incorrect."
+const processingError = 'An error occurred while processing your card. Try again in a little bit.'
+
+const OUTCOMES: Record<string, CardOutcome> = {
+  '4000000000000002': { kind: 'declined', code: 'card_declined', message: messages.cardDeclined },
+  '4000000000009995': {
+    kind: 'declined',
+    code: 'insufficient_funds',
+    message: messages.cardInsufficientFunds,
+  },
+  '4000000000009987': { kind: 'declined', code: 'lost_card', message: messages.cardDeclined },
+  '4000000000009979': { kind: 'declined', code: 'stolen_card', message: messages.cardDeclined },
+  '4000000000000069': { kind: 'declined', code: 'expired_card', message: messages.cardExpired },
+  '4000000000000127': { kind: 'declined', code: 'incorrect_cvc', message: incorrectCvc },
+  '4000000000000119': { kind: 'declined', code: 'processing_error', message: processingError },
+  '4000000000000341': { kind: 'charge_declined', message: messages.cardDeclined },
+}
+
+const SUCCEEDING = new Set([
+  '4242424242424242', // Visa
+  '4000056655665556', // Visa (debit)
+  '5555555555554444', // Mastercard
+  '2223003122003222', // Mastercard (2-series)
+  '5200828282828210', // Mastercard (debit)
+  '378282246310005', // American Express
+  '371449635398431', // American Express
+  '6011111111111117', // Discover
+  '3056930009020004', // Diners Club
+  '3566002020360505', // JCB
+  '6200000000000005', // UnionPay
+])
+
+export function luhnValid(number: string): boolean {
+  let sum = 0
+  let double = false
+  for (let i = number.length - 1; i >= 0; i--) {
+    let digit = Number(number[i])
+    if (double) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+    double = !double
+  }
+  return sum % 10 === 0
+}
+
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return 'visa'
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'mastercard'
+  if (/^3[47]/.test(number)) return 'amex'
+  if (/^(6011|65|64[4-9])/.test(number)) return 'discover'
+  if (/^3(0[0-5]|[68])/.test(number)) return 'diners'
+  if (/^35/.test(number)) return 'jcb'
+  if (/^62/.test(number)) return 'unionpay'
+  return 'unknown'
+}
+
+/** Stripe test mode refuses a real (non-test) card number; an invalid number is invalid. */
+export function cardOutcome(number: string): CardOutcome {
+  if (!luhnValid(number)) {
+    return { kind: 'declined', code: 'incorrect_number', message: messages.cardNumberInvalid }
+  }
+  const known = OUTCOMES[number]
+  if (known) return known
+  if (SUCCEEDING.has(number)) return { kind: 'succeeds' }
+  return { kind: 'declined', code: 'card_declined', message: messages.cardDeclined }
+}

@@ -1,0 +1,143 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { asc, count, desc, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import {
+  availabilityWindow,
+  DevicesQuerySchema,
+  eventWindowEpochMs,
+  messages,
+  openSlotNumbers,
+  PromoCodeSchema,
+  PromoQuerySchema,
+  SlotSearchRequestSchema,
+  type SlotSearchResponse,
+} from '../../domain/index.ts'
+import { deviceToApi, eventToApi } from '../catalogue-reads.ts'
+import { devices, eventDevices, events } from '../db/schema/core.ts'
+import type { ServerDeps } from '../deps.ts'
+import { errorResponse, fail } from '../http/errors.ts'
+import { readBody, readQuery } from '../http/json.ts'
+import { createRateLimiter } from '../http/rate-limit.ts'
+import { checkPromo } from '../promos.ts'
+
+const ORDER_COLUMNS = {
+  id: devices.deviceId,
+  city: devices.city,
+  location: devices.location,
+} as const
+
+// The catalogue cache hands out the same event object until it reloads it: its JSON is kept with it.
+const eventJsonCache = new WeakMap<object, string>()
+function eventJson(event: object): string {
+  let json = eventJsonCache.get(event)
+  if (json === undefined) {
+    json = JSON.stringify(event)
+    eventJsonCache.set(event, json)
+  }
+  return json
+}
+
+export function spotlightRoutes(deps: ServerDeps) {
+  const { db, catalogue, now } = deps
+  const app = new Hono()
+  const promoLimiter = createRateLimiter(deps.env.PROMO_LOOKUPS_PER_MINUTE, 60_000)
+
+  const eventOr404 = async (slug: string) =>
+    (await catalogue.event(slug)) ?? fail(404, messages.eventNotFound)
+
+  app.get('/events/:slug', async (c) => c.json(await eventOr404(c.req.param('slug'))))
+
+  // The events not over yet anywhere: an event ends last in the westernmost zone (UTC-12).
+  app.get('/live-events', async (c) => {
+    const rows = await db.select().from(events).orderBy(asc(events.slug))
+    const live = rows
+      .map(eventToApi)
+      .filter((e) => eventWindowEpochMs(e, 'Etc/GMT+12').endEpochMs > now())
+    return c.json({ events: live })
+  })
+
+  // spec §9: device list page size 200, offset 0, sorted by id ascending by default.
+  app.get('/events/:slug/devices', async (c) => {
+    const slug = c.req.param('slug')
+    const query = readQuery(c, DevicesQuerySchema)
+    await eventOr404(slug)
+    const column = ORDER_COLUMNS[query.orderBy]
+    const direction = query.sortDirection === 'desc' ? desc : asc
+    const where = eq(eventDevices.eventSlug, slug)
+    const [rows, totals] = await Promise.all([
+      db
+        .select({ device: devices, unavailable: eventDevices.unavailable })
+        .from(eventDevices)
+        .innerJoin(devices, eq(devices.deviceId, eventDevices.deviceId))
+        .where(where)
+        .orderBy(direction(column), direction(devices.deviceId))
+        .limit(query.limit)
+        .offset(query.offset),
+      db.select({ total: count() }).from(eventDevices).where(where),
+    ])
+    return c.json({
+      devices: rows.map((r) => deviceToApi(r.device, r.unavailable)),
+      pagination: { ...query, total: totals[0]?.total ?? 0 },
+    })
+  })
+
+  // api-v1 slot search: open slots of [start, end) for the device, with the 5-hour cut-off.
+  app.post('/slots/search', async (c) => {
+    const body = await readBody(c, SlotSearchRequestSchema)
+    const event = await eventOr404(body.eventSlug)
+    const device =
+      (await catalogue.eventDevice(body.eventSlug, body.deviceId)) ??
+      fail(404, messages.deviceNotFound)
+    const nowMs = now()
+    // A sold-out billboard or one not available for the event has nothing to sell (spec §8).
+    const closed = device.soldOut || device.unavailableForEvent
+    const sold = closed ? [] : await deps.soldSlots.get(event.slug, device.deviceId)
+    const openSlots = closed
+      ? []
+      : openSlotNumbers({
+          event,
+          timeZoneId: device.timeZoneId,
+          startEpochMs: body.startEpochMs,
+          endEpochMs: body.endEpochMs,
+          nowEpochMs: nowMs,
+          soldSlots: sold,
+        })
+    const rest = {
+      ...availabilityWindow(event, device.timeZoneId, nowMs),
+      minPresaleSlotEpochMs: event.minPresaleSlotEpochMs,
+      timeZoneId: device.timeZoneId,
+      valueCentsPerSlot: event.valueCentsPerSlot,
+    } satisfies Omit<SlotSearchResponse, 'openSlots' | 'event'>
+    // The hottest answer of the shop: the event part is serialised once per catalogue read and the
+    // slot list joined directly (the same JSON as c.json would write).
+    const json = `{"openSlots":[${openSlots.join(',')}],"event":${eventJson(event)},${JSON.stringify(rest).slice(1)}`
+    return c.body(json, 200, { 'Content-Type': 'application/json' })
+  })
+
+  // spec §5 promo lookup, rate limited per client address (issue 3: code guessing).
+  app.get('/promos/code/:promoCode', async (c) => {
+    const address = clientAddress(c)
+    const take = promoLimiter.take(address, now())
+    if (!take.allowed) {
+      c.header('Retry-After', String(take.retryAfterS))
+      return errorResponse(c, 429, messages.promoTooManyLookups)
+    }
+    const query = readQuery(c, PromoQuerySchema)
+    const code = v.safeParse(PromoCodeSchema, c.req.param('promoCode'))
+    if (!code.success) return errorResponse(c, 404, messages.promoInvalid)
+    const result = await checkPromo(db, code.output, query.eventSlug, query.email ?? null)
+    if (!result.ok) return errorResponse(c, result.status, result.error)
+    return c.json(result.promo)
+  })
+
+  return app
+}
+
+function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}

@@ -1,0 +1,43 @@
+import type { Database } from './db/client.ts'
+
+// Slot search is the hottest read of the shop. The sold slots of a billboard change only when an
+// order of this server reserves or frees them, so they are kept in memory and dropped on each change.
+// On the embedded database this process is the only writer (the data directory is locked); on a
+// shared PostgreSQL another server may sell too, so entries there live one second. Either way the
+// search is advice: the unique key of slot_reservations is what stops a double sale.
+
+export type SoldSlots = {
+  get(eventSlug: string, deviceId: string): Promise<number[]>
+  changed(eventSlug: string, deviceId: string): void
+}
+
+export function createSoldSlots(database: Database, now: () => number = Date.now): SoldSlots {
+  const ttlMs = database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000
+  const entries = new Map<string, { at: number; slots: number[] }>()
+  const generations = new Map<string, number>()
+  const keyOf = (eventSlug: string, deviceId: string) => `${eventSlug}\u0000${deviceId}`
+  return {
+    async get(eventSlug, deviceId) {
+      const key = keyOf(eventSlug, deviceId)
+      const hit = entries.get(key)
+      if (hit && now() - hit.at < ttlMs) return hit.slots
+      const generation = generations.get(key) ?? 0
+      const rows = await database.raw<{ slot_number: number }>(
+        'select slot_number from slot_reservations where event_slug = $1 and device_id = $2',
+        [eventSlug, deviceId],
+      )
+      const slots = rows.map((r) => Number(r.slot_number))
+      // A change that committed while this read was running makes it stale: not kept.
+      if ((generations.get(key) ?? 0) === generation) {
+        if (entries.size > 10_000) entries.clear()
+        entries.set(key, { at: now(), slots })
+      }
+      return slots
+    },
+    changed(eventSlug, deviceId) {
+      const key = keyOf(eventSlug, deviceId)
+      generations.set(key, (generations.get(key) ?? 0) + 1)
+      entries.delete(key)
+    },
+  }
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Client, client, LIVE, startTestServer, type TestServer } from './helpers.ts'
+
+// issue 3: malformed JSON, wrong types, unknown fields, huge bodies: 400 or 413 with {errors}, never 5xx.
+let server: TestServer
+let api: Client
+
+beforeAll(async () => {
+  server = await startTestServer('pglite')
+  api = client(server.url)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+const JSON_ENDPOINTS = [
+  '/spotlight/slots/search',
+  '/order/orders',
+  '/order/payment/local/confirm',
+  '/content/generate',
+]
+
+const BAD_BODIES: [string, string][] = [
+  ['malformed', '{"deviceId": '],
+  ['not an object', '[1,2,3]'],
+  ['a string', '"hello"'],
+  ['null', 'null'],
+  ['number', '42'],
+  ['empty', ''],
+  [
+    'wrong types',
+    JSON.stringify({ deviceId: 5, eventSlug: [], startEpochMs: 'x', endEpochMs: {} }),
+  ],
+  [
+    'unknown field',
+    JSON.stringify({
+      deviceId: 'paris-opera-1',
+      eventSlug: LIVE,
+      startEpochMs: 1,
+      endEpochMs: 2,
+      extra: true,
+    }),
+  ],
+  ['deep nesting', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+  ['proto pollution', '{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}'],
+  ['invalid unicode', '{"a": "\\ud800"}'],
+  [
+    'NUL in a string',
+    JSON.stringify({ deviceId: 'a\u0000b', eventSlug: LIVE, startEpochMs: 1, endEpochMs: 2 }),
+  ],
+  ['huge number', '{"startEpochMs": 1e400, "endEpochMs": -1e400}'],
+]
+
+function expectErrorsBody(body: unknown, label: string) {
+  expect(body, label).toEqual({ errors: expect.any(Array) })
+  const errors = (body as { errors: unknown[] }).errors
+  expect(errors.length, label).toBeGreaterThan(0)
+  for (const e of errors) expect(typeof e, label).toBe('string')
+}
+
+describe('bad input on every JSON endpoint', () => {
+  for (const path of JSON_ENDPOINTS) {
+    it(`${path}: 400 with {errors}, never a 5xx`, async () => {
+      for (const [label, text] of BAD_BODIES) {
+        const res = await api.post(path, text, {
+          'content-type': 'application/json',
+          'idempotency-key': `bad-${label}`,
+        })
+        expect(
+          res.status,
+          `${label} -> ${res.status} ${JSON.stringify(res.body)}`,
+        ).toBeGreaterThanOrEqual(400)
+        expect(res.status, label).toBeLessThan(500)
+        expectErrorsBody(res.body, label)
+      }
+      const notJson = await api.post(path, 'a=1', {
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': 'form',
+      })
+      expect(notJson.status).toBeGreaterThanOrEqual(400)
+      expect(notJson.status).toBeLessThan(500)
+    })
+
+    it(`${path}: a JSON body over 64 KB is a 413`, async () => {
+      const huge = JSON.stringify({ padding: 'x'.repeat(70 * 1024) })
+      const res = await api.post(path, huge, { 'idempotency-key': 'huge' })
+      expect(res.status).toBe(413)
+      expectErrorsBody(res.body, 'huge')
+      // the same without a Content-Length (chunked): still refused, not read whole
+      const stream = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 80; i++)
+            controller.enqueue(new TextEncoder().encode('x'.repeat(1024)))
+          controller.close()
+        },
+      })
+      const chunked = await fetch(`${server.url}/api/v1${path}`, {
+        method: 'POST',
+        body: stream,
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'chunked' },
+        duplex: 'half',
+      } as RequestInit)
+      expect(chunked.status).toBe(413)
+    })
+  }
+})
+
+describe('bad input in paths and queries', () => {
+  const weird = [
+    '%00',
+    '..%2F..%2Fetc',
+    'a'.repeat(3000),
+    '%E0%A4%A',
+    "'; drop table orders; --",
+    '<script>',
+  ]
+  it('answers 4xx with {errors} for strange ids on every GET endpoint', async () => {
+    const paths = (w: string) => [
+      `/spotlight/events/${w}`,
+      `/spotlight/events/${w}/devices`,
+      `/spotlight/events/${LIVE}/devices?limit=${w}&offset=${w}`,
+      `/spotlight/promos/code/${w}?eventSlug=${w}`,
+      `/order/defaults?deviceId=${w}&eventSlug=${w}`,
+      `/order/events/${w}/orders/${w}/status`,
+      `/order/events/${w}/orders/${w}`,
+      `/content/generators?types=${w}&widthPx=${w}&heightPx=${w}`,
+      `/content/uploads/${w}`,
+      `/content/daemon/public/${w}`,
+      `/content/${w}`,
+      `/feature-flags/${w}`,
+    ]
+    for (const w of weird) {
+      for (const path of paths(w)) {
+        const res = await api.get(path)
+        expect(res.status, `${path} -> ${res.status}`).toBeGreaterThanOrEqual(400)
+        expect(res.status, path).toBeLessThan(500)
+        expectErrorsBody(res.body, path)
+      }
+    }
+    const orders = await server.deps.database.raw<{ n: string }>('select count(*) as n from orders')
+    expect(Number(orders[0]?.n)).toBe(0)
+  })
+
+  it('refuses repeated query parameters and wrong methods without a 5xx', async () => {
+    const repeated = await api.get(`/spotlight/events/${LIVE}/devices?limit=1&limit=2`)
+    expect(repeated.status).toBe(400)
+    for (const [method, path] of [
+      ['DELETE', '/order/orders'],
+      ['PUT', '/spotlight/slots/search'],
+      ['PATCH', `/spotlight/events/${LIVE}`],
+    ] as const) {
+      const res = await api.call(method, path)
+      expect(res.status, `${method} ${path}`).toBe(404)
+      expectErrorsBody(res.body, path)
+    }
+  })
+
+  it('takes no body at setup-intent, and a bad Idempotency-Key is a 400', async () => {
+    const big = await api.post(
+      '/order/payment/setup-intent',
+      JSON.stringify({ pad: 'x'.repeat(4096) }),
+    )
+    expect(big.status).toBe(413)
+    const badKey = await api.post('/order/orders', '{}', { 'idempotency-key': 'has spaces in it' })
+    expect(badKey.status).toBe(400)
+    expectErrorsBody(badKey.body, 'key')
+  })
+})

@@ -1,0 +1,237 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkCatalogue, importCatalogue } from '../../src/server/db/catalogue.ts'
+import { demoCatalogue } from '../../src/server/db/demo-catalogue.ts'
+import { PROJECT_ROOT } from '../../src/server/main.ts'
+import { type Client, client, freshDataDir, startTestServer, type TestServer } from './helpers.ts'
+
+// issue 3 and shared/catalogue-format.md: `npm run import -- FILE.json` validates the whole file first,
+// lists every problem by JSON path, writes nothing on error, and upserts by id.
+
+const catalogue = {
+  devices: [
+    {
+      deviceId: 'lyon-bellecour',
+      location: 'Place Bellecour, south side',
+      city: 'Lyon',
+      country: 'France',
+      timeZoneId: 'Europe/Paris',
+      coordinates: { lat: 45.7578, lng: 4.832 },
+      trafficDirection: 'North',
+      imageUrl: '/catalogue/lyon-bellecour.jpg',
+      contentWidth: 1400,
+      contentHeight: 400,
+    },
+  ],
+  templates: [
+    {
+      id: 'plain',
+      name: 'Plain',
+      types: ['photo'],
+      widthPx: 1400,
+      heightPx: 400,
+      previewImageUrl: '/catalogue/plain.png',
+      html: '<div>{{recipientName}}: {{multilineMessage}} <img src="{{photoUrl}}"/> {{ buyerName }}</div>',
+    },
+  ],
+  events: [
+    {
+      slug: 'fete-des-lumieres',
+      name: 'Fête des Lumières',
+      startDateHourLocalInclusive: '2030-12-05_00',
+      endDateHourLocalExclusive: '2030-12-09_00',
+      slotWidthMS: 900000,
+      devices: [{ deviceId: 'lyon-bellecour' }],
+      templates: ['plain'],
+    },
+  ],
+  promos: [
+    {
+      promoCode: 'LUMIERE',
+      eventSlug: 'fete-des-lumieres',
+      percentOffTotal: 15,
+      oncePerCustomer: true,
+    },
+  ],
+}
+
+function runImport(file: string, dataDir: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/import-cli.ts', file], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  })
+}
+
+describe('npm run import', () => {
+  let dataDir: string
+  let dir: string
+  let server: TestServer | null = null
+
+  beforeAll(async () => {
+    dataDir = await freshDataDir()
+    dir = mkdtempSync(join(tmpdir(), 'shouts-catalogue-'))
+  })
+  afterAll(async () => {
+    await server?.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('rejects a file that breaks rules, listing every problem by JSON path, and writes nothing', () => {
+    const broken = structuredClone(catalogue) as Record<string, unknown[]>
+    const event = (broken.events as Record<string, unknown>[])[0] as Record<string, unknown>
+    event.endDateHourLocalExclusive = '2030-12-01_00'
+    event.slotWidthMS = 7 * 60 * 1000 + 1
+    event.templates = ['plain', 'missing-template']
+    ;(broken.devices as Record<string, unknown>[])[0] = {
+      ...(catalogue.devices[0] as object),
+      timeZoneId: 'Mars/Olympus',
+      color: 'red',
+    }
+    ;(broken.templates as Record<string, unknown>[])[0] = {
+      ...(catalogue.templates[0] as object),
+      html: '<div>{{recipientName}} {{secretToken}}</div>',
+    }
+    broken.promos = [
+      {
+        promoCode: 'BOTH',
+        eventSlug: 'fete-des-lumieres',
+        percentOffTotal: 10,
+        centsOffTotal: 100,
+      },
+      { promoCode: 'ORPHAN', eventSlug: 'no-such-event', centsOffTotal: 100 },
+      { promoCode: 'orphan', eventSlug: 'fete-des-lumieres', percentOffTotal: 101 },
+    ]
+    const file = join(dir, 'broken.json')
+    writeFileSync(file, JSON.stringify(broken))
+    const result = runImport(file, dataDir)
+    expect(result.status).toBe(1)
+    for (const path of [
+      '$.devices[0].timeZoneId',
+      '$.devices[0].color: is not an allowed field',
+      '$.templates[0].html: uses the unknown placeholder {{secretToken}}',
+      '$.events[0].slotWidthMS',
+      '$.promos[0]: must have exactly one of centsOffTotal or percentOffTotal',
+      '$.promos[2].percentOffTotal',
+    ]) {
+      expect(result.stderr).toContain(path)
+    }
+    // shape first, then references: the references are checked once the shape is right
+    const fixedShape = structuredClone(catalogue) as typeof catalogue & Record<string, unknown>
+    ;(fixedShape.events[0] as Record<string, unknown>).templates = ['plain', 'missing-template']
+    ;(fixedShape.events[0] as Record<string, unknown>).devices = [{ deviceId: 'nowhere' }]
+    fixedShape.promos = [
+      {
+        promoCode: 'LUMIERE',
+        eventSlug: 'no-such-event',
+        percentOffTotal: 5,
+        oncePerCustomer: false,
+      },
+      {
+        promoCode: 'lumiere',
+        eventSlug: 'fete-des-lumieres',
+        percentOffTotal: 5,
+        oncePerCustomer: false,
+      },
+    ]
+    const check = checkCatalogue(fixedShape)
+    expect(check.success).toBe(false)
+    expect(check.success ? [] : check.errors).toEqual([
+      "$.promos[1].promoCode: duplicate promoCode 'lumiere' (first at $.promos[0].promoCode)",
+      "$.events[0].devices[0].deviceId: unknown device 'nowhere'",
+      "$.events[0].templates[1]: unknown template 'missing-template'",
+      "$.promos[0].eventSlug: unknown event 'no-such-event'",
+    ])
+    const endBeforeStart = structuredClone(catalogue)
+    ;(endBeforeStart.events[0] as Record<string, unknown>).endDateHourLocalExclusive =
+      '2030-12-01_00'
+    const order = checkCatalogue(endBeforeStart)
+    expect(order.success ? [] : order.errors).toEqual([
+      '$.events[0].endDateHourLocalExclusive: must be after startDateHourLocalInclusive',
+    ])
+    const badDate = structuredClone(catalogue)
+    ;(badDate.events[0] as Record<string, unknown>).startDateHourLocalInclusive = '2030-02-30_00'
+    expect(checkCatalogue(badDate).success).toBe(false)
+  })
+
+  it('imports a valid file, and an edited file updates its rows', () => {
+    const file = join(dir, 'catalogue.json')
+    writeFileSync(file, JSON.stringify(catalogue))
+    const first = runImport(file, dataDir)
+    expect(first.stderr).toBe('')
+    expect(first.status).toBe(0)
+    expect(first.stdout).toContain(
+      'imported 1 device(s), 1 template(s), 1 event(s), 1 promo code(s)',
+    )
+    // an edited file updates the rows
+    const edited = structuredClone(catalogue)
+    ;(edited.devices[0] as Record<string, unknown>).location = 'Place Bellecour, north side'
+    ;(edited.events[0] as Record<string, unknown>).valueCentsPerSlot = 3000
+    writeFileSync(file, JSON.stringify(edited))
+    expect(runImport(file, dataDir).status).toBe(0)
+    expect(runImport(join(dir, 'missing.json'), dataDir).status).toBe(1)
+  })
+
+  it('serves what was imported, with the defaults of the format, and no demo catalogue on top', async () => {
+    server = await startTestServer('pglite', { dataDir })
+    const api: Client = client(server.url)
+    const event = await api.get<Record<string, unknown>>('/spotlight/events/fete-des-lumieres')
+    expect(event.body).toMatchObject({
+      name: 'Fête des Lumières',
+      valueCentsPerSlot: 3000,
+      currency: 'USD',
+      branded: false,
+      allowedContentGeneratorTypes: ['photo'],
+    })
+    const devices = await api.get<{ devices: Record<string, unknown>[] }>(
+      '/spotlight/events/fete-des-lumieres/devices',
+    )
+    expect(devices.body.devices).toEqual([
+      expect.objectContaining({
+        deviceId: 'lyon-bellecour',
+        location: 'Place Bellecour, north side',
+        screens: 1,
+        soldOut: false,
+        stateAbbr: null,
+        streetViewUrl: null,
+        viewingAreaCoordinates: [],
+      }),
+    ])
+    expect((await api.get('/spotlight/events/share-the-love')).status).toBe(404)
+    // nothing of the rejected file was written
+    expect((await api.get('/spotlight/promos/code/BOTH?eventSlug=fete-des-lumieres')).status).toBe(
+      404,
+    )
+    expect(
+      (await api.get('/spotlight/promos/code/lumiere?eventSlug=fete-des-lumieres')).body,
+    ).toEqual({
+      promoCode: 'LUMIERE',
+      percentOffTotal: 15,
+    })
+    // The embedded database belongs to the running server: an import now is refused, not corrupting.
+    const busy = runImport(join(dir, 'catalogue.json'), server.dataDir)
+    expect(busy.status).not.toBe(0)
+    expect(busy.stderr).toContain('in use by process')
+  })
+
+  it('ships a demo catalogue that passes its own rules', async () => {
+    const check = checkCatalogue(demoCatalogue(Date.now()))
+    expect(check.success ? [] : check.errors).toEqual([])
+    const d = await freshDataDir()
+    const s = await startTestServer('pglite', { dataDir: d, demoCatalogue: false })
+    try {
+      const once = await importCatalogue(s.deps.db, demoCatalogue(Date.now()))
+      const twice = await importCatalogue(s.deps.db, demoCatalogue(Date.now()))
+      expect(once).toEqual(twice)
+      const rows = await s.deps.database.raw<{ n: string }>(
+        'select count(*) as n from event_devices',
+      )
+      expect(Number(rows[0]?.n)).toBeGreaterThan(9)
+    } finally {
+      await s.stop()
+    }
+  })
+})

@@ -1,0 +1,327 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import sharp from 'sharp'
+import { LIVE_EVENT_SLUG } from '../../src/server/db/demo-catalogue.ts'
+import {
+  PROJECT_ROOT,
+  type RunningServer,
+  type StartOptions,
+  startServer,
+} from '../../src/server/main.ts'
+
+// Integration tests start the real server (startServer) on a fresh database: a new embedded one per
+// test file, or a new database on the PostgreSQL of TEST_DATABASE_URL.
+
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL
+export const BACKENDS: ('pglite' | 'postgres')[] = POSTGRES_URL
+  ? ['pglite', 'postgres']
+  : ['pglite']
+
+// A template is only good for the PGlite version that made it.
+const PGLITE_VERSION = (
+  JSON.parse(
+    readFileSync(join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string }
+).version
+/**
+ * initdb takes seconds; an empty cluster made once and copied into each test's DATA_DIR is the same
+ * database. Made in a private directory and renamed into place, so parallel test files never share a
+ * half-made one.
+ */
+function pgliteTemplate(): Promise<string> | string {
+  const dir = join(tmpdir(), `shouts-pglite-template-${PGLITE_VERSION}`)
+  if (existsSync(join(dir, 'PG_VERSION'))) return dir
+  return (async () => {
+    const mine = mkdtempSync(`${dir}-tmp-`)
+    const db = new PGlite({ dataDir: mine })
+    await db.waitReady
+    await db.close()
+    try {
+      renameSync(mine, dir)
+    } catch {
+      rmSync(mine, { recursive: true, force: true })
+    }
+    return dir
+  })()
+}
+
+export async function freshDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shouts-api-'))
+  const template = await pgliteTemplate()
+  mkdirSync(join(dataDir, 'pg'), { recursive: true })
+  cpSync(template, join(dataDir, 'pg'), { recursive: true })
+  return dataDir
+}
+
+/** A new, empty database on the test PostgreSQL; dropped by the returned function. */
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `shouts_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: POSTGRES_URL })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(POSTGRES_URL)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: POSTGRES_URL })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+export type TestServer = RunningServer & {
+  dataDir: string
+  backend: 'pglite' | 'postgres'
+  /** Stops the server and removes its data. */
+  stop(): Promise<void>
+  /** Starts the server again on the same data (a restart). */
+  restart(options?: Partial<StartOptions>): Promise<TestServer>
+}
+
+export async function startTestServer(
+  backend: 'pglite' | 'postgres' = 'pglite',
+  options: Partial<StartOptions> = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? (await freshDataDir())
+  const pgDb = backend === 'postgres' ? await freshPostgres() : null
+  const boot = async (extra: Partial<StartOptions>): Promise<TestServer> => {
+    const running = await startServer({
+      port: 0,
+      dataDir,
+      serveApp: false,
+      ...(pgDb ? { databaseUrl: pgDb.url } : {}),
+      ...options,
+      ...extra,
+      env: { LOG_LEVEL: 'error', ...options.env, ...extra.env },
+    })
+    return {
+      ...running,
+      dataDir,
+      backend,
+      stop: async () => {
+        await running.close()
+        await pgDb?.drop()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+      restart: async (more = {}) => {
+        await running.close()
+        return boot(more)
+      },
+    }
+  }
+  return boot({})
+}
+
+export type Reply<T = unknown> = { status: number; body: T; headers: Headers }
+
+export function client(baseUrl: string) {
+  const call = async <T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> => {
+    const init: RequestInit = { method, headers: { ...headers } }
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body)
+      ;(init.headers as Record<string, string>)['content-type'] ??= 'application/json'
+    }
+    const res = await fetch(`${baseUrl}/api/v1${path}`, init)
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = JSON.parse(text)
+    } catch {}
+    return { status: res.status, body: parsed as T, headers: res.headers }
+  }
+  return {
+    baseUrl,
+    get: <T = unknown>(path: string, headers?: Record<string, string>) =>
+      call<T>('GET', path, undefined, headers),
+    post: <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('POST', path, body, headers),
+    call,
+  }
+}
+export type Client = ReturnType<typeof client>
+
+export const LIVE = LIVE_EVENT_SLUG
+export const DAY_MS = 86_400_000
+export const SLOTS_PER_DAY = 96
+
+type Generated = { key: string; url: string }
+
+const uploads = new Map<Client, Promise<string>>()
+
+/** A photo uploaded through the real upload endpoint (a PNG made here), once per server. */
+export function uploadedPhoto(api: Client): Promise<string> {
+  let upload = uploads.get(api)
+  if (!upload) {
+    upload = (async () => {
+      const png = await sharp({
+        create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 40, b: 90 } },
+      })
+        .png()
+        .toBuffer()
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png')
+      const res = await fetch(`${api.baseUrl}/api/v1/content/uploads`, {
+        method: 'POST',
+        body: form,
+      })
+      const body = (await res.json()) as { id?: string; status?: string }
+      if (res.status !== 201 || !body.id)
+        throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`)
+      return body.id
+    })()
+    uploads.set(api, upload)
+  }
+  return upload
+}
+
+/** Makes billboard content through the real content endpoint (api-v1 POST /content/generate). */
+export async function generateContent(
+  api: Client,
+  deviceId = 'paris-opera-1',
+  eventSlug = LIVE,
+  generatorId = 'hearts',
+): Promise<{ key: string; source: ContentSource }> {
+  const source: ContentSource = {
+    generatorId,
+    deviceId,
+    eventSlug,
+    uploadId: await uploadedPhoto(api),
+    buyerName: 'Ana',
+    recipientName: 'Mum',
+    multilineMessage: 'Happy birthday!\nLove you',
+  }
+  const res = await api.post<{
+    success: boolean
+    generatedContent: Generated | null
+    error: string | null
+  }>('/content/generate', { contentGenerationRequest: source, async: false })
+  if (res.status !== 200 || !res.body.success || !res.body.generatedContent) {
+    throw new Error(`content generation failed: ${res.status} ${JSON.stringify(res.body)}`)
+  }
+  return { key: res.body.generatedContent.key, source }
+}
+
+export type ContentSource = {
+  generatorId: string
+  deviceId: string
+  eventSlug: string
+  uploadId: string | null
+  buyerName: string
+  recipientName: string
+  multilineMessage: string
+}
+
+export type Checkout = { customerId: string; checkoutSecretKey: string; clientSecret: string }
+
+/** A saved card with the local provider: setup intent, then a test card. */
+export async function savedCard(api: Client, cardNumber = '4242424242424242'): Promise<Checkout> {
+  const setup = await api.post<Checkout>('/order/payment/setup-intent')
+  if (setup.status !== 200) throw new Error(`setup-intent: ${setup.status}`)
+  const confirm = await api.post('/order/payment/local/confirm', {
+    clientSecret: setup.body.clientSecret,
+    cardNumber,
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+  })
+  if (confirm.status !== 200)
+    throw new Error(`confirm: ${confirm.status} ${JSON.stringify(confirm.body)}`)
+  return setup.body
+}
+
+export const AGREEMENTS = {
+  safetyWarning: true,
+  terms: true,
+  noChanges: true,
+  privacyPolicy: true,
+  userGeneratedContentPolicy: true,
+  shareInfoWithSponsor: false,
+  marketingEmails: false,
+  sms: false,
+}
+
+export function orderBody(input: {
+  slots: number[]
+  content: { key: string; source: ContentSource }
+  checkout?: Checkout | null
+  deviceId?: string
+  eventSlug?: string
+  email?: string
+  promoCode?: string | null
+}) {
+  const eventSlug = input.eventSlug ?? input.content.source.eventSlug
+  return {
+    entries: [{ deviceId: input.deviceId ?? input.content.source.deviceId, slots: input.slots }],
+    eventSlug,
+    emailAddress: input.email ?? 'ana@example.com',
+    orderType: 'Test',
+    customer: {
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      phoneNumber: '555-123-4567',
+      marketingAcknowledgement: { willReceive: false },
+    },
+    executionContentKey: input.content.key,
+    checkout: {
+      stripeData: {
+        customerId: input.checkout?.customerId ?? 'none',
+        promoCode: input.promoCode ?? null,
+        checkoutSecretKey: input.checkout?.checkoutSecretKey ?? 'none',
+      },
+      state: 'New',
+    },
+    contentSource: input.content.source,
+    locale: 'en',
+    agreements: AGREEMENTS,
+  }
+}
+
+let keyCounter = 0
+export const newKey = () => `test-${process.pid}-${Date.now()}-${++keyCounter}`
+
+export async function placeOrder(api: Client, body: unknown, key = newKey()) {
+  return api.post<{ guid: string; orderState: string; errors?: string[]; takenSlots?: number[] }>(
+    '/order/orders',
+    body,
+    { 'idempotency-key': key },
+  )
+}
+
+type Status = { orderState: string; errors: string[]; confirmationDateEpochMs: number | null }
+
+/** Polls the order status until it leaves Processing (the shop's own status call). */
+export async function settledStatus(api: Client, eventSlug: string, guid: string): Promise<Status> {
+  for (let i = 0; i < 200; i++) {
+    const res = await api.get<Status>(`/order/events/${eventSlug}/orders/${guid}/status`)
+    if (res.status !== 200) throw new Error(`status ${res.status}`)
+    if (res.body.orderState !== 'Processing') return res.body
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw new Error('order still Processing')
+}
+
+/** Slot numbers of a day of the live event (day 0 is the import day), well past the 5-hour cut-off. */
+export function daySlots(day: number, from: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => day * SLOTS_PER_DAY + from + i)
+}

@@ -1,0 +1,593 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  confirmationFor,
+  messages,
+  OrderRequestSchema,
+  parseWithErrors,
+  shoutTimesLabel,
+  slotStartEpochMs,
+} from '../../src/domain/index.ts'
+import { createOrderService, paymentMessages } from '../../src/server/orders/service.ts'
+import {
+  BACKENDS,
+  type Client,
+  type ContentSource,
+  client,
+  DAY_MS,
+  daySlots,
+  generateContent,
+  LIVE,
+  newKey,
+  orderBody,
+  placeOrder,
+  savedCard,
+  settledStatus,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
+
+// issue 3, Orders: validated, priced by the server, slots reserved in one transaction, Processing then
+// Confirmed / UnderReview / Failed, payment bound by the checkoutSecretKey, Idempotency-Key replays.
+describe.each(BACKENDS)('orders on %s', (backend) => {
+  let server: TestServer
+  let api: Client
+  let content: { key: string; source: ContentSource }
+  let group = 0
+  // Each call takes slots of their own (up to 4, days 2 to 12 of the live event): tests never collide.
+  const freshSlots = (count = 2) => {
+    const g = group++
+    return daySlots(2 + (g % 11), 40 + 4 * Math.floor(g / 11), count)
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(backend)
+    api = client(server.url)
+    content = await generateContent(api)
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('places a paid order: Processing, then Confirmed, priced by the server', async () => {
+    const checkout = await savedCard(api)
+    const slots = freshSlots(3)
+    const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
+    expect(placed.status).toBe(201)
+    expect(placed.body.orderState).toBe('Processing')
+    const status = await settledStatus(api, LIVE, placed.body.guid)
+    expect(status).toEqual({ orderState: 'Confirmed', errors: [], confirmationDateEpochMs: null })
+
+    const summary = await api.get<Record<string, unknown>>(
+      `/order/events/${LIVE}/orders/${placed.body.guid}`,
+    )
+    expect(summary.status).toBe(200)
+    expect(summary.body).toMatchObject({
+      guid: placed.body.guid,
+      confirmationCode: placed.body.guid.slice(0, 8),
+      eventSlug: LIVE,
+      orderState: 'Confirmed',
+      subtotalCents: 12000,
+      discountCents: 0,
+      totalCents: 12000,
+      currency: 'USD',
+      device: { deviceId: 'paris-opera-1', timeZoneId: 'Europe/Paris' },
+    })
+    expect((summary.body.slots as { slotNumber: number }[]).map((s) => s.slotNumber)).toEqual(slots)
+    expect(summary.body.contentUrl).toEqual(expect.any(String))
+
+    // The slots are no longer offered.
+    const event = (await api.get<{ slug: string }>(`/spotlight/events/${LIVE}`)).body as never
+    const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
+    const search = await api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
+      deviceId: 'paris-opera-1',
+      eventSlug: LIVE,
+      startEpochMs: start - DAY_MS,
+      endEpochMs: start + DAY_MS,
+    })
+    for (const s of slots) expect(search.body.openSlots).not.toContain(s)
+  })
+
+  it('stores the consents with the order and the time they were given', async () => {
+    const checkout = await savedCard(api)
+    const before = Date.now()
+    const placed = await placeOrder(api, orderBody({ slots: freshSlots(), content, checkout }))
+    expect(placed.status).toBe(201)
+    const rows = await server.deps.database.raw<{
+      agreements: Record<string, boolean>
+      agreements_accepted_at: Date
+    }>('select agreements, agreements_accepted_at from orders where guid = $1', [placed.body.guid])
+    expect(rows[0]?.agreements).toMatchObject({
+      terms: true,
+      privacyPolicy: true,
+      safetyWarning: true,
+    })
+    expect(new Date(rows[0]?.agreements_accepted_at as Date).getTime()).toBeGreaterThanOrEqual(
+      before - 1000,
+    )
+  })
+
+  it('applies promo codes on the server: percent, fixed, free order without payment', async () => {
+    const percent = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(2),
+        content,
+        checkout: await savedCard(api),
+        promoCode: 'love10',
+      }),
+    )
+    expect(percent.status).toBe(201)
+    const s1 = await api.get<Record<string, number>>(
+      `/order/events/${LIVE}/orders/${percent.body.guid}`,
+    )
+    expect(s1.body).toMatchObject({
+      subtotalCents: 8000,
+      discountCents: 800,
+      totalCents: 7200,
+      promoCode: 'LOVE10',
+    })
+
+    const fixed = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(2),
+        content,
+        checkout: await savedCard(api),
+        promoCode: 'LOVE5OFF',
+      }),
+    )
+    const s2 = await api.get<Record<string, number>>(
+      `/order/events/${LIVE}/orders/${fixed.body.guid}`,
+    )
+    expect(s2.body).toMatchObject({ subtotalCents: 8000, discountCents: 500, totalCents: 7500 })
+
+    // spec §5: a free order needs no payment: no checkout at all.
+    const free = await placeOrder(
+      api,
+      orderBody({ slots: freshSlots(2), content, promoCode: 'FREELOVE' }),
+    )
+    expect(free.status).toBe(201)
+    expect((await settledStatus(api, LIVE, free.body.guid)).orderState).toBe('Confirmed')
+    const s3 = await api.get<Record<string, number>>(
+      `/order/events/${LIVE}/orders/${free.body.guid}`,
+    )
+    expect(s3.body).toMatchObject({ subtotalCents: 8000, discountCents: 8000, totalCents: 0 })
+  })
+
+  it('refuses promo codes of another event, unknown ones, and a once-per-customer code used twice', async () => {
+    const wrong = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(),
+        content,
+        checkout: await savedCard(api),
+        promoCode: 'DRAGONUK',
+      }),
+    )
+    expect(wrong.status).toBe(422)
+    expect(wrong.body.errors).toEqual([messages.promoWrongEvent])
+    const unknown = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(),
+        content,
+        checkout: await savedCard(api),
+        promoCode: 'NOPE42',
+      }),
+    )
+    expect(unknown.status).toBe(422)
+    expect(unknown.body.errors).toEqual([messages.promoInvalid])
+
+    const email = `once-${backend}@example.com`
+    const first = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(2),
+        content,
+        checkout: await savedCard(api),
+        promoCode: 'FIRSTFREE',
+        email,
+      }),
+    )
+    expect(first.status).toBe(201)
+    // spec §5: first shout free: 2 slots at 4000 with 4000 off
+    const s = await api.get<Record<string, number>>(
+      `/order/events/${LIVE}/orders/${first.body.guid}`,
+    )
+    expect(s.body).toMatchObject({ subtotalCents: 8000, discountCents: 4000, totalCents: 4000 })
+    const again = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(2),
+        content,
+        checkout: await savedCard(api),
+        promoCode: 'FIRSTFREE',
+        email: email.toUpperCase(),
+      }),
+    )
+    expect(again.status).toBe(422)
+    expect(again.body.errors).toEqual([messages.promoOncePerCustomer])
+    const lookup = await api.get(
+      `/spotlight/promos/code/FIRSTFREE?eventSlug=${LIVE}&email=${email}`,
+    )
+    expect(lookup.status).toBe(422)
+    expect(lookup.body).toEqual({ errors: [messages.promoOncePerCustomer] })
+  })
+
+  it('binds the order to its checkout: mismatch, unconfirmed setup and reuse are refused', async () => {
+    const checkout = await savedCard(api)
+    const mismatch = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(),
+        content,
+        checkout: { ...checkout, customerId: 'cus_someone_else' },
+      }),
+    )
+    expect(mismatch.status).toBe(400)
+    expect(mismatch.body.errors).toEqual([paymentMessages.checkoutMismatch])
+
+    const unknownKey = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(),
+        content,
+        checkout: { ...checkout, checkoutSecretKey: 'cks_forged' },
+      }),
+    )
+    expect(unknownKey.status).toBe(400)
+    expect(unknownKey.body.errors).toEqual([paymentMessages.checkoutMismatch])
+
+    const unconfirmed = (await api.post<typeof checkout>('/order/payment/setup-intent')).body
+    const notSaved = await placeOrder(
+      api,
+      orderBody({ slots: freshSlots(), content, checkout: unconfirmed }),
+    )
+    expect(notSaved.status).toBe(400)
+    expect(notSaved.body.errors).toEqual([paymentMessages.setupNotConfirmed])
+
+    const first = await placeOrder(api, orderBody({ slots: freshSlots(), content, checkout }))
+    expect(first.status).toBe(201)
+    const reuse = await placeOrder(api, orderBody({ slots: freshSlots(), content, checkout }))
+    expect(reuse.status).toBe(409)
+    expect(reuse.body.errors).toEqual([messages.paymentAlreadySaved])
+  })
+
+  it('answers the test cards as Stripe does and keeps only brand and last four digits', async () => {
+    const setup = (
+      await api.post<{ clientSecret: string; checkoutSecretKey: string }>(
+        '/order/payment/setup-intent',
+      )
+    ).body
+    const confirm = (cardNumber: string, extra: Record<string, unknown> = {}) =>
+      api.post('/order/payment/local/confirm', {
+        clientSecret: setup.clientSecret,
+        cardNumber,
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 1,
+        cvc: '123',
+        ...extra,
+      })
+    expect(await confirm('4000000000000002')).toMatchObject({
+      status: 402,
+      body: { errors: [messages.cardDeclined] },
+    })
+    expect(await confirm('4000 0000 0000 9995')).toMatchObject({
+      status: 402,
+      body: { errors: [messages.cardInsufficientFunds] },
+    })
+    expect(await confirm('4000000000000069')).toMatchObject({
+      status: 402,
+      body: { errors: [messages.cardExpired] },
+    })
+    expect(await confirm('4242424242424241')).toMatchObject({
+      status: 402,
+      body: { errors: [messages.cardNumberInvalid] },
+    })
+    expect(await confirm('4242424242424242', { expYear: 2020 })).toMatchObject({
+      status: 402,
+      body: { errors: [messages.cardExpired] },
+    })
+    const ok = await confirm('4242-4242-4242-4242')
+    expect(ok).toMatchObject({
+      status: 200,
+      body: { status: 'succeeded', card: { brand: 'visa', last4: '4242' } },
+    })
+    expect(await confirm('4242424242424242')).toMatchObject({
+      status: 409,
+      body: { errors: [messages.paymentAlreadySaved] },
+    })
+    const stored = await server.deps.database.raw(
+      'select * from payment_setups where checkout_secret_key = $1',
+      [setup.checkoutSecretKey],
+    )
+    expect(JSON.stringify(stored)).not.toContain('4242424242424242')
+    expect(stored[0]).toMatchObject({ card_brand: 'visa', card_last4: '4242' })
+  })
+
+  it('fails an order whose card is refused when charged, and frees its slots', async () => {
+    const checkout = await savedCard(api, '4000000000000341')
+    const slots = freshSlots(2)
+    const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
+    expect(placed.status).toBe(201)
+    const status = await settledStatus(api, LIVE, placed.body.guid)
+    expect(status).toEqual({
+      orderState: 'Failed',
+      errors: [messages.cardDeclined],
+      confirmationDateEpochMs: null,
+    })
+    // the same slots can be bought again
+    const retry = await placeOrder(
+      api,
+      orderBody({ slots, content, checkout: await savedCard(api) }),
+    )
+    expect(retry.status).toBe(201)
+    expect((await settledStatus(api, LIVE, retry.body.guid)).orderState).toBe('Confirmed')
+  })
+
+  it('refuses taken slots with the exact message naming them', async () => {
+    const slots = freshSlots(3)
+    const first = await placeOrder(
+      api,
+      orderBody({ slots: slots.slice(0, 2), content, checkout: await savedCard(api) }),
+    )
+    expect(first.status).toBe(201)
+    const second = await placeOrder(
+      api,
+      orderBody({ slots, content, checkout: await savedCard(api) }),
+    )
+    expect(second.status).toBe(409)
+    const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
+    const labels = shoutTimesLabel(event, 'Europe/Paris', slots.slice(0, 2), 'en').join(', ')
+    expect(second.body.errors).toEqual([messages.slotsTaken(labels)])
+    expect(second.body.takenSlots).toEqual(slots.slice(0, 2))
+  })
+
+  it('needs generated content for this billboard', async () => {
+    const missing = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(),
+        content: { ...content, key: 'no-such-content' },
+        checkout: await savedCard(api),
+      }),
+    )
+    expect(missing.status).toBe(400)
+    expect(missing.body.errors).toEqual([messages.missingBillboardContent])
+    const other = await generateContent(api, 'paris-republique')
+    const elsewhere = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(),
+        content: { key: other.key, source: content.source },
+        checkout: await savedCard(api),
+      }),
+    )
+    expect(elsewhere.status).toBe(400)
+    expect(elsewhere.body.errors).toEqual([messages.missingBillboardContent])
+    const empty = await placeOrder(
+      api,
+      orderBody({
+        slots: freshSlots(),
+        content: { ...content, key: '' },
+        checkout: await savedCard(api),
+      }),
+    )
+    expect(empty.status).toBe(400)
+    expect(empty.body.errors).toContain(messages.missingBillboardContent)
+  })
+
+  it('refuses sold-out and unavailable billboards, slots past the cut-off or outside the event', async () => {
+    const london = await generateContent(api, 'london-kings-cross', LIVE, 'hearts')
+    const soldOut = await placeOrder(
+      api,
+      orderBody({ slots: freshSlots(), content: london, checkout: await savedCard(api) }),
+    )
+    expect(soldOut.status).toBe(409)
+    expect(soldOut.body.errors).toEqual([messages.soldOut])
+
+    const union = await generateContent(api, 'nyc-union-square', LIVE, 'hearts')
+    const unavailable = await placeOrder(
+      api,
+      orderBody({ slots: freshSlots(), content: union, checkout: await savedCard(api) }),
+    )
+    expect(unavailable.status).toBe(409)
+    expect(unavailable.body.errors).toEqual([messages.notAvailableFor('Share the Love')])
+
+    // slot 0 started at midnight today: always within 5 hours of now or past
+    const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
+    const firstOpen = (
+      await api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
+        deviceId: 'paris-opera-1',
+        eventSlug: LIVE,
+        startEpochMs: 0,
+        endEpochMs: Date.now() + 2 * DAY_MS,
+      })
+    ).body.openSlots[0] as number
+    const tooSoon = firstOpen - 1
+    const cut = await placeOrder(
+      api,
+      orderBody({ slots: [tooSoon], content, checkout: await savedCard(api) }),
+    )
+    expect(cut.status).toBe(400)
+    expect(cut.body.errors).toEqual([messages.slotPastCutoff(tooSoon)])
+    expect(slotStartEpochMs(event, 'Europe/Paris', tooSoon)).toBeLessThan(
+      Date.now() + 5 * 3_600_000,
+    )
+
+    const outside = await placeOrder(
+      api,
+      orderBody({ slots: [14 * 96 + 5], content, checkout: await savedCard(api) }),
+    )
+    expect(outside.status).toBe(400)
+    expect(outside.body.errors).toEqual([messages.slotNotInEvent(14 * 96 + 5)])
+  })
+
+  it('puts presale slots under review with the confirmation date of the domain rule', async () => {
+    const uk = 'share-your-dragon-uk'
+    const ukContent = await generateContent(api, 'london-piccadilly-1', uk, 'hearts-wide')
+    const event = (await api.get<{ minPresaleSlotEpochMs: number }>(`/spotlight/events/${uk}`)).body
+    const presaleSlots = daySlots(10, 30, 2)
+    const placed = await placeOrder(
+      api,
+      orderBody({ slots: presaleSlots, content: ukContent, checkout: await savedCard(api) }),
+    )
+    expect(placed.status).toBe(201)
+    const status = await settledStatus(api, uk, placed.body.guid)
+    const expected = confirmationFor({
+      event: event as never,
+      timeZoneId: 'Europe/London',
+      slotNumbers: presaleSlots,
+      minPresaleSlotEpochMs: event.minPresaleSlotEpochMs,
+    })
+    expect(expected.instant).toBe(false)
+    expect(status).toEqual({
+      orderState: 'UnderReview',
+      errors: [],
+      confirmationDateEpochMs: expected.instant ? null : expected.confirmationDateEpochMs,
+    })
+    const early = await placeOrder(
+      api,
+      orderBody({ slots: daySlots(2, 30, 1), content: ukContent, checkout: await savedCard(api) }),
+    )
+    expect((await settledStatus(api, uk, early.body.guid)).orderState).toBe('Confirmed')
+    // priced in the event's own currency and price
+    const summary = await api.get<Record<string, unknown>>(
+      `/order/events/${uk}/orders/${early.body.guid}`,
+    )
+    expect(summary.body).toMatchObject({ currency: 'GBP', totalCents: 2500 })
+  })
+
+  it('puts an order for flagged content under review', async () => {
+    const flagged = await generateContent(api, 'paris-opera-1')
+    // What moderation does to content it flags (issue 5): the order must then wait for a person.
+    await server.deps.database.raw('update generated_content set flagged = true where key = $1', [
+      flagged.key,
+    ])
+    const placed = await placeOrder(
+      api,
+      orderBody({ slots: freshSlots(), content: flagged, checkout: await savedCard(api) }),
+    )
+    expect(placed.status).toBe(201)
+    expect(await settledStatus(api, LIVE, placed.body.guid)).toEqual({
+      orderState: 'UnderReview',
+      errors: [],
+      confirmationDateEpochMs: null,
+    })
+  })
+
+  it('replays a retried POST with the same Idempotency-Key and refuses another body under it', async () => {
+    const checkout = await savedCard(api)
+    const body = orderBody({ slots: freshSlots(2), content, checkout })
+    const key = newKey()
+    const first = await placeOrder(api, body, key)
+    expect(first.status).toBe(201)
+    // the same body, keys in another order, is the same request
+    const reordered = Object.fromEntries(Object.entries(body).reverse())
+    const again = await placeOrder(api, reordered, key)
+    expect(again).toMatchObject({
+      status: 201,
+      body: { guid: first.body.guid, orderState: 'Processing' },
+    })
+    const other = await placeOrder(api, { ...body, emailAddress: 'someone@example.com' }, key)
+    expect(other.status).toBe(422)
+    expect(other.body.errors).toEqual([messages.idempotencyKeyReused])
+    const count = await server.deps.database.raw<{ n: string }>(
+      "select count(*) as n from orders where email = 'ana@example.com' and checkout_secret_key = $1",
+      [checkout.checkoutSecretKey],
+    )
+    expect(Number(count[0]?.n)).toBe(1)
+
+    const noKey = await api.post('/order/orders', body)
+    expect(noKey).toMatchObject({ status: 400, body: { errors: [messages.idempotencyKeyMissing] } })
+  })
+
+  it('answers concurrent retries of one order with one order', async () => {
+    const body = orderBody({ slots: freshSlots(2), content, checkout: await savedCard(api) })
+    const key = newKey()
+    const replies = await Promise.all(Array.from({ length: 8 }, () => placeOrder(api, body, key)))
+    const guids = new Set(replies.map((r) => r.body.guid))
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201))
+    expect(guids.size).toBe(1)
+  })
+
+  it('validates the order strictly with the shared schema', async () => {
+    const body = orderBody({ slots: freshSlots(), content, checkout: await savedCard(api) })
+    const bad = await placeOrder(api, {
+      ...body,
+      emailAddress: 'not-an-email',
+      customer: { ...body.customer, phoneNumber: '12', firstName: '' },
+      agreements: { ...body.agreements, terms: false },
+      surprise: 1,
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        messages.emailInvalid,
+        messages.phoneInvalid,
+        messages.firstNameEmpty,
+        'surprise: is not an allowed field',
+      ]),
+    )
+    expect(bad.body.errors?.some((e) => e.includes('terms'))).toBe(true)
+    const noSlots = await placeOrder(api, {
+      ...body,
+      entries: [{ deviceId: 'paris-opera-1', slots: [] }],
+    })
+    expect(noSlots.status).toBe(400)
+    expect(noSlots.body.errors?.join(' ')).toContain(messages.noSlotsSelected)
+  })
+
+  it('takes only Standard orders on a production server (spec §7: Test elsewhere)', async () => {
+    const prod = createOrderService({ ...server.deps, appEnv: 'prod' })
+    const body = orderBody({ slots: freshSlots(), content, checkout: await savedCard(api) })
+    const parsed = parseWithErrors(OrderRequestSchema, body)
+    if (!parsed.success) throw new Error(parsed.errors.join())
+    const test = await prod.place(parsed.output, newKey(), 'hash-test')
+    expect(test).toEqual({ status: 400, body: { errors: [paymentMessages.orderTypeProduction] } })
+    const standard = await prod.place(
+      { ...parsed.output, orderType: 'Standard' },
+      newKey(),
+      'hash-standard',
+    )
+    expect(standard.status).toBe(201)
+    await prod.drain()
+    const rows = await server.deps.database.raw<{ order_type: string }>(
+      'select order_type from orders where guid = $1',
+      [(standard.body as { guid: string }).guid],
+    )
+    expect(rows[0]?.order_type).toBe('Standard')
+  })
+
+  it('reports order status and summary 404 for unknown orders', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    expect(await api.get(`/order/events/${LIVE}/orders/${unknown}/status`)).toMatchObject({
+      status: 404,
+      body: { errors: [messages.orderNotFound] },
+    })
+    expect((await api.get(`/order/events/${LIVE}/orders/not-a-guid`)).status).toBe(404)
+  })
+
+  it('gives order defaults: marketing opt-in off, sponsor sharing only for branded events', async () => {
+    expect(await api.get(`/order/defaults?deviceId=paris-opera-1&eventSlug=${LIVE}`)).toMatchObject(
+      {
+        status: 200,
+        body: {
+          marketingAcknowledgement: { willReceive: false },
+          isShareInfoWithSponsorVisible: false,
+        },
+      },
+    )
+    expect(
+      await api.get('/order/defaults?deviceId=paris-opera-1&eventSlug=share-your-dragon-france'),
+    ).toMatchObject({
+      status: 200,
+      body: { isShareInfoWithSponsorVisible: true },
+    })
+    expect((await api.get(`/order/defaults?deviceId=nowhere&eventSlug=${LIVE}`)).status).toBe(404)
+    expect((await api.get('/order/defaults?deviceId=paris-opera-1&eventSlug=nothing')).status).toBe(
+      404,
+    )
+    expect((await api.get('/order/defaults')).status).toBe(400)
+  })
+})

@@ -1,0 +1,84 @@
+import { Hono } from 'hono'
+import jsQR from 'jsqr'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { qrRoutes } from '../../src/server/qr/index.ts'
+import { LIVE, startTestServer, type TestServer } from './helpers.ts'
+
+// issue 4 QR entry: a PNG and an SVG code per event and billboard that open the flow with that
+// billboard chosen. Served by the real server when src/server/app.ts mounts it, else by the same
+// routes on a Hono app over the real server's database.
+let server: TestServer
+let fetchQr: (path: string) => Promise<Response>
+let deviceId: string
+const BASE = 'https://shouts.example'
+
+async function decode(image: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(image, { density: 300 })
+    .flatten({ background: '#ffffff' })
+    .resize({ width: 600 })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null
+}
+
+beforeAll(async () => {
+  server = await startTestServer('pglite', { env: { PUBLIC_BASE_URL: BASE } })
+  const res = await fetch(`${server.url}/api/v1/spotlight/events/${LIVE}/devices?limit=1&offset=0`)
+  const body = (await res.json()) as { devices: Array<{ deviceId: string }> }
+  deviceId = body.devices[0]?.deviceId ?? ''
+  const probe = await fetch(
+    `${server.url}/api/v1/spotlight/events/${LIVE}/devices/${encodeURIComponent(deviceId)}/qr.svg`,
+  )
+  if (probe.ok) {
+    fetchQr = (path) => fetch(`${server.url}/api/v1/spotlight${path}`)
+  } else {
+    const app = new Hono().route(
+      '/api/v1/spotlight',
+      qrRoutes({ db: server.deps.db, publicBaseUrl: BASE }),
+    )
+    fetchQr = async (path) => app.request(`/api/v1/spotlight${path}`)
+  }
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('billboard QR codes', () => {
+  it('has a billboard to print a code for', () => {
+    expect(deviceId).not.toBe('')
+  })
+
+  it('prints a PNG that opens the flow with that billboard chosen', async () => {
+    const res = await fetchQr(`/events/${LIVE}/devices/${encodeURIComponent(deviceId)}/qr.png`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    const png = Buffer.from(await res.arrayBuffer())
+    const meta = await sharp(png).metadata()
+    expect(meta.format).toBe('png')
+    expect(meta.width).toBeGreaterThanOrEqual(256)
+    expect(await decode(png)).toBe(`${BASE}/${LIVE}?device=${encodeURIComponent(deviceId)}`)
+  })
+
+  it('prints the same address as an SVG', async () => {
+    const res = await fetchQr(`/events/${LIVE}/devices/${encodeURIComponent(deviceId)}/qr.svg`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    const svg = Buffer.from(await res.arrayBuffer())
+    expect(svg.toString('utf8')).toMatch(/^<svg/)
+    expect(await decode(svg)).toBe(`${BASE}/${LIVE}?device=${encodeURIComponent(deviceId)}`)
+  })
+
+  it('answers 404 with errors for an unknown event or billboard', async () => {
+    for (const path of [
+      `/events/no-such-event/devices/${encodeURIComponent(deviceId)}/qr.png`,
+      `/events/${LIVE}/devices/no-such-billboard/qr.svg`,
+    ]) {
+      const res = await fetchQr(path)
+      expect(res.status).toBe(404)
+      const body = (await res.json()) as { errors: string[] }
+      expect(body.errors.length).toBeGreaterThan(0)
+    }
+  })
+})

@@ -1,0 +1,165 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/server/app.ts'
+import { createLogger } from '../../src/server/log.ts'
+import { paymentMessages } from '../../src/server/orders/service.ts'
+import { createStripeProvider } from '../../src/server/payment/stripe.ts'
+import { type Client, client, startTestServer, type TestServer } from './helpers.ts'
+
+// issue 3: security headers, structured logs with a request id, feature flags, OpenAPI, errors as
+// {errors}, and the built PWA served with a fallback for deep links.
+let server: TestServer
+let api: Client
+const lines: string[] = []
+
+beforeAll(async () => {
+  server = await startTestServer('pglite', {
+    log: createLogger('info', {}, (line) => lines.push(line)),
+    env: { MAP_STYLE_URL: 'https://tiles.example.org/styles/shouts.json' },
+  })
+  api = client(server.url)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('every response', () => {
+  it('carries the security headers, with a CSP for what the app loads', async () => {
+    for (const path of ['/health', '/spotlight/events/nothing']) {
+      const res = await api.get(path)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("default-src 'self'")
+      expect(csp).toContain('https://js.stripe.com')
+      expect(csp).toContain('https://api.stripe.com')
+      expect(csp).toContain('blob:')
+      expect(csp).toContain('https://tiles.example.org')
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain("'unsafe-eval'")
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/)
+    }
+  })
+
+  it('is logged as one JSON line with the request id', async () => {
+    const res = await api.get('/health', { 'x-request-id': 'trace-me-123' })
+    expect(res.headers.get('x-request-id')).toBe('trace-me-123')
+    const entry = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e.requestId === 'trace-me-123')
+    expect(entry).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/api/v1/health',
+      status: 200,
+    })
+    expect(typeof entry?.time).toBe('string')
+    // a forged id with spaces or newlines is replaced
+    const forged = await api.get('/health', { 'x-request-id': 'bad id\tvalue' })
+    expect(forged.headers.get('x-request-id')).not.toContain(' ')
+  })
+
+  it('answers unknown API paths with 404 {errors}', async () => {
+    expect(await api.get('/nothing/here')).toMatchObject({
+      status: 404,
+      body: { errors: [expect.any(String)] },
+    })
+    const res = await fetch(`${server.url}/api/v2/x`)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ errors: [expect.any(String)] })
+  })
+})
+
+describe('feature flags, health and OpenAPI', () => {
+  it('gives one flag set per environment', async () => {
+    const res = await api.get<Record<string, Record<string, boolean>>>('/feature-flags/shouts')
+    expect(res.status).toBe(200)
+    expect(Object.keys(res.body).sort()).toEqual(['dev', 'local', 'prod'])
+    expect(typeof res.body.prod?.['show-footer']).toBe('boolean')
+    expect((await api.get('/feature-flags/other')).status).toBe(404)
+  })
+
+  it('serves an OpenAPI document of every endpoint, built from the shared schemas', async () => {
+    const res = await api.get<{
+      openapi: string
+      paths: Record<string, unknown>
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> }
+    }>('/openapi.json')
+    expect(res.status).toBe(200)
+    expect(res.body.openapi).toBe('3.1.0')
+    for (const path of [
+      '/spotlight/events/{slug}',
+      '/spotlight/events/{slug}/devices',
+      '/spotlight/slots/search',
+      '/spotlight/promos/code/{promoCode}',
+      '/content/generate',
+      '/feature-flags/{product}',
+      '/order/defaults',
+      '/order/payment/setup-intent',
+      '/order/payment/local/confirm',
+      '/order/orders',
+      '/order/events/{eventSlug}/orders/{guid}/status',
+      '/order/events/{eventSlug}/orders/{guid}',
+    ]) {
+      expect(res.body.paths, path).toHaveProperty([path])
+    }
+    const order = res.body.components.schemas.OrderRequest
+    expect(Object.keys(order?.properties ?? {})).toEqual(
+      expect.arrayContaining([
+        'entries',
+        'eventSlug',
+        'executionContentKey',
+        'checkout',
+        'agreements',
+      ]),
+    )
+  })
+})
+
+describe('payments through Stripe', () => {
+  it('answers 503 with {errors} when Stripe cannot be reached, and refuses local test cards', async () => {
+    const payment = createStripeProvider('sk_test_offline_shouts', 'pk_test_offline_shouts')
+    const app = createApp({ ...server.deps, payment })
+    const setup = await app.request('/api/v1/order/payment/setup-intent', { method: 'POST' })
+    expect(setup.status).toBe(503)
+    expect(await setup.json()).toEqual({ errors: [paymentMessages.providerUnavailable] })
+    const local = await app.request('/api/v1/order/payment/local/confirm', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientSecret: 'x',
+        cardNumber: '4242424242424242',
+        expMonth: 1,
+        expYear: 2040,
+        cvc: '123',
+      }),
+    })
+    expect(local.status).toBe(404)
+  })
+})
+
+describe('the built app', () => {
+  it('serves files, and index.html for deep links, but never for the API or missing assets', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'shouts-dist-'))
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shouts</title>')
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)')
+    const app = createApp({ ...server.deps, distDir: dist })
+    const deep = await app.request('/share-the-love/order/checkout?promo=LOVE10')
+    expect(deep.status).toBe(200)
+    expect(await deep.text()).toContain('<title>Shouts</title>')
+    expect(deep.headers.get('content-security-policy')).toContain("default-src 'self'")
+    const asset = await app.request('/assets/app-1234.js')
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toContain('text/javascript')
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    expect((await app.request('/assets/gone-9999.js')).status).toBe(404)
+    expect((await app.request('/../../etc/passwd')).status).not.toBe(500)
+    const apiMiss = await app.request('/api/v1/nothing')
+    expect(apiMiss.status).toBe(404)
+    expect(await apiMiss.json()).toEqual({ errors: [expect.any(String)] })
+  })
+})

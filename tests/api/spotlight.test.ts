@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  availabilityWindow,
+  type Device,
+  eventWindowEpochMs,
+  isPurchasable,
+  messages,
+  type ShoutEvent,
+  slotStartEpochMs,
+  slotsPerDevice,
+} from '../../src/domain/index.ts'
+import {
+  type Client,
+  client,
+  DAY_MS,
+  daySlots,
+  generateContent,
+  LIVE,
+  orderBody,
+  placeOrder,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
+
+// issue 3, Spotlight: events, paged devices, slot search with the cut-off, promo lookup.
+let server: TestServer
+let api: Client
+
+beforeAll(async () => {
+  server = await startTestServer('pglite', { env: { PROMO_LOOKUPS_PER_MINUTE: '40' } })
+  api = client(server.url)
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+describe('events', () => {
+  it('answers the live event, starting on the import day and running 14 days', async () => {
+    const res = await api.get<ShoutEvent>(`/spotlight/events/${LIVE}`)
+    expect(res.status).toBe(200)
+    const today = new Date().toISOString().slice(0, 10)
+    expect(res.body).toMatchObject({
+      slug: LIVE,
+      name: 'Share the Love',
+      startDateHourLocalInclusive: `${today}_00`,
+      slotWidthMS: 900_000,
+      valueCentsPerSlot: 4000,
+      currency: 'USD',
+      branded: false,
+      sponsorName: null,
+      minPresaleSlotEpochMs: null,
+    })
+    expect(slotsPerDevice(res.body, 'Europe/Paris')).toBe(14 * 96)
+  })
+
+  it('has the special events of the spec; past ones stay past', async () => {
+    for (const slug of [
+      'share-your-dragon-france',
+      'share-your-dragon-uk',
+      'share-your-dragon-germany',
+    ]) {
+      const res = await api.get<ShoutEvent>(`/spotlight/events/${slug}`)
+      expect(res.status).toBe(200)
+      expect(res.body.branded).toBe(true)
+    }
+    for (const slug of ['test-wow-2022', 'activision-test-2022']) {
+      const res = await api.get<ShoutEvent>(`/spotlight/events/${slug}`)
+      expect(res.status).toBe(200)
+      expect(eventWindowEpochMs(res.body, 'America/New_York').endEpochMs).toBeLessThan(Date.now())
+    }
+    const live = await api.get<{ events: ShoutEvent[] }>('/spotlight/live-events')
+    const slugs = live.body.events.map((e) => e.slug)
+    expect(slugs).toContain(LIVE)
+    expect(slugs).not.toContain('test-wow-2022')
+  })
+
+  it('answers 404 Event not found for an unknown slug', async () => {
+    expect(await api.get('/spotlight/events/no-such-event')).toMatchObject({
+      status: 404,
+      body: { errors: [messages.eventNotFound] },
+    })
+  })
+})
+
+describe('devices', () => {
+  type Page = { devices: Device[]; pagination: Record<string, unknown> }
+
+  it('pages by 200 from offset 0 by id ascending by default', async () => {
+    const res = await api.get<Page>(`/spotlight/events/${LIVE}/devices`)
+    expect(res.status).toBe(200)
+    expect(res.body.pagination).toEqual({
+      limit: 200,
+      offset: 0,
+      orderBy: 'id',
+      sortDirection: 'asc',
+      total: 9,
+    })
+    const ids = res.body.devices.map((d) => d.deviceId)
+    expect(ids).toEqual([...ids].sort())
+    expect(new Set(res.body.devices.map((d) => d.city))).toEqual(
+      new Set(['Paris', 'London', 'Berlin', 'New York']),
+    )
+    expect(res.body.devices.filter((d) => d.screens === 2).length).toBeGreaterThan(0)
+    expect(res.body.devices.find((d) => d.deviceId === 'london-kings-cross')?.soldOut).toBe(true)
+    expect(
+      res.body.devices.find((d) => d.deviceId === 'nyc-union-square')?.unavailableForEvent,
+    ).toBe(true)
+    const paris = res.body.devices.find((d) => d.deviceId === 'paris-opera-1')
+    expect(paris).toMatchObject({
+      timeZoneId: 'Europe/Paris',
+      trafficDirection: 'North East',
+      country: 'France',
+    })
+  })
+
+  it('follows limit, offset, orderBy and sortDirection', async () => {
+    const page = await api.get<Page>(
+      `/spotlight/events/${LIVE}/devices?limit=3&offset=3&orderBy=city&sortDirection=desc`,
+    )
+    expect(page.status).toBe(200)
+    expect(page.body.devices).toHaveLength(3)
+    expect(page.body.pagination).toEqual({
+      limit: 3,
+      offset: 3,
+      orderBy: 'city',
+      sortDirection: 'desc',
+      total: 9,
+    })
+    const all = await api.get<Page>(
+      `/spotlight/events/${LIVE}/devices?orderBy=city&sortDirection=desc`,
+    )
+    expect(page.body.devices.map((d) => d.deviceId)).toEqual(
+      all.body.devices.slice(3, 6).map((d) => d.deviceId),
+    )
+    const cities = all.body.devices.map((d) => d.city)
+    expect(cities).toEqual([...cities].sort().reverse())
+  })
+
+  it('refuses bad paging with 400 and an unknown event with 404', async () => {
+    for (const q of [
+      'limit=0',
+      'limit=201',
+      'offset=-1',
+      'limit=abc',
+      'orderBy=price',
+      'sortDirection=up',
+    ]) {
+      const res = await api.get<{ errors: string[] }>(`/spotlight/events/${LIVE}/devices?${q}`)
+      expect(res.status, q).toBe(400)
+      expect(res.body.errors.length).toBeGreaterThan(0)
+    }
+    expect((await api.get('/spotlight/events/nothing/devices')).status).toBe(404)
+  })
+})
+
+describe('slot search', () => {
+  type Search = {
+    openSlots: number[]
+    event: ShoutEvent
+    minAvailableSlotEpochMs: number | null
+    maxAvailableSlotEpochMs: number
+    minPresaleSlotEpochMs: number | null
+    timeZoneId: string
+    valueCentsPerSlot: number
+  }
+  const search = (body: Record<string, unknown>) =>
+    api.post<Search>('/spotlight/slots/search', body)
+
+  it('lists the open slots of the whole event in the device zone, 5 hours ahead at the earliest', async () => {
+    const now = Date.now()
+    const res = await search({
+      deviceId: 'nyc-times-square-1',
+      eventSlug: LIVE,
+      startEpochMs: now - 2 * DAY_MS,
+      endEpochMs: now + 30 * DAY_MS,
+    })
+    expect(res.status).toBe(200)
+    const { event, openSlots, timeZoneId } = res.body
+    expect(timeZoneId).toBe('America/New_York')
+    expect(res.body.valueCentsPerSlot).toBe(4000)
+    const total = slotsPerDevice(event, timeZoneId)
+    expect(openSlots.at(-1)).toBe(total - 1)
+    // The server read its clock between `now` and `after`: the first open slot could be bought at
+    // `now` already, the one before it can no longer be bought at `after`.
+    const after = Date.now()
+    const first = openSlots[0] as number
+    expect(isPurchasable(slotStartEpochMs(event, timeZoneId, first), now)).toBe(true)
+    if (first > 0) {
+      expect(isPurchasable(slotStartEpochMs(event, timeZoneId, first - 1), after)).toBe(false)
+    }
+    expect(openSlots).toEqual(Array.from({ length: total - first }, (_, i) => first + i))
+    const window = availabilityWindow(event, timeZoneId, after)
+    expect(res.body.maxAvailableSlotEpochMs).toBe(window.maxAvailableSlotEpochMs)
+    expect(res.body.minAvailableSlotEpochMs).toBe(slotStartEpochMs(event, timeZoneId, first))
+  })
+
+  it('keeps to the requested range and leaves out sold slots', async () => {
+    const content = await generateContent(api, 'berlin-alexanderplatz')
+    const sold = daySlots(3, 10, 2)
+    const placed = await placeOrder(
+      api,
+      orderBody({ slots: sold, content, checkout: await savedCard(api) }),
+    )
+    expect(placed.status).toBe(201)
+    const event = (await api.get<ShoutEvent>(`/spotlight/events/${LIVE}`)).body
+    const from = slotStartEpochMs(event, 'Europe/Berlin', 3 * 96)
+    const res = await search({
+      deviceId: 'berlin-alexanderplatz',
+      eventSlug: LIVE,
+      startEpochMs: from,
+      endEpochMs: from + DAY_MS,
+    })
+    const expected = daySlots(3, 0, 96).filter((s) => !sold.includes(s))
+    expect(res.body.openSlots).toEqual(expected)
+  })
+
+  it('offers nothing on a sold-out billboard, one unavailable for the event, or a past event', async () => {
+    const now = Date.now()
+    const range = { startEpochMs: now, endEpochMs: now + 20 * DAY_MS }
+    expect(
+      (await search({ deviceId: 'london-kings-cross', eventSlug: LIVE, ...range })).body.openSlots,
+    ).toEqual([])
+    expect(
+      (await search({ deviceId: 'nyc-union-square', eventSlug: LIVE, ...range })).body.openSlots,
+    ).toEqual([])
+    const past = await search({
+      deviceId: 'nyc-times-square-1',
+      eventSlug: 'test-wow-2022',
+      startEpochMs: Date.UTC(2022, 10, 1),
+      endEpochMs: Date.UTC(2022, 11, 1),
+    })
+    expect(past.status).toBe(200)
+    expect(past.body.openSlots).toEqual([])
+    expect(past.body.minAvailableSlotEpochMs).toBeNull()
+  })
+
+  it('answers 404 for an unknown event or device and 400 for a bad range', async () => {
+    const now = Date.now()
+    expect(
+      await search({
+        deviceId: 'paris-opera-1',
+        eventSlug: 'nothing',
+        startEpochMs: now,
+        endEpochMs: now + 1,
+      }),
+    ).toMatchObject({ status: 404, body: { errors: [messages.eventNotFound] } })
+    expect(
+      await search({
+        deviceId: 'nowhere',
+        eventSlug: LIVE,
+        startEpochMs: now,
+        endEpochMs: now + 1,
+      }),
+    ).toMatchObject({ status: 404, body: { errors: [messages.deviceNotFound] } })
+    // a billboard that exists but is not part of this event
+    expect(
+      (
+        await search({
+          deviceId: 'paris-opera-1',
+          eventSlug: 'share-your-dragon-uk',
+          startEpochMs: now,
+          endEpochMs: now + 1,
+        })
+      ).status,
+    ).toBe(404)
+    const bad = await search({
+      deviceId: 'paris-opera-1',
+      eventSlug: LIVE,
+      startEpochMs: now,
+      endEpochMs: now,
+    })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(bad.body)).toContain(messages.slotRangeInvalid)
+  })
+})
+
+describe('promo codes', () => {
+  const lookup = (code: string, eventSlug = LIVE, email?: string) =>
+    api.get(
+      `/spotlight/promos/code/${encodeURIComponent(code)}?eventSlug=${eventSlug}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
+    )
+
+  it('answers fixed and percent promos, whatever the case typed', async () => {
+    expect(await lookup('LOVE10')).toMatchObject({
+      status: 200,
+      body: { promoCode: 'LOVE10', percentOffTotal: 10 },
+    })
+    expect(await lookup('love5off')).toMatchObject({
+      status: 200,
+      body: { promoCode: 'LOVE5OFF', centsOffTotal: 500 },
+    })
+    expect((await lookup('LOVE10')).body).not.toHaveProperty('centsOffTotal')
+  })
+
+  it('gives the spec messages: invalid, wrong event, once per customer', async () => {
+    expect(await lookup('NOPE')).toMatchObject({
+      status: 404,
+      body: { errors: [messages.promoInvalid] },
+    })
+    expect(await lookup('bad code!')).toMatchObject({
+      status: 404,
+      body: { errors: [messages.promoInvalid] },
+    })
+    expect(await lookup('DRAGONFR')).toMatchObject({
+      status: 422,
+      body: { errors: [messages.promoWrongEvent] },
+    })
+    expect(await lookup('DRAGONFR', 'share-your-dragon-france', 'new@example.com')).toMatchObject({
+      status: 200,
+      body: { promoCode: 'DRAGONFR', percentOffTotal: 20 },
+    })
+    // used once by this e-mail: refused for the same e-mail only
+    const content = await generateContent(api, 'paris-opera-1', 'share-your-dragon-france')
+    const placed = await placeOrder(
+      api,
+      orderBody({
+        slots: daySlots(3, 50, 1),
+        content,
+        checkout: await savedCard(api),
+        promoCode: 'DRAGONFR',
+        email: 'fan@example.com',
+      }),
+    )
+    expect(placed.status).toBe(201)
+    expect(await lookup('DRAGONFR', 'share-your-dragon-france', 'Fan@Example.com')).toMatchObject({
+      status: 422,
+      body: { errors: [messages.promoOncePerCustomer] },
+    })
+    expect((await lookup('DRAGONFR', 'share-your-dragon-france', 'other@example.com')).status).toBe(
+      200,
+    )
+    expect((await api.get('/spotlight/promos/code/LOVE10')).status).toBe(400)
+  })
+
+  // Last: it spends this client's lookup budget.
+  it('limits lookups per client address with a 429 and an errors body', async () => {
+    const replies = []
+    for (let i = 0; i < 45; i++) replies.push(await lookup(`GUESS${i}`))
+    const limited = replies.filter((r) => r.status === 429)
+    expect(limited.length).toBeGreaterThan(0)
+    expect(limited[0]?.body).toEqual({ errors: [messages.promoTooManyLookups] })
+    expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0)
+    // other endpoints are not limited
+    expect((await api.get(`/spotlight/events/${LIVE}`)).status).toBe(200)
+  })
+})
