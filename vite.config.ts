@@ -3,10 +3,15 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+// The version shown in the app and baked into the service worker; a new value is a new deploy.
+const appVersion = process.env.APP_VERSION ?? process.env.npm_package_version ?? '0.0.0'
 
 // Plugin order matters (see ../shared/toolchain.md): router code-splitting first, then React,
-// then the Lingui macro through Babel, then the .po loader.
+// then the Lingui macro through Babel, then the .po loader, then the PWA.
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -17,10 +22,70 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // registered by src/app/lib/pwa.ts with workbox-window (production builds only)
+      injectRegister: false,
+      injectManifest: {
+        // every route's code chunk, the maplibre worker (.mjs), CSS and the shell (toolchain.md:
+        // adding png/webmanifest here would duplicate the entries the plugin adds itself)
+        globPatterns: ['**/*.{js,mjs,css,html}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      // One manifest for the three locale prefixes (issue 4): scope '/' covers /, /fr and /de;
+      // start_url '/?source=pwa' opens the app, which resumes the last step (with its locale prefix)
+      // within the order lifetime, else the home page in the last language used
+      // (src/app/lib/resume.ts). Per-locale manifests would make three separate installs.
+      manifest: {
+        id: '/',
+        name: 'Shouts: Share the Gift of a Billboard',
+        short_name: 'Shouts',
+        description:
+          'Put your message on a digital billboard for the occasion: pick a billboard, a design and a time.',
+        lang: 'en',
+        start_url: '/?source=pwa',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#ff6b1a',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-192.png',
+            sizes: '192x192',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'Live event',
+            short_name: 'Live event',
+            description: 'Open the event that is on now',
+            url: '/?source=pwa&shortcut=live',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // the update e2e test rebuilds in place while the old version is open: keep old chunks
+    emptyOutDir: process.env.KEEP_OLD_ASSETS !== '1',
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -15,7 +15,7 @@ export async function addPendingOrder(order: PendingOrder): Promise<void> {
   )
 }
 
-async function removePendingOrder(guid: string): Promise<void> {
+export async function removePendingOrder(guid: string): Promise<void> {
   await update<PendingOrder[]>(IDB_KEYS.pendingOrders, (list = []) =>
     list.filter((o) => o.guid !== guid),
   )

@@ -27,6 +27,9 @@ export type OrderSettledMessage = {
 /** An order the page placed and whose final state is not known yet. */
 export type PendingOrder = { eventSlug: string; guid: string; since: number }
 
+/** An order request about to be sent, kept until its answer arrives, so a lost answer is retried. */
+export type OrderAttempt = { key: string; body: string; eventSlug: string; since: number }
+
 /** The final state of an order as the status endpoint reported it. */
 export type SettledOrder = {
   eventSlug: string
@@ -41,6 +44,8 @@ export type SettledOrder = {
 // reach the shopper whenever they come back, and is removed once the app has shown it.
 export const IDB_KEYS = {
   pendingOrders: 'shouts:sw:pending-orders',
+  /** written before the order request goes out: {key, body, eventSlug, since} (OrderAttempt) */
+  orderAttempt: 'shouts:sw:order-attempt',
   settledOrder: (guid: string) => `shouts:sw:settled-order:${guid}`,
 } as const
 

@@ -5,8 +5,11 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { CHUNK_RELOAD_GUARD_MS } from '../domain'
 import { loadFeatureFlags } from './lib/feature-flags'
+import { APP_VERSION, startPwa } from './lib/pwa'
+import { rememberRoute, startRedirect } from './lib/resume'
 import { activateLocale, i18n, splitLocalePath } from './locale/i18n'
 import { router } from './router'
+import { resumeOrders } from './stores/order-sending'
 import { restoreAll } from './stores/persist'
 import './stores/devices'
 import './stores/order'
@@ -23,11 +26,22 @@ window.addEventListener('vite:preloadError', (event) => {
 })
 
 async function start() {
+  // the deployed version, for support and for the update test
+  document.documentElement.dataset.appVersion = APP_VERSION
+  startPwa()
+  // issue 4 resume: the installed app's start URL goes back to the last step within its lifetime
+  const target = await startRedirect(window.location)
+  if (target !== null) router.history.replace(target)
   // spec §7 startup: order, templates and devices state restored before the flow renders.
   await Promise.all([
-    activateLocale(splitLocalePath(window.location.pathname).locale),
+    activateLocale(splitLocalePath(router.history.location.pathname).locale),
     restoreAll(),
   ])
+  // issue 4: an order placed earlier (maybe while closed) is re-sent or checked again
+  void resumeOrders()
+  router.subscribe('onResolved', () => {
+    rememberRoute(window.location.pathname, window.location.search)
+  })
   void loadFeatureFlags()
   const root = document.getElementById('root')
   if (!root) throw new Error('missing #root')

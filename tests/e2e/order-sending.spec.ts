@@ -12,7 +12,7 @@ import {
 
 const t = T.en
 
-test('a dropped connection while placing the order can be retried, and a placed order stays placed', async ({
+test('offline, Place order waits for the connection, and a placed order stays placed', async ({
   page,
   context,
 }) => {
@@ -24,14 +24,17 @@ test('a dropped connection while placing the order can be retried, and a placed 
   await page.getByRole('button', { name: t.review }).click()
   await acceptAgreements(page, 'en')
 
-  // spec §8: a failure that is not an API answer shows the catalogue's message
+  // issue 4: offline, Place order says why it waits and nothing typed is lost
   await context.setOffline(true)
-  await page.getByRole('button', { name: t.placeOrder }).click()
-  await expect(page.getByText('Sorry, an unknown error occurred')).toBeVisible()
+  await expect(
+    page.getByText('You are offline: placing the order needs a connection'),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: t.placeOrder })).toBeDisabled()
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible()
   await screenshot(page, 'en-review-offline')
   await context.setOffline(false)
 
-  // the retry sends the same order with the same Idempotency-Key
+  // back online the order is placed
   await page.getByRole('button', { name: t.placeOrder }).click()
   await expect(page.getByRole('heading', { name: t.booked })).toBeVisible({ timeout: 30_000 })
   const code = await page.locator('.confirm__code strong').textContent()

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { proxy, ref } from 'valtio'
+import { apiPaths } from '../../../sw/protocol'
 import {
   DEFAULT_TEMPLATE_MODE,
   type Device,
@@ -56,10 +57,7 @@ export async function fetchDevices(eventSlug: string): Promise<void> {
   if (devicesStore.loadedForEvent === eventSlug && devicesStore.devices.length > 0) return
   setStatus(devicesStore, 'fetchStatus', 'Running')
   try {
-    const page = await apiGet(
-      `/spotlight/events/${encodeURIComponent(eventSlug)}/devices?limit=200&offset=0&orderBy=id&sortDirection=asc`,
-      DevicesPageSchema,
-    )
+    const page = await apiGet(apiPaths.devices(eventSlug), DevicesPageSchema)
     devicesStore.devices = ref(page.devices) as Device[]
     devicesStore.pagination = page.pagination
     devicesStore.loadedForEvent = eventSlug

@@ -1,7 +1,9 @@
 import * as v from 'valibot'
 import { proxy } from 'valtio'
+import { apiPaths, SW_MESSAGES } from '../../../sw/protocol'
 import { EventSchema, type ShoutEvent } from '../../domain'
 import { apiGet } from '../lib/api'
+import { postToWorker } from '../lib/pwa'
 
 // spec §4 "Event load for a slug".
 type EventState = { event: ShoutEvent | null; erroredSlug: string | null }
@@ -20,10 +22,12 @@ export function loadEvent(slug: string | undefined): Promise<void> {
   if (eventStore.event?.slug === slug) return Promise.resolve()
   const running = inFlight.get(slug)
   if (running) return running
-  const request = apiGet(`/spotlight/events/${encodeURIComponent(slug)}`, EventSchema)
+  const request = apiGet(apiPaths.event(slug), EventSchema)
     .then((event) => {
       eventStore.event = event
       eventStore.erroredSlug = null
+      // issue 4: the worker caches the event, its billboards and templates for offline use
+      postToWorker({ type: SW_MESSAGES.cacheEvent, eventSlug: slug })
     })
     .catch(() => {
       eventStore.event = null

@@ -1,15 +1,22 @@
+import { del, get, set } from 'idb-keyval'
+import * as v from 'valibot'
+import { addPendingOrder, removePendingOrder } from '../../../sw/order-watch'
+import { IDB_KEYS, type OrderAttempt, type SettledOrder, SW_MESSAGES } from '../../../sw/protocol'
 import {
   confirmationCode,
   mayCheckOrderStatus,
   messages,
   OrderCreatedSchema,
   type OrderRequestInput,
+  OrderStateSchema,
   OrderStatusSchema,
   orderSendBlocker,
   orderStatusDelayMs,
+  TTL,
 } from '../../domain'
 import { ApiError, apiGet, apiPost } from '../lib/api'
 import { environmentForHost } from '../lib/config'
+import { onOrderSettled, postToWorker } from '../lib/pwa'
 import { currentLocale } from '../locale/i18n'
 import { eventStore } from './event'
 import { orderStore } from './order'
@@ -102,17 +109,66 @@ export async function sendOrder(): Promise<void> {
     return
   }
   const body = JSON.stringify(request)
+  const key = idempotencyKeyFor(body)
+  // issue 4: the key and the request are in IndexedDB before the request goes out, so a lost
+  // answer (or the app closed meanwhile) is retried with the same key: never a second order.
+  const attempt: OrderAttempt = { key, body, eventSlug: request.eventSlug, since: Date.now() }
+  await set(IDB_KEYS.orderAttempt, attempt).catch(() => undefined)
+  await placeAttempt(attempt)
+}
+
+/** Network failures (no API answer), as opposed to an answer with an error status. */
+const isNetworkError = (error: unknown) => !(error instanceof ApiError) && error instanceof Error
+
+function waitForOnline(): Promise<void> {
+  if (navigator.onLine) return Promise.resolve()
+  return new Promise((resolve) =>
+    window.addEventListener('online', () => resolve(), { once: true }),
+  )
+}
+
+// A lost answer is re-sent automatically this many times (back-off 1 s, 2 s, 4 s …, waiting for
+// the network to come back in between); after that spec §8's message shows and the shopper's
+// retry still sends the same key.
+const PLACE_RETRIES = 5
+
+async function placeAttempt(attempt: OrderAttempt): Promise<void> {
+  const request = JSON.parse(attempt.body) as OrderRequestInput
+  setStatus(orderStore, 'sendOrderStatus', 'Running')
   try {
-    const created = await apiPost('/order/orders', request, OrderCreatedSchema, {
-      'Idempotency-Key': idempotencyKeyFor(body),
-    })
+    let created: Awaited<ReturnType<typeof postOrder>> | null = null
+    for (let retry = 0; created === null; retry++) {
+      try {
+        created = await postOrder(request, attempt.key)
+      } catch (error) {
+        if (!isNetworkError(error) || retry >= PLACE_RETRIES) throw error
+        await waitForOnline()
+        await wait(1000 * 2 ** retry)
+      }
+    }
+    await del(IDB_KEYS.orderAttempt).catch(() => undefined)
     orderStore.orderGuid = created.guid
     orderStore.confirmationCode = confirmationCode(created.guid)
     orderStore.orderStatus = created.orderState
     orderStore.orderLocale = currentLocale()
-    await pollOrderStatus(request.eventSlug, created.guid)
+    if (created.orderState === 'Processing') {
+      // the service worker keeps checking while the page is gone (Background Sync)
+      await addPendingOrder({
+        eventSlug: attempt.eventSlug,
+        guid: created.guid,
+        since: Date.now(),
+      }).catch(() => undefined)
+      postToWorker({
+        type: SW_MESSAGES.watchOrder,
+        eventSlug: attempt.eventSlug,
+        guid: created.guid,
+      })
+    }
+    await pollOrderStatus(attempt.eventSlug, created.guid)
   } catch (error) {
     if (error instanceof ApiError) {
+      // an answer: this attempt is over (a new attempt gets a new key when its body differs)
+      await del(IDB_KEYS.orderAttempt).catch(() => undefined)
       failOrder(error.errors.length > 0 ? error.errors : [messages.unknownError])
     } else if (error instanceof Error) {
       failOrder([messages.unknownErrorSorry])
@@ -122,12 +178,79 @@ export async function sendOrder(): Promise<void> {
   }
 }
 
+function postOrder(request: OrderRequestInput, key: string) {
+  return apiPost('/order/orders', request, OrderCreatedSchema, { 'Idempotency-Key': key })
+}
+
+/** The final state of an order, from the page's own check or the service worker's. */
+function applySettled(
+  settled: Pick<SettledOrder, 'guid' | 'orderState' | 'errors' | 'confirmationDateEpochMs'>,
+): void {
+  void del(IDB_KEYS.settledOrder(settled.guid)).catch(() => undefined)
+  void removePendingOrder(settled.guid).catch(() => undefined)
+  if (orderStore.orderGuid !== settled.guid) return
+  const state = v.safeParse(OrderStateSchema, settled.orderState)
+  orderStore.orderStatus = state.success ? state.output : 'Failed'
+  orderStore.confirmationDateEpochMs = settled.confirmationDateEpochMs
+  if (orderStore.orderStatus === 'Failed') {
+    orderStore.orderErrorMessages = [...orderStore.orderErrorMessages, ...settled.errors]
+  }
+  setStatus(orderStore, 'sendOrderStatus', 'Success')
+}
+
+let resumeWired = false
+
+/**
+ * issue 4: on start, an order request whose answer never came is re-sent with its key; an order
+ * still Processing takes the final state the worker stored, or is checked again. Also on 'online'
+ * and when the page becomes visible (browsers without Background Sync, such as Safari).
+ */
+export async function resumeOrders(): Promise<void> {
+  if (!resumeWired) {
+    resumeWired = true
+    onOrderSettled(applySettled)
+    window.addEventListener('online', () => void resumeOrders())
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void resumeOrders()
+    })
+  }
+  const attempt = await get<OrderAttempt>(IDB_KEYS.orderAttempt).catch(() => undefined)
+  if (attempt) {
+    const fresh = Date.now() - attempt.since < TTL.orderData
+    if (!fresh || orderStore.orderGuid || orderStore.eventSlug !== attempt.eventSlug) {
+      await del(IDB_KEYS.orderAttempt).catch(() => undefined)
+    } else if (orderStore.sendOrderStatus !== 'Running' && navigator.onLine) {
+      await placeAttempt(attempt)
+      return
+    }
+  }
+  const guid = orderStore.orderGuid
+  const slug = orderStore.eventSlug
+  if (!guid || !slug || orderStore.orderStatus !== 'Processing') return
+  const settled = await get<SettledOrder>(IDB_KEYS.settledOrder(guid)).catch(() => undefined)
+  if (settled) {
+    applySettled(settled)
+    return
+  }
+  if (navigator.onLine) void pollOrderStatus(slug, guid)
+}
+
 /**
  * spec §7 call 13: before each re-check wait 500 ms × the check number; stop once the check
  * number exceeds the maximum (10) with the spec's message.
  */
-export async function pollOrderStatus(eventSlug: string, guid: string): Promise<void> {
-  for (let check = 1; ; check++) {
+const polling = new Map<string, Promise<void>>()
+
+export function pollOrderStatus(eventSlug: string, guid: string): Promise<void> {
+  const running = polling.get(guid)
+  if (running) return running
+  const run = pollLoop(eventSlug, guid).finally(() => polling.delete(guid))
+  polling.set(guid, run)
+  return run
+}
+
+async function pollLoop(eventSlug: string, guid: string): Promise<void> {
+  for (let check = 1, drops = 0; ; check++) {
     if (!mayCheckOrderStatus(check)) {
       failOrder([messages.orderStatusTimeout])
       return
@@ -137,18 +260,28 @@ export async function pollOrderStatus(eventSlug: string, guid: string): Promise<
     try {
       status = await fetchStatus(eventSlug, guid)
     } catch (error) {
+      if (isNetworkError(error)) {
+        // issue 4: a dropped network is not an answer; the order stays Processing and is checked
+        // again when the network is back (the service worker keeps checking meanwhile)
+        check--
+        drops++
+        await waitForOnline()
+        await wait(Math.min(30_000, 1000 * 2 ** Math.min(drops, 5)))
+        if (orderStore.orderGuid !== guid || orderStore.orderStatus !== 'Processing') return
+        continue
+      }
       failOrder([
         error instanceof ApiError && error.errors[0] ? error.errors[0] : messages.unknownError,
       ])
       return
     }
     if (status.orderState === 'Processing') continue
-    orderStore.orderStatus = status.orderState
-    orderStore.confirmationDateEpochMs = status.confirmationDateEpochMs
-    if (status.orderState === 'Failed') {
-      orderStore.orderErrorMessages = [...orderStore.orderErrorMessages, ...status.errors]
-    }
-    setStatus(orderStore, 'sendOrderStatus', 'Success')
+    applySettled({
+      guid,
+      orderState: status.orderState,
+      errors: status.errors,
+      confirmationDateEpochMs: status.confirmationDateEpochMs,
+    })
     return
   }
 }

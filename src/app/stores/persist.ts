@@ -75,6 +75,9 @@ export async function removeEnvelope(key: string): Promise<void> {
 
 type Persisted = { restore: () => Promise<void>; save: () => Promise<void> }
 const registry: Persisted[] = []
+// Several slices can live in one store (order and active device): until every slice is restored,
+// a change made by one slice's restore must not save (and so erase) another slice still being read.
+let restored = false
 
 /**
  * Saves a slice of a valtio store whenever the store changes, and restores it on start.
@@ -84,7 +87,7 @@ export function persist<TData>(store: object, options: PersistOptions<TData>): v
   let restoring = false
   let lastJson = ''
   const save = async () => {
-    if (restoring) return
+    if (restoring || !restored) return
     const data = options.pick()
     const json = JSON.stringify(data)
     if (json === lastJson) return
@@ -115,4 +118,7 @@ export function persist<TData>(store: object, options: PersistOptions<TData>): v
 /** spec §7 "Startup: order, templates and devices state are restored" — before the flow renders. */
 export async function restoreAll(): Promise<void> {
   await Promise.all(registry.map((entry) => entry.restore()))
+  // valtio notifies after a microtask: the restores' own notifications pass before saving resumes
+  await new Promise<void>((resolve) => setTimeout(resolve, 0))
+  restored = true
 }

@@ -105,6 +105,11 @@ export default function BillboardMap({ devices, selectedId, onSelect, unavailabl
             className={`map-pin ${device.deviceId === selectedId ? 'map-pin--selected' : ''} ${unavailable(device) ? 'map-pin--off' : ''}`}
             aria-label={t`Billboard: ${device.location}`}
             aria-pressed={device.deviceId === selectedId}
+            // a pointer shortcut to the list below, which has the same choices for keyboards and
+            // screen readers: out of the tab order and the accessibility tree, so pins of billboards
+            // standing close together are not counted as crowded touch targets
+            tabIndex={-1}
+            aria-hidden="true"
             disabled={unavailable(device)}
             onClick={() => onSelect(device)}
           >

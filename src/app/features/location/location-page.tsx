@@ -40,6 +40,19 @@ export function LocationPage() {
     devicesStore.mapDevice = device
   }
 
+  // issue 4 QR entry: /{eventslug}?device={deviceId} (the code printed on the billboard) opens the
+  // flow with that billboard chosen
+  const qrDevice = new URLSearchParams(window.location.search).get('device')
+  const listed = list.length
+  useEffect(() => {
+    if (!qrDevice || listed === 0) return
+    const device = devicesStore.devices.find((d) => d.deviceId === qrDevice)
+    if (device && !isUnavailable(device) && orderStore.activeDevice?.deviceId !== device.deviceId) {
+      setActiveDevice(device)
+      devicesStore.mapDevice = device
+    }
+  }, [qrDevice, listed])
+
   return (
     <main className="page page--flow" id="main">
       <StepIndicator current="location" />
@@ -87,7 +100,7 @@ export function LocationPage() {
             <Skeleton height={132} count={3} />
           ) : (
             <ul className="cards">
-              {list.map((device) => {
+              {list.map((device, index) => {
                 const selected = activeDevice?.deviceId === device.deviceId
                 const off = isUnavailable(device)
                 return (
@@ -101,7 +114,9 @@ export function LocationPage() {
                       alt=""
                       width={160}
                       height={100}
-                      loading="lazy"
+                      // the first picture is the largest paint of the step: load it at once
+                      loading={index < 2 ? 'eager' : 'lazy'}
+                      fetchPriority={index === 0 ? 'high' : 'auto'}
                     />
                     <div className="billboard__body">
                       <h3 className="billboard__name">{device.location}</h3>

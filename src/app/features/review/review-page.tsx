@@ -12,6 +12,7 @@ import {
 } from '../../../domain'
 import { translateMessage } from '../../lib/domain-messages'
 import { currentOrderPrice } from '../../lib/order-price'
+import { pwaStore } from '../../lib/pwa'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { sendOrder } from '../../stores/order-sending'
@@ -46,6 +47,7 @@ export function ReviewPage() {
       : []
   const missing = missingAgreements(order.agreements)
   const sending = order.sendOrderStatus === 'Running'
+  const { online } = useSnapshot(pwaStore)
   const placed =
     order.orderGuid !== null && order.orderStatus !== null && order.orderStatus !== 'Failed'
 
@@ -236,7 +238,9 @@ export function ReviewPage() {
 
       <ActionBar>
         <p className="action-bar__info">
-          {missing.length > 0 ? (
+          {!online && !sending ? (
+            <Trans>You are offline: placing the order needs a connection</Trans>
+          ) : missing.length > 0 ? (
             <Trans>Tick the four required boxes to place your order</Trans>
           ) : (
             <>
@@ -245,7 +249,7 @@ export function ReviewPage() {
           )}
         </p>
         <Button
-          kind={sending ? 'loading' : missing.length > 0 ? 'disabled' : 'orange'}
+          kind={sending ? 'loading' : missing.length > 0 || !online ? 'disabled' : 'orange'}
           size="large"
           loadingLabel={t`Placing your order`}
           onClick={() => void sendOrder()}

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ProgressBar } from '../../ui/progress-bar'
+import { PwaBanners } from './pwa-banners'
 
 export function RootLayout() {
   const { t, i18n } = useLingui()
@@ -13,6 +14,7 @@ export function RootLayout() {
   return (
     <>
       <ProgressBar />
+      <PwaBanners />
       <Outlet />
     </>
   )

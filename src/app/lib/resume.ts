@@ -1,0 +1,75 @@
+import { eventSlugFromPath } from '../../../sw/cache-policy'
+import { TTL } from '../../domain'
+
+// Resume (issue 4): the installed app opens at its start URL ('/?source=pwa', vite.config.ts).
+// The last step route the shopper saw is remembered, with its locale prefix, for the order data
+// lifetime (spec §9: 60 min); opening the start URL within it goes back to that step. The stores
+// themselves restore what was entered (stores/persist.ts), with the same lifetimes.
+
+const LAST_ROUTE_KEY = 'shouts:last-route'
+const LAST_LOCALE_KEY = 'shouts:last-locale'
+
+type LastRoute = { path: string; savedAt: number }
+
+export function rememberRoute(pathname: string, search: string): void {
+  try {
+    const [first] = pathname.split('/').filter(Boolean)
+    localStorage.setItem(LAST_LOCALE_KEY, first === 'fr' || first === 'de' ? first : 'en')
+    if (eventSlugFromPath(pathname) === null) return
+    const entry: LastRoute = { path: pathname + search, savedAt: Date.now() }
+    localStorage.setItem(LAST_ROUTE_KEY, JSON.stringify(entry))
+  } catch {
+    // storage unavailable (private mode): nothing to resume, the flow still works
+  }
+}
+
+export function lastRoute(now = Date.now()): string | null {
+  try {
+    const raw = localStorage.getItem(LAST_ROUTE_KEY)
+    if (!raw) return null
+    const entry = JSON.parse(raw) as Partial<LastRoute>
+    if (typeof entry.path !== 'string' || typeof entry.savedAt !== 'number') return null
+    if (
+      now - entry.savedAt >= TTL.orderData ||
+      entry.savedAt > now ||
+      !entry.path.startsWith('/')
+    ) {
+      localStorage.removeItem(LAST_ROUTE_KEY)
+      return null
+    }
+    return entry.path
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Where the app should open instead of the current URL, or null to stay. Only the start URL of
+ * the installed app (and its live-event shortcut) is redirected; a link the shopper followed wins.
+ */
+export async function startRedirect(location: Location): Promise<string | null> {
+  if (location.pathname !== '/') return null
+  const params = new URLSearchParams(location.search)
+  if (!params.has('source')) return null
+  if (params.get('shortcut') === 'live') {
+    try {
+      const res = await fetch(`/api/v1/spotlight/live-events`, {
+        headers: { accept: 'application/json' },
+      })
+      const body = (await res.json()) as { events?: Array<{ slug?: unknown }> }
+      const slug = body.events?.[0]?.slug
+      if (typeof slug === 'string') return `/${encodeURIComponent(slug)}`
+    } catch {
+      // offline: fall through to the last step or home
+    }
+  }
+  const resume = lastRoute()
+  if (resume) return resume
+  try {
+    const locale = localStorage.getItem(LAST_LOCALE_KEY)
+    if (locale === 'fr' || locale === 'de') return `/${locale}`
+  } catch {
+    // no storage: English home
+  }
+  return '/'
+}
