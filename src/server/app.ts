@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { messages } from '../domain/index.ts'
 import type { ServerDeps } from './deps.ts'
 import { HttpError } from './http/errors.ts'
 import { securityHeaders } from './http/security.ts'
 import { openApiDocument } from './openapi.ts'
+import { qrRoutes } from './qr/index.ts'
 import { featureFlagRoutes } from './routes/flags.ts'
 import { orderRoutes } from './routes/order.ts'
 import { spotlightRoutes } from './routes/spotlight.ts'
@@ -50,8 +52,11 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
   })
 
   const api = new Hono()
+  // JSON answers (device lists, OpenAPI) travel compressed; uploaded media never are.
+  api.use(compress({ contentTypeFilter: /^application\/json/ }))
   api.get('/health', (c) => c.json({ status: 'ok' }))
   api.get('/openapi.json', (c) => c.json(openApiDocument() as object))
+  api.route('/spotlight', qrRoutes({ db: deps.db, publicBaseUrl: deps.env.PUBLIC_BASE_URL }))
   api.route('/spotlight', spotlightRoutes(deps))
   api.route('/order', orderRoutes(deps))
   api.route('/feature-flags', featureFlagRoutes())
