@@ -276,6 +276,8 @@ export const UploadSchema = v.object({
   status: v.picklist(UPLOAD_STATUSES),
   url: v.nullable(text(2000)),
   error: v.nullable(v.string()),
+  // spec §5: the upload's own moderation verdict (a video's sampled frames); optional for older servers.
+  flagged: v.optional(v.boolean()),
 })
 export type Upload = v.InferOutput<typeof UploadSchema>
 

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { S3EnvSchema } from './content/s3-storage.ts'
+import { ModerationEnvSchema } from './moderation/image.ts'
 
 // Configuration comes only from the environment (issue 3, "Runs as"), checked at start with the same
 // tool as every other edge, so a typo in PORT stops the server with a message instead of a surprise.
@@ -35,6 +37,10 @@ export const EnvSchema = v.object({
     ),
     '30',
   ),
+  // Checked here too so that every bad setting is listed at once, by name, before anything starts
+  // (the content service reads them itself: content/s3-storage.ts, moderation/image.ts).
+  ...S3EnvSchema.entries,
+  ...ModerationEnvSchema.entries,
 })
 
 export type Env = v.InferOutput<typeof EnvSchema>

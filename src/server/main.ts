@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
@@ -69,6 +69,20 @@ function newestMtime(path: string): number {
   return newest
 }
 
+/**
+ * The project's own vite CLI. vite's package `exports` hide bin/vite.js from require.resolve
+ * (ERR_PACKAGE_PATH_NOT_EXPORTED), so the script is found through its package.json `bin` field.
+ */
+function viteBin(root: string): string {
+  const manifest = createRequire(join(root, 'package.json')).resolve('vite/package.json')
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    bin?: string | Record<string, string>
+  }
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.vite
+  if (!bin) throw new Error('vite has no bin entry: is vite installed (npm ci)?')
+  return join(dirname(manifest), bin)
+}
+
 /** `npm start` builds what is missing: dist/ when absent or older than its sources. */
 export function ensureBuilt(log: Logger, root = PROJECT_ROOT): void {
   const index = join(root, 'dist', 'index.html')
@@ -76,7 +90,7 @@ export function ensureBuilt(log: Logger, root = PROJECT_ROOT): void {
   const sources = Math.max(...BUILD_INPUTS.map((p) => newestMtime(join(root, p))))
   if (built >= sources) return
   log.info(built ? 'dist/ is older than its sources: building' : 'dist/ is missing: building')
-  const vite = createRequire(join(root, 'package.json')).resolve('vite/bin/vite.js')
+  const vite = viteBin(root)
   const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) throw new Error('vite build failed')
 }
@@ -137,6 +151,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   })
   const content = createContentService({
     db,
+    // startServer({env}) settings (S3_*, MODERATION_*, FFMPEG_PATH) reach the content defaults too.
+    env: { ...process.env, ...options.env },
     dataDir,
     log,
     publicBaseUrl: env.PUBLIC_BASE_URL,

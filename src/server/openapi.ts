@@ -1,4 +1,5 @@
 import { toJsonSchemaDefs } from '@valibot/to-json-schema'
+import * as v from 'valibot'
 import {
   ContentEntriesSchema,
   DaemonResultSchema,
@@ -24,6 +25,9 @@ import {
   UploadSchema,
 } from '../domain/index.ts'
 
+// GET /spotlight/live-events: {events: Event[]} (routes/spotlight.ts).
+const LiveEventsSchema = v.object({ events: v.array(EventSchema) })
+
 // issue 3: an OpenAPI document of the whole API at /api/v1/openapi.json, built from the same valibot
 // schemas the server validates with, so the document cannot drift from the code.
 
@@ -35,6 +39,8 @@ type Op = {
   errors?: Record<string, string>
   params?: { name: string; in: 'path' | 'query' | 'header'; required?: boolean; array?: boolean }[]
   multipart?: boolean
+  /** A file answer instead of JSON: its media types. */
+  file?: string[]
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
@@ -64,7 +70,10 @@ const PATHS: Record<string, Record<string, Op>> = {
     },
   },
   '/spotlight/live-events': {
-    get: { summary: 'Events that are not over yet', response: undefined },
+    get: {
+      summary: 'Events that are not over yet ({events: Event[]}, by slug)',
+      response: 'LiveEvents',
+    },
   },
   '/spotlight/slots/search': {
     post: {
@@ -127,6 +136,53 @@ const PATHS: Record<string, Record<string, Op>> = {
       summary: 'Status of an asynchronous generation (spec §7 call 3)',
       params: [{ name: 'publicToken', in: 'path' }],
       response: 'DaemonStatus',
+    },
+  },
+  '/content/daemon/result/{publicToken}': {
+    get: {
+      summary: 'The key of a finished asynchronous generation (spec §7 call 4)',
+      params: [{ name: 'publicToken', in: 'path' }],
+      response: 'DaemonResult',
+      errors: {
+        '404': 'Job not found',
+        '409': 'The content is not ready yet',
+        '422': 'The content could not be made (the reason)',
+      },
+    },
+  },
+  '/content/files/{name}': {
+    get: {
+      summary:
+        'A stored file (uploads and generated content), with single-range Range support (206, 416)',
+      params: [
+        { name: 'name', in: 'path' },
+        { name: 'Range', in: 'header', required: false },
+      ],
+      file: ['image/png', 'image/jpeg', 'image/gif', 'video/mp4'],
+      errors: { '404': 'File not found' },
+    },
+  },
+  '/content/previews/{templateId}.png': {
+    get: {
+      summary: 'A picture of a template with sample texts and photo (previewImageUrl)',
+      params: [{ name: 'templateId', in: 'path' }],
+      file: ['image/png'],
+      errors: { '404': 'Template not found', '422': 'This template cannot be rendered' },
+    },
+  },
+  '/content/previews/{templateId}.mp4': {
+    get: {
+      summary:
+        "A video template's example clip (examplePreviewVideoUrl), made once with ffmpeg; Range supported",
+      params: [
+        { name: 'templateId', in: 'path' },
+        { name: 'Range', in: 'header', required: false },
+      ],
+      file: ['video/mp4'],
+      errors: {
+        '404': 'Template not found, not a video template, or no ffmpeg on this server',
+        '422': 'This template cannot be rendered',
+      },
     },
   },
   '/content/{opaqueKey}': {
@@ -221,6 +277,7 @@ export function openApiDocument(): unknown {
   const responses = toJsonSchemaDefs(
     {
       Event: EventSchema,
+      LiveEvents: LiveEventsSchema,
       DevicesPage: DevicesPageSchema,
       SlotSearchResponse: SlotSearchResponseSchema,
       Promo: PromoSchema,
@@ -248,10 +305,22 @@ export function openApiDocument(): unknown {
       const responsesDoc: Record<string, unknown> = {
         [op.status ?? '200']: {
           description: 'Success',
-          content: {
-            'application/json': { schema: op.response ? ref(op.response) : { type: 'object' } },
-          },
+          content: op.file
+            ? Object.fromEntries(
+                op.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              )
+            : {
+                'application/json': {
+                  schema: op.response ? ref(op.response) : { type: 'object' },
+                },
+              },
         },
+        ...(op.file?.includes('video/mp4')
+          ? {
+              '206': { description: 'The range asked for' },
+              '416': { description: 'Range past the end' },
+            }
+          : {}),
       }
       for (const [code, description] of Object.entries({
         ...op.errors,

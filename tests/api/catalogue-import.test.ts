@@ -157,6 +157,38 @@ describe('npm run import', () => {
     expect(checkCatalogue(badDate).success).toBe(false)
   })
 
+  it('refuses templates the renderer cannot draw, each error at its JSON path', () => {
+    const broken = structuredClone(catalogue) as typeof catalogue
+    const templates = broken.templates as Record<string, unknown>[]
+    templates[0] = {
+      ...(catalogue.templates[0] as object),
+      html: '<div style="position: fixed">{{recipientName}}</div><script>alert(1)</script>',
+    }
+    templates.push({
+      ...(catalogue.templates[0] as object),
+      id: 'second',
+      html: '<div>{{buyerName}} <p>{{photoUrl}}</p></div>',
+    })
+    templates.push({
+      ...(catalogue.templates[0] as object),
+      id: 'third',
+      html: '<div>{{buyerName}} 1 < 2</div>',
+    })
+    const check = checkCatalogue(broken)
+    expect(check.success).toBe(false)
+    const errors = check.success ? [] : check.errors
+    const first = errors.filter((e) => e.startsWith('$.templates[0].html: '))
+    const second = errors.filter((e) => e.startsWith('$.templates[1].html: '))
+    expect(first.length).toBeGreaterThanOrEqual(1)
+    expect(first.join('\n')).toMatch(/position|script/)
+    expect(second.join('\n')).toContain('{{photoUrl}} can only be an img src')
+    expect(errors.filter((e) => e.startsWith('$.templates[2].html: ')).join('\n')).toContain(
+      'write &lt; for a literal',
+    )
+    // The demo catalogue's own templates all render: the check is not a blanket refusal.
+    expect(checkCatalogue(demoCatalogue(Date.now())).success).toBe(true)
+  })
+
   it('imports a valid file, and an edited file updates its rows', () => {
     const file = join(dir, 'catalogue.json')
     writeFileSync(file, JSON.stringify(catalogue))

@@ -14,6 +14,10 @@ import {
 } from './processors.ts'
 import { type ImageFormat, sniffImage } from './sniff.ts'
 
+// libvips keeps up to 50 MB of recent operations for reuse; every shopper's photo is a different image,
+// so the cache only adds to the server's memory (issue 3: under 400 MB).
+sharp.cache(false)
+
 /** spec §9 image extensions; issue 3: up to 15 MB. */
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
 /**

@@ -3,6 +3,9 @@
 // stored files themselves. Core mounts it at /api/v1/content:
 //
 //   app.route('/api/v1/content', contentRoutes({ db, dataDir, log }))
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { and, eq, inArray, max } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
@@ -37,7 +40,7 @@ import {
 import { imageProcessor } from './image.ts'
 import { type ContentJobs, createContentJobs, type JobHandler } from './jobs.ts'
 import { createContentModerator } from './moderate.ts'
-import { templatePreview } from './previews.ts'
+import { templatePreview, templatePreviewVideo } from './previews.ts'
 import { UploadError, type UploadProcessor } from './processors.ts'
 import { receiveUpload } from './receive.ts'
 import { createS3Storage, s3ConfigFromEnv } from './s3-storage.ts'
@@ -134,6 +137,7 @@ function uploadBody(row: UploadRow, fileUrl: (name: string) => string): Upload {
     status: row.status,
     url: row.status === 'ready' && row.fileName ? fileUrl(row.fileName) : null,
     error: row.error,
+    flagged: row.flagged,
   }
 }
 
@@ -176,6 +180,32 @@ export function parseRange(
   return { start, end }
 }
 
+/** A whole file (200) or the one range asked for (206, 416), for GET and HEAD. */
+async function sendFileRange(
+  c: Context,
+  headers: Record<string, string>,
+  size: number,
+  open: (range: ByteRange | null) => Readable | Promise<Readable>,
+): Promise<Response> {
+  const range = parseRange(c.req.header('range'), size)
+  if (range === 'unsatisfiable') {
+    return new Response(null, {
+      status: 416,
+      headers: { ...headers, 'Content-Range': `bytes */${size}` },
+    })
+  }
+  const status = range ? 206 : 200
+  const all = { ...headers }
+  if (range) all['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`
+  all['Content-Length'] = String(range ? range.end - range.start + 1 : size)
+  if (c.req.method === 'HEAD') return new Response(null, { status, headers: all })
+  // Awaited: storage.open() hands a promise of the stream (an S3 GET), and Readable.toWeb needs the
+  // stream itself (a promise here was the "streamReadable … Received an instance of Promise" 500).
+  const stream = await open(range)
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>
+  return new Response(body, { status, headers: all })
+}
+
 /** The content service with its job runner; contentRoutes is its routes alone. */
 export function createContentService(deps: ContentDeps): ContentService {
   const basePath = (deps.basePath ?? DEFAULT_CONTENT_BASE_PATH).replace(/\/$/, '')
@@ -197,13 +227,16 @@ export function createContentService(deps: ContentDeps): ContentService {
   const needsModel = !deps.moderate || !deps.processors || !deps.generators
   const moderationConfig = needsModel ? imageModerationConfigFromEnv(env) : null
   const imageModerator = moderationConfig ? createImageModerator(moderationConfig) : null
-  if (imageModerator) {
-    imageModerator
-      .warmUp()
-      .catch((error: unknown) => log.warn('moderation model load failed', { error }))
-  }
+  // The model is not warmed up at start: it is loaded on the first picture to judge (about 1 s once),
+  // so a server that only sells slots stays small (issue 3: memory under 400 MB).
   const frameCount = moderationConfig?.videoFrames ?? 6
   let videoAvailable = false
+  let ffmpegPath: string | null = null
+  try {
+    ffmpegPath = locateFfmpeg(env).ffmpeg
+  } catch {
+    // Reported below when the video defaults need it; without it there are no example clips.
+  }
   if (!deps.processors || !deps.generators) {
     try {
       locateFfmpeg(env)
@@ -220,12 +253,17 @@ export function createContentService(deps: ContentDeps): ContentService {
     ? [
         createVideoProcessor({
           frameCount,
-          // The clip is checked again once composited (what plays); this logs the upload's own verdict.
+          // The clip is checked again once composited (what plays); the upload's own verdict is kept
+          // on its row (spec §5: a flag refuses nothing) and shown as `flagged` by GET /uploads/{id}.
           onFrames: async (uploadId, frames) => {
             if (!imageModerator) return
             const verdict = await imageModerator.moderateVideoFrames(frames)
-            if (verdict.flagged)
-              log.info('uploaded video flagged', { uploadId, reasons: verdict.reasons })
+            if (!verdict.flagged) return
+            log.info('uploaded video flagged', { uploadId, reasons: verdict.reasons })
+            await deps.db
+              .update(contentUploads)
+              .set({ flagged: true, flagReasons: verdict.reasons })
+              .where(eq(contentUploads.id, uploadId))
           },
         }),
       ]
@@ -487,6 +525,32 @@ export function createContentService(deps: ContentDeps): ContentService {
     return c.json({ newKey: job.resultKey })
   })
 
+  const previewFolder = join(deps.dataDir, 'content', 'previews')
+  const previewVideo = async (c: Context, template: typeof templates.$inferSelect) => {
+    if (!template.types.includes('video'))
+      return errors(c, 404, 'This template has no example clip.')
+    if (!ffmpegPath) return errors(c, 404, NOT_AVAILABLE('video'))
+    let path: string
+    try {
+      path = await templatePreviewVideo(template, previewFolder, ffmpegPath)
+    } catch (error) {
+      log.warn('template preview clip failed', { templateId: template.id, error })
+      return errors(c, 422, 'This template cannot be rendered.')
+    }
+    const { size } = await stat(path)
+    const headers: Record<string, string> = {
+      'Content-Type': 'video/mp4',
+      'Content-Disposition': `inline; filename="${template.id.replace(/[^\w.-]/g, '_')}.mp4"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'public, max-age=3600',
+      'Accept-Ranges': 'bytes',
+    }
+    return sendFileRange(c, headers, size, (range) =>
+      createReadStream(path, range ? { start: range.start, end: range.end } : {}),
+    )
+  }
+
   // Stored files: only server-made names, served so that no browser runs them (nosniff, a sandboxing
   // CSP, and a download name that is ours).
   app.on(['GET', 'HEAD'], '/files/:name', async (c) => {
@@ -504,30 +568,18 @@ export function createContentService(deps: ContentDeps): ContentService {
       // Video players seek with Range requests (Safari will not play an mp4 without them).
       'Accept-Ranges': 'bytes',
     }
-    const range = parseRange(c.req.header('range'), file.size)
-    if (range === 'unsatisfiable') {
-      return new Response(null, {
-        status: 416,
-        headers: { ...headers, 'Content-Range': `bytes */${file.size}` },
-      })
-    }
-    const status = range ? 206 : 200
-    if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${file.size}`
-    headers['Content-Length'] = String(range ? range.end - range.start + 1 : file.size)
-    if (c.req.method === 'HEAD') return new Response(null, { status, headers })
-    const stream = await file.stream(range ?? undefined)
-    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>
-    return new Response(body, { status, headers })
+    return sendFileRange(c, headers, file.size, (range) => file.stream(range ?? undefined))
   })
 
   // A picture of each template with sample texts and photo (previews.ts); a catalogue can use it as
-  // previewImageUrl.
-  app.get('/previews/:file', async (c) => {
-    const match = /^(.+)\.png$/.exec(c.req.param('file'))
+  // previewImageUrl. A video template's example clip is {templateId}.mp4 (examplePreviewVideoUrl).
+  app.on(['GET', 'HEAD'], '/previews/:file', async (c) => {
+    const match = /^(.+)\.(png|mp4)$/.exec(c.req.param('file'))
     const [template] = match?.[1]
       ? await deps.db.select().from(templates).where(eq(templates.id, match[1])).limit(1)
       : []
     if (!template) return errors(c, 404, 'Template not found')
+    if (match?.[2] === 'mp4') return previewVideo(c, template)
     let png: Buffer
     try {
       png = await templatePreview(template)

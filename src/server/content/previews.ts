@@ -1,9 +1,16 @@
 // Template previews: the template list shows each design before the shopper has a photo or texts
 // (spec §2, Select Template). A catalogue may point previewImageUrl at a picture of its own; this renders
 // one from the template itself, with sample texts and a sample photo, so a preview never drifts from
-// what the billboard will show. Served at GET {base}/previews/{templateId}.png.
-import { createHash } from 'node:crypto'
+// what the billboard will show. Served at GET {base}/previews/{templateId}.png; a video template's example
+// clip (the same drawing over a sample moving background) at GET {base}/previews/{templateId}.mp4.
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import sharp from 'sharp'
+import { runTool } from '../video/ffmpeg.ts'
+import { fileArg } from '../video/probe.ts'
+import { composite } from '../video/transcode.ts'
 import type { TemplateRow } from './generate.ts'
 import { parsedTemplate } from './generate.ts'
 import { renderTemplatePng } from './render.ts'
@@ -53,4 +60,82 @@ export async function templatePreview(template: TemplateRow): Promise<Buffer> {
   })
   cache.set(template.id, { version, png })
   return png
+}
+
+/** How long a template's sample clip runs (its own videoMaxLengthSeconds when shorter). */
+export const PREVIEW_VIDEO_SECONDS = 4
+
+const videoRenders = new Map<string, Promise<string>>()
+
+/**
+ * The example clip of a video template (catalogue examplePreviewVideoUrl): the template drawn with the
+ * sample texts over a moving colour gradient made by ffmpeg, composited exactly as a shopper's clip is.
+ * Made once per template version and kept in `folder` (DATA_DIR/content/previews), so a restart does
+ * not make it again. Resolves with the file's path.
+ */
+export function templatePreviewVideo(
+  template: TemplateRow,
+  folder: string,
+  ffmpegPath: string,
+): Promise<string> {
+  const version = createHash('sha256')
+    .update(`${template.widthPx}x${template.heightPx}\n${template.videoMaxLengthSeconds}\n`)
+    .update(template.html)
+    .digest('base64url')
+    .slice(0, 16)
+  const file = join(folder, `${template.id.replace(/[^\w-]/g, '_')}-${version}.mp4`)
+  let making = videoRenders.get(file)
+  if (!making) {
+    making = makePreviewVideo(template, folder, file, ffmpegPath)
+    // A failure is not kept: the next request tries again.
+    making.catch(() => videoRenders.delete(file))
+    videoRenders.set(file, making)
+  }
+  return making
+}
+
+async function makePreviewVideo(
+  template: TemplateRow,
+  folder: string,
+  file: string,
+  ffmpegPath: string,
+): Promise<string> {
+  if (existsSync(file)) return file
+  await mkdir(folder, { recursive: true })
+  const seconds = Math.min(PREVIEW_VIDEO_SECONDS, template.videoMaxLengthSeconds ?? Infinity)
+  const work = join(folder, `.${randomBytes(8).toString('hex')}`)
+  const overlay = `${work}.png`
+  const background = `${work}-bg.mp4`
+  const output = `${work}-out.mp4`
+  try {
+    const parsed = parsedTemplate(template)
+    const png = await renderTemplatePng({
+      template: parsed,
+      values: PREVIEW_VALUES,
+      width: template.widthPx,
+      height: template.heightPx,
+      photo: parsed.usesPhoto ? await sample() : null,
+      photoCacheKey: 'preview-sample-photo',
+    })
+    await writeFile(overlay, png)
+    // A small moving gradient stands in for the shopper's clip; composite() scales it to the billboard.
+    // biome-ignore format: ffmpeg arguments read best as flag/value pairs
+    await runTool(ffmpegPath, [
+      '-hide_banner', '-nostdin', '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `gradients=s=320x180:d=${seconds}:r=25:speed=0.03:c0=#c2185b:c1=#ffca28:c2=#4fc3f7:nb_colors=3`,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-an', '-f', 'mp4', fileArg(background),
+    ], { timeoutMs: 60_000, what: 'Making the sample clip' })
+    await composite({
+      videoPath: background,
+      overlayPngPath: overlay,
+      width: template.widthPx,
+      height: template.heightPx,
+      output,
+      maxLengthSeconds: seconds,
+    })
+    await rename(output, file)
+    return file
+  } finally {
+    await Promise.all([overlay, background, output].map((p) => rm(p, { force: true })))
+  }
 }

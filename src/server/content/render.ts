@@ -1,8 +1,7 @@
 // Rendering a template to the PNG a billboard shows: parsed template -> satori (layout, text to glyph
 // paths, SVG) -> resvg (raster) at exactly the device's contentWidth x contentHeight (issue 3, Rendering).
-import { renderAsync } from '@resvg/resvg-js'
 import type { ReactNode } from 'react'
-import satori, { type Font } from 'satori'
+import type { Font } from 'satori'
 import sharp from 'sharp'
 import { emojiDataUri, fontStack, loadFonts } from './fonts.ts'
 import { imageWork } from './limit.ts'
@@ -25,6 +24,19 @@ export type RenderInput = {
    * of the same photo at the same size (a shopper who edits the message re-renders with the same photo).
    */
   photoCacheKey?: string
+}
+
+// satori (with yoga's wasm) and resvg are loaded on the first render, not at server start: a server
+// that only sells slots never pays their memory (issue 3: server memory under 400 MB).
+let satoriModule: Promise<typeof import('satori')['default']> | null = null
+const loadSatori = () => {
+  satoriModule ??= import('satori').then((m) => m.default)
+  return satoriModule
+}
+let resvgModule: Promise<typeof import('@resvg/resvg-js')> | null = null
+const loadResvg = () => {
+  resvgModule ??= import('@resvg/resvg-js')
+  return resvgModule
 }
 
 export class RenderError extends Error {
@@ -80,6 +92,7 @@ export async function photoBox(input: RenderInput, photoSize: Box): Promise<Box>
     fontStack,
   })
   let box: Box = { width: 0, height: 0 }
+  const satori = await loadSatori()
   await satori(tree as unknown as ReactNode, {
     width: input.width,
     height: input.height,
@@ -141,6 +154,7 @@ export async function renderTemplateSvg(
   const tree = toSatoriTree(input.template, input.values, { photoDataUri: photo }, input, {
     fontStack,
   })
+  const satori = await loadSatori()
   return satori(tree as unknown as ReactNode, {
     width: input.width,
     height: input.height,
@@ -158,6 +172,7 @@ export function renderTemplatePng(input: RenderInput): Promise<Buffer> {
 async function renderPng(input: RenderInput): Promise<Buffer> {
   const svg = await renderTemplateSvg(input)
   // Rasterised on libuv's thread pool, so the server keeps answering other requests meanwhile.
+  const { renderAsync } = await loadResvg()
   const image = await renderAsync(svg, {
     fitTo: { mode: 'original' },
     font: { loadSystemFonts: false },

@@ -7,13 +7,7 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { rm, stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3'
+import type { S3Client } from '@aws-sdk/client-s3'
 import * as v from 'valibot'
 import {
   type ContentStorage,
@@ -102,24 +96,24 @@ function toNodeStream(body: unknown): Readable {
 }
 
 export function createS3Storage(dataDir: string, config: S3Config): ContentStorage {
-  const client = new S3Client({
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    // Checksums only where S3 requires them: the SDK's default (CRC32 in an aws-chunked body) is not
-    // understood by every S3-compatible server and gets stored as part of the file there.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    ...(config.credentials ? { credentials: config.credentials } : {}),
-  })
+  // The SDK (about 30 MB of memory) is loaded only on a server that stores in a bucket (issue 3 memory).
+  let loading: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null = null
+  const connect = () => {
+    loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: newClient(sdk, config),
+    }))
+    return loading
+  }
   const temp = createTempFolder(dataDir)
   const key = (name: string) => {
     if (!isStoredName(name)) throw new Error(`Not a stored file name: ${name}`)
     return `${config.prefix}${name}`
   }
   const put = async (name: string, body: Buffer | Readable, length: number) => {
+    const { sdk, client } = await connect()
     await client.send(
-      new PutObjectCommand({
+      new sdk.PutObjectCommand({
         Bucket: config.bucket,
         Key: key(name),
         Body: body,
@@ -131,8 +125,9 @@ export function createS3Storage(dataDir: string, config: S3Config): ContentStora
     )
   }
   const get = async (name: string, range?: { start: number; end: number }) => {
+    const { sdk, client } = await connect()
     const answer = await client.send(
-      new GetObjectCommand({
+      new sdk.GetObjectCommand({
         Bucket: config.bucket,
         Key: key(name),
         ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -158,8 +153,9 @@ export function createS3Storage(dataDir: string, config: S3Config): ContentStora
     open: async (name): Promise<StoredFile | null> => {
       if (!isStoredName(name)) return null
       try {
+        const { sdk, client } = await connect()
         const head = await client.send(
-          new HeadObjectCommand({ Bucket: config.bucket, Key: key(name) }),
+          new sdk.HeadObjectCommand({ Bucket: config.bucket, Key: key(name) }),
         )
         return { size: head.ContentLength ?? 0, stream: (range) => get(name, range) }
       } catch (error) {
@@ -179,7 +175,23 @@ export function createS3Storage(dataDir: string, config: S3Config): ContentStora
     },
     remove: async (fileOrName) => {
       if (!isStoredName(fileOrName)) return rm(fileOrName, { force: true })
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key(fileOrName) }))
+      const { sdk, client } = await connect()
+      await client.send(
+        new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: key(fileOrName) }),
+      )
     },
   }
+}
+
+function newClient(sdk: typeof import('@aws-sdk/client-s3'), config: S3Config): S3Client {
+  return new sdk.S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    // Checksums only where S3 requires them: the SDK's default (CRC32 in an aws-chunked body) is not
+    // understood by every S3-compatible server and gets stored as part of the file there.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+  })
 }

@@ -12,6 +12,7 @@ import {
   TrafficDirectionSchema,
 } from '../../domain/api.ts'
 import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
+import { parseTemplateHtml } from '../content/template-html.ts'
 import type { Db } from './client.ts'
 import { devices, eventDevices, events, eventTemplates, promos, templates } from './schema/core.ts'
 
@@ -72,11 +73,17 @@ const CatalogueTemplateSchema = v.strictObject({
     v.maxLength(100_000),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return
-      for (const name of unknownPlaceholders(dataset.value)) {
+      const unknown = unknownPlaceholders(dataset.value)
+      for (const name of unknown) {
         addIssue({
           message: `uses the unknown placeholder {{${name}}}; allowed: ${TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')}`,
         })
       }
+      if (unknown.length > 0) return
+      // A template the renderer cannot read would fail every shopper's generate call: refuse it at import
+      // with the renderer's own reasons (catalogue-format: the supported HTML and CSS subset).
+      const parsed = parseTemplateHtml(dataset.value)
+      if (!parsed.ok) for (const message of parsed.errors) addIssue({ message })
     }),
   ),
 })

@@ -266,7 +266,8 @@ templates.push(
     widthPx: size.contentWidth,
     heightPx: size.contentHeight,
     previewImageUrl: `/api/v1/content/previews/${id}.png`,
-    examplePreviewVideoUrl: `/catalogue/${id}.mp4`,
+    // The content service makes a short sample clip of the template (once) at this address.
+    examplePreviewVideoUrl: `/api/v1/content/previews/${id}.mp4`,
     videoMaxLengthSeconds: 15,
     html,
   })),

@@ -6,9 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import * as tf from '@tensorflow/tfjs'
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm'
-import { type ModelDefinition, NSFWJS } from 'nsfwjs/core'
+import type * as Tf from '@tensorflow/tfjs'
+import type { ModelDefinition, NSFWJS } from 'nsfwjs/core'
 import sharp from 'sharp'
 import * as v from 'valibot'
 
@@ -135,11 +134,36 @@ export function imageModerationConfig(
   }
 }
 
+type TfModules = {
+  tf: typeof Tf
+  setWasmPaths: typeof import('@tensorflow/tfjs-backend-wasm')['setWasmPaths']
+  NSFWJS: typeof NSFWJS
+}
+let tfModules: Promise<TfModules> | null = null
+
+// TensorFlow.js, its wasm backend and nsfwjs take about 100 MB of memory once loaded: they are loaded
+// on the first image to judge, not at server start (issue 3: server memory under 400 MB).
+function loadTf(): Promise<TfModules> {
+  tfModules ??= (async () => {
+    const [tf, wasm, nsfwjs] = await Promise.all([
+      import('@tensorflow/tfjs'),
+      import('@tensorflow/tfjs-backend-wasm'),
+      import('nsfwjs/core'),
+    ])
+    return { tf, setWasmPaths: wasm.setWasmPaths, NSFWJS: nsfwjs.NSFWJS }
+  })()
+  tfModules.catch(() => {
+    tfModules = null
+  })
+  return tfModules
+}
+
 let backendReady: Promise<void> | null = null
 
 /** Picks the TensorFlow.js backend once per process; wasm falls back to cpu if it cannot start. */
 function prepareBackend(backend: TfBackend): Promise<void> {
   backendReady ??= (async () => {
+    const { tf, setWasmPaths } = await loadTf()
     // Quiet tfjs's debug checks and its advice to install tfjs-node (which cannot install here).
     tf.enableProdMode()
     if (backend === 'wasm') {
@@ -178,6 +202,7 @@ function loadModel(name: NsfwModelName, backend: TfBackend): Promise<NSFWJS> {
   if (!loading) {
     loading = (async () => {
       await prepareBackend(backend)
+      const { NSFWJS } = await loadTf()
       const definition = await definitions[name]()
       const modelJson = (await definition.modelJson()).default
       const shards = await Promise.all(
@@ -185,7 +210,7 @@ function loadModel(name: NsfwModelName, backend: TfBackend): Promise<NSFWJS> {
       )
       const weightData = Buffer.concat(shards.map((base64) => Buffer.from(base64, 'base64')))
       const weightSpecs = (modelJson.weightsManifest ?? []).flatMap((group) => group.weights)
-      const artifacts: tf.io.ModelArtifacts = {
+      const artifacts: Tf.io.ModelArtifacts = {
         modelTopology: modelJson.modelTopology,
         format: modelJson.format,
         generatedBy: modelJson.generatedBy,
@@ -196,7 +221,7 @@ function loadModel(name: NsfwModelName, backend: TfBackend): Promise<NSFWJS> {
           weightData.byteOffset + weightData.byteLength,
         ),
       }
-      const handler: tf.io.IOHandler = { load: async () => artifacts }
+      const handler: Tf.io.IOHandler = { load: async () => artifacts }
       const model = new NSFWJS(handler, { size: 224, ...definition.options })
       await model.load()
       return model
@@ -286,6 +311,7 @@ export function createImageModerator(options: CreateImageModeratorOptions = {}):
     height: number
   }): Promise<NsfwScores> => {
     const nsfw = await model()
+    const { tf } = await loadTf()
     const input = tf.tensor3d(
       new Uint8Array(pixels.data),
       [pixels.height, pixels.width, 3],

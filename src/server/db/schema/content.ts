@@ -9,7 +9,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core'
 
-// Drizzle's view of migrations/0002_content.sql (the SQL file is the source of truth for the database).
+// Drizzle's view of migrations/0002_content.sql and 0003_upload_flags.sql (the SQL file is the source of truth for the database).
 
 export type ContentKind = 'photo' | 'video'
 export type UploadStatus = 'processing' | 'ready' | 'failed'
@@ -27,6 +27,9 @@ export const contentUploads = pgTable('content_uploads', {
   durationSeconds: doublePrecision('duration_seconds'),
   sizeBytes: bigint('size_bytes', { mode: 'number' }),
   error: text('error'),
+  // migrations/0003_upload_flags.sql: the upload's own moderation verdict (videos: sampled frames).
+  flagged: boolean('flagged').notNull().default(false),
+  flagReasons: jsonb('flag_reasons').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

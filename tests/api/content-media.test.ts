@@ -1,0 +1,181 @@
+// Every picture and clip the demo shop names answers (issue 5: template previews, example clips; issue 3:
+// billboard pictures), and stored files answer many concurrent readers (issue 5: no 500 under load).
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Upload, UploadSchema } from '../../src/domain/index.ts'
+import { contentUploads } from '../../src/server/db/schema/content.ts'
+import { locateFfmpeg } from '../../src/server/video/index.ts'
+import { makeTestVideo } from '../../src/server/video/test-videos.ts'
+import {
+  type Client,
+  client,
+  generateContent,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
+
+let server: TestServer
+let api: Client
+let hasFfmpeg = true
+try {
+  locateFfmpeg()
+} catch {
+  hasFfmpeg = false
+}
+
+beforeAll(async () => {
+  server = await startTestServer('pglite')
+  api = client(server.url)
+})
+afterAll(() => server?.stop())
+
+type LiveEvent = { slug: string; allowedContentGeneratorTypes: string[] }
+type Device = { deviceId: string; imageUrl: string; contentWidth: number; contentHeight: number }
+type Template = {
+  id: string
+  previewImageUrl: string
+  examplePreviewVideoUrl: string | null
+}
+
+async function fetchMedia(url: string): Promise<{ status: number; type: string; bytes: number }> {
+  const absolute = url.startsWith('/') ? `${server.url}${url}` : url
+  const res = await fetch(absolute)
+  const body = new Uint8Array(await res.arrayBuffer())
+  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: body.length }
+}
+
+describe('the demo catalogue media', () => {
+  it('answers every billboard picture, template preview and example clip of the live events', async () => {
+    const live = await api.get<{ events: LiveEvent[] }>('/spotlight/live-events')
+    expect(live.status).toBe(200)
+    expect(live.body.events.length).toBeGreaterThan(0)
+    const urls = new Map<string, 'image' | 'video'>()
+    for (const event of live.body.events) {
+      const devices = await api.get<{ devices: Device[] }>(
+        `/spotlight/events/${event.slug}/devices`,
+      )
+      expect(devices.status).toBe(200)
+      for (const device of devices.body.devices) {
+        urls.set(device.imageUrl, 'image')
+        const query = new URLSearchParams([
+          ...event.allowedContentGeneratorTypes.map((t) => ['types', t]),
+          ['widthPx', String(device.contentWidth)],
+          ['heightPx', String(device.contentHeight)],
+        ])
+        const generators = await api.get<{ generators: Template[] }>(`/content/generators?${query}`)
+        expect(generators.status).toBe(200)
+        for (const template of generators.body.generators) {
+          urls.set(template.previewImageUrl, 'image')
+          if (template.examplePreviewVideoUrl) urls.set(template.examplePreviewVideoUrl, 'video')
+        }
+      }
+    }
+    expect([...urls.values()]).toContain('image')
+    if (hasFfmpeg) expect([...urls.values()]).toContain('video')
+    for (const [url, kind] of urls) {
+      if (kind === 'video' && !hasFfmpeg) continue
+      const media = await fetchMedia(url)
+      expect({ url, status: media.status }).toEqual({ url, status: 200 })
+      expect(media.type, url).toMatch(kind === 'image' ? /^image\// : /^video\//)
+      expect(media.bytes, url).toBeGreaterThan(100)
+    }
+  }, 120_000)
+
+  it.skipIf(!hasFfmpeg)(
+    'serves a template example clip with Range support, made once',
+    async () => {
+      const url = `${server.url}/api/v1/content/previews/fireworks-video.mp4`
+      const [a, b] = await Promise.all([fetch(url), fetch(url)])
+      const [bodyA, bodyB] = await Promise.all([a.arrayBuffer(), b.arrayBuffer()])
+      expect(Buffer.from(bodyA).equals(Buffer.from(bodyB))).toBe(true)
+      expect(Buffer.from(bodyA).subarray(4, 8).toString('latin1')).toBe('ftyp')
+      const part = await fetch(url, { headers: { range: 'bytes=0-99' } })
+      expect(part.status).toBe(206)
+      expect((await part.arrayBuffer()).byteLength).toBe(100)
+      const photoOnly = await fetch(`${server.url}/api/v1/content/previews/hearts.mp4`)
+      expect(photoOnly.status).toBe(404)
+      await photoOnly.arrayBuffer()
+    },
+    120_000,
+  )
+})
+
+describe('GET /content/files/{name}', () => {
+  it('answers 60 concurrent readers of one stored file with the same bytes', async () => {
+    const { key } = await generateContent(api)
+    const entries = await api.get<{ entries: { url: string }[] }>(`/content/${key}`)
+    expect(entries.status).toBe(200)
+    const fileUrl = entries.body.entries[0]?.url ?? ''
+    expect(fileUrl).toMatch(/\/content\/files\//)
+    const absolute = fileUrl.startsWith('/') ? `${server.url}${fileUrl}` : fileUrl
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => {
+        const res = await fetch(absolute, i % 3 === 0 ? { headers: { range: 'bytes=0-15' } } : {})
+        return { status: res.status, body: Buffer.from(await res.arrayBuffer()) }
+      }),
+    )
+    const whole = replies.find((r) => r.status === 200)?.body
+    expect(whole?.subarray(1, 4).toString('latin1')).toBe('PNG')
+    for (const [i, reply] of replies.entries()) {
+      if (i % 3 === 0) {
+        expect(reply.status).toBe(206)
+        expect(reply.body.equals(whole?.subarray(0, 16) ?? Buffer.alloc(0))).toBe(true)
+      } else {
+        expect(reply.status).toBe(200)
+        expect(reply.body.equals(whole ?? Buffer.alloc(0))).toBe(true)
+      }
+    }
+  }, 60_000)
+})
+
+describe("a video upload's own moderation verdict (spec §5)", () => {
+  async function uploadClip(target: TestServer, file: Buffer): Promise<Upload> {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(file)], { type: 'video/mp4' }), 'clip.mp4')
+    const res = await fetch(`${target.url}/api/v1/content/uploads`, { method: 'POST', body: form })
+    expect(res.status).toBe(201)
+    const { id } = v.parse(UploadSchema, await res.json())
+    for (let i = 0; i < 600; i++) {
+      const upload = v.parse(
+        UploadSchema,
+        await (await fetch(`${target.url}/api/v1/content/uploads/${id}`)).json(),
+      )
+      if (upload.status !== 'processing') return upload
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error('the upload is still processing')
+  }
+
+  it.skipIf(!hasFfmpeg)(
+    'is kept with the upload: clean by default, flagged when the operator sets a zero threshold',
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'shouts-clip-'))
+      const file = await readFile(
+        await makeTestVideo(path.join(dir, 'clip.mp4'), { seconds: 1, width: 160, height: 120 }),
+      )
+      await rm(dir, { recursive: true, force: true })
+      const clean = await uploadClip(server, file)
+      expect(clean).toMatchObject({ kind: 'video', status: 'ready', flagged: false })
+      // A threshold of 0 flags every picture: the operator's setting reaches the content service.
+      const strict = await startTestServer('pglite', {
+        env: { MODERATION_NSFW_THRESHOLD: '0', MODERATION_VIDEO_FRAMES: '2' },
+      })
+      try {
+        const flagged = await uploadClip(strict, file)
+        expect(flagged).toMatchObject({ kind: 'video', status: 'ready', flagged: true })
+        const [row] = await strict.deps.db
+          .select()
+          .from(contentUploads)
+          .where(eq(contentUploads.id, flagged.id))
+        expect(row?.flagReasons.join(' ')).toMatch(/Porn \d\.\d\d ≥ 0/)
+      } finally {
+        await strict.stop()
+      }
+    },
+    120_000,
+  )
+})
