@@ -2,6 +2,7 @@
 // message a person can read (issue 5: a corrupt upload is a failed job, never a hung worker).
 import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 
 /** A video operation that failed for a reason worth showing (corrupt file, timeout, missing ffmpeg). */
@@ -19,8 +20,12 @@ export class VideoError extends Error {
 export type FfmpegTools = {
   ffmpeg: string
   ffprobe: string
-  /** Where they were found: FFMPEG_PATH/FFPROBE_PATH, or the system PATH (Debian's ffmpeg). */
-  source: 'env' | 'system'
+  /**
+   * Where they were found: FFMPEG_PATH/FFPROBE_PATH, the system PATH (Debian's ffmpeg), or the
+   * binaries that the optional npm packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe
+   * ship inside their tarballs (so `npm install` alone gives a machine without ffmpeg video shouts).
+   */
+  source: 'env' | 'system' | 'package'
 }
 
 function isExecutable(file: string): boolean {
@@ -42,6 +47,20 @@ function onPath(name: string, searchPath: string): string | null {
 }
 
 let cached: FfmpegTools | null = null
+
+/** The binaries shipped by the optional npm packages, when they installed on this platform. */
+export function packagedFfmpeg(): FfmpegTools | null {
+  try {
+    const require = createRequire(import.meta.url)
+    const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
+    const ffprobe = (require('@ffprobe-installer/ffprobe') as { path: string }).path
+    if (!isExecutable(ffmpeg) || !isExecutable(ffprobe)) return null
+    return { ffmpeg, ffprobe, source: 'package' }
+  } catch {
+    // not installed, or no build for this platform
+    return null
+  }
+}
 
 /**
  * Finds ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH when set (they must be executable), else the
@@ -66,12 +85,17 @@ export function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): FfmpegTools 
     const searchPath = env.PATH ?? ''
     const ffmpeg = onPath('ffmpeg', searchPath)
     const ffprobe = onPath('ffprobe', searchPath)
-    if (!ffmpeg || !ffprobe) {
-      throw new VideoError(
-        'ffmpeg and ffprobe were not found on PATH: install them (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.',
-      )
+    if (ffmpeg && ffprobe) {
+      found = { ffmpeg, ffprobe, source: 'system' }
+    } else {
+      const packaged = packagedFfmpeg()
+      if (!packaged) {
+        throw new VideoError(
+          'ffmpeg and ffprobe were not found on PATH nor in node_modules: install them (apt-get install ffmpeg, or npm install @ffmpeg-installer/ffmpeg @ffprobe-installer/ffprobe) or set FFMPEG_PATH and FFPROBE_PATH.',
+        )
+      }
+      found = packaged
     }
-    found = { ffmpeg, ffprobe, source: 'system' }
   }
   if (env === process.env) cached = found
   return found

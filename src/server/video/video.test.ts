@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { locateFfmpeg, VideoError } from './ffmpeg.ts'
+import { locateFfmpeg, packagedFfmpeg, VideoError } from './ffmpeg.ts'
 import {
   composite,
   extractFrames,
@@ -80,8 +81,24 @@ describe('locateFfmpeg', () => {
     expect(path.basename(tools.ffprobe)).toBe('ffprobe')
   })
 
-  it('says how to install them when they are nowhere', () => {
-    expect(() => locateFfmpeg({ PATH: dir })).toThrow(/apt-get install ffmpeg/)
+  it('falls back to the binaries the optional npm packages ship, which run', () => {
+    const packaged = packagedFfmpeg()
+    if (packaged) {
+      const tools = locateFfmpeg({ PATH: dir })
+      expect(tools.source).toBe('package')
+      expect(execFileSync(tools.ffmpeg, ['-hide_banner', '-version']).toString()).toMatch(
+        /^ffmpeg version/,
+      )
+      expect(execFileSync(tools.ffprobe, ['-hide_banner', '-version']).toString()).toMatch(
+        /^ffprobe version/,
+      )
+    } else {
+      // a platform the packages have no build for: the message says how to install ffmpeg
+      expect(() => locateFfmpeg({ PATH: dir })).toThrow(/apt-get install ffmpeg/)
+    }
+  })
+
+  it('refuses FFMPEG_PATH/FFPROBE_PATH that are not executables', () => {
     expect(() =>
       locateFfmpeg({ FFMPEG_PATH: path.join(dir, 'nope'), FFPROBE_PATH: path.join(dir, 'nope') }),
     ).toThrow(/is not an executable file/)
