@@ -107,6 +107,8 @@ export async function photoFile() {
 }
 
 export async function screenshot(page: Page, name: string) {
+  // from the top, so the sticky header is drawn where a shopper sees it, not mid-page
+  await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true })
 }
 

@@ -53,8 +53,21 @@ export function resetDevices(): void {
 }
 
 /** spec §9: page size 200, offset 0, sorted by id ascending. */
-export async function fetchDevices(eventSlug: string): Promise<void> {
-  if (devicesStore.loadedForEvent === eventSlug && devicesStore.devices.length > 0) return
+// one request per event at a time: the start-up prefetch and the page's own call share it
+const inFlight = new Map<string, Promise<void>>()
+
+export function fetchDevices(eventSlug: string): Promise<void> {
+  if (devicesStore.loadedForEvent === eventSlug && devicesStore.devices.length > 0) {
+    return Promise.resolve()
+  }
+  const running = inFlight.get(eventSlug)
+  if (running) return running
+  const request = loadDevices(eventSlug).finally(() => inFlight.delete(eventSlug))
+  inFlight.set(eventSlug, request)
+  return request
+}
+
+async function loadDevices(eventSlug: string): Promise<void> {
   setStatus(devicesStore, 'fetchStatus', 'Running')
   try {
     const page = await apiGet(apiPaths.devices(eventSlug), DevicesPageSchema)

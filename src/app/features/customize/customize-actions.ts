@@ -14,13 +14,17 @@ import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { setStatus } from '../../stores/request-status'
 import { templatesStore } from '../../stores/templates'
-import { toggleModal } from '../../stores/ui'
+import { toggleModal, uiStore } from '../../stores/ui'
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Uploads the shopper's photo or video; a video is processed by the server (up to 30 s). */
 export async function uploadPersonalContent(file: File): Promise<Upload> {
   const form = new FormData()
+  // api-v1 Content: `generatorId` must come BEFORE `file` (the server streams the parts and trims the
+  // clip to that template's videoMaxLengthSeconds while reading)
+  const generatorId = templatesStore.selectedTemplate?.id
+  if (generatorId) form.append('generatorId', generatorId)
   form.append('file', file)
   let upload = await apiRequest('/content/uploads', UploadSchema, {
     method: 'POST',
@@ -95,6 +99,7 @@ export async function generateContent(): Promise<void> {
         templatesStore.generatedContent = answer.generatedContent
         orderStore.contentGenReq = request
         setStatus(templatesStore, 'processContentGeneratorStatus', 'Success')
+        if (answer.generatedContent.flagged) openFlagged()
       } else {
         fail(answer.error)
       }
@@ -128,9 +133,11 @@ export async function generateContent(): Promise<void> {
           type: first.type,
           widthPx: first.widthPx,
           heightPx: first.heightPx,
+          flagged: content.entries.some((entry) => entry.flagged),
         }
         orderStore.contentGenReq = request
         setStatus(templatesStore, 'processContentGeneratorStatus', 'Success')
+        if (templatesStore.generatedContent.flagged) openFlagged()
         return
       }
       await wait(ASYNC_POLL_MS)
@@ -138,6 +145,15 @@ export async function generateContent(): Promise<void> {
   } catch (error) {
     fail(error instanceof ApiError ? (error.errors[0] ?? null) : null)
   }
+}
+
+/**
+ * spec §5: flagged content is not refused — the order is placed UnderReview — but the shopper is told
+ * now, with the link to support, that it will be reviewed before it plays.
+ */
+function openFlagged(): void {
+  if (uiStore.modal?.name !== 'ProhibitedContent')
+    toggleModal('ProhibitedContent', { flagged: 'true' })
 }
 
 function fail(error: string | null): void {

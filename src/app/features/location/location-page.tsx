@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { cityStateLabel, type Device, messages } from '../../../domain'
 import { translateMessage } from '../../lib/domain-messages'
@@ -13,8 +13,10 @@ import { ErrorBoundary } from '../../ui/error-boundary'
 import { ActionBar, Notice, Skeleton } from '../../ui/fields'
 import { Picture } from '../../ui/picture'
 import { StepIndicator } from '../../ui/step-indicator'
+import { MiniMap } from './mini-map'
 
-// The map is its own chunk: it never weighs on the first screen (issue 6).
+// The map is its own chunk, loaded only when the shopper asks for it (issue 6: Lighthouse ≥ 95; maplibre
+// is 820 KB and its start-up blocked the main thread for over a second).
 const BillboardMap = lazy(() => import('./billboard-map'))
 
 const isUnavailable = (d: Pick<Device, 'soldOut' | 'unavailableForEvent'>) =>
@@ -27,6 +29,7 @@ export function LocationPage() {
   const devices = useSnapshot(devicesStore)
   const { activeDevice } = useSnapshot(orderStore)
   const { event } = useSnapshot(eventStore)
+  const [mapOpen, setMapOpen] = useState(false)
 
   useEffect(() => {
     void fetchDevices(eventslug)
@@ -63,7 +66,14 @@ export function LocationPage() {
 
       <div className="location">
         <section className="location__map" aria-label={t`Map of the billboards`}>
-          {list.length > 0 ? (
+          {list.length > 0 && !mapOpen ? (
+            <MiniMap
+              devices={list as Device[]}
+              selectedId={activeDevice?.deviceId ?? null}
+              unavailable={isUnavailable}
+              onExplore={() => setMapOpen(true)}
+            />
+          ) : list.length > 0 ? (
             <ErrorBoundary
               fallback={
                 <p className="map-fallback">
