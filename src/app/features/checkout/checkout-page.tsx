@@ -20,6 +20,7 @@ import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
+import { PriceTotals } from '../../ui/price-totals'
 import { StepIndicator } from '../../ui/step-indicator'
 import {
   confirmLocalCard,
@@ -259,28 +260,7 @@ export function CheckoutPage() {
           <h2 id="payment-heading" className="section-title">
             <Trans>Payment</Trans>
           </h2>
-          <dl className="totals">
-            <div>
-              <dt>
-                <Trans>Subtotal</Trans>
-              </dt>
-              <dd>{money(price.subtotalCents)}</dd>
-            </div>
-            {price.discountCents > 0 ? (
-              <div>
-                <dt>
-                  <Trans>Discount</Trans>
-                </dt>
-                <dd>−{money(price.discountCents)}</dd>
-              </div>
-            ) : null}
-            <div className="totals__total">
-              <dt>
-                <Trans>Total</Trans>
-              </dt>
-              <dd>{money(price.totalCents)}</dd>
-            </div>
-          </dl>
+          <PriceTotals price={price} money={money} promoCode={order.orderPromo?.promoCode} />
           {!price.paymentRequired ? (
             <Notice tone="success">
               <Trans>Your order is free: no card needed.</Trans>

@@ -152,13 +152,12 @@ export async function generateContent(): Promise<void> {
  * now, with the link to support, that it will be reviewed before it plays.
  */
 function openFlagged(): void {
-  if (uiStore.modal?.name !== 'ProhibitedContent')
-    toggleModal('ProhibitedContent', { flagged: 'true' })
+  if (uiStore.modal?.name !== 'ProhibitedContent') toggleModal('ProhibitedContent')
 }
 
 function fail(error: string | null): void {
   templatesStore.generatedContentError = error ?? ''
+  // spec §8: a failure sets Failure (reset after 3 s); the error stays beside the design until the
+  // next attempt. Moderation never refuses (it flags, see openFlagged), so this is not ProhibitedContent.
   setStatus(templatesStore, 'processContentGeneratorStatus', 'Failure')
-  // spec §5: flagged content (profanity, nudity) is explained with a link to support
-  toggleModal('ProhibitedContent', error ? { error } : {})
 }

@@ -245,7 +245,7 @@ export function CustomizePage() {
               <Trans>Your design appears here once it is created.</Trans>
             </p>
           )}
-          {templates.processContentGeneratorStatus === 'Failure' ? (
+          {templates.generatedContentError !== null ? (
             <Notice tone="error">
               {templates.generatedContentError
                 ? translateMessage(i18n, templates.generatedContentError)

@@ -19,6 +19,7 @@ import { sendOrder } from '../../stores/order-sending'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice } from '../../ui/fields'
+import { PriceTotals } from '../../ui/price-totals'
 import { StepIndicator } from '../../ui/step-indicator'
 
 // the start of the domain's slots-taken message, to offer the way back to the times
@@ -167,27 +168,7 @@ export function ReviewPage() {
         <h2 id="totals-heading" className="section-title">
           <Trans>Price</Trans>
         </h2>
-        <dl className="totals">
-          <div>
-            <dt>
-              <Trans>Subtotal</Trans>
-            </dt>
-            <dd>{money(price.subtotalCents)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Discount</Trans>
-              {order.orderPromo ? ` (${order.orderPromo.promoCode})` : ''}
-            </dt>
-            <dd>−{money(price.discountCents)}</dd>
-          </div>
-          <div className="totals__total">
-            <dt>
-              <Trans>Total</Trans>
-            </dt>
-            <dd>{money(price.totalCents)}</dd>
-          </div>
-        </dl>
+        <PriceTotals price={price} money={money} promoCode={order.orderPromo?.promoCode} />
       </section>
 
       <section className="card" aria-labelledby="agreements-heading">

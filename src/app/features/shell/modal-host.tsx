@@ -33,30 +33,18 @@ export function ModalHost() {
         title={t`This content can't be shown`}
         footer={ok}
       >
-        {props.flagged ? (
-          <>
-            <p>
-              <Trans>
-                Our automatic check found something that may be inappropriate (such as profanity or
-                nudity) in your photo, video or message.
-              </Trans>
-            </p>
-            <p>
-              <Trans>
-                You can still order it, but our team will review your order before it plays on the
-                billboard. To avoid the wait, change your design and create it again.
-              </Trans>
-            </p>
-          </>
-        ) : (
-          <p>
-            <Trans>
-              Our automatic check found something inappropriate (such as profanity or nudity) in
-              your photo, video or message. Please change it and try again.
-            </Trans>
-          </p>
-        )}
-        {props.error ? <p className="muted">{translateMessage(i18n, props.error)}</p> : null}
+        <p>
+          <Trans>
+            Our automatic check found something that may be inappropriate (such as profanity or
+            nudity) in your photo, video or message.
+          </Trans>
+        </p>
+        <p>
+          <Trans>
+            You can still order it, but our team will review your order before it plays on the
+            billboard. To avoid the wait, change your design and create it again.
+          </Trans>
+        </p>
         <p>
           <Trans>If you think this is a mistake, {support}.</Trans>
         </p>

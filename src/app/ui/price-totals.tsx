@@ -1,0 +1,39 @@
+import { Trans } from '@lingui/react/macro'
+import type { OrderPrice } from '../../domain'
+
+type Props = {
+  price: OrderPrice
+  /** Formats cents in the event's currency and the current locale. */
+  money: (cents: number) => string
+  /** The applied promo, named beside the discount. */
+  promoCode?: string | null
+}
+
+/** Subtotal, discount and total of the order (spec §5), as checkout and review show them. */
+export function PriceTotals({ price, money, promoCode }: Props) {
+  return (
+    <dl className="totals">
+      <div>
+        <dt>
+          <Trans>Subtotal</Trans>
+        </dt>
+        <dd>{money(price.subtotalCents)}</dd>
+      </div>
+      {price.discountCents > 0 || promoCode ? (
+        <div>
+          <dt>
+            <Trans>Discount</Trans>
+            {promoCode ? ` (${promoCode})` : ''}
+          </dt>
+          <dd>−{money(price.discountCents)}</dd>
+        </div>
+      ) : null}
+      <div className="totals__total">
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
+        <dd>{money(price.totalCents)}</dd>
+      </div>
+    </dl>
+  )
+}
