@@ -158,10 +158,10 @@ export const PURCHASE_CUTOFF_HOURS = 5
 export const PURCHASE_CUTOFF_MS = PURCHASE_CUTOFF_HOURS * 3_600_000
 
 /** The last instant at which a slot starting at slotStartEpochMs can be bought. */
+// Hours on the time line are exact (an Instant has no zone, so no daylight-saving day): plain
+// arithmetic, as Temporal.Instant#add({hours}) would give, without its cost on the hottest read.
 export function purchaseDeadlineEpochMs(slotStartEpochMs: number): number {
-  return Temporal.Instant.fromEpochMilliseconds(slotStartEpochMs).subtract({
-    hours: PURCHASE_CUTOFF_HOURS,
-  }).epochMilliseconds
+  return slotStartEpochMs - PURCHASE_CUTOFF_MS
 }
 
 export function isPurchasable(slotStartEpochMs: number, nowEpochMs: number): boolean {
@@ -170,8 +170,7 @@ export function isPurchasable(slotStartEpochMs: number, nowEpochMs: number): boo
 
 /** The earliest slot start that can still be bought now. */
 export function firstPurchasableEpochMs(nowEpochMs: number): number {
-  return Temporal.Instant.fromEpochMilliseconds(nowEpochMs).add({ hours: PURCHASE_CUTOFF_HOURS })
-    .epochMilliseconds
+  return nowEpochMs + PURCHASE_CUTOFF_MS
 }
 
 // spec §5: at least 2 slots recommended — a notice, never a block.
@@ -205,8 +204,25 @@ export type OpenSlotsQuery = {
  * of the event in the device's zone, not sold, and start at least 5 hours after now.
  */
 export function openSlotNumbers(query: OpenSlotsQuery): number[] {
-  const { event, timeZoneId, startEpochMs, endEpochMs, nowEpochMs } = query
+  const { from, untilExclusive } = openSlotRange(query)
   const sold = new Set(query.soldSlots)
+  const open: number[] = []
+  for (let slotNumber = from; slotNumber < untilExclusive; slotNumber++) {
+    if (!sold.has(slotNumber)) open.push(slotNumber)
+  }
+  return open
+}
+
+/**
+ * The slot numbers [from, untilExclusive) that a search may offer before sold slots are taken out:
+ * inside the event, inside the asked window and past the 5-hour cut-off. Two searches with the same
+ * range and the same sold slots have the same answer (the server keeps it serialised).
+ */
+export function openSlotRange(query: Omit<OpenSlotsQuery, 'soldSlots'>): {
+  from: number
+  untilExclusive: number
+} {
+  const { event, timeZoneId, startEpochMs, endEpochMs, nowEpochMs } = query
   const from = firstSlotStartingAtOrAfter(
     event,
     timeZoneId,
@@ -216,11 +232,7 @@ export function openSlotNumbers(query: OpenSlotsQuery): number[] {
     slotsPerDevice(event, timeZoneId),
     firstSlotStartingAtOrAfter(event, timeZoneId, endEpochMs),
   )
-  const open: number[] = []
-  for (let slotNumber = from; slotNumber < untilExclusive; slotNumber++) {
-    if (!sold.has(slotNumber)) open.push(slotNumber)
-  }
-  return open
+  return { from, untilExclusive: Math.max(from, untilExclusive) }
 }
 
 /**

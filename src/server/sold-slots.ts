@@ -7,7 +7,7 @@ import type { Database } from './db/client.ts'
 // search is advice: the unique key of slot_reservations is what stops a double sale.
 
 export type SoldSlots = {
-  get(eventSlug: string, deviceId: string): Promise<number[]>
+  get(eventSlug: string, deviceId: string): Promise<readonly number[]>
   changed(eventSlug: string, deviceId: string): void
 }
 

@@ -51,6 +51,17 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   it('places a paid order: Processing, then Confirmed, priced by the server', async () => {
     const checkout = await savedCard(api)
     const slots = freshSlots(3)
+    // The search that follows the sale, asked once before it: the answer kept for it must not be reused.
+    const event = (await api.get<{ slug: string }>(`/spotlight/events/${LIVE}`)).body as never
+    const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
+    const searchBody = {
+      deviceId: 'paris-opera-1',
+      eventSlug: LIVE,
+      startEpochMs: start - DAY_MS,
+      endEpochMs: start + DAY_MS,
+    }
+    const before = await api.post<{ openSlots: number[] }>('/spotlight/slots/search', searchBody)
+    expect(before.body.openSlots).toEqual(expect.arrayContaining(slots))
     const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
     expect(placed.status).toBe(201)
     expect(placed.body.orderState).toBe('Processing')
@@ -76,14 +87,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(summary.body.contentUrl).toEqual(expect.any(String))
 
     // The slots are no longer offered.
-    const event = (await api.get<{ slug: string }>(`/spotlight/events/${LIVE}`)).body as never
-    const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
-    const search = await api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
-      deviceId: 'paris-opera-1',
-      eventSlug: LIVE,
-      startEpochMs: start - DAY_MS,
-      endEpochMs: start + DAY_MS,
-    })
+    const search = await api.post<{ openSlots: number[] }>('/spotlight/slots/search', searchBody)
     for (const s of slots) expect(search.body.openSlots).not.toContain(s)
   })
 
@@ -308,6 +312,20 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   it('fails an order whose card is refused when charged, and frees its slots', async () => {
     const checkout = await savedCard(api, '4000000000000341')
     const slots = freshSlots(2)
+    // The same search before the sale and after the slots are freed: the server keeps answers per
+    // sold-slot list, and each change must show.
+    const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
+    const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
+    const offered = async () =>
+      (
+        await api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
+          deviceId: 'paris-opera-1',
+          eventSlug: LIVE,
+          startEpochMs: start - DAY_MS,
+          endEpochMs: start + DAY_MS,
+        })
+      ).body.openSlots
+    expect(await offered()).toEqual(expect.arrayContaining(slots))
     const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
     expect(placed.status).toBe(201)
     const status = await settledStatus(api, LIVE, placed.body.guid)
@@ -316,6 +334,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       errors: [messages.cardDeclined],
       confirmationDateEpochMs: null,
     })
+    expect(await offered()).toEqual(expect.arrayContaining(slots))
     // the same slots can be bought again
     const retry = await placeOrder(
       api,

@@ -8,6 +8,7 @@ import {
   eventWindowEpochMs,
   messages,
   openSlotNumbers,
+  openSlotRange,
   PromoCodeSchema,
   PromoQuerySchema,
   SlotSearchRequestSchema,
@@ -34,6 +35,33 @@ function eventJson(event: object): string {
   if (json === undefined) {
     json = JSON.stringify(event)
     eventJsonCache.set(event, json)
+  }
+  return json
+}
+
+// The open-slot list of a search, serialised, per sold-slot list and slot range. The sold-slot cache
+// hands out the same array until a sale or a release changes it (then a new one): a WeakMap keyed by
+// it drops stale answers by itself. Shoppers of one billboard ask the same range (it moves every
+// slot width with the 5-hour cut-off), so most searches serialise nothing.
+const NO_SLOTS: readonly number[] = Object.freeze([])
+const RANGES_PER_LIST = 64
+const openSlotsJsonCache = new WeakMap<readonly number[], Map<string, string>>()
+function openSlotsJson(
+  sold: readonly number[],
+  range: { from: number; untilExclusive: number },
+  compute: () => number[],
+): string {
+  let byRange = openSlotsJsonCache.get(sold)
+  if (!byRange) {
+    byRange = new Map()
+    openSlotsJsonCache.set(sold, byRange)
+  }
+  const key = `${range.from}:${range.untilExclusive}`
+  let json = byRange.get(key)
+  if (json === undefined) {
+    json = `[${compute().join(',')}]`
+    if (byRange.size >= RANGES_PER_LIST) byRange.clear()
+    byRange.set(key, json)
   }
   return json
 }
@@ -92,17 +120,19 @@ export function spotlightRoutes(deps: ServerDeps) {
     const nowMs = now()
     // A sold-out billboard or one not available for the event has nothing to sell (spec §8).
     const closed = device.soldOut || device.unavailableForEvent
-    const sold = closed ? [] : await deps.soldSlots.get(event.slug, device.deviceId)
+    const sold = closed ? NO_SLOTS : await deps.soldSlots.get(event.slug, device.deviceId)
+    const query = {
+      event,
+      timeZoneId: device.timeZoneId,
+      startEpochMs: body.startEpochMs,
+      endEpochMs: body.endEpochMs,
+      nowEpochMs: nowMs,
+    }
     const openSlots = closed
-      ? []
-      : openSlotNumbers({
-          event,
-          timeZoneId: device.timeZoneId,
-          startEpochMs: body.startEpochMs,
-          endEpochMs: body.endEpochMs,
-          nowEpochMs: nowMs,
-          soldSlots: sold,
-        })
+      ? '[]'
+      : openSlotsJson(sold, openSlotRange(query), () =>
+          openSlotNumbers({ ...query, soldSlots: sold }),
+        )
     const rest = {
       ...availabilityWindow(event, device.timeZoneId, nowMs),
       minPresaleSlotEpochMs: event.minPresaleSlotEpochMs,
@@ -111,7 +141,7 @@ export function spotlightRoutes(deps: ServerDeps) {
     } satisfies Omit<SlotSearchResponse, 'openSlots' | 'event'>
     // The hottest answer of the shop: the event part is serialised once per catalogue read and the
     // slot list joined directly (the same JSON as c.json would write).
-    const json = `{"openSlots":[${openSlots.join(',')}],"event":${eventJson(event)},${JSON.stringify(rest).slice(1)}`
+    const json = `{"openSlots":${openSlots},"event":${eventJson(event)},${JSON.stringify(rest).slice(1)}`
     return c.body(json, 200, { 'Content-Type': 'application/json' })
   })
 
