@@ -113,6 +113,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // the server reads it to preload the route's chunks and the locale's catalog (src/server/prerender.ts)
+    manifest: true,
     // the update e2e test rebuilds in place while the old version is open: keep old chunks
     emptyOutDir: process.env.KEEP_OLD_ASSETS !== '1',
   },

@@ -1,8 +1,10 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
+import { createPrerender } from './prerender.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,6 +60,24 @@ function encodedFile(file: string, mtimeMs: number): Encoded {
   return entry
 }
 
+// The filled-in pages differ only by language and route chunks: a handful of variants, each compressed
+// once. Bounded, so a deploy's stale variants do not pile up.
+const pageCache = new Map<string, Omit<Encoded, 'mtimeMs'>>()
+function encodedPage(html: string): Omit<Encoded, 'mtimeMs'> {
+  const hit = pageCache.get(html)
+  if (hit) return hit
+  const raw = Buffer.from(html)
+  const entry = {
+    br: brotliCompressSync(raw, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    }),
+    gzip: gzipSync(raw, { level: 9 }),
+  }
+  if (pageCache.size >= 64) pageCache.clear()
+  pageCache.set(html, entry)
+  return entry
+}
+
 function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   const accepted = (acceptEncoding ?? '').toLowerCase()
   if (/\bbr\b/.test(accepted)) return 'br'
@@ -71,6 +91,10 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null 
  */
 export function serveDist(distDir: string): MiddlewareHandler {
   const root = resolve(distDir)
+  const prerender = createPrerender(
+    root,
+    fileURLToPath(new URL('../app/locale/locales', import.meta.url)),
+  )
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const path = c.req.path
@@ -82,7 +106,9 @@ export function serveDist(distDir: string): MiddlewareHandler {
       return next()
     }
     const file = normalize(join(root, decoded))
-    if (file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
+    // build metadata such as dist/.vite/manifest.json is for the server, not the public
+    const hidden = decoded.split('/').some((segment) => segment.startsWith('.'))
+    if (!hidden && file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
       const ext = extname(file).toLowerCase()
       const stat = statSync(file)
       const headers: Record<string, string> = {
@@ -110,22 +136,27 @@ export function serveDist(distDir: string): MiddlewareHandler {
     if (extname(decoded) !== '' && !decoded.endsWith('.html')) return next()
     const indexFile = join(root, 'index.html')
     if (!existsSync(indexFile)) return next()
-    // Read from disk each time (compressed copies are cached by mtime), so a deploy is seen at once.
+    // Read from disk each time (the page's variant is compressed once and cached), so a deploy is seen
+    // at once; the page's language, preloads and first screen are filled in (./prerender.ts).
+    const html = prerender(readFileSync(indexFile, 'utf8'), {
+      path: decoded,
+      cookie: c.req.header('cookie'),
+      acceptLanguage: c.req.header('accept-language'),
+    })
     const indexHeaders: Record<string, string> = {
       'Content-Type': TYPES['.html'] ?? 'text/html',
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
+      // the root page's language follows the cookie and the browser's languages (spec §2)
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
     }
     const encoding = pickEncoding(c.req.header('accept-encoding'))
     if (encoding) {
-      const body = encodedFile(indexFile, statSync(indexFile).mtimeMs)[encoding]
+      const body = encodedPage(html)[encoding]
       indexHeaders['Content-Encoding'] = encoding
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
         headers: indexHeaders,
       })
     }
-    return new Response(c.req.method === 'HEAD' ? null : readFileSync(indexFile, 'utf8'), {
-      headers: indexHeaders,
-    })
+    return new Response(c.req.method === 'HEAD' ? null : html, { headers: indexHeaders })
   }
 }

@@ -1,0 +1,225 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+// Lighthouse (issue 4): the shell index.html is empty until ~150 KB of JavaScript has downloaded and run,
+// so a phone on venue data saw nothing for 2-3 s. The server fills in, per request:
+// - the page language (<html lang>) and the translated title;
+// - modulepreload links for the locale's catalog and the route's code chunks, which the app would
+//   otherwise discover only after its entry chunk has run (one network round trip each);
+// - for the home page (/, /fr, /de), its first screen (top bar and hero) inside #root, in the same
+//   markup and classes as src/app/features/home/home-page.tsx renders, so it paints from the inlined
+//   CSS at once and React's first render (src/app/start.tsx) replaces it with an identical layout.
+// The texts come from the app's .po catalogs (msgid = the English source), so they stay translated in
+// one place; tests/e2e/first-paint.spec.ts checks they match what React renders, without layout shift.
+
+const LOCALES = ['en', 'fr', 'de'] as const
+type Locale = (typeof LOCALES)[number]
+const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+
+const HERO_TITLE = 'Share the Gift of a Billboard'
+const HERO_LEAD =
+  'Put your photo and a few loving words on a giant digital billboard, at the time you choose. Pick a billboard, a design and your moments — we do the rest.'
+const LANGUAGE_LABEL = 'Language: {0}'
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', de: 'Deutsch' }
+
+// src/app/ui/flags.tsx, as React serialises it
+const US_STRIPES = [1, 3, 5, 7, 9, 11]
+  .map((row) => `<rect y="${(row * 16) / 13}" width="24" height="${16 / 13}" fill="#fff"></rect>`)
+  .join('')
+const FLAGS: Record<Locale, string> = {
+  en: `<rect width="24" height="16" fill="#b22234"></rect>${US_STRIPES}<rect width="10" height="${(7 * 16) / 13}" fill="#3c3b6e"></rect>`,
+  fr: '<rect width="8" height="16" fill="#002395"></rect><rect x="8" width="8" height="16" fill="#fff"></rect><rect x="16" width="8" height="16" fill="#ed2939"></rect>',
+  de: '<rect width="24" height="5.34" fill="#000"></rect><rect y="5.33" width="24" height="5.34" fill="#dd0000"></rect><rect y="10.66" width="24" height="5.34" fill="#ffce00"></rect>',
+}
+
+/** The route chunks of each page the app code-splits (TanStack autoCodeSplitting keys in Vite's manifest). */
+const ROUTE = (file: string) => `src/app/routes/${file}.tsx?tsr-split=component`
+const STEP_ROUTES: Record<string, string> = {
+  'design/location': '_default/$eventslug/_steps/design/location',
+  'design/template': '_default/$eventslug/_steps/design/template',
+  'design/customize': '_default/$eventslug/_steps/design/customize',
+  'order/select-shouts': '_default/$eventslug/_steps/order/select-shouts',
+  'order/review': '_default/$eventslug/_steps/order/review',
+  'order/checkout': '_default/$eventslug/_steps/order/checkout',
+  'order/confirmation': '_default/$eventslug/_steps/order/confirmation',
+}
+
+export type PageRequest = { path: string; cookie?: string; acceptLanguage?: string }
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+/** msgid -> msgstr of a Lingui .po catalog (single-line and continued strings, no plurals needed). */
+export function parsePo(text: string): Map<string, string> {
+  const out = new Map<string, string>()
+  const unquote = (s: string) => JSON.parse(s) as string
+  let id: string | null = null
+  let str: string | null = null
+  let field: 'id' | 'str' | null = null
+  const flush = () => {
+    if (id) out.set(id, str || id)
+    id = null
+    str = null
+    field = null
+  }
+  for (const raw of text.split('\n')) {
+    const line = raw.trim()
+    if (line.startsWith('msgid ')) {
+      flush()
+      id = unquote(line.slice(6))
+      field = 'id'
+    } else if (line.startsWith('msgstr ')) {
+      str = unquote(line.slice(7))
+      field = 'str'
+    } else if (line.startsWith('"') && field) {
+      if (field === 'id') id = (id ?? '') + unquote(line)
+      else str = (str ?? '') + unquote(line)
+    } else if (line === '') {
+      flush()
+    }
+  }
+  flush()
+  return out
+}
+
+/** The page's language: its prefix, else (only at the root, as the app does) cookie, then browser. */
+export function pageLocale(req: PageRequest): { locale: Locale; rest: string } {
+  const match = /^\/(fr|de)(?=\/|$)/.exec(req.path)
+  if (match) {
+    const rest = req.path.slice(match[0].length)
+    return { locale: match[1] as Locale, rest: rest === '' ? '/' : rest }
+  }
+  if (req.path !== '/') return { locale: 'en', rest: req.path }
+  // spec §2/§9: the i18n_redirected cookie, else the first of the browser's languages the shop speaks
+  const cookie = /(?:^|;\s*)i18n_redirected=([^;]*)/.exec(req.cookie ?? '')?.[1]
+  if (isLocale(cookie)) return { locale: cookie, rest: '/' }
+  const tags = (req.acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.find((p) => p.trim().startsWith('q='))
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 }
+    })
+    .filter((t) => t.tag && !Number.isNaN(t.q))
+    .sort((a, b) => b.q - a.q)
+  for (const { tag } of tags) {
+    const base = tag.split('-')[0]
+    if (isLocale(base)) return { locale: base, rest: '/' }
+  }
+  return { locale: 'en', rest: '/' }
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
+
+type Sources = {
+  key: string
+  catalogs: Record<Locale, Map<string, string>>
+  manifest: Manifest | null
+}
+
+/**
+ * Reads the app's catalogs (src/app/locale/locales) and the build's manifest (dist/.vite), again when
+ * either changes on disk, and returns the function that fills in a page's index.html.
+ */
+export function createPrerender(distDir: string, localesDir: string) {
+  let sources: Sources | null = null
+  const load = (): Sources => {
+    const manifestFile = join(distDir, '.vite', 'manifest.json')
+    const files = [...LOCALES.map((l) => join(localesDir, l, 'messages.po')), manifestFile]
+    const key = files.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)).join('|')
+    if (sources?.key === key) return sources
+    const catalogs = Object.fromEntries(
+      LOCALES.map((l) => {
+        const file = join(localesDir, l, 'messages.po')
+        return [l, existsSync(file) ? parsePo(readFileSync(file, 'utf8')) : new Map()]
+      }),
+    ) as Record<Locale, Map<string, string>>
+    const manifest = existsSync(manifestFile)
+      ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest)
+      : null
+    sources = { key, catalogs, manifest }
+    return sources
+  }
+
+  return (indexHtml: string, req: PageRequest): string => {
+    const { catalogs, manifest } = load()
+    const { locale, rest } = pageLocale(req)
+    const t = (msgid: string) => catalogs[locale].get(msgid) || msgid
+
+    let html = indexHtml
+      .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(t(HERO_TITLE))}</title>`)
+
+    if (manifest) {
+      const chunks = preloadChunks(manifest, locale, rest)
+      if (chunks.length > 0) {
+        const links = chunks
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('')
+        html = html.replace('</head>', `${links}</head>`)
+      }
+    }
+
+    if (rest === '/')
+      html = html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${homeFirstScreen(locale, t)}</div>`,
+      )
+    return html
+  }
+}
+
+/** The locale's catalog and the route's chunks with their imports, minus what index.html already loads. */
+function preloadChunks(manifest: Manifest, locale: Locale, rest: string): string[] {
+  const entry = Object.values(manifest).find((c) => c.isEntry)
+  const loaded = new Set<string>()
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key]
+    if (!chunk || into.has(chunk.file)) return
+    into.add(chunk.file)
+    for (const dep of chunk.imports ?? []) walk(dep, into)
+  }
+  if (entry) {
+    const entryKey = Object.keys(manifest).find((k) => manifest[k] === entry)
+    if (entryKey) walk(entryKey, loaded)
+  }
+  // the app itself (./main.tsx imports it once the first screen is painted), its catalog, its route
+  const keys = ['src/app/start.tsx', `src/app/locale/locales/${locale}/messages.po`]
+  if (rest === '/') keys.push(ROUTE('index'))
+  else {
+    const step = /^\/[^/]+\/(design\/[a-z-]+|order\/[a-z-]+)$/.exec(rest)?.[1]
+    const stepRoute = step ? STEP_ROUTES[step] : undefined
+    if (stepRoute) {
+      keys.push(
+        ROUTE('_default'),
+        ROUTE('_default/$eventslug'),
+        ROUTE('_default/$eventslug/_steps'),
+        ROUTE(stepRoute),
+      )
+    }
+  }
+  const wanted = new Set<string>()
+  for (const key of keys) walk(key, wanted)
+  return [...wanted].filter((file) => !loaded.has(file))
+}
+
+function homeFirstScreen(locale: Locale, t: (msgid: string) => string): string {
+  const languageLabel = t(LANGUAGE_LABEL).replace('{0}', LANGUAGE_NAMES[locale])
+  // The language button is disabled until the app takes over (it has no handler before that).
+  return (
+    '<div class="pwa-banners"></div><main class="home" id="main"><div class="home__top">' +
+    '<span class="home__logo"><span class="logo__mark" aria-hidden="true">◆</span> Shouts</span>' +
+    '<div class="lang"><button type="button" class="lang__current" aria-haspopup="true" aria-expanded="false" disabled>' +
+    `<svg width="24" height="16" viewBox="0 0 24 16" aria-hidden="true" class="flag">${FLAGS[locale]}</svg>` +
+    `<span class="lang__code" aria-hidden="true">${locale.toUpperCase()}</span>` +
+    `<span class="visually-hidden">${escapeHtml(languageLabel)}</span></button></div></div>` +
+    `<section class="home__hero"><h1 class="home__title">${escapeHtml(t(HERO_TITLE))}</h1>` +
+    `<p class="home__lead">${escapeHtml(t(HERO_LEAD))}</p></section></main>`
+  )
+}
