@@ -1,9 +1,7 @@
-import './styles/app.css'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { CHUNK_RELOAD_GUARD_MS } from '../domain'
 import { loadFeatureFlags } from './lib/feature-flags'
 import { APP_VERSION, startPwa } from './lib/pwa'
 import { rememberRoute, startRedirect } from './lib/resume'
@@ -15,17 +13,8 @@ import { restoreAll } from './stores/persist'
 import './stores/order'
 import './stores/templates'
 
-// spec §8: a failed code-chunk load reloads the page, at most once per 60 s.
-window.addEventListener('vite:preloadError', (event) => {
-  const key = 'shouts:chunk-reload'
-  const last = Number(sessionStorage.getItem(key) ?? 0)
-  if (Date.now() - last < CHUNK_RELOAD_GUARD_MS) return
-  sessionStorage.setItem(key, String(Date.now()))
-  event.preventDefault()
-  window.location.reload()
-})
-
-async function start() {
+/** The app: started by ./main.tsx once the first screen is painted. */
+export async function start(): Promise<void> {
   // the deployed version, for support and for the update test
   document.documentElement.dataset.appVersion = APP_VERSION
   startPwa()
@@ -55,6 +44,10 @@ async function start() {
   void loadFeatureFlags()
   const root = document.getElementById('root')
   if (!root) throw new Error('missing #root')
+  // Lighthouse (issue 4): the server may have painted the first screen into #root already
+  // (src/server/prerender.ts). The route's code and data are resolved before React's first render, so
+  // that render replaces it with the real page at once instead of an empty pending state in between.
+  await router.load()
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
@@ -63,5 +56,3 @@ async function start() {
     </StrictMode>,
   )
 }
-
-void start()

@@ -39,3 +39,12 @@ export function loadEvent(slug: string | undefined): Promise<void> {
 }
 
 export const LiveEventsSchema = v.object({ events: v.array(EventSchema) })
+
+/** The home page's live events (its route loader), or none when they cannot be fetched (offline). */
+export async function loadLiveEvents(signal: AbortSignal): Promise<ShoutEvent[]> {
+  try {
+    return (await apiGet('/spotlight/live-events', LiveEventsSchema, signal)).events
+  } catch {
+    return []
+  }
+}

@@ -1,31 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useState } from 'react'
-import type { ShoutEvent } from '../../../domain'
-import { apiGet } from '../../lib/api'
-import { LiveEventsSchema } from '../../stores/event'
+import { Link, useLoaderData, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
 import { Button } from '../../ui/button'
-import { Skeleton, TextField } from '../../ui/fields'
+import { TextField } from '../../ui/fields'
 import { LanguageSwitcher } from '../../ui/language-switcher'
-
-type LiveEvents = { status: 'loading' } | { status: 'done'; events: ShoutEvent[] }
 
 /** spec §2: the home page (home layout: content only). */
 export function HomePage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const [live, setLive] = useState<LiveEvents>({ status: 'loading' })
+  const events = useLoaderData({ from: '/' })
   const [code, setCode] = useState('')
-
-  useEffect(() => {
-    const controller = new AbortController()
-    apiGet('/spotlight/live-events', LiveEventsSchema, controller.signal)
-      .then((answer) => setLive({ status: 'done', events: answer.events }))
-      .catch(() => {
-        if (!controller.signal.aborted) setLive({ status: 'done', events: [] })
-      })
-    return () => controller.abort()
-  }, [])
 
   const go = (e: FormEvent) => {
     e.preventDefault()
@@ -65,15 +50,13 @@ export function HomePage() {
         <h2 id="live-events">
           <Trans>Live events</Trans>
         </h2>
-        {live.status === 'loading' ? (
-          <Skeleton height={120} count={2} />
-        ) : live.events.length === 0 ? (
+        {events.length === 0 ? (
           <p className="muted">
             <Trans>No event is open right now. Have a code from a billboard? Enter it below.</Trans>
           </p>
         ) : (
           <ul className="event-cards">
-            {live.events.map((event) => (
+            {events.map((event) => (
               <li key={event.slug} className="event-card">
                 <h3 className="event-card__name">{event.name}</h3>
                 <p className="event-card__dates">
