@@ -115,6 +115,16 @@ export default defineConfig({
     sourcemap: true,
     // the server reads it to preload the route's chunks and the locale's catalog (src/server/prerender.ts)
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry (src/app/main.tsx) shares with the app goes in a chunk of its own: were the
+          // app to import the entry chunk, every lazy import would list the entry's stylesheet as a
+          // dependency and fetch again the CSS that index.html already has inlined.
+          groups: [{ name: 'boot', test: /vite\/preload-helper|src\/domain\/storage\.ts/ }],
+        },
+      },
+    },
     // the update e2e test rebuilds in place while the old version is open: keep old chunks
     emptyOutDir: process.env.KEEP_OLD_ASSETS !== '1',
   },

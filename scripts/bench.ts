@@ -3,7 +3,7 @@
 // endpoint (GET /api/v1/health) measured the same way, and the server's peak memory (VmHWM).
 // Bounded: each scenario runs for a fixed time or request count, then the server is stopped.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -130,9 +130,28 @@ function resetPeak(pid: number): boolean {
 }
 
 function memory(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  let status = ''
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  } catch {
+    return { rssMb: 0, peakMb: 0 }
+  }
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+/** The server's child processes (the content worker, when it runs). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (ppid === pid) found.push(Number(entry))
+    } catch {}
+  }
+  return found
 }
 
 const fmt = (r: Result) =>
@@ -151,7 +170,14 @@ async function main() {
     [...profile, '--import', 'tsx', join(ROOT, 'scripts/bench-server.ts'), dataDir],
     {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '', STRIPE_SECRET_KEY: '', APP_ENV: 'local' },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        STRIPE_SECRET_KEY: '',
+        APP_ENV: 'local',
+        // The content worker leaves soon after the last render, as it would after a quiet spell.
+        CONTENT_WORKER_IDLE_SECONDS: process.env.CONTENT_WORKER_IDLE_SECONDS ?? '2',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   )
@@ -186,6 +212,21 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   )
+  // Sampled every 100 ms: the content worker's memory, and the server and worker together, whose
+  // peaks VmHWM alone cannot tell (the worker comes and goes).
+  const tree = { workerPeakMb: 0, totalPeakMb: 0, workers: new Set<number>() }
+  const sampler = setInterval(() => {
+    const server = memory(pid).rssMb
+    let workers = 0
+    for (const c of childrenOf(pid)) {
+      tree.workers.add(c)
+      const m = memory(c)
+      workers += m.rssMb
+      tree.workerPeakMb = Math.max(tree.workerPeakMb, m.peakMb, m.rssMb)
+    }
+    tree.totalPeakMb = Math.max(tree.totalPeakMb, server + workers)
+  }, 100)
+  sampler.unref()
   mark('after start')
 
   // Orders need content per billboard and a saved card each: made before the clock starts.
@@ -288,6 +329,16 @@ async function main() {
     }),
   )
   mark('after preparing content and cards')
+  // The load scenarios render nothing: they start once the content worker has gone idle and left.
+  const idleStarted = performance.now()
+  while (childrenOf(pid).length > 0 && performance.now() - idleStarted < 60_000) {
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  mark(
+    childrenOf(pid).length === 0
+      ? `content worker left after ${((performance.now() - idleStarted) / 1000).toFixed(1)} s idle`
+      : 'content worker still running after 60 s',
+  )
   // Each billboard's content is generated once (7 renders and moderations) and its key reused by every
   // order for that billboard, as a shopper booking several slots does: the order scenario measures order
   // placement, not rendering (npm run bench:content measures that).
@@ -418,6 +469,10 @@ async function main() {
     peakReset
       ? `server memory: peak ${mem.peakMb.toFixed(0)} MB RSS during the load scenarios (VmHWM, target < 400 MB); peak over the whole run including the one-off content generation ${Math.max(overallPeak, mem.peakMb).toFixed(0)} MB; now ${mem.rssMb.toFixed(0)} MB`
       : `server memory: peak ${mem.peakMb.toFixed(0)} MB RSS over the whole run including content generation (VmHWM, target < 400 MB), now ${mem.rssMb.toFixed(0)} MB`,
+  )
+  clearInterval(sampler)
+  console.log(
+    `content worker (rendering, nudity model; ${tree.workers.size} started): peak ${tree.workerPeakMb.toFixed(0)} MB RSS; server and worker together: peak ${tree.totalPeakMb.toFixed(0)} MB (sampled every 100 ms)`,
   )
   console.log(`  ${phases.join('\n  ')}`)
   console.log(

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ContentWorkerEnvSchema } from './content/content-worker.ts'
 import { S3EnvSchema } from './content/s3-storage.ts'
 import { ModerationEnvSchema } from './moderation/image.ts'
 
@@ -41,6 +42,7 @@ export const EnvSchema = v.object({
   // (the content service reads them itself: content/s3-storage.ts, moderation/image.ts).
   ...S3EnvSchema.entries,
   ...ModerationEnvSchema.entries,
+  ...ContentWorkerEnvSchema.entries,
 })
 
 export type Env = v.InferOutput<typeof EnvSchema>

@@ -47,6 +47,8 @@ export type RunningServer = {
   url: string
   port: number
   deps: ServerDeps
+  /** The content worker's pid while it runs (content/content-worker.ts), else null. */
+  contentWorkerPid(): number | null
   close(): Promise<void>
 }
 
@@ -198,6 +200,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port,
     deps,
+    contentWorkerPid: () => content.contentWorkerPid(),
     close: () => {
       closing ??= (async () => {
         await new Promise<void>((r) => {

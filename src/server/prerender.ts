@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { apiPaths } from '../../sw/protocol.ts'
 
 // Lighthouse (issue 4): the shell index.html is empty until ~150 KB of JavaScript has downloaded and run,
 // so a phone on venue data saw nothing for 2-3 s. The server fills in, per request:
@@ -156,15 +157,17 @@ export function createPrerender(distDir: string, localesDir: string) {
       .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(t(HERO_TITLE))}</title>`)
 
-    if (manifest) {
-      const chunks = preloadChunks(manifest, locale, rest)
-      if (chunks.length > 0) {
-        const links = chunks
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('')
-        html = html.replace('</head>', `${links}</head>`)
-      }
-    }
+    const links = [
+      ...(manifest ? preloadChunks(manifest, locale, rest) : []).map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+      ),
+      // the data the page's largest paint waits for, fetched with the code rather than after it; the
+      // app's own fetch (same URL, same-origin credentials) takes the preloaded response
+      ...preloadData(rest).map(
+        (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
+      ),
+    ]
+    if (links.length > 0) html = html.replace('</head>', `${links.join('')}</head>`)
 
     if (rest === '/')
       html = html.replace(
@@ -207,6 +210,14 @@ function preloadChunks(manifest: Manifest, locale: Locale, rest: string): string
   const wanted = new Set<string>()
   for (const key of keys) walk(key, wanted)
   return [...wanted].filter((file) => !loaded.has(file))
+}
+
+/** API answers a page always asks for on a fresh load: the home page's live events (its loader), the
+ * location step's billboards (src/app/start.tsx asks for them at start; the list is not persisted). */
+function preloadData(rest: string): string[] {
+  if (rest === '/') return ['/api/v1/spotlight/live-events']
+  const slug = /^\/([^/]+)\/design\/location$/.exec(rest)?.[1]
+  return slug ? [apiPaths.devices(slug)] : []
 }
 
 function homeFirstScreen(locale: Locale, t: (msgid: string) => string): string {

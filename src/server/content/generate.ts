@@ -15,7 +15,7 @@ import type { Db } from '../db/client.ts'
 import { contentUploads, type GenerationTexts, generatedContent } from '../db/schema/content.ts'
 import { devices, eventDevices, events, eventTemplates, templates } from '../db/schema/core.ts'
 import type { Logger } from '../log.ts'
-import { parseOrThrow, RenderError, renderTemplatePng } from './render.ts'
+import { type PngRenderer, parseOrThrow, RenderError } from './render.ts'
 import { type ContentStorage, newId } from './storage.ts'
 import type { ParsedTemplate } from './template-html.ts'
 
@@ -42,6 +42,8 @@ export type GenerationContext = {
   fileUrl: (fileName: string) => string
   /** spec §5 moderation (issue 5 plugs it in); without it nothing is flagged. */
   moderate?: ContentModerator
+  /** Draws a template (render.ts): in the content worker, or in this process. */
+  render: PngRenderer
   /** Aborted when the server stops (a job is then run again at the next start). */
   signal?: AbortSignal
 }
@@ -239,7 +241,7 @@ export const generatePhoto: ContentGenerator = async (plan, context) => {
       template.usesPhoto && plan.upload?.fileName
         ? await context.storage.read(plan.upload.fileName)
         : null
-    png = await renderTemplatePng({
+    png = await context.render({
       template,
       values: {
         buyerName: plan.request.buyerName,

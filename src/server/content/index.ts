@@ -28,6 +28,7 @@ import { readBody, readQuery } from '../http/json.ts'
 import type { Logger } from '../log.ts'
 import { createImageModerator, imageModerationConfigFromEnv } from '../moderation/index.ts'
 import { locateFfmpeg, VideoError } from '../video/index.ts'
+import { contentWorkerConfigFromEnv, createContentWorker } from './content-worker.ts'
 import {
   type ContentGenerator,
   type ContentModerator,
@@ -43,6 +44,7 @@ import { createContentModerator } from './moderate.ts'
 import { templatePreview, templatePreviewVideo } from './previews.ts'
 import { UploadError, type UploadProcessor } from './processors.ts'
 import { receiveUpload } from './receive.ts'
+import { type PngRenderer, renderTemplatePng } from './render.ts'
 import { createS3Storage, s3ConfigFromEnv } from './s3-storage.ts'
 import {
   type ByteRange,
@@ -122,7 +124,9 @@ export type ContentService = {
   routes: Hono
   jobs: ContentJobs
   storage: ContentStorage
-  /** Stops the job runner; a job in progress finishes first. */
+  /** The content worker's pid while it runs (null when idle or inline): for benchmarks. */
+  contentWorkerPid(): number | null
+  /** Stops the job runner (a job in progress finishes first), then the content worker. */
   close(): Promise<void>
 }
 
@@ -226,7 +230,22 @@ export function createContentService(deps: ContentDeps): ContentService {
   // so a typo stops the start instead of failing the first upload.
   const needsModel = !deps.moderate || !deps.processors || !deps.generators
   const moderationConfig = needsModel ? imageModerationConfigFromEnv(env) : null
-  const imageModerator = moderationConfig ? createImageModerator(moderationConfig) : null
+  // Rendering and the nudity model run in the content worker (content-worker.ts) unless told otherwise.
+  const workerConfig = contentWorkerConfigFromEnv(env)
+  const worker =
+    workerConfig.mode === 'process'
+      ? createContentWorker({
+          settings: { moderation: moderationConfig },
+          log,
+          idleMs: workerConfig.idleMs,
+        })
+      : null
+  const render: PngRenderer = worker?.render ?? renderTemplatePng
+  const imageModerator = worker
+    ? worker.imageModerator
+    : moderationConfig
+      ? createImageModerator(moderationConfig)
+      : null
   // The model is not warmed up at start: it is loaded on the first picture to judge (about 1 s once),
   // so a server that only sells slots stays small (issue 3: memory under 400 MB).
   const frameCount = moderationConfig?.videoFrames ?? 6
@@ -282,6 +301,7 @@ export function createContentService(deps: ContentDeps): ContentService {
     storage,
     log,
     fileUrl,
+    render,
     ...(moderate ? { moderate } : {}),
   }
 
@@ -532,7 +552,7 @@ export function createContentService(deps: ContentDeps): ContentService {
     if (!ffmpegPath) return errors(c, 404, NOT_AVAILABLE('video'))
     let path: string
     try {
-      path = await templatePreviewVideo(template, previewFolder, ffmpegPath)
+      path = await templatePreviewVideo(template, previewFolder, ffmpegPath, render)
     } catch (error) {
       log.warn('template preview clip failed', { templateId: template.id, error })
       return errors(c, 422, 'This template cannot be rendered.')
@@ -582,7 +602,7 @@ export function createContentService(deps: ContentDeps): ContentService {
     if (match?.[2] === 'mp4') return previewVideo(c, template)
     let png: Buffer
     try {
-      png = await templatePreview(template)
+      png = await templatePreview(template, render)
     } catch (error) {
       log.warn('template preview failed', { templateId: template.id, error })
       return errors(c, 422, 'This template cannot be rendered.')
@@ -630,7 +650,16 @@ export function createContentService(deps: ContentDeps): ContentService {
     return c.json({ entries })
   })
 
-  return { routes: app, jobs, storage, close: () => jobs.stop() }
+  return {
+    routes: app,
+    jobs,
+    storage,
+    contentWorkerPid: () => worker?.pid() ?? null,
+    close: async () => {
+      await jobs.stop()
+      await worker?.close()
+    },
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { fileArg } from '../video/probe.ts'
 import { composite } from '../video/transcode.ts'
 import type { TemplateRow } from './generate.ts'
 import { parsedTemplate } from './generate.ts'
-import { renderTemplatePng } from './render.ts'
+import type { PngRenderer } from './render.ts'
 
 export const PREVIEW_VALUES = {
   buyerName: 'Alex',
@@ -43,14 +43,14 @@ function sample(): Promise<Buffer> {
 const cache = new Map<string, { version: string; png: Buffer }>()
 
 /** The preview PNG of a template at its own size; re-rendered when the template's html or size change. */
-export async function templatePreview(template: TemplateRow): Promise<Buffer> {
+export async function templatePreview(template: TemplateRow, render: PngRenderer): Promise<Buffer> {
   const version = createHash('sha256')
     .update(`${template.widthPx}x${template.heightPx}\n${template.html}`)
     .digest('base64url')
   const cached = cache.get(template.id)
   if (cached?.version === version) return cached.png
   const parsed = parsedTemplate(template)
-  const png = await renderTemplatePng({
+  const png = await render({
     template: parsed,
     values: PREVIEW_VALUES,
     width: template.widthPx,
@@ -77,6 +77,7 @@ export function templatePreviewVideo(
   template: TemplateRow,
   folder: string,
   ffmpegPath: string,
+  render: PngRenderer,
 ): Promise<string> {
   const version = createHash('sha256')
     .update(`${template.widthPx}x${template.heightPx}\n${template.videoMaxLengthSeconds}\n`)
@@ -86,7 +87,7 @@ export function templatePreviewVideo(
   const file = join(folder, `${template.id.replace(/[^\w-]/g, '_')}-${version}.mp4`)
   let making = videoRenders.get(file)
   if (!making) {
-    making = makePreviewVideo(template, folder, file, ffmpegPath)
+    making = makePreviewVideo(template, folder, file, ffmpegPath, render)
     // A failure is not kept: the next request tries again.
     making.catch(() => videoRenders.delete(file))
     videoRenders.set(file, making)
@@ -99,6 +100,7 @@ async function makePreviewVideo(
   folder: string,
   file: string,
   ffmpegPath: string,
+  render: PngRenderer,
 ): Promise<string> {
   if (existsSync(file)) return file
   await mkdir(folder, { recursive: true })
@@ -109,7 +111,7 @@ async function makePreviewVideo(
   const output = `${work}-out.mp4`
   try {
     const parsed = parsedTemplate(template)
-    const png = await renderTemplatePng({
+    const png = await render({
       template: parsed,
       values: PREVIEW_VALUES,
       width: template.widthPx,

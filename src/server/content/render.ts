@@ -164,6 +164,9 @@ export async function renderTemplateSvg(
   })
 }
 
+/** Renders a template to PNG bytes: in this process (renderTemplatePng) or in the content worker. */
+export type PngRenderer = (input: RenderInput) => Promise<Buffer>
+
 /** Renders to a PNG of exactly width x height. */
 export function renderTemplatePng(input: RenderInput): Promise<Buffer> {
   return imageWork(() => renderPng(input))

@@ -15,7 +15,7 @@ import {
 import type { ContentGenerator } from './generate.ts'
 import { parsedTemplate, saveGeneratedContent } from './generate.ts'
 import { type ProcessedFile, UploadError, type UploadProcessor } from './processors.ts'
-import { RenderError, renderTemplatePng } from './render.ts'
+import { RenderError } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
 import { newId } from './storage.ts'
 
@@ -122,7 +122,7 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
     try {
       let overlay: Buffer
       try {
-        overlay = await renderTemplatePng({
+        overlay = await context.render({
           template: parsedTemplate(plan.template),
           values: {
             buyerName: plan.request.buyerName,
