@@ -21,6 +21,9 @@ export const EnvSchema = v.object({
   DATABASE_URL: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
+  // Where the Stripe SDK sends its calls; default Stripe's own API. For a Stripe-compatible server such
+  // as stripe-mock, or the stand-in the tests start on loopback.
+  STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('STRIPE_API_URL must be a URL'))),
   APP_ENV: v.optional(
     v.picklist(['local', 'dev', 'prod'], 'APP_ENV must be one of local, dev, prod'),
     'local',

@@ -104,7 +104,9 @@ async function paymentProvider(
   if (!env.STRIPE_SECRET_KEY) return createLocalProvider(database)
   // The Stripe SDK is loaded only when it is used (about 18 MB of memory).
   const { createStripeProvider } = await import('./payment/stripe.ts')
-  return createStripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY ?? null)
+  return createStripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY ?? null, {
+    apiUrl: env.STRIPE_API_URL,
+  })
 }
 
 /** Opens the database, migrates, seeds an empty shop, and serves the app and /api/v1. */
