@@ -15,8 +15,20 @@ import type {
 export function createStripeProvider(
   secretKey: string,
   publishableKey: string | null,
+  options: { apiUrl?: string | undefined } = {},
 ): PaymentProvider {
-  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 })
+  const api = options.apiUrl ? new URL(options.apiUrl) : null
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'http:' ? 80 : 443),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  })
   return {
     name: 'stripe',
     publishableKey,

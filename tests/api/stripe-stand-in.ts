@@ -1,0 +1,152 @@
+// A stand-in for Stripe's HTTP API on loopback, for the tests of the Stripe provider: the real Stripe
+// SDK (payment/stripe.ts) talks to it exactly as it talks to api.stripe.com (form-encoded POSTs, a
+// Bearer secret key, Idempotency-Key headers, Stripe's error bodies). It keeps what it was sent, so a
+// test can check the charge the server made. Only what the shop calls is answered.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type StripeCall = {
+  method: string
+  path: string
+  form: URLSearchParams
+  idempotencyKey: string | null
+  authorization: string | null
+}
+
+type SetupIntent = {
+  id: string
+  object: 'setup_intent'
+  client_secret: string
+  customer: string
+  status: 'requires_payment_method' | 'succeeded'
+  payment_method: string | null
+  usage: string
+}
+
+// Stripe's documented test payment methods that the stand-in declines when charged.
+const DECLINED = new Set(['pm_card_chargeDeclined', 'pm_card_chargeDeclinedInsufficientFunds'])
+
+export type StripeStandIn = {
+  url: string
+  calls: StripeCall[]
+  /** What Stripe.js does in the browser when the shopper's card is saved. */
+  confirmSetup(clientSecret: string, paymentMethod: string): void
+  close(): Promise<void>
+}
+
+export async function startStripeStandIn(secretKey: string): Promise<StripeStandIn> {
+  const calls: StripeCall[] = []
+  const setupIntents = new Map<string, SetupIntent>()
+  const replies = new Map<string, { status: number; body: unknown }>()
+  let counter = 0
+  const id = (prefix: string) => `${prefix}_standin${++counter}`
+
+  const answer = (call: StripeCall): { status: number; body: unknown } => {
+    if (call.authorization !== `Bearer ${secretKey}`) {
+      return {
+        status: 401,
+        body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } },
+      }
+    }
+    if (call.method === 'POST' && call.path === '/v1/customers') {
+      return { status: 200, body: { id: id('cus'), object: 'customer', metadata: {} } }
+    }
+    if (call.method === 'POST' && call.path === '/v1/setup_intents') {
+      const intentId = id('seti')
+      const intent: SetupIntent = {
+        id: intentId,
+        object: 'setup_intent',
+        client_secret: `${intentId}_secret_${counter}`,
+        customer: call.form.get('customer') ?? '',
+        status: 'requires_payment_method',
+        payment_method: null,
+        usage: call.form.get('usage') ?? 'off_session',
+      }
+      setupIntents.set(intentId, intent)
+      return { status: 200, body: intent }
+    }
+    const setup = /^\/v1\/setup_intents\/([\w-]+)$/.exec(call.path)
+    if (call.method === 'GET' && setup) {
+      const intent = setupIntents.get(setup[1] as string)
+      return intent
+        ? { status: 200, body: intent }
+        : {
+            status: 404,
+            body: { error: { type: 'invalid_request_error', message: 'No such setupintent' } },
+          }
+    }
+    if (call.method === 'POST' && call.path === '/v1/payment_intents') {
+      const method = call.form.get('payment_method') ?? ''
+      if (DECLINED.has(method)) {
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+            },
+          },
+        }
+      }
+      return {
+        status: 200,
+        body: {
+          id: id('pi'),
+          object: 'payment_intent',
+          amount: Number(call.form.get('amount')),
+          currency: call.form.get('currency'),
+          customer: call.form.get('customer'),
+          payment_method: method,
+          status: 'succeeded',
+        },
+      }
+    }
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL` } },
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in')
+      const call: StripeCall = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        form: new URLSearchParams(
+          req.method === 'GET' ? url.search : Buffer.concat(chunks).toString('utf8'),
+        ),
+        idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
+        authorization: req.headers.authorization ?? null,
+      }
+      calls.push(call)
+      // Stripe answers a repeated Idempotency-Key with the first answer.
+      const key = call.idempotencyKey ? `${call.path} ${call.idempotencyKey}` : null
+      const reply = (key && replies.get(key)) || answer(call)
+      if (key && call.method === 'POST') replies.set(key, reply)
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': id('req') })
+      res.end(JSON.stringify(reply.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    confirmSetup(clientSecret, paymentMethod) {
+      const intent = [...setupIntents.values()].find((i) => i.client_secret === clientSecret)
+      if (!intent) throw new Error(`no setup intent with client secret ${clientSecret}`)
+      intent.status = 'succeeded'
+      intent.payment_method = paymentMethod
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
