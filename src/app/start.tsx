@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { loadFeatureFlags } from './lib/feature-flags'
 import { APP_VERSION, startPwa } from './lib/pwa'
@@ -48,11 +48,16 @@ export async function start(): Promise<void> {
   // (src/server/prerender.ts). The route's code and data are resolved before React's first render, so
   // that render replaces it with the real page at once instead of an empty pending state in between.
   await router.load()
-  createRoot(root).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
-  )
+  // A transition lets React render the first screen in slices, yielding to the browser between them,
+  // instead of one long task; the server's first screen stays on show until the commit.
+  const reactRoot = createRoot(root)
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </StrictMode>,
+    )
+  })
 }
