@@ -8,11 +8,13 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { createContentWorker } from '../src/server/content/content-worker.ts'
 import { imageProcessor } from '../src/server/content/image.ts'
 import { parseOrThrow, renderTemplatePng } from '../src/server/content/render.ts'
 import { createContentStorage } from '../src/server/content/storage.ts'
 import { createVideoProcessor } from '../src/server/content/video.ts'
 import { demoCatalogue } from '../src/server/db/demo-catalogue.ts'
+import { createLogger } from '../src/server/log.ts'
 import {
   createImageModerator,
   imageModerationConfigFromEnv,
@@ -143,6 +145,24 @@ try {
   const againSamples: number[] = []
   for (let run = 0; run < runs; run++) againSamples.push(await time(() => render(stored)))
   report('render it again with the same photo (scaled copy cached)', againSamples, 150)
+
+  // The server renders in the content worker (content-worker.ts): the same render plus the trip over
+  // IPC, and once after a quiet spell the worker's start (Node, the renderer, fonts).
+  const worker = createContentWorker({
+    settings: { moderation: null },
+    log: createLogger('silent'),
+    idleMs: 60_000,
+  })
+  try {
+    const input = { template, values, width: 1400, height: 400, photo, photoCacheKey: stored }
+    const cold = await time(() => worker.render(input))
+    console.log(`content worker: first render including the worker's start: ${cold.toFixed(1)} ms`)
+    const workerSamples: number[] = []
+    for (let run = 0; run < runs; run++) workerSamples.push(await time(() => worker.render(input)))
+    report('render in the content worker (same photo)', workerSamples, 150)
+  } finally {
+    await worker.close()
+  }
 
   // Moderation of one photo (spec §5), with the settings the server would use.
   const config = imageModerationConfigFromEnv()
