@@ -67,7 +67,11 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
     c.json({ errors: [`No API endpoint ${c.req.method} ${c.req.path}`] }, 404),
   )
 
-  if (deps.distDir) app.use(serveDist(deps.distDir))
+  if (deps.distDir) {
+    // the pre-rendered location step shows the event's name (src/server/prerender.ts)
+    const eventName = async (slug: string) => (await deps.catalogue.event(slug))?.name ?? null
+    app.use(serveDist(deps.distDir, { eventName }))
+  }
   app.notFound((c) => c.json({ errors: [messages.pageNotFound] }, 404))
 
   // api-v1: every error is {errors: [...]}; a thrown HttpError is an expected answer, anything else

@@ -23,6 +23,15 @@ const HERO_LEAD =
   'Put your photo and a few loving words on a giant digital billboard, at the time you choose. Pick a billboard, a design and your moments — we do the rest.'
 const LANGUAGE_LABEL = 'Language: {0}'
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', de: 'Deutsch' }
+// src/app/lib/steps.ts STEP_LABELS, in order
+const STEP_LABELS = [
+  'Select Location',
+  'Select Template',
+  'Customize',
+  'Select Shouts',
+  'Billing Info',
+  'Order Review',
+]
 
 // src/app/ui/flags.tsx, as React serialises it
 const US_STRIPES = [1, 3, 5, 7, 9, 11]
@@ -47,6 +56,9 @@ const STEP_ROUTES: Record<string, string> = {
 }
 
 export type PageRequest = { path: string; cookie?: string; acceptLanguage?: string }
+
+/** What the server knows of the catalogue: an event's display name, or null when there is no such event. */
+export type PrerenderDeps = { eventName?: (slug: string) => Promise<string | null> }
 
 function escapeHtml(text: string): string {
   return text
@@ -128,7 +140,7 @@ type Sources = {
  * Reads the app's catalogs (src/app/locale/locales) and the build's manifest (dist/.vite), again when
  * either changes on disk, and returns the function that fills in a page's index.html.
  */
-export function createPrerender(distDir: string, localesDir: string) {
+export function createPrerender(distDir: string, localesDir: string, deps: PrerenderDeps = {}) {
   let sources: Sources | null = null
   const load = (): Sources => {
     const manifestFile = join(distDir, '.vite', 'manifest.json')
@@ -148,7 +160,7 @@ export function createPrerender(distDir: string, localesDir: string) {
     return sources
   }
 
-  return (indexHtml: string, req: PageRequest): string => {
+  return async (indexHtml: string, req: PageRequest): Promise<string> => {
     const { catalogs, manifest } = load()
     const { locale, rest } = pageLocale(req)
     const t = (msgid: string) => catalogs[locale].get(msgid) || msgid
@@ -157,9 +169,24 @@ export function createPrerender(distDir: string, localesDir: string) {
       .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(t(HERO_TITLE))}</title>`)
 
+    const location = /^\/([^/]+)\/design\/location$/.exec(rest)?.[1]
+    const eventName =
+      location && deps.eventName ? await deps.eventName(location).catch(() => null) : null
+    const firstScreen =
+      rest === '/'
+        ? homeFirstScreen(locale, t)
+        : location && eventName !== null
+          ? locationFirstScreen(locale, t, eventName)
+          : null
+    if (firstScreen)
+      html = html.replace('<div id="root"></div>', `<div id="root">${firstScreen}</div>`)
+
+    // With the first screen in the page, the app's code is no longer what the first paint waits for:
+    // it is fetched at low priority; without one it is (the browser's default, high).
+    const priority = firstScreen ? ' fetchpriority="low"' : ''
     const links = [
       ...(manifest ? preloadChunks(manifest, locale, rest) : []).map(
-        (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+        (file) => `<link rel="modulepreload" crossorigin href="/${file}"${priority}>`,
       ),
       // the data the page's largest paint waits for, fetched with the code rather than after it; the
       // app's own fetch (same URL, same-origin credentials) takes the preloaded response
@@ -168,12 +195,6 @@ export function createPrerender(distDir: string, localesDir: string) {
       ),
     ]
     if (links.length > 0) html = html.replace('</head>', `${links.join('')}</head>`)
-
-    if (rest === '/')
-      html = html.replace(
-        '<div id="root"></div>',
-        `<div id="root">${homeFirstScreen(locale, t)}</div>`,
-      )
     return html
   }
 }
@@ -212,25 +233,79 @@ function preloadChunks(manifest: Manifest, locale: Locale, rest: string): string
   return [...wanted].filter((file) => !loaded.has(file))
 }
 
-/** API answers a page always asks for on a fresh load: the home page's live events (its loader), the
- * location step's billboards (src/app/start.tsx asks for them at start; the list is not persisted). */
+/** API answers a page always asks for on a fresh load, fetched with the code rather than after it: the
+ * home page's live events (its loader), an event page's event (the $eventslug route's beforeLoad; the
+ * event is not persisted) and the location step's billboards (src/app/start.tsx; not persisted either). */
 function preloadData(rest: string): string[] {
   if (rest === '/') return ['/api/v1/spotlight/live-events']
-  const slug = /^\/([^/]+)\/design\/location$/.exec(rest)?.[1]
-  return slug ? [apiPaths.devices(slug)] : []
+  const slug = /^\/([^/]+)(?:\/|$)/.exec(rest)?.[1]
+  if (!slug || slug === 'event-not-found') return []
+  const urls = [apiPaths.event(slug)]
+  if (rest === `/${slug}/design/location`) urls.push(apiPaths.devices(slug))
+  return urls
 }
 
 function homeFirstScreen(locale: Locale, t: (msgid: string) => string): string {
-  const languageLabel = t(LANGUAGE_LABEL).replace('{0}', LANGUAGE_NAMES[locale])
-  // The language button is disabled until the app takes over (it has no handler before that).
   return (
     '<div class="pwa-banners"></div><main class="home" id="main"><div class="home__top">' +
     '<span class="home__logo"><span class="logo__mark" aria-hidden="true">◆</span> Shouts</span>' +
+    `${languageButton(locale, t)}</div>` +
+    `<section class="home__hero"><h1 class="home__title">${escapeHtml(t(HERO_TITLE))}</h1>` +
+    `<p class="home__lead">${escapeHtml(t(HERO_LEAD))}</p></section></main>`
+  )
+}
+
+function languageButton(locale: Locale, t: (msgid: string) => string): string {
+  const languageLabel = t(LANGUAGE_LABEL).replace('{0}', LANGUAGE_NAMES[locale])
+  // disabled until the app takes over: it has no handler before that
+  return (
     '<div class="lang"><button type="button" class="lang__current" aria-haspopup="true" aria-expanded="false" disabled>' +
     `<svg width="24" height="16" viewBox="0 0 24 16" aria-hidden="true" class="flag">${FLAGS[locale]}</svg>` +
     `<span class="lang__code" aria-hidden="true">${locale.toUpperCase()}</span>` +
-    `<span class="visually-hidden">${escapeHtml(languageLabel)}</span></button></div></div>` +
-    `<section class="home__hero"><h1 class="home__title">${escapeHtml(t(HERO_TITLE))}</h1>` +
-    `<p class="home__lead">${escapeHtml(t(HERO_LEAD))}</p></section></main>`
+    `<span class="visually-hidden">${escapeHtml(languageLabel)}</span></button></div>`
+  )
+}
+
+/**
+ * The location step as src/app/features/shell/default-layout.tsx, header.tsx, ui/step-indicator.tsx and
+ * features/location/location-page.tsx render it before the billboards arrive: header, steps, title,
+ * the event's name, the map and list placeholders and the action bar. The header's menu (hidden) and
+ * the marketing link's address come with the app.
+ */
+function locationFirstScreen(
+  locale: Locale,
+  t: (msgid: string) => string,
+  eventName: string,
+): string {
+  const e = (msgid: string) => escapeHtml(t(msgid))
+  const steps = STEP_LABELS.map(
+    (label, i) =>
+      `<li class="steps__item  ${i === 0 ? 'steps__item--current' : ''}"${i === 0 ? ' aria-current="step"' : ''}>` +
+      `<span class="steps__dot" aria-hidden="true"></span><span class="steps__label">${e(label)}</span></li>`,
+  ).join('')
+  const stepNow = t('Step {0} of {1}')
+    .replace('{0}', '1')
+    .replace('{1}', String(STEP_LABELS.length))
+  const skeleton = '<div class="skeleton" style="height:132px"></div>'
+  return (
+    '<div class="pwa-banners"></div><div class="layout">' +
+    `<a class="skip-link" href="#main">${e('Skip to content')}</a>` +
+    '<header class="header"><div class="header__bar">' +
+    `<button type="button" class="header__back" disabled aria-label="${e('Back')}"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2"></path></svg></button>` +
+    '<a class="header__logo"><span class="logo__mark" aria-hidden="true">◆</span><span class="logo__word">Shouts</span>' +
+    `<span class="visually-hidden">${e('Shouts home')}</span></a>` +
+    `<div class="header__tools">${languageButton(locale, t)}` +
+    `<button type="button" class="header__burger" aria-expanded="false" disabled aria-label="${e('Open menu')}"><svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2"></path></svg></button>` +
+    '</div></div></header>' +
+    '<div class="layout__content"><main class="page page--flow" id="main">' +
+    `<nav class="steps" aria-label="${e('Order steps')}"><p class="steps__now">${escapeHtml(stepNow)}: <strong>${e(STEP_LABELS[0] ?? '')}</strong></p>` +
+    `<ol class="steps__list">${steps}</ol></nav>` +
+    `<h1 class="page__title">${e('Choose a billboard')}</h1><p class="page__lead">${escapeHtml(eventName)}</p>` +
+    `<div class="location"><section class="location__map" aria-label="${e('Map of the billboards')}"><div class="skeleton map-skeleton"></div></section>` +
+    `<section class="location__list" aria-labelledby="billboards-heading"><h2 id="billboards-heading" class="section-title">${e('Billboards')}</h2>` +
+    `<div class="skeleton-list" aria-hidden="true">${skeleton.repeat(3)}</div></section></div>` +
+    `<div class="action-bar"><p class="action-bar__info">${e('No billboard chosen yet')}</p>` +
+    `<button type="button" class="btn btn--disabled btn--large btn--side-center" disabled><span class="btn__label">${e('Continue')}</span></button></div>` +
+    '</main></div></div>'
   )
 }

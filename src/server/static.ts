@@ -4,7 +4,7 @@ import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
-import { createPrerender } from './prerender.ts'
+import { createPrerender, type PrerenderDeps } from './prerender.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -89,11 +89,12 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null 
  * Serves the built PWA from dist/. Every GET that is not a file and not the API answers index.html
  * (SPA fallback), so a deep link such as /share-the-love/order/checkout opens the app.
  */
-export function serveDist(distDir: string): MiddlewareHandler {
+export function serveDist(distDir: string, deps: PrerenderDeps = {}): MiddlewareHandler {
   const root = resolve(distDir)
   const prerender = createPrerender(
     root,
     fileURLToPath(new URL('../app/locale/locales', import.meta.url)),
+    deps,
   )
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
@@ -138,7 +139,7 @@ export function serveDist(distDir: string): MiddlewareHandler {
     if (!existsSync(indexFile)) return next()
     // Read from disk each time (the page's variant is compressed once and cached), so a deploy is seen
     // at once; the page's language, preloads and first screen are filled in (./prerender.ts).
-    const html = prerender(readFileSync(indexFile, 'utf8'), {
+    const html = await prerender(readFileSync(indexFile, 'utf8'), {
       path: decoded,
       cookie: c.req.header('cookie'),
       acceptLanguage: c.req.header('accept-language'),
