@@ -115,6 +115,15 @@ export default defineConfig({
     sourcemap: true,
     // the server reads it to preload the route's chunks and the locale's catalog (src/server/prerender.ts)
     manifest: true,
+    modulePreload: {
+      // every browser the shop supports has modulepreload (the polyfill is ~0.4 KB of the first screen)
+      polyfill: false,
+      // The entry's import of the app: the server lists the app's chunks as modulepreload links in the
+      // page itself (src/server/prerender.ts), earlier than the entry could; offline they come from
+      // the service worker's precache. Other lazy imports keep Vite's preloading.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
