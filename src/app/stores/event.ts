@@ -40,11 +40,16 @@ export function loadEvent(slug: string | undefined): Promise<void> {
 
 export const LiveEventsSchema = v.object({ events: v.array(EventSchema) })
 
-/** The home page's live events (its route loader), or none when they cannot be fetched (offline). */
-export async function loadLiveEvents(signal: AbortSignal): Promise<ShoutEvent[]> {
+/** The home page's live events, loaded by its route before it renders; none when they cannot be
+ * fetched (offline without a cached answer). */
+export const liveEventsStore = proxy<{ events: ShoutEvent[] }>({ events: [] })
+
+export async function loadLiveEvents(signal: AbortSignal): Promise<void> {
   try {
-    return (await apiGet('/spotlight/live-events', LiveEventsSchema, signal)).events
+    liveEventsStore.events = (
+      await apiGet('/spotlight/live-events', LiveEventsSchema, signal)
+    ).events
   } catch {
-    return []
+    if (!signal.aborted) liveEventsStore.events = []
   }
 }

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useLoaderData, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { liveEventsStore } from '../../stores/event'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/fields'
 import { LanguageSwitcher } from '../../ui/language-switcher'
@@ -9,7 +11,7 @@ import { LanguageSwitcher } from '../../ui/language-switcher'
 export function HomePage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const events = useLoaderData({ from: '/' })
+  const { events } = useSnapshot(liveEventsStore)
   const [code, setCode] = useState('')
 
   const go = (e: FormEvent) => {
