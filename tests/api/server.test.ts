@@ -150,12 +150,15 @@ describe('the built app', () => {
   it('serves files, and index.html for deep links, but never for the API or missing assets', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'shouts-dist-'))
     mkdirSync(join(dist, 'assets'))
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shouts</title>')
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Shouts</title><meta name="build" content="test">',
+    )
     writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)')
     const app = createApp({ ...server.deps, distDir: dist })
     const deep = await app.request('/share-the-love/order/checkout?promo=LOVE10')
     expect(deep.status).toBe(200)
-    expect(await deep.text()).toContain('<title>Shouts</title>')
+    expect(await deep.text()).toContain('<meta name="build" content="test">')
     expect(deep.headers.get('content-security-policy')).toContain("default-src 'self'")
     const asset = await app.request('/assets/app-1234.js')
     expect(asset.status).toBe(200)
