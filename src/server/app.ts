@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { messages } from '../domain/index.ts'
+import { apiPaths } from '../../sw/protocol.ts'
+import { type Device, messages } from '../domain/index.ts'
 import type { ServerDeps } from './deps.ts'
 import { HttpError } from './http/errors.ts'
 import { securityHeaders } from './http/security.ts'
@@ -70,7 +71,12 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
   if (deps.distDir) {
     // the pre-rendered location step shows the event's name (src/server/prerender.ts)
     const eventName = async (slug: string) => (await deps.catalogue.event(slug))?.name ?? null
-    app.use(serveDist(deps.distDir, { eventName }))
+    // and its billboards, exactly as the API lists them (answered in-process)
+    const devices = async (slug: string) => {
+      const res = await app.request(apiPaths.devices(slug))
+      return res.ok ? ((await res.json()) as { devices: Device[] }).devices : null
+    }
+    app.use(serveDist(deps.distDir, { eventName, devices }))
   }
   app.notFound((c) => c.json({ errors: [messages.pageNotFound] }, 404))
 

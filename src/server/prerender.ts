@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { apiPaths } from '../../sw/protocol.ts'
+import { cityStateLabel, type Device } from '../domain/index.ts'
 
 // Lighthouse (issue 4): the shell index.html is empty until ~150 KB of JavaScript has downloaded and run,
 // so a phone on venue data saw nothing for 2-3 s. The server fills in, per request:
@@ -58,7 +59,11 @@ const STEP_ROUTES: Record<string, string> = {
 export type PageRequest = { path: string; cookie?: string; acceptLanguage?: string }
 
 /** What the server knows of the catalogue: an event's display name, or null when there is no such event. */
-export type PrerenderDeps = { eventName?: (slug: string) => Promise<string | null> }
+export type PrerenderDeps = {
+  eventName?: (slug: string) => Promise<string | null>
+  /** the event's billboards as GET /api/v1/spotlight/events/{slug}/devices lists them */
+  devices?: (slug: string) => Promise<Device[] | null>
+}
 
 function escapeHtml(text: string): string {
   return text
@@ -176,7 +181,13 @@ export function createPrerender(distDir: string, localesDir: string, deps: Prere
       rest === '/'
         ? homeFirstScreen(locale, t)
         : location && eventName !== null
-          ? locationFirstScreen(locale, t, eventName)
+          ? locationFirstScreen(
+              locale,
+              t,
+              eventName,
+              location,
+              (await deps.devices?.(location).catch(() => null)) ?? [],
+            )
           : null
     if (firstScreen)
       html = html.replace('<div id="root"></div>', `<div id="root">${firstScreen}</div>`)
@@ -276,6 +287,8 @@ function locationFirstScreen(
   locale: Locale,
   t: (msgid: string) => string,
   eventName: string,
+  slug: string,
+  devices: Device[],
 ): string {
   const e = (msgid: string) => escapeHtml(t(msgid))
   const steps = STEP_LABELS.map(
@@ -303,9 +316,49 @@ function locationFirstScreen(
     `<h1 class="page__title">${e('Choose a billboard')}</h1><p class="page__lead">${escapeHtml(eventName)}</p>` +
     `<div class="location"><section class="location__map" aria-label="${e('Map of the billboards')}"><div class="skeleton map-skeleton"></div></section>` +
     `<section class="location__list" aria-labelledby="billboards-heading"><h2 id="billboards-heading" class="section-title">${e('Billboards')}</h2>` +
-    `<div class="skeleton-list" aria-hidden="true">${skeleton.repeat(3)}</div></section></div>` +
+    (devices.length > 0
+      ? `<ul class="cards">${devices.map((d, i) => billboardCard(locale, t, eventName, slug, d, i)).join('')}</ul>`
+      : `<div class="skeleton-list" aria-hidden="true">${skeleton.repeat(3)}</div>`) +
+    '</section></div>' +
     `<div class="action-bar"><p class="action-bar__info">${e('No billboard chosen yet')}</p>` +
     `<button type="button" class="btn btn--disabled btn--large btn--side-center" disabled><span class="btn__label">${e('Continue')}</span></button></div>` +
     '</main></div></div>'
+  )
+}
+
+/** One billboard of the list as location-page.tsx renders it (none chosen yet). Its two buttons are
+ * disabled until the app takes over; the directions link works at once. */
+function billboardCard(
+  locale: Locale,
+  t: (msgid: string) => string,
+  eventName: string,
+  slug: string,
+  device: Device,
+  index: number,
+): string {
+  const e = escapeHtml
+  const name = device.location
+  const off = device.soldOut || device.unavailableForEvent
+  const meta =
+    t('Facing {0} traffic').replace('{0}', device.trafficDirection) +
+    (device.screens > 1 ? ` · ${t('{0} screens').replace('{0}', String(device.screens))}` : '')
+  const badge = device.soldOut
+    ? t('This Billboard is Sold Out')
+    : device.unavailableForEvent
+      ? t('Not Available For {event}').replace('{event}', eventName)
+      : null
+  const prefix = locale === 'en' ? '' : `/${locale}`
+  const directions = `${prefix}/${encodeURIComponent(slug)}/shout-location?deviceId=${encodeURIComponent(device.deviceId)}`
+  return (
+    `<li class="card billboard  ${off ? 'card--off' : ''}">` +
+    `<img width="160" height="100" loading="${index < 2 ? 'eager' : 'lazy'}" fetchpriority="${index === 0 ? 'high' : 'auto'}" class="billboard__img" alt="" src="${e(device.imageUrl)}">` +
+    `<div class="billboard__body"><h3 class="billboard__name">${e(name)}</h3>` +
+    `<p class="billboard__city">${e(cityStateLabel(device))}</p><p class="billboard__meta">${e(meta)}</p>` +
+    (badge ? `<p class="badge badge--off">${e(badge)}</p>` : '') +
+    '<div class="billboard__actions">' +
+    `<button aria-pressed="false" aria-label="${e(t('Choose {0}').replace('{0}', name))}" type="button" class="btn ${off ? 'btn--disabled' : 'btn--orange'} btn--small btn--side-center" disabled><span class="btn__label">${e(t('Choose'))}</span></button>` +
+    `<button aria-label="${e(t('Street view of {0}').replace('{0}', name))}" type="button" class="btn btn--smoke btn--small btn--side-center" disabled><span class="btn__label">${e(t('Street view'))}</span></button>` +
+    `<a class="link" aria-label="${e(t('How to get there: {0}').replace('{0}', name))}" href="${e(directions)}">${e(t('How to get there'))}</a>` +
+    '</div></div></li>'
   )
 }
