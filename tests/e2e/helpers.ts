@@ -151,10 +151,19 @@ export async function designShout(page: Page, lang: Lang, shots?: string, axe = 
   await expect(page).toHaveURL(/\/order\/select-shouts$/)
 }
 
-/** Picks the first `count` open slots of the first open day. */
+/** Picks the first `count` open slots of the first open day that has that many (late in the day the
+ * 5-hour cut-off leaves today fewer). */
 export async function pickSlots(page: Page, count: number): Promise<string[]> {
   const slots = page.locator('button.slot')
   await expect(slots.first()).toBeVisible()
+  const days = page.locator('.days button')
+  for (let d = 0; (await slots.count()) < count && d < (await days.count()); d++) {
+    const day = days.nth(d)
+    if ((await day.getAttribute('aria-pressed')) === 'true' || !(await day.isEnabled())) continue
+    await day.click()
+    await expect(day).toHaveAttribute('aria-pressed', 'true')
+    await expect(slots.first()).toBeVisible()
+  }
   const labels: string[] = []
   for (let i = 0; i < count; i++) {
     const slot = slots.nth(i)
