@@ -68,7 +68,9 @@ test('without JavaScript the first screen is there to read', async ({ browser })
   await expect(page.getByRole('heading', { level: 1, name: HOME.fr })).toBeVisible()
   await page.goto(`/de/${EVENT}/design/location`)
   await expect(page.getByRole('heading', { level: 1, name: LOCATION.de })).toBeVisible()
-  await expect(page.getByText(EVENT_NAME)).toBeVisible()
+  await expect(page.getByText(EVENT_NAME, { exact: true })).toBeVisible()
+  // the billboards too, as the API lists them
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible()
   await context.close()
 })
 
