@@ -1,4 +1,5 @@
 import { proxy } from 'valtio'
+import type { Workbox } from 'workbox-window'
 import {
   type OrderSettledMessage,
   type PageToWorkerMessage,
@@ -36,7 +37,7 @@ const IOS_HINT_KEY = 'shouts:ios-install-hint-dismissed'
 // issue 4: long-open installs check for a new version every hour
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
-let registration: ServiceWorkerRegistration | null = null
+let wb: Workbox | null = null
 let deferredPrompt: BeforeInstallPromptEvent | null = null
 let reloadRequested = false
 const settledListeners = new Set<(settled: SettledOrder) => void>()
@@ -103,46 +104,35 @@ export function startPwa(): void {
       for (const listener of settledListeners) listener(data.result)
     }
   })
-  // The browser's own service worker API (workbox-window was 2.2 KB of the first screen for this).
-  // Reload only when this page asked for the update, never because another tab did.
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloadRequested) window.location.reload()
-  })
-  void navigator.serviceWorker
-    .register('/sw.js', { scope: '/' })
-    .then((reg) => {
-      registration = reg
-      // the new worker waits (it never skips waiting by itself): offer the update. A first install
-      // (no controller yet) activates at once and is no update.
-      const offer = () => {
-        if (reg.waiting && navigator.serviceWorker.controller) pwaStore.updateReady = true
-      }
-      offer()
-      reg.addEventListener('updatefound', () => {
-        const installing = reg.installing
-        installing?.addEventListener('statechange', () => {
-          if (installing.state === 'installed') offer()
-        })
-      })
+  void import('workbox-window').then(({ Workbox }) => {
+    wb = new Workbox('/sw.js', { scope: '/' })
+    // the new worker waits (it never skips waiting by itself): offer the update
+    wb.addEventListener('waiting', () => {
+      pwaStore.updateReady = true
     })
-    .catch(() => undefined)
-  setInterval(() => {
-    if (navigator.onLine) void registration?.update().catch(() => undefined)
-  }, UPDATE_CHECK_MS)
+    // reload only when this page asked for the update, never because another tab did
+    wb.addEventListener('controlling', () => {
+      if (reloadRequested) window.location.reload()
+    })
+    void wb.register().then((registration) => {
+      if (registration?.waiting && navigator.serviceWorker.controller) pwaStore.updateReady = true
+    })
+    setInterval(() => {
+      if (navigator.onLine) void wb?.update().catch(() => undefined)
+    }, UPDATE_CHECK_MS)
+  })
 }
 
 /** Checks the server for a new worker now (also run hourly). */
 export async function checkForUpdate(): Promise<void> {
-  await registration?.update()
+  await wb?.update()
 }
 
 /** The shopper accepted the update: activate the waiting worker, then reload into it. */
 export function applyUpdate(): void {
-  const waiting = registration?.waiting
-  if (!waiting) return
+  if (!wb) return
   reloadRequested = true
-  const message: PageToWorkerMessage = { type: SW_MESSAGES.skipWaiting }
-  waiting.postMessage(message)
+  wb.messageSkipWaiting()
 }
 
 export async function promptInstall(): Promise<void> {
