@@ -172,7 +172,11 @@ test.describe('desktop width', () => {
 test('the location step works by keyboard', async ({ page }) => {
   await page.goto(`/${EVENT}/design/location`)
   const choose = page.getByRole('button', { name: T.en.choose })
+  // The pre-rendered list's buttons are disabled until the app takes the page over (a disabled
+  // button takes no focus): a keyboard user's Enter counts from then on.
+  await expect(choose).toBeEnabled()
   await choose.focus()
+  await expect(choose).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: /^Selected: Place de l'Opéra/ })).toHaveAttribute(
     'aria-pressed',
