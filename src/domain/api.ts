@@ -1,7 +1,11 @@
-import { Temporal } from 'temporal-polyfill'
 import * as v from 'valibot'
-import { EVENT_DATE_HOUR_PATTERN, isDateHour, isValidTimeZone, parseDateHour } from './dates'
-import { DAY_MS } from './event'
+import {
+  compareDateHour,
+  DAY_MS,
+  EVENT_DATE_HOUR_PATTERN,
+  isDateHour,
+  isValidTimeZone,
+} from './date-hour'
 import { messages } from './messages'
 import { EmailSchema, FirstNameSchema, LastNameSchema, PhoneSchema } from './validation'
 
@@ -73,7 +77,7 @@ const startsBeforeEnd = (timing: {
 }): boolean => {
   const { startDateHourLocalInclusive: start, endDateHourLocalExclusive: end } = timing
   if (!isDateHour(start) || !isDateHour(end)) return true
-  return Temporal.PlainDateTime.compare(parseDateHour(start), parseDateHour(end)) < 0
+  return compareDateHour(start, end) < 0
 }
 
 const END_AFTER_START = 'must be after startDateHourLocalInclusive'

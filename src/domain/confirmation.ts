@@ -64,7 +64,5 @@ export function instantConfirmationDays(
   return Math.max(0, Math.floor(span.total({ unit: 'hours' }) / 24))
 }
 
-/** spec §3: the confirmation code is the first 8 characters of the order guid. */
-export function confirmationCode(orderGuid: string): string {
-  return orderGuid.slice(0, 8)
-}
+// spec §3 confirmation code: in order-rules.ts (no Temporal), re-exported here where it belongs.
+export { confirmationCode } from './order-rules'

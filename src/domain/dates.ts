@@ -1,48 +1,26 @@
 import { Temporal } from 'temporal-polyfill'
+import { DateFormatError, EVENT_DATE_HOUR_PATTERN, readDateHour } from './date-hour'
 import { messages } from './messages'
 
-// spec §5 and §9: yyyy-MM-dd optionally followed by _HH, _HH-mm or _HH-mm-ss.
-export const DATE_HOUR_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:_(\d{2})(?:-(\d{2})(?:-(\d{2}))?)?)?$/
-// The event catalogue format: yyyy-MM-dd_HH exactly.
-export const EVENT_DATE_HOUR_PATTERN = /^\d{4}-\d{2}-\d{2}_\d{2}$/
-
-export class DateFormatError extends Error {
-  override readonly name = 'DateFormatError'
-  constructor(readonly value: string) {
-    super(messages.dateFormatInvalid(value))
-  }
-}
-
-const part = (value: string | undefined): number => (value === undefined ? 0 : Number(value))
+export {
+  compareDateHour,
+  DATE_HOUR_PATTERN,
+  DateFormatError,
+  type DateHourParts,
+  EVENT_DATE_HOUR_PATTERN,
+  isDateHour,
+  isValidTimeZone,
+  readDateHour,
+} from './date-hour'
 
 /** Parses the spec's date formats into a wall-clock date-time; a calendar-impossible date is a format error too. */
 export function parseDateHour(value: string): Temporal.PlainDateTime {
-  const match = DATE_HOUR_PATTERN.exec(value)
-  if (!match) throw new DateFormatError(value)
-  const [, year, month, day, hour, minute, second] = match
+  const parts = readDateHour(value)
+  if (!parts) throw new DateFormatError(value)
   try {
-    return Temporal.PlainDateTime.from(
-      {
-        year: part(year),
-        month: part(month),
-        day: part(day),
-        hour: part(hour),
-        minute: part(minute),
-        second: part(second),
-      },
-      { overflow: 'reject' },
-    )
+    return Temporal.PlainDateTime.from(parts, { overflow: 'reject' })
   } catch {
     throw new DateFormatError(value)
-  }
-}
-
-export function isDateHour(value: string): boolean {
-  try {
-    parseDateHour(value)
-    return true
-  } catch {
-    return false
   }
 }
 
@@ -118,17 +96,6 @@ export function formatDatabaseDateTime(value: WallClock): string {
 
 // spec §9: a nominal month is 30 days.
 export const NOMINAL_MONTH_DAYS = 30
-
-/** True for an IANA time zone name Temporal knows ('Europe/Paris'); offsets like '+02:00' are not names. */
-export function isValidTimeZone(timeZoneId: string): boolean {
-  if (!/^[A-Za-z]/.test(timeZoneId)) return false
-  try {
-    Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(timeZoneId)
-    return true
-  } catch {
-    return false
-  }
-}
 
 export function zonedDateTimeAt(epochMs: number, timeZoneId: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZoneId)

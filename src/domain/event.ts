@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
+import { DAY_MS } from './date-hour'
 import { parseDateHour } from './dates'
 
 // spec §3: an event runs on local time wherever the billboard is; the same event starts at
@@ -10,7 +11,7 @@ export type EventTiming = {
   slotWidthMS: number
 }
 
-export const DAY_MS = 86_400_000
+export { DAY_MS } from './date-hour'
 
 // A wall-clock time skipped by a spring-forward change is moved later (Temporal's 'compatible').
 const atZone = (value: string, timeZoneId: string): Temporal.ZonedDateTime =>

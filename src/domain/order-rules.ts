@@ -144,3 +144,8 @@ export function promoCodeToFetch(
   const code = queryValue.trim()
   return code === currentPromoCode ? null : code
 }
+
+/** spec §3: the confirmation code is the first 8 characters of the order guid. */
+export function confirmationCode(orderGuid: string): string {
+  return orderGuid.slice(0, 8)
+}

@@ -48,11 +48,5 @@ export function shoutTimesLabel(
     .map((n) => shoutTimeLabel(event, timeZoneId, n, locale))
 }
 
-/** spec §3: city plus stateAbbr, or country when there is no abbreviation, joined by a comma. */
-export function cityStateLabel(device: {
-  city: string
-  stateAbbr?: string | null
-  country: string
-}): string {
-  return `${device.city}, ${device.stateAbbr || device.country}`
-}
+// spec §3 city label: in device.ts (no Temporal, for the first screen), re-exported here.
+export { cityStateLabel } from './device'

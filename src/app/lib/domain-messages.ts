@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { messages } from '../../domain'
+import { messages } from '../../domain/messages'
 
 // The spec's exact English messages come from src/domain; this table gives each one its
 // translation. catalogs.test.ts checks every English source here equals the domain's text.

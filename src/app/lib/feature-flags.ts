@@ -1,4 +1,4 @@
-import { FeatureFlagsSchema } from '../../domain'
+import { FeatureFlagsSchema } from '../../domain/api'
 import { uiStore } from '../stores/ui'
 import { apiGet } from './api'
 import { environmentForHost } from './config'

@@ -1,4 +1,4 @@
-import { DEFAULT_VALUE_CENTS_PER_SLOT, priceOrder } from '../../domain'
+import { DEFAULT_VALUE_CENTS_PER_SLOT, priceOrder } from '../../domain/price'
 import { devicesStore } from '../stores/devices'
 import { eventStore } from '../stores/event'
 import { orderStore } from '../stores/order'

@@ -1,4 +1,6 @@
-import { messages, PromoSchema, promoCodeToFetch } from '../../domain'
+import { PromoSchema } from '../../domain/api'
+import { messages } from '../../domain/messages'
+import { promoCodeToFetch } from '../../domain/order-rules'
 import { orderStore } from '../stores/order'
 import { toggleModal } from '../stores/ui'
 import { ApiError, apiGet } from './api'

@@ -1,5 +1,5 @@
 import { eventSlugFromPath } from '../../../sw/cache-policy'
-import { TTL } from '../../domain'
+import { TTL } from '../../domain/storage'
 
 // Resume (issue 4): the installed app opens at its start URL ('/?source=pwa', vite.config.ts).
 // The last step route the shopper saw is remembered, with its locale prefix, for the order data

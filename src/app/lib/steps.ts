@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { type OrderStep, type StepProgress, stepToRedirectTo } from '../../domain'
+import { type OrderStep, type StepProgress, stepToRedirectTo } from '../../domain/order-rules'
 import { orderStore } from '../stores/order'
 import { templatesStore } from '../stores/templates'
 import { currentOrderPrice } from './order-price'

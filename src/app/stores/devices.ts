@@ -7,8 +7,8 @@ import {
   DevicesPageSchema,
   type Pagination,
   type SlotSearchResponse,
-  TTL,
-} from '../../domain'
+} from '../../domain/api'
+import { TTL } from '../../domain/storage'
 import { apiGet } from '../lib/api'
 import { persist } from './persist'
 import { type RequestStatus, setStatus } from './request-status'

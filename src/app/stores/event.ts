@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { proxy } from 'valtio'
 import { apiPaths, SW_MESSAGES } from '../../../sw/protocol'
-import { EventSchema, type ShoutEvent } from '../../domain'
+import { EventSchema, type ShoutEvent } from '../../domain/api'
 import { apiGet } from '../lib/api'
 import { postToWorker } from '../lib/pwa'
 

@@ -3,17 +3,14 @@ import * as v from 'valibot'
 import { addPendingOrder, removePendingOrder } from '../../../sw/order-watch'
 import { IDB_KEYS, type OrderAttempt, type SettledOrder, SW_MESSAGES } from '../../../sw/protocol'
 import {
-  confirmationCode,
-  mayCheckOrderStatus,
-  messages,
   OrderCreatedSchema,
   type OrderRequestInput,
   OrderStateSchema,
   OrderStatusSchema,
-  orderSendBlocker,
-  orderStatusDelayMs,
-  TTL,
-} from '../../domain'
+} from '../../domain/api'
+import { messages } from '../../domain/messages'
+import { confirmationCode, orderSendBlocker } from '../../domain/order-rules'
+import { mayCheckOrderStatus, orderStatusDelayMs, TTL } from '../../domain/storage'
 import { ApiError, apiGet, apiPost } from '../lib/api'
 import { environmentForHost } from '../lib/config'
 import { onOrderSettled, postToWorker } from '../lib/pwa'

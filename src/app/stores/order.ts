@@ -11,8 +11,8 @@ import {
   OrderStateSchema,
   type PromoResponse,
   PromoSchema,
-  TTL,
-} from '../../domain'
+} from '../../domain/api'
+import { TTL } from '../../domain/storage'
 import { persist, removeEnvelope } from './persist'
 import type { RequestStatus } from './request-status'
 

@@ -1,4 +1,4 @@
-import { STATUS_RESET_MS } from '../../domain'
+import { STATUS_RESET_MS } from '../../domain/storage'
 
 // spec §4: request status Running, Success, Failure or null (idle); Success and Failure reset to
 // null after 3 s.

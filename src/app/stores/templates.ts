@@ -8,8 +8,8 @@ import {
   GeneratedContentSchema,
   type Template,
   TemplateSchema,
-  TTL,
-} from '../../domain'
+} from '../../domain/api'
+import { TTL } from '../../domain/storage'
 import { persist, removeEnvelope } from './persist'
 import type { RequestStatus } from './request-status'
 

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import type { OrderPrice } from '../../domain'
+import type { OrderPrice } from '../../domain/price'
 
 type Props = {
   price: OrderPrice

@@ -2,7 +2,7 @@ import {
   LocalConfirmResponseSchema,
   OrderDefaultsSchema,
   SetupIntentResponseSchema,
-} from '../../../domain'
+} from '../../../domain/api'
 import { apiGet, apiPost } from '../../lib/api'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'

@@ -3,15 +3,15 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type * as v from 'valibot'
 import { useSnapshot } from 'valtio'
+import { messages } from '../../../domain/messages'
+import { formatMoney } from '../../../domain/money'
 import {
   EmailSchema,
   FirstNameSchema,
   fieldError,
-  formatMoney,
   LastNameSchema,
-  messages,
   PhoneSchema,
-} from '../../../domain'
+} from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
 import { currentOrderPrice } from '../../lib/order-price'

@@ -2,13 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import {
-  cityStateLabel,
-  formatMoney,
-  type OrderSummary,
-  OrderSummarySchema,
-  shoutTimesLabel,
-} from '../../../domain'
+import { type OrderSummary, OrderSummarySchema } from '../../../domain/api'
+import { formatMoney } from '../../../domain/money'
+import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
 import { apiGet } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
 import { eventStore } from '../../stores/event'

@@ -1,5 +1,4 @@
 import {
-  ASYNC_POLL_MS,
   ContentEntriesSchema,
   type ContentGenerationRequest,
   DaemonResultSchema,
@@ -7,8 +6,8 @@ import {
   GenerateResponseSchema,
   type Upload,
   UploadSchema,
-  VIDEO_PROCESSING_MAX_MS,
-} from '../../../domain'
+} from '../../../domain/api'
+import { ASYNC_POLL_MS, VIDEO_PROCESSING_MAX_MS } from '../../../domain/storage'
 import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { messages } from '../../../domain'
+import { messages } from '../../../domain/messages'
 import { translateMessage } from '../../lib/domain-messages'
 
 /** spec §2/§8: 'Event not found' with a link back to the homepage. */

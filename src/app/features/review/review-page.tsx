@@ -2,14 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import {
-  cityStateLabel,
-  formatMoney,
-  messages,
-  missingAgreements,
-  type RequiredAgreement,
-  shoutTimesLabel,
-} from '../../../domain'
+import { messages } from '../../../domain/messages'
+import { formatMoney } from '../../../domain/money'
+import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
+import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
 import { translateMessage } from '../../lib/domain-messages'
 import { currentOrderPrice } from '../../lib/order-price'
 import { pwaStore } from '../../lib/pwa'

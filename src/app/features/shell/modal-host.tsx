@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
-import { messages } from '../../../domain'
+import { messages } from '../../../domain/messages'
 import { SUPPORT_EMAIL } from '../../lib/config'
 import { translateMessage } from '../../lib/domain-messages'
 import { closeModal, uiStore } from '../../stores/ui'

@@ -4,23 +4,20 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { useSnapshot } from 'valtio'
+import { confirmationFor, remainingDatesMessage } from '../../../domain/confirmation'
+import { eventDates } from '../../../domain/event'
+import { messages } from '../../../domain/messages'
+import { formatMoney } from '../../../domain/money'
+import { deselectSlot, isSlotSelected, selectSlot } from '../../../domain/order-rules'
 import {
-  confirmationFor,
-  deselectSlot,
-  eventDates,
-  formatMoney,
-  isSlotSelected,
   meetsRecommendedMinimum,
-  messages,
-  remainingDatesMessage,
-  selectSlot,
   slotLabel,
   slotsOfDay,
   slotZoneNote,
   TIME_OF_DAY_BANDS,
   type TimeOfDayBand,
   timeOfDayBand,
-} from '../../../domain'
+} from '../../../domain/slots'
 import { translateMessage } from '../../lib/domain-messages'
 import { currentOrderPrice, valueCentsPerSlot } from '../../lib/order-price'
 import { devicesStore } from '../../stores/devices'

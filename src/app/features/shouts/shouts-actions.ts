@@ -1,4 +1,5 @@
-import { eventWindowEpochMs, SlotSearchResponseSchema } from '../../../domain'
+import { SlotSearchResponseSchema } from '../../../domain/api'
+import { eventWindowEpochMs } from '../../../domain/event'
 import { apiPost } from '../../lib/api'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'

@@ -1,5 +1,5 @@
 import { apiPaths } from '../../../../sw/protocol'
-import { DEFAULT_TEMPLATE_MODE, GeneratorsResponseSchema, type Template } from '../../../domain'
+import { DEFAULT_TEMPLATE_MODE, GeneratorsResponseSchema, type Template } from '../../../domain/api'
 import { apiGet } from '../../lib/api'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
