@@ -136,6 +136,14 @@ export default defineConfig({
             // than eight of about a kilobyte, each paying its own request and compression overhead.
             // Only the stores themselves: what they import is split by who uses it, so code that only
             // later screens need (the Temporal polyfill among it) stays out of the first screen.
+            // The domain rules every screen uses (schemas, messages, prices, order rules), with valibot:
+            // one chunk, so the first screen is a few requests rather than one per module. The modules
+            // that compute times (dates, event, slots: the Temporal polyfill) load with later screens.
+            {
+              name: 'domain',
+              test: /src\/domain\/(api|date-hour|validation|messages|order-rules|price|money|device|content)\.ts|node_modules\/valibot\//,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'stores',
               test: /src\/app\/stores\//,
