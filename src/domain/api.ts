@@ -6,6 +6,7 @@ import {
   isDateHour,
   isValidTimeZone,
 } from './date-hour'
+import { LOCALES } from './locale'
 import { messages } from './messages'
 import { EmailSchema, FirstNameSchema, LastNameSchema, PhoneSchema } from './validation'
 
@@ -25,9 +26,8 @@ export const CONTENT_TYPES = ['photo', 'video'] as const
 export const ContentTypeSchema = v.picklist(CONTENT_TYPES)
 export type ContentType = v.InferOutput<typeof ContentTypeSchema>
 
-export const LOCALES = ['en', 'fr', 'de'] as const
+export { LOCALES, type Locale } from './locale'
 export const LocaleSchema = v.picklist(LOCALES)
-export type Locale = v.InferOutput<typeof LocaleSchema>
 
 // spec §3: slugs such as 'mothers-day' or 'share-your-dragon-france'
 export const EventSlugSchema = v.pipe(

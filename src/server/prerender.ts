@@ -1,7 +1,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { apiPaths } from '../../sw/protocol.ts'
+import { readPoEntries } from '../app/locale/po-reader.ts'
 import { cityStateLabel, type Device } from '../domain/index.ts'
+import {
+  acceptedLanguages,
+  LOCALES,
+  type Locale,
+  localeFromCookies,
+  preferredLocale,
+  splitLocalePath,
+} from '../domain/locale.ts'
 
 // Lighthouse (issue 4): the shell index.html is empty until ~150 KB of JavaScript has downloaded and run,
 // so a phone on venue data saw nothing for 2-3 s. The server fills in, per request:
@@ -13,11 +22,6 @@ import { cityStateLabel, type Device } from '../domain/index.ts'
 //   CSS at once and React's first render (src/app/start.tsx) replaces it with an identical layout.
 // The texts come from the app's .po catalogs (msgid = the English source), so they stay translated in
 // one place; tests/e2e/first-paint.spec.ts checks they match what React renders, without layout shift.
-
-const LOCALES = ['en', 'fr', 'de'] as const
-type Locale = (typeof LOCALES)[number]
-const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 
 const HERO_TITLE = 'Share the Gift of a Billboard'
 const HERO_LEAD =
@@ -73,64 +77,20 @@ function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;')
 }
 
-/** msgid -> msgstr of a Lingui .po catalog (single-line and continued strings, no plurals needed). */
-export function parsePo(text: string): Map<string, string> {
-  const out = new Map<string, string>()
-  const unquote = (s: string) => JSON.parse(s) as string
-  let id: string | null = null
-  let str: string | null = null
-  let field: 'id' | 'str' | null = null
-  const flush = () => {
-    if (id) out.set(id, str || id)
-    id = null
-    str = null
-    field = null
-  }
-  for (const raw of text.split('\n')) {
-    const line = raw.trim()
-    if (line.startsWith('msgid ')) {
-      flush()
-      id = unquote(line.slice(6))
-      field = 'id'
-    } else if (line.startsWith('msgstr ')) {
-      str = unquote(line.slice(7))
-      field = 'str'
-    } else if (line.startsWith('"') && field) {
-      if (field === 'id') id = (id ?? '') + unquote(line)
-      else str = (str ?? '') + unquote(line)
-    } else if (line === '') {
-      flush()
-    }
-  }
-  flush()
-  return out
+/** msgid -> msgstr of a Lingui .po catalog; an untranslated message shows its English msgid. */
+function parsePo(text: string): Map<string, string> {
+  return new Map(readPoEntries(text).map((e) => [e.id, e.str || e.id]))
 }
 
 /** The page's language: its prefix, else (only at the root, as the app does) cookie, then browser. */
 export function pageLocale(req: PageRequest): { locale: Locale; rest: string } {
-  const match = /^\/(fr|de)(?=\/|$)/.exec(req.path)
-  if (match) {
-    const rest = req.path.slice(match[0].length)
-    return { locale: match[1] as Locale, rest: rest === '' ? '/' : rest }
-  }
-  if (req.path !== '/') return { locale: 'en', rest: req.path }
+  const { locale, path } = splitLocalePath(req.path)
+  if (req.path !== '/') return { locale, rest: path }
   // spec §2/§9: the i18n_redirected cookie, else the first of the browser's languages the shop speaks
-  const cookie = /(?:^|;\s*)i18n_redirected=([^;]*)/.exec(req.cookie ?? '')?.[1]
-  if (isLocale(cookie)) return { locale: cookie, rest: '/' }
-  const tags = (req.acceptLanguage ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.find((p) => p.trim().startsWith('q='))
-      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 }
-    })
-    .filter((t) => t.tag && !Number.isNaN(t.q))
-    .sort((a, b) => b.q - a.q)
-  for (const { tag } of tags) {
-    const base = tag.split('-')[0]
-    if (isLocale(base)) return { locale: base, rest: '/' }
+  return {
+    locale: localeFromCookies(req.cookie) ?? preferredLocale(acceptedLanguages(req.acceptLanguage)),
+    rest: '/',
   }
-  return { locale: 'en', rest: '/' }
 }
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
@@ -345,7 +305,7 @@ function billboardCard(
   const badge = device.soldOut
     ? t('This Billboard is Sold Out')
     : device.unavailableForEvent
-      ? t('Not Available For {event}').replace('{event}', eventName)
+      ? t('Not Available For {event}').replace('{event}', () => eventName)
       : null
   const prefix = locale === 'en' ? '' : `/${locale}`
   const directions = `${prefix}/${encodeURIComponent(slug)}/shout-location?deviceId=${encodeURIComponent(device.deviceId)}`
@@ -356,9 +316,9 @@ function billboardCard(
     `<p class="billboard__city">${e(cityStateLabel(device))}</p><p class="billboard__meta">${e(meta)}</p>` +
     (badge ? `<p class="badge badge--off">${e(badge)}</p>` : '') +
     '<div class="billboard__actions">' +
-    `<button aria-pressed="false" aria-label="${e(t('Choose {0}').replace('{0}', name))}" type="button" class="btn ${off ? 'btn--disabled' : 'btn--orange'} btn--small btn--side-center" disabled><span class="btn__label">${e(t('Choose'))}</span></button>` +
-    `<button aria-label="${e(t('Street view of {0}').replace('{0}', name))}" type="button" class="btn btn--smoke btn--small btn--side-center" disabled><span class="btn__label">${e(t('Street view'))}</span></button>` +
-    `<a class="link" aria-label="${e(t('How to get there: {0}').replace('{0}', name))}" href="${e(directions)}">${e(t('How to get there'))}</a>` +
+    `<button aria-pressed="false" aria-label="${e(t('Choose {0}').replace('{0}', () => name))}" type="button" class="btn ${off ? 'btn--disabled' : 'btn--orange'} btn--small btn--side-center" disabled><span class="btn__label">${e(t('Choose'))}</span></button>` +
+    `<button aria-label="${e(t('Street view of {0}').replace('{0}', () => name))}" type="button" class="btn btn--smoke btn--small btn--side-center" disabled><span class="btn__label">${e(t('Street view'))}</span></button>` +
+    `<a class="link" aria-label="${e(t('How to get there: {0}').replace('{0}', () => name))}" href="${e(directions)}">${e(t('How to get there'))}</a>` +
     '</div></div></li>'
   )
 }

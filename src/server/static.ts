@@ -45,17 +45,19 @@ const COMPRESSIBLE = new Set([
 type Encoded = { mtimeMs: number; br: Buffer; gzip: Buffer }
 const encodedCache = new Map<string, Encoded>()
 
-function encodedFile(file: string, mtimeMs: number): Encoded {
-  const hit = encodedCache.get(file)
-  if (hit && hit.mtimeMs === mtimeMs) return hit
-  const raw = readFileSync(file)
-  const entry = {
-    mtimeMs,
+function compressed(raw: Buffer): Omit<Encoded, 'mtimeMs'> {
+  return {
     br: brotliCompressSync(raw, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
     }),
     gzip: gzipSync(raw, { level: 9 }),
   }
+}
+
+function encodedFile(file: string, mtimeMs: number): Encoded {
+  const hit = encodedCache.get(file)
+  if (hit && hit.mtimeMs === mtimeMs) return hit
+  const entry = { mtimeMs, ...compressed(readFileSync(file)) }
   encodedCache.set(file, entry)
   return entry
 }
@@ -66,13 +68,7 @@ const pageCache = new Map<string, Omit<Encoded, 'mtimeMs'>>()
 function encodedPage(html: string): Omit<Encoded, 'mtimeMs'> {
   const hit = pageCache.get(html)
   if (hit) return hit
-  const raw = Buffer.from(html)
-  const entry = {
-    br: brotliCompressSync(raw, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
-    }),
-    gzip: gzipSync(raw, { level: 9 }),
-  }
+  const entry = compressed(Buffer.from(html))
   if (pageCache.size >= 64) pageCache.clear()
   pageCache.set(html, entry)
   return entry

@@ -2,46 +2,12 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../domain'
+import { type PoEntry, readPoEntries } from './po-reader'
 
 // conventions §6: a message of the English catalog without a French or German translation fails.
 
-type Entry = { id: string; str: string }
-
-function unquote(line: string): string {
-  return JSON.parse(line.trim()) as string
-}
-
 /** Reads msgid/msgstr pairs of a .po file, continuation lines included. */
-function readPo(path: string): Entry[] {
-  const entries: Entry[] = []
-  let id: string | null = null
-  let str: string | null = null
-  let target: 'id' | 'str' | null = null
-  const flush = () => {
-    if (id !== null && id !== '') entries.push({ id, str: str ?? '' })
-    id = null
-    str = null
-    target = null
-  }
-  for (const raw of readFileSync(path, 'utf8').split('\n')) {
-    const line = raw.trim()
-    if (line.startsWith('msgid ')) {
-      flush()
-      id = unquote(line.slice(6))
-      target = 'id'
-    } else if (line.startsWith('msgstr ')) {
-      str = unquote(line.slice(7))
-      target = 'str'
-    } else if (line.startsWith('"') && target) {
-      if (target === 'id') id = (id ?? '') + unquote(line)
-      else str = (str ?? '') + unquote(line)
-    } else if (line === '') {
-      flush()
-    }
-  }
-  flush()
-  return entries
-}
+const readPo = (path: string): PoEntry[] => readPoEntries(readFileSync(path, 'utf8'))
 
 const dir = join(import.meta.dirname, 'locales')
 const english = readPo(join(dir, 'en', 'messages.po'))

@@ -1,16 +1,22 @@
 import { i18n } from '@lingui/core'
 
-export const locales = ['en', 'fr', 'de'] as const
-export type Locale = (typeof locales)[number]
-export const DEFAULT_LOCALE: Locale = 'en'
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALES,
+  type Locale,
+  localeFromCookies,
+  preferredLocale,
+  splitLocalePath,
+} from '../../domain/locale'
+import { LOCALE_COOKIE as LOCALE_COOKIE_RULE } from '../../domain/storage'
+
+export { DEFAULT_LOCALE, isLocale, type Locale, splitLocalePath }
+export const locales = LOCALES
 
 // spec §9: the locale cookie, 365 days, SameSite=Lax, used for the root redirect only.
-export const LOCALE_COOKIE = 'i18n_redirected'
-const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value)
-}
+const LOCALE_COOKIE = LOCALE_COOKIE_RULE.name
+const COOKIE_MAX_AGE_S = LOCALE_COOKIE_RULE.maxAgeDays * 24 * 60 * 60
 
 let active: Locale | null = null
 
@@ -40,15 +46,6 @@ export function localePrefix(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? '' : `/${locale}`
 }
 
-/** The locale a public path is written in, and the path without its prefix. */
-export function splitLocalePath(pathname: string): { locale: Locale; path: string } {
-  const match = /^\/(fr|de)(?=\/|$)/.exec(pathname)
-  if (!match) return { locale: DEFAULT_LOCALE, path: pathname }
-  const locale = match[1] as Locale
-  const rest = pathname.slice(match[0].length)
-  return { locale, path: rest === '' ? '/' : rest }
-}
-
 export function withLocalePrefix(path: string, locale: Locale): string {
   const prefix = localePrefix(locale)
   if (!prefix) return path
@@ -56,9 +53,7 @@ export function withLocalePrefix(path: string, locale: Locale): string {
 }
 
 export function readLocaleCookie(): Locale | null {
-  const match = /(?:^|;\s*)i18n_redirected=([^;]*)/.exec(document.cookie)
-  const value = match?.[1] ? decodeURIComponent(match[1]) : null
-  return isLocale(value) ? value : null
+  return localeFromCookies(document.cookie)
 }
 
 export function writeLocaleCookie(locale: Locale): void {
@@ -68,11 +63,7 @@ export function writeLocaleCookie(locale: Locale): void {
 
 /** The first of the browser's preferred languages that the shop speaks. */
 export function detectBrowserLocale(languages: readonly string[] = navigator.languages): Locale {
-  for (const tag of languages) {
-    const base = tag.toLowerCase().split('-')[0]
-    if (isLocale(base)) return base
-  }
-  return DEFAULT_LOCALE
+  return preferredLocale(languages)
 }
 
 export { i18n }

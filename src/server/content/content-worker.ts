@@ -95,11 +95,14 @@ type Pending = {
   op: WorkerRequest['op']
 }
 
-/** Rebuilds the error classes callers test for (generate.ts, moderate.ts) from an answer. */
-function errorOf(op: WorkerRequest['op'], error: { name: string; message: string }): Error {
-  if (error.name === 'RenderError') return new RenderError(error.message)
-  if (error.name === 'ModerationError' || op !== 'render') return new ModerationError(error.message)
-  return new Error(error.message)
+/**
+ * The error a job fails with, in the classes its callers test for: a picture that could not be judged is
+ * a ModerationError (moderate.ts sends it to review); a render keeps RenderError (generate.ts shows its
+ * message), anything else is a plain Error (a generic message).
+ */
+function jobError(op: WorkerRequest['op'], message: string, name = 'Error'): Error {
+  if (op !== 'render') return new ModerationError(message)
+  return name === 'RenderError' ? new RenderError(message) : new Error(message)
 }
 
 export function createContentWorker(options: ContentWorkerOptions): ContentWorker {
@@ -115,7 +118,7 @@ export function createContentWorker(options: ContentWorkerOptions): ContentWorke
     for (const [id, job] of pending) {
       clearTimeout(job.timer)
       pending.delete(id)
-      job.reject(job.op === 'render' ? new Error(message) : new ModerationError(`${message}`))
+      job.reject(jobError(job.op, message))
     }
   }
 
@@ -159,7 +162,7 @@ export function createContentWorker(options: ContentWorkerOptions): ContentWorke
       pending.delete(message.id)
       clearTimeout(job.timer)
       if (message.ok) job.resolve(message.result)
-      else job.reject(errorOf(job.op, message.error))
+      else job.reject(jobError(job.op, message.error.message, message.error.name))
       armIdle()
     })
     started.on('exit', (code, signal) => {
@@ -185,9 +188,12 @@ export function createContentWorker(options: ContentWorkerOptions): ContentWorke
         // The job is hung: its child is stopped, failing whatever else it had.
         pending.delete(id)
         reject(
-          request.op === 'render'
-            ? new Error('Rendering took too long')
-            : new ModerationError('Checking the picture took too long'),
+          jobError(
+            request.op,
+            request.op === 'render'
+              ? 'Rendering took too long'
+              : 'Checking the picture took too long',
+          ),
         )
         if (child === current) {
           child = null
@@ -202,7 +208,7 @@ export function createContentWorker(options: ContentWorkerOptions): ContentWorke
         if (!job) return
         pending.delete(id)
         clearTimeout(job.timer)
-        job.reject(request.op === 'render' ? error : new ModerationError(error.message))
+        job.reject(jobError(request.op, error.message))
       })
     })
   }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { acceptedLanguages, localeFromCookies, preferredLocale, splitLocalePath } from './locale'
+
+describe('splitLocalePath (spec §2)', () => {
+  it('reads the /fr and /de prefixes; English has none', () => {
+    expect(splitLocalePath('/fr/share-the-love')).toEqual({ locale: 'fr', path: '/share-the-love' })
+    expect(splitLocalePath('/de')).toEqual({ locale: 'de', path: '/' })
+    expect(splitLocalePath('/share-the-love')).toEqual({ locale: 'en', path: '/share-the-love' })
+    expect(splitLocalePath('/french-fries')).toEqual({ locale: 'en', path: '/french-fries' })
+  })
+})
+
+describe('the root page language (spec §2, §9)', () => {
+  it('keeps the i18n_redirected cookie when it names a language of the shop', () => {
+    expect(localeFromCookies('a=1; i18n_redirected=de; b=2')).toBe('de')
+    expect(localeFromCookies('i18n_redirected=es')).toBeNull()
+    expect(localeFromCookies('i18n_redirected=%E0')).toBeNull()
+    expect(localeFromCookies(undefined)).toBeNull()
+  })
+
+  it("takes the first of the browser's languages the shop speaks, else English", () => {
+    expect(preferredLocale(['es-ES', 'fr-CA', 'de'])).toBe('fr')
+    expect(preferredLocale(['es'])).toBe('en')
+    expect(preferredLocale([])).toBe('en')
+  })
+
+  it('orders an Accept-Language header by preference and drops refused languages', () => {
+    expect(acceptedLanguages('es;q=0.5, de-DE, fr;q=0.8')).toEqual(['de-DE', 'fr', 'es'])
+    expect(acceptedLanguages('fr;q=0, de;q=0.1')).toEqual(['de'])
+    expect(acceptedLanguages(undefined)).toEqual([])
+  })
+})
