@@ -14,11 +14,11 @@ import { parseOrThrow, renderTemplatePng } from '../src/server/content/render.ts
 import { createContentStorage } from '../src/server/content/storage.ts'
 import { createVideoProcessor } from '../src/server/content/video.ts'
 import { demoCatalogue } from '../src/server/db/demo-catalogue.ts'
-import { createLogger } from '../src/server/log.ts'
 import {
   createImageModerator,
   imageModerationConfigFromEnv,
 } from '../src/server/moderation/index.ts'
+import { createLogger } from '../src/server/platform/log.ts'
 import { composite } from '../src/server/video/index.ts'
 import { makeTestVideo } from '../src/server/video/test-videos.ts'
 

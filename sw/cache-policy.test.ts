@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { content } from '../src/contract/content'
+import { pathOf } from '../src/contract/endpoint'
+import { order } from '../src/contract/order'
+import { FIRST_DEVICES_PAGE, spotlight } from '../src/contract/spotlight'
 import {
   CACHE_PREFIX,
   cacheNames,
@@ -8,21 +12,26 @@ import {
   orderRetryDelayMs,
   staleCaches,
 } from './cache-policy'
-import { apiPaths } from './protocol'
 
 const origin = 'https://shop.example'
 const at = (path: string) => new URL(path, origin)
 
 describe('classifyRequest', () => {
   it('serves the event payload, its devices, templates and flags stale-while-revalidate', () => {
-    expect(classifyRequest('GET', at(apiPaths.event('mothers-day')), origin)).toBe('event-payload')
-    expect(classifyRequest('GET', at(apiPaths.devices('mothers-day')), origin)).toBe(
-      'event-payload',
-    )
+    expect(
+      classifyRequest('GET', at(pathOf(spotlight.event, { slug: 'mothers-day' })), origin),
+    ).toBe('event-payload')
     expect(
       classifyRequest(
         'GET',
-        at(apiPaths.generators({ types: ['photo'], widthPx: 1400, heightPx: 400 })),
+        at(pathOf(spotlight.devices, { slug: 'mothers-day' }, FIRST_DEVICES_PAGE)),
+        origin,
+      ),
+    ).toBe('event-payload')
+    expect(
+      classifyRequest(
+        'GET',
+        at(pathOf(content.generators, {}, { types: ['photo'], widthPx: 1400, heightPx: 400 })),
         origin,
       ),
     ).toBe('event-payload')
@@ -35,7 +44,7 @@ describe('classifyRequest', () => {
       '/api/v1/spotlight/promos/code/MOM10',
       '/api/v1/order/payment/setup-intent',
       '/api/v1/order/orders',
-      apiPaths.orderStatus('mothers-day', 'abc'),
+      pathOf(order.status, { eventSlug: 'mothers-day', guid: 'abc' }),
       '/api/v1/content/uploads/123',
       '/api/v1/content/abcdef',
     ]) {
@@ -44,7 +53,9 @@ describe('classifyRequest', () => {
     expect(classifyRequest('POST', at('/api/v1/spotlight/slots/search'), origin)).toBe(
       'network-only',
     )
-    expect(classifyRequest('POST', at(apiPaths.event('x')), origin)).toBe('network-only')
+    expect(classifyRequest('POST', at(pathOf(spotlight.event, { slug: 'x' })), origin)).toBe(
+      'network-only',
+    )
   })
 
   it('keeps billboard and template images in the image cache', () => {

@@ -4,10 +4,11 @@
 // otherwise whenever the worker is woken (a page message, install/activate); the page also re-checks
 // on start, on 'online' and on visibility change (src/app/lib/pwa.ts) for browsers such as Safari.
 import { get, set, update } from 'idb-keyval'
+import * as v from 'valibot'
+import { pathOf } from '../src/contract/endpoint'
+import { OrderStatusSchema, order as orderApi } from '../src/contract/order'
+import { IDB_KEYS, type PendingOrder, type SettledOrder, SW_MESSAGES } from '../src/contract/sw'
 import { ORDER_WATCH_MAX_MS, orderRetryDelayMs } from './cache-policy'
-import { apiPaths, IDB_KEYS, type PendingOrder, type SettledOrder, SW_MESSAGES } from './protocol'
-
-type StatusBody = { orderState: string; errors?: string[]; confirmationDateEpochMs?: number | null }
 
 export async function addPendingOrder(order: PendingOrder): Promise<void> {
   await update<PendingOrder[]>(IDB_KEYS.pendingOrders, (list = []) =>
@@ -27,10 +28,13 @@ export async function checkOrderOnce(
   fetchImpl: typeof fetch,
   now: () => number,
 ): Promise<SettledOrder | null> {
-  const res = await fetchImpl(apiPaths.orderStatus(order.eventSlug, order.guid), {
-    cache: 'no-store',
-    headers: { accept: 'application/json' },
-  })
+  const res = await fetchImpl(
+    pathOf(orderApi.status, { eventSlug: order.eventSlug, guid: order.guid }),
+    {
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    },
+  )
   if (res.status === 404) {
     return {
       eventSlug: order.eventSlug,
@@ -42,14 +46,16 @@ export async function checkOrderOnce(
     }
   }
   if (!res.ok) throw new Error(`status check answered ${res.status}`)
-  const body = (await res.json()) as StatusBody
+  const parsed = v.safeParse(OrderStatusSchema, await res.json())
+  if (!parsed.success) throw new Error('status check answered an unexpected body')
+  const body = parsed.output
   if (body.orderState === 'Processing') return null
   return {
     eventSlug: order.eventSlug,
     guid: order.guid,
     orderState: body.orderState,
-    errors: Array.isArray(body.errors) ? body.errors : [],
-    confirmationDateEpochMs: body.confirmationDateEpochMs ?? null,
+    errors: body.errors,
+    confirmationDateEpochMs: body.confirmationDateEpochMs,
     settledAt: now(),
   }
 }

@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker wires events only; the policy lives in cache-policy.ts, the order watch in
 // order-watch.ts (conventions §5, squoosh: src/sw/index.ts).
+
+import * as v from 'valibot'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import {
@@ -10,6 +12,20 @@ import {
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { content, DEFAULT_TEMPLATE_MODE, GeneratorsResponseSchema } from '../src/contract/content'
+import { pathOf } from '../src/contract/endpoint'
+import {
+  DevicesPageSchema,
+  EventSchema,
+  FIRST_DEVICES_PAGE,
+  spotlight,
+} from '../src/contract/spotlight'
+import {
+  BACKGROUND_SYNC_TAG,
+  type PageToWorkerMessage,
+  type SettledOrder,
+  SW_MESSAGES,
+} from '../src/contract/sw'
 import {
   cacheLimits,
   cacheNames,
@@ -18,13 +34,6 @@ import {
   staleCaches,
 } from './cache-policy'
 import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
-import {
-  apiPaths,
-  BACKGROUND_SYNC_TAG,
-  type PageToWorkerMessage,
-  type SettledOrder,
-  SW_MESSAGES,
-} from './protocol'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -89,32 +98,39 @@ registerRoute(
 /** Fetches an event's payload, devices, templates and preview images into the caches. */
 async function warmEvent(slug: string): Promise<void> {
   const cache = await caches.open(cacheNames.eventPayload)
-  const eventRes = await fetch(apiPaths.event(slug))
+  const eventUrl = pathOf(spotlight.event, { slug })
+  const eventRes = await fetch(eventUrl)
   if (!eventRes.ok) return
-  await cache.put(apiPaths.event(slug), eventRes.clone())
-  const event = (await eventRes.json()) as { allowedContentGeneratorTypes?: string[] }
-  const devicesRes = await fetch(apiPaths.devices(slug))
+  await cache.put(eventUrl, eventRes.clone())
+  const event = v.safeParse(EventSchema, await eventRes.json())
+  if (!event.success) return
+  const devicesUrl = pathOf(spotlight.devices, { slug }, FIRST_DEVICES_PAGE)
+  const devicesRes = await fetch(devicesUrl)
   if (!devicesRes.ok) return
-  await cache.put(apiPaths.devices(slug), devicesRes.clone())
-  const { devices = [] } = (await devicesRes.json()) as {
-    devices?: Array<{ contentWidth: number; contentHeight: number; imageUrl?: string }>
-  }
+  await cache.put(devicesUrl, devicesRes.clone())
+  const page = v.safeParse(DevicesPageSchema, await devicesRes.json())
+  if (!page.success) return
+  const devices = page.output.devices
   const imageCache = await caches.open(cacheNames.images)
   const sizes = new Map(devices.map((d) => [`${d.contentWidth}x${d.contentHeight}`, d]))
   for (const d of sizes.values()) {
-    const url = apiPaths.generators({
-      types: event.allowedContentGeneratorTypes ?? ['photo'],
-      widthPx: d.contentWidth,
-      heightPx: d.contentHeight,
-    })
+    const url = pathOf(
+      content.generators,
+      {},
+      {
+        types: event.output.allowedContentGeneratorTypes,
+        widthPx: d.contentWidth,
+        heightPx: d.contentHeight,
+        modes: [DEFAULT_TEMPLATE_MODE],
+      },
+    )
     const res = await fetch(url)
     if (!res.ok) continue
     await cache.put(url, res.clone())
-    const { generators = [] } = (await res.json()) as {
-      generators?: Array<{ previewImageUrl?: string }>
-    }
+    const list = v.safeParse(GeneratorsResponseSchema, await res.json())
+    if (!list.success) continue
     await Promise.all(
-      generators
+      list.output.generators
         .map((g) => g.previewImageUrl)
         .filter((u): u is string => Boolean(u))
         .map((u) => imageCache.add(u).catch(() => undefined)),

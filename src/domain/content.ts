@@ -1,4 +1,6 @@
-import type { ContentType } from './api'
+// spec §3: a shout is a photo or a video.
+export const CONTENT_TYPES = ['photo', 'video'] as const
+export type ContentType = (typeof CONTENT_TYPES)[number]
 
 // spec §9: the file types a shopper may upload. The server judges the type from the bytes; these
 // lists name what the file picker offers and what the wrong-type message lists.

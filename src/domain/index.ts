@@ -1,4 +1,3 @@
-export * from './api'
 export * from './confirmation'
 export * from './content'
 export * from './dates'

@@ -1,5 +1,12 @@
-import { AGREEMENT_LABELS } from './api'
 import { messages } from './messages'
+
+// spec §5: four agreements must be accepted before the order is placed
+export const AGREEMENT_LABELS = {
+  safetyWarning: 'safety warning',
+  terms: 'terms and conditions',
+  noChanges: 'no-changes acknowledgement',
+  privacyPolicy: 'privacy policy',
+} as const
 
 // spec §4 and §5: rules of the order flow.
 

@@ -2,25 +2,34 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { apiPaths } from '../../sw/protocol.ts'
-import { type Device, messages } from '../domain/index.ts'
+import {
+  API_BASE,
+  allEndpoints,
+  type DevicesPage,
+  FIRST_DEVICES_PAGE,
+  meta,
+  pathOf,
+  spotlight,
+} from '../contract/index.ts'
+import { messages } from '../domain/index.ts'
 import type { ServerDeps } from './deps.ts'
-import { HttpError } from './http/errors.ts'
-import { securityHeaders } from './http/security.ts'
-import { openApiDocument } from './openapi.ts'
+import { HttpError } from './platform/http/errors.ts'
+import { type ApiRouter, createApiRouter } from './platform/http/router.ts'
+import { securityHeaders } from './platform/http/security.ts'
+import { openApiDocument } from './platform/openapi.ts'
+import { serveDist } from './platform/static.ts'
 import { qrRoutes } from './qr/index.ts'
 import { featureFlagRoutes } from './routes/flags.ts'
 import { orderRoutes } from './routes/order.ts'
 import { spotlightRoutes } from './routes/spotlight.ts'
-import { serveDist } from './static.ts'
 
 type Variables = { requestId: string }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/
 
 export type AppExtras = {
-  /** Routes mounted at /api/v1/content (the content service). */
-  contentRoutes?: Hono
+  /** Registers the routes of api-v1 Content (the content service). */
+  registerContent?: (router: ApiRouter) => void
 }
 
 /** The whole HTTP surface: /api/v1 and the built PWA. */
@@ -52,18 +61,19 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
     await next()
   })
 
-  const api = new Hono()
+  const router = createApiRouter()
+  const api = router.hono
   // JSON answers (device lists, OpenAPI) travel compressed; uploaded media never are.
   api.use(compress({ contentTypeFilter: /^application\/json/ }))
-  api.get('/health', (c) => c.json({ status: 'ok' }))
-  api.get('/openapi.json', (c) => c.json(openApiDocument() as object))
-  api.route('/spotlight', qrRoutes({ db: deps.db, publicBaseUrl: deps.env.PUBLIC_BASE_URL }))
-  api.route('/spotlight', spotlightRoutes(deps))
-  api.route('/order', orderRoutes(deps))
-  api.route('/feature-flags', featureFlagRoutes())
-  if (extras.contentRoutes) api.route('/content', extras.contentRoutes)
+  router.handle(meta.health, () => ({ status: 'ok' as const }))
+  router.handle(meta.openapi, () => openApiDocument(allEndpoints))
+  qrRoutes(router, { db: deps.db, publicBaseUrl: deps.env.PUBLIC_BASE_URL })
+  spotlightRoutes(router, deps)
+  orderRoutes(router, deps)
+  featureFlagRoutes(router)
+  extras.registerContent?.(router)
   api.notFound((c) => c.json({ errors: [`No API endpoint ${c.req.method} ${c.req.path}`] }, 404))
-  app.route('/api/v1', api)
+  app.route(API_BASE, api)
   app.all('/api/*', (c) =>
     c.json({ errors: [`No API endpoint ${c.req.method} ${c.req.path}`] }, 404),
   )
@@ -73,8 +83,8 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
     const eventName = async (slug: string) => (await deps.catalogue.event(slug))?.name ?? null
     // and its billboards, exactly as the API lists them (answered in-process)
     const devices = async (slug: string) => {
-      const res = await app.request(apiPaths.devices(slug))
-      return res.ok ? ((await res.json()) as { devices: Device[] }).devices : null
+      const res = await app.request(pathOf(spotlight.devices, { slug }, FIRST_DEVICES_PAGE))
+      return res.ok ? ((await res.json()) as DevicesPage).devices : null
     }
     app.use(serveDist(deps.distDir, { eventName, devices }))
   }
@@ -99,7 +109,7 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
     log.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error })
     return c.json({ errors: [messages.unknownError] }, 500)
   })
-  return app
+  return Object.assign(app, { apiRouter: router })
 }
 
 function pgErrorCode(error: unknown): string | null {

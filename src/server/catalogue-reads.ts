@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { Device, ShoutEvent } from '../domain/index.ts'
+import type { Device, ShoutEvent } from '../contract/index.ts'
 import type { Db } from './db/client.ts'
 import { devices, eventDevices, events } from './db/schema/core.ts'
 

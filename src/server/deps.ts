@@ -1,9 +1,9 @@
 import type { CatalogueReads } from './catalogue-reads.ts'
 import type { Database, Db } from './db/client.ts'
-import type { Env } from './env.ts'
-import type { Logger } from './log.ts'
 import type { OrderService } from './orders/service.ts'
 import type { PaymentProvider } from './payment/provider.ts'
+import type { Env } from './platform/env.ts'
+import type { Logger } from './platform/log.ts'
 import type { SoldSlots } from './sold-slots.ts'
 
 // What every part of the server is handed; built once in main.ts (tests build it the same way).

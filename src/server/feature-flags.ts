@@ -1,4 +1,4 @@
-import type { FeatureFlags } from '../domain/index.ts'
+import type { FeatureFlags } from '../contract/index.ts'
 
 // spec §3 and §7 call 6: one set of flags per environment (local, dev, prod); the app picks the set
 // of the environment it runs in. show-footer is the spec's; the others switch parts of the shop.

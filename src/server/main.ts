@@ -15,11 +15,11 @@ import { demoCatalogue } from './db/demo-catalogue.ts'
 import { applyMigrations } from './db/migrate.ts'
 import { events } from './db/schema/core.ts'
 import type { ServerDeps } from './deps.ts'
-import { type Env, parseEnv } from './env.ts'
-import { createLogger, type Logger } from './log.ts'
 import { createOrderService } from './orders/service.ts'
 import { createLocalProvider } from './payment/local.ts'
 import type { PaymentProvider } from './payment/provider.ts'
+import { type Env, parseEnv } from './platform/env.ts'
+import { createLogger, type Logger } from './platform/log.ts'
 import { createSoldSlots } from './sold-slots.ts'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -47,6 +47,8 @@ export type RunningServer = {
   url: string
   port: number
   deps: ServerDeps
+  /** Every route the HTTP app registered (method and path, Hono's syntax). */
+  routes(): readonly { method: string; path: string }[]
   /** The content worker's pid while it runs (content/content-worker.ts), else null. */
   contentWorkerPid(): number | null
   close(): Promise<void>
@@ -175,7 +177,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now,
     distDir: serveApp ? DIST_DIR : null,
   }
-  const app = createApp(deps, { contentRoutes: content.routes })
+  const app = createApp(deps, { registerContent: content.register })
   const hostname = options.hostname ?? '127.0.0.1'
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? env.PORT, hostname }, () =>
@@ -202,6 +204,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port,
     deps,
+    routes: () => app.routes.map(({ method, path }) => ({ method, path })),
     contentWorkerPid: () => content.contentWorkerPid(),
     close: () => {
       closing ??= (async () => {

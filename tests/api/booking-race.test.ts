@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages, type ShoutEvent, shoutTimesLabel } from '../../src/domain/index.ts'
+import type { ShoutEvent } from '../../src/contract/index.ts'
+import { messages, shoutTimesLabel } from '../../src/domain/index.ts'
 import {
   BACKENDS,
   type Checkout,

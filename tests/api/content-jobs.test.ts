@@ -11,11 +11,11 @@ import {
   ContentEntriesSchema,
   DaemonResultSchema,
   DaemonStatusSchema,
-} from '../../src/domain/index.ts'
+} from '../../src/contract/index.ts'
 import { importCatalogue } from '../../src/server/db/catalogue.ts'
 import { contentJobs } from '../../src/server/db/schema/content.ts'
-import { createLogger } from '../../src/server/log.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
 
 let dataDir: string
 let server: RunningServer | null = null

@@ -5,10 +5,11 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ContentEntriesSchema, GenerateResponseSchema } from '../../src/domain/index.ts'
+import { ContentEntriesSchema, GenerateResponseSchema } from '../../src/contract/index.ts'
 import { createContentService } from '../../src/server/content/index.ts'
 import { generatedContent } from '../../src/server/db/schema/content.ts'
-import { createLogger } from '../../src/server/log.ts'
+import { createApiRouter } from '../../src/server/platform/http/router.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
 import {
   type ContentSource,
   client,
@@ -155,9 +156,11 @@ describe('the photo is checked by the nudity model', () => {
       log: createLogger('silent'),
       env: { MODERATION_NSFW_THRESHOLD: '0', MODERATION_SEXY_THRESHOLD: '0' },
     })
+    const router = createApiRouter()
+    strict.register(router)
     try {
       const { content, reasons } = await generate({}, (path, init) =>
-        Promise.resolve(strict.routes.request(path, init)),
+        Promise.resolve(router.hono.request(`/content${path}`, init)),
       )
       expect(content.flagged).toBe(true)
       expect(reasons.some((reason) => reason.startsWith('photo: '))).toBe(true)

@@ -12,10 +12,10 @@ import {
   DaemonResultSchema,
   DaemonStatusSchema,
   GenerateResponseSchema,
-  messages,
   type Upload,
   UploadSchema,
-} from '../../src/domain/index.ts'
+} from '../../src/contract/index.ts'
+import { messages } from '../../src/domain/index.ts'
 import { WAV_REFUSED } from '../../src/server/content/index.ts'
 import { importCatalogue } from '../../src/server/db/catalogue.ts'
 import { contentJobs, contentUploads } from '../../src/server/db/schema/content.ts'

@@ -4,12 +4,12 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createContentWorker } from '../../src/server/content/content-worker.ts'
 import { parseOrThrow, RenderError, renderTemplatePng } from '../../src/server/content/render.ts'
-import { createLogger } from '../../src/server/log.ts'
 import {
   imageModerationConfigFromEnv,
   ModerationError,
   NSFW_CLASSES,
 } from '../../src/server/moderation/index.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
 import { client, generateContent, LIVE, startTestServer, type TestServer } from './helpers.ts'
 
 function isRunning(pid: number): boolean {

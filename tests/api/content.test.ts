@@ -15,14 +15,14 @@ import {
   DaemonStatusSchema,
   GenerateResponseSchema,
   GeneratorsResponseSchema,
-  messages,
   UploadSchema,
-} from '../../src/domain/index.ts'
+} from '../../src/contract/index.ts'
+import { messages } from '../../src/domain/index.ts'
 import { importCatalogue } from '../../src/server/db/catalogue.ts'
 import { generatedContent } from '../../src/server/db/schema/content.ts'
 import { templates } from '../../src/server/db/schema/core.ts'
-import { createLogger } from '../../src/server/log.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
 
 const banner = { contentWidth: 1400, contentHeight: 400 }
 const screen = { contentWidth: 1920, contentHeight: 1080 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OrderRequestSchema, parseWithErrors } from '../../src/contract/index.ts'
 import {
   confirmationFor,
   messages,
-  OrderRequestSchema,
-  parseWithErrors,
   shoutTimesLabel,
   slotStartEpochMs,
 } from '../../src/domain/index.ts'

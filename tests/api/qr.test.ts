@@ -1,7 +1,7 @@
-import { Hono } from 'hono'
 import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiRouter } from '../../src/server/platform/http/router.ts'
 import { qrRoutes } from '../../src/server/qr/index.ts'
 import { LIVE, startTestServer, type TestServer } from './helpers.ts'
 
@@ -34,11 +34,9 @@ beforeAll(async () => {
   if (probe.ok) {
     fetchQr = (path) => fetch(`${server.url}/api/v1/spotlight${path}`)
   } else {
-    const app = new Hono().route(
-      '/api/v1/spotlight',
-      qrRoutes({ db: server.deps.db, publicBaseUrl: BASE }),
-    )
-    fetchQr = async (path) => app.request(`/api/v1/spotlight${path}`)
+    const router = createApiRouter()
+    qrRoutes(router, { db: server.deps.db, publicBaseUrl: BASE })
+    fetchQr = async (path) => router.hono.request(`/spotlight${path}`)
   }
 })
 afterAll(async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Device, ShoutEvent } from '../../src/contract/index.ts'
 import {
   availabilityWindow,
-  type Device,
   eventWindowEpochMs,
   isPurchasable,
   messages,
-  type ShoutEvent,
   slotStartEpochMs,
   slotsPerDevice,
 } from '../../src/domain/index.ts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ErrorBodySchema } from '../../domain/api'
+import { ErrorBodySchema } from '../../contract/common'
 
 // spec §7: one versioned API base for every call.
 export const API_BASE = '/api/v1'

@@ -1,4 +1,4 @@
-import { FeatureFlagsSchema } from '../../domain/api'
+import { FeatureFlagsSchema } from '../../contract/meta'
 import { uiStore } from '../stores/ui'
 import { apiGet } from './api'
 import { environmentForHost } from './config'

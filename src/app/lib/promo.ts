@@ -1,4 +1,4 @@
-import { PromoSchema } from '../../domain/api'
+import { PromoSchema } from '../../contract/spotlight'
 import { messages } from '../../domain/messages'
 import { promoCodeToFetch } from '../../domain/order-rules'
 import { orderStore } from '../stores/order'

@@ -5,7 +5,7 @@ import {
   type PageToWorkerMessage,
   type SettledOrder,
   SW_MESSAGES,
-} from '../../../sw/protocol'
+} from '../../contract/sw'
 
 // The page side of the service worker (issue 4): registration with workbox-window, the update
 // prompt, the install prompt, the online state, and messages to the worker.

@@ -1,13 +1,15 @@
 import * as v from 'valibot'
 import { proxy, ref } from 'valtio'
-import { apiPaths } from '../../../sw/protocol'
+import { DEFAULT_TEMPLATE_MODE } from '../../contract/content'
+import { pathOf } from '../../contract/endpoint'
 import {
-  DEFAULT_TEMPLATE_MODE,
   type Device,
   DevicesPageSchema,
+  FIRST_DEVICES_PAGE,
   type Pagination,
   type SlotSearchResponse,
-} from '../../domain/api'
+  spotlight,
+} from '../../contract/spotlight'
 import { TTL } from '../../domain/storage'
 import { apiGet } from '../lib/api'
 import { persist } from './persist'
@@ -70,7 +72,10 @@ export function fetchDevices(eventSlug: string): Promise<void> {
 async function loadDevices(eventSlug: string): Promise<void> {
   setStatus(devicesStore, 'fetchStatus', 'Running')
   try {
-    const page = await apiGet(apiPaths.devices(eventSlug), DevicesPageSchema)
+    const page = await apiGet(
+      pathOf(spotlight.devices, { slug: eventSlug }, FIRST_DEVICES_PAGE),
+      DevicesPageSchema,
+    )
     devicesStore.devices = ref(page.devices) as Device[]
     devicesStore.pagination = page.pagination
     devicesStore.loadedForEvent = eventSlug

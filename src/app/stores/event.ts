@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { proxy } from 'valtio'
-import { apiPaths, SW_MESSAGES } from '../../../sw/protocol'
-import { EventSchema, type ShoutEvent } from '../../domain/api'
+import { pathOf } from '../../contract/endpoint'
+import { EventSchema, type ShoutEvent, spotlight } from '../../contract/spotlight'
+import { SW_MESSAGES } from '../../contract/sw'
 import { apiGet } from '../lib/api'
 import { postToWorker } from '../lib/pwa'
 
@@ -22,7 +23,7 @@ export function loadEvent(slug: string | undefined): Promise<void> {
   if (eventStore.event?.slug === slug) return Promise.resolve()
   const running = inFlight.get(slug)
   if (running) return running
-  const request = apiGet(apiPaths.event(slug), EventSchema)
+  const request = apiGet(pathOf(spotlight.event, { slug }), EventSchema)
     .then((event) => {
       eventStore.event = event
       eventStore.erroredSlug = null

@@ -1,13 +1,13 @@
 import { del, get, set } from 'idb-keyval'
 import * as v from 'valibot'
 import { addPendingOrder, removePendingOrder } from '../../../sw/order-watch'
-import { IDB_KEYS, type OrderAttempt, type SettledOrder, SW_MESSAGES } from '../../../sw/protocol'
 import {
   OrderCreatedSchema,
   type OrderRequestInput,
   OrderStateSchema,
   OrderStatusSchema,
-} from '../../domain/api'
+} from '../../contract/order'
+import { IDB_KEYS, type OrderAttempt, type SettledOrder, SW_MESSAGES } from '../../contract/sw'
 import { messages } from '../../domain/messages'
 import { confirmationCode, orderSendBlocker } from '../../domain/order-rules'
 import { mayCheckOrderStatus, orderStatusDelayMs, TTL } from '../../domain/storage'

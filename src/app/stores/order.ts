@@ -3,15 +3,19 @@ import { proxy } from 'valtio'
 import {
   type ContentGenerationRequest,
   ContentGenerationRequestSchema,
-  type Device,
-  DeviceSchema,
+} from '../../contract/content'
+import {
   type OrderDefaults,
   OrderDefaultsSchema,
   type OrderState,
   OrderStateSchema,
+} from '../../contract/order'
+import {
+  type Device,
+  DeviceSchema,
   type PromoResponse,
   PromoSchema,
-} from '../../domain/api'
+} from '../../contract/spotlight'
 import { TTL } from '../../domain/storage'
 import { persist, removeEnvelope } from './persist'
 import type { RequestStatus } from './request-status'

@@ -8,7 +8,7 @@ import {
   GeneratedContentSchema,
   type Template,
   TemplateSchema,
-} from '../../domain/api'
+} from '../../contract/content'
 import { TTL } from '../../domain/storage'
 import { persist, removeEnvelope } from './persist'
 import type { RequestStatus } from './request-status'

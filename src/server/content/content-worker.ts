@@ -8,7 +8,6 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as v from 'valibot'
-import type { Logger } from '../log.ts'
 import {
   type ImageModerationConfig,
   type ImageModerationResult,
@@ -16,6 +15,7 @@ import {
   ModerationError,
   type VideoFramesModerationResult,
 } from '../moderation/index.ts'
+import type { Logger } from '../platform/log.ts'
 import { type PngRenderer, RenderError, type RenderInput } from './render.ts'
 
 /**

@@ -10,11 +10,12 @@
 //   the error and shows Failure.
 // - `done` (200 {success: true, generatedContent}).
 import { and, eq } from 'drizzle-orm'
-import type { ContentGenerationRequest, ContentType, GeneratedContent } from '../../domain/index.ts'
+import type { ContentGenerationRequest, GeneratedContent } from '../../contract/index.ts'
+import type { ContentType } from '../../domain/index.ts'
 import type { Db } from '../db/client.ts'
 import { contentUploads, type GenerationTexts, generatedContent } from '../db/schema/content.ts'
 import { devices, eventDevices, events, eventTemplates, templates } from '../db/schema/core.ts'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../platform/log.ts'
 import { type PngRenderer, parseOrThrow, RenderError } from './render.ts'
 import { type ContentStorage, newId } from './storage.ts'
 import type { ParsedTemplate } from './template-html.ts'

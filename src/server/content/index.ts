@@ -8,25 +8,26 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { and, eq, inArray, max } from 'drizzle-orm'
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import {
   type ContentEntry,
   type ContentType,
-  messages as domainMessages,
+  content as contentApi,
   GenerateRequestSchema,
   type GenerateResponse,
-  GeneratorsQuerySchema,
   parseWithErrors,
+  pathOf,
   type Template,
+  UPLOAD_TEMPLATE_FIELD,
   type Upload,
-} from '../../domain/index.ts'
+} from '../../contract/index.ts'
 import type { Db } from '../db/client.ts'
 import { contentUploads, generatedContent } from '../db/schema/content.ts'
 import { templates } from '../db/schema/core.ts'
-import { errorResponse, HttpError } from '../http/errors.ts'
-import { readBody, readQuery } from '../http/json.ts'
-import type { Logger } from '../log.ts'
 import { createImageModerator, imageModerationConfigFromEnv } from '../moderation/index.ts'
+import { errorResponse } from '../platform/http/errors.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
+import type { Logger } from '../platform/log.ts'
 import { locateFfmpeg, VideoError } from '../video/index.ts'
 import { contentWorkerConfigFromEnv, createContentWorker } from './content-worker.ts'
 import {
@@ -78,7 +79,6 @@ export type { ContentStorage } from './storage.ts'
 export { PLACEHOLDERS, parseTemplateHtml } from './template-html.ts'
 export { DEFAULT_VIDEO_MAX_SECONDS, VIDEO_MAX_BYTES, WAV_REFUSED } from './video.ts'
 
-export const DEFAULT_CONTENT_BASE_PATH = '/api/v1/content'
 /** The job kind of an asynchronous POST /generate. */
 export const GENERATE_JOB = 'generate'
 /** The job kind that processes a background upload (issue 5: videos). */
@@ -88,16 +88,12 @@ const NOT_AVAILABLE = (type: ContentType) =>
   `${type === 'video' ? 'Video' : 'Photo'} templates are not available on this server.`
 /** A clip takes seconds to make: it is made as a job (spec §4 asynchronous content generation). */
 const VIDEO_IS_ASYNC = 'Video shouts are made in the background: send the request with async true.'
-/** The upload form field naming the template an upload is for (issue 5: its videoMaxLengthSeconds). */
-export const UPLOAD_TEMPLATE_FIELD = 'generatorId'
 
 export type ContentDeps = {
   db: Db
   /** DATA_DIR: files go to DATA_DIR/content. */
   dataDir: string
   log: Logger
-  /** Where the routes are mounted; file URLs and result links are built from it. */
-  basePath?: string
   /** PUBLIC_BASE_URL: when set, URLs handed out are absolute. */
   publicBaseUrl?: string | undefined
   /** Upload processors besides photos (issue 5: video), tried in order after the image sniffer. */
@@ -121,7 +117,8 @@ export type ContentDeps = {
 }
 
 export type ContentService = {
-  routes: Hono
+  /** Registers the routes of api-v1 Content. */
+  register(router: ApiRouter): void
   jobs: ContentJobs
   storage: ContentStorage
   /** The content worker's pid while it runs (null when idle or inline): for benchmarks. */
@@ -212,7 +209,6 @@ async function sendFileRange(
 
 /** The content service with its job runner; contentRoutes is its routes alone. */
 export function createContentService(deps: ContentDeps): ContentService {
-  const basePath = (deps.basePath ?? DEFAULT_CONTENT_BASE_PATH).replace(/\/$/, '')
   const origin = (deps.publicBaseUrl ?? '').replace(/\/$/, '')
   const log = deps.log.child({ component: 'content' })
   const env = deps.env ?? process.env
@@ -295,7 +291,7 @@ export function createContentService(deps: ContentDeps): ContentService {
     photo: generatePhoto,
     ...(deps.generators ?? (videoAvailable ? { video: createVideoGenerator({ frameCount }) } : {})),
   }
-  const fileUrl = (name: string) => `${origin}${basePath}/files/${name}`
+  const fileUrl = (name: string) => `${origin}${pathOf(contentApi.file, { name })}`
   const context: GenerationContext = {
     db: deps.db,
     storage,
@@ -399,259 +395,260 @@ export function createContentService(deps: ContentDeps): ContentService {
     return row?.longest ?? DEFAULT_VIDEO_MAX_SECONDS
   }
 
-  const app = new Hono()
-  // The same error rule as the rest of the API, also when these routes run on their own (api-v1: every
-  // error is {errors}; bad input is never a 500).
-  app.onError((error, c) => {
-    if (error instanceof HttpError) return errorResponse(c, error.status, error.errors)
-    log.error('content request failed', { path: c.req.path, error })
-    return errorResponse(c, 500, domainMessages.unknownError)
-  })
+  const register = (router: ApiRouter) => {
+    // spec §7 call 1: templates for the event's types, the active device's size and the modes.
+    router.handle(contentApi.generators, async ({ query }) => {
+      const { types, widthPx, heightPx, modes } = query
+      const rows = await deps.db
+        .select()
+        .from(templates)
+        .where(
+          and(
+            eq(templates.widthPx, widthPx),
+            eq(templates.heightPx, heightPx),
+            inArray(templates.mode, modes),
+          ),
+        )
+        .orderBy(templates.name, templates.id)
+      const generators = rows
+        .filter((row) => row.types.some((type) => types.includes(type)))
+        .map(templateBody)
+      return { generators }
+    })
 
-  // spec §7 call 1: templates for the event's types, the active device's size and the modes.
-  app.get('/generators', async (c) => {
-    const { types, widthPx, heightPx, modes } = readQuery(c, GeneratorsQuerySchema)
-    const rows = await deps.db
-      .select()
-      .from(templates)
-      .where(
-        and(
-          eq(templates.widthPx, widthPx),
-          eq(templates.heightPx, heightPx),
-          inArray(templates.mode, modes),
-        ),
-      )
-      .orderBy(templates.name, templates.id)
-    const generators = rows
-      .filter((row) => row.types.some((type) => types.includes(type)))
-      .map(templateBody)
-    return c.json({ generators })
-  })
-
-  app.post('/uploads', async (c) => {
-    let received: Awaited<ReturnType<typeof receiveUpload>>
-    try {
-      received = await receiveUpload(c.req.raw, processors, storage)
-    } catch (error) {
-      if (error instanceof UploadError) return errors(c, error.status, error.message)
-      throw error
-    }
-    const { processor, format, tempPath } = received
-    const id = newId()
-    if (processor.timing === 'background') {
-      let maxLengthSeconds: number
+    router.handle(contentApi.upload, async ({ c }) => {
+      let received: Awaited<ReturnType<typeof receiveUpload>>
       try {
-        await processor.check?.({ inputPath: tempPath, format })
-        maxLengthSeconds = await uploadMaxLength(received.fields[UPLOAD_TEMPLATE_FIELD])
+        received = await receiveUpload(c.req.raw, processors, storage)
       } catch (error) {
-        await storage.remove(tempPath).catch(() => undefined)
         if (error instanceof UploadError) return errors(c, error.status, error.message)
         throw error
       }
-      const [row] = await deps.db
-        .insert(contentUploads)
-        .values({ id, kind: processor.kind, format, status: 'processing' })
-        .returning()
-      await jobs.enqueue(PROCESS_UPLOAD_JOB, {
-        uploadId: id,
-        kind: processor.kind,
-        format,
-        tempPath,
-        maxLengthSeconds,
-      })
-      log.info('upload accepted for processing', {
-        uploadId: id,
-        kind: processor.kind,
-        format,
-        bytes: received.sizeBytes,
-        maxLengthSeconds,
-      })
-      return c.json(uploadBody(row as UploadRow, fileUrl), 201)
-    }
-    try {
-      const file = await processor.process({ inputPath: tempPath, format, storage })
-      const [row] = await deps.db
-        .insert(contentUploads)
-        .values({ id, kind: processor.kind, format, status: 'ready', ...file })
-        .returning()
-      log.info('upload stored', {
-        uploadId: id,
-        kind: processor.kind,
-        format,
-        bytes: received.sizeBytes,
-      })
-      return c.json(uploadBody(row as UploadRow, fileUrl), 201)
-    } catch (error) {
-      if (error instanceof UploadError) return errors(c, error.status, error.message)
-      throw error
-    } finally {
-      await storage.remove(tempPath).catch(() => undefined)
-    }
-  })
-
-  app.get('/uploads/:id', async (c) => {
-    const [row] = await deps.db
-      .select()
-      .from(contentUploads)
-      .where(eq(contentUploads.id, c.req.param('id')))
-      .limit(1)
-    if (!row) return errors(c, 404, 'Upload not found')
-    return c.json(uploadBody(row, fileUrl))
-  })
-
-  app.post('/generate', async (c) => {
-    const request = await readBody(c, GenerateRequestSchema)
-    if (request.async) {
-      // Checked now so that a wrong request is told at once, not after polling (spec §4).
-      const plan = await planGeneration(deps.db, request.contentGenerationRequest)
-      if (!plan.ok) return errors(c, 400, ...plan.errors)
-      if (!generators[plan.plan.contentType])
-        return errors(c, 400, NOT_AVAILABLE(plan.plan.contentType))
-      const job = await jobs.enqueue(GENERATE_JOB, { request: request.contentGenerationRequest })
-      return c.json({
-        success: true,
-        generatedContent: null,
-        error: null,
-        asyncPublicToken: job.publicToken,
-      } satisfies GenerateResponse)
-    }
-    const outcome = await runGeneration(request, undefined, 'sync')
-    if (outcome.kind === 'invalid') return errors(c, 400, ...outcome.errors)
-    const response: GenerateResponse =
-      outcome.kind === 'done'
-        ? { success: true, generatedContent: outcome.content, error: null, asyncPublicToken: null }
-        : { success: false, generatedContent: null, error: outcome.error, asyncPublicToken: null }
-    return c.json(response)
-  })
-
-  // spec §7 call 3: the job's status; link appears once it is done (call 4 yields the new key).
-  app.get('/daemon/public/:publicToken', async (c) => {
-    const job = await jobs.byPublicToken(c.req.param('publicToken'))
-    if (!job || job.kind !== GENERATE_JOB) return errors(c, 404, 'Job not found')
-    return c.json({
-      error: job.status === 'failed' ? (job.error ?? 'The content could not be made.') : null,
-      completedEpochMS: job.status === 'done' && job.completedAt ? job.completedAt.getTime() : null,
-      link: job.status === 'done' ? `${origin}${basePath}/daemon/result/${job.publicToken}` : null,
+      const { processor, format, tempPath } = received
+      const id = newId()
+      if (processor.timing === 'background') {
+        let maxLengthSeconds: number
+        try {
+          await processor.check?.({ inputPath: tempPath, format })
+          maxLengthSeconds = await uploadMaxLength(received.fields[UPLOAD_TEMPLATE_FIELD])
+        } catch (error) {
+          await storage.remove(tempPath).catch(() => undefined)
+          if (error instanceof UploadError) return errors(c, error.status, error.message)
+          throw error
+        }
+        const [row] = await deps.db
+          .insert(contentUploads)
+          .values({ id, kind: processor.kind, format, status: 'processing' })
+          .returning()
+        await jobs.enqueue(PROCESS_UPLOAD_JOB, {
+          uploadId: id,
+          kind: processor.kind,
+          format,
+          tempPath,
+          maxLengthSeconds,
+        })
+        log.info('upload accepted for processing', {
+          uploadId: id,
+          kind: processor.kind,
+          format,
+          bytes: received.sizeBytes,
+          maxLengthSeconds,
+        })
+        return c.json(uploadBody(row as UploadRow, fileUrl), 201)
+      }
+      try {
+        const file = await processor.process({ inputPath: tempPath, format, storage })
+        const [row] = await deps.db
+          .insert(contentUploads)
+          .values({ id, kind: processor.kind, format, status: 'ready', ...file })
+          .returning()
+        log.info('upload stored', {
+          uploadId: id,
+          kind: processor.kind,
+          format,
+          bytes: received.sizeBytes,
+        })
+        return c.json(uploadBody(row as UploadRow, fileUrl), 201)
+      } catch (error) {
+        if (error instanceof UploadError) return errors(c, error.status, error.message)
+        throw error
+      } finally {
+        await storage.remove(tempPath).catch(() => undefined)
+      }
     })
-  })
 
-  app.get('/daemon/result/:publicToken', async (c) => {
-    const job = await jobs.byPublicToken(c.req.param('publicToken'))
-    if (!job || job.kind !== GENERATE_JOB) return errors(c, 404, 'Job not found')
-    if (job.status === 'failed')
-      return errors(c, 422, job.error ?? 'The content could not be made.')
-    if (job.status !== 'done' || !job.resultKey)
-      return errors(c, 409, 'The content is not ready yet.')
-    return c.json({ newKey: job.resultKey })
-  })
+    router.handle(contentApi.uploadStatus, async ({ c, params }) => {
+      const [row] = await deps.db
+        .select()
+        .from(contentUploads)
+        .where(eq(contentUploads.id, params.id))
+        .limit(1)
+      if (!row) return errors(c, 404, 'Upload not found')
+      return uploadBody(row, fileUrl)
+    })
 
-  const previewFolder = join(deps.dataDir, 'content', 'previews')
-  const previewVideo = async (c: Context, template: typeof templates.$inferSelect) => {
-    if (!template.types.includes('video'))
-      return errors(c, 404, 'This template has no example clip.')
-    if (!ffmpegPath) return errors(c, 404, NOT_AVAILABLE('video'))
-    let path: string
-    try {
-      path = await templatePreviewVideo(template, previewFolder, ffmpegPath, render)
-    } catch (error) {
-      log.warn('template preview clip failed', { templateId: template.id, error })
-      return errors(c, 422, 'This template cannot be rendered.')
+    router.handle(contentApi.generate, async ({ c, body: request }) => {
+      if (request.async) {
+        // Checked now so that a wrong request is told at once, not after polling (spec §4).
+        const plan = await planGeneration(deps.db, request.contentGenerationRequest)
+        if (!plan.ok) return errors(c, 400, ...plan.errors)
+        if (!generators[plan.plan.contentType])
+          return errors(c, 400, NOT_AVAILABLE(plan.plan.contentType))
+        const job = await jobs.enqueue(GENERATE_JOB, { request: request.contentGenerationRequest })
+        return {
+          success: true,
+          generatedContent: null,
+          error: null,
+          asyncPublicToken: job.publicToken,
+        } satisfies GenerateResponse
+      }
+      const outcome = await runGeneration(request, undefined, 'sync')
+      if (outcome.kind === 'invalid') return errors(c, 400, ...outcome.errors)
+      const response: GenerateResponse =
+        outcome.kind === 'done'
+          ? {
+              success: true,
+              generatedContent: outcome.content,
+              error: null,
+              asyncPublicToken: null,
+            }
+          : { success: false, generatedContent: null, error: outcome.error, asyncPublicToken: null }
+      return response
+    })
+
+    // spec §7 call 3: the job's status; link appears once it is done (call 4 yields the new key).
+    router.handle(contentApi.daemonStatus, async ({ c, params }) => {
+      const job = await jobs.byPublicToken(params.publicToken)
+      if (!job || job.kind !== GENERATE_JOB) return errors(c, 404, 'Job not found')
+      return {
+        error: job.status === 'failed' ? (job.error ?? 'The content could not be made.') : null,
+        completedEpochMS:
+          job.status === 'done' && job.completedAt ? job.completedAt.getTime() : null,
+        link:
+          job.status === 'done'
+            ? `${origin}${pathOf(contentApi.daemonResult, { publicToken: job.publicToken })}`
+            : null,
+      }
+    })
+
+    router.handle(contentApi.daemonResult, async ({ c, params }) => {
+      const job = await jobs.byPublicToken(params.publicToken)
+      if (!job || job.kind !== GENERATE_JOB) return errors(c, 404, 'Job not found')
+      if (job.status === 'failed')
+        return errors(c, 422, job.error ?? 'The content could not be made.')
+      if (job.status !== 'done' || !job.resultKey)
+        return errors(c, 409, 'The content is not ready yet.')
+      return { newKey: job.resultKey }
+    })
+
+    const previewFolder = join(deps.dataDir, 'content', 'previews')
+    const previewVideo = async (c: Context, template: typeof templates.$inferSelect) => {
+      if (!template.types.includes('video'))
+        return errors(c, 404, 'This template has no example clip.')
+      if (!ffmpegPath) return errors(c, 404, NOT_AVAILABLE('video'))
+      let path: string
+      try {
+        path = await templatePreviewVideo(template, previewFolder, ffmpegPath, render)
+      } catch (error) {
+        log.warn('template preview clip failed', { templateId: template.id, error })
+        return errors(c, 422, 'This template cannot be rendered.')
+      }
+      const { size } = await stat(path)
+      const headers: Record<string, string> = {
+        'Content-Type': 'video/mp4',
+        'Content-Disposition': `inline; filename="${template.id.replace(/[^\w.-]/g, '_')}.mp4"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'public, max-age=3600',
+        'Accept-Ranges': 'bytes',
+      }
+      return sendFileRange(c, headers, size, (range) =>
+        createReadStream(path, range ? { start: range.start, end: range.end } : {}),
+      )
     }
-    const { size } = await stat(path)
-    const headers: Record<string, string> = {
-      'Content-Type': 'video/mp4',
-      'Content-Disposition': `inline; filename="${template.id.replace(/[^\w.-]/g, '_')}.mp4"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': 'public, max-age=3600',
-      'Accept-Ranges': 'bytes',
-    }
-    return sendFileRange(c, headers, size, (range) =>
-      createReadStream(path, range ? { start: range.start, end: range.end } : {}),
-    )
+
+    // Stored files: only server-made names, served so that no browser runs them (nosniff, a sandboxing
+    // CSP, and a download name that is ours).
+    router.handle(contentApi.file, async ({ c, params }) => {
+      const { name } = params
+      const type = storedType(name)
+      const file = isStoredName(name) && type ? await storage.open(name) : null
+      if (!file || !type) return errors(c, 404, 'File not found')
+      const headers: Record<string, string> = {
+        'Content-Type': type,
+        'Content-Disposition': `inline; filename="${name}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        // Names are random and files never change: cache for good.
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        // Video players seek with Range requests (Safari will not play an mp4 without them).
+        'Accept-Ranges': 'bytes',
+      }
+      return sendFileRange(c, headers, file.size, (range) => file.stream(range ?? undefined))
+    })
+
+    // A picture of each template with sample texts and photo (previews.ts); a catalogue can use it as
+    // previewImageUrl. A video template's example clip is {templateId}.mp4 (examplePreviewVideoUrl).
+    router.handle(contentApi.preview, async ({ c, params }) => {
+      const match = /^(.+)\.(png|mp4)$/.exec(params.file)
+      const [template] = match?.[1]
+        ? await deps.db.select().from(templates).where(eq(templates.id, match[1])).limit(1)
+        : []
+      if (!template) return errors(c, 404, 'Template not found')
+      if (match?.[2] === 'mp4') return previewVideo(c, template)
+      let png: Buffer
+      try {
+        png = await templatePreview(template, render)
+      } catch (error) {
+        log.warn('template preview failed', { templateId: template.id, error })
+        return errors(c, 422, 'This template cannot be rendered.')
+      }
+      return c.body(new Uint8Array(png), 200, {
+        'Content-Type': 'image/png',
+        'Content-Disposition': `inline; filename="${template.id.replace(/[^\w.-]/g, '_')}.png"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        // A re-import may change the template: browsers check again within the hour.
+        'Cache-Control': 'public, max-age=3600',
+      })
+    })
+
+    // spec §7 call 5: the entries of generated content, by the key an order names.
+    router.handle(contentApi.entries, async ({ c, params }) => {
+      const [row] = await deps.db
+        .select()
+        .from(generatedContent)
+        .where(eq(generatedContent.key, params.opaqueKey))
+        .limit(1)
+      if (!row) return errors(c, 404, 'Content not found')
+      const entries: ContentEntry[] = [
+        {
+          url: row.url,
+          type: row.type,
+          widthPx: row.widthPx,
+          heightPx: row.heightPx,
+          durationSeconds: row.durationSeconds,
+          flagged: row.flagged,
+        },
+      ]
+      // A clip's still preview, stored beside it under the same id (video.ts).
+      const still = row.type === 'video' ? stillOf(row.fileName) : null
+      if (still && (await storage.open(still))) {
+        entries.push({
+          url: fileUrl(still),
+          type: 'photo',
+          widthPx: row.widthPx,
+          heightPx: row.heightPx,
+          durationSeconds: null,
+          flagged: row.flagged,
+        })
+      }
+      return { entries }
+    })
   }
 
-  // Stored files: only server-made names, served so that no browser runs them (nosniff, a sandboxing
-  // CSP, and a download name that is ours).
-  app.on(['GET', 'HEAD'], '/files/:name', async (c) => {
-    const name = c.req.param('name')
-    const type = storedType(name)
-    const file = isStoredName(name) && type ? await storage.open(name) : null
-    if (!file || !type) return errors(c, 404, 'File not found')
-    const headers: Record<string, string> = {
-      'Content-Type': type,
-      'Content-Disposition': `inline; filename="${name}"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      // Names are random and files never change: cache for good.
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      // Video players seek with Range requests (Safari will not play an mp4 without them).
-      'Accept-Ranges': 'bytes',
-    }
-    return sendFileRange(c, headers, file.size, (range) => file.stream(range ?? undefined))
-  })
-
-  // A picture of each template with sample texts and photo (previews.ts); a catalogue can use it as
-  // previewImageUrl. A video template's example clip is {templateId}.mp4 (examplePreviewVideoUrl).
-  app.on(['GET', 'HEAD'], '/previews/:file', async (c) => {
-    const match = /^(.+)\.(png|mp4)$/.exec(c.req.param('file'))
-    const [template] = match?.[1]
-      ? await deps.db.select().from(templates).where(eq(templates.id, match[1])).limit(1)
-      : []
-    if (!template) return errors(c, 404, 'Template not found')
-    if (match?.[2] === 'mp4') return previewVideo(c, template)
-    let png: Buffer
-    try {
-      png = await templatePreview(template, render)
-    } catch (error) {
-      log.warn('template preview failed', { templateId: template.id, error })
-      return errors(c, 422, 'This template cannot be rendered.')
-    }
-    return c.body(new Uint8Array(png), 200, {
-      'Content-Type': 'image/png',
-      'Content-Disposition': `inline; filename="${template.id.replace(/[^\w.-]/g, '_')}.png"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      // A re-import may change the template: browsers check again within the hour.
-      'Cache-Control': 'public, max-age=3600',
-    })
-  })
-
-  // spec §7 call 5: the entries of generated content, by the key an order names.
-  app.get('/:opaqueKey', async (c) => {
-    const [row] = await deps.db
-      .select()
-      .from(generatedContent)
-      .where(eq(generatedContent.key, c.req.param('opaqueKey')))
-      .limit(1)
-    if (!row) return errors(c, 404, 'Content not found')
-    const entries: ContentEntry[] = [
-      {
-        url: row.url,
-        type: row.type,
-        widthPx: row.widthPx,
-        heightPx: row.heightPx,
-        durationSeconds: row.durationSeconds,
-        flagged: row.flagged,
-      },
-    ]
-    // A clip's still preview, stored beside it under the same id (video.ts).
-    const still = row.type === 'video' ? stillOf(row.fileName) : null
-    if (still && (await storage.open(still))) {
-      entries.push({
-        url: fileUrl(still),
-        type: 'photo',
-        widthPx: row.widthPx,
-        heightPx: row.heightPx,
-        durationSeconds: null,
-        flagged: row.flagged,
-      })
-    }
-    return c.json({ entries })
-  })
-
   return {
-    routes: app,
+    register,
     jobs,
     storage,
     contentWorkerPid: () => worker?.pid() ?? null,
@@ -660,12 +657,4 @@ export function createContentService(deps: ContentDeps): ContentService {
       await worker?.close()
     },
   }
-}
-
-/**
- * The routes of the content service (api-v1 Content), to mount at basePath (default /api/v1/content).
- * Its background job runner stops with the process; use createContentService for a clean shutdown.
- */
-export function contentRoutes(deps: ContentDeps): Hono {
-  return createContentService(deps).routes
 }

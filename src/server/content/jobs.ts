@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { contentJobs } from '../db/schema/content.ts'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../platform/log.ts'
 import { newId } from './storage.ts'
 
 export type ContentJobRow = typeof contentJobs.$inferSelect

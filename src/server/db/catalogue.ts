@@ -10,7 +10,7 @@ import {
   PromoCodeSchema,
   TimeZoneIdSchema,
   TrafficDirectionSchema,
-} from '../../domain/api.ts'
+} from '../../contract/index.ts'
 import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
 import { parseTemplateHtml } from '../content/template-html.ts'
 import type { Db } from './client.ts'

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { parseEnv } from '../env.ts'
+import { parseEnv } from '../platform/env.ts'
 import { importCatalogue } from './catalogue.ts'
 import { openDatabase } from './client.ts'
 import { applyMigrations } from './migrate.ts'

@@ -1,13 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto'
+import type { OrderRequest, OrderStatus, OrderSummary } from '../../contract/index.ts'
 import {
   confirmationCode,
   confirmationFor,
   isPurchasable,
   isSlotNumberOfEvent,
   messages,
-  type OrderRequest,
-  type OrderStatus,
-  type OrderSummary,
   type Promo,
   priceOrder,
   shoutTimesLabel,
@@ -16,10 +14,10 @@ import {
 } from '../../domain/index.ts'
 import type { CatalogueReads } from '../catalogue-reads.ts'
 import type { Database, Row } from '../db/client.ts'
-import type { AppEnv } from '../env.ts'
-import { orderTypeFor } from '../env.ts'
-import type { Logger } from '../log.ts'
 import type { PaymentProvider, PaymentSetupRecord } from '../payment/provider.ts'
+import type { AppEnv } from '../platform/env.ts'
+import { orderTypeFor } from '../platform/env.ts'
+import type { Logger } from '../platform/log.ts'
 import { checkPromo, normalEmail } from '../promos.ts'
 import type { SoldSlots } from '../sold-slots.ts'
 

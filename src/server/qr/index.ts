@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import { Hono } from 'hono'
 import QRCode from 'qrcode'
+import { spotlight } from '../../contract/index.ts'
 import type { Db } from '../db/client.ts'
 import { eventDevices } from '../db/schema/index.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
 
 // issue 4 QR entry: the operator prints a code on each billboard; scanning it opens
 // {PUBLIC_BASE_URL}/{eventslug}?device={deviceId}, the flow with that billboard already chosen.
@@ -26,9 +27,7 @@ export function qrTargetUrl(baseUrl: string, slug: string, deviceId: string): st
 // Quartile error correction: a printed code on a billboard gets scratched and partly covered.
 const QR_OPTIONS = { errorCorrectionLevel: 'Q', margin: 2 } as const
 
-export function qrRoutes(deps: QrDeps) {
-  const app = new Hono()
-
+export function qrRoutes(router: ApiRouter, deps: QrDeps) {
   const target = async (
     slug: string,
     deviceId: string,
@@ -46,8 +45,8 @@ export function qrRoutes(deps: QrDeps) {
     errors: [`No billboard ${deviceId} in event ${slug}`],
   })
 
-  app.get('/events/:slug/devices/:deviceId/qr.png', async (c) => {
-    const { slug, deviceId } = c.req.param()
+  router.handle(spotlight.qrPng, async ({ c, params }) => {
+    const { slug, deviceId } = params
     const url = await target(slug, deviceId, c.req.url)
     if (!url) return c.json(notFound(slug, deviceId), 404)
     const png = await QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 512 })
@@ -57,8 +56,8 @@ export function qrRoutes(deps: QrDeps) {
     })
   })
 
-  app.get('/events/:slug/devices/:deviceId/qr.svg', async (c) => {
-    const { slug, deviceId } = c.req.param()
+  router.handle(spotlight.qrSvg, async ({ c, params }) => {
+    const { slug, deviceId } = params
     const url = await target(slug, deviceId, c.req.url)
     if (!url) return c.json(notFound(slug, deviceId), 404)
     const svg = await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' })
@@ -67,6 +66,4 @@ export function qrRoutes(deps: QrDeps) {
       'Cache-Control': 'public, max-age=3600',
     })
   })
-
-  return app
 }

@@ -1,13 +1,12 @@
-import { Hono } from 'hono'
+import { meta } from '../../contract/index.ts'
 import { FEATURE_FLAGS } from '../feature-flags.ts'
-import { errorResponse } from '../http/errors.ts'
+import { fail } from '../platform/http/errors.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
 
-export function featureFlagRoutes() {
-  const app = new Hono()
-  app.get('/:product', (c) =>
-    c.req.param('product') === 'shouts'
-      ? c.json(FEATURE_FLAGS)
-      : errorResponse(c, 404, `No feature flags for the product '${c.req.param('product')}'`),
+export function featureFlagRoutes(router: ApiRouter) {
+  router.handle(meta.featureFlags, ({ params }) =>
+    params.product === 'shouts'
+      ? FEATURE_FLAGS
+      : fail(404, `No feature flags for the product '${params.product}'`),
   )
-  return app
 }

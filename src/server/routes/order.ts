@@ -1,45 +1,39 @@
 import { randomBytes } from 'node:crypto'
-import { Hono } from 'hono'
 import * as v from 'valibot'
 import {
-  LocalConfirmRequestSchema,
+  IdempotencyKeySchema,
   type LocalConfirmResponse,
-  messages,
-  OrderDefaultsQuerySchema,
   OrderRequestSchema,
+  order as orderApi,
   parseWithErrors,
   type SetupIntentResponse,
-} from '../../domain/index.ts'
+} from '../../contract/index.ts'
+import { messages } from '../../domain/index.ts'
 import type { ServerDeps } from '../deps.ts'
-import { errorResponse, fail } from '../http/errors.ts'
-import { readBody, readJson, readQuery } from '../http/json.ts'
 import { paymentMessages, requestHash } from '../orders/service.ts'
 import { cardBrand, cardOutcome } from '../payment/test-cards.ts'
+import { errorResponse, fail } from '../platform/http/errors.ts'
+import { readJson } from '../platform/http/json.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
 
-const IdempotencyKeySchema = v.pipe(
-  v.string(),
-  v.regex(/^[\x21-\x7e]{1,255}$/, 'The Idempotency-Key header must be 1 to 255 visible characters'),
-)
 const GuidSchema = v.pipe(v.string(), v.uuid())
 
-export function orderRoutes(deps: ServerDeps) {
+export function orderRoutes(router: ApiRouter, deps: ServerDeps) {
   const { catalogue, orders, payment, database, now } = deps
-  const app = new Hono()
 
   // spec §7 call 10: marketing e-mails are opt-in (default off); the sponsor-sharing consent is
   // shown only for a branded event.
-  app.get('/defaults', async (c) => {
-    const query = readQuery(c, OrderDefaultsQuerySchema)
+  router.handle(orderApi.defaults, async ({ query }) => {
     const event = (await catalogue.event(query.eventSlug)) ?? fail(404, messages.eventNotFound)
     ;(await catalogue.eventDevice(event.slug, query.deviceId)) ?? fail(404, messages.deviceNotFound)
-    return c.json({
+    return {
       marketingAcknowledgement: { willReceive: false },
       isShareInfoWithSponsorVisible: event.branded,
-    })
+    }
   })
 
   // spec §7 call 11: a setup intent for this checkout, bound to a checkoutSecretKey.
-  app.post('/payment/setup-intent', async (c) => {
+  router.handle(orderApi.setupIntent, async ({ c }) => {
     const length = Number(c.req.header('content-length') ?? '0')
     if (length > 1024) return errorResponse(c, 413, 'This request takes no body')
     let setup: Awaited<ReturnType<typeof payment.createSetup>>
@@ -55,22 +49,21 @@ export function orderRoutes(deps: ServerDeps) {
        values ($1, $2, $3, $4, $5)`,
       [checkoutSecretKey, payment.name, setup.customerId, setup.clientSecret, setup.setupIntentId],
     )
-    const body: SetupIntentResponse = {
+    const answer: SetupIntentResponse = {
       provider: payment.name,
       publishableKey: payment.publishableKey,
       clientSecret: setup.clientSecret,
       customerId: setup.customerId,
       checkoutSecretKey,
     }
-    return c.json(body)
+    return answer
   })
 
   // api-v1: the local provider's card form posts here; Stripe's documented test cards and outcomes.
-  app.post('/payment/local/confirm', async (c) => {
+  router.handle(orderApi.localConfirm, async ({ c, body }) => {
     if (payment.name !== 'local') {
       return errorResponse(c, 404, 'Cards are confirmed with Stripe on this server')
     }
-    const body = await readBody(c, LocalConfirmRequestSchema)
     const rows = await database.raw<{ checkout_secret_key: string; status: string }>(
       'select checkout_secret_key, status from payment_setups where client_secret = $1',
       [body.clientSecret],
@@ -98,42 +91,48 @@ export function orderRoutes(deps: ServerDeps) {
       ],
     )
     const response: LocalConfirmResponse = { status: 'succeeded', card }
-    return c.json(response)
+    return response
   })
 
-  // spec §7 call 12, api-v1: the Idempotency-Key makes a retried POST answer as the first did.
-  app.post('/orders', async (c) => {
-    const keyHeader = c.req.header('idempotency-key')
-    if (keyHeader === undefined) return errorResponse(c, 400, messages.idempotencyKeyMissing)
-    const key = v.safeParse(IdempotencyKeySchema, keyHeader)
-    if (!key.success) return errorResponse(c, 400, key.issues[0].message)
-    const json = await readJson(c)
-    const hash = requestHash(json)
-    const parsed = parseWithErrors(OrderRequestSchema, json)
-    if (!parsed.success) {
-      // A key already used with another body is a 422 even when this body is also invalid.
-      const replay = await orders.storedAnswer(key.output, hash)
-      if (replay) return c.json(replay.body as object, replay.status)
-      return errorResponse(c, 400, parsed.errors)
-    }
-    // place() answers a key already used: the same body replays, another body is a 422.
-    const answer = await orders.place(parsed.output, key.output, hash)
-    return c.json(answer.body as object, answer.status)
-  })
+  // spec §7 call 12, api-v1: the Idempotency-Key makes a retried POST answer as the first did. The
+  // key is checked, and a body the schema refuses is answered as a replay when its key was used
+  // before (a key already used with another body is a 422 even when this body is also invalid),
+  // before the router's own validation answers 400.
+  router.handle(
+    orderApi.place,
+    async ({ c, body }) => {
+      const key = c.req.header('idempotency-key') as string
+      // place() answers a key already used: the same body replays, another body is a 422.
+      const answer = await orders.place(body, key, requestHash(await readJson(c)))
+      return c.json(answer.body as object, answer.status)
+    },
+    async (c, next) => {
+      const keyHeader = c.req.header('idempotency-key')
+      if (keyHeader === undefined) return errorResponse(c, 400, messages.idempotencyKeyMissing)
+      const key = v.safeParse(IdempotencyKeySchema, keyHeader)
+      if (!key.success) return errorResponse(c, 400, key.issues[0].message)
+      const json = await readJson(c)
+      const parsed = parseWithErrors(OrderRequestSchema, json)
+      if (!parsed.success) {
+        const replay = await orders.storedAnswer(key.output, requestHash(json))
+        if (replay) return c.json(replay.body as object, replay.status)
+        return errorResponse(c, 400, parsed.errors)
+      }
+      await next()
+    },
+  )
 
-  app.get('/events/:eventSlug/orders/:guid/status', async (c) => {
-    const guid = v.safeParse(GuidSchema, c.req.param('guid'))
+  router.handle(orderApi.status, async ({ c, params }) => {
+    const guid = v.safeParse(GuidSchema, params.guid)
     if (!guid.success) return errorResponse(c, 404, messages.orderNotFound)
-    const status = await orders.status(c.req.param('eventSlug'), guid.output)
-    return status ? c.json(status) : errorResponse(c, 404, messages.orderNotFound)
+    const status = await orders.status(params.eventSlug, guid.output)
+    return status ?? errorResponse(c, 404, messages.orderNotFound)
   })
 
-  app.get('/events/:eventSlug/orders/:guid', async (c) => {
-    const guid = v.safeParse(GuidSchema, c.req.param('guid'))
+  router.handle(orderApi.summary, async ({ c, params }) => {
+    const guid = v.safeParse(GuidSchema, params.guid)
     if (!guid.success) return errorResponse(c, 404, messages.orderNotFound)
-    const summary = await orders.summary(c.req.param('eventSlug'), guid.output)
-    return summary ? c.json(summary) : errorResponse(c, 404, messages.orderNotFound)
+    const summary = await orders.summary(params.eventSlug, guid.output)
+    return summary ?? errorResponse(c, 404, messages.orderNotFound)
   })
-
-  return app
 }

@@ -1,25 +1,20 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { asc, count, desc, eq } from 'drizzle-orm'
-import { Hono } from 'hono'
 import * as v from 'valibot'
+import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
 import {
   availabilityWindow,
-  DevicesQuerySchema,
   eventWindowEpochMs,
   messages,
   openSlotNumbers,
   openSlotRange,
-  PromoCodeSchema,
-  PromoQuerySchema,
-  SlotSearchRequestSchema,
-  type SlotSearchResponse,
 } from '../../domain/index.ts'
 import { deviceToApi, eventToApi } from '../catalogue-reads.ts'
 import { devices, eventDevices, events } from '../db/schema/core.ts'
 import type { ServerDeps } from '../deps.ts'
-import { errorResponse, fail } from '../http/errors.ts'
-import { readBody, readQuery } from '../http/json.ts'
-import { createRateLimiter } from '../http/rate-limit.ts'
+import { errorResponse, fail } from '../platform/http/errors.ts'
+import { createRateLimiter } from '../platform/http/rate-limit.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
 import { checkPromo } from '../promos.ts'
 
 const ORDER_COLUMNS = {
@@ -66,29 +61,27 @@ function openSlotsJson(
   return json
 }
 
-export function spotlightRoutes(deps: ServerDeps) {
+export function spotlightRoutes(router: ApiRouter, deps: ServerDeps) {
   const { db, catalogue, now } = deps
-  const app = new Hono()
   const promoLimiter = createRateLimiter(deps.env.PROMO_LOOKUPS_PER_MINUTE, 60_000)
 
   const eventOr404 = async (slug: string) =>
     (await catalogue.event(slug)) ?? fail(404, messages.eventNotFound)
 
-  app.get('/events/:slug', async (c) => c.json(await eventOr404(c.req.param('slug'))))
+  router.handle(spotlight.event, async ({ params }) => eventOr404(params.slug))
 
   // The events not over yet anywhere: an event ends last in the westernmost zone (UTC-12).
-  app.get('/live-events', async (c) => {
+  router.handle(spotlight.liveEvents, async () => {
     const rows = await db.select().from(events).orderBy(asc(events.slug))
     const live = rows
       .map(eventToApi)
       .filter((e) => eventWindowEpochMs(e, 'Etc/GMT+12').endEpochMs > now())
-    return c.json({ events: live })
+    return { events: live }
   })
 
   // spec §9: device list page size 200, offset 0, sorted by id ascending by default.
-  app.get('/events/:slug/devices', async (c) => {
-    const slug = c.req.param('slug')
-    const query = readQuery(c, DevicesQuerySchema)
+  router.handle(spotlight.devices, async ({ params, query }) => {
+    const { slug } = params
     await eventOr404(slug)
     const column = ORDER_COLUMNS[query.orderBy]
     const direction = query.sortDirection === 'desc' ? desc : asc
@@ -104,15 +97,14 @@ export function spotlightRoutes(deps: ServerDeps) {
         .offset(query.offset),
       db.select({ total: count() }).from(eventDevices).where(where),
     ])
-    return c.json({
+    return {
       devices: rows.map((r) => deviceToApi(r.device, r.unavailable)),
       pagination: { ...query, total: totals[0]?.total ?? 0 },
-    })
+    }
   })
 
   // api-v1 slot search: open slots of [start, end) for the device, with the 5-hour cut-off.
-  app.post('/slots/search', async (c) => {
-    const body = await readBody(c, SlotSearchRequestSchema)
+  router.handle(spotlight.slotSearch, async ({ c, body }) => {
     const event = await eventOr404(body.eventSlug)
     const device =
       (await catalogue.eventDevice(body.eventSlug, body.deviceId)) ??
@@ -146,22 +138,19 @@ export function spotlightRoutes(deps: ServerDeps) {
   })
 
   // spec §5 promo lookup, rate limited per client address (issue 3: code guessing).
-  app.get('/promos/code/:promoCode', async (c) => {
+  router.handle(spotlight.promo, async ({ c, params, query }) => {
     const address = clientAddress(c)
     const take = promoLimiter.take(address, now())
     if (!take.allowed) {
       c.header('Retry-After', String(take.retryAfterS))
       return errorResponse(c, 429, messages.promoTooManyLookups)
     }
-    const query = readQuery(c, PromoQuerySchema)
-    const code = v.safeParse(PromoCodeSchema, c.req.param('promoCode'))
+    const code = v.safeParse(PromoCodeSchema, params.promoCode)
     if (!code.success) return errorResponse(c, 404, messages.promoInvalid)
     const result = await checkPromo(db, code.output, query.eventSlug, query.email ?? null)
     if (!result.ok) return errorResponse(c, result.status, result.error)
     return c.json(result.promo)
   })
-
-  return app
 }
 
 function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {

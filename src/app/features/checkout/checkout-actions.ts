@@ -2,7 +2,7 @@ import {
   LocalConfirmResponseSchema,
   OrderDefaultsSchema,
   SetupIntentResponseSchema,
-} from '../../../domain/api'
+} from '../../../contract/order'
 import { apiGet, apiPost } from '../../lib/api'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'

@@ -6,7 +6,7 @@ import {
   GenerateResponseSchema,
   type Upload,
   UploadSchema,
-} from '../../../domain/api'
+} from '../../../contract/content'
 import { ASYNC_POLL_MS, VIDEO_PROCESSING_MAX_MS } from '../../../domain/storage'
 import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api'
 import { eventStore } from '../../stores/event'

@@ -6,7 +6,7 @@ import {
   BUYER_NAME_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
   RECIPIENT_NAME_MAX_LENGTH,
-} from '../../../domain/api'
+} from '../../../contract/content'
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
 import { orderStore } from '../../stores/order'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
-import type { Device } from '../../../domain/api'
+import type { Device } from '../../../contract/spotlight'
 import { Button } from '../../ui/button'
 
 const W = 320

@@ -1,4 +1,4 @@
-import { SlotSearchResponseSchema } from '../../../domain/api'
+import { SlotSearchResponseSchema } from '../../../contract/spotlight'
 import { eventWindowEpochMs } from '../../../domain/event'
 import { apiPost } from '../../lib/api'
 import { devicesStore } from '../../stores/devices'

@@ -1,5 +1,10 @@
-import { apiPaths } from '../../../../sw/protocol'
-import { DEFAULT_TEMPLATE_MODE, GeneratorsResponseSchema, type Template } from '../../../domain/api'
+import {
+  content,
+  DEFAULT_TEMPLATE_MODE,
+  GeneratorsResponseSchema,
+  type Template,
+} from '../../../contract/content'
+import { pathOf } from '../../../contract/endpoint'
 import { apiGet } from '../../lib/api'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
@@ -17,12 +22,16 @@ export async function fetchTemplates(): Promise<void> {
   try {
     // spec §7 call 1: types from the event, size from the active device, the supported modes
     const answer = await apiGet(
-      apiPaths.generators({
-        types: event.allowedContentGeneratorTypes,
-        widthPx: device.contentWidth,
-        heightPx: device.contentHeight,
-        modes: devicesStore.supportedGeneratorModes,
-      }),
+      pathOf(
+        content.generators,
+        {},
+        {
+          types: event.allowedContentGeneratorTypes,
+          widthPx: device.contentWidth,
+          heightPx: device.contentHeight,
+          modes: devicesStore.supportedGeneratorModes,
+        },
+      ),
       GeneratorsResponseSchema,
     )
     templatesStore.templateList = answer.generators

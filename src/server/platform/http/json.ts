@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type * as v from 'valibot'
-import { parseWithErrors } from '../../domain/api.ts'
+import { parseWithErrors } from '../../../contract/index.ts'
 import { HttpError } from './errors.ts'
 
 // issue 3: a JSON body above 64 KB is refused with 413 before it is read whole.
@@ -32,8 +32,12 @@ async function readLimited(c: Context, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+// A body is read once; middleware and the handler of one request share what was read.
+const parsedBodies = new WeakMap<Request, unknown>()
+
 /** The request body as JSON: 413 when too large, 400 when it is not JSON. */
 export async function readJson(c: Context, limit = MAX_JSON_BYTES): Promise<unknown> {
+  if (parsedBodies.has(c.req.raw)) return parsedBodies.get(c.req.raw)
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     throw new HttpError(400, ['The request body must be JSON (Content-Type: application/json)'])
@@ -44,11 +48,14 @@ export async function readJson(c: Context, limit = MAX_JSON_BYTES): Promise<unkn
   if (text.includes('\\u0000') || text.includes('\u0000')) {
     throw new HttpError(400, ['The request body must not contain NUL characters'])
   }
+  let json: unknown
   try {
-    return JSON.parse(text)
+    json = JSON.parse(text)
   } catch {
     throw new HttpError(400, ['The request body is not valid JSON'])
   }
+  parsedBodies.set(c.req.raw, json)
+  return json
 }
 
 /** Reads and validates a JSON body with a domain schema: 400 with every problem otherwise. */

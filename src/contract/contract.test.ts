@@ -32,7 +32,7 @@ import {
   SlotSearchResponseSchema,
   TemplateSchema,
   UploadSchema,
-} from './api'
+} from './index'
 
 const errorsOf = (schema: v.GenericSchema, input: unknown): string[] => {
   const result = parseWithErrors(schema, input)

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { ContentWorkerEnvSchema } from './content/content-worker.ts'
-import { S3EnvSchema } from './content/s3-storage.ts'
-import { ModerationEnvSchema } from './moderation/image.ts'
+import { ContentWorkerEnvSchema } from '../content/content-worker.ts'
+import { S3EnvSchema } from '../content/s3-storage.ts'
+import { ModerationEnvSchema } from '../moderation/image.ts'
 
 // Configuration comes only from the environment (issue 3, "Runs as"), checked at start with the same
 // tool as every other edge, so a typo in PORT stops the server with a message instead of a surprise.

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { apiPaths } from '../../sw/protocol.ts'
-import { readPoEntries } from '../app/locale/po-reader.ts'
-import { cityStateLabel, type Device } from '../domain/index.ts'
+import { readPoEntries } from '../../app/locale/po-reader.ts'
+import { pathOf } from '../../contract/endpoint.ts'
+import type { Device } from '../../contract/index.ts'
+import { FIRST_DEVICES_PAGE, spotlight } from '../../contract/spotlight.ts'
+import { cityStateLabel } from '../../domain/index.ts'
 import {
   acceptedLanguages,
   LOCALES,
@@ -10,7 +12,7 @@ import {
   localeFromCookies,
   preferredLocale,
   splitLocalePath,
-} from '../domain/locale.ts'
+} from '../../domain/locale.ts'
 
 // Lighthouse (issue 4): the shell index.html is empty until ~150 KB of JavaScript has downloaded and run,
 // so a phone on venue data saw nothing for 2-3 s. The server fills in, per request:
@@ -208,11 +210,12 @@ function preloadChunks(manifest: Manifest, locale: Locale, rest: string): string
  * home page's live events (its loader), an event page's event (the $eventslug route's beforeLoad; the
  * event is not persisted) and the location step's billboards (src/app/start.tsx; not persisted either). */
 function preloadData(rest: string): string[] {
-  if (rest === '/') return ['/api/v1/spotlight/live-events']
+  if (rest === '/') return [pathOf(spotlight.liveEvents)]
   const slug = /^\/([^/]+)(?:\/|$)/.exec(rest)?.[1]
   if (!slug || slug === 'event-not-found') return []
-  const urls = [apiPaths.event(slug)]
-  if (rest === `/${slug}/design/location`) urls.push(apiPaths.devices(slug))
+  const urls = [pathOf(spotlight.event, { slug })]
+  if (rest === `/${slug}/design/location`)
+    urls.push(pathOf(spotlight.devices, { slug }, FIRST_DEVICES_PAGE))
   return urls
 }
 

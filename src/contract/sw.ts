@@ -1,6 +1,8 @@
-// The contract between the page and the service worker: message types, IndexedDB keys and API paths
-// both sides build the same way (so a warm-up fetch and the app's own request share one cache entry).
-// Plain TypeScript: imported by sw/ and by src/app/lib/pwa.ts.
+import type { OrderState } from './order'
+
+// The contract between the page and the service worker: message types, the IndexedDB keys both sides
+// read and write, and the Background Sync tag. The API paths both sides fetch come from the endpoints
+// (`pathOf`), so a warm-up fetch of the worker and the app's own request share one cache entry.
 
 export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
@@ -34,7 +36,7 @@ export type OrderAttempt = { key: string; body: string; eventSlug: string; since
 export type SettledOrder = {
   eventSlug: string
   guid: string
-  orderState: string
+  orderState: OrderState
   errors: string[]
   confirmationDateEpochMs: number | null
   settledAt: number
@@ -50,24 +52,3 @@ export const IDB_KEYS = {
 } as const
 
 export const BACKGROUND_SYNC_TAG = 'shouts-order-status'
-
-export const apiPaths = {
-  event: (slug: string) => `/api/v1/spotlight/events/${encodeURIComponent(slug)}`,
-  devices: (slug: string) =>
-    `/api/v1/spotlight/events/${encodeURIComponent(slug)}/devices?limit=200&offset=0&orderBy=id&sortDirection=asc`,
-  generators: (q: {
-    types: readonly string[]
-    widthPx: number
-    heightPx: number
-    modes?: readonly string[]
-  }) => {
-    const params = new URLSearchParams()
-    for (const t of q.types) params.append('types', t)
-    params.set('widthPx', String(q.widthPx))
-    params.set('heightPx', String(q.heightPx))
-    for (const m of q.modes ?? ['DynamicHtml']) params.append('modes', m)
-    return `/api/v1/content/generators?${params.toString()}`
-  },
-  orderStatus: (eventSlug: string, guid: string) =>
-    `/api/v1/order/events/${encodeURIComponent(eventSlug)}/orders/${encodeURIComponent(guid)}/status`,
-} as const

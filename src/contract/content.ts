@@ -1,0 +1,214 @@
+import * as v from 'valibot'
+import {
+  CONTENT_TYPES,
+  ContentTypeSchema,
+  EpochMsSchema,
+  positiveInt,
+  queryList,
+  queryNumber,
+  text,
+} from './common'
+import { endpoint } from './endpoint'
+
+// api-v1 "Content": templates, uploads, generation (sync and async), the async job, content entries
+// and the stored files.
+
+export const DEFAULT_TEMPLATE_MODE = 'DynamicHtml'
+
+export const TemplateSchema = v.object({
+  id: text(),
+  name: text(),
+  types: v.pipe(v.array(ContentTypeSchema), v.minLength(1)),
+  mode: v.optional(text(), DEFAULT_TEMPLATE_MODE),
+  widthPx: positiveInt(),
+  heightPx: positiveInt(),
+  previewImageUrl: text(2000),
+  // spec §3: its presence marks a video template
+  examplePreviewVideoUrl: v.nullable(text(2000)),
+  videoMaxLengthSeconds: v.nullable(v.pipe(v.number(), v.gtValue(0))),
+})
+export type Template = v.InferOutput<typeof TemplateSchema>
+
+export const GeneratorsResponseSchema = v.object({ generators: v.array(TemplateSchema) })
+export type GeneratorsResponse = v.InferOutput<typeof GeneratorsResponseSchema>
+
+export const GeneratorsQuerySchema = v.object({
+  types: queryList(ContentTypeSchema, [...CONTENT_TYPES]),
+  widthPx: queryNumber(1, 100_000),
+  heightPx: queryNumber(1, 100_000),
+  modes: queryList(text(), [DEFAULT_TEMPLATE_MODE]),
+})
+export type GeneratorsQuery = v.InferOutput<typeof GeneratorsQuerySchema>
+
+export const UPLOAD_STATUSES = ['processing', 'ready', 'failed'] as const
+export const UploadSchema = v.object({
+  id: text(),
+  kind: ContentTypeSchema,
+  status: v.picklist(UPLOAD_STATUSES),
+  url: v.nullable(text(2000)),
+  error: v.nullable(v.string()),
+  // spec §5: the upload's own moderation verdict (a video's sampled frames); optional for older servers.
+  flagged: v.optional(v.boolean()),
+})
+export type Upload = v.InferOutput<typeof UploadSchema>
+
+/** The upload form field naming the template an upload is for (its videoMaxLengthSeconds). */
+export const UPLOAD_TEMPLATE_FIELD = 'generatorId'
+
+export const BUYER_NAME_MAX_LENGTH = 50
+export const RECIPIENT_NAME_MAX_LENGTH = 50
+export const MESSAGE_MAX_LENGTH = 280
+
+export const ContentGenerationRequestSchema = v.strictObject({
+  generatorId: text(),
+  deviceId: text(),
+  eventSlug: text(),
+  uploadId: v.nullable(text()),
+  buyerName: v.pipe(v.string(), v.trim(), v.maxLength(BUYER_NAME_MAX_LENGTH)),
+  recipientName: v.pipe(v.string(), v.trim(), v.maxLength(RECIPIENT_NAME_MAX_LENGTH)),
+  multilineMessage: v.pipe(v.string(), v.maxLength(MESSAGE_MAX_LENGTH)),
+})
+export type ContentGenerationRequest = v.InferOutput<typeof ContentGenerationRequestSchema>
+
+export const GenerateRequestSchema = v.strictObject({
+  contentGenerationRequest: ContentGenerationRequestSchema,
+  async: v.boolean(),
+})
+export type GenerateRequest = v.InferOutput<typeof GenerateRequestSchema>
+
+export const GeneratedContentSchema = v.object({
+  key: text(),
+  url: text(2000),
+  type: ContentTypeSchema,
+  widthPx: positiveInt(),
+  heightPx: positiveInt(),
+  // spec §5: inappropriate content is flagged (the app opens the ProhibitedContent modal; the order is
+  // placed UnderReview). Optional: absent means not flagged.
+  flagged: v.optional(v.boolean()),
+})
+export type GeneratedContent = v.InferOutput<typeof GeneratedContentSchema>
+
+export const GenerateResponseSchema = v.object({
+  success: v.boolean(),
+  generatedContent: v.nullable(GeneratedContentSchema),
+  error: v.nullable(v.string()),
+  asyncPublicToken: v.nullable(v.string()),
+})
+export type GenerateResponse = v.InferOutput<typeof GenerateResponseSchema>
+
+export const DaemonStatusSchema = v.object({
+  error: v.nullable(v.string()),
+  completedEpochMS: v.nullable(EpochMsSchema),
+  link: v.nullable(v.string()),
+})
+export type DaemonStatus = v.InferOutput<typeof DaemonStatusSchema>
+
+export const DaemonResultSchema = v.object({ newKey: text() })
+export type DaemonResult = v.InferOutput<typeof DaemonResultSchema>
+
+export const ContentEntrySchema = v.object({
+  url: text(2000),
+  type: ContentTypeSchema,
+  widthPx: positiveInt(),
+  heightPx: positiveInt(),
+  durationSeconds: v.nullable(v.pipe(v.number(), v.minValue(0))),
+  // spec §5, as in GeneratedContentSchema.
+  flagged: v.optional(v.boolean()),
+})
+export type ContentEntry = v.InferOutput<typeof ContentEntrySchema>
+
+export const ContentEntriesSchema = v.object({ entries: v.array(ContentEntrySchema) })
+export type ContentEntries = v.InferOutput<typeof ContentEntriesSchema>
+
+// ---------- endpoints ----------
+
+const FILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'video/mp4'] as const
+
+export const content = {
+  generators: endpoint({
+    name: 'listGenerators',
+    method: 'GET',
+    path: '/content/generators',
+    summary:
+      'Design templates for the event types, the billboard size and the modes (spec §7 call 1)',
+    query: GeneratorsQuerySchema,
+    response: GeneratorsResponseSchema,
+  }),
+  upload: endpoint({
+    name: 'uploadContent',
+    method: 'POST',
+    path: '/content/uploads',
+    summary: `Upload a photo or video (multipart, field file; optional field ${UPLOAD_TEMPLATE_FIELD})`,
+    body: 'multipart',
+    response: UploadSchema,
+    status: 201,
+    errors: { 413: 'Too large', 415: 'Wrong type' },
+  }),
+  uploadStatus: endpoint({
+    name: 'getUpload',
+    method: 'GET',
+    path: '/content/uploads/{id}',
+    summary: 'An upload and its processing state',
+    response: UploadSchema,
+    errors: { 404: 'Upload not found' },
+  }),
+  generate: endpoint({
+    name: 'generateContent',
+    method: 'POST',
+    path: '/content/generate',
+    summary: 'Render a template into billboard content (spec §7 call 2)',
+    body: GenerateRequestSchema,
+    response: GenerateResponseSchema,
+  }),
+  daemonStatus: endpoint({
+    name: 'getGenerationJob',
+    method: 'GET',
+    path: '/content/daemon/public/{publicToken}',
+    summary: 'Status of an asynchronous generation (spec §7 call 3)',
+    response: DaemonStatusSchema,
+    errors: { 404: 'Job not found' },
+  }),
+  daemonResult: endpoint({
+    name: 'getGenerationResult',
+    method: 'GET',
+    path: '/content/daemon/result/{publicToken}',
+    summary: 'The key of a finished asynchronous generation (spec §7 call 4)',
+    response: DaemonResultSchema,
+    errors: {
+      404: 'Job not found',
+      409: 'The content is not ready yet',
+      422: 'The content could not be made (the reason)',
+    },
+  }),
+  file: endpoint({
+    name: 'getContentFile',
+    method: 'GET',
+    path: '/content/files/{name}',
+    summary:
+      'A stored file (uploads and generated content), with single-range Range support (206, 416); HEAD too',
+    headers: [{ name: 'Range', required: false, description: 'one bytes= range' }],
+    file: FILE_TYPES,
+    errors: { 404: 'File not found', 416: 'Range past the end' },
+  }),
+  preview: endpoint({
+    name: 'getTemplatePreview',
+    method: 'GET',
+    path: '/content/previews/{file}',
+    summary:
+      "{templateId}.png: a picture of a template with sample texts and photo (previewImageUrl); {templateId}.mp4: a video template's example clip (examplePreviewVideoUrl); HEAD too",
+    headers: [{ name: 'Range', required: false, description: 'one bytes= range (clips)' }],
+    file: ['image/png', 'video/mp4'],
+    errors: {
+      404: 'Template not found, not a video template, or no ffmpeg on this server',
+      422: 'This template cannot be rendered',
+    },
+  }),
+  entries: endpoint({
+    name: 'getContentEntries',
+    method: 'GET',
+    path: '/content/{opaqueKey}',
+    summary: 'Entries of generated content (spec §7 call 5)',
+    response: ContentEntriesSchema,
+    errors: { 404: 'Content not found' },
+  }),
+} as const

@@ -1,0 +1,263 @@
+import * as v from 'valibot'
+import { messages } from '../domain/messages'
+import { AGREEMENT_LABELS } from '../domain/order-rules'
+import { EmailSchema, FirstNameSchema, LastNameSchema, PhoneSchema } from '../domain/validation'
+import {
+  ContentTypeSchema,
+  CurrencySchema,
+  EpochMsSchema,
+  LocaleSchema,
+  nonNegativeInt,
+  TimeZoneIdSchema,
+  text,
+  unique,
+} from './common'
+import { type ContentGenerationRequest, ContentGenerationRequestSchema } from './content'
+import { endpoint } from './endpoint'
+import { PromoCodeSchema } from './spotlight'
+
+// api-v1 "Order": defaults, saving a card, placing an order, its status and its summary.
+
+export const OrderDefaultsQuerySchema = v.object({ deviceId: text(), eventSlug: text() })
+export type OrderDefaultsQuery = v.InferOutput<typeof OrderDefaultsQuerySchema>
+
+export const OrderDefaultsSchema = v.object({
+  marketingAcknowledgement: v.object({ willReceive: v.boolean() }),
+  isShareInfoWithSponsorVisible: v.boolean(),
+})
+export type OrderDefaults = v.InferOutput<typeof OrderDefaultsSchema>
+
+export const PAYMENT_PROVIDERS = ['stripe', 'local'] as const
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
+export const SetupIntentResponseSchema = v.object({
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  publishableKey: v.nullable(v.string()),
+  clientSecret: text(500),
+  customerId: text(),
+  checkoutSecretKey: text(500),
+})
+export type SetupIntentResponse = v.InferOutput<typeof SetupIntentResponseSchema>
+
+export const LocalConfirmRequestSchema = v.strictObject({
+  clientSecret: text(500),
+  cardNumber: v.pipe(
+    v.string(messages.cardNumberInvalid),
+    v.transform((n) => n.replace(/[\s-]/g, '')),
+    v.regex(/^\d{12,19}$/, messages.cardNumberInvalid),
+  ),
+  expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+  expYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100)),
+  cvc: v.pipe(v.string(), v.regex(/^\d{3,4}$/, 'must be 3 or 4 digits')),
+})
+export type LocalConfirmRequest = v.InferOutput<typeof LocalConfirmRequestSchema>
+
+export const LocalConfirmResponseSchema = v.object({
+  status: v.literal('succeeded'),
+  card: v.object({ brand: text(), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) }),
+})
+export type LocalConfirmResponse = v.InferOutput<typeof LocalConfirmResponseSchema>
+
+const required = (key: keyof typeof AGREEMENT_LABELS) =>
+  v.pipe(v.boolean(), v.value(true, messages.agreementRequired(AGREEMENT_LABELS[key])))
+
+export const AgreementsSchema = v.strictObject({
+  safetyWarning: required('safetyWarning'),
+  terms: required('terms'),
+  noChanges: required('noChanges'),
+  privacyPolicy: required('privacyPolicy'),
+  userGeneratedContentPolicy: v.boolean(),
+  shareInfoWithSponsor: v.boolean(),
+  marketingEmails: v.boolean(),
+  sms: v.boolean(),
+})
+export type Agreements = v.InferOutput<typeof AgreementsSchema>
+
+export const MAX_SLOTS_PER_ENTRY = 5000
+
+export const OrderEntrySchema = v.strictObject({
+  deviceId: text(),
+  slots: v.pipe(
+    v.array(nonNegativeInt()),
+    v.minLength(1, messages.noSlotsSelected),
+    v.maxLength(MAX_SLOTS_PER_ENTRY),
+    v.check(unique, 'must not list a slot twice'),
+  ),
+})
+export type OrderEntry = v.InferOutput<typeof OrderEntrySchema>
+
+export const ORDER_TYPES = ['Standard', 'Test'] as const
+export type OrderType = (typeof ORDER_TYPES)[number]
+
+export const CustomerSchema = v.strictObject({
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  phoneNumber: PhoneSchema,
+  marketingAcknowledgement: v.strictObject({ willReceive: v.boolean() }),
+})
+
+// api-v1 OrderRequest: the spec's order-creation payload (§3).
+export const OrderRequestSchema = v.strictObject({
+  entries: v.pipe(
+    v.array(OrderEntrySchema),
+    v.minLength(1, messages.noSlotsSelected),
+    v.check((entries) => unique(entries.map((e) => e.deviceId)), 'must not list a billboard twice'),
+  ),
+  eventSlug: text(),
+  emailAddress: EmailSchema,
+  orderType: v.picklist(ORDER_TYPES),
+  customer: CustomerSchema,
+  // spec §8 / api-v1: a missing key is the "missing billboard content" error
+  executionContentKey: v.pipe(
+    v.nullish(v.string(messages.missingBillboardContent), ''),
+    v.nonEmpty(messages.missingBillboardContent),
+  ),
+  checkout: v.strictObject({
+    stripeData: v.strictObject({
+      customerId: text(),
+      promoCode: v.nullable(PromoCodeSchema),
+      checkoutSecretKey: text(500),
+    }),
+    state: v.literal('New'),
+  }),
+  // the content-generation request the content was made from (spec §5: "content request metadata")
+  contentSource: v.pipe(
+    v.nullish(ContentGenerationRequestSchema, null),
+    v.check((source) => source != null, messages.missingContentMetadata),
+    // the check above has ruled out null and undefined
+    v.transform((source) => source as ContentGenerationRequest),
+  ),
+  locale: LocaleSchema,
+  agreements: AgreementsSchema,
+})
+export type OrderRequest = v.InferOutput<typeof OrderRequestSchema>
+export type OrderRequestInput = v.InferInput<typeof OrderRequestSchema>
+
+export const ORDER_STATES = ['Processing', 'Confirmed', 'UnderReview', 'Failed'] as const
+export const OrderStateSchema = v.picklist(ORDER_STATES)
+export type OrderState = v.InferOutput<typeof OrderStateSchema>
+
+export const OrderCreatedSchema = v.object({ guid: text(), orderState: v.literal('Processing') })
+export type OrderCreated = v.InferOutput<typeof OrderCreatedSchema>
+
+export const OrderStatusSchema = v.object({
+  orderState: OrderStateSchema,
+  errors: v.array(v.string()),
+  confirmationDateEpochMs: v.nullable(EpochMsSchema),
+})
+export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>
+
+// api-v1: "the order as the confirmation page shows it". Labels are made by the app in the
+// shopper's locale from slot numbers (slots.ts), so the server sends instants, not text.
+export const OrderSummarySchema = v.object({
+  guid: text(),
+  confirmationCode: text(),
+  eventSlug: text(),
+  eventName: text(),
+  orderState: OrderStateSchema,
+  errors: v.array(v.string()),
+  confirmationDateEpochMs: v.nullable(EpochMsSchema),
+  device: v.object({
+    deviceId: text(),
+    location: text(500),
+    city: text(),
+    stateAbbr: v.nullable(text(10)),
+    country: text(),
+    timeZoneId: TimeZoneIdSchema,
+  }),
+  slots: v.array(
+    v.object({
+      slotNumber: nonNegativeInt(),
+      startEpochMs: EpochMsSchema,
+      endEpochMs: EpochMsSchema,
+    }),
+  ),
+  contentUrl: v.nullable(v.string()),
+  contentType: v.nullable(ContentTypeSchema),
+  currency: CurrencySchema,
+  subtotalCents: nonNegativeInt(),
+  discountCents: nonNegativeInt(),
+  totalCents: nonNegativeInt(),
+  promoCode: v.nullable(v.string()),
+  locale: LocaleSchema,
+})
+export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>
+
+export const IdempotencyKeySchema = v.pipe(
+  v.string(),
+  v.regex(/^[\x21-\x7e]{1,255}$/, 'The Idempotency-Key header must be 1 to 255 visible characters'),
+)
+
+// ---------- endpoints ----------
+
+export const order = {
+  defaults: endpoint({
+    name: 'getOrderDefaults',
+    method: 'GET',
+    path: '/order/defaults',
+    summary: 'Order defaults (spec §7 call 10)',
+    query: OrderDefaultsQuerySchema,
+    response: OrderDefaultsSchema,
+    errors: { 404: 'Unknown event or billboard' },
+  }),
+  setupIntent: endpoint({
+    name: 'createSetupIntent',
+    method: 'POST',
+    path: '/order/payment/setup-intent',
+    summary: 'Start saving a card (spec §7 call 11); no body',
+    response: SetupIntentResponseSchema,
+    errors: { 413: 'This request takes no body', 503: 'The payment provider is unreachable' },
+  }),
+  localConfirm: endpoint({
+    name: 'confirmLocalCard',
+    method: 'POST',
+    path: '/order/payment/local/confirm',
+    summary: "Save a card with the local provider (Stripe's test cards)",
+    body: LocalConfirmRequestSchema,
+    response: LocalConfirmResponseSchema,
+    errors: {
+      402: 'Your card was declined. (and the other test-card outcomes)',
+      404: 'Not the local provider, or the form expired',
+      409: 'Payment method has already been saved…',
+    },
+  }),
+  place: endpoint({
+    name: 'placeOrder',
+    method: 'POST',
+    path: '/order/orders',
+    summary:
+      'Place an order (spec §7 call 12); the same Idempotency-Key and body replay the answer',
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        required: true,
+        description: '1 to 255 visible characters; the same key and body return the first answer',
+      },
+    ],
+    body: OrderRequestSchema,
+    response: OrderCreatedSchema,
+    status: 201,
+    errors: {
+      404: 'Unknown event or billboard',
+      409: 'Time slot(s) taken {slots}. Please go back and select another.',
+      413: 'Body above 64 KB',
+      422: 'Promo code messages; Idempotency-Key reused with another body',
+      503: 'The payment provider is unreachable',
+    },
+  }),
+  status: endpoint({
+    name: 'getOrderStatus',
+    method: 'GET',
+    path: '/order/events/{eventSlug}/orders/{guid}/status',
+    summary: 'Order status (spec §7 call 13)',
+    response: OrderStatusSchema,
+    errors: { 404: 'Order not found' },
+  }),
+  summary: endpoint({
+    name: 'getOrderSummary',
+    method: 'GET',
+    path: '/order/events/{eventSlug}/orders/{guid}',
+    summary: 'The order as the confirmation page shows it',
+    response: OrderSummarySchema,
+    errors: { 404: 'Order not found' },
+  }),
+} as const
