@@ -1,0 +1,58 @@
+// The player's timeline (issue 14): what a billboard shows at a given instant, from the schedule's
+// items. No Temporal and no time zones here: items carry absolute instants, so the player decides by
+// the wall clock alone and keeps deciding with the network down.
+
+export type TimedItem = { startEpochMs: number; endEpochMs: number }
+
+/** The item playing at `atEpochMs` (start inclusive, end exclusive), or null: the house card shows. */
+export function itemAt<T extends TimedItem>(items: readonly T[], atEpochMs: number): T | null {
+  // Items are sorted by start; the last one starting at or before the instant is the candidate.
+  let low = 0
+  let high = items.length - 1
+  let found: T | null = null
+  while (low <= high) {
+    const mid = (low + high) >> 1
+    const item = items[mid] as T
+    if (item.startEpochMs <= atEpochMs) {
+      found = item
+      low = mid + 1
+    } else high = mid - 1
+  }
+  return found && atEpochMs < found.endEpochMs ? found : null
+}
+
+/** The next instant after `atEpochMs` at which what shows changes (a play starts or ends), or null. */
+export function nextChangeAt(items: readonly TimedItem[], atEpochMs: number): number | null {
+  let next: number | null = null
+  for (const item of items) {
+    for (const edge of [item.startEpochMs, item.endEpochMs]) {
+      if (edge > atEpochMs && (next === null || edge < next)) next = edge
+    }
+    // sorted by start: once an item starts after the best edge found, none later can beat it
+    if (next !== null && item.startEpochMs > next) break
+  }
+  return next
+}
+
+/** How far into an item the player is (a video joined mid-play seeks there), in seconds. */
+export function offsetSeconds(item: TimedItem, atEpochMs: number): number {
+  return Math.max(0, (atEpochMs - item.startEpochMs) / 1000)
+}
+
+/**
+ * The schedule a player keeps after a new fetch: the fresh items replace every kept item overlapping
+ * the fetched window (an order cancelled since is gone), kept items outside it stay (a longer window
+ * fetched earlier still plays offline), and items over before `dropBeforeEpochMs` are forgotten.
+ */
+export function mergeSchedule<T extends TimedItem>(
+  kept: readonly T[],
+  fresh: { fromEpochMs: number; toEpochMs: number; items: readonly T[] },
+  dropBeforeEpochMs: number,
+): T[] {
+  const outside = kept.filter(
+    (item) =>
+      (item.endEpochMs <= fresh.fromEpochMs || item.startEpochMs >= fresh.toEpochMs) &&
+      item.endEpochMs > dropBeforeEpochMs,
+  )
+  return [...outside, ...fresh.items].sort((a, b) => a.startEpochMs - b.startEpochMs)
+}

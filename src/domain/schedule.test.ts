@@ -1,0 +1,244 @@
+import { Temporal } from 'temporal-polyfill'
+import { describe, expect, it } from 'vitest'
+import { itemAt, mergeSchedule, nextChangeAt, offsetSeconds } from './playout'
+import {
+  DEFAULT_SCHEDULE_WINDOW_MS,
+  houseLocale,
+  MAX_SCHEDULE_WINDOW_MS,
+  matchesScheduledPlay,
+  mayPlay,
+  packageFitsSlot,
+  playsOfSlot,
+  schedulePlays,
+  scheduleWindow,
+  slotRangeOfWindow,
+} from './schedule'
+import { slotNumberAt, slotStartEpochMs } from './slots'
+
+const at = (iso: string) => Temporal.Instant.from(iso).epochMilliseconds
+const PARIS = 'Europe/Paris'
+const NY = 'America/New_York'
+const event = (start: string, end: string, playsPerSlot = 4, secondsPerShout = 15) => ({
+  startDateHourLocalInclusive: start,
+  endDateHourLocalExclusive: end,
+  slotWidthMS: 900_000,
+  playsPerSlot,
+  secondsPerShout,
+})
+
+describe('playsOfSlot (issue 14: evenly spread plays of a sold slot)', () => {
+  it('plays 4 times, every 225 s from the slot start, 15 s each', () => {
+    const e = event('2027-05-07_00', '2027-05-10_00')
+    // slot 72 starts at 18:00 Paris time (UTC+2 in May)
+    const plays = playsOfSlot(e, PARIS, 72)
+    expect(plays.map((p) => new Date(p.startEpochMs).toISOString())).toEqual([
+      '2027-05-07T16:00:00.000Z',
+      '2027-05-07T16:03:45.000Z',
+      '2027-05-07T16:07:30.000Z',
+      '2027-05-07T16:11:15.000Z',
+    ])
+    expect(plays.every((p) => p.endEpochMs - p.startEpochMs === 15_000)).toBe(true)
+    expect(plays.map((p) => p.playIndex)).toEqual([0, 1, 2, 3])
+  })
+
+  it('follows playsPerSlot and secondsPerShout', () => {
+    const e = event('2027-05-07_00', '2027-05-10_00', 3, 20)
+    const plays = playsOfSlot(e, NY, 0)
+    expect(plays).toHaveLength(3)
+    expect(plays[0]?.startEpochMs).toBe(at('2027-05-07T04:00:00Z'))
+    expect(plays[1]?.startEpochMs).toBe(at('2027-05-07T04:05:00Z'))
+    expect(plays[2]?.endEpochMs).toBe(at('2027-05-07T04:10:20Z'))
+  })
+
+  it('keeps real elapsed time across spring-forward night in Paris (23-hour day)', () => {
+    // 2027-03-28: clocks go from 02:00 to 03:00. The event starts at midnight (UTC+1).
+    const e = event('2027-03-28_00', '2027-03-29_00')
+    // slot 8 starts 2 h of real time after midnight: 03:00 on the wall, 01:00Z
+    const plays = playsOfSlot(e, PARIS, 8)
+    expect(plays[0]?.startEpochMs).toBe(at('2027-03-28T01:00:00Z'))
+    expect(plays[3]?.startEpochMs).toBe(at('2027-03-28T01:11:15Z'))
+    // and the play's slot is that slot again by the clock
+    expect(slotNumberAt(e, PARIS, plays[3]?.startEpochMs ?? 0)).toBe(8)
+  })
+
+  it('plays both repeated hours of fall-back night in New York (25-hour day)', () => {
+    // 2027-11-07: 02:00 EDT goes back to 01:00 EST. Slots 4 and 8 both start at 01:00 on the wall.
+    const e = event('2027-11-07_00', '2027-11-08_00')
+    const first = playsOfSlot(e, NY, 4)[0]?.startEpochMs
+    const second = playsOfSlot(e, NY, 8)[0]?.startEpochMs
+    expect(first).toBe(at('2027-11-07T05:00:00Z'))
+    expect(second).toBe(at('2027-11-07T06:00:00Z'))
+    expect(second).toBe(slotStartEpochMs(e, NY, 8))
+  })
+})
+
+describe('packageFitsSlot (catalogue-format: plays × seconds fit in the slot)', () => {
+  it('accepts the defaults and a slot filled exactly, refuses more', () => {
+    expect(packageFitsSlot({ slotWidthMS: 900_000, playsPerSlot: 4, secondsPerShout: 15 })).toBe(
+      true,
+    )
+    expect(packageFitsSlot({ slotWidthMS: 900_000, playsPerSlot: 60, secondsPerShout: 15 })).toBe(
+      true,
+    )
+    expect(packageFitsSlot({ slotWidthMS: 900_000, playsPerSlot: 61, secondsPerShout: 15 })).toBe(
+      false,
+    )
+    expect(packageFitsSlot({ slotWidthMS: 900_000, playsPerSlot: 0, secondsPerShout: 15 })).toBe(
+      false,
+    )
+    expect(packageFitsSlot({ slotWidthMS: 900_000, playsPerSlot: 1.5, secondsPerShout: 15 })).toBe(
+      false,
+    )
+  })
+})
+
+describe('mayPlay (issue 14: only Confirmed orders play)', () => {
+  it('plays Confirmed only', () => {
+    expect(mayPlay('Confirmed')).toBe(true)
+    for (const state of ['Processing', 'UnderReview', 'Failed', 'Cancelled'] as const) {
+      expect(mayPlay(state), state).toBe(false)
+    }
+  })
+})
+
+describe('schedulePlays', () => {
+  const e = event('2027-05-07_00', '2027-05-10_00')
+  const sold = [
+    { orderGuid: 'b', slotNumber: 73, content: 'clip' },
+    { orderGuid: 'a', slotNumber: 72, content: 'photo' },
+    { orderGuid: 'c', slotNumber: 9999, content: 'outside the event' },
+  ]
+  it('lists the plays overlapping the window, sorted by start, with their content', () => {
+    const from = at('2027-05-07T16:05:00Z')
+    const to = at('2027-05-07T16:16:00Z')
+    const items = schedulePlays({
+      event: e,
+      timeZoneId: PARIS,
+      sold,
+      fromEpochMs: from,
+      toEpochMs: to,
+    })
+    expect(items.map((i) => `${i.orderGuid}:${i.slotNumber}:${i.playIndex}`)).toEqual([
+      'a:72:2',
+      'a:72:3',
+      'b:73:0',
+    ])
+    expect(items[2]?.content).toBe('clip')
+  })
+
+  it('includes a play that started before the window and still runs', () => {
+    const from = at('2027-05-07T16:00:10Z')
+    const items = schedulePlays({
+      event: e,
+      timeZoneId: PARIS,
+      sold,
+      fromEpochMs: from,
+      toEpochMs: from + 1000,
+    })
+    expect(items.map((i) => i.playIndex)).toEqual([0])
+  })
+
+  it('narrows the slots to ask for from the window', () => {
+    const start = at('2027-05-06T22:00:00Z')
+    expect(
+      slotRangeOfWindow(e, start, at('2027-05-07T16:05:00Z'), at('2027-05-07T16:16:00Z')),
+    ).toEqual({
+      first: 71,
+      last: 73,
+    })
+  })
+})
+
+describe('scheduleWindow (api-v1: now → now + 24 h by default, at most 48 h)', () => {
+  const now = at('2027-05-07T10:00:00Z')
+  it('defaults to the next 24 hours', () => {
+    expect(scheduleWindow({}, now)).toEqual({
+      fromEpochMs: now,
+      toEpochMs: now + DEFAULT_SCHEDULE_WINDOW_MS,
+    })
+  })
+  it('takes a window up to 48 hours and refuses a longer or reversed one', () => {
+    expect(
+      scheduleWindow({ fromEpochMs: now, toEpochMs: now + MAX_SCHEDULE_WINDOW_MS }, now),
+    ).toEqual({ fromEpochMs: now, toEpochMs: now + MAX_SCHEDULE_WINDOW_MS })
+    expect(
+      scheduleWindow({ fromEpochMs: now, toEpochMs: now + MAX_SCHEDULE_WINDOW_MS + 1 }, now),
+    ).toEqual({ problem: 'window_too_long' })
+    expect(scheduleWindow({ fromEpochMs: now, toEpochMs: now }, now)).toEqual({
+      problem: 'to_before_from',
+    })
+  })
+})
+
+describe('houseLocale (issue 14: the house card speaks the billboard country)', () => {
+  it('maps France to fr, Germany to de, others to en', () => {
+    expect(houseLocale('France')).toBe('fr')
+    expect(houseLocale(' germany ')).toBe('de')
+    expect(houseLocale('DE')).toBe('de')
+    expect(houseLocale('United Kingdom')).toBe('en')
+    expect(houseLocale('United States')).toBe('en')
+  })
+})
+
+describe('matchesScheduledPlay (proof of play)', () => {
+  const scheduled = {
+    orderGuid: 'a',
+    slotNumber: 72,
+    playIndex: 1,
+    startEpochMs: 1_000_000,
+    endEpochMs: 1_015_000,
+  }
+  const report = {
+    orderGuid: 'a',
+    slotNumber: 72,
+    playIndex: 1,
+    startedAtEpochMs: 1_000_400,
+    endedAtEpochMs: 1_015_300,
+  }
+  it('accepts the scheduled play at about its time', () => {
+    expect(matchesScheduledPlay(report, scheduled)).toBe(true)
+  })
+  it('refuses another order, slot or play, a time far off, or an end before the start', () => {
+    expect(matchesScheduledPlay({ ...report, orderGuid: 'b' }, scheduled)).toBe(false)
+    expect(matchesScheduledPlay({ ...report, slotNumber: 73 }, scheduled)).toBe(false)
+    expect(matchesScheduledPlay({ ...report, playIndex: 2 }, scheduled)).toBe(false)
+    expect(
+      matchesScheduledPlay({ ...report, startedAtEpochMs: 1_000_000 + 3 * 3_600_000 }, scheduled),
+    ).toBe(false)
+    expect(
+      matchesScheduledPlay({ ...report, endedAtEpochMs: report.startedAtEpochMs - 1 }, scheduled),
+    ).toBe(false)
+  })
+})
+
+describe('the player timeline (playout.ts)', () => {
+  const items = [
+    { id: 'a', startEpochMs: 100, endEpochMs: 115 },
+    { id: 'b', startEpochMs: 200, endEpochMs: 215 },
+    { id: 'c', startEpochMs: 300, endEpochMs: 315 },
+  ]
+  it('finds what plays at an instant, or nothing between plays', () => {
+    expect(itemAt(items, 99)).toBeNull()
+    expect(itemAt(items, 100)?.id).toBe('a')
+    expect(itemAt(items, 114)?.id).toBe('a')
+    expect(itemAt(items, 115)).toBeNull()
+    expect(itemAt(items, 314)?.id).toBe('c')
+    expect(itemAt([], 5)).toBeNull()
+  })
+  it('tells when the screen next changes, and how far into a play it is', () => {
+    expect(nextChangeAt(items, 0)).toBe(100)
+    expect(nextChangeAt(items, 100)).toBe(115)
+    expect(nextChangeAt(items, 115)).toBe(200)
+    expect(nextChangeAt(items, 315)).toBeNull()
+    expect(offsetSeconds(items[0] as (typeof items)[number], 110)).toBeCloseTo(0.01)
+  })
+  it('replaces the fetched window, keeps what lies outside it, forgets the past', () => {
+    const kept = [
+      { id: 'old', startEpochMs: 10, endEpochMs: 20 },
+      { id: 'cancelled', startEpochMs: 150, endEpochMs: 165 },
+      { id: 'later', startEpochMs: 900, endEpochMs: 915 },
+    ]
+    const merged = mergeSchedule(kept, { fromEpochMs: 100, toEpochMs: 500, items }, 50)
+    expect(merged.map((i) => i.id)).toEqual(['a', 'b', 'c', 'later'])
+  })
+})

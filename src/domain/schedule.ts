@@ -1,0 +1,173 @@
+import type { EventTiming } from './event'
+import type { Locale } from './locale'
+import { isSlotNumberOfEvent, slotStartEpochMs } from './slots'
+
+// Playout (issue 14): when each sold slot plays on its billboard. A sold slot of a Confirmed order
+// plays `playsPerSlot` times, evenly spread over the slot, `secondsPerShout` seconds each
+// (catalogue-format: defaults 4 and 15; their product must fit in the slot). The server computes the
+// schedule from this module, and checks each proof of play against it.
+
+/** catalogue-format defaults for an event that names neither. */
+export const DEFAULT_PLAYS_PER_SLOT = 4
+export const DEFAULT_SECONDS_PER_SHOUT = 15
+
+/** The feed's window: now → now + 24 h unless asked, at most 48 h (api-v1 "Player"). */
+export const DEFAULT_SCHEDULE_WINDOW_MS = 24 * 3_600_000
+export const MAX_SCHEDULE_WINDOW_MS = 48 * 3_600_000
+
+export type SlotPackage = { playsPerSlot: number; secondsPerShout: number }
+export type PlayoutEvent = EventTiming & SlotPackage
+
+/** catalogue-format: `secondsPerShout × playsPerSlot` must fit in `slotWidthMS`. */
+export function packageFitsSlot(event: Pick<PlayoutEvent, 'slotWidthMS'> & SlotPackage): boolean {
+  return (
+    Number.isInteger(event.playsPerSlot) &&
+    event.playsPerSlot >= 1 &&
+    event.secondsPerShout > 0 &&
+    event.secondsPerShout * 1000 * event.playsPerSlot <= event.slotWidthMS
+  )
+}
+
+export type Play = { playIndex: number; startEpochMs: number; endEpochMs: number }
+
+/**
+ * The plays of slot n: play k (0-based) starts at slotStart(n) + k × slotWidthMS / playsPerSlot and
+ * lasts secondsPerShout. Slots count real elapsed time from the event's start instant, so a play is
+ * never moved by a daylight-saving change (src/domain/README.md, "Time").
+ */
+export function playsOfSlot(event: PlayoutEvent, timeZoneId: string, slotNumber: number): Play[] {
+  const start = slotStartEpochMs(event, timeZoneId, slotNumber)
+  const spacing = event.slotWidthMS / event.playsPerSlot
+  const length = event.secondsPerShout * 1000
+  return Array.from({ length: event.playsPerSlot }, (_, playIndex) => {
+    const startEpochMs = start + Math.round(playIndex * spacing)
+    return { playIndex, startEpochMs, endEpochMs: startEpochMs + length }
+  })
+}
+
+/** Order states of api-v1 (with Cancelled, which the operations issue adds). */
+export type PlayoutOrderState = 'Processing' | 'Confirmed' | 'UnderReview' | 'Failed' | 'Cancelled'
+
+/**
+ * Only Confirmed orders play: content under review never plays until an operator approves it;
+ * Failed and Cancelled orders never play; a Processing order is not paid yet.
+ */
+export function mayPlay(orderState: PlayoutOrderState): boolean {
+  return orderState === 'Confirmed'
+}
+
+export type SoldSlot<C> = { orderGuid: string; slotNumber: number; content: C }
+export type ScheduledPlay<C> = {
+  orderGuid: string
+  slotNumber: number
+  playIndex: number
+  startEpochMs: number
+  endEpochMs: number
+  content: C
+}
+
+/**
+ * The plays of the sold slots that overlap [fromEpochMs, toEpochMs), sorted by start. A play that
+ * started before the window and still runs is included (a player that starts mid-play shows it).
+ */
+export function schedulePlays<C>(input: {
+  event: PlayoutEvent
+  timeZoneId: string
+  sold: readonly SoldSlot<C>[]
+  fromEpochMs: number
+  toEpochMs: number
+}): ScheduledPlay<C>[] {
+  const { event, timeZoneId, fromEpochMs, toEpochMs } = input
+  const items: ScheduledPlay<C>[] = []
+  for (const slot of input.sold) {
+    if (!isSlotNumberOfEvent(event, timeZoneId, slot.slotNumber)) continue
+    for (const play of playsOfSlot(event, timeZoneId, slot.slotNumber)) {
+      if (play.endEpochMs <= fromEpochMs || play.startEpochMs >= toEpochMs) continue
+      items.push({
+        orderGuid: slot.orderGuid,
+        slotNumber: slot.slotNumber,
+        ...play,
+        content: slot.content,
+      })
+    }
+  }
+  return items.sort(
+    (a, b) => a.startEpochMs - b.startEpochMs || a.orderGuid.localeCompare(b.orderGuid),
+  )
+}
+
+/**
+ * The slot numbers whose plays may fall in [from, to): the slot of `from` minus one (its last play
+ * may still run) through the slot of `to`. Lets the server ask the database for those slots only.
+ */
+export function slotRangeOfWindow(
+  event: PlayoutEvent,
+  eventStartEpochMs: number,
+  fromEpochMs: number,
+  toEpochMs: number,
+): { first: number; last: number } {
+  const first = Math.max(0, Math.floor((fromEpochMs - eventStartEpochMs) / event.slotWidthMS) - 1)
+  const last = Math.floor((toEpochMs - eventStartEpochMs) / event.slotWidthMS)
+  return { first, last }
+}
+
+export type WindowProblem = 'to_before_from' | 'window_too_long'
+
+/**
+ * The feed's window from the query (api-v1: defaults to now → now + 24 h, at most 48 h): the window,
+ * or why it is refused.
+ */
+export function scheduleWindow(
+  query: { fromEpochMs?: number | undefined; toEpochMs?: number | undefined },
+  nowEpochMs: number,
+): { fromEpochMs: number; toEpochMs: number } | { problem: WindowProblem } {
+  const fromEpochMs = query.fromEpochMs ?? nowEpochMs
+  const toEpochMs = query.toEpochMs ?? fromEpochMs + DEFAULT_SCHEDULE_WINDOW_MS
+  if (toEpochMs <= fromEpochMs) return { problem: 'to_before_from' }
+  if (toEpochMs - fromEpochMs > MAX_SCHEDULE_WINDOW_MS) return { problem: 'window_too_long' }
+  return { fromEpochMs, toEpochMs }
+}
+
+/**
+ * The house card's language (issue 14): from the billboard's country, France → fr, Germany → de, else
+ * en. Countries are catalogue text, so the usual spellings and ISO codes are accepted.
+ */
+export function houseLocale(country: string): Locale {
+  const c = country.trim().toLowerCase()
+  if (['france', 'fr', 'fra', 'république française'].includes(c)) return 'fr'
+  if (['germany', 'de', 'deu', 'deutschland', 'allemagne'].includes(c)) return 'de'
+  return 'en'
+}
+
+/** A proof of play as the player sends it (api-v1 `Play`). */
+export type PlayReport = {
+  orderGuid: string
+  slotNumber: number
+  playIndex: number
+  startedAtEpochMs: number
+  endedAtEpochMs: number
+}
+
+/** How far a reported play may be from its scheduled times (a player's clock drifts a little). */
+export const PLAY_TOLERANCE_MS = 2 * 60_000
+
+/**
+ * Whether a reported play is one of the schedule's (same order, slot and play index, at about its
+ * time). A play that matches nothing scheduled for the device is refused, never stored as proof.
+ */
+export function matchesScheduledPlay(
+  report: PlayReport,
+  scheduled: Pick<
+    ScheduledPlay<unknown>,
+    'orderGuid' | 'slotNumber' | 'playIndex' | 'startEpochMs' | 'endEpochMs'
+  >,
+): boolean {
+  return (
+    report.orderGuid === scheduled.orderGuid &&
+    report.slotNumber === scheduled.slotNumber &&
+    report.playIndex === scheduled.playIndex &&
+    report.endedAtEpochMs >= report.startedAtEpochMs &&
+    Math.abs(report.startedAtEpochMs - scheduled.startEpochMs) <= PLAY_TOLERANCE_MS &&
+    report.endedAtEpochMs <= scheduled.endEpochMs + PLAY_TOLERANCE_MS
+  )
+}
