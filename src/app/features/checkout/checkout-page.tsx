@@ -14,10 +14,11 @@ import {
 } from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
-import { currentOrderPrice } from '../../lib/order-price'
-import { lookupPromo } from '../../lib/promo'
+import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
+import { currentOrderPrice } from '../../stores/order-price'
+import { lookupPromo } from '../../stores/promo'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
 import { PriceTotals } from '../../ui/price-totals'
@@ -143,7 +144,7 @@ export function CheckoutPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator current="checkout" />
+      <StepIndicator steps={STEP_LABELS} current="checkout" />
       <h1 className="page__title">
         <Trans>Billing Info</Trans>
       </h1>

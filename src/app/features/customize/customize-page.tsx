@@ -9,6 +9,7 @@ import {
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
+import { STEP_LABELS } from '../../lib/steps'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
@@ -75,7 +76,7 @@ export function CustomizePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator current="customize" />
+      <StepIndicator steps={STEP_LABELS} current="customize" />
       <h1 className="page__title">
         <Trans>Make it yours</Trans>
       </h1>

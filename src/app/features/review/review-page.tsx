@@ -7,10 +7,11 @@ import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
 import { translateMessage } from '../../lib/domain-messages'
-import { currentOrderPrice } from '../../lib/order-price'
 import { pwaStore } from '../../lib/pwa'
+import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
+import { currentOrderPrice } from '../../stores/order-price'
 import { sendOrder } from '../../stores/order-sending'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
@@ -84,7 +85,7 @@ export function ReviewPage() {
 
   return (
     <main className="page page--flow page--narrow" id="main">
-      <StepIndicator current="review" />
+      <StepIndicator steps={STEP_LABELS} current="review" />
       <h1 className="page__title">
         <Trans>Order Review</Trans>
       </h1>

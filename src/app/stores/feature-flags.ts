@@ -1,7 +1,7 @@
 import { FeatureFlagsSchema } from '../../contract/meta'
-import { uiStore } from '../stores/ui'
-import { apiGet } from './api'
-import { environmentForHost } from './config'
+import { apiGet } from '../lib/api'
+import { environmentForHost } from '../lib/config'
+import { uiStore } from './ui'
 
 // spec §7 call 6: the feature flags of the product, fetched at startup; one set per environment.
 export async function loadFeatureFlags(): Promise<void> {

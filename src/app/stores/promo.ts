@@ -1,9 +1,9 @@
 import { PromoSchema } from '../../contract/spotlight'
 import { messages } from '../../domain/messages'
 import { promoCodeToFetch } from '../../domain/order-rules'
-import { orderStore } from '../stores/order'
-import { toggleModal } from '../stores/ui'
-import { ApiError, apiGet } from './api'
+import { ApiError, apiGet } from '../lib/api'
+import { orderStore } from './order'
+import { toggleModal } from './ui'
 
 export type PromoLookup = { ok: true } | { ok: false; message: string }
 
