@@ -20,6 +20,17 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
   return { locale: match[1] as Locale, path: rest === '' ? '/' : rest }
 }
 
+/**
+ * The event slug an app URL names (/{slug}/..., /fr/{slug}/...), or null for other pages: the home
+ * page, event-not-found, the API, files. The service worker warms the events of open pages with it,
+ * and the app remembers the step a shopper was on (issue 4).
+ */
+export function eventSlugFromPath(pathname: string): string | null {
+  const first = splitLocalePath(pathname).path.split('/').filter(Boolean)[0]
+  if (!first || first === 'event-not-found' || first === 'api' || first.includes('.')) return null
+  return decodeURIComponent(first)
+}
+
 /** The locale kept in the i18n_redirected cookie of a Cookie header (or document.cookie), if any. */
 export function localeFromCookies(cookies: string | undefined): Locale | null {
   const value = (cookies ?? '')
