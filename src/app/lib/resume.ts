@@ -1,6 +1,6 @@
 import { spotlight } from '../../contract/spotlight'
 import { DEFAULT_LOCALE, eventSlugFromPath, isLocale, splitLocalePath } from '../../domain/locale'
-import { TTL } from '../../domain/storage'
+import { isFresh, TTL } from '../../domain/storage'
 import { withLocalePrefix } from '../locale/i18n'
 import { callApi } from './api'
 
@@ -32,8 +32,7 @@ export function lastRoute(now = Date.now()): string | null {
     const entry = JSON.parse(raw) as Partial<LastRoute>
     if (typeof entry.path !== 'string' || typeof entry.savedAt !== 'number') return null
     if (
-      now - entry.savedAt >= TTL.orderData ||
-      entry.savedAt > now ||
+      !isFresh({ savedAt: entry.savedAt, ttlMs: TTL.orderData }, now) ||
       !entry.path.startsWith('/')
     ) {
       localStorage.removeItem(LAST_ROUTE_KEY)

@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio'
 import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
 import {
+  type ContactInfo,
   EmailSchema,
   FirstNameSchema,
   fieldError,
@@ -34,7 +35,7 @@ import type { CardConfirm } from './stripe-card-form'
 // Stripe Elements load only when the server's provider is stripe (issue 6: first screen stays light).
 const StripeCardForm = lazy(() => import('./stripe-card-form'))
 
-type Field = 'firstName' | 'lastName' | 'email' | 'phone'
+type Field = keyof ContactInfo
 const SCHEMAS: Record<Field, v.GenericSchema> = {
   firstName: FirstNameSchema,
   lastName: LastNameSchema,
