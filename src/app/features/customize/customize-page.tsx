@@ -14,6 +14,7 @@ import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { ActionBar, Notice, TextArea, TextField } from '../../ui/fields'
+import { GeneratedContentView } from '../../ui/generated-content'
 import { StepIndicator } from '../../ui/step-indicator'
 import { generateContent, invalidateContent, uploadPersonalContent } from './customize-actions'
 
@@ -222,25 +223,7 @@ export function CustomizePage() {
               </span>
             </div>
           ) : content ? (
-            content.type === 'video' ? (
-              <video
-                className="generated"
-                src={content.url}
-                controls
-                muted
-                playsInline
-                width={content.widthPx}
-                height={content.heightPx}
-              />
-            ) : (
-              <img
-                className="generated"
-                src={content.url}
-                alt={t`Your design as it will show on the billboard`}
-                width={content.widthPx}
-                height={content.heightPx}
-              />
-            )
+            <GeneratedContentView content={content} />
           ) : (
             <p className="muted">
               <Trans>Your design appears here once it is created.</Trans>

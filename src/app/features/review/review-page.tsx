@@ -16,6 +16,7 @@ import { sendOrder } from '../../stores/order-sending'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice } from '../../ui/fields'
+import { GeneratedContentView } from '../../ui/generated-content'
 import { PriceTotals } from '../../ui/price-totals'
 import { StepIndicator } from '../../ui/step-indicator'
 
@@ -94,27 +95,7 @@ export function ReviewPage() {
         <h2 id="content-heading" className="section-title">
           <Trans>Your design</Trans>
         </h2>
-        {generatedContent ? (
-          generatedContent.type === 'video' ? (
-            <video
-              className="generated"
-              src={generatedContent.url}
-              controls
-              muted
-              playsInline
-              width={generatedContent.widthPx}
-              height={generatedContent.heightPx}
-            />
-          ) : (
-            <img
-              className="generated"
-              src={generatedContent.url}
-              alt={t`Your design as it will show on the billboard`}
-              width={generatedContent.widthPx}
-              height={generatedContent.heightPx}
-            />
-          )
-        ) : null}
+        {generatedContent ? <GeneratedContentView content={generatedContent} /> : null}
         <Link to="/$eventslug/design/customize" params={{ eventslug }} className="link">
           <Trans>Edit design</Trans>
         </Link>
