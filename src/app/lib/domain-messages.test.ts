@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../domain/messages'
+import source from './domain-messages.ts?raw'
 
 // The table gives each spec message its translation, looked up by the English text: its English source
 // must be the domain's own text, or the lookup would miss it. Lingui macros cannot be imported in
 // Vitest (README, Footguns), so the test reads the source.
 describe('domain messages', () => {
   it('translates the domain messages word for word from their English source', () => {
-    const source = readFileSync(join(import.meta.dirname, 'domain-messages.ts'), 'utf8')
     const pairs = [...source.matchAll(/\[messages\.(\w+)\]: msg`([^`]*)`/g)]
     expect(pairs.length).toBeGreaterThan(20)
     for (const [, key, text] of pairs) {
