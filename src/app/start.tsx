@@ -45,8 +45,9 @@ export async function start(): Promise<void> {
   const root = document.getElementById('root')
   if (!root) throw new Error('missing #root')
   // Lighthouse (issue 4): the server may have painted the first screen into #root already
-  // (src/server/prerender.ts). The route's code and data are resolved before React's first render, so
-  // that render replaces it with the real page at once instead of an empty pending state in between.
+  // (src/server/platform/prerender.ts). The route's code and data are resolved before React's first
+  // render, so that render replaces it with the real page at once instead of an empty pending state
+  // in between.
   await router.load()
   // A transition lets React render the first screen in slices, yielding to the browser between them,
   // instead of one long task; the server's first screen stays on show until the commit.
