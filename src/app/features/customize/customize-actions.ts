@@ -1,6 +1,7 @@
 import {
   type ContentGenerationRequest,
   content,
+  UPLOAD_FILE_FIELD,
   UPLOAD_TEMPLATE_FIELD,
   type Upload,
 } from '../../../contract/content'
@@ -17,11 +18,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Uploads the shopper's photo or video; a video is processed by the server (up to 30 s). */
 export async function uploadPersonalContent(file: File): Promise<Upload> {
   const form = new FormData()
-  // api-v1 Content: the template field must come BEFORE `file` (the server streams the parts and
+  // api-v1 Content: the template field must come BEFORE the file (the server streams the parts and
   // trims the clip to that template's videoMaxLengthSeconds while reading)
   const generatorId = templatesStore.selectedTemplate?.id
   if (generatorId) form.append(UPLOAD_TEMPLATE_FIELD, generatorId)
-  form.append('file', file)
+  form.append(UPLOAD_FILE_FIELD, file)
   let upload = await callApi(content.upload, { formData: form })
   if (upload.status === 'processing') {
     // spec §4: upload ids are kept (4 min) until processing is seen; polling stops when none is left
