@@ -6,7 +6,7 @@ export default defineConfig({
   locales: ['en', 'fr', 'de'],
   catalogs: [
     {
-      path: '<rootDir>/src/app/locale/locales/{locale}/messages',
+      path: '<rootDir>/src/locale/locales/{locale}/messages',
       include: ['<rootDir>/src/app'],
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },

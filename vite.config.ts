@@ -11,7 +11,7 @@ const appVersion = process.env.APP_VERSION ?? process.env.npm_package_version ??
 /**
  * Lighthouse (issue 6): the app's one stylesheet (about 5 KB compressed) is inlined into index.html, so
  * the first paint does not wait for a render-blocking request. The server's CSP allows inline styles
- * (src/server/http/security.ts); the file stays in the build for the service worker's precache.
+ * (src/server/platform/http/security.ts); the file stays in the build for the service worker's precache.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -113,14 +113,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    // the server reads it to preload the route's chunks and the locale's catalog (src/server/prerender.ts)
+    // the server reads it to preload the route's chunks and the locale's catalog
+    // (src/server/platform/prerender.ts)
     manifest: true,
     modulePreload: {
       // every browser the shop supports has modulepreload (the polyfill is ~0.4 KB of the first screen)
       polyfill: false,
-      // The entry's import of the app: the server lists the app's chunks as modulepreload links in the
-      // page itself (src/server/prerender.ts), earlier than the entry could; offline they come from
-      // the service worker's precache. Other lazy imports keep Vite's preloading.
+      // The entry's import of the app: the server lists the app's chunks as modulepreload links in
+      // the page itself (src/server/platform/prerender.ts), earlier than the entry could; offline
+      // they come from the service worker's precache. Other lazy imports keep Vite's preloading.
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
         hostType === 'js' && /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps,
     },

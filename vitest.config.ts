@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'sw/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -7,7 +7,6 @@ import {
   CACHE_PREFIX,
   cacheNames,
   classifyRequest,
-  eventSlugFromPath,
   ORDER_RETRY_CAP_MS,
   orderRetryDelayMs,
   staleCaches,
@@ -88,20 +87,6 @@ describe('staleCaches', () => {
       `${CACHE_PREFIX}images-v0`,
       `${CACHE_PREFIX}event-payload-v0`,
     ])
-  })
-})
-
-describe('eventSlugFromPath', () => {
-  it('reads the event slug from every locale prefix', () => {
-    expect(eventSlugFromPath('/mothers-day')).toBe('mothers-day')
-    expect(eventSlugFromPath('/fr/mothers-day/design/location')).toBe('mothers-day')
-    expect(eventSlugFromPath('/de/valentines/order/review')).toBe('valentines')
-  })
-  it('is null for pages that name no event', () => {
-    expect(eventSlugFromPath('/')).toBeNull()
-    expect(eventSlugFromPath('/fr')).toBeNull()
-    expect(eventSlugFromPath('/event-not-found')).toBeNull()
-    expect(eventSlugFromPath('/robots.txt')).toBeNull()
   })
 })
 

@@ -2,6 +2,10 @@
 // devices and its templates are served stale-while-revalidate; images and map tiles live in bounded
 // runtime caches. Everything else from the API goes to the network: never slot availability, payment
 // or order calls.
+import { content } from '../src/contract/content'
+import { API_BASE, type Endpoint, matchesPath } from '../src/contract/endpoint'
+import { meta } from '../src/contract/meta'
+import { spotlight } from '../src/contract/spotlight'
 
 export const CACHE_VERSION = 'v1'
 export const CACHE_PREFIX = 'shouts-'
@@ -20,11 +24,13 @@ export const cacheLimits = {
 
 export type RequestKind = 'event-payload' | 'image' | 'map-tile' | 'network-only' | 'not-ours'
 
-const EVENT_PAYLOAD_PATHS = [
-  /^\/api\/v1\/spotlight\/events\/[^/]+$/,
-  /^\/api\/v1\/spotlight\/events\/[^/]+\/devices$/,
-  /^\/api\/v1\/content\/generators$/,
-  /^\/api\/v1\/feature-flags\/[^/]+$/,
+// The event payload: what the flow reads of an event and may show offline (issue 4). Named by the
+// endpoints, so a path the contract changes is still cached.
+const EVENT_PAYLOAD_ENDPOINTS: readonly Endpoint[] = [
+  spotlight.event,
+  spotlight.devices,
+  content.generators,
+  meta.featureFlags,
 ]
 
 const IMAGE_PATH = /^\/(catalogue|templates)\/.+\.(png|jpe?g|webp|gif|svg|mp4)$/i
@@ -41,7 +47,10 @@ export function classifyRequest(
     return tileOrigins.includes(url.origin) ? 'map-tile' : 'not-ours'
   }
   if (url.pathname.startsWith('/api/')) {
-    return EVENT_PAYLOAD_PATHS.some((re) => re.test(url.pathname))
+    const apiPath = url.pathname.startsWith(`${API_BASE}/`)
+      ? url.pathname.slice(API_BASE.length)
+      : null
+    return apiPath !== null && EVENT_PAYLOAD_ENDPOINTS.some((e) => matchesPath(e, apiPath))
       ? 'event-payload'
       : 'network-only'
   }
@@ -53,15 +62,6 @@ export function classifyRequest(
 export function staleCaches(existing: readonly string[]): string[] {
   const current = new Set<string>(Object.values(cacheNames))
   return existing.filter((name) => name.startsWith(CACHE_PREFIX) && !current.has(name))
-}
-
-/** An event slug named by an app URL (/{slug}/..., /fr/{slug}/...), or null for other pages. */
-export function eventSlugFromPath(pathname: string): string | null {
-  const parts = pathname.split('/').filter(Boolean)
-  if (parts[0] === 'fr' || parts[0] === 'de') parts.shift()
-  const first = parts[0]
-  if (!first || first === 'event-not-found' || first === 'api' || first.includes('.')) return null
-  return decodeURIComponent(first)
 }
 
 // Background retry of the order status (issue 4): 2 s, 4 s, 8 s ... capped at 60 s between checks.

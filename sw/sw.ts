@@ -26,13 +26,8 @@ import {
   type SettledOrder,
   SW_MESSAGES,
 } from '../src/contract/sw'
-import {
-  cacheLimits,
-  cacheNames,
-  classifyRequest,
-  eventSlugFromPath,
-  staleCaches,
-} from './cache-policy'
+import { eventSlugFromPath } from '../src/domain/locale'
+import { cacheLimits, cacheNames, classifyRequest, staleCaches } from './cache-policy'
 import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
 
 declare const self: ServiceWorkerGlobalScope & {

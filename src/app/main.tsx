@@ -11,10 +11,11 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload()
 })
 
-// Lighthouse (issue 4): the server sends the first screen in the HTML (src/server/prerender.ts) and the
-// app's code as modulepreload links, so both arrive together. The app's modules are evaluated only
-// after that first screen has been painted (the frame after next), not before it: on a phone their
-// evaluation and first render take hundreds of milliseconds, during which the page would stay blank.
+// Lighthouse (issue 4): the server sends the first screen in the HTML
+// (src/server/platform/prerender.ts) and the app's code as modulepreload links, so both arrive
+// together. The app's modules are evaluated only after that first screen has been painted (the
+// frame after next), not before it: on a phone their evaluation and first render take hundreds of
+// milliseconds, during which the page would stay blank.
 let started = false
 const boot = () => {
   if (started) return

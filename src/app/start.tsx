@@ -2,12 +2,12 @@ import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { loadFeatureFlags } from './lib/feature-flags'
 import { APP_VERSION, startPwa } from './lib/pwa'
 import { rememberRoute, startRedirect } from './lib/resume'
 import { activateLocale, i18n, splitLocalePath } from './locale/i18n'
 import { router } from './router'
 import { fetchDevices } from './stores/devices'
+import { loadFeatureFlags } from './stores/feature-flags'
 import { resumeOrders } from './stores/order-sending'
 import { restoreAll } from './stores/persist'
 import './stores/order'
@@ -45,8 +45,9 @@ export async function start(): Promise<void> {
   const root = document.getElementById('root')
   if (!root) throw new Error('missing #root')
   // Lighthouse (issue 4): the server may have painted the first screen into #root already
-  // (src/server/prerender.ts). The route's code and data are resolved before React's first render, so
-  // that render replaces it with the real page at once instead of an empty pending state in between.
+  // (src/server/platform/prerender.ts). The route's code and data are resolved before React's first
+  // render, so that render replaces it with the real page at once instead of an empty pending state
+  // in between.
   await router.load()
   // A transition lets React render the first screen in slices, yielding to the browser between them,
   // instead of one long task; the server's first screen stays on show until the commit.

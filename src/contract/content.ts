@@ -54,6 +54,8 @@ export type Upload = v.InferOutput<typeof UploadSchema>
 
 /** The upload form field naming the template an upload is for (its videoMaxLengthSeconds). */
 export const UPLOAD_TEMPLATE_FIELD = 'generatorId'
+/** The upload form field holding the file; it comes after the template field. */
+export const UPLOAD_FILE_FIELD = 'file'
 
 export const BUYER_NAME_MAX_LENGTH = 50
 export const RECIPIENT_NAME_MAX_LENGTH = 50
@@ -138,7 +140,7 @@ export const content = {
     name: 'uploadContent',
     method: 'POST',
     path: '/content/uploads',
-    summary: `Upload a photo or video (multipart, field file; optional field ${UPLOAD_TEMPLATE_FIELD})`,
+    summary: `Upload a photo or video (multipart, field ${UPLOAD_FILE_FIELD}; optional field ${UPLOAD_TEMPLATE_FIELD}, before it)`,
     body: 'multipart',
     response: UploadSchema,
     status: 201,

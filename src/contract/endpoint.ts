@@ -68,7 +68,7 @@ export type QueryOf<E extends Endpoint> = E['query'] extends v.GenericSchema
   ? v.InferOutput<E['query']>
   : never
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
 
 const PARAM = /\{(\w+)\}/g
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { acceptedLanguages, localeFromCookies, preferredLocale, splitLocalePath } from './locale'
+import {
+  acceptedLanguages,
+  eventSlugFromPath,
+  localeFromCookies,
+  preferredLocale,
+  splitLocalePath,
+} from './locale'
 
 describe('splitLocalePath (spec §2)', () => {
   it('reads the /fr and /de prefixes; English has none', () => {
@@ -28,5 +34,22 @@ describe('the root page language (spec §2, §9)', () => {
     expect(acceptedLanguages('es;q=0.5, de-DE, fr;q=0.8')).toEqual(['de-DE', 'fr', 'es'])
     expect(acceptedLanguages('fr;q=0, de;q=0.1')).toEqual(['de'])
     expect(acceptedLanguages(undefined)).toEqual([])
+  })
+})
+
+describe('eventSlugFromPath', () => {
+  it('reads the event slug from every locale prefix', () => {
+    expect(eventSlugFromPath('/mothers-day')).toBe('mothers-day')
+    expect(eventSlugFromPath('/fr/mothers-day/design/location')).toBe('mothers-day')
+    expect(eventSlugFromPath('/de/valentines/order/review')).toBe('valentines')
+    // a slug that starts like a prefix is a slug
+    expect(eventSlugFromPath('/french-days')).toBe('french-days')
+  })
+  it('is null for pages that name no event', () => {
+    expect(eventSlugFromPath('/')).toBeNull()
+    expect(eventSlugFromPath('/fr')).toBeNull()
+    expect(eventSlugFromPath('/event-not-found')).toBeNull()
+    expect(eventSlugFromPath('/robots.txt')).toBeNull()
+    expect(eventSlugFromPath('/api/v1/spotlight/live-events')).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 // spec §2 and §9: the shop's languages, how a path names one, and how the root page picks one (the
 // i18n_redirected cookie, else the first of the browser's languages the shop speaks). Used by the app
-// (src/app/locale/i18n.ts) and by the server that pre-renders the first screen (src/server/prerender.ts).
+// (src/app/locale/i18n.ts) and by the server that pre-renders the first screen
+// (src/server/platform/prerender.ts).
 import { LOCALE_COOKIE } from './storage'
 
 export const LOCALES = ['en', 'fr', 'de'] as const
@@ -17,6 +18,17 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
   if (!match) return { locale: DEFAULT_LOCALE, path: pathname }
   const rest = pathname.slice(match[0].length)
   return { locale: match[1] as Locale, path: rest === '' ? '/' : rest }
+}
+
+/**
+ * The event slug an app URL names (/{slug}/..., /fr/{slug}/...), or null for other pages: the home
+ * page, event-not-found, the API, files. The service worker warms the events of open pages with it,
+ * and the app remembers the step a shopper was on (issue 4).
+ */
+export function eventSlugFromPath(pathname: string): string | null {
+  const first = splitLocalePath(pathname).path.split('/').filter(Boolean)[0]
+  if (!first || first === 'event-not-found' || first === 'api' || first.includes('.')) return null
+  return decodeURIComponent(first)
 }
 
 /** The locale kept in the i18n_redirected cookie of a Cookie header (or document.cookie), if any. */

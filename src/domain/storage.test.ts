@@ -6,6 +6,7 @@ import {
   isFresh,
   mayCheckOrderStatus,
   ORDER_STATUS_MAX_CHECKS,
+  openEnvelope,
   orderStatusDelayMs,
   STATUS_RESET_MS,
   TTL,
@@ -45,13 +46,27 @@ describe('order status polling (spec §7)', () => {
 
 describe('persisted envelopes', () => {
   it('are fresh until their lifetime ends', () => {
-    const saved = envelope({ deviceId: 'd' }, 'uploadIds', 1_000)
+    const saved = envelope({ deviceId: 'd' }, TTL.uploadIds, 1_000)
     expect(saved).toEqual({ version: 1, savedAt: 1_000, ttlMs: 240_000, data: { deviceId: 'd' } })
     expect(isFresh(saved, 1_000)).toBe(true)
     expect(isFresh(saved, 240_999)).toBe(true)
     expect(isFresh(saved, 241_000)).toBe(false)
   })
   it('from the future are not trusted', () => {
-    expect(isFresh(envelope(1, 'orderData', 5_000), 4_999)).toBe(false)
+    expect(isFresh(envelope(1, TTL.orderData, 5_000), 4_999)).toBe(false)
+  })
+  it('read as their data while fresh and of the expected version', () => {
+    const saved = envelope({ deviceId: 'd' }, TTL.uploadIds, 1_000, 2)
+    expect(openEnvelope(saved, 2, 240_999)).toEqual({ data: { deviceId: 'd' } })
+  })
+  it('read as absent when expired, of another version, from the future or not an envelope', () => {
+    const saved = envelope({ deviceId: 'd' }, TTL.uploadIds, 1_000, 2)
+    expect(openEnvelope(saved, 2, 241_000)).toBeNull()
+    expect(openEnvelope(saved, 1, 2_000)).toBeNull()
+    expect(openEnvelope(saved, 2, 999)).toBeNull()
+    expect(openEnvelope({ deviceId: 'd' }, 2, 2_000)).toBeNull()
+    expect(openEnvelope({ ...saved, savedAt: '1000' }, 2, 2_000)).toBeNull()
+    expect(openEnvelope(null, 2, 2_000)).toBeNull()
+    expect(openEnvelope('envelope', 2, 2_000)).toBeNull()
   })
 })

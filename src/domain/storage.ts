@@ -36,16 +36,15 @@ export function mayCheckOrderStatus(checkNumber: number): boolean {
   return checkNumber <= ORDER_STATUS_MAX_CHECKS
 }
 
-/** conventions: every persisted key is wrapped as {version, savedAt, ttlMs, data}. */
+/**
+ * conventions, habit 3: every value the app keeps in the browser is wrapped as
+ * {version, savedAt, ttlMs, data}; the app's one persistence wrapper (src/app/stores/persist.ts) writes
+ * and reads them with these rules.
+ */
 export type Envelope<T> = { version: number; savedAt: number; ttlMs: number; data: T }
 
-export function envelope<T>(
-  data: T,
-  kind: StoredKind,
-  nowEpochMs: number,
-  version = 1,
-): Envelope<T> {
-  return { version, savedAt: nowEpochMs, ttlMs: TTL[kind], data }
+export function envelope<T>(data: T, ttlMs: number, nowEpochMs: number, version = 1): Envelope<T> {
+  return { version, savedAt: nowEpochMs, ttlMs, data }
 }
 
 /** Fresh while now is before savedAt + ttlMs; an envelope from the future is not trusted. */
@@ -54,4 +53,26 @@ export function isFresh(
   nowEpochMs: number,
 ): boolean {
   return saved.savedAt <= nowEpochMs && nowEpochMs < saved.savedAt + saved.ttlMs
+}
+
+/**
+ * The data of a saved value, or null when it reads as absent (spec §9 lifetimes): not an envelope,
+ * another version, expired, or saved in the future. The caller still checks the data's shape.
+ */
+export function openEnvelope(
+  saved: unknown,
+  version: number,
+  nowEpochMs: number,
+): { data: unknown } | null {
+  if (typeof saved !== 'object' || saved === null) return null
+  const { version: savedVersion, savedAt, ttlMs, data } = saved as Record<string, unknown>
+  if (
+    typeof savedVersion !== 'number' ||
+    typeof savedAt !== 'number' ||
+    typeof ttlMs !== 'number'
+  ) {
+    return null
+  }
+  if (savedVersion !== version || !isFresh({ savedAt, ttlMs }, nowEpochMs)) return null
+  return { data }
 }

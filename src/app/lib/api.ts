@@ -1,8 +1,17 @@
 import * as v from 'valibot'
 import { ErrorBodySchema } from '../../contract/common'
-
-// spec §7: one versioned API base for every call.
-export const API_BASE = '/api/v1'
+import {
+  API_BASE,
+  type BodyInputOf,
+  type Endpoint,
+  type Method,
+  type PathParamNames,
+  type PathParams,
+  pathOf,
+  type QueryInputOf,
+  type QueryValue,
+  type ResponseOf,
+} from '../../contract/endpoint'
 
 /** spec §3 "Normalized error": a message plus a status code, with every message of the body. */
 export class ApiError extends Error {
@@ -23,7 +32,7 @@ const SESSION_EXPIRED = new Set([
 ])
 
 type RequestOptions = {
-  method?: 'GET' | 'POST'
+  method?: Method
   body?: unknown
   formData?: FormData
   headers?: Record<string, string>
@@ -34,7 +43,10 @@ function url(path: string): string {
   return path.startsWith('/api/') ? path : `${API_BASE}${path}`
 }
 
-/** Calls the API and validates the answer with the domain's schema (conventions, habit 2). */
+/**
+ * Fetches a path of the API and validates the answer with the schema (conventions, habit 2). The
+ * calls of the contract go through `callApi`; this is for a URL the server handed out (a job's link).
+ */
 export async function apiRequest<TSchema extends v.GenericSchema>(
   path: string,
   schema: TSchema,
@@ -69,18 +81,37 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
   return parsed.output
 }
 
-export const apiGet = <TSchema extends v.GenericSchema>(
-  path: string,
-  schema: TSchema,
-  signal?: AbortSignal,
-) => apiRequest(path, schema, { signal })
+type CallOptions<E extends Endpoint> = ([PathParamNames<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<E> }) & {
+  /** the query string, by the names of the endpoint's query schema */
+  query?: { [K in keyof QueryInputOf<E>]?: QueryValue }
+  body?: BodyInputOf<E>
+  /** a multipart body (uploads) */
+  formData?: FormData
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
 
-export const apiPost = <TSchema extends v.GenericSchema>(
-  path: string,
-  body: unknown,
-  schema: TSchema,
-  headers?: Record<string, string>,
-) => apiRequest(path, schema, { method: 'POST', body, headers })
+/**
+ * Calls an endpoint of the contract: its method, its path (`pathOf`), and its answer parsed with its
+ * own response schema, so a call cannot go to a path the server does not serve or read the answer of
+ * another (issue 13).
+ */
+export function callApi<E extends Endpoint & { readonly response: v.GenericSchema }>(
+  endpoint: E,
+  options: CallOptions<E>,
+): Promise<ResponseOf<E>> {
+  const { params, query, ...rest } = options
+  const path = (pathOf as (e: Endpoint, params?: object, query?: object) => string)(
+    endpoint,
+    params,
+    query,
+  )
+  return apiRequest(path, endpoint.response, { ...rest, method: endpoint.method }) as Promise<
+    ResponseOf<E>
+  >
+}
 
 /** spec §8: the status code of an error is statusCode, status or response status, else 500. */
 export function statusCodeOf(error: unknown): number {

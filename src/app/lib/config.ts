@@ -1,3 +1,5 @@
+import type { FeatureFlags } from '../../contract/meta'
+
 // Configuration from the build environment (Vite's import.meta.env), with offline-safe defaults.
 
 /** The main marketing site the header logo, menu and footer link to (spec §2). */
@@ -12,7 +14,8 @@ export const PRODUCTION_DOMAIN: string = import.meta.env.VITE_PRODUCTION_DOMAIN 
 
 export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@shouts.example'
 
-export type AppEnvironment = 'local' | 'dev' | 'prod'
+/** The environments the server's feature flags are given for (spec §7 call 6). */
+export type AppEnvironment = keyof FeatureFlags
 
 /** spec §9: the environment is chosen by host. */
 export function environmentForHost(host: string): AppEnvironment {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { messages } from '../../domain/messages'
 
 // The spec's exact English messages come from src/domain; this table gives each one its
-// translation. catalogs.test.ts checks every English source here equals the domain's text.
+// translation. domain-messages.test.ts checks every English source here equals the domain's text.
 export const DOMAIN_MESSAGES: Record<string, MessageDescriptor> = {
   [messages.emailInvalid]: msg`Email Address is invalid`,
   [messages.phoneInvalid]: msg`Phone number format invalid, try: XXX-XXX-XXXX`,

@@ -1,5 +1,8 @@
-import { eventSlugFromPath } from '../../../sw/cache-policy'
-import { TTL } from '../../domain/storage'
+import { spotlight } from '../../contract/spotlight'
+import { DEFAULT_LOCALE, eventSlugFromPath, isLocale, splitLocalePath } from '../../domain/locale'
+import { isFresh, TTL } from '../../domain/storage'
+import { withLocalePrefix } from '../locale/i18n'
+import { callApi } from './api'
 
 // Resume (issue 4): the installed app opens at its start URL ('/?source=pwa', vite.config.ts).
 // The last step route the shopper saw is remembered, with its locale prefix, for the order data
@@ -13,8 +16,7 @@ type LastRoute = { path: string; savedAt: number }
 
 export function rememberRoute(pathname: string, search: string): void {
   try {
-    const [first] = pathname.split('/').filter(Boolean)
-    localStorage.setItem(LAST_LOCALE_KEY, first === 'fr' || first === 'de' ? first : 'en')
+    localStorage.setItem(LAST_LOCALE_KEY, splitLocalePath(pathname).locale)
     if (eventSlugFromPath(pathname) === null) return
     const entry: LastRoute = { path: pathname + search, savedAt: Date.now() }
     localStorage.setItem(LAST_ROUTE_KEY, JSON.stringify(entry))
@@ -30,8 +32,7 @@ export function lastRoute(now = Date.now()): string | null {
     const entry = JSON.parse(raw) as Partial<LastRoute>
     if (typeof entry.path !== 'string' || typeof entry.savedAt !== 'number') return null
     if (
-      now - entry.savedAt >= TTL.orderData ||
-      entry.savedAt > now ||
+      !isFresh({ savedAt: entry.savedAt, ttlMs: TTL.orderData }, now) ||
       !entry.path.startsWith('/')
     ) {
       localStorage.removeItem(LAST_ROUTE_KEY)
@@ -53,12 +54,9 @@ export async function startRedirect(location: Location): Promise<string | null> 
   if (!params.has('source')) return null
   if (params.get('shortcut') === 'live') {
     try {
-      const res = await fetch(`/api/v1/spotlight/live-events`, {
-        headers: { accept: 'application/json' },
-      })
-      const body = (await res.json()) as { events?: Array<{ slug?: unknown }> }
-      const slug = body.events?.[0]?.slug
-      if (typeof slug === 'string') return `/${encodeURIComponent(slug)}`
+      const { events } = await callApi(spotlight.liveEvents, {})
+      const slug = events[0]?.slug
+      if (slug !== undefined) return `/${encodeURIComponent(slug)}`
     } catch {
       // offline: fall through to the last step or home
     }
@@ -67,7 +65,7 @@ export async function startRedirect(location: Location): Promise<string | null> 
   if (resume) return resume
   try {
     const locale = localStorage.getItem(LAST_LOCALE_KEY)
-    if (locale === 'fr' || locale === 'de') return `/${locale}`
+    if (isLocale(locale) && locale !== DEFAULT_LOCALE) return withLocalePrefix('/', locale)
   } catch {
     // no storage: English home
   }

@@ -1,11 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { type OrderStep, type StepProgress, stepToRedirectTo } from '../../domain/order-rules'
-import { orderStore } from '../stores/order'
-import { templatesStore } from '../stores/templates'
-import { currentOrderPrice } from './order-price'
+import type { OrderStep } from '../../domain/order-rules'
 
-export const STEP_PATHS: Record<OrderStep | 'review', string> = {
+// The flow's steps as the app names them: their routes and their labels. What the stores say about
+// them (which step is done) is stores/step-progress.ts, so this module stays below the stores.
+
+export type FlowStep = OrderStep | 'review'
+
+export const STEP_PATHS: Record<FlowStep, string> = {
   location: '/$eventslug/design/location',
   template: '/$eventslug/design/template',
   customize: '/$eventslug/design/customize',
@@ -14,8 +16,10 @@ export const STEP_PATHS: Record<OrderStep | 'review', string> = {
   review: '/$eventslug/order/review',
 }
 
+export type StepLabel = { step: FlowStep; label: MessageDescriptor }
+
 // spec §2 step labels, in the order of the indicator.
-export const STEP_LABELS: { step: OrderStep | 'review'; label: MessageDescriptor }[] = [
+export const STEP_LABELS: readonly StepLabel[] = [
   { step: 'location', label: msg`Select Location` },
   { step: 'template', label: msg`Select Template` },
   { step: 'customize', label: msg`Customize` },
@@ -24,25 +28,8 @@ export const STEP_LABELS: { step: OrderStep | 'review'; label: MessageDescriptor
   { step: 'review', label: msg`Order Review` },
 ]
 
-/** What the stores hold now, in the terms of the domain's step rule (spec §2). */
-export function stepProgress(): StepProgress {
-  return {
-    hasActiveDevice: orderStore.activeDevice !== null,
-    hasSelectedTemplate: templatesStore.selectedTemplate !== null,
-    hasGeneratedContent: templatesStore.generatedContent !== null,
-    hasContentGenReq: orderStore.contentGenReq !== null,
-    shoutTimeCount: orderStore.shoutTimes.length,
-    paymentRequired: currentOrderPrice().paymentRequired,
-    cardFormSubmitted: orderStore.formSubmitted,
-  }
-}
-
 /** The route name of an internal path ('/x/order/review' → 'eventslug-order-review'). */
 export function routeName(internalPath: string): string {
   const parts = internalPath.split('/').filter(Boolean)
   return ['eventslug', ...parts.slice(1)].join('-')
-}
-
-export function firstMissingStep(internalPath: string): OrderStep | null {
-  return stepToRedirectTo(routeName(internalPath), stepProgress())
 }

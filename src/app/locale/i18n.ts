@@ -27,9 +27,9 @@ export function currentLocale(): Locale {
 
 // Only the active locale's catalog is loaded (conventions §6).
 const loaders: Record<Locale, () => Promise<{ messages: import('@lingui/core').Messages }>> = {
-  en: () => import('./locales/en/messages.po'),
-  fr: () => import('./locales/fr/messages.po'),
-  de: () => import('./locales/de/messages.po'),
+  en: () => import('../../locale/locales/en/messages.po'),
+  fr: () => import('../../locale/locales/fr/messages.po'),
+  de: () => import('../../locale/locales/de/messages.po'),
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {

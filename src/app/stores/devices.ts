@@ -1,17 +1,15 @@
 import * as v from 'valibot'
 import { proxy, ref } from 'valtio'
 import { DEFAULT_TEMPLATE_MODE } from '../../contract/content'
-import { pathOf } from '../../contract/endpoint'
 import {
   type Device,
-  DevicesPageSchema,
   FIRST_DEVICES_PAGE,
   type Pagination,
   type SlotSearchResponse,
   spotlight,
 } from '../../contract/spotlight'
 import { TTL } from '../../domain/storage'
-import { apiGet } from '../lib/api'
+import { callApi } from '../lib/api'
 import { persist } from './persist'
 import { type RequestStatus, setStatus } from './request-status'
 
@@ -72,10 +70,10 @@ export function fetchDevices(eventSlug: string): Promise<void> {
 async function loadDevices(eventSlug: string): Promise<void> {
   setStatus(devicesStore, 'fetchStatus', 'Running')
   try {
-    const page = await apiGet(
-      pathOf(spotlight.devices, { slug: eventSlug }, FIRST_DEVICES_PAGE),
-      DevicesPageSchema,
-    )
+    const page = await callApi(spotlight.devices, {
+      params: { slug: eventSlug },
+      query: FIRST_DEVICES_PAGE,
+    })
     devicesStore.devices = ref(page.devices) as Device[]
     devicesStore.pagination = page.pagination
     devicesStore.loadedForEvent = eventSlug

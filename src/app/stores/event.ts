@@ -1,9 +1,7 @@
-import * as v from 'valibot'
 import { proxy } from 'valtio'
-import { pathOf } from '../../contract/endpoint'
-import { EventSchema, type ShoutEvent, spotlight } from '../../contract/spotlight'
+import { type ShoutEvent, spotlight } from '../../contract/spotlight'
 import { SW_MESSAGES } from '../../contract/sw'
-import { apiGet } from '../lib/api'
+import { callApi } from '../lib/api'
 import { postToWorker } from '../lib/pwa'
 
 // spec §4 "Event load for a slug".
@@ -23,7 +21,7 @@ export function loadEvent(slug: string | undefined): Promise<void> {
   if (eventStore.event?.slug === slug) return Promise.resolve()
   const running = inFlight.get(slug)
   if (running) return running
-  const request = apiGet(pathOf(spotlight.event, { slug }), EventSchema)
+  const request = callApi(spotlight.event, { params: { slug } })
     .then((event) => {
       eventStore.event = event
       eventStore.erroredSlug = null
@@ -39,17 +37,13 @@ export function loadEvent(slug: string | undefined): Promise<void> {
   return request
 }
 
-export const LiveEventsSchema = v.object({ events: v.array(EventSchema) })
-
 /** The home page's live events, loaded by its route before it renders; none when they cannot be
  * fetched (offline without a cached answer). */
 export const liveEventsStore = proxy<{ events: ShoutEvent[] }>({ events: [] })
 
 export async function loadLiveEvents(signal: AbortSignal): Promise<void> {
   try {
-    liveEventsStore.events = (
-      await apiGet('/spotlight/live-events', LiveEventsSchema, signal)
-    ).events
+    liveEventsStore.events = (await callApi(spotlight.liveEvents, { signal })).events
   } catch {
     if (!signal.aborted) liveEventsStore.events = []
   }

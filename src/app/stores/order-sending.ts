@@ -1,17 +1,12 @@
 import { del, get, set } from 'idb-keyval'
 import * as v from 'valibot'
 import { addPendingOrder, removePendingOrder } from '../../../sw/order-watch'
-import {
-  OrderCreatedSchema,
-  type OrderRequestInput,
-  OrderStateSchema,
-  OrderStatusSchema,
-} from '../../contract/order'
+import { type OrderRequestInput, OrderStateSchema, order as orderApi } from '../../contract/order'
 import { IDB_KEYS, type OrderAttempt, type SettledOrder, SW_MESSAGES } from '../../contract/sw'
 import { messages } from '../../domain/messages'
 import { confirmationCode, orderSendBlocker } from '../../domain/order-rules'
 import { mayCheckOrderStatus, orderStatusDelayMs, TTL } from '../../domain/storage'
-import { ApiError, apiGet, apiPost } from '../lib/api'
+import { ApiError, callApi } from '../lib/api'
 import { environmentForHost } from '../lib/config'
 import { onOrderSettled, postToWorker } from '../lib/pwa'
 import { currentLocale } from '../locale/i18n'
@@ -176,7 +171,7 @@ async function placeAttempt(attempt: OrderAttempt): Promise<void> {
 }
 
 function postOrder(request: OrderRequestInput, key: string) {
-  return apiPost('/order/orders', request, OrderCreatedSchema, { 'Idempotency-Key': key })
+  return callApi(orderApi.place, { body: request, headers: { 'Idempotency-Key': key } })
 }
 
 /** The final state of an order, from the page's own check or the service worker's. */
@@ -284,8 +279,5 @@ async function pollLoop(eventSlug: string, guid: string): Promise<void> {
 }
 
 function fetchStatus(eventSlug: string, guid: string) {
-  return apiGet(
-    `/order/events/${encodeURIComponent(eventSlug)}/orders/${encodeURIComponent(guid)}/status`,
-    OrderStatusSchema,
-  )
+  return callApi(orderApi.status, { params: { eventSlug, guid } })
 }

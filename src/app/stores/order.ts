@@ -1,14 +1,20 @@
 import * as v from 'valibot'
 import { proxy } from 'valtio'
+import { ContentTypeSchema, LocaleSchema } from '../../contract/common'
 import {
   type ContentGenerationRequest,
   ContentGenerationRequestSchema,
+  type Upload,
 } from '../../contract/content'
 import {
+  type LocalConfirmResponse,
+  type Agreements as OrderAgreements,
   type OrderDefaults,
   OrderDefaultsSchema,
   type OrderState,
   OrderStateSchema,
+  type SetupIntentResponse,
+  SetupIntentResponseSchema,
 } from '../../contract/order'
 import {
   type Device,
@@ -16,35 +22,31 @@ import {
   type PromoResponse,
   PromoSchema,
 } from '../../contract/spotlight'
+import type { Locale } from '../../domain/locale'
+import type { ShoutTime } from '../../domain/order-rules'
 import { TTL } from '../../domain/storage'
+import type { ContactInfo } from '../../domain/validation'
 import { persist, removeEnvelope } from './persist'
 import type { RequestStatus } from './request-status'
 
-export type ShoutTime = { slotNumber: number; label: string }
-export type ContactInfo = { firstName: string; lastName: string; email: string; phone: string }
-export type Payment = {
-  provider: 'stripe' | 'local'
-  publishableKey: string | null
-  clientSecret: string
-  customerId: string
-  checkoutSecretKey: string
-}
-export type PersonalImage = { uploadId: string; url: string | null; kind: 'photo' | 'video' }
+// The shapes come from the rules (src/domain) and the wire (src/contract); the store only says
+// which of them an order in progress holds, and what a draft may still lack.
 
-export type Agreements = {
-  safetyWarning: boolean
-  terms: boolean
-  noChanges: boolean
-  privacyPolicy: boolean
-  userGeneratedContentPolicy: boolean
-}
+/** The setup intent's answer, kept to confirm the card and to place the order (spec §7 call 11). */
+export type Payment = SetupIntentResponse
+export type PersonalImage = { uploadId: string; url: string | null; kind: Upload['kind'] }
+/** The ticks of the review page; sponsor, marketing and SMS consents are separate fields. */
+export type Agreements = Pick<
+  OrderAgreements,
+  'safetyWarning' | 'terms' | 'noChanges' | 'privacyPolicy' | 'userGeneratedContentPolicy'
+>
 
 // spec §3 "Order state".
 export type OrderStoreState = {
   eventSlug: string | null
   activeDevice: Device | null
   confirmationCode: string | null
-  orderLocale: 'en' | 'fr' | 'de'
+  orderLocale: Locale
   shoutTimes: ShoutTime[]
   previewUrl: string | null
   agreements: Agreements
@@ -55,7 +57,7 @@ export type OrderStoreState = {
   payment: Payment | null
   /** spec §3 form-submitted flag: the card form was submitted successfully */
   formSubmitted: boolean
-  card: { brand: string; last4: string } | null
+  card: LocalConfirmResponse['card'] | null
   orderGuid: string | null
   orderStatus: OrderState | null
   confirmationDateEpochMs: number | null
@@ -144,8 +146,42 @@ export function setActiveDevice(device: Device | null): void {
 
 // ---------- persistence (spec §9: order data 60 min; active device 1 h) ----------
 
-const ShoutTimeSchema = v.object({ slotNumber: v.number(), label: v.string() })
-const PersistedOrderSchema = v.object({
+// What is saved of the order; its type is the store's own, so the schema cannot drift from it. The
+// fields a shopper is still typing (contact, names) are read as plain strings: a draft is not yet valid.
+type PersistedOrder = Pick<
+  OrderStoreState,
+  | 'eventSlug'
+  | 'shoutTimes'
+  | 'agreements'
+  | 'buyerName'
+  | 'recipientName'
+  | 'multilineMessage'
+  | 'personalImage'
+  | 'payment'
+  | 'formSubmitted'
+  | 'card'
+  | 'orderGuid'
+  | 'confirmationCode'
+  | 'orderStatus'
+  | 'confirmationDateEpochMs'
+  | 'contactInfo'
+  | 'orderPromo'
+  | 'contentGenReq'
+  | 'contentKey'
+  | 'orderDefaults'
+  | 'willReceiveMarketing'
+  | 'willReceiveSms'
+  | 'shareInfoWithSponsor'
+  | 'idempotency'
+  | 'orderLocale'
+>
+
+const ShoutTimeSchema = v.object({
+  slotNumber: v.number(),
+  label: v.string(),
+  deviceId: v.optional(v.string()),
+})
+const PersistedOrderSchema: v.GenericSchema<unknown, PersistedOrder> = v.object({
   eventSlug: v.nullable(v.string()),
   shoutTimes: v.array(ShoutTimeSchema),
   agreements: v.object({
@@ -162,18 +198,10 @@ const PersistedOrderSchema = v.object({
     v.object({
       uploadId: v.string(),
       url: v.nullable(v.string()),
-      kind: v.picklist(['photo', 'video']),
+      kind: ContentTypeSchema,
     }),
   ),
-  payment: v.nullable(
-    v.object({
-      provider: v.picklist(['stripe', 'local']),
-      publishableKey: v.nullable(v.string()),
-      clientSecret: v.string(),
-      customerId: v.string(),
-      checkoutSecretKey: v.string(),
-    }),
-  ),
+  payment: v.nullable(SetupIntentResponseSchema),
   formSubmitted: v.boolean(),
   card: v.nullable(v.object({ brand: v.string(), last4: v.string() })),
   orderGuid: v.nullable(v.string()),
@@ -194,9 +222,8 @@ const PersistedOrderSchema = v.object({
   willReceiveSms: v.boolean(),
   shareInfoWithSponsor: v.boolean(),
   idempotency: v.nullable(v.object({ key: v.string(), body: v.string() })),
-  orderLocale: v.picklist(['en', 'fr', 'de']),
+  orderLocale: LocaleSchema,
 })
-type PersistedOrder = v.InferOutput<typeof PersistedOrderSchema>
 
 persist(orderStore, {
   key: 'order',

@@ -1,20 +1,14 @@
 import { del, get, set } from 'idb-keyval'
 import * as v from 'valibot'
 import { subscribe } from 'valtio'
+import { envelope, openEnvelope } from '../../domain/storage'
 
 // The one persistence wrapper (conventions, habit 3): every saved value is an envelope
-// {version, savedAt, ttlMs, data}, validated with valibot on read; an expired, older-version or
-// malformed envelope is dropped, never shown (spec §9 local storage lifetimes).
+// {version, savedAt, ttlMs, data} (the rule: src/domain/storage.ts), its data validated with valibot
+// on read; an expired, other-version or malformed envelope is dropped, never shown (spec §9 local
+// storage lifetimes).
 
 export const STORAGE_PREFIX = 'shouts:'
-
-const EnvelopeSchema = v.object({
-  version: v.number(),
-  savedAt: v.number(),
-  ttlMs: v.number(),
-  data: v.unknown(),
-})
-export type Envelope<T> = { version: number; savedAt: number; ttlMs: number; data: T }
 
 export type PersistOptions<TData> = {
   /** idb-keyval key, without the prefix */
@@ -42,13 +36,8 @@ export async function readEnvelope<TData>(
     return undefined
   }
   if (raw === undefined) return undefined
-  const envelope = v.safeParse(EnvelopeSchema, raw)
-  const valid =
-    envelope.success &&
-    envelope.output.version === version &&
-    nowMs - envelope.output.savedAt < envelope.output.ttlMs &&
-    envelope.output.savedAt <= nowMs
-  const data = valid ? v.safeParse(schema, envelope.output.data) : null
+  const saved = openEnvelope(raw, version, nowMs)
+  const data = saved ? v.safeParse(schema, saved.data) : null
   if (!data?.success) {
     await del(fullKey).catch(() => undefined)
     return undefined
@@ -65,8 +54,9 @@ export async function writeEnvelope<TData>(
   // store data is JSON-shaped; the round trip also turns valtio proxies into plain objects,
   // which IndexedDB's structured clone refuses
   const plain = JSON.parse(JSON.stringify(data)) as TData
-  const envelope: Envelope<TData> = { version, savedAt: Date.now(), ttlMs, data: plain }
-  await set(STORAGE_PREFIX + key, envelope).catch(() => undefined)
+  await set(STORAGE_PREFIX + key, envelope(plain, ttlMs, Date.now(), version)).catch(
+    () => undefined,
+  )
 }
 
 export async function removeEnvelope(key: string): Promise<void> {

@@ -1,18 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { STEP_LABELS } from '../lib/steps'
 
-/** The six step labels of spec §2, the current one marked. */
-export function StepIndicator({ current }: { current: (typeof STEP_LABELS)[number]['step'] }) {
+/**
+ * A flow's step labels, the current one marked (spec §2: six steps). The steps come from the page,
+ * so this component knows no flow and no store.
+ */
+export function StepIndicator<Step extends string>({
+  steps,
+  current,
+}: {
+  steps: readonly { step: Step; label: MessageDescriptor }[]
+  current: NoInfer<Step>
+}) {
   const { i18n, t } = useLingui()
-  const index = STEP_LABELS.findIndex((s) => s.step === current)
-  const currentLabel = STEP_LABELS[index] ? i18n._(STEP_LABELS[index].label) : ''
+  const index = steps.findIndex((s) => s.step === current)
+  const currentLabel = steps[index] ? i18n._(steps[index].label) : ''
   return (
     <nav className="steps" aria-label={t`Order steps`}>
       <p className="steps__now">
-        {t`Step ${index + 1} of ${STEP_LABELS.length}`}: <strong>{currentLabel}</strong>
+        {t`Step ${index + 1} of ${steps.length}`}: <strong>{currentLabel}</strong>
       </p>
       <ol className="steps__list">
-        {STEP_LABELS.map((step, i) => (
+        {steps.map((step, i) => (
           <li
             key={step.step}
             className={`steps__item ${i < index ? 'steps__item--done' : ''} ${i === index ? 'steps__item--current' : ''}`}

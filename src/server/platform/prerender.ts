@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { readPoEntries } from '../../app/locale/po-reader.ts'
 import { pathOf } from '../../contract/endpoint.ts'
 import type { Device } from '../../contract/index.ts'
 import { FIRST_DEVICES_PAGE, spotlight } from '../../contract/spotlight.ts'
@@ -13,6 +12,7 @@ import {
   preferredLocale,
   splitLocalePath,
 } from '../../domain/locale.ts'
+import { readPoEntries } from '../../locale/po-reader.ts'
 
 // Lighthouse (issue 4): the shell index.html is empty until ~150 KB of JavaScript has downloaded and run,
 // so a phone on venue data saw nothing for 2-3 s. The server fills in, per request:
@@ -104,7 +104,7 @@ type Sources = {
 }
 
 /**
- * Reads the app's catalogs (src/app/locale/locales) and the build's manifest (dist/.vite), again when
+ * Reads the catalogs (src/locale/locales) and the build's manifest (dist/.vite), again when
  * either changes on disk, and returns the function that fills in a page's index.html.
  */
 export function createPrerender(distDir: string, localesDir: string, deps: PrerenderDeps = {}) {
@@ -187,7 +187,7 @@ function preloadChunks(manifest: Manifest, locale: Locale, rest: string): string
     if (entryKey) walk(entryKey, loaded)
   }
   // the app itself (./main.tsx imports it once the first screen is painted), its catalog, its route
-  const keys = ['src/app/start.tsx', `src/app/locale/locales/${locale}/messages.po`]
+  const keys = ['src/app/start.tsx', `src/locale/locales/${locale}/messages.po`]
   if (rest === '/') keys.push(ROUTE('index'))
   else {
     const step = /^\/[^/]+\/(design\/[a-z-]+|order\/[a-z-]+)$/.exec(rest)?.[1]

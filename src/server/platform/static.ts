@@ -89,7 +89,7 @@ export function serveDist(distDir: string, deps: PrerenderDeps = {}): Middleware
   const root = resolve(distDir)
   const prerender = createPrerender(
     root,
-    fileURLToPath(new URL('../../app/locale/locales', import.meta.url)),
+    fileURLToPath(new URL('../../locale/locales', import.meta.url)),
     deps,
   )
   return async (c, next) => {

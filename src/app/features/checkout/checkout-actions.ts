@@ -1,9 +1,5 @@
-import {
-  LocalConfirmResponseSchema,
-  OrderDefaultsSchema,
-  SetupIntentResponseSchema,
-} from '../../../contract/order'
-import { apiGet, apiPost } from '../../lib/api'
+import { order } from '../../../contract/order'
+import { callApi } from '../../lib/api'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 
@@ -13,8 +9,9 @@ export async function fetchOrderDefaults(): Promise<void> {
   const event = eventStore.event
   if (orderStore.orderDefaults || !device || !event) return
   try {
-    const query = new URLSearchParams({ deviceId: device.deviceId, eventSlug: event.slug })
-    const defaults = await apiGet(`/order/defaults?${query.toString()}`, OrderDefaultsSchema)
+    const defaults = await callApi(order.defaults, {
+      query: { deviceId: device.deviceId, eventSlug: event.slug },
+    })
     orderStore.orderDefaults = defaults
     orderStore.willReceiveMarketing = defaults.marketingAcknowledgement.willReceive
   } catch {
@@ -25,7 +22,7 @@ export async function fetchOrderDefaults(): Promise<void> {
 /** spec §7 call 11: a SetupIntent (client secret, customer id, checkout secret key). */
 export async function ensureSetupIntent(): Promise<void> {
   if (orderStore.payment) return
-  const answer = await apiPost('/order/payment/setup-intent', undefined, SetupIntentResponseSchema)
+  const answer = await callApi(order.setupIntent, {})
   orderStore.payment = {
     provider: answer.provider,
     publishableKey: answer.publishableKey,
@@ -41,16 +38,14 @@ export type LocalCard = { number: string; expiry: string; cvc: string }
 export async function confirmLocalCard(card: LocalCard): Promise<void> {
   if (!orderStore.payment) throw new Error('no setup intent')
   const [month = '', year = ''] = card.expiry.split('/').map((part) => part.trim())
-  const answer = await apiPost(
-    '/order/payment/local/confirm',
-    {
+  const answer = await callApi(order.localConfirm, {
+    body: {
       clientSecret: orderStore.payment.clientSecret,
       cardNumber: card.number,
       expMonth: Number(month),
       expYear: year.length === 2 ? 2000 + Number(year) : Number(year),
       cvc: card.cvc.trim(),
     },
-    LocalConfirmResponseSchema,
-  )
+  })
   orderStore.card = answer.card
 }

@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio'
 import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
 import {
+  type ContactInfo,
   EmailSchema,
   FirstNameSchema,
   fieldError,
@@ -14,10 +15,11 @@ import {
 } from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
-import { currentOrderPrice } from '../../lib/order-price'
-import { lookupPromo } from '../../lib/promo'
+import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
+import { currentOrderPrice } from '../../stores/order-price'
+import { lookupPromo } from '../../stores/promo'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
 import { PriceTotals } from '../../ui/price-totals'
@@ -33,7 +35,7 @@ import type { CardConfirm } from './stripe-card-form'
 // Stripe Elements load only when the server's provider is stripe (issue 6: first screen stays light).
 const StripeCardForm = lazy(() => import('./stripe-card-form'))
 
-type Field = 'firstName' | 'lastName' | 'email' | 'phone'
+type Field = keyof ContactInfo
 const SCHEMAS: Record<Field, v.GenericSchema> = {
   firstName: FirstNameSchema,
   lastName: LastNameSchema,
@@ -143,7 +145,7 @@ export function CheckoutPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator current="checkout" />
+      <StepIndicator steps={STEP_LABELS} current="checkout" />
       <h1 className="page__title">
         <Trans>Billing Info</Trans>
       </h1>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe } from '@stripe/stripe-js'
 import { useEffect, useState } from 'react'
+import type { Locale } from '../../../domain/locale'
 import { loadStripeFor } from '../../lib/stripe'
 
 export type CardConfirm = () => Promise<{ ok: true } | { ok: false; message: string }>
@@ -35,7 +36,7 @@ export default function StripeCardForm({ publishableKey, clientSecret, onReady }
     )
   }
   return (
-    <Elements stripe={stripe} options={{ clientSecret, locale: i18n.locale as 'en' | 'fr' | 'de' }}>
+    <Elements stripe={stripe} options={{ clientSecret, locale: i18n.locale as Locale }}>
       <Inner onReady={onReady} />
     </Elements>
   )

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { type OrderSummary, OrderSummarySchema } from '../../../contract/order'
+import { type OrderSummary, order as orderApi } from '../../../contract/order'
 import { formatMoney } from '../../../domain/money'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
-import { apiGet } from '../../lib/api'
+import { callApi } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
 import { eventStore } from '../../stores/event'
 import { orderStore, resetOrder } from '../../stores/order'
@@ -39,10 +39,7 @@ export function ConfirmationPage() {
 
   useEffect(() => {
     if (!order.orderGuid || order.orderStatus === 'Processing') return
-    apiGet(
-      `/order/events/${encodeURIComponent(eventslug)}/orders/${encodeURIComponent(order.orderGuid)}`,
-      OrderSummarySchema,
-    )
+    callApi(orderApi.summary, { params: { eventSlug: eventslug, guid: order.orderGuid } })
       .then(setSummary)
       .catch(() => setSummary(null))
   }, [order.orderGuid, order.orderStatus, eventslug])

@@ -1,14 +1,12 @@
 import {
-  ContentEntriesSchema,
   type ContentGenerationRequest,
-  DaemonResultSchema,
-  DaemonStatusSchema,
-  GenerateResponseSchema,
+  content,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_TEMPLATE_FIELD,
   type Upload,
-  UploadSchema,
 } from '../../../contract/content'
 import { ASYNC_POLL_MS, VIDEO_PROCESSING_MAX_MS } from '../../../domain/storage'
-import { ApiError, apiGet, apiPost, apiRequest } from '../../lib/api'
+import { ApiError, apiRequest, callApi } from '../../lib/api'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { setStatus } from '../../stores/request-status'
@@ -20,15 +18,12 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Uploads the shopper's photo or video; a video is processed by the server (up to 30 s). */
 export async function uploadPersonalContent(file: File): Promise<Upload> {
   const form = new FormData()
-  // api-v1 Content: `generatorId` must come BEFORE `file` (the server streams the parts and trims the
-  // clip to that template's videoMaxLengthSeconds while reading)
+  // api-v1 Content: the template field must come BEFORE the file (the server streams the parts and
+  // trims the clip to that template's videoMaxLengthSeconds while reading)
   const generatorId = templatesStore.selectedTemplate?.id
-  if (generatorId) form.append('generatorId', generatorId)
-  form.append('file', file)
-  let upload = await apiRequest('/content/uploads', UploadSchema, {
-    method: 'POST',
-    formData: form,
-  })
+  if (generatorId) form.append(UPLOAD_TEMPLATE_FIELD, generatorId)
+  form.append(UPLOAD_FILE_FIELD, file)
+  let upload = await callApi(content.upload, { formData: form })
   if (upload.status === 'processing') {
     // spec §4: upload ids are kept (4 min) until processing is seen; polling stops when none is left
     templatesStore.newContentUploadIds = [...templatesStore.newContentUploadIds, upload.id]
@@ -36,7 +31,7 @@ export async function uploadPersonalContent(file: File): Promise<Upload> {
     try {
       while (upload.status === 'processing' && Date.now() < deadline) {
         await wait(1000)
-        upload = await apiGet(`/content/uploads/${encodeURIComponent(upload.id)}`, UploadSchema)
+        upload = await callApi(content.uploadStatus, { params: { id: upload.id } })
       }
     } finally {
       templatesStore.newContentUploadIds = templatesStore.newContentUploadIds.filter(
@@ -88,11 +83,9 @@ export async function generateContent(): Promise<void> {
   templatesStore.videoCompositeContent = null
   setStatus(templatesStore, 'processContentGeneratorStatus', 'Running')
   try {
-    const answer = await apiPost(
-      '/content/generate',
-      { contentGenerationRequest: request, async: isVideo },
-      GenerateResponseSchema,
-    )
+    const answer = await callApi(content.generate, {
+      body: { contentGenerationRequest: request, async: isVideo },
+    })
     if (!isVideo || !answer.asyncPublicToken) {
       if (answer.success && answer.generatedContent) {
         templatesStore.generatedContent = answer.generatedContent
@@ -106,21 +99,18 @@ export async function generateContent(): Promise<void> {
     }
     await wait(ASYNC_POLL_MS)
     for (;;) {
-      const job = await apiGet(
-        `/content/daemon/public/${encodeURIComponent(answer.asyncPublicToken)}`,
-        DaemonStatusSchema,
-      )
+      const job = await callApi(content.daemonStatus, {
+        params: { publicToken: answer.asyncPublicToken },
+      })
       if (job.error) {
         fail(job.error)
         return
       }
       if (job.completedEpochMS !== null && job.link) {
-        const result = await apiGet(job.link, DaemonResultSchema)
-        const content = await apiGet(
-          `/content/${encodeURIComponent(result.newKey)}`,
-          ContentEntriesSchema,
-        )
-        const first = content.entries[0]
+        // the job's own link to its result (api-v1), read with that endpoint's schema
+        const result = await apiRequest(job.link, content.daemonResult.response)
+        const entries = await callApi(content.entries, { params: { opaqueKey: result.newKey } })
+        const first = entries.entries[0]
         if (!first) {
           fail(null)
           return
@@ -132,7 +122,7 @@ export async function generateContent(): Promise<void> {
           type: first.type,
           widthPx: first.widthPx,
           heightPx: first.heightPx,
-          flagged: content.entries.some((entry) => entry.flagged),
+          flagged: entries.entries.some((entry) => entry.flagged),
         }
         orderStore.contentGenReq = request
         setStatus(templatesStore, 'processContentGeneratorStatus', 'Success')

@@ -9,10 +9,12 @@ import {
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
+import { STEP_LABELS } from '../../lib/steps'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { ActionBar, Notice, TextArea, TextField } from '../../ui/fields'
+import { GeneratedContentView } from '../../ui/generated-content'
 import { StepIndicator } from '../../ui/step-indicator'
 import { generateContent, invalidateContent, uploadPersonalContent } from './customize-actions'
 
@@ -75,7 +77,7 @@ export function CustomizePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator current="customize" />
+      <StepIndicator steps={STEP_LABELS} current="customize" />
       <h1 className="page__title">
         <Trans>Make it yours</Trans>
       </h1>
@@ -221,25 +223,7 @@ export function CustomizePage() {
               </span>
             </div>
           ) : content ? (
-            content.type === 'video' ? (
-              <video
-                className="generated"
-                src={content.url}
-                controls
-                muted
-                playsInline
-                width={content.widthPx}
-                height={content.heightPx}
-              />
-            ) : (
-              <img
-                className="generated"
-                src={content.url}
-                alt={t`Your design as it will show on the billboard`}
-                width={content.widthPx}
-                height={content.heightPx}
-              />
-            )
+            <GeneratedContentView content={content} />
           ) : (
             <p className="muted">
               <Trans>Your design appears here once it is created.</Trans>

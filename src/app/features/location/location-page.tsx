@@ -6,6 +6,7 @@ import type { Device } from '../../../contract/spotlight'
 import { cityStateLabel } from '../../../domain/device'
 import { messages } from '../../../domain/messages'
 import { translateMessage } from '../../lib/domain-messages'
+import { STEP_LABELS } from '../../lib/steps'
 import { devicesStore, fetchDevices } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
 import { orderStore, setActiveDevice } from '../../stores/order'
@@ -60,7 +61,7 @@ export function LocationPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator current="location" />
+      <StepIndicator steps={STEP_LABELS} current="location" />
       <h1 className="page__title">
         <Trans>Choose a billboard</Trans>
       </h1>

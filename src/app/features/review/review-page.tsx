@@ -7,14 +7,16 @@ import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
 import { translateMessage } from '../../lib/domain-messages'
-import { currentOrderPrice } from '../../lib/order-price'
 import { pwaStore } from '../../lib/pwa'
+import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
+import { currentOrderPrice } from '../../stores/order-price'
 import { sendOrder } from '../../stores/order-sending'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice } from '../../ui/fields'
+import { GeneratedContentView } from '../../ui/generated-content'
 import { PriceTotals } from '../../ui/price-totals'
 import { StepIndicator } from '../../ui/step-indicator'
 
@@ -84,7 +86,7 @@ export function ReviewPage() {
 
   return (
     <main className="page page--flow page--narrow" id="main">
-      <StepIndicator current="review" />
+      <StepIndicator steps={STEP_LABELS} current="review" />
       <h1 className="page__title">
         <Trans>Order Review</Trans>
       </h1>
@@ -93,27 +95,7 @@ export function ReviewPage() {
         <h2 id="content-heading" className="section-title">
           <Trans>Your design</Trans>
         </h2>
-        {generatedContent ? (
-          generatedContent.type === 'video' ? (
-            <video
-              className="generated"
-              src={generatedContent.url}
-              controls
-              muted
-              playsInline
-              width={generatedContent.widthPx}
-              height={generatedContent.heightPx}
-            />
-          ) : (
-            <img
-              className="generated"
-              src={generatedContent.url}
-              alt={t`Your design as it will show on the billboard`}
-              width={generatedContent.widthPx}
-              height={generatedContent.heightPx}
-            />
-          )
-        ) : null}
+        {generatedContent ? <GeneratedContentView content={generatedContent} /> : null}
         <Link to="/$eventslug/design/customize" params={{ eventslug }} className="link">
           <Trans>Edit design</Trans>
         </Link>

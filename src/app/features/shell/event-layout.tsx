@@ -1,6 +1,6 @@
 import { Outlet, useParams, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { applyPromoFromQuery } from '../../lib/promo'
+import { applyPromoFromQuery } from '../../stores/promo'
 
 /** The event's pages: the promo of the URL query is looked up here (spec §4). */
 export function EventLayout() {

@@ -19,10 +19,11 @@ import {
   timeOfDayBand,
 } from '../../../domain/slots'
 import { translateMessage } from '../../lib/domain-messages'
-import { currentOrderPrice, valueCentsPerSlot } from '../../lib/order-price'
+import { STEP_LABELS } from '../../lib/steps'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
+import { currentOrderPrice, valueCentsPerSlot } from '../../stores/order-price'
 import { toggleModal } from '../../stores/ui'
 import { Button } from '../../ui/button'
 import { ActionBar, Notice, Skeleton } from '../../ui/fields'
@@ -108,7 +109,7 @@ export function SelectShoutsPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator current="select-shouts" />
+      <StepIndicator steps={STEP_LABELS} current="select-shouts" />
       <h1 className="page__title">
         <Trans>Choose your shout times</Trans>
       </h1>

@@ -1,6 +1,6 @@
-import { SlotSearchResponseSchema } from '../../../contract/spotlight'
+import { spotlight } from '../../../contract/spotlight'
 import { eventWindowEpochMs } from '../../../domain/event'
-import { apiPost } from '../../lib/api'
+import { callApi } from '../../lib/api'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -18,16 +18,14 @@ export async function fetchOpenSlots(): Promise<number> {
   setStatus(devicesStore, 'slotsStatus', 'Running')
   try {
     const window = eventWindowEpochMs(event, device.timeZoneId)
-    const answer = await apiPost(
-      '/spotlight/slots/search',
-      {
+    const answer = await callApi(spotlight.slotSearch, {
+      body: {
         deviceId: device.deviceId,
         eventSlug: event.slug,
         startEpochMs: window.startEpochMs,
         endEpochMs: window.endEpochMs,
       },
-      SlotSearchResponseSchema,
-    )
+    })
     devicesStore.slots = answer
     devicesStore.slotsDeviceId = device.deviceId
     devicesStore.valueCentsPerSlot = answer.valueCentsPerSlot

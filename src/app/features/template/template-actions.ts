@@ -1,11 +1,5 @@
-import {
-  content,
-  DEFAULT_TEMPLATE_MODE,
-  GeneratorsResponseSchema,
-  type Template,
-} from '../../../contract/content'
-import { pathOf } from '../../../contract/endpoint'
-import { apiGet } from '../../lib/api'
+import { content, DEFAULT_TEMPLATE_MODE, type Template } from '../../../contract/content'
+import { callApi } from '../../lib/api'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -21,19 +15,14 @@ export async function fetchTemplates(): Promise<void> {
   setStatus(templatesStore, 'fetchTemplateListStatus', 'Running')
   try {
     // spec §7 call 1: types from the event, size from the active device, the supported modes
-    const answer = await apiGet(
-      pathOf(
-        content.generators,
-        {},
-        {
-          types: event.allowedContentGeneratorTypes,
-          widthPx: device.contentWidth,
-          heightPx: device.contentHeight,
-          modes: devicesStore.supportedGeneratorModes,
-        },
-      ),
-      GeneratorsResponseSchema,
-    )
+    const answer = await callApi(content.generators, {
+      query: {
+        types: event.allowedContentGeneratorTypes,
+        widthPx: device.contentWidth,
+        heightPx: device.contentHeight,
+        modes: devicesStore.supportedGeneratorModes,
+      },
+    })
     templatesStore.templateList = answer.generators
     setStatus(templatesStore, 'fetchTemplateListStatus', 'Success')
   } catch {

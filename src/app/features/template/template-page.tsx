@@ -3,6 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Template } from '../../../contract/content'
+import { STEP_LABELS } from '../../lib/steps'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { ActionBar, Notice, Skeleton } from '../../ui/fields'
@@ -26,7 +27,7 @@ export function TemplatePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator current="template" />
+      <StepIndicator steps={STEP_LABELS} current="template" />
       <h1 className="page__title">
         <Trans>Choose a design</Trans>
       </h1>

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { firstMissingStep, STEP_PATHS } from '../../../lib/steps'
+import { STEP_PATHS } from '../../../lib/steps'
 import { orderStore } from '../../../stores/order'
+import { firstMissingStep } from '../../../stores/step-progress'
 
 export const Route = createFileRoute('/_default/$eventslug/_steps')({
   beforeLoad: ({ params, location, preload }) => {

@@ -1,6 +1,6 @@
 // Reads the msgid/msgstr pairs of a Lingui .po catalog (continuation lines included; the header entry,
-// whose msgid is empty, is left out). Plain TypeScript: the catalog test reads the files with it, and
-// the server fills the pre-rendered first screen from them (src/server/prerender.ts).
+// whose msgid is empty, is left out). Plain TypeScript, no Node: the catalog test reads the files with
+// it, and the server fills the pre-rendered first screen from them (src/server/platform/prerender.ts).
 
 export type PoEntry = { id: string; str: string }
 

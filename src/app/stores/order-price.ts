@@ -1,7 +1,7 @@
 import { DEFAULT_VALUE_CENTS_PER_SLOT, priceOrder } from '../../domain/price'
-import { devicesStore } from '../stores/devices'
-import { eventStore } from '../stores/event'
-import { orderStore } from '../stores/order'
+import { devicesStore } from './devices'
+import { eventStore } from './event'
+import { orderStore } from './order'
 
 /** The price per slot the shop quotes now: the slot search answer, else the event's, else spec §9's default. */
 export function valueCentsPerSlot(): number {

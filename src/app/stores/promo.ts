@@ -1,9 +1,9 @@
-import { PromoSchema } from '../../contract/spotlight'
+import { spotlight } from '../../contract/spotlight'
 import { messages } from '../../domain/messages'
 import { promoCodeToFetch } from '../../domain/order-rules'
-import { orderStore } from '../stores/order'
-import { toggleModal } from '../stores/ui'
-import { ApiError, apiGet } from './api'
+import { ApiError, callApi } from '../lib/api'
+import { orderStore } from './order'
+import { toggleModal } from './ui'
 
 export type PromoLookup = { ok: true } | { ok: false; message: string }
 
@@ -13,14 +13,12 @@ export type PromoLookup = { ok: true } | { ok: false; message: string }
  * "problem with your promo code" one when the lookup itself failed.
  */
 export async function lookupPromo(code: string, eventSlug: string): Promise<PromoLookup> {
-  const query = new URLSearchParams({ eventSlug })
   const email = orderStore.contactInfo.email.trim()
-  if (email) query.set('email', email)
   try {
-    const promo = await apiGet(
-      `/spotlight/promos/code/${encodeURIComponent(code.trim())}?${query.toString()}`,
-      PromoSchema,
-    )
+    const promo = await callApi(spotlight.promo, {
+      params: { promoCode: code.trim() },
+      query: { eventSlug, email: email || undefined },
+    })
     orderStore.orderPromo = promo
     orderStore.orderPromoError = null
     return { ok: true }

@@ -1,0 +1,23 @@
+import { type OrderStep, type StepProgress, stepToRedirectTo } from '../../domain/order-rules'
+import { routeName } from '../lib/steps'
+import { orderStore } from './order'
+import { currentOrderPrice } from './order-price'
+import { templatesStore } from './templates'
+
+/** What the stores hold now, in the terms of the domain's step rule (spec §2). */
+export function stepProgress(): StepProgress {
+  return {
+    hasActiveDevice: orderStore.activeDevice !== null,
+    hasSelectedTemplate: templatesStore.selectedTemplate !== null,
+    hasGeneratedContent: templatesStore.generatedContent !== null,
+    hasContentGenReq: orderStore.contentGenReq !== null,
+    shoutTimeCount: orderStore.shoutTimes.length,
+    paymentRequired: currentOrderPrice().paymentRequired,
+    cardFormSubmitted: orderStore.formSubmitted,
+  }
+}
+
+/** spec §2 step guard: the first step the shopper skipped on the way to this path, or null. */
+export function firstMissingStep(internalPath: string): OrderStep | null {
+  return stepToRedirectTo(routeName(internalPath), stepProgress())
+}
