@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Device, ShoutEvent } from '../contract/index.ts'
-import type { Db } from './db/client.ts'
+import type { Db } from './platform/db/client.ts'
 import { devices, eventDevices, events } from './db/schema/core.ts'
 
 // Reads of the catalogue in the shapes of api-v1. The catalogue changes only by import, so rows are

@@ -1,5 +1,5 @@
 import type { CatalogueReads } from './catalogue-reads.ts'
-import type { Database, Db } from './db/client.ts'
+import type { Database, Db } from './platform/db/client.ts'
 import type { OrderService } from './orders/service.ts'
 import type { PaymentProvider } from './payment/provider.ts'
 import type { Env } from './platform/env.ts'

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { messages, type Promo } from '../domain/index.ts'
-import type { Db } from './db/client.ts'
+import type { Db } from './platform/db/client.ts'
 import { promoRedemptions, promos } from './db/schema/core.ts'
 
 export type PromoRow = typeof promos.$inferSelect

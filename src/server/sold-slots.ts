@@ -1,4 +1,4 @@
-import type { Database } from './db/client.ts'
+import type { Database } from './platform/db/client.ts'
 
 // Slot search is the hottest read of the shop. The sold slots of a billboard change only when an
 // order of this server reserves or frees them, so they are kept in memory and dropped on each change.

@@ -12,7 +12,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { ContentGenerationRequest, GeneratedContent } from '../../contract/index.ts'
 import type { ContentType } from '../../domain/index.ts'
-import type { Db } from '../db/client.ts'
+import type { Db } from '../platform/db/client.ts'
 import { contentUploads, type GenerationTexts, generatedContent } from '../db/schema/content.ts'
 import { devices, eventDevices, events, eventTemplates, templates } from '../db/schema/core.ts'
 import type { Logger } from '../platform/log.ts'

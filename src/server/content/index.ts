@@ -21,7 +21,7 @@ import {
   UPLOAD_TEMPLATE_FIELD,
   type Upload,
 } from '../../contract/index.ts'
-import type { Db } from '../db/client.ts'
+import type { Db } from '../platform/db/client.ts'
 import { contentUploads, generatedContent } from '../db/schema/content.ts'
 import { templates } from '../db/schema/core.ts'
 import { createImageModerator, imageModerationConfigFromEnv } from '../moderation/index.ts'

@@ -13,7 +13,7 @@ import {
 } from '../../contract/index.ts'
 import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
 import { parseTemplateHtml } from '../content/template-html.ts'
-import type { Db } from './client.ts'
+import type { Db } from '../platform/db/client.ts'
 import { devices, eventDevices, events, eventTemplates, promos, templates } from './schema/core.ts'
 
 // The catalogue an operator imports (shared/catalogue-format.md). It is operator input, so it is

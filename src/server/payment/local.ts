@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Database } from '../db/client.ts'
+import type { Database } from '../platform/db/client.ts'
 import type {
   ChargeRequest,
   ChargeResult,

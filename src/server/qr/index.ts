@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import { spotlight } from '../../contract/index.ts'
-import type { Db } from '../db/client.ts'
+import type { Db } from '../platform/db/client.ts'
 import { eventDevices } from '../db/schema/index.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 

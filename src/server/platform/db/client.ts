@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import * as schema from './schema/index.ts'
+import * as schema from '../../db/schema/index.ts'
 
 export type Schema = typeof schema
 // The drizzle database both drivers give: the same queries run on PGlite and on PostgreSQL.
