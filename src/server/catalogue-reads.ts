@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Device, ShoutEvent } from '../contract/index.ts'
-import type { Db } from './platform/db/client.ts'
 import { devices, eventDevices, events } from './db/schema/core.ts'
+import type { Db } from './platform/db/client.ts'
 
 // Reads of the catalogue in the shapes of api-v1. The catalogue changes only by import, so rows are
 // kept for a few seconds: the hot paths (slot search, orders) then cost no catalogue query.

@@ -1,7 +1,7 @@
 import type { CatalogueReads } from './catalogue-reads.ts'
-import type { Database, Db } from './platform/db/client.ts'
 import type { OrderService } from './orders/service.ts'
 import type { PaymentProvider } from './payment/provider.ts'
+import type { Database, Db } from './platform/db/client.ts'
 import type { Env } from './platform/env.ts'
 import type { Logger } from './platform/log.ts'
 import type { SoldSlots } from './sold-slots.ts'

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { messages, type Promo } from '../domain/index.ts'
-import type { Db } from './platform/db/client.ts'
 import { promoRedemptions, promos } from './db/schema/core.ts'
+import type { Db } from './platform/db/client.ts'
 
 export type PromoRow = typeof promos.$inferSelect
 export type PromoCheck =

@@ -21,10 +21,10 @@ import {
   UPLOAD_TEMPLATE_FIELD,
   type Upload,
 } from '../../contract/index.ts'
-import type { Db } from '../platform/db/client.ts'
 import { contentUploads, generatedContent } from '../db/schema/content.ts'
 import { templates } from '../db/schema/core.ts'
 import { createImageModerator, imageModerationConfigFromEnv } from '../moderation/index.ts'
+import type { Db } from '../platform/db/client.ts'
 import { errorResponse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { Logger } from '../platform/log.ts'

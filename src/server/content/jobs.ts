@@ -4,8 +4,8 @@
 // time per server: rendering and transcoding use the CPU, and the machine has two cores.
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../platform/db/client.ts'
 import { contentJobs } from '../db/schema/content.ts'
+import type { Db } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { newId } from './storage.ts'
 

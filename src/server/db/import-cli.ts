@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { parseEnv } from '../platform/env.ts'
-import { importCatalogue } from './catalogue.ts'
 import { openDatabase } from '../platform/db/client.ts'
 import { applyMigrations } from '../platform/db/migrate.ts'
+import { parseEnv } from '../platform/env.ts'
+import { importCatalogue } from './catalogue.ts'
 
 // `npm run import -- FILE.json`: loads a catalogue (shared/catalogue-format.md) into the database that
 // DATA_DIR or DATABASE_URL names. The whole file is checked first; on any problem nothing is written.

@@ -13,8 +13,8 @@ import {
   slotStartEpochMs,
 } from '../../domain/index.ts'
 import type { CatalogueReads } from '../catalogue-reads.ts'
-import type { Database, Row } from '../platform/db/client.ts'
 import type { PaymentProvider, PaymentSetupRecord } from '../payment/provider.ts'
+import type { Database, Row } from '../platform/db/client.ts'
 import type { AppEnv } from '../platform/env.ts'
 import { orderTypeFor } from '../platform/env.ts'
 import type { Logger } from '../platform/log.ts'

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import { spotlight } from '../../contract/index.ts'
-import type { Db } from '../platform/db/client.ts'
 import { eventDevices } from '../db/schema/index.ts'
+import type { Db } from '../platform/db/client.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 
 // issue 4 QR entry: the operator prints a code on each billboard; scanning it opens
