@@ -8,12 +8,12 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { demoCatalogue } from '../src/server/catalogue/demo-catalogue.ts'
 import { createContentWorker } from '../src/server/content/content-worker.ts'
 import { imageProcessor } from '../src/server/content/image.ts'
 import { parseOrThrow, renderTemplatePng } from '../src/server/content/render.ts'
 import { createContentStorage } from '../src/server/content/storage.ts'
 import { createVideoProcessor } from '../src/server/content/video.ts'
-import { demoCatalogue } from '../src/server/db/demo-catalogue.ts'
 import {
   createImageModerator,
   imageModerationConfigFromEnv,

@@ -2,7 +2,7 @@
 // template parses under the catalogue html rules and draws at its own size.
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { demoCatalogue } from '../db/demo-catalogue.ts'
+import { demoCatalogue } from '../catalogue/demo-catalogue.ts'
 import { renderTemplatePng } from './render.ts'
 import { parseTemplateHtml } from './template-html.ts'
 

@@ -3,16 +3,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import * as schema from '../../db/schema/index.ts'
 import { compile, type Row, type Sql } from './sql.ts'
-
-export type Schema = typeof schema
-// The drizzle database both drivers give (being replaced by `query`; see sql.ts).
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 export type { Row } from './sql.ts'
 
@@ -32,10 +24,7 @@ export type Transaction = Queryable & {
  * with sql`` (sql.ts), outside a transaction or inside one.
  */
 export type Database = Queryable & {
-  db: Db
   kind: 'pglite' | 'postgres'
-  // One statement outside a transaction (parameterised).
-  raw: <T extends Row = Row>(text: string, params?: unknown[]) => Promise<T[]>
   /** begin / commit on one connection; rollback when fn throws. */
   transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>
   close(): Promise<void>
@@ -122,16 +111,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock()
     throw error
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db
   const run = async <T extends Row>(on: Pick<PGlite, 'query'>, statement: Sql<T>) => {
     const { text, values } = compile(statement)
     return (await on.query<T>(text, values)).rows
   }
   return {
-    db,
     kind: 'pglite',
-    raw: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await client.query<T>(text, params)).rows,
     query: (statement) => run(client, statement),
     transaction: (fn) =>
       client.transaction(async (tx) =>
@@ -163,16 +148,12 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes })
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => undefined)
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db
   const run = async <T extends Row>(on: pg.Pool | pg.PoolClient, statement: Sql<T>) => {
     const { text, values } = compile(statement)
     return (await on.query(text, values)).rows as T[]
   }
   return {
-    db,
     kind: 'postgres',
-    raw: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await pool.query(text, params)).rows as T[],
     query: (statement) => run(pool, statement),
     transaction: async (fn) => {
       const client = await pool.connect()
