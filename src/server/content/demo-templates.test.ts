@@ -1,4 +1,4 @@
-// The demo catalogue a new shop starts with (src/server/db/demo-catalogue.ts) must render: every
+// The demo catalogue a new shop starts with (src/server/catalogue/demo-catalogue.ts) must render: every
 // template parses under the catalogue html rules and draws at its own size.
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
