@@ -185,7 +185,8 @@ export async function planGeneration(
   return { ok: true, plan: { request, template, device, event, contentType, upload } }
 }
 
-function textsOf(plan: GenerationPlan): GenerationTexts {
+/** The shopper's texts of a request: what the template shows and what moderation reads. */
+export function textsOf(plan: GenerationPlan): GenerationTexts {
   return {
     buyerName: plan.request.buyerName,
     recipientName: plan.request.recipientName,
@@ -245,11 +246,7 @@ export const generatePhoto: ContentGenerator = async (plan, context) => {
         : null
     png = await context.render({
       template,
-      values: {
-        buyerName: plan.request.buyerName,
-        recipientName: plan.request.recipientName,
-        multilineMessage: plan.request.multilineMessage,
-      },
+      values: textsOf(plan),
       width,
       height,
       photo,

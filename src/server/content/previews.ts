@@ -40,6 +40,19 @@ function sample(): Promise<Buffer> {
   return samplePhoto
 }
 
+/** The template at its own size with the sample texts (and the sample photo when it shows one). */
+async function drawSample(template: TemplateRow, render: PngRenderer): Promise<Buffer> {
+  const parsed = parsedTemplate(template)
+  return render({
+    template: parsed,
+    values: PREVIEW_VALUES,
+    width: template.widthPx,
+    height: template.heightPx,
+    photo: parsed.usesPhoto ? await sample() : null,
+    photoCacheKey: 'preview-sample-photo',
+  })
+}
+
 const cache = new Map<string, { version: string; png: Buffer }>()
 
 /** The preview PNG of a template at its own size; re-rendered when the template's html or size change. */
@@ -49,15 +62,7 @@ export async function templatePreview(template: TemplateRow, render: PngRenderer
     .digest('base64url')
   const cached = cache.get(template.id)
   if (cached?.version === version) return cached.png
-  const parsed = parsedTemplate(template)
-  const png = await render({
-    template: parsed,
-    values: PREVIEW_VALUES,
-    width: template.widthPx,
-    height: template.heightPx,
-    photo: parsed.usesPhoto ? await sample() : null,
-    photoCacheKey: 'preview-sample-photo',
-  })
+  const png = await drawSample(template, render)
   cache.set(template.id, { version, png })
   return png
 }
@@ -110,16 +115,7 @@ async function makePreviewVideo(
   const background = `${work}-bg.mp4`
   const output = `${work}-out.mp4`
   try {
-    const parsed = parsedTemplate(template)
-    const png = await render({
-      template: parsed,
-      values: PREVIEW_VALUES,
-      width: template.widthPx,
-      height: template.heightPx,
-      photo: parsed.usesPhoto ? await sample() : null,
-      photoCacheKey: 'preview-sample-photo',
-    })
-    await writeFile(overlay, png)
+    await writeFile(overlay, await drawSample(template, render))
     // A small moving gradient stands in for the shopper's clip; composite() scales it to the billboard.
     // biome-ignore format: ffmpeg arguments read best as flag/value pairs
     await runTool(tools.ffmpeg, [

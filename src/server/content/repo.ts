@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import type { ContentGenerationRequest, ContentType } from '../../contract/index.ts'
+import type { ContentGenerationRequest, ContentType, Template } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
+import type { ProcessedFile } from './processors.ts'
 import { newId } from './storage.ts'
 
 // The content tables (migrations 0002, 0003): content_uploads, generated_content, content_jobs; and
@@ -10,19 +11,8 @@ import { newId } from './storage.ts'
 
 // ---------- catalogue reads ----------
 
-export type TemplateRow = {
-  id: string
-  name: string
-  types: ContentType[]
-  mode: string
-  widthPx: number
-  heightPx: number
-  previewImageUrl: string
-  examplePreviewVideoUrl: string | null
-  videoMaxLengthSeconds: number | null
-  /** Template html with the placeholders {{buyerName}} {{recipientName}} {{multilineMessage}} {{photoUrl}} */
-  html: string
-}
+/** A template as api-v1 lists it, and its html (placeholders {{buyerName}} {{recipientName}} ...). */
+export type TemplateRow = Template & { html: string }
 
 const TEMPLATE_COLUMNS = sql`id, name, types, mode, width_px as "widthPx", height_px as "heightPx",
   preview_image_url as "previewImageUrl", example_preview_video_url as "examplePreviewVideoUrl",
@@ -128,16 +118,6 @@ const UPLOAD_COLUMNS = sql`id, kind, format, status, file_name as "fileName",
   duration_seconds as "durationSeconds", size_bytes as "sizeBytes", error, flagged,
   flag_reasons as "flagReasons"`
 
-/** A file processing made (processors.ts ProcessedFile). */
-export type UploadFile = {
-  fileName: string
-  mimeType: string
-  widthPx: number
-  heightPx: number
-  durationSeconds: number | null
-  sizeBytes: number
-}
-
 export async function uploadById(db: Queryable, id: string): Promise<UploadRow | null> {
   const [row] = await db.query(
     sql<UploadRow>`select ${UPLOAD_COLUMNS} from content_uploads where id = ${id}`,
@@ -148,7 +128,7 @@ export async function uploadById(db: Queryable, id: string): Promise<UploadRow |
 /** A new upload: ready with its file, or processing (a background job makes the file). */
 export async function insertUpload(
   db: Queryable,
-  upload: { id: string; kind: ContentType; format: string; file: UploadFile | null },
+  upload: { id: string; kind: ContentType; format: string; file: ProcessedFile | null },
 ): Promise<UploadRow> {
   const f = upload.file
   const [row] = await db.query(sql<UploadRow>`
@@ -163,7 +143,7 @@ export async function insertUpload(
   return row
 }
 
-export async function markUploadReady(db: Queryable, id: string, f: UploadFile): Promise<void> {
+export async function markUploadReady(db: Queryable, id: string, f: ProcessedFile): Promise<void> {
   await db.query(sql`
     update content_uploads set status = 'ready', file_name = ${f.fileName},
       mime_type = ${f.mimeType}, width_px = ${f.widthPx}, height_px = ${f.heightPx},

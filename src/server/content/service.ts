@@ -115,18 +115,9 @@ export type Preview =
 
 export type ContentService = ReturnType<typeof createContentService>
 
-function templateBody(row: TemplateRow): Template {
-  return {
-    id: row.id,
-    name: row.name,
-    types: row.types,
-    mode: row.mode,
-    widthPx: row.widthPx,
-    heightPx: row.heightPx,
-    previewImageUrl: row.previewImageUrl,
-    examplePreviewVideoUrl: row.examplePreviewVideoUrl,
-    videoMaxLengthSeconds: row.videoMaxLengthSeconds,
-  }
+// The template's html stays on the server: the list shows names, sizes and previews.
+function templateBody({ html: _html, ...template }: TemplateRow): Template {
+  return template
 }
 
 export function createContentService(deps: ContentDeps) {

@@ -14,7 +14,7 @@ import {
   type VideoTools,
 } from '../video/index.ts'
 import type { ContentGenerator } from './generate.ts'
-import { parsedTemplate, saveGeneratedContent } from './generate.ts'
+import { parsedTemplate, saveGeneratedContent, textsOf } from './generate.ts'
 import { type ProcessedFile, UploadError, type UploadProcessor } from './processors.ts'
 import { RenderError } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
@@ -136,11 +136,7 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
       try {
         overlay = await context.render({
           template: parsedTemplate(plan.template),
-          values: {
-            buyerName: plan.request.buyerName,
-            recipientName: plan.request.recipientName,
-            multilineMessage: plan.request.multilineMessage,
-          },
+          values: textsOf(plan),
           width,
           height,
           photo: null,
@@ -187,11 +183,7 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
       }
       const verdict = context.moderate
         ? await context.moderate({
-            texts: {
-              buyerName: plan.request.buyerName,
-              recipientName: plan.request.recipientName,
-              multilineMessage: plan.request.multilineMessage,
-            },
+            texts: textsOf(plan),
             photo: null,
             frames,
             contentType: 'video',

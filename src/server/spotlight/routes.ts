@@ -120,33 +120,18 @@ export function spotlightRoutes(
     return c.body(json, 200, { 'Content-Type': 'application/json' })
   })
 
-  router.handle(spotlight.qrPng, async ({ c, params }) => {
-    const code = await service.qrCode(
-      params.slug,
-      params.deviceId,
-      'png',
-      new URL(c.req.url).origin,
-    )
-    if (!code.ok) return refuse(spotlightRefusal(code.error))
-    return c.body(code.value as Uint8Array<ArrayBuffer>, 200, {
-      ...QR_HEADERS,
-      'Content-Type': 'image/png',
+  // issue 4: the code printed on each billboard, as a PNG and as an SVG.
+  for (const [endpoint, format, type] of [
+    [spotlight.qrPng, 'png', 'image/png'],
+    [spotlight.qrSvg, 'svg', 'image/svg+xml; charset=utf-8'],
+  ] as const) {
+    router.handle(endpoint, async ({ c, params }) => {
+      const origin = new URL(c.req.url).origin
+      const code = await service.qrCode(params.slug, params.deviceId, format, origin)
+      if (!code.ok) return refuse(spotlightRefusal(code.error))
+      return c.body(code.value, 200, { ...QR_HEADERS, 'Content-Type': type })
     })
-  })
-
-  router.handle(spotlight.qrSvg, async ({ c, params }) => {
-    const code = await service.qrCode(
-      params.slug,
-      params.deviceId,
-      'svg',
-      new URL(c.req.url).origin,
-    )
-    if (!code.ok) return refuse(spotlightRefusal(code.error))
-    return c.body(code.value as string, 200, {
-      ...QR_HEADERS,
-      'Content-Type': 'image/svg+xml; charset=utf-8',
-    })
-  })
+  }
 
   // spec §5 promo lookup, rate limited per client address (issue 3: code guessing).
   router.handle(spotlight.promo, async ({ c, params, query }) => {

@@ -157,7 +157,7 @@ export function createSpotlightService(deps: {
       deviceId: string,
       format: 'png' | 'svg',
       requestOrigin: string,
-    ): Promise<Result<Uint8Array | string, SpotlightError>> {
+    ): Promise<Result<Uint8Array<ArrayBuffer> | string, SpotlightError>> {
       // Read fresh, not from the cache: a code is printed once and must open a billboard that exists.
       if (!(await eventDevice(db, slug, deviceId))) {
         return err({ code: 'device_not_in_event', slug, deviceId })
