@@ -91,7 +91,7 @@ export function createApp(parts: ServerParts) {
   }
   app.notFound((c) => c.json(errorBody([problem('page_not_found', messages.pageNotFound)]), 404))
 
-  // api-v1: every error is {errors: [...]}; a thrown HttpError is an expected answer, anything else
+  // api-v1: every error is {errors, codes}; a thrown HttpError is an expected answer, anything else
   // is logged with the request id and answered without internals.
   app.onError((error, c) => {
     if (error instanceof HttpError) {
