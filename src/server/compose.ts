@@ -12,6 +12,7 @@ import { createPaymentProvider, type PaymentProvider } from './payment/service.t
 import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations } from './platform/db/migrate.ts'
 import type { Env } from './platform/env.ts'
+import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
 import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
@@ -30,6 +31,8 @@ export type ContentOverrides = Partial<
 
 export type ServerParts = {
   env: Env
+  /** issue 16: this instance's id (the owner of its leases) and the length of a lease. */
+  lease: LeaseSettings
   /** DATA_DIR, absolute. */
   dataDir: string
   database: Database
@@ -61,6 +64,7 @@ export type ComposeOptions = {
 /** Opens the database, migrates, seeds an empty shop, and builds every module. */
 export async function composeServer(env: Env, options: ComposeOptions): Promise<ServerParts> {
   const { log, now } = options
+  const lease = leaseSettings(env)
   const dataDir = resolve(env.DATA_DIR)
   const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
   try {
@@ -96,11 +100,12 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   })
   const content = composeContent(
     env,
-    { database, log, childEnv: options.childEnv },
+    { database, log, childEnv: options.childEnv, lease },
     options.content,
   )
   return {
     env,
+    lease,
     dataDir,
     database,
     log,
@@ -116,6 +121,11 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   }
 }
 
+/** A new instance id, and LEASE_SECONDS. */
+function leaseSettings(env: Env): LeaseSettings {
+  return { owner: newInstanceId(), leaseMs: Math.round(env.LEASE_SECONDS * 1000) }
+}
+
 /**
  * The content service and what it runs on, from the settings: storage (S3_* or DATA_DIR), the content
  * worker (CONTENT_WORKER*), the nudity model (MODERATION_*), ffmpeg (FFMPEG_PATH, FFPROBE_PATH, PATH,
@@ -127,6 +137,8 @@ export function composeContent(
     database: Database
     log: Logger
     childEnv: Readonly<Record<string, string | undefined>>
+    /** Default: a new instance id (a second content service on the same database is another owner). */
+    lease?: LeaseSettings
   },
   overrides: ContentOverrides = {},
 ): { service: ContentService; workerPid(): number | null } {
@@ -176,6 +188,7 @@ export function composeContent(
         : null,
     video,
     videoFrames: env.MODERATION_VIDEO_FRAMES,
+    lease: platform.lease ?? leaseSettings(env),
     ...(worker ? { onClose: () => worker.close() } : {}),
     ...overrides,
   })

@@ -2,16 +2,21 @@
 // link). Jobs are rows in content_jobs, so a job accepted before a crash or restart is run when the
 // server starts again (issue 5: "Jobs persist in the database and survive a restart"). One job runs at a
 // time per server: rendering and transcoding use the CPU, and the machine has two cores.
+// issue 16: several instances share the queue. A claimed job is held under a lease (platform/lease.ts)
+// renewed while it runs; another instance takes it over only when the lease ends (its owner died), and
+// only the owner writes the outcome, so a job is finished once. A shutdown hands its job back.
 import type { Queryable } from '../platform/db/client.ts'
+import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import {
   type ContentJobRow,
   claimJob,
+  expireJobLeases,
   finishJob,
   insertJob,
   jobByPublicToken,
+  renewJobLease,
   requeueJob,
-  requeueRunningJobs,
 } from './repo.ts'
 
 export type { ContentJobRow } from './repo.ts'
@@ -25,14 +30,29 @@ export type JobOutcome = { resultKey: string } | { error: string } | { done: tru
 export type JobHandler = (
   payload: Record<string, unknown>,
   job: ContentJobRow,
-  /** Aborted when the server stops: ffmpeg is killed and the job is run again at the next start. */
+  /**
+   * Aborted when the server stops (ffmpeg is killed and the job is handed back) or when the job's lease
+   * was lost to another instance.
+   */
   signal: AbortSignal,
 ) => Promise<JobOutcome>
 
 /** A job that was started this many times and never finished is given up (a file that crashes us). */
 const MAX_ATTEMPTS = 3
-/** How often the queue is looked at besides when a job is added (jobs added by another server). */
+/**
+ * How often the queue is looked at besides when a job is added: jobs added by another instance, and
+ * leases that ended.
+ */
 const POLL_MS = 2_000
+
+export type JobQueueOptions = {
+  lease: LeaseSettings
+  /**
+   * End every running job's lease at start: only for the embedded database, which one process opens
+   * at a time, so a running job there was left by a process that is gone.
+   */
+  takeOverAtStart: boolean
+}
 
 export type ContentJobs = {
   enqueue(kind: string, payload: Record<string, unknown>): Promise<ContentJobRow>
@@ -46,21 +66,31 @@ export function createContentJobs(
   db: Queryable,
   handlers: Record<string, JobHandler>,
   log: Logger,
+  options: JobQueueOptions,
 ): ContentJobs {
+  const { lease } = options
   let running: Promise<void> | null = null
   let stopped = false
   let again = false
   let idleWaiters: (() => void)[] = []
   const stopping = new AbortController()
 
-  const finish = (job: ContentJobRow, outcome: JobOutcome) =>
-    finishJob(
+  const finish = async (job: ContentJobRow, outcome: JobOutcome) => {
+    const written = await finishJob(
       db,
       job.id,
+      lease.owner,
       'error' in outcome
         ? { status: 'failed', error: outcome.error }
         : { status: 'done', resultKey: 'resultKey' in outcome ? outcome.resultKey : null },
     )
+    if (!written) {
+      log.warn('content job taken over by another instance; its outcome here is dropped', {
+        jobId: job.id,
+        kind: job.kind,
+      })
+    }
+  }
 
   const runOne = async (job: ContentJobRow) => {
     const handler = handlers[job.kind]
@@ -71,26 +101,44 @@ export function createContentJobs(
         error: 'The content could not be made. Please try again or contact support.',
       })
     }
+    // The job's own signal: the server stops, or the lease was lost (this instance stalled for
+    // longer than the lease and another took the job over): either way its ffmpeg is stopped.
+    const cut = new AbortController()
+    const onStop = () => cut.abort()
+    stopping.signal.addEventListener('abort', onStop)
+    const stopBeat = heartbeat(
+      lease.leaseMs,
+      () => renewJobLease(db, job.id, lease),
+      () => {
+        log.warn('content job lease lost', { jobId: job.id, kind: job.kind })
+        cut.abort()
+      },
+      (error) => log.warn('content job lease not renewed', { jobId: job.id, error }),
+    )
     let outcome: JobOutcome
     try {
-      outcome = await handler(job.payload, job, stopping.signal)
+      outcome = await handler(job.payload, job, cut.signal)
     } catch (error) {
-      if (stopping.signal.aborted) return requeue(job)
+      if (cut.signal.aborted) return await handBack(job)
       log.error('content job failed', { jobId: job.id, kind: job.kind, error })
       outcome = { error: 'The content could not be made. Please try again or contact support.' }
+    } finally {
+      stopBeat()
+      stopping.signal.removeEventListener('abort', onStop)
     }
-    // Cut short by a shutdown (it answered an error because ffmpeg was stopped): run again at the next start.
-    if (stopping.signal.aborted && 'error' in outcome) return requeue(job)
+    // Cut short (it answered an error because ffmpeg was stopped): handed back, not failed.
+    if (cut.signal.aborted && 'error' in outcome) return handBack(job)
     await finish(job, outcome)
   }
 
-  // A shutdown is not a failed attempt: the job goes back to the queue as it was.
-  const requeue = async (job: ContentJobRow) => {
-    log.info('content job interrupted by shutdown; it runs again at the next start', {
+  // A shutdown is not a failed attempt: the job goes back to the queue as it was, at once, for
+  // another instance or the next start. (A lost lease is someone else's now: requeueJob skips it.)
+  const handBack = async (job: ContentJobRow) => {
+    log.info('content job interrupted; handed back to the queue', {
       jobId: job.id,
       kind: job.kind,
     })
-    await requeueJob(db, job.id, Math.max(0, job.attempts - 1))
+    await requeueJob(db, job.id, lease.owner, Math.max(0, job.attempts - 1))
   }
 
   const drain = async () => {
@@ -98,7 +146,7 @@ export function createContentJobs(
       again = false
       for (;;) {
         if (stopped) return
-        const job = await claimJob(db)
+        const job = await claimJob(db, lease)
         if (!job) break
         await runOne(job)
       }
@@ -121,8 +169,9 @@ export function createContentJobs(
       })
   }
 
-  // A job that was running when the server stopped is run again (each start counts as an attempt).
-  const resumed = requeueRunningJobs(db)
+  // A job left running by a crash is run again once its lease ends (each claim counts as an attempt);
+  // on the embedded database at once, since its owner is surely gone.
+  const resumed = (options.takeOverAtStart ? expireJobLeases(db) : Promise.resolve())
     .then(() => kick())
     .catch((error: unknown) => log.error('content jobs could not be resumed', { error }))
   const timer = setInterval(kick, POLL_MS)

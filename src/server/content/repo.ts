@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { ContentGenerationRequest, ContentType, Template } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
+import type { LeaseSettings } from '../platform/lease.ts'
 import type { ProcessedFile } from './processors.ts'
 import { newId } from './storage.ts'
 
@@ -252,36 +253,75 @@ export async function jobByPublicToken(
   return job ?? null
 }
 
-/** The oldest queued job, now running (one attempt more); skipped when another server took it. */
-export async function claimJob(db: Queryable): Promise<ContentJobRow | null> {
+/** A lease's end, by the database's clock. */
+const leaseEnd = (lease: LeaseSettings) =>
+  sql`now() + ${lease.leaseMs}::int * interval '1 millisecond'`
+
+/**
+ * issue 16: the oldest job to run, now this instance's under a lease (one attempt more): a queued
+ * job, or a running one whose lease ended (its instance died). Skipped while another instance claims
+ * it (SKIP LOCKED), so two instances never take the same job.
+ */
+export async function claimJob(db: Queryable, lease: LeaseSettings): Promise<ContentJobRow | null> {
   const [job] = await db.query(sql<ContentJobRow>`
-    update content_jobs set status = 'running', started_at = now(), attempts = attempts + 1
-    where id = (select id from content_jobs where status = 'queued' order by created_at limit 1
+    update content_jobs set status = 'running', started_at = now(), attempts = attempts + 1,
+      lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(lease)}
+    where id = (select id from content_jobs
+      where status = 'queued'
+        or (status = 'running' and (lease_expires_at is null or lease_expires_at < now()))
+      order by created_at limit 1
       for update skip locked)
     returning ${JOB_COLUMNS}`)
   return job ?? null
 }
 
+/** Renews this instance's lease on a running job; false when it is no longer this instance's. */
+export async function renewJobLease(
+  db: Queryable,
+  id: string,
+  lease: LeaseSettings,
+): Promise<boolean> {
+  const rows = await db.query(sql`
+    update content_jobs set lease_expires_at = ${leaseEnd(lease)}
+    where id = ${id} and status = 'running' and lease_owner = ${lease.owner}
+    returning id`)
+  return rows.length > 0
+}
+
+/** The job's outcome, written only while this instance holds it: a job is finished once. */
 export async function finishJob(
   db: Queryable,
   id: string,
+  owner: string,
   outcome: { status: 'done'; resultKey: string | null } | { status: 'failed'; error: string },
-): Promise<void> {
-  await db.query(sql`
+): Promise<boolean> {
+  const rows = await db.query(sql`
     update content_jobs set status = ${outcome.status},
       result_key = ${outcome.status === 'done' ? outcome.resultKey : null}::text,
-      error = ${outcome.status === 'failed' ? outcome.error : null}::text, completed_at = now()
-    where id = ${id}`)
+      error = ${outcome.status === 'failed' ? outcome.error : null}::text, completed_at = now(),
+      lease_owner = null, lease_expires_at = null
+    where id = ${id} and status = 'running' and lease_owner = ${owner}
+    returning id`)
+  return rows.length > 0
 }
 
-/** A job cut short by a shutdown goes back to the queue as it was. */
-export async function requeueJob(db: Queryable, id: string, attempts: number): Promise<void> {
+/** A job cut short by a shutdown goes back to the queue as it was (its lease handed back). */
+export async function requeueJob(
+  db: Queryable,
+  id: string,
+  owner: string,
+  attempts: number,
+): Promise<void> {
   await db.query(sql`
-    update content_jobs set status = 'queued', attempts = ${attempts}, started_at = null
-    where id = ${id}`)
+    update content_jobs set status = 'queued', attempts = ${attempts}, started_at = null,
+      lease_owner = null, lease_expires_at = null
+    where id = ${id} and status = 'running' and lease_owner = ${owner}`)
 }
 
-/** Jobs left running by a stop or a crash are run again. */
-export async function requeueRunningJobs(db: Queryable): Promise<void> {
-  await db.query(sql`update content_jobs set status = 'queued' where status = 'running'`)
+/**
+ * Ends every running job's lease at once. Only for the embedded database, which one process opens at
+ * a time: whatever it finds running was left by a process that is gone.
+ */
+export async function expireJobLeases(db: Queryable): Promise<void> {
+  await db.query(sql`update content_jobs set lease_expires_at = null where status = 'running'`)
 }

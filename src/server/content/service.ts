@@ -24,6 +24,7 @@ import {
 } from '../../contract/index.ts'
 import type { ImageModerator } from '../moderation/index.ts'
 import type { Database } from '../platform/db/client.ts'
+import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { VideoError, type VideoTools } from '../video/index.ts'
@@ -87,6 +88,8 @@ export type ContentDeps = {
   video: VideoTools | null
   /** Frames of a video judged by the nudity model (MODERATION_VIDEO_FRAMES). */
   videoFrames: number
+  /** issue 16: this instance's id and the length of its leases on jobs. */
+  lease: LeaseSettings
   /** Called when the service closes, after its jobs (compose.ts stops the content worker here). */
   onClose?: () => Promise<void>
   /** Upload processors besides photos; default: videos through ffmpeg when there is one. */
@@ -266,6 +269,7 @@ export function createContentService(deps: ContentDeps) {
       ...deps.jobHandlers,
     },
     log,
+    { lease: deps.lease, takeOverAtStart: db.kind === 'pglite' },
   )
 
   // spec §5 "videos over the limit are trimmed": to the named template's videoMaxLengthSeconds; without

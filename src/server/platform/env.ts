@@ -126,6 +126,19 @@ const EnvEntries = v.object({
     v.picklist(X264_PRESETS, `VIDEO_X264_PRESET must be one of ${X264_PRESETS.join(', ')}`),
     'superfast',
   ),
+
+  // --- several instances on one PostgreSQL (issue 16, README "Running several instances")
+  // A content job or an order in Processing is held by one instance under a lease this long, renewed
+  // every third of it; the work of an instance that died is taken over this long after its last renewal.
+  LEASE_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'LEASE_SECONDS must be a number of seconds'),
+      v.transform(Number),
+      v.minValue(0.3, 'LEASE_SECONDS must be at least 0.3'),
+    ),
+    '15',
+  ),
 })
 
 const S3_SETTINGS = [
