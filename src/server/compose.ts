@@ -97,6 +97,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     appEnv: env.APP_ENV,
     log,
     now,
+    lease,
   })
   const content = composeContent(
     env,

@@ -137,9 +137,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     appEnv: env.APP_ENV,
   })
 
-  // issue 3: orders a crash left Processing are finished (or failed) now.
+  // issue 3 and 16: orders a crash left Processing are finished (or failed) once their lease ends,
+  // by whichever live instance looks first; this one looks now and every third of a lease.
   const recovery = orders
-    .recover()
+    .startRecovery()
     .catch((error: unknown) => log.error('recovery failed', { error }))
 
   let closing: Promise<void> | null = null

@@ -29,6 +29,14 @@ const DECLINED = new Set(['pm_card_chargeDeclined', 'pm_card_chargeDeclinedInsuf
 export type StripeStandIn = {
   url: string
   calls: StripeCall[]
+  /** The PaymentIntents made (a replayed Idempotency-Key makes none): one per card charge. */
+  paymentIntents: string[]
+  /**
+   * While on, a PaymentIntent is made (and kept for its Idempotency-Key) but its answer is held back,
+   * as when the caller dies before it hears Stripe's reply (issue 16). Turning it off drops the held
+   * answers.
+   */
+  holdCharges(on: boolean): void
   /** What Stripe.js does in the browser when the shopper's card is saved. */
   confirmSetup(clientSecret: string, paymentMethod: string): void
   close(): Promise<void>
@@ -38,6 +46,9 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   const calls: StripeCall[] = []
   const setupIntents = new Map<string, SetupIntent>()
   const replies = new Map<string, { status: number; body: unknown }>()
+  const paymentIntents: string[] = []
+  let holding = false
+  const held: http.ServerResponse[] = []
   let counter = 0
   const id = (prefix: string) => `${prefix}_standin${++counter}`
 
@@ -90,10 +101,12 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
           },
         }
       }
+      const intentId = id('pi')
+      paymentIntents.push(intentId)
       return {
         status: 200,
         body: {
-          id: id('pi'),
+          id: intentId,
           object: 'payment_intent',
           amount: Number(call.form.get('amount')),
           currency: call.form.get('currency'),
@@ -128,6 +141,10 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
       const key = call.idempotencyKey ? `${call.path} ${call.idempotencyKey}` : null
       const reply = (key && replies.get(key)) || answer(call)
       if (key && call.method === 'POST') replies.set(key, reply)
+      if (holding && call.method === 'POST' && call.path === '/v1/payment_intents') {
+        held.push(res)
+        return
+      }
       res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': id('req') })
       res.end(JSON.stringify(reply.body))
     })
@@ -137,6 +154,11 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    paymentIntents,
+    holdCharges(on) {
+      holding = on
+      if (!on) for (const res of held.splice(0)) res.destroy()
+    },
     confirmSetup(clientSecret, paymentMethod) {
       const intent = [...setupIntents.values()].find((i) => i.client_secret === clientSecret)
       if (!intent) throw new Error(`no setup intent with client secret ${clientSecret}`)

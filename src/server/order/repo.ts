@@ -2,6 +2,11 @@ import type { ContentType, OrderCreated, OrderState } from '../../contract/index
 import type { PaymentSetupRecord } from '../payment/service.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
+import type { LeaseSettings } from '../platform/lease.ts'
+
+/** A lease's end (issue 16), by the database's clock. */
+const leaseEnd = (lease: LeaseSettings) =>
+  sql`now() + ${lease.leaseMs}::int * interval '1 millisecond'`
 
 // The tables of an order's life: payment_setups (a card saved for a checkout), orders, and the rows
 // whose unique keys are the rules no race can break (issue 3): slot_reservations (a slot is sold once),
@@ -146,6 +151,8 @@ export type NewOrder = {
   requestBody: unknown
   /** A once-per-customer code and the (normalised) e-mail that redeems it. */
   redemption: { promoCode: string; email: string } | null
+  /** issue 16: the placing instance holds the new order's processing under its lease. */
+  lease: LeaseSettings
 }
 
 /**
@@ -165,7 +172,8 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<void>
         last_name, phone_number, will_receive_marketing, execution_content_key, content_source,
         locale, promo_code, slot_numbers, slot_count, value_cents_per_slot, subtotal_cents,
         discount_cents, total_cents, currency, checkout_secret_key, agreements,
-        agreements_accepted_at, request_body, created_at, updated_at)
+        agreements_accepted_at, request_body, created_at, updated_at, lease_owner,
+        lease_expires_at)
       select ${order.guid}, ${order.eventSlug}, ${order.deviceId}, 'Processing', ${order.orderType},
         ${order.email}, ${order.firstName}, ${order.lastName}, ${order.phoneNumber},
         ${order.willReceiveMarketing}::boolean, ${order.executionContentKey},
@@ -174,7 +182,7 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<void>
         ${order.valueCentsPerSlot}::int, ${order.subtotalCents}::int, ${order.discountCents}::int,
         ${order.totalCents}::int, ${order.currency}, ${order.checkoutSecretKey}::text,
         ${json(order.agreements)}::jsonb, ${at}::timestamptz, ${json(order.requestBody)}::jsonb,
-        ${at}::timestamptz, ${at}::timestamptz
+        ${at}::timestamptz, ${at}::timestamptz, ${order.lease.owner}, ${leaseEnd(order.lease)}
       from k
       returning guid, event_slug, device_id, slot_numbers, checkout_secret_key
     ), r as (
@@ -234,11 +242,74 @@ export async function orderToProcess(db: Queryable, guid: string): Promise<Order
   return row ?? null
 }
 
-/** Orders a crash left Processing, oldest first. */
-export async function processingOrders(db: Queryable): Promise<string[]> {
+// ---------- leases (issue 16) ----------
+// An order in Processing is processed by the instance that holds its lease (platform/lease.ts). The
+// placing instance holds it from the start; an order whose instance died (its lease ended, or none was
+// ever taken: orders from before leases, or handed back at shutdown) is claimed by the first live
+// instance that looks. The charge is keyed by the order (payment/), so a takeover charges at most once.
+
+const claimable = sql`state = 'Processing' and (lease_expires_at is null or lease_expires_at < now())`
+
+/**
+ * Claims up to `limit` orders left Processing by an instance that is gone, oldest first; two instances
+ * looking at once get different orders (SKIP LOCKED).
+ */
+export async function claimAbandonedOrders(
+  db: Queryable,
+  lease: LeaseSettings,
+  limit: number,
+): Promise<string[]> {
   const rows = await db.query(sql<{ guid: string }>`
-    select guid from orders where state = 'Processing' order by created_at`)
+    update orders set lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(lease)}
+    where guid in (select guid from orders where ${claimable} order by created_at limit ${limit}::int
+      for update skip locked)
+    returning guid`)
   return rows.map((r) => r.guid)
+}
+
+/**
+ * Takes (or renews) this instance's lease on one order in Processing: false when another live
+ * instance holds it, or it is no longer Processing.
+ */
+export async function claimOrder(
+  db: Queryable,
+  guid: string,
+  lease: LeaseSettings,
+): Promise<boolean> {
+  const rows = await db.query(sql`
+    update orders set lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(lease)}
+    where guid = ${guid} and state = 'Processing'
+      and (lease_owner = ${lease.owner} or lease_expires_at is null or lease_expires_at < now())
+    returning guid`)
+  return rows.length > 0
+}
+
+/** Renews this instance's lease on an order it processes; false when it was lost. */
+export async function renewOrderLease(
+  db: Queryable,
+  guid: string,
+  lease: LeaseSettings,
+): Promise<boolean> {
+  const rows = await db.query(sql`
+    update orders set lease_expires_at = ${leaseEnd(lease)}
+    where guid = ${guid} and state = 'Processing' and lease_owner = ${lease.owner}
+    returning guid`)
+  return rows.length > 0
+}
+
+/** A shutdown hands back the orders it still holds: another instance may claim them at once. */
+export async function releaseOrderLeases(db: Queryable, owner: string): Promise<void> {
+  await db.query(sql`
+    update orders set lease_owner = null, lease_expires_at = null
+    where state = 'Processing' and lease_owner = ${owner}`)
+}
+
+/**
+ * Ends every Processing order's lease. Only for the embedded database, which one process opens at a
+ * time: whatever it finds held was held by a process that is gone.
+ */
+export async function expireOrderLeases(db: Queryable): Promise<void> {
+  await db.query(sql`update orders set lease_expires_at = null where state = 'Processing'`)
 }
 
 export type Finish = {
@@ -249,19 +320,28 @@ export type Finish = {
 }
 
 /** Processing → the final state; a failed order frees its slots (and a once-per-customer code). */
-export async function finishOrder(db: Queryable, guid: string, finish: Finish): Promise<void> {
+export async function finishOrder(
+  db: Queryable,
+  guid: string,
+  owner: string,
+  finish: Finish,
+): Promise<void> {
   const set = sql`state = ${finish.state}, errors = ${json(finish.errors)}::jsonb,
     payment_id = coalesce(${finish.paymentId}::text, payment_id),
-    confirmation_date_epoch_ms = ${finish.confirmationDateEpochMs}::bigint, updated_at = now()`
+    confirmation_date_epoch_ms = ${finish.confirmationDateEpochMs}::bigint, updated_at = now(),
+    lease_owner = null, lease_expires_at = null`
+  // Written only by the instance that holds the order (issue 16): one that stalled past its lease
+  // leaves the outcome to the instance that took over.
+  const mine = sql`guid = ${guid} and state = 'Processing' and lease_owner = ${owner}`
   if (finish.state !== 'Failed') {
-    await db.query(sql`update orders set ${set} where guid = ${guid} and state = 'Processing'`)
+    await db.query(sql`update orders set ${set} where ${mine}`)
     return
   }
   // One statement, so it is atomic without a transaction. issue 3: a failed order frees its slots
   // (and a once-per-customer code) for others.
   await db.query(sql`
     with u as (
-      update orders set ${set} where guid = ${guid} and state = 'Processing' returning guid
+      update orders set ${set} where ${mine} returning guid
     ), r as (
       delete from slot_reservations where order_guid in (select guid from u)
     ), p as (

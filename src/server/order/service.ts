@@ -26,6 +26,7 @@ import { cardBrand, cardOutcome } from '../payment/test-cards.ts'
 import type { Database } from '../platform/db/client.ts'
 import { uniqueViolation } from '../platform/db/errors.ts'
 import type { AppEnv } from '../platform/env.ts'
+import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { normalEmail, type PromoError, type PromoService } from '../promo/service.ts'
@@ -33,8 +34,11 @@ import type { CatalogueReads } from '../spotlight/service.ts'
 import type { SoldSlots } from '../spotlight/sold-slots.ts'
 import { paymentMessages } from './messages.ts'
 import {
+  claimAbandonedOrders,
+  claimOrder,
   contentAndSetup,
   contentByKey,
+  expireOrderLeases,
   type Finish,
   finishOrder,
   insertOrder,
@@ -43,7 +47,8 @@ import {
   type OrderToProcess,
   orderOfEvent,
   orderToProcess,
-  processingOrders,
+  releaseOrderLeases,
+  renewOrderLease,
   reservedSlots,
   saveLocalCard,
   setupByClientSecret,
@@ -135,8 +140,10 @@ export function createOrderService(deps: {
   appEnv: AppEnv
   log: Logger
   now: () => number
+  /** issue 16: this instance's id and the length of its leases on orders in Processing. */
+  lease: LeaseSettings
 }) {
-  const { database: db, catalogue, payment, log, now, soldSlots } = deps
+  const { database: db, catalogue, payment, log, now, soldSlots, lease } = deps
   const inflight = new Set<Promise<void>>()
 
   /**
@@ -300,6 +307,7 @@ export function createOrderService(deps: {
           redemption: oncePerCustomerCode
             ? { promoCode: oncePerCustomerCode, email: normalEmail(order.emailAddress) }
             : null,
+          lease,
         })
         break
       } catch (error) {
@@ -333,7 +341,7 @@ export function createOrderService(deps: {
 
   async function finish(order: OrderToProcess, outcome: Partial<Finish> & Pick<Finish, 'state'>) {
     const errors = outcome.errors ?? []
-    await finishOrder(db, order.guid, {
+    await finishOrder(db, order.guid, lease.owner, {
       state: outcome.state,
       errors,
       paymentId: outcome.paymentId ?? null,
@@ -359,11 +367,29 @@ export function createOrderService(deps: {
   }
 
   /**
-   * Processing → Confirmed, UnderReview or Failed (issue 3). Safe to run again after a crash. Right
-   * after placing, the order as just written is handed over, which spares reading it back. A failed
-   * order keeps its reason as text (GET status shows it).
+   * Processing → Confirmed, UnderReview or Failed (issue 3), by the instance that holds the order's
+   * lease (issue 16), renewed while it works. Safe to run again after a crash: the charge is keyed by
+   * the order. Right after placing, the order as just written (under this instance's lease) is handed
+   * over, which spares reading it back. A failed order keeps its reason as text (GET status shows it).
    */
   async function processOrder(guid: string, placed?: OrderToProcess): Promise<void> {
+    if (!placed && !(await claimOrder(db, guid, lease))) return
+    const stopBeat = heartbeat(
+      lease.leaseMs,
+      () => renewOrderLease(db, guid, lease),
+      // Stalled past the lease: another instance finishes the order (finishOrder writes only the
+      // holder's outcome), and a charge made here meanwhile is the same charge (keyed by the order).
+      () => log.warn('order lease lost', { guid }),
+      (error) => log.warn('order lease not renewed', { guid, error }),
+    )
+    try {
+      await processHeld(guid, placed)
+    } finally {
+      stopBeat()
+    }
+  }
+
+  async function processHeld(guid: string, placed?: OrderToProcess): Promise<void> {
     const order = placed ?? (await orderToProcess(db, guid))
     if (order?.state !== 'Processing') return
     const event = await catalogue.event(order.eventSlug)
@@ -420,16 +446,48 @@ export function createOrderService(deps: {
     inflight.add(job)
   }
 
-  /** issue 3: an order left Processing by a crash is finished or failed when the server starts. */
+  let stopped = false
+  let sweeping: Promise<unknown> | null = null
+  let sweepTimer: ReturnType<typeof setInterval> | null = null
+
+  /**
+   * issue 3 and 16: orders left Processing by an instance that is gone (crashed, killed, or this one
+   * before a restart) are claimed once their lease ends, and finished or failed. Answers how many.
+   */
   async function recover(): Promise<number> {
-    const guids = await processingOrders(db)
-    for (const guid of guids) {
-      await processOrder(guid).catch((error: unknown) =>
-        log.error('order recovery failed', { guid, error }),
-      )
+    let count = 0
+    for (;;) {
+      const guids = await claimAbandonedOrders(db, lease, 10)
+      if (guids.length === 0) break
+      for (const guid of guids) {
+        await processOrder(guid).catch((error: unknown) =>
+          log.error('order recovery failed', { guid, error }),
+        )
+      }
+      count += guids.length
+      if (stopped) break
     }
-    if (guids.length > 0) log.info('recovered orders', { count: guids.length })
-    return guids.length
+    if (count > 0) log.info('recovered orders', { count })
+    return count
+  }
+
+  // Every instance looks for abandoned orders at start and then every third of a lease, so an order
+  // whose instance died is finished within about a lease and a third of its last renewal.
+  const sweep = () => {
+    if (sweeping || stopped) return
+    sweeping = recover()
+      .catch((error: unknown) => log.error('order recovery failed', { error }))
+      .finally(() => {
+        sweeping = null
+      })
+  }
+  /** Starts looking for abandoned orders (main.ts, once the server listens). */
+  async function startRecovery(): Promise<void> {
+    // The embedded database is opened by one process at a time: what it finds held, a gone process held.
+    if (db.kind === 'pglite') await expireOrderLeases(db)
+    sweep()
+    sweepTimer = setInterval(sweep, Math.max(100, Math.floor(lease.leaseMs / 3)))
+    sweepTimer.unref()
   }
 
   async function status(eventSlug: string, guid: string): Promise<Result<OrderStatus, OrderError>> {
@@ -571,9 +629,17 @@ export function createOrderService(deps: {
     defaults,
     createSetup,
     confirmLocalCard,
-    /** Waits for orders being processed (used before closing the database). */
+    startRecovery,
+    /**
+     * Stops claiming orders, waits for those being processed, and hands back any lease still held
+     * (used before closing the database).
+     */
     drain: async () => {
+      stopped = true
+      if (sweepTimer) clearInterval(sweepTimer)
+      await sweeping
       while (inflight.size > 0) await Promise.allSettled([...inflight])
+      await releaseOrderLeases(db, lease.owner)
     },
   }
 }
