@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { type ContentOverrides, composeServer, type ServerParts } from './compose.ts'
-import { parseEnv } from './platform/env.ts'
+import { parseEnv, wantsDemoCatalogue } from './platform/env.ts'
 import { createLogger, type Logger } from './platform/log.ts'
 
 // The server's entry (`npm start`): reads the environment once, through the schema (platform/env.ts),
@@ -27,7 +27,10 @@ export type StartOptions = {
   defaultHostname?: string
   /** Serve the built PWA (building it when missing or stale). API tests turn it off. */
   serveApp?: boolean
-  /** Import the demo catalogue into an empty database (default true). */
+  /**
+   * Import the demo catalogue into an empty database (default: as the settings say, APP_ENV local or
+   * DEMO_CATALOGUE; false always wins).
+   */
   demoCatalogue?: boolean
   /** Clock for the shop's rules (tests move time); defaults to Date.now. */
   now?: () => number
@@ -110,7 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log,
     now: options.now ?? Date.now,
     childEnv: source,
-    demoCatalogue: options.demoCatalogue ?? true,
+    demoCatalogue: options.demoCatalogue !== false && wantsDemoCatalogue(env),
     distDir: serveApp ? DIST_DIR : null,
     ...(options.content ? { content: options.content } : {}),
   })

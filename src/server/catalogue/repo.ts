@@ -21,6 +21,14 @@ export async function knownIds(db: Queryable): Promise<KnownIds> {
   }
 }
 
+/**
+ * Holds the demo import's advisory lock until the transaction ends (issue 16: instances starting at
+ * once). Its key is the migrations' (727274) plus one.
+ */
+export async function lockDemoImport(tx: Queryable): Promise<void> {
+  await tx.query(sql`select pg_advisory_xact_lock(727275)`)
+}
+
 export async function countEvents(db: Queryable): Promise<number> {
   const [row] = await db.query(sql<{ n: number }>`select count(*)::int as n from events`)
   return row?.n ?? 0

@@ -17,6 +17,7 @@ import {
   countEvents,
   type KnownIds,
   knownIds,
+  lockDemoImport,
   replacePromo,
   upsertDevice,
   upsertEvent,
@@ -286,13 +287,30 @@ export async function importCatalogue(
   }
 }
 
-/** A new shop starts with the demo catalogue (issue 3, "Runs as"); a shop with events keeps its own. */
+/**
+ * A new shop starts with the demo catalogue (issue 3, "Runs as"); a shop with events keeps its own.
+ * issue 16: instances starting at once on one PostgreSQL import it once: the check for an empty shop
+ * and the import run in one transaction under an advisory lock (PGlite has them too).
+ */
 export async function seedEmptyShop(
   database: Database,
   catalogue: unknown,
 ): Promise<ImportCounts | null> {
-  if ((await countEvents(database)) > 0) return null
-  const result = await importCatalogue(database, catalogue)
-  if (!result.success) throw new Error(`demo catalogue: ${result.errors.join('; ')}`)
-  return result.counts
+  return database.transaction(async (tx) => {
+    await lockDemoImport(tx)
+    if ((await countEvents(tx)) > 0) return null
+    const check = checkCatalogue(catalogue, await knownIds(tx))
+    if (!check.success) throw new Error(`demo catalogue: ${check.errors.join('; ')}`)
+    const c = check.catalogue
+    for (const d of c.devices) await upsertDevice(tx, d)
+    for (const t of c.templates) await upsertTemplate(tx, t)
+    for (const e of c.events) await upsertEvent(tx, e)
+    for (const p of c.promos) await replacePromo(tx, p)
+    return {
+      devices: c.devices.length,
+      templates: c.templates.length,
+      events: c.events.length,
+      promos: c.promos.length,
+    }
+  })
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ENV_VARIABLES, parseEnv } from './env.ts'
+import { ENV_VARIABLES, parseEnv, wantsDemoCatalogue } from './env.ts'
 
 // issue 13: the schema lists every variable the server reads, and README.md's Configuration table lists
 // exactly those: one variable a row, by its name in the first column.
@@ -66,6 +66,18 @@ describe('the settings', () => {
     )
     expect(() => parseEnv({ FFMPEG_PATH: '/usr/bin/ffmpeg' })).toThrow(
       'Set both FFMPEG_PATH and FFPROBE_PATH, or neither.',
+    )
+  })
+
+  it('import the demo catalogue locally or when asked, never in prod (issue 16)', () => {
+    expect(wantsDemoCatalogue(parseEnv({}))).toBe(true)
+    expect(wantsDemoCatalogue(parseEnv({ DEMO_CATALOGUE: '0' }))).toBe(false)
+    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'dev' }))).toBe(false)
+    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'dev', DEMO_CATALOGUE: '1' }))).toBe(true)
+    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod' }))).toBe(false)
+    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod', DEMO_CATALOGUE: '0' }))).toBe(false)
+    expect(() => parseEnv({ APP_ENV: 'prod', DEMO_CATALOGUE: '1' })).toThrow(
+      'the demo catalogue is never imported in prod',
     )
   })
 })

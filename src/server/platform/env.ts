@@ -127,6 +127,12 @@ const EnvEntries = v.object({
     'superfast',
   ),
 
+  // --- the demo catalogue (issue 16): imported into an empty database when APP_ENV is local, or when
+  // DEMO_CATALOGUE=1 (dev); never in prod, where 1 is refused
+  DEMO_CATALOGUE: v.optional(
+    v.picklist(['1', '0', 'true', 'false'], 'DEMO_CATALOGUE must be 1 or 0'),
+  ),
+
   // --- several instances on one PostgreSQL (issue 16, README "Running several instances")
   // A content job or an order in Processing is held by one instance under a lease this long, renewed
   // every third of it; the work of an instance that died is taken over this long after its last renewal.
@@ -164,11 +170,27 @@ export const EnvSchema = v.pipe(
     if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
       addIssue({ message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' })
     }
+    if (e.APP_ENV === 'prod' && demoCatalogueSetting(e.DEMO_CATALOGUE) === true) {
+      addIssue({ message: 'DEMO_CATALOGUE: the demo catalogue is never imported in prod' })
+    }
     if (Boolean(e.FFMPEG_PATH) !== Boolean(e.FFPROBE_PATH)) {
       addIssue({ message: 'Set both FFMPEG_PATH and FFPROBE_PATH, or neither.' })
     }
   }),
 )
+
+function demoCatalogueSetting(value: string | undefined): boolean | undefined {
+  return value === undefined ? undefined : value === '1' || value === 'true'
+}
+
+/**
+ * issue 16: whether an empty database gets the demo catalogue: DEMO_CATALOGUE when set, else only
+ * when APP_ENV is local; never in prod (the schema refuses DEMO_CATALOGUE=1 there).
+ */
+export function wantsDemoCatalogue(env: Pick<Env, 'APP_ENV' | 'DEMO_CATALOGUE'>): boolean {
+  if (env.APP_ENV === 'prod') return false
+  return demoCatalogueSetting(env.DEMO_CATALOGUE) ?? env.APP_ENV === 'local'
+}
 
 /** Every variable the server reads, by name. */
 export const ENV_VARIABLES: readonly string[] = Object.keys(EnvEntries.entries)
