@@ -28,6 +28,11 @@ export type StartOptions = {
   /** Serve the built PWA (building it when missing or stale). API tests turn it off. */
   serveApp?: boolean
   /**
+   * Build the PWA when dist/ is missing or stale (default true: `npm start`). `npm run start:prod`
+   * turns it off (issue 16): a production install has no Vite, so dist/ must be built beforehand.
+   */
+  build?: boolean
+  /**
    * Import the demo catalogue into an empty database (default: as the settings say, APP_ENV local or
    * DEMO_CATALOGUE; false always wins).
    */
@@ -107,7 +112,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const env = parseEnv(source)
   const log = options.log ?? createLogger(env.LOG_LEVEL)
   const serveApp = options.serveApp ?? true
-  if (serveApp) ensureBuilt(log)
+  if (serveApp && options.build !== false) ensureBuilt(log)
+  else if (serveApp && !existsSync(join(DIST_DIR, 'index.html'))) {
+    throw new Error(
+      'dist/ is missing: run `npm run build` before `npm run start:prod` (it does not build)',
+    )
+  }
 
   const deps = await composeServer(env, {
     log,
@@ -172,7 +182,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
 const isEntry = process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url
 if (isEntry) {
-  const running = await startServer({ defaultHostname: '0.0.0.0' })
+  // `npm run start:prod` passes --no-build: nothing of the devDependencies runs (issue 16).
+  const running = await startServer({
+    defaultHostname: '0.0.0.0',
+    build: !process.argv.includes('--no-build'),
+  })
   const stop = () => {
     running.close().then(
       () => process.exit(0),
