@@ -13,6 +13,17 @@ export type FeatureFlags = v.InferOutput<typeof FeatureFlagsSchema>
 
 export const HealthSchema = v.object({ status: v.literal('ok') })
 
+/** issue 16: what readiness looked at, each answering ok (a 503 names what is not). */
+export const ReadinessSchema = v.object({
+  status: v.literal('ready'),
+  checks: v.object({
+    database: v.literal('ok'),
+    migrations: v.literal('ok'),
+    storage: v.literal('ok'),
+  }),
+})
+export type Readiness = v.InferOutput<typeof ReadinessSchema>
+
 export const meta = {
   health: endpoint({
     name: 'getHealth',
@@ -20,6 +31,26 @@ export const meta = {
     path: '/health',
     summary: 'The server answers',
     response: HealthSchema,
+  }),
+  // issue 16: for a load balancer or an orchestrator. Liveness: the process answers (restart it when
+  // not). Readiness: it can serve (send it traffic only then).
+  livez: endpoint({
+    name: 'getLiveness',
+    method: 'GET',
+    path: '/livez',
+    summary: 'The process answers (liveness)',
+    response: HealthSchema,
+  }),
+  readyz: endpoint({
+    name: 'getReadiness',
+    method: 'GET',
+    path: '/readyz',
+    summary:
+      'The server can serve (readiness): the database answers, every migration is applied, content storage takes a write',
+    response: ReadinessSchema,
+    errors: {
+      503: 'Not ready: the codes say what failed (database_unreachable, migrations_pending, storage_unwritable, shutting_down)',
+    },
   }),
   openapi: endpoint({
     name: 'getOpenApi',

@@ -65,7 +65,7 @@ export function createApp(parts: ServerParts) {
   const api = router.hono
   // JSON answers (device lists, OpenAPI) travel compressed; uploaded media never are.
   api.use(compress({ contentTypeFilter: /^application\/json/ }))
-  metaRoutes(router)
+  metaRoutes(router, { readiness: parts.readiness })
   spotlightRoutes(router, {
     spotlight: parts.spotlight,
     promo: parts.promo,

@@ -5,12 +5,14 @@ import { createContentWorker } from './content/content-worker.ts'
 import { renderTemplatePng } from './content/render.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
 import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
-import { createContentStorage } from './content/storage.ts'
+import { type ContentStorage, createContentStorage } from './content/storage.ts'
+import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider, type PaymentProvider } from './payment/service.ts'
 import { type Database, openDatabase } from './platform/db/client.ts'
-import { applyMigrations } from './platform/db/migrate.ts'
+import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
+import { sql } from './platform/db/sql.ts'
 import type { Env } from './platform/env.ts'
 import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
@@ -44,6 +46,8 @@ export type ServerParts = {
   promo: PromoService
   orders: OrderService
   content: ContentService
+  /** issue 16: /readyz's checks, and the switch the shutdown turns. */
+  readiness: ReadinessCheck
   /** The built PWA to serve, or null for an API-only server. */
   distDir: string | null
   /** The content worker's pid while it runs (content/content-worker.ts), else null. */
@@ -104,9 +108,21 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     { database, log, childEnv: options.childEnv, lease },
     options.content,
   )
+  const readiness = createReadiness({
+    database: async () => {
+      await database.query(sql`select 1`)
+    },
+    pendingMigrations: () => pendingMigrations(database),
+    writeStorage: async () => {
+      const name = content.storage.newName('png')
+      await content.storage.write(name, Buffer.from('readiness probe'))
+      await content.storage.remove(name)
+    },
+  })
   return {
     env,
     lease,
+    readiness,
     dataDir,
     database,
     log,
@@ -142,7 +158,7 @@ export function composeContent(
     lease?: LeaseSettings
   },
   overrides: ContentOverrides = {},
-): { service: ContentService; workerPid(): number | null } {
+): { service: ContentService; storage: ContentStorage; workerPid(): number | null } {
   const log = platform.log.child({ component: 'content' })
   const dataDir = resolve(env.DATA_DIR)
   const bucket = s3Config(env)
@@ -193,5 +209,5 @@ export function composeContent(
     ...(worker ? { onClose: () => worker.close() } : {}),
     ...overrides,
   })
-  return { service, workerPid: () => worker?.pid() ?? null }
+  return { service, storage, workerPid: () => worker?.pid() ?? null }
 }

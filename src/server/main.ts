@@ -164,20 +164,48 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     routes: () => app.routes.map(({ method, path }) => ({ method, path })),
     contentWorkerPid: () => deps.contentWorkerPid(),
     close: () => {
+      // issue 16, graceful shutdown: not ready from now on (the load balancer stops sending), no new
+      // connections, no new jobs or orders claimed; the running job is stopped and handed back, the
+      // orders being charged are finished and any lease left is handed back; requests still open
+      // after SHUTDOWN_SECONDS (live-event streams) are cut.
       closing ??= (async () => {
-        await new Promise<void>((r) => {
+        deps.readiness.shutDown()
+        const cut = setTimeout(
+          () => (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.(),
+          env.SHUTDOWN_SECONDS * 1000,
+        )
+        cut.unref()
+        const stopped = new Promise<void>((r) => {
           server.close(() => r())
           // Idle keep-alive connections would hold close() open.
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
         await recovery
-        await orders.drain()
-        await content.close()
+        await Promise.all([orders.drain(), content.close()])
+        await stopped
+        clearTimeout(cut)
         await database.close()
       })()
       return closing
     },
   }
+}
+
+/**
+ * SIGTERM or SIGINT stop the server gracefully (issue 16) and exit: 0 when all was handed back, 1 when
+ * twice SHUTDOWN_SECONDS passed first (what still runs is abandoned: its leases end on their own and
+ * another instance takes the work over).
+ */
+export function exitOnSignals(running: RunningServer): void {
+  const stop = () => {
+    setTimeout(() => process.exit(1), running.deps.env.SHUTDOWN_SECONDS * 2000).unref()
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
 }
 
 const isEntry = process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url
@@ -187,12 +215,5 @@ if (isEntry) {
     defaultHostname: '0.0.0.0',
     build: !process.argv.includes('--no-build'),
   })
-  const stop = () => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  exitOnSignals(running)
 }

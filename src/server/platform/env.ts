@@ -145,6 +145,16 @@ const EnvEntries = v.object({
     ),
     '15',
   ),
+  // A stop (SIGTERM) waits this long for open requests (live-event streams) before it cuts them, and
+  // exits at twice this at the latest.
+  SHUTDOWN_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'SHUTDOWN_SECONDS must be a number of seconds'),
+      v.transform(Number),
+    ),
+    '10',
+  ),
 })
 
 const S3_SETTINGS = [

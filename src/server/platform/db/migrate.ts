@@ -33,3 +33,14 @@ export async function applyMigrations(
   }
   return applied
 }
+
+/** issue 16 (readiness): the migration files not yet recorded as applied. */
+export async function pendingMigrations(
+  database: Pick<Database, 'query'>,
+  dir: string = MIGRATIONS_DIR,
+): Promise<string[]> {
+  const files = readdirSync(dir).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
+  const rows = await database.query(sql<{ name: string }>`select name from schema_migrations`)
+  const applied = new Set(rows.map((row) => row.name))
+  return files.filter((name) => !applied.has(name)).sort()
+}
