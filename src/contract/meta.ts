@@ -52,6 +52,22 @@ export const meta = {
       503: 'Not ready: the codes say what failed (database_unreachable, migrations_pending, storage_unwritable, shutting_down)',
     },
   }),
+  metrics: endpoint({
+    name: 'getMetrics',
+    method: 'GET',
+    path: '/metrics',
+    summary:
+      'Prometheus metrics (issue 16): requests and latency by route, orders by state, content jobs, SSE clients, payment errors',
+    headers: [
+      {
+        name: 'Authorization',
+        required: true,
+        description: 'Bearer and the METRICS_TOKEN setting',
+      },
+    ],
+    file: ['text/plain'],
+    errors: { 401: 'Without the metrics token', 404: 'Metrics are off (no METRICS_TOKEN)' },
+  }),
   openapi: endpoint({
     name: 'getOpenApi',
     method: 'GET',

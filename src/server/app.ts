@@ -7,6 +7,7 @@ import {
   type DevicesPage,
   FIRST_DEVICES_PAGE,
   pathOf,
+  routerPath,
   spotlight,
 } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
@@ -32,6 +33,22 @@ const noEndpoint = (method: string, path: string) =>
 export function createApp(parts: ServerParts) {
   const app = new Hono<{ Variables: Variables }>()
   const log = parts.log
+  const metrics = parts.metrics
+
+  // issue 16: requests counted by the route that answered (Hono's route path, mapped to the contract's
+  // path template once; never the raw path), before anything else so every answer is counted.
+  if (metrics) {
+    app.use(async (c, next) => {
+      const started = performance.now()
+      await next()
+      metrics.observeRequest(
+        c.req.method,
+        c.req.routePath,
+        c.res.status,
+        (performance.now() - started) / 1000,
+      )
+    })
+  }
 
   // Structured logs with a request id (issue 3); a caller's id is kept when it looks like one.
   app.use(async (c, next) => {
@@ -65,7 +82,11 @@ export function createApp(parts: ServerParts) {
   const api = router.hono
   // JSON answers (device lists, OpenAPI) travel compressed; uploaded media never are.
   api.use(compress({ contentTypeFilter: /^application\/json/ }))
-  metaRoutes(router, { readiness: parts.readiness })
+  metaRoutes(router, {
+    readiness: parts.readiness,
+    metrics: parts.metrics,
+    metricsToken: parts.env.METRICS_TOKEN,
+  })
   spotlightRoutes(router, {
     spotlight: parts.spotlight,
     promo: parts.promo,
@@ -75,6 +96,15 @@ export function createApp(parts: ServerParts) {
   orderRoutes(router, parts.orders)
   contentRoutes(router, parts.content)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
+  metrics?.countRoutes([
+    ...router.registered().map((e) => ({
+      method: e.method,
+      routePath: `${API_BASE}${routerPath(e.path)}`,
+      route: e.path,
+    })),
+    // The built PWA (platform/static.ts) answers every other GET.
+    { method: 'GET', routePath: '/*', route: 'app' },
+  ])
   app.route(API_BASE, api)
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
 

@@ -3,11 +3,13 @@ import { demoCatalogue } from './catalogue/demo-catalogue.ts'
 import { seedEmptyShop } from './catalogue/service.ts'
 import { createContentWorker } from './content/content-worker.ts'
 import { renderTemplatePng } from './content/render.ts'
+import { countJobsByStatus } from './content/repo.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
 import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
 import { type ContentStorage, createContentStorage } from './content/storage.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
+import { countOrdersByState } from './order/repo.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider, type PaymentProvider } from './payment/service.ts'
 import { type Database, openDatabase } from './platform/db/client.ts'
@@ -16,6 +18,7 @@ import { sql } from './platform/db/sql.ts'
 import type { Env } from './platform/env.ts'
 import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
+import { createMetrics, type Metrics } from './platform/metrics.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
 import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
 import { createSoldSlots, type SoldSlots } from './spotlight/sold-slots.ts'
@@ -46,6 +49,8 @@ export type ServerParts = {
   promo: PromoService
   orders: OrderService
   content: ContentService
+  /** issue 16: Prometheus metrics when METRICS_TOKEN is set, else null. */
+  metrics: Metrics | null
   /** issue 16: /readyz's checks, and the switch the shutdown turns. */
   readiness: ReadinessCheck
   /** The built PWA to serve, or null for an API-only server. */
@@ -83,6 +88,12 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     throw error
   }
 
+  const metrics = env.METRICS_TOKEN
+    ? createMetrics({
+        ordersByState: () => countOrdersByState(database),
+        jobsByStatus: () => countJobsByStatus(database),
+      })
+    : null
   const payment = await createPaymentProvider(env, database)
   const soldSlots = createSoldSlots(database, now)
   const promo = createPromoService(database)
@@ -102,6 +113,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log,
     now,
     lease,
+    ...(metrics ? { onPaymentError: metrics.paymentError } : {}),
   })
   const content = composeContent(
     env,
@@ -122,6 +134,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   return {
     env,
     lease,
+    metrics,
     readiness,
     dataDir,
     database,

@@ -325,3 +325,11 @@ export async function requeueJob(
 export async function expireJobLeases(db: Queryable): Promise<void> {
   await db.query(sql`update content_jobs set lease_expires_at = null where status = 'running'`)
 }
+
+/** issue 16 (metrics): content jobs by status, in the shared database. */
+export async function countJobsByStatus(
+  db: Queryable,
+): Promise<{ status: string; count: number }[]> {
+  return db.query(sql<{ status: string; count: number }>`
+    select status, count(*)::int as count from content_jobs group by status`)
+}

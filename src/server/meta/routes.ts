@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto'
 import { allEndpoints, meta } from '../../contract/index.ts'
 import { fail, problem } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import type { Metrics } from '../platform/metrics.ts'
 import { openApiDocument } from '../platform/openapi.ts'
 import { featureFlagsOf, type ReadinessCheck, type ReadinessProblem } from './service.ts'
 
@@ -19,7 +21,23 @@ const readinessProblem = (p: ReadinessProblem) => {
 
 // The server about itself: health, liveness and readiness (issue 16), the OpenAPI document made from
 // src/contract, feature flags.
-export function metaRoutes(router: ApiRouter, deps: { readiness: ReadinessCheck }) {
+export function metaRoutes(
+  router: ApiRouter,
+  deps: { readiness: ReadinessCheck; metrics: Metrics | null; metricsToken: string | undefined },
+) {
+  const token = deps.metricsToken ? Buffer.from(`Bearer ${deps.metricsToken}`) : null
+  router.handle(meta.metrics, async ({ c }) => {
+    const { metrics } = deps
+    if (!metrics || !token) return fail(404, problem('metrics_off', 'Metrics are off'))
+    const given = Buffer.from(c.req.header('authorization') ?? '')
+    // The token is a secret: compared in constant time, never logged.
+    if (given.length !== token.length || !timingSafeEqual(given, token)) {
+      return fail(401, problem('metrics_token_required', 'The metrics token is required'))
+    }
+    return new Response(await metrics.text(), {
+      headers: { 'content-type': metrics.contentType, 'cache-control': 'no-store' },
+    })
+  })
   router.handle(meta.health, () => ({ status: 'ok' as const }))
   router.handle(meta.livez, () => ({ status: 'ok' as const }))
   router.handle(meta.readyz, async () => {

@@ -390,3 +390,11 @@ export async function contentByKey(db: Queryable, key: string): Promise<OrderCon
     select ${CONTENT_JSON} as content from generated_content g where g.key = ${key}`)
   return row?.content ?? null
 }
+
+/** issue 16 (metrics): orders by state, in the shared database. */
+export async function countOrdersByState(
+  db: Queryable,
+): Promise<{ state: string; count: number }[]> {
+  return db.query(sql<{ state: string; count: number }>`
+    select state, count(*)::int as count from orders group by state`)
+}

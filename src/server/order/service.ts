@@ -142,6 +142,8 @@ export function createOrderService(deps: {
   now: () => number
   /** issue 16: this instance's id and the length of its leases on orders in Processing. */
   lease: LeaseSettings
+  /** issue 16 (metrics): a charge the provider failed, or a card it refused. */
+  onPaymentError?: (kind: 'provider' | 'declined') => void
 }) {
   const { database: db, catalogue, payment, log, now, soldSlots, lease } = deps
   const inflight = new Set<Promise<void>>()
@@ -363,6 +365,7 @@ export function createOrderService(deps: {
       }
     }
     log.error('charge failed', { guid: request.orderGuid, error: lastError })
+    deps.onPaymentError?.('provider')
     return { ok: false as const, error: messages.unknownError, paymentId: null }
   }
 
@@ -415,6 +418,7 @@ export function createOrderService(deps: {
         description: `Shouts order ${confirmationCode(guid)} (${event.name})`,
       })
       if (!result.ok) {
+        deps.onPaymentError?.('declined')
         return finish(order, {
           state: 'Failed',
           errors: [result.error],

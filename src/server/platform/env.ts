@@ -145,6 +145,11 @@ const EnvEntries = v.object({
     ),
     '15',
   ),
+  // GET /api/v1/metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404, and
+  // nothing is counted
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters')),
+  ),
   // A stop (SIGTERM) waits this long for open requests (live-event streams) before it cuts them, and
   // exits at twice this at the latest.
   SHUTDOWN_SECONDS: v.optional(
