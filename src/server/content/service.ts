@@ -231,7 +231,15 @@ export function createContentService(deps: ContentDeps) {
       [PROCESS_UPLOAD_JOB]: async (payload, _job, signal) => {
         const uploadId = String(payload.uploadId)
         const processor = processors.find((candidate) => candidate.kind === payload.kind)
-        const tempPath = String(payload.tempPath)
+        // issue 16: with a bucket the raw file waits there (any instance can run the job), and is
+        // fetched to this instance's work folder; else it is on this disk.
+        const storedRaw = typeof payload.storedRaw === 'string' ? payload.storedRaw : null
+        const fetched = storedRaw ? await storage.localFile(storedRaw) : null
+        const tempPath = fetched ? fetched.path : String(payload.tempPath)
+        const dropRaw = async () => {
+          await storage.remove(tempPath).catch(() => undefined)
+          if (storedRaw) await storage.remove(storedRaw).catch(() => undefined)
+        }
         try {
           if (!processor) {
             throw new UploadError(
@@ -252,18 +260,21 @@ export function createContentService(deps: ContentDeps) {
           await markUploadReady(db, uploadId, file)
         } catch (error) {
           // Stopped by a shutdown: the raw file stays for the next start, which runs the job again.
-          if (signal.aborted) throw error
+          if (signal.aborted) {
+            if (fetched) await fetched.release().catch(() => undefined)
+            throw error
+          }
           const message =
             error instanceof UploadError || error instanceof VideoError
               ? error.message
               : 'The file could not be processed.'
           await markUploadFailed(db, uploadId, message)
-          await storage.remove(tempPath).catch(() => undefined)
+          await dropRaw()
           // A refused file is an answer for the shopper (GET /uploads/{id}); anything else is a bug.
           if (error instanceof UploadError || error instanceof VideoError) return { error: message }
           throw error
         }
-        await storage.remove(tempPath).catch(() => undefined)
+        await dropRaw()
         return { done: true }
       },
       ...deps.jobHandlers,
@@ -329,12 +340,26 @@ export function createContentService(deps: ContentDeps) {
           await storage.remove(tempPath).catch(() => undefined)
           return uploadRefusal(error)
         }
+        // issue 16: with a bucket, the raw file goes there before the job is queued, so whichever
+        // instance claims the job (this one dying meanwhile) can process it. (Named like a stored
+        // video: random, never handed out, removed once processed.)
+        let raw: { tempPath: string } | { storedRaw: string } = { tempPath }
+        if (storage.kind === 's3') {
+          const storedRaw = storage.newName('mp4')
+          try {
+            await storage.adopt(tempPath, storedRaw)
+          } catch (error) {
+            await storage.remove(tempPath).catch(() => undefined)
+            throw error
+          }
+          raw = { storedRaw }
+        }
         const row = await insertUpload(db, { id, kind: processor.kind, format, file: null })
         await jobs.enqueue(PROCESS_UPLOAD_JOB, {
           uploadId: id,
           kind: processor.kind,
           format,
-          tempPath,
+          ...raw,
           maxLengthSeconds,
         })
         log.info('upload accepted for processing', {
