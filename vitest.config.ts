@@ -19,6 +19,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // issue 16: several server processes on one PostgreSQL and one bucket, one of them killed.
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

@@ -210,10 +210,12 @@ export function exitOnSignals(running: RunningServer): void {
 
 const isEntry = process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url
 if (isEntry) {
-  // `npm run start:prod` passes --no-build: nothing of the devDependencies runs (issue 16).
+  // `npm run start:prod` passes --no-build: nothing of the devDependencies runs (issue 16);
+  // --api-only serves /api/v1 alone (the app served elsewhere, and the scale test's instances).
   const running = await startServer({
     defaultHostname: '0.0.0.0',
     build: !process.argv.includes('--no-build'),
+    serveApp: !process.argv.includes('--api-only'),
   })
   exitOnSignals(running)
 }
