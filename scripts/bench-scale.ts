@@ -1,0 +1,331 @@
+// npm run bench, issue 16's lines: (1) the request pipeline's own cost: the shop's trivial endpoint
+// (GET /api/v1/health, every middleware on, as in production with METRICS_TOKEN set) beside a bare Hono
+// app answering the same route, in alternating rounds; (2) orders per second with one and with three
+// instances (src/server/main.ts --api-only, each its own process) on one PostgreSQL
+// (BENCH_DATABASE_URL or TEST_DATABASE_URL; skipped without). The instances share this machine's cores
+// with the load generator, so three are not expected to be faster: the point is that they are not
+// slower and that nothing fails.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import sharp from 'sharp'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
+const ROOT = new URL('..', import.meta.url).pathname
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+type Req = { method: 'GET' | 'POST'; url: string; body?: string; headers?: Record<string, string> }
+
+function send(req: Req): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const r = http.request(
+      req.url,
+      {
+        method: req.method,
+        agent,
+        headers: { 'content-type': 'application/json', ...req.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        )
+      },
+    )
+    r.on('error', reject)
+    r.end(req.body)
+  })
+}
+
+/** CONNECTIONS loops sending `next()` for `ms`; answers done, failed, seconds. */
+async function run(next: () => Req | null, expected: number, ms: number) {
+  let ok = 0
+  let failed = 0
+  const started = performance.now()
+  const until = started + ms
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const req = next()
+        if (!req) return
+        const res = await send(req).catch(() => ({ status: 0, body: '' }))
+        if (res.status === expected) ok++
+        else failed++
+      }
+    }),
+  )
+  return { ok, failed, seconds: (performance.now() - started) / 1000 }
+}
+
+function start(args: string[], env: Record<string, string>, ready: RegExp) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const url = new Promise<string>((resolve, reject) => {
+    let text = ''
+    let found = false
+    // Until the address is seen the output is kept (for an error); after it, only drained.
+    const look = (d: Buffer) => {
+      if (found) return
+      text += d.toString()
+      const m = ready.exec(text)
+      if (m?.[1]) {
+        found = true
+        text = text.slice(-2000)
+        resolve(m[1])
+      }
+    }
+    child.stdout?.on('data', look)
+    child.stderr?.on('data', look)
+    child.once('exit', (code) => reject(new Error(`exited (${code}): ${text.slice(-2000)}`)))
+  })
+  return { child, url }
+}
+
+const stopAll = async (children: ChildProcess[]) => {
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null) return resolve()
+          c.once('exit', () => resolve())
+          c.kill('SIGTERM')
+        }),
+    ),
+  )
+}
+
+async function pipeline() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shouts-bench-pipeline-'))
+  const shop = start(
+    ['src/server/main.ts', '--api-only'],
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN: 'bench-metrics-token-0123456789',
+    },
+    /"msg":"listening".*?"url":"([^"]+)"/,
+  )
+  const bare = start(['scripts/bench-bare.ts'], {}, /READY (\S+)/)
+  const [shopUrl, bareUrl] = await Promise.all([shop.url, bare.url])
+  const rounds = 10
+  const totals = { shop: { ok: 0, s: 0, failed: 0 }, bare: { ok: 0, s: 0, failed: 0 } }
+  const health = (base: string) => () => ({ method: 'GET' as const, url: `${base}/api/v1/health` })
+  await run(health(shopUrl), 200, 500)
+  await run(health(bareUrl), 200, 500)
+  for (let r = 0; r < rounds; r++) {
+    for (const [key, base] of [
+      ['bare', bareUrl],
+      ['shop', shopUrl],
+    ] as const) {
+      const res = await run(health(base), 200, (SECONDS * 1000) / rounds)
+      totals[key].ok += res.ok
+      totals[key].s += res.seconds
+      totals[key].failed += res.failed
+    }
+  }
+  await stopAll([shop.child, bare.child])
+  rmSync(dataDir, { recursive: true, force: true })
+  const shopRps = totals.shop.ok / totals.shop.s
+  const bareRps = totals.bare.ok / totals.bare.s
+  console.log(
+    `request pipeline: GET /health ${shopRps.toFixed(0)} req/s through the shop (JSON log line, request id, security headers, metrics on) against ${bareRps.toFixed(0)} req/s from a bare Hono app: ${((shopRps / bareRps) * 100).toFixed(0)}% (issue 16 target >= 80%)${totals.shop.failed + totals.bare.failed ? `, ${totals.shop.failed + totals.bare.failed} failed` : ''}`,
+  )
+}
+
+async function ordersPerSecond(instances: number) {
+  if (!POSTGRES) return null
+  const name = `shouts_bench_${process.pid}_${instances}`
+  const admin = new pg.Client({ connectionString: POSTGRES })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(POSTGRES)
+  url.pathname = `/${name}`
+  const work = mkdtempSync(join(tmpdir(), 'shouts-bench-scale-'))
+  const started = Array.from({ length: instances }, (_, i) =>
+    start(
+      ['src/server/main.ts', '--api-only'],
+      {
+        DATA_DIR: join(work, `i${i}`),
+        DATABASE_URL: url.toString(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        STRIPE_SECRET_KEY: '',
+        APP_ENV: 'local',
+      },
+      /"msg":"listening".*?"url":"([^"]+)"/,
+    ),
+  )
+  try {
+    const bases = await Promise.all(started.map((s) => s.url))
+    const first = bases[0] as string
+    // Content for one billboard, and slots: every order takes one slot of it, each slot once.
+    const png = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: '#c2185b' },
+    })
+      .png()
+      .toBuffer()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png')
+    const upload = (await (
+      await fetch(`${first}/api/v1/content/uploads`, { method: 'POST', body: form })
+    ).json()) as { id: string }
+    const source = {
+      generatorId: 'hearts',
+      deviceId: 'paris-opera-1',
+      eventSlug: 'share-the-love',
+      uploadId: upload.id,
+      buyerName: 'Bench',
+      recipientName: 'Mark',
+      multilineMessage: 'Hello',
+    }
+    const gen = JSON.parse(
+      (
+        await send({
+          method: 'POST',
+          url: `${first}/api/v1/content/generate`,
+          body: JSON.stringify({ contentGenerationRequest: source, async: false }),
+        })
+      ).body,
+    ) as { generatedContent: { key: string } }
+    const now = Date.now()
+    const search = JSON.parse(
+      (
+        await send({
+          method: 'POST',
+          url: `${first}/api/v1/spotlight/slots/search`,
+          body: JSON.stringify({
+            deviceId: 'paris-opera-1',
+            eventSlug: 'share-the-love',
+            startEpochMs: now + 86_400_000,
+            endEpochMs: now + 14 * 86_400_000,
+          }),
+        })
+      ).body,
+    ) as { openSlots: number[] }
+    const slots = search.openSlots
+    // A saved card per order (the local provider), made before the clock starts.
+    const cards: { customerId: string; checkoutSecretKey: string }[] = []
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (cards.length < slots.length) {
+          const setup = JSON.parse(
+            (await send({ method: 'POST', url: `${first}/api/v1/order/payment/setup-intent` }))
+              .body,
+          )
+          await send({
+            method: 'POST',
+            url: `${first}/api/v1/order/payment/local/confirm`,
+            body: JSON.stringify({
+              clientSecret: setup.clientSecret,
+              cardNumber: '4242424242424242',
+              expMonth: 12,
+              expYear: 2040,
+              cvc: '123',
+            }),
+          })
+          cards.push(setup)
+        }
+      }),
+    )
+    let o = 0
+    const next = (): Req | null => {
+      if (o >= slots.length) return null
+      const i = o++
+      const card = cards[i] as (typeof cards)[number]
+      return {
+        method: 'POST',
+        url: `${bases[i % bases.length]}/api/v1/order/orders`,
+        headers: { 'idempotency-key': `bench-scale-${instances}-${i}` },
+        body: JSON.stringify({
+          entries: [{ deviceId: 'paris-opera-1', slots: [slots[i]] }],
+          eventSlug: 'share-the-love',
+          emailAddress: `bench${i}@example.com`,
+          orderType: 'Test',
+          customer: {
+            firstName: 'Bench',
+            lastName: 'Mark',
+            phoneNumber: '555-123-4567',
+            marketingAcknowledgement: { willReceive: false },
+          },
+          executionContentKey: gen.generatedContent.key,
+          checkout: {
+            stripeData: {
+              customerId: card.customerId,
+              promoCode: null,
+              checkoutSecretKey: card.checkoutSecretKey,
+            },
+            state: 'New',
+          },
+          contentSource: source,
+          locale: 'en',
+          agreements: {
+            safetyWarning: true,
+            terms: true,
+            noChanges: true,
+            privacyPolicy: true,
+            userGeneratedContentPolicy: true,
+            shareInfoWithSponsor: false,
+            marketingEmails: false,
+            sms: false,
+          },
+        }),
+      }
+    }
+    const result = await run(next, 201, SECONDS * 1000)
+    // Every order placed must end Confirmed (processed by whichever instance holds it).
+    const db = new pg.Client({ connectionString: url.toString() })
+    await db.connect()
+    let states: Record<string, number> = {}
+    for (let wait = 0; wait < 100; wait++) {
+      const rows = await db.query<{ state: string; n: number }>(
+        'select state, count(*)::int as n from orders group by state',
+      )
+      states = Object.fromEntries(rows.rows.map((r) => [r.state, r.n]))
+      if (!states.Processing) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    await db.end()
+    return { ...result, rps: result.ok / result.seconds, states }
+  } finally {
+    await stopAll(started.map((s) => s.child))
+    rmSync(work, { recursive: true, force: true })
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+  }
+}
+
+console.log(
+  `issue 16 (several instances): ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${cpus().length} cores shared by the instances and the load`,
+)
+await pipeline()
+if (!POSTGRES) {
+  console.log(
+    'orders/s with 1 and 3 instances: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)',
+  )
+} else {
+  const one = await ordersPerSecond(1)
+  const three = await ordersPerSecond(3)
+  for (const [n, r] of [
+    [1, one],
+    [3, three],
+  ] as const) {
+    if (!r) continue
+    console.log(
+      `order placement on PostgreSQL, ${n} instance${n > 1 ? 's' : ''}: ${r.rps.toFixed(0)} orders/s (${r.ok} placed, ${r.failed} failed; then ${JSON.stringify(r.states)})`,
+    )
+  }
+}
+agent.destroy()
