@@ -9,11 +9,10 @@ import type { Catalogue } from './service.ts'
 export type KnownIds = { devices: Set<string>; templates: Set<string>; events: Set<string> }
 
 export async function knownIds(db: Queryable): Promise<KnownIds> {
-  const [d, t, e] = await Promise.all([
-    db.query(sql<{ id: string }>`select device_id as id from devices`),
-    db.query(sql<{ id: string }>`select id from templates`),
-    db.query(sql<{ id: string }>`select slug as id from events`),
-  ])
+  // One after the other: inside a transaction (the demo import) they share one connection.
+  const d = await db.query(sql<{ id: string }>`select device_id as id from devices`)
+  const t = await db.query(sql<{ id: string }>`select id from templates`)
+  const e = await db.query(sql<{ id: string }>`select slug as id from events`)
   return {
     devices: new Set(d.map((r) => r.id)),
     templates: new Set(t.map((r) => r.id)),
