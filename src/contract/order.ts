@@ -57,6 +57,7 @@ export const LocalConfirmResponseSchema = v.object({
 })
 export type LocalConfirmResponse = v.InferOutput<typeof LocalConfirmResponseSchema>
 
+/* @__NO_SIDE_EFFECTS__ */
 const required = (key: keyof typeof AGREEMENT_LABELS) =>
   v.pipe(v.boolean(), v.value(true, messages.agreementRequired(AGREEMENT_LABELS[key])))
 

@@ -2,21 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import {
-  API_BASE,
-  allEndpoints,
-  type DevicesPage,
-  FIRST_DEVICES_PAGE,
-  meta,
-  pathOf,
-  spotlight,
-} from '../contract/index.ts'
+import { API_BASE, allEndpoints, meta } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
 import type { ServerDeps } from './deps.ts'
 import { HttpError } from './platform/http/errors.ts'
 import { type ApiRouter, createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
 import { openApiDocument } from './platform/openapi.ts'
+import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
 import { qrRoutes } from './qr/index.ts'
 import { featureFlagRoutes } from './routes/flags.ts'
@@ -79,14 +72,18 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
   )
 
   if (deps.distDir) {
-    // the pre-rendered location step shows the event's name (src/server/prerender.ts)
-    const eventName = async (slug: string) => (await deps.catalogue.event(slug))?.name ?? null
-    // and its billboards, exactly as the API lists them (answered in-process)
-    const devices = async (slug: string) => {
-      const res = await app.request(pathOf(spotlight.devices, { slug }, FIRST_DEVICES_PAGE))
-      return res.ok ? ((await res.json()) as DevicesPage).devices : null
-    }
-    app.use(serveDist(deps.distDir, { eventName, devices }))
+    app.use(serveDist(deps.distDir))
+    // issue 11: the first screens rendered by the app's server build, which loads its data through
+    // /api/v1 answered in process (src/server/platform/ssr.ts)
+    app.use(
+      servePages({
+        distDir: deps.distDir,
+        api: async (path, init) => app.request(path, init),
+        eventExists: async (slug) => (await deps.catalogue.event(slug)) !== null,
+        mapStyleUrl: deps.env.MAP_STYLE_URL,
+        log,
+      }),
+    )
   }
   app.notFound((c) => c.json({ errors: [messages.pageNotFound] }, 404))
 

@@ -1,19 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate, useParams } from '@tanstack/react-router'
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useParams,
+  useRouteContext,
+  useSearch,
+} from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/spotlight'
 import { cityStateLabel } from '../../../domain/device'
 import { messages } from '../../../domain/messages'
 import { translateMessage } from '../../lib/domain-messages'
+import { useHydrated } from '../../lib/hydration'
 import { STEP_LABELS } from '../../lib/steps'
-import { devicesStore, fetchDevices } from '../../stores/devices'
-import { eventStore } from '../../stores/event'
+import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
 import { toggleModal } from '../../stores/ui'
 import { Button } from '../../ui/button'
 import { ErrorBoundary } from '../../ui/error-boundary'
-import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { ActionBar, Notice } from '../../ui/fields'
 import { Picture } from '../../ui/picture'
 import { StepIndicator } from '../../ui/step-indicator'
 import { MiniMap } from './mini-map'
@@ -22,6 +29,8 @@ import { MiniMap } from './mini-map'
 // is 820 KB and its start-up blocked the main thread for over a second).
 const BillboardMap = lazy(() => import('./billboard-map'))
 
+const NONE: readonly Device[] = []
+
 const isUnavailable = (d: Pick<Device, 'soldOut' | 'unavailableForEvent'>) =>
   d.soldOut || d.unavailableForEvent
 
@@ -29,35 +38,43 @@ export function LocationPage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
-  const devices = useSnapshot(devicesStore)
-  const { activeDevice } = useSnapshot(orderStore)
-  const { event } = useSnapshot(eventStore)
+  // what the route loaded (on the server for a first visit, issue 11): the page renders from it
+  const { devices: loaded } = useLoaderData({
+    from: '/_default/$eventslug/_steps/design/location',
+  })
+  const event = useRouteContext({ from: '/_default/$eventslug', select: (c) => c.event })
+  const { activeDevice: liveActiveDevice } = useSnapshot(orderStore)
+  // the saved choice is restored while the server's page hydrates: shown once it is hydrated
+  const hydrated = useHydrated()
+  const activeDevice = hydrated ? liveActiveDevice : null
   const [mapOpen, setMapOpen] = useState(false)
+  const list = loaded ?? NONE
 
+  // the later steps read the billboards from the store
   useEffect(() => {
-    void fetchDevices(eventslug)
-  }, [eventslug])
+    if (loaded) adoptDevices(eventslug, loaded)
+  }, [eventslug, loaded])
 
-  const list = devicesStore.loadedForEvent === eventslug ? devices.devices : []
   const choose = (chosen: Pick<Device, 'deviceId'>) => {
-    const device = devicesStore.devices.find((d) => d.deviceId === chosen.deviceId)
+    const device = list.find((d) => d.deviceId === chosen.deviceId)
     if (!device || isUnavailable(device)) return
     setActiveDevice(device)
     devicesStore.mapDevice = device
   }
 
   // issue 4 QR entry: /{eventslug}?device={deviceId} (the code printed on the billboard) opens the
-  // flow with that billboard chosen
-  const qrDevice = new URLSearchParams(window.location.search).get('device')
-  const listed = list.length
+  // flow with that billboard chosen. Applied after the first render: the page the server rendered
+  // does not depend on the query, so one cached page serves every billboard's code.
+  const search = useSearch({ strict: false }) as { device?: unknown }
+  const qrDevice = typeof search.device === 'string' ? search.device : null
   useEffect(() => {
-    if (!qrDevice || listed === 0) return
-    const device = devicesStore.devices.find((d) => d.deviceId === qrDevice)
+    if (!qrDevice) return
+    const device = list.find((d) => d.deviceId === qrDevice)
     if (device && !isUnavailable(device) && orderStore.activeDevice?.deviceId !== device.deviceId) {
       setActiveDevice(device)
       devicesStore.mapDevice = device
     }
-  }, [qrDevice, listed])
+  }, [qrDevice, list])
 
   return (
     <main className="page page--flow" id="main">
@@ -102,16 +119,14 @@ export function LocationPage() {
           <h2 id="billboards-heading" className="section-title">
             <Trans>Billboards</Trans>
           </h2>
-          {devices.fetchStatus === 'Failure' ? (
+          {loaded === null ? (
             <Notice tone="error">
               <Trans>
                 The billboards could not be loaded. Check your connection and try again.
               </Trans>
             </Notice>
           ) : null}
-          {list.length === 0 ? (
-            <Skeleton height={132} count={3} />
-          ) : (
+          {list.length === 0 ? null : (
             <ul className="cards">
               {list.map((device, index) => {
                 const selected = activeDevice?.deviceId === device.deviceId

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, Scripts } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ProgressBar } from '../../ui/progress-bar'
 import { PwaBanners } from './pwa-banners'
@@ -16,6 +16,9 @@ export function RootLayout() {
       <ProgressBar />
       <PwaBanners />
       <Outlet />
+      {/* the router's state for hydration (issue 11): written by the server, where each script
+          removes itself once run; the browser's render has none (and leaves the code out) */}
+      {import.meta.env.SSR ? <Scripts /> : null}
     </>
   )
 }
