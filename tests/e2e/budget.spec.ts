@@ -2,9 +2,10 @@ import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
 import { EVENT } from './helpers.ts'
 
-// issues 4 and 6: the first screen's JavaScript stays under 150 KB gzipped (map and Stripe load lazily),
-// on the home page and on the flow's first step, where the QR code on a billboard lands.
-const BUDGET_BYTES = 150 * 1024
+// issues 4, 6 and 11: the first screen's JavaScript stays under 125 KB gzipped (map, Stripe, the later
+// steps and the rest of the catalog load lazily), on the home page and on the flow's first step, where
+// the QR code on a billboard lands. Every script loaded until the network is idle counts.
+const BUDGET_BYTES = 125 * 1024
 
 async function firstScreenScripts(page: Page, path: string, ready: () => Promise<void>) {
   const scripts = new Map<string, number>()
@@ -27,14 +28,14 @@ async function firstScreenScripts(page: Page, path: string, ready: () => Promise
   return total
 }
 
-test('the home page loads under 150 KB of gzipped JavaScript', async ({ page }) => {
+test('the home page loads under 125 KB of gzipped JavaScript', async ({ page }) => {
   const total = await firstScreenScripts(page, '/', () =>
     expect(page.getByRole('heading', { name: 'Share the Love' })).toBeVisible(),
   )
   expect(total).toBeLessThan(BUDGET_BYTES)
 })
 
-test("the flow's first step, from a billboard's QR code, loads under 150 KB of gzipped JavaScript", async ({
+test("the flow's first step, from a billboard's QR code, loads under 125 KB of gzipped JavaScript", async ({
   page,
 }) => {
   const total = await firstScreenScripts(page, `/${EVENT}?device=paris-opera-1`, async () => {

@@ -70,7 +70,10 @@ type Build = {
   renderer: SsrRenderer | null
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -149,10 +152,16 @@ function routeChunkKey(routeId: string): string {
   return `src/app/routes/${file}.tsx?tsr-split=component`
 }
 
-/** The app's code a page needs at once (the app, its catalog, its route's chunks, with what they
- * import), minus what index.html already loads: listed as modulepreload links, so the browser asks
- * for them with the page rather than one round trip after another. */
-function preloadChunks(manifest: Manifest, locale: Locale, routeIds: readonly string[]): string[] {
+/** The app's code a page needs at once (the app the entry imports once the page is painted, the
+ * first part of its catalog, its route's chunks, with what they import), minus what index.html
+ * already loads: listed as modulepreload links, so the browser asks for them with the page rather
+ * than one round trip after another. */
+function preloadChunks(
+  manifest: Manifest,
+  locale: Locale,
+  routeIds: readonly string[],
+  wholeCatalog: boolean,
+): string[] {
   const walk = (key: string, into: Set<string>) => {
     const chunk = manifest[key]
     if (!chunk || into.has(chunk.file)) return
@@ -164,8 +173,11 @@ function preloadChunks(manifest: Manifest, locale: Locale, routeIds: readonly st
   if (entryKey) walk(entryKey, loaded)
   const wanted = new Set<string>()
   for (const key of [
-    'src/app/start.tsx',
-    `src/locale/locales/${locale}/messages.po`,
+    // src/app/main.tsx imports the app (src/app/start.tsx, vite.config.ts's 'app' chunk)
+    ...((entryKey && manifest[entryKey]?.dynamicImports) ?? []),
+    `src/locale/locales/${locale}/messages.po?first`,
+    // a page rendered in the browser may be a later step, which waits for the rest of the catalog
+    ...(wholeCatalog ? [`src/locale/locales/${locale}/messages.po?rest`] : []),
     ...routeIds.map(routeChunkKey),
   ])
     walk(key, wanted)
@@ -264,7 +276,7 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
   /** The plain shell, in the page's language (its lang and its route's chunks filled in). */
   const shell = (b: Build, locale: Locale, routeIds: readonly string[], status: number) => {
     let html = b.template.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
-    const links = b.manifest ? preloadChunks(b.manifest, locale, routeIds) : []
+    const links = b.manifest ? preloadChunks(b.manifest, locale, routeIds, true) : []
     if (links.length > 0) {
       html = html.replace(
         '</head>',
@@ -279,7 +291,7 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
   const rendered = async (b: Build, renderer: SsrRenderer, m: Classified): Promise<Entry> => {
     const result = await renderer.render({ path: m.path, locale: m.locale, template: b.template })
     if (result.kind === 'redirect') return entryOf('', result.status, result.location)
-    const links = b.manifest ? preloadChunks(b.manifest, m.locale, m.routeIds) : []
+    const links = b.manifest ? preloadChunks(b.manifest, m.locale, m.routeIds, false) : []
     const html = result.html.replace(
       '</head>',
       `${links.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" fetchpriority="low">`).join('')}</head>`,
