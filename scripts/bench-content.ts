@@ -8,19 +8,21 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
+import { demoCatalogue } from '../src/server/catalogue/demo-catalogue.ts'
 import { createContentWorker } from '../src/server/content/content-worker.ts'
 import { imageProcessor } from '../src/server/content/image.ts'
 import { parseOrThrow, renderTemplatePng } from '../src/server/content/render.ts'
 import { createContentStorage } from '../src/server/content/storage.ts'
 import { createVideoProcessor } from '../src/server/content/video.ts'
-import { demoCatalogue } from '../src/server/db/demo-catalogue.ts'
-import {
-  createImageModerator,
-  imageModerationConfigFromEnv,
-} from '../src/server/moderation/index.ts'
+import { createImageModerator, imageModerationConfig } from '../src/server/moderation/index.ts'
+import { parseEnv } from '../src/server/platform/env.ts'
 import { createLogger } from '../src/server/platform/log.ts'
-import { composite } from '../src/server/video/index.ts'
+import { composite, videoTools } from '../src/server/video/index.ts'
 import { makeTestVideo } from '../src/server/video/test-videos.ts'
+
+// The settings the server would run with: this process's environment through the server's schema.
+const settings = parseEnv(process.env)
+const tools = videoTools(settings)
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name)
@@ -152,6 +154,7 @@ try {
     settings: { moderation: null },
     log: createLogger('silent'),
     idleMs: 60_000,
+    childEnv: process.env,
   })
   try {
     const input = { template, values, width: 1400, height: 400, photo, photoCacheKey: stored }
@@ -165,7 +168,7 @@ try {
   }
 
   // Moderation of one photo (spec §5), with the settings the server would use.
-  const config = imageModerationConfigFromEnv()
+  const config = imageModerationConfig(settings)
   const moderator = createImageModerator(config)
   console.log(
     `moderation: ${config.model} on the ${config.backend} backend, thresholds ${JSON.stringify(config.thresholds)}`,
@@ -186,7 +189,7 @@ try {
   // Grain on every frame makes the picture as hard to encode as phone footage, at about the bitrate a
   // phone records 720p with (8 Mb/s); a clean test pattern would flatter the figures.
   // biome-ignore format: ffmpeg arguments read best as flag/value pairs
-  await makeTestVideo(input, {
+  await makeTestVideo(tools, input, {
     seconds: 10, width: 1280, height: 720, fps: 30, audio: true,
     extraArgs: ['-vf', 'noise=alls=12:allf=t+u', '-b:v', '8M', '-maxrate', '10M', '-bufsize', '16M'],
   })
@@ -194,6 +197,7 @@ try {
     `video: 10 s, 1280x720, 30 fps, with sound and grain, ${((await stat(input)).size / 1e6).toFixed(1)} MB`,
   )
   const videos = createVideoProcessor({
+    tools,
     frameCount: config.videoFrames,
     onFrames: async (_id, frames) => {
       await moderator.moderateVideoFrames(frames)
@@ -237,7 +241,7 @@ try {
     const clip = await storage.localFile(ready)
     compositeSamples.push(
       await time(() =>
-        composite({
+        composite(tools, {
           videoPath: clip.path,
           overlayPngPath: overlay,
           width: 1400,

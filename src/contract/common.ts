@@ -75,8 +75,12 @@ export const queryList = <T extends v.GenericSchema<string>>(item: T, fallback: 
     v.array(item),
   )
 
-// spec §3: API error body
-export const ErrorBodySchema = v.object({ errors: v.array(v.string()) })
+// spec §3: API error body. issue 13: `codes`, parallel to `errors`, names each error with a stable code
+// ('slots_taken', 'event_not_found') a client can translate or act on; `errors` keeps the spec's text.
+export const ErrorBodySchema = v.object({
+  errors: v.array(v.string()),
+  codes: v.optional(v.array(v.string())),
+})
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>
 
 /** An empty JSON body (`{}`), for calls that change state and need nothing else. */

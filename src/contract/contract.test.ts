@@ -484,6 +484,8 @@ describe('Order schemas', () => {
     }
     expect(errorsOf(OrderSummarySchema, summary)).toEqual([])
     expect(errorsOf(ErrorBodySchema, { errors: ['Event not found'] })).toEqual([])
+    const withCodes = { errors: ['Event not found'], codes: ['event_not_found'] }
+    expect(errorsOf(ErrorBodySchema, withCodes)).toEqual([])
     expect(errorsOf(ErrorBodySchema, { errors: 'Event not found' })[0]).toMatch(/^errors: /)
   })
 })

@@ -1,7 +1,7 @@
 // spec §2 and §9: the shop's languages, how a path names one, and how the root page picks one (the
 // i18n_redirected cookie, else the first of the browser's languages the shop speaks). Used by the app
 // (src/app/locale/i18n.ts) and by the server that pre-renders the first screen
-// (src/server/platform/prerender.ts).
+// (src/server/platform/ssr.ts).
 import { LOCALE_COOKIE } from './storage'
 
 export const LOCALES = ['en', 'fr', 'de'] as const

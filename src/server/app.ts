@@ -2,33 +2,31 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { API_BASE, allEndpoints, meta } from '../contract/index.ts'
+import { API_BASE } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
-import type { ServerDeps } from './deps.ts'
-import { HttpError } from './platform/http/errors.ts'
-import { type ApiRouter, createApiRouter } from './platform/http/router.ts'
+import type { ServerParts } from './compose.ts'
+import { contentRoutes } from './content/routes.ts'
+import { metaRoutes } from './meta/routes.ts'
+import { orderRoutes } from './order/routes.ts'
+import { pgErrorCode } from './platform/db/errors.ts'
+import { errorBody, HttpError, problem } from './platform/http/errors.ts'
+import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
-import { openApiDocument } from './platform/openapi.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
-import { qrRoutes } from './qr/index.ts'
-import { featureFlagRoutes } from './routes/flags.ts'
-import { orderRoutes } from './routes/order.ts'
-import { spotlightRoutes } from './routes/spotlight.ts'
+import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/
 
-export type AppExtras = {
-  /** Registers the routes of api-v1 Content (the content service). */
-  registerContent?: (router: ApiRouter) => void
-}
+const noEndpoint = (method: string, path: string) =>
+  errorBody([problem('endpoint_not_found', `No API endpoint ${method} ${path}`)])
 
-/** The whole HTTP surface: /api/v1 and the built PWA. */
-export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
+/** The whole HTTP surface: /api/v1 (each module's routes) and the built PWA. */
+export function createApp(parts: ServerParts) {
   const app = new Hono<{ Variables: Variables }>()
-  const log = deps.log
+  const log = parts.log
 
   // Structured logs with a request id (issue 3); a caller's id is kept when it looks like one.
   app.use(async (c, next) => {
@@ -46,11 +44,15 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
-  app.use(securityHeaders({ mapStyleUrl: deps.env.MAP_STYLE_URL }))
+  app.use(securityHeaders({ mapStyleUrl: parts.env.MAP_STYLE_URL }))
   // A NUL character can never be stored or matched (PostgreSQL text refuses it): refuse it up front.
   app.use(async (c, next) => {
-    if (/%00/.test(c.req.url))
-      return c.json({ errors: ['The address contains a NUL character'] }, 400)
+    if (/%00/.test(c.req.url)) {
+      return c.json(
+        errorBody([problem('address_contains_nul', 'The address contains a NUL character')]),
+        400,
+      )
+    }
     await next()
   })
 
@@ -58,62 +60,60 @@ export function createApp(deps: ServerDeps, extras: AppExtras = {}) {
   const api = router.hono
   // JSON answers (device lists, OpenAPI) travel compressed; uploaded media never are.
   api.use(compress({ contentTypeFilter: /^application\/json/ }))
-  router.handle(meta.health, () => ({ status: 'ok' as const }))
-  router.handle(meta.openapi, () => openApiDocument(allEndpoints))
-  qrRoutes(router, { db: deps.db, publicBaseUrl: deps.env.PUBLIC_BASE_URL })
-  spotlightRoutes(router, deps)
-  orderRoutes(router, deps)
-  featureFlagRoutes(router)
-  extras.registerContent?.(router)
-  api.notFound((c) => c.json({ errors: [`No API endpoint ${c.req.method} ${c.req.path}`] }, 404))
+  metaRoutes(router)
+  spotlightRoutes(router, {
+    spotlight: parts.spotlight,
+    promo: parts.promo,
+    now: parts.now,
+    promoLookupsPerMinute: parts.env.PROMO_LOOKUPS_PER_MINUTE,
+  })
+  orderRoutes(router, parts.orders)
+  contentRoutes(router, parts.content)
+  api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   app.route(API_BASE, api)
-  app.all('/api/*', (c) =>
-    c.json({ errors: [`No API endpoint ${c.req.method} ${c.req.path}`] }, 404),
-  )
+  app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
 
-  if (deps.distDir) {
-    app.use(serveDist(deps.distDir))
+  if (parts.distDir) {
+    app.use(serveDist(parts.distDir))
     // issue 11: the first screens rendered by the app's server build, which loads its data through
     // /api/v1 answered in process (src/server/platform/ssr.ts)
     app.use(
       servePages({
-        distDir: deps.distDir,
+        distDir: parts.distDir,
         api: async (path, init) => app.request(path, init),
-        eventExists: async (slug) => (await deps.catalogue.event(slug)) !== null,
-        mapStyleUrl: deps.env.MAP_STYLE_URL,
+        eventExists: async (slug) => (await parts.spotlight.catalogue.event(slug)) !== null,
+        mapStyleUrl: parts.env.MAP_STYLE_URL,
         log,
       }),
     )
   }
-  app.notFound((c) => c.json({ errors: [messages.pageNotFound] }, 404))
+  app.notFound((c) => c.json(errorBody([problem('page_not_found', messages.pageNotFound)]), 404))
 
-  // api-v1: every error is {errors: [...]}; a thrown HttpError is an expected answer, anything else
+  // api-v1: every error is {errors, codes}; a thrown HttpError is an expected answer, anything else
   // is logged with the request id and answered without internals.
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json({ errors: error.errors }, error.status)
+    if (error instanceof HttpError) {
+      return c.json({ ...errorBody(error.problems), ...error.extra }, error.status)
+    }
     // PostgreSQL data exceptions (class 22: bad characters, values out of range) are bad input.
     const code = pgErrorCode(error)
     if (code?.startsWith('22')) {
-      return c.json({ errors: ['The request contains a value that cannot be stored'] }, 400)
+      return c.json(
+        errorBody([
+          problem('value_not_storable', 'The request contains a value that cannot be stored'),
+        ]),
+        400,
+      )
     }
     const status = (error as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return c.json(
-        { errors: [error.message || messages.unknownError] },
+        errorBody([problem('request_refused', error.message || messages.unknownError)]),
         status as ContentfulStatusCode,
       )
     }
     log.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error })
-    return c.json({ errors: [messages.unknownError] }, 500)
+    return c.json(errorBody([problem('unknown_error', messages.unknownError)]), 500)
   })
   return Object.assign(app, { apiRouter: router })
-}
-
-function pgErrorCode(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-    e = (e as { cause?: unknown }).cause
-  }
-  return null
 }

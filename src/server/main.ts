@@ -5,22 +5,13 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
-import { count } from 'drizzle-orm'
 import { createApp } from './app.ts'
-import { createCatalogueReads } from './catalogue-reads.ts'
-import { type ContentDeps, createContentService } from './content/index.ts'
-import { importCatalogue } from './db/catalogue.ts'
-import { openDatabase } from './db/client.ts'
-import { demoCatalogue } from './db/demo-catalogue.ts'
-import { applyMigrations } from './db/migrate.ts'
-import { events } from './db/schema/core.ts'
-import type { ServerDeps } from './deps.ts'
-import { createOrderService } from './orders/service.ts'
-import { createLocalProvider } from './payment/local.ts'
-import type { PaymentProvider } from './payment/provider.ts'
-import { type Env, parseEnv } from './platform/env.ts'
+import { type ContentOverrides, composeServer, type ServerParts } from './compose.ts'
+import { parseEnv } from './platform/env.ts'
 import { createLogger, type Logger } from './platform/log.ts'
-import { createSoldSlots } from './sold-slots.ts'
+
+// The server's entry (`npm start`): reads the environment once, through the schema (platform/env.ts),
+// hands the settings to the composition root (compose.ts), serves the app it returns.
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST_DIR = join(PROJECT_ROOT, 'dist')
@@ -30,8 +21,10 @@ export type StartOptions = {
   hostname?: string
   dataDir?: string
   databaseUrl?: string
-  /** Extra environment (APP_ENV, STRIPE_SECRET_KEY, ...) over process.env. */
+  /** Extra environment (APP_ENV, STRIPE_SECRET_KEY, S3_*, MODERATION_*...) over process.env. */
   env?: Record<string, string | undefined>
+  /** Where to listen when HOST is unset; default loopback (`npm start` listens on all interfaces). */
+  defaultHostname?: string
   /** Serve the built PWA (building it when missing or stale). API tests turn it off. */
   serveApp?: boolean
   /** Import the demo catalogue into an empty database (default true). */
@@ -39,14 +32,15 @@ export type StartOptions = {
   /** Clock for the shop's rules (tests move time); defaults to Date.now. */
   now?: () => number
   log?: Logger
-  /** Extra content processors and generators (issue 5: video). */
-  content?: Pick<ContentDeps, 'processors' | 'generators' | 'jobHandlers'>
+  /** Replacements for the content defaults (issue 5: video processors and generators). */
+  content?: ContentOverrides
 }
 
 export type RunningServer = {
   url: string
   port: number
-  deps: ServerDeps
+  /** What the app was built from (compose.ts): the database, the settings, the modules. */
+  deps: ServerParts
   /** Every route the HTTP app registered (method and path, Hono's syntax). */
   routes(): readonly { method: string; path: string }[]
   /** The content worker's pid while it runs (content/content-worker.ts), else null. */
@@ -110,91 +104,40 @@ export function ensureBuilt(log: Logger, root = PROJECT_ROOT): void {
   }
 }
 
-async function paymentProvider(
-  env: Env,
-  database: ServerDeps['database'],
-): Promise<PaymentProvider> {
-  if (!env.STRIPE_SECRET_KEY) return createLocalProvider(database)
-  // The Stripe SDK is loaded only when it is used (about 18 MB of memory).
-  const { createStripeProvider } = await import('./payment/stripe.ts')
-  return createStripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY ?? null, {
-    apiUrl: env.STRIPE_API_URL,
-  })
-}
-
 /** Opens the database, migrates, seeds an empty shop, and serves the app and /api/v1. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const env = parseEnv({
+  const source = {
     ...process.env,
     ...options.env,
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-  })
+  }
+  const env = parseEnv(source)
   const log = options.log ?? createLogger(env.LOG_LEVEL)
-  const now = options.now ?? Date.now
   const serveApp = options.serveApp ?? true
   if (serveApp) ensureBuilt(log)
 
-  const dataDir = resolve(env.DATA_DIR)
-  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
-  try {
-    const applied = await applyMigrations(database)
-    if (applied.length > 0) log.info('migrations applied', { applied })
-    if (options.demoCatalogue ?? true) {
-      const [row] = await database.db.select({ n: count() }).from(events)
-      if ((row?.n ?? 0) === 0) {
-        const result = await importCatalogue(database.db, demoCatalogue(now()))
-        if (!result.success) throw new Error(`demo catalogue: ${result.errors.join('; ')}`)
-        log.info('demo catalogue imported', result.counts)
-      }
-    }
-  } catch (error) {
-    await database.close()
-    throw error
-  }
-
-  const db = database.db
-  const payment = await paymentProvider(env, database)
-  const catalogue = createCatalogueReads(db, now)
-  const soldSlots = createSoldSlots(database, now)
-  const orders = createOrderService({
-    database,
-    catalogue,
-    soldSlots,
-    payment,
-    appEnv: env.APP_ENV,
+  const deps = await composeServer(env, {
     log,
-    now,
-  })
-  const content = createContentService({
-    db,
-    // startServer({env}) settings (S3_*, MODERATION_*, FFMPEG_PATH) reach the content defaults too.
-    env: { ...process.env, ...options.env },
-    dataDir,
-    log,
-    publicBaseUrl: env.PUBLIC_BASE_URL,
-    ...options.content,
-  })
-  const deps: ServerDeps = {
-    database,
-    db,
-    env,
-    dataDir,
-    log,
-    payment,
-    catalogue,
-    soldSlots,
-    orders,
-    now,
+    now: options.now ?? Date.now,
+    childEnv: source,
+    demoCatalogue: options.demoCatalogue ?? true,
     distDir: serveApp ? DIST_DIR : null,
-  }
-  const app = createApp(deps, { registerContent: content.register })
-  const hostname = options.hostname ?? '127.0.0.1'
+    ...(options.content ? { content: options.content } : {}),
+  })
+  const { orders, content, database, payment } = deps
+  const app = createApp(deps)
+  const hostname = options.hostname ?? env.HOST ?? options.defaultHostname ?? '127.0.0.1'
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? env.PORT, hostname }, () =>
       resolveServer(s),
     )
     s.once('error', reject)
+  }).catch(async (error: unknown) => {
+    // A port in use: what compose.ts opened is closed before the error is told.
+    await content.close()
+    await database.close()
+    throw error
   })
   const port = (server.address() as AddressInfo).port
   const url = `http://${hostname === '0.0.0.0' ? '127.0.0.1' : hostname}:${port}`
@@ -216,7 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     deps,
     routes: () => app.routes.map(({ method, path }) => ({ method, path })),
-    contentWorkerPid: () => content.contentWorkerPid(),
+    contentWorkerPid: () => deps.contentWorkerPid(),
     close: () => {
       closing ??= (async () => {
         await new Promise<void>((r) => {
@@ -236,7 +179,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
 const isEntry = process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url
 if (isEntry) {
-  const running = await startServer({ hostname: process.env.HOST ?? '0.0.0.0' })
+  const running = await startServer({ defaultHostname: '0.0.0.0' })
   const stop = () => {
     running.close().then(
       () => process.exit(0),

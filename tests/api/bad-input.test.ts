@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import { type Client, client, LIVE, startTestServer, type TestServer } from './helpers.ts'
 
-// issue 3: malformed JSON, wrong types, unknown fields, huge bodies: 400 or 413 with {errors}, never 5xx.
+// issue 3: malformed JSON, wrong types, unknown fields, huge bodies: 400 or 413 with {errors}, never 5xx
+// (issue 13: and their codes).
 let server: TestServer
 let api: Client
 
@@ -51,11 +53,14 @@ const BAD_BODIES: [string, string][] = [
   ['huge number', '{"startEpochMs": 1e400, "endEpochMs": -1e400}'],
 ]
 
+// issue 13: beside each text a stable code, in the same order, that a client can translate.
 function expectErrorsBody(body: unknown, label: string) {
-  expect(body, label).toEqual({ errors: expect.any(Array) })
-  const errors = (body as { errors: unknown[] }).errors
+  expect(body, label).toEqual({ errors: expect.any(Array), codes: expect.any(Array) })
+  const { errors, codes } = body as { errors: unknown[]; codes: unknown[] }
   expect(errors.length, label).toBeGreaterThan(0)
+  expect(codes.length, label).toBe(errors.length)
   for (const e of errors) expect(typeof e, label).toBe('string')
+  for (const code of codes) expect(code, label).toMatch(/^[a-z]+(?:_[a-z0-9]+)*$/)
 }
 
 describe('bad input on every JSON endpoint', () => {
@@ -137,7 +142,9 @@ describe('bad input in paths and queries', () => {
         expectErrorsBody(res.body, path)
       }
     }
-    const orders = await server.deps.database.raw<{ n: string }>('select count(*) as n from orders')
+    const orders = await server.deps.database.query(
+      sql<{ n: number }>`select count(*) as n from orders`,
+    )
     expect(Number(orders[0]?.n)).toBe(0)
   })
 

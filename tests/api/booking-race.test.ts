@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ShoutEvent } from '../../src/contract/index.ts'
 import { messages, shoutTimesLabel } from '../../src/domain/index.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
   type Checkout,
@@ -101,10 +102,9 @@ describe.each(BACKENDS)('booking race on %s', (backend) => {
     })
 
     // The database agrees: one reservation per sold slot, all by winners, and winners get confirmed.
-    const rows = await server.deps.database.raw<{ slot_number: number; order_guid: string }>(
-      "select slot_number, order_guid from slot_reservations where event_slug = $1 and device_id = 'paris-opera-1'",
-      [LIVE],
-    )
+    const rows = await server.deps.database.query(sql<{ slot_number: number; order_guid: string }>`
+      select slot_number, order_guid from slot_reservations
+      where event_slug = ${LIVE} and device_id = 'paris-opera-1'`)
     const sold = rows.map((r) => Number(r.slot_number)).filter((s) => POOL.includes(s))
     expect(new Set(sold).size).toBe(sold.length)
     expect(new Set(sold)).toEqual(new Set(owner.keys()))

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkCatalogue, importCatalogue } from '../../src/server/db/catalogue.ts'
-import { demoCatalogue } from '../../src/server/db/demo-catalogue.ts'
+import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
+import { checkCatalogue, importCatalogue } from '../../src/server/catalogue/service.ts'
 import { PROJECT_ROOT } from '../../src/server/main.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import { type Client, client, freshDataDir, startTestServer, type TestServer } from './helpers.ts'
 
 // issue 3 and shared/catalogue-format.md: `npm run import -- FILE.json` validates the whole file first,
@@ -59,11 +60,15 @@ const catalogue = {
 }
 
 function runImport(file: string, dataDir: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/import-cli.ts', file], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  })
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/catalogue/import-cli.ts', file],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  )
 }
 
 describe('npm run import', () => {
@@ -255,11 +260,11 @@ describe('npm run import', () => {
     const d = await freshDataDir()
     const s = await startTestServer('pglite', { dataDir: d, demoCatalogue: false })
     try {
-      const once = await importCatalogue(s.deps.db, demoCatalogue(Date.now()))
-      const twice = await importCatalogue(s.deps.db, demoCatalogue(Date.now()))
+      const once = await importCatalogue(s.deps.database, demoCatalogue(Date.now()))
+      const twice = await importCatalogue(s.deps.database, demoCatalogue(Date.now()))
       expect(once).toEqual(twice)
-      const rows = await s.deps.database.raw<{ n: string }>(
-        'select count(*) as n from event_devices',
+      const rows = await s.deps.database.query(
+        sql<{ n: number }>`select count(*) as n from event_devices`,
       )
       expect(Number(rows[0]?.n)).toBeGreaterThan(9)
     } finally {

@@ -12,9 +12,9 @@ import {
   DaemonResultSchema,
   DaemonStatusSchema,
 } from '../../src/contract/index.ts'
-import { importCatalogue } from '../../src/server/db/catalogue.ts'
-import { contentJobs } from '../../src/server/db/schema/content.ts'
+import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
+import { json, sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 
 let dataDir: string
@@ -33,7 +33,7 @@ const start = () =>
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'shouts-content-jobs-'))
   server = await start()
-  const imported = await importCatalogue(server.deps.db, {
+  const imported = await importCatalogue(server.deps.database, {
     devices: [
       {
         deviceId: 'berlin-1',
@@ -82,25 +82,21 @@ afterAll(async () => {
 it('finishes a job that was running when the server stopped', async () => {
   if (!server) throw new Error('no server')
   // The state a crash leaves: the job was claimed (running) and never finished.
-  await server.deps.db.insert(contentJobs).values({
-    id: 'crashed-job',
-    publicToken: 'crashed-job-token',
-    kind: 'generate',
-    status: 'running',
-    attempts: 1,
-    startedAt: new Date(),
-    payload: {
-      request: {
-        generatorId: 'note',
-        deviceId: 'berlin-1',
-        eventSlug: 'muttertag',
-        uploadId: null,
-        buyerName: 'Lena',
-        recipientName: 'Mama',
-        multilineMessage: 'Alles Liebe',
-      },
+  const payload = {
+    request: {
+      generatorId: 'note',
+      deviceId: 'berlin-1',
+      eventSlug: 'muttertag',
+      uploadId: null,
+      buyerName: 'Lena',
+      recipientName: 'Mama',
+      multilineMessage: 'Alles Liebe',
     },
-  })
+  }
+  await server.deps.database.query(sql`
+    insert into content_jobs (id, public_token, kind, status, attempts, started_at, payload)
+    values ('crashed-job', 'crashed-job-token', 'generate', 'running', 1, now(),
+      ${json(payload)}::jsonb)`)
   await server.close()
   server = await start()
   const base = `${server.url}/api/v1/content`

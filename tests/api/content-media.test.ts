@@ -3,29 +3,25 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Upload, UploadSchema } from '../../src/contract/index.ts'
-import { contentUploads } from '../../src/server/db/schema/content.ts'
-import { locateFfmpeg } from '../../src/server/video/index.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
 import {
   type Client,
   client,
+  ffmpegTools,
   generateContent,
+  requireFfmpeg,
   startTestServer,
   type TestServer,
 } from './helpers.ts'
 
 let server: TestServer
 let api: Client
-let hasFfmpeg = true
-try {
-  locateFfmpeg()
-} catch {
-  hasFfmpeg = false
-}
+const tools = ffmpegTools()
+const hasFfmpeg = tools !== null
 
 beforeAll(async () => {
   server = await startTestServer('pglite')
@@ -155,7 +151,11 @@ describe("a video upload's own moderation verdict (spec §5)", () => {
     async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'shouts-clip-'))
       const file = await readFile(
-        await makeTestVideo(path.join(dir, 'clip.mp4'), { seconds: 1, width: 160, height: 120 }),
+        await makeTestVideo(requireFfmpeg(), path.join(dir, 'clip.mp4'), {
+          seconds: 1,
+          width: 160,
+          height: 120,
+        }),
       )
       await rm(dir, { recursive: true, force: true })
       const clean = await uploadClip(server, file)
@@ -167,11 +167,12 @@ describe("a video upload's own moderation verdict (spec §5)", () => {
       try {
         const flagged = await uploadClip(strict, file)
         expect(flagged).toMatchObject({ kind: 'video', status: 'ready', flagged: true })
-        const [row] = await strict.deps.db
-          .select()
-          .from(contentUploads)
-          .where(eq(contentUploads.id, flagged.id))
-        expect(row?.flagReasons.join(' ')).toMatch(/Porn \d\.\d\d ≥ 0/)
+        const [row] = await strict.deps.database.query(
+          sql<{
+            flag_reasons: string[]
+          }>`select flag_reasons from content_uploads where id = ${flagged.id}`,
+        )
+        expect(row?.flag_reasons.join(' ')).toMatch(/Porn \d\.\d\d ≥ 0/)
       } finally {
         await strict.stop()
       }

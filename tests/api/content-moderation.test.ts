@@ -1,13 +1,15 @@
 // spec §5 through the API: what a shopper writes and shows is checked when the content is generated; a
 // flag refuses nothing, it marks the content (the app opens the ProhibitedContent modal, the order is
 // placed UnderReview). Texts in English, French and German; the photo through the bundled nudity model.
-import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentEntriesSchema, GenerateResponseSchema } from '../../src/contract/index.ts'
-import { createContentService } from '../../src/server/content/index.ts'
-import { generatedContent } from '../../src/server/db/schema/content.ts'
+import { composeContent } from '../../src/server/compose.ts'
+import { contentRoutes } from '../../src/server/content/routes.ts'
+import { startServer } from '../../src/server/main.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
+import { parseEnv } from '../../src/server/platform/env.ts'
 import { createApiRouter } from '../../src/server/platform/http/router.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
@@ -69,11 +71,9 @@ async function generate(
   expect(answer.success).toBe(true)
   const content = answer.generatedContent
   if (!content) throw new Error('no content')
-  const [row] = await server.deps.db
-    .select()
-    .from(generatedContent)
-    .where(eq(generatedContent.key, content.key))
-  return { content, reasons: row?.flagReasons ?? [], stored: row?.flagged }
+  const [row] = await server.deps.database.query(sql<{ flag_reasons: string[]; flagged: boolean }>`
+    select flag_reasons, flagged from generated_content where key = ${content.key}`)
+  return { content, reasons: row?.flag_reasons ?? [], stored: row?.flagged }
 }
 
 describe('texts are moderated at generation', () => {
@@ -149,15 +149,21 @@ describe('the photo is checked by the nudity model', () => {
   })
 
   it('uses the configured thresholds: at 0 every photo goes to review', async () => {
-    // A second content service on the same database with MODERATION_* set as an operator would.
-    const strict = createContentService({
-      db: server.deps.db,
-      dataDir: server.dataDir,
+    // A second content service on the same database with MODERATION_* set as an operator would,
+    // built from the settings as the server builds its own (compose.ts).
+    const settings = {
+      ...process.env,
+      DATA_DIR: server.dataDir,
+      MODERATION_NSFW_THRESHOLD: '0',
+      MODERATION_SEXY_THRESHOLD: '0',
+    }
+    const strict = composeContent(parseEnv(settings), {
+      database: server.deps.database,
       log: createLogger('silent'),
-      env: { MODERATION_NSFW_THRESHOLD: '0', MODERATION_SEXY_THRESHOLD: '0' },
-    })
+      childEnv: settings,
+    }).service
     const router = createApiRouter()
-    strict.register(router)
+    contentRoutes(router, strict)
     try {
       const { content, reasons } = await generate({}, (path, init) =>
         Promise.resolve(router.hono.request(`/content${path}`, init)),
@@ -169,15 +175,14 @@ describe('the photo is checked by the nudity model', () => {
     }
   })
 
-  it('refuses to start with a bad threshold, naming it', () => {
-    expect(() =>
-      createContentService({
-        db: server.deps.db,
+  it('refuses to start with a bad threshold, naming it', async () => {
+    await expect(
+      startServer({
+        serveApp: false,
         dataDir: server.dataDir,
-        log: createLogger('silent'),
         env: { MODERATION_NSFW_THRESHOLD: '2' },
       }),
-    ).toThrow(/MODERATION_NSFW_THRESHOLD/)
+    ).rejects.toThrow(/MODERATION_NSFW_THRESHOLD: must be between 0 and 1/)
   })
 })
 

@@ -12,10 +12,16 @@ import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { GenerateResponseSchema, UploadSchema } from '../../src/contract/index.ts'
-import { createContentService } from '../../src/server/content/index.ts'
-import { createLogger } from '../../src/server/platform/log.ts'
+import { startServer } from '../../src/server/main.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
-import { client, LIVE, startTestServer, type TestServer, uploadedPhoto } from './helpers.ts'
+import {
+  client,
+  LIVE,
+  requireFfmpeg,
+  startTestServer,
+  type TestServer,
+  uploadedPhoto,
+} from './helpers.ts'
 
 type S3rverInstance = {
   run(): Promise<{ address: string; port: number }>
@@ -59,16 +65,14 @@ beforeAll(async () => {
   })
   const { port } = await s3.run()
   endpoint = `http://127.0.0.1:${port}`
-  // The content service reads its settings from the environment, as on a real deployment.
-  Object.assign(process.env, env())
-  server = await startTestServer()
+  // The server reads the bucket's settings from its environment, as on a real deployment.
+  server = await startTestServer('pglite', { env: env() })
   base = `${server.url}/api/v1/content`
 })
 
 afterAll(async () => {
   await server?.stop()
   await s3?.close()
-  for (const key of Object.keys(env())) delete process.env[key]
   if (s3Dir) await rm(s3Dir, { recursive: true, force: true })
 })
 
@@ -132,7 +136,9 @@ it('stores uploads and generated content in the bucket and serves them back', as
 })
 
 it('processes a video upload into the bucket', async () => {
-  const clip = await makeTestVideo(path.join(server.dataDir, 'clip.mp4'), { seconds: 1 })
+  const clip = await makeTestVideo(requireFfmpeg(), path.join(server.dataDir, 'clip.mp4'), {
+    seconds: 1,
+  })
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(await readFile(clip))]), 'clip.mp4')
   const created = v.parse(
@@ -152,21 +158,13 @@ it('processes a video upload into the bucket', async () => {
   expect(Buffer.from(await video.arrayBuffer()).toString('latin1')).toBe('ftypisom')
 })
 
-it('refuses to start with incomplete S3 settings, naming them', () => {
-  expect(() =>
-    createContentService({
-      db: server.deps.db,
-      dataDir: server.dataDir,
-      log: createLogger('silent'),
-      env: { S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'x' },
-    }),
-  ).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY_ID set but S3_BUCKET is not/)
-  expect(() =>
-    createContentService({
-      db: server.deps.db,
-      dataDir: server.dataDir,
-      log: createLogger('silent'),
-      env: { S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' },
-    }),
-  ).toThrow(/S3_ENDPOINT must be a URL/)
+it('refuses to start with incomplete S3 settings, naming them', async () => {
+  const start = (env: Record<string, string>) =>
+    startServer({ serveApp: false, dataDir: server.dataDir, env })
+  await expect(start({ S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'x' })).rejects.toThrow(
+    /S3_ENDPOINT, S3_ACCESS_KEY_ID set but S3_BUCKET is not/,
+  )
+  await expect(start({ S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).rejects.toThrow(
+    /S3_ENDPOINT must be a URL/,
+  )
 })

@@ -3,7 +3,6 @@
 // One server for the file; clips are tiny so the suite stays fast.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,12 +15,14 @@ import {
   UploadSchema,
 } from '../../src/contract/index.ts'
 import { messages } from '../../src/domain/index.ts'
-import { WAV_REFUSED } from '../../src/server/content/index.ts'
-import { importCatalogue } from '../../src/server/db/catalogue.ts'
-import { contentJobs, contentUploads } from '../../src/server/db/schema/content.ts'
+import { importCatalogue } from '../../src/server/catalogue/service.ts'
+import { WAV_REFUSED } from '../../src/server/content/video.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import { probe } from '../../src/server/video/index.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
-import { startTestServer, type TestServer } from './helpers.ts'
+import { requireFfmpeg, startTestServer, type TestServer } from './helpers.ts'
+
+const tools = requireFfmpeg()
 
 const WALL = { width: 320, height: 180 }
 /** The template trims to this (spec §5: videos over the limit are trimmed). */
@@ -41,7 +42,7 @@ beforeAll(async () => {
   base = `${server.url}/api/v1/content`
   clips = path.join(server.dataDir, 'clips')
   await mkdir(clips)
-  const imported = await importCatalogue(server.deps.db, {
+  const imported = await importCatalogue(server.deps.database, {
     devices: [
       {
         deviceId: 'wall-1',
@@ -111,8 +112,8 @@ async function settledUpload(id: string): Promise<Upload> {
   throw new Error('the upload is still processing')
 }
 
-async function clip(name: string, options: Parameters<typeof makeTestVideo>[1] = {}) {
-  return readFile(await makeTestVideo(path.join(clips, name), options))
+async function clip(name: string, options: Parameters<typeof makeTestVideo>[2] = {}) {
+  return readFile(await makeTestVideo(tools, path.join(clips, name), options))
 }
 
 const request = (uploadId: string | null, overrides: Record<string, unknown> = {}) => ({
@@ -163,10 +164,11 @@ async function readyVideoUpload(): Promise<string> {
 describe('POST /content/uploads refuses', () => {
   it('a wav (sound only) with 415, saying why', async () => {
     const wav = await clip('tone.wav', { format: 'wav', seconds: 1 })
-    expect(await upload(wav, 'song.wav')).toEqual({ status: 415, body: { errors: [WAV_REFUSED] } })
+    const refused = { errors: [WAV_REFUSED], codes: ['upload_sound_only'] }
+    expect(await upload(wav, 'song.wav')).toEqual({ status: 415, body: refused })
     expect(await upload(wav, 'song.mp4', { generatorId: 'clip-banner' })).toEqual({
       status: 415,
-      body: { errors: [WAV_REFUSED] },
+      body: refused,
     })
   })
 
@@ -179,6 +181,7 @@ describe('POST /content/uploads refuses', () => {
       status: 415,
       body: {
         errors: ['This file claims to be a mp4 video but is also HTML or script; it was refused.'],
+        codes: ['upload_not_only_video'],
       },
     })
   })
@@ -225,6 +228,7 @@ describe('POST /content/uploads refuses', () => {
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({
       errors: [messages.uploadTooLarge(200 * 1024 * 1024)],
+      codes: ['upload_too_large'],
     })
     expect(await readdir(path.join(server.dataDir, 'content', 'tmp'))).toEqual([])
   })
@@ -233,7 +237,10 @@ describe('POST /content/uploads refuses', () => {
     const bytes = await clip('short.mp4', { seconds: 1 })
     expect(await upload(bytes, 'a.mp4', { generatorId: 'nope' })).toEqual({
       status: 400,
-      body: { errors: ['generatorId: unknown template "nope"'] },
+      body: {
+        errors: ['generatorId: unknown template "nope"'],
+        codes: ['upload_template_unknown'],
+      },
     })
   })
 
@@ -268,7 +275,7 @@ describe('video shouts end to end', () => {
     const bytes = Buffer.from(await file.arrayBuffer())
     const saved = path.join(clips, 'served.mp4')
     await writeFile(saved, bytes)
-    const info = await probe(saved)
+    const info = await probe(tools, saved)
     expect(info).toMatchObject({ codec: 'h264', hasAudio: false, hasVideo: true })
     // 3 s uploaded, the template allows 2 s.
     expect(info.durationSeconds).toBeLessThanOrEqual(MAX_SECONDS + 0.1)
@@ -290,6 +297,7 @@ describe('video shouts end to end', () => {
     expect(status).toBe(400)
     expect(body).toEqual({
       errors: ['Video shouts are made in the background: send the request with async true.'],
+      codes: ['video_needs_async'],
     })
   })
 
@@ -321,7 +329,7 @@ describe('video shouts end to end', () => {
     const video = await fetch(new URL(entries[0]?.url ?? '', base))
     const composite = path.join(clips, 'composite.mp4')
     await writeFile(composite, Buffer.from(await video.arrayBuffer()))
-    const info = await probe(composite)
+    const info = await probe(tools, composite)
     expect(info).toMatchObject({
       codec: 'h264',
       width: WALL.width,
@@ -356,7 +364,11 @@ describe('video shouts end to end', () => {
       tokens.push(v.parse(GenerateResponseSchema, body).asyncPublicToken ?? '')
     }
     const jobsOf = () =>
-      server.deps.db.select().from(contentJobs).where(inArray(contentJobs.publicToken, tokens))
+      server.deps.database.query(
+        sql<{
+          status: string
+        }>`select status from content_jobs where public_token = any(${tokens})`,
+      )
     // Stop while the first is being made (the second waits behind it: one job at a time).
     for (let poll = 0; poll < 400; poll++) {
       if ((await jobsOf()).some((job) => job.status === 'running')) break
@@ -389,10 +401,9 @@ describe('video shouts end to end', () => {
     const id = v.parse(UploadSchema, created.body).id
     server = await server.restart()
     base = `${server.url}/api/v1/content`
-    const [row] = await server.deps.db
-      .select()
-      .from(contentUploads)
-      .where(eq(contentUploads.id, id))
+    const [row] = await server.deps.database.query(
+      sql<{ status: string }>`select status from content_uploads where id = ${id}`,
+    )
     expect(row?.status).not.toBe('failed')
     const ready = await settledUpload(id)
     expect(ready).toMatchObject({ status: 'ready', error: null })

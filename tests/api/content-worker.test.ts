@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createContentWorker } from '../../src/server/content/content-worker.ts'
 import { parseOrThrow, RenderError, renderTemplatePng } from '../../src/server/content/render.ts'
 import {
-  imageModerationConfigFromEnv,
+  imageModerationConfig,
   ModerationError,
   NSFW_CLASSES,
 } from '../../src/server/moderation/index.ts'
+import { parseEnv } from '../../src/server/platform/env.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { client, generateContent, LIVE, startTestServer, type TestServer } from './helpers.ts'
 
@@ -92,9 +93,10 @@ describe('createContentWorker', () => {
 
   it('judges a picture in the child with the same verdict shape, and a dead child is a ModerationError', async () => {
     const worker = createContentWorker({
-      settings: { moderation: imageModerationConfigFromEnv({}) },
+      settings: { moderation: imageModerationConfig(parseEnv({})) },
       log,
       idleMs: 60_000,
+      childEnv: process.env,
     })
     try {
       const image = await photo()
@@ -115,7 +117,12 @@ describe('createContentWorker', () => {
   })
 
   it('renders the same PNG as the server process would', async () => {
-    const worker = createContentWorker({ settings: { moderation: null }, log, idleMs: 60_000 })
+    const worker = createContentWorker({
+      settings: { moderation: null },
+      log,
+      idleMs: 60_000,
+      childEnv: process.env,
+    })
     try {
       const input = {
         template: parseOrThrow(

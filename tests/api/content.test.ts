@@ -5,7 +5,6 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { crc32 } from 'node:zlib'
-import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,10 +17,9 @@ import {
   UploadSchema,
 } from '../../src/contract/index.ts'
 import { messages } from '../../src/domain/index.ts'
-import { importCatalogue } from '../../src/server/db/catalogue.ts'
-import { generatedContent } from '../../src/server/db/schema/content.ts'
-import { templates } from '../../src/server/db/schema/core.ts'
+import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 
 const banner = { contentWidth: 1400, contentHeight: 400 }
@@ -114,12 +112,11 @@ beforeAll(async () => {
     log: createLogger('silent'),
     env: { DATABASE_URL: undefined },
   })
-  const imported = await importCatalogue(server.deps.db, catalogue)
+  const imported = await importCatalogue(server.deps.database, catalogue)
   if (!imported.success) throw new Error(imported.errors.join('\n'))
-  await server.deps.db
-    .update(templates)
-    .set({ html: '<marquee>{{multilineMessage}}</marquee>' })
-    .where(eq(templates.id, 'marquee'))
+  await server.deps.database.query(
+    sql`update templates set html = '<marquee>{{multilineMessage}}</marquee>' where id = 'marquee'`,
+  )
   base = `${server.url}/api/v1/content`
 })
 
@@ -245,7 +242,10 @@ describe('GET /content/previews/{templateId}.png', () => {
     expect((await fetch(`${base}/previews/hearts`)).status).toBe(404)
     const broken = await fetch(`${base}/previews/marquee.png`)
     expect(broken.status).toBe(422)
-    expect(await broken.json()).toEqual({ errors: ['This template cannot be rendered.'] })
+    expect(await broken.json()).toEqual({
+      errors: ['This template cannot be rendered.'],
+      codes: ['template_render_failed'],
+    })
   })
 })
 
@@ -358,7 +358,7 @@ describe('POST /content/uploads', () => {
   ])('refuses %s with 415', async (_label, fileName, type, bytes) => {
     const { status, body } = await upload(bytes, fileName, type)
     expect(status).toBe(415)
-    expect(body).toEqual({ errors: [messages.uploadWrongType] })
+    expect(body).toEqual({ errors: [messages.uploadWrongType], codes: ['upload_wrong_type'] })
   })
 
   it('refuses a file with image magic bytes that is not a readable image with 415', async () => {
@@ -424,7 +424,10 @@ describe('POST /content/uploads', () => {
       duplex: 'half',
     } as RequestInit)
     expect(response.status).toBe(413)
-    expect(await response.json()).toEqual({ errors: [messages.uploadTooLarge(15 * 1024 * 1024)] })
+    expect(await response.json()).toEqual({
+      errors: [messages.uploadTooLarge(15 * 1024 * 1024)],
+      codes: ['upload_too_large'],
+    })
     expect(await readdir(path.join(dataDir, 'content', 'tmp'))).toEqual([])
   })
 
@@ -455,7 +458,10 @@ describe('POST /content/uploads', () => {
       },
     )
     expect(status).toBe(413)
-    expect(JSON.parse(body)).toEqual({ errors: [messages.uploadTooLarge(200 * 1024 * 1024)] })
+    expect(JSON.parse(body)).toEqual({
+      errors: [messages.uploadTooLarge(200 * 1024 * 1024)],
+      codes: ['upload_too_large'],
+    })
   })
 
   it('refuses a request without a file field with 400', async () => {
@@ -465,9 +471,13 @@ describe('POST /content/uploads', () => {
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({
       errors: ['No file: send it in the multipart field "file".'],
+      codes: ['upload_no_file'],
     })
     const empty = await upload(Buffer.alloc(0), 'empty.png', 'image/png')
-    expect(empty).toEqual({ status: 400, body: { errors: ['The file is empty.'] } })
+    expect(empty).toEqual({
+      status: 400,
+      body: { errors: ['The file is empty.'], codes: ['upload_empty'] },
+    })
     const json = await fetch(`${base}/uploads`, {
       method: 'POST',
       body: '{}',
@@ -546,13 +556,19 @@ describe('POST /content/generate', () => {
     const answer = v.parse(GenerateResponseSchema, body)
     expect(answer.success).toBe(true)
     const key = answer.generatedContent?.key ?? ''
-    const rows = await server.deps.db.select().from(generatedContent)
-    const row = rows.find((candidate) => candidate.key === key)
+    const [row] = await server.deps.database.query(sql<{
+      request: { multilineMessage: string }
+      generator_id: string
+      device_id: string
+      event_slug: string
+      flagged: boolean
+    }>`select request, generator_id, device_id, event_slug, flagged
+       from generated_content where key = ${key}`)
     expect(row?.request.multilineMessage).toBe(xss)
     expect(row).toMatchObject({
-      generatorId: 'words',
-      deviceId: 'banner-1',
-      eventSlug: 'mothers-day',
+      generator_id: 'words',
+      device_id: 'banner-1',
+      event_slug: 'mothers-day',
       flagged: false,
     })
     const { bytes } = await fetchBytes(answer.generatedContent?.url ?? '')
@@ -695,6 +711,9 @@ describe('POST /content/generate', () => {
     expect((await fetch(`${base}/daemon/result/nope`)).status).toBe(404)
     const unknown = await fetch(`${base}/AAAAAAAAAAAAAAAAAAAAAA`)
     expect(unknown.status).toBe(404)
-    expect(await unknown.json()).toEqual({ errors: ['Content not found'] })
+    expect(await unknown.json()).toEqual({
+      errors: ['Content not found'],
+      codes: ['content_not_found'],
+    })
   })
 })

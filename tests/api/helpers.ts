@@ -12,13 +12,15 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import sharp from 'sharp'
-import { LIVE_EVENT_SLUG } from '../../src/server/db/demo-catalogue.ts'
+import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
 import {
   PROJECT_ROOT,
   type RunningServer,
   type StartOptions,
   startServer,
 } from '../../src/server/main.ts'
+import { parseEnv } from '../../src/server/platform/env.ts'
+import { type VideoTools, videoTools } from '../../src/server/video/index.ts'
 
 // Integration tests start the real server (startServer) on a fresh database: a new embedded one per
 // test file, or a new database on the PostgreSQL of TEST_DATABASE_URL.
@@ -126,6 +128,22 @@ export async function startTestServer(
     }
   }
   return boot({})
+}
+
+/** ffmpeg as the server would find it from this process's settings (platform/env.ts), or null. */
+export function ffmpegTools(): VideoTools | null {
+  try {
+    return videoTools(parseEnv(process.env))
+  } catch {
+    return null
+  }
+}
+
+/** ffmpeg, for tests that cannot run without it. */
+export function requireFfmpeg(): VideoTools {
+  const tools = ffmpegTools()
+  if (!tools) throw new Error('ffmpeg is not installed (apt-get install ffmpeg)')
+  return tools
 }
 
 export type Reply<T = unknown> = { status: number; body: T; headers: Headers }
@@ -301,11 +319,13 @@ let keyCounter = 0
 export const newKey = () => `test-${process.pid}-${Date.now()}-${++keyCounter}`
 
 export async function placeOrder(api: Client, body: unknown, key = newKey()) {
-  return api.post<{ guid: string; orderState: string; errors?: string[]; takenSlots?: number[] }>(
-    '/order/orders',
-    body,
-    { 'idempotency-key': key },
-  )
+  return api.post<{
+    guid: string
+    orderState: string
+    errors?: string[]
+    codes?: string[]
+    takenSlots?: number[]
+  }>('/order/orders', body, { 'idempotency-key': key })
 }
 
 type Status = { orderState: string; errors: string[]; confirmationDateEpochMs: number | null }

@@ -6,7 +6,9 @@ import {
   shoutTimesLabel,
   slotStartEpochMs,
 } from '../../src/domain/index.ts'
-import { createOrderService, paymentMessages } from '../../src/server/orders/service.ts'
+import { paymentMessages } from '../../src/server/order/messages.ts'
+import { createOrderService } from '../../src/server/order/service.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
   type Client,
@@ -95,10 +97,12 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     const before = Date.now()
     const placed = await placeOrder(api, orderBody({ slots: freshSlots(), content, checkout }))
     expect(placed.status).toBe(201)
-    const rows = await server.deps.database.raw<{
-      agreements: Record<string, boolean>
-      agreements_accepted_at: Date
-    }>('select agreements, agreements_accepted_at from orders where guid = $1', [placed.body.guid])
+    const rows = await server.deps.database.query(
+      sql<{
+        agreements: Record<string, boolean>
+        agreements_accepted_at: Date
+      }>`select agreements, agreements_accepted_at from orders where guid = ${placed.body.guid}`,
+    )
     expect(rows[0]?.agreements).toMatchObject({
       terms: true,
       privacyPolicy: true,
@@ -214,7 +218,10 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       `/spotlight/promos/code/FIRSTFREE?eventSlug=${LIVE}&email=${email}`,
     )
     expect(lookup.status).toBe(422)
-    expect(lookup.body).toEqual({ errors: [messages.promoOncePerCustomer] })
+    expect(lookup.body).toEqual({
+      errors: [messages.promoOncePerCustomer],
+      codes: ['promo_once_per_customer'],
+    })
   })
 
   it('binds the order to its checkout: mismatch, unconfirmed setup and reuse are refused', async () => {
@@ -273,23 +280,24 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       })
     expect(await confirm('4000000000000002')).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardDeclined] },
+      // Stripe's own decline codes beside the texts (docs.stripe.com/declines/codes).
+      body: { errors: [messages.cardDeclined], codes: ['card_declined'] },
     })
     expect(await confirm('4000 0000 0000 9995')).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardInsufficientFunds] },
+      body: { errors: [messages.cardInsufficientFunds], codes: ['insufficient_funds'] },
     })
     expect(await confirm('4000000000000069')).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardExpired] },
+      body: { errors: [messages.cardExpired], codes: ['expired_card'] },
     })
     expect(await confirm('4242424242424241')).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardNumberInvalid] },
+      body: { errors: [messages.cardNumberInvalid], codes: ['incorrect_number'] },
     })
     expect(await confirm('4242424242424242', { expYear: 2020 })).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardExpired] },
+      body: { errors: [messages.cardExpired], codes: ['expired_card'] },
     })
     const ok = await confirm('4242-4242-4242-4242')
     expect(ok).toMatchObject({
@@ -298,11 +306,10 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     })
     expect(await confirm('4242424242424242')).toMatchObject({
       status: 409,
-      body: { errors: [messages.paymentAlreadySaved] },
+      body: { errors: [messages.paymentAlreadySaved], codes: ['payment_already_saved'] },
     })
-    const stored = await server.deps.database.raw(
-      'select * from payment_setups where checkout_secret_key = $1',
-      [setup.checkoutSecretKey],
+    const stored = await server.deps.database.query(
+      sql`select * from payment_setups where checkout_secret_key = ${setup.checkoutSecretKey}`,
     )
     expect(JSON.stringify(stored)).not.toContain('4242424242424242')
     expect(stored[0]).toMatchObject({ card_brand: 'visa', card_last4: '4242' })
@@ -358,6 +365,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
     const labels = shoutTimesLabel(event, 'Europe/Paris', slots.slice(0, 2), 'en').join(', ')
     expect(second.body.errors).toEqual([messages.slotsTaken(labels)])
+    expect(second.body.codes).toEqual(['slots_taken'])
     expect(second.body.takenSlots).toEqual(slots.slice(0, 2))
   })
 
@@ -429,6 +437,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     )
     expect(cut.status).toBe(400)
     expect(cut.body.errors).toEqual([messages.slotPastCutoff(tooSoon)])
+    expect(cut.body.codes).toEqual(['slot_past_cutoff'])
     expect(slotStartEpochMs(event, 'Europe/Paris', tooSoon)).toBeLessThan(
       Date.now() + 5 * 3_600_000,
     )
@@ -439,6 +448,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     )
     expect(outside.status).toBe(400)
     expect(outside.body.errors).toEqual([messages.slotNotInEvent(14 * 96 + 5)])
+    expect(outside.body.codes).toEqual(['slot_not_in_event'])
   })
 
   it('puts presale slots under review with the confirmation date of the domain rule', async () => {
@@ -479,9 +489,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   it('puts an order for flagged content under review', async () => {
     const flagged = await generateContent(api, 'paris-opera-1')
     // What moderation does to content it flags (issue 5): the order must then wait for a person.
-    await server.deps.database.raw('update generated_content set flagged = true where key = $1', [
-      flagged.key,
-    ])
+    await server.deps.database.query(
+      sql`update generated_content set flagged = true where key = ${flagged.key}`,
+    )
     const placed = await placeOrder(
       api,
       orderBody({ slots: freshSlots(), content: flagged, checkout: await savedCard(api) }),
@@ -510,10 +520,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     const other = await placeOrder(api, { ...body, emailAddress: 'someone@example.com' }, key)
     expect(other.status).toBe(422)
     expect(other.body.errors).toEqual([messages.idempotencyKeyReused])
-    const count = await server.deps.database.raw<{ n: string }>(
-      "select count(*) as n from orders where email = 'ana@example.com' and checkout_secret_key = $1",
-      [checkout.checkoutSecretKey],
-    )
+    const count = await server.deps.database.query(sql<{ n: number }>`
+      select count(*) as n from orders
+      where email = 'ana@example.com' and checkout_secret_key = ${checkout.checkoutSecretKey}`)
     expect(Number(count[0]?.n)).toBe(1)
 
     const noKey = await api.post('/order/orders', body)
@@ -557,22 +566,27 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   })
 
   it('takes only Standard orders on a production server (spec §7: Test elsewhere)', async () => {
-    const prod = createOrderService({ ...server.deps, appEnv: 'prod' })
+    const prod = createOrderService({
+      ...server.deps,
+      catalogue: server.deps.spotlight.catalogue,
+      appEnv: 'prod',
+    })
     const body = orderBody({ slots: freshSlots(), content, checkout: await savedCard(api) })
     const parsed = parseWithErrors(OrderRequestSchema, body)
     if (!parsed.success) throw new Error(parsed.errors.join())
     const test = await prod.place(parsed.output, newKey(), 'hash-test')
-    expect(test).toEqual({ status: 400, body: { errors: [paymentMessages.orderTypeProduction] } })
+    expect(test).toEqual({ ok: false, error: { code: 'order_type_production' } })
     const standard = await prod.place(
       { ...parsed.output, orderType: 'Standard' },
       newKey(),
       'hash-standard',
     )
-    expect(standard.status).toBe(201)
+    if (!standard.ok) throw new Error(standard.error.code)
     await prod.drain()
-    const rows = await server.deps.database.raw<{ order_type: string }>(
-      'select order_type from orders where guid = $1',
-      [(standard.body as { guid: string }).guid],
+    const rows = await server.deps.database.query(
+      sql<{
+        order_type: string
+      }>`select order_type from orders where guid = ${standard.value.guid}`,
     )
     expect(rows[0]?.order_type).toBe('Standard')
   })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIVE_EVENT_SLUG } from '../../src/server/db/demo-catalogue.ts'
+import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
 import { PROJECT_ROOT } from '../../src/server/main.ts'
 import { PAGE_CACHE_LIMIT, servePages } from '../../src/server/platform/ssr.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
@@ -123,7 +123,7 @@ describe('made-up paths (issue 12 §5)', () => {
     const pages = servePages({
       distDir: join(PROJECT_ROOT, 'dist'),
       api: (path, init) => fetch(`${server.url}${path}`, init),
-      eventExists: async (slug) => (await server.deps.catalogue.event(slug)) !== null,
+      eventExists: async (slug) => (await server.deps.spotlight.catalogue.event(slug)) !== null,
       log: server.deps.log,
     })
     const app = new Hono()

@@ -1,13 +1,10 @@
 import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiRouter } from '../../src/server/platform/http/router.ts'
-import { qrRoutes } from '../../src/server/qr/index.ts'
 import { LIVE, startTestServer, type TestServer } from './helpers.ts'
 
 // issue 4 QR entry: a PNG and an SVG code per event and billboard that open the flow with that
-// billboard chosen. Served by the real server when src/server/app.ts mounts it, else by the same
-// routes on a Hono app over the real server's database.
+// billboard chosen, served by the real server (src/server/spotlight).
 let server: TestServer
 let fetchQr: (path: string) => Promise<Response>
 let deviceId: string
@@ -28,16 +25,7 @@ beforeAll(async () => {
   const res = await fetch(`${server.url}/api/v1/spotlight/events/${LIVE}/devices?limit=1&offset=0`)
   const body = (await res.json()) as { devices: Array<{ deviceId: string }> }
   deviceId = body.devices[0]?.deviceId ?? ''
-  const probe = await fetch(
-    `${server.url}/api/v1/spotlight/events/${LIVE}/devices/${encodeURIComponent(deviceId)}/qr.svg`,
-  )
-  if (probe.ok) {
-    fetchQr = (path) => fetch(`${server.url}/api/v1/spotlight${path}`)
-  } else {
-    const router = createApiRouter()
-    qrRoutes(router, { db: server.deps.db, publicBaseUrl: BASE })
-    fetchQr = async (path) => router.hono.request(`/spotlight${path}`)
-  }
+  fetchQr = (path) => fetch(`${server.url}/api/v1/spotlight${path}`)
 })
 afterAll(async () => {
   await server?.stop()

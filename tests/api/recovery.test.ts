@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
   client,
@@ -52,17 +53,16 @@ describe.each(BACKENDS)('restart with Processing orders on %s', (backend) => {
       await settledStatus(api, LIVE, order.body.guid)
     }
     const db = server.deps.database
-    await db.raw("update orders set state = 'Processing' where guid = any($1)", [
-      [a.body.guid, b.body.guid, c.body.guid],
-    ])
-    await db.raw('delete from payments where order_guid = any($1)', [[b.body.guid, c.body.guid]])
-    await db.raw("update orders set payment_id = null, errors = '[]' where guid = any($1)", [
-      [b.body.guid, c.body.guid],
-    ])
-    await db.raw(
-      'insert into slot_reservations (event_slug, device_id, slot_number, order_guid) select event_slug, device_id, unnest(slot_numbers), guid from orders where guid = $1',
-      [c.body.guid],
+    const all = [a.body.guid, b.body.guid, c.body.guid]
+    const unpaid = [b.body.guid, c.body.guid]
+    await db.query(sql`update orders set state = 'Processing' where guid = any(${all})`)
+    await db.query(sql`delete from payments where order_guid = any(${unpaid})`)
+    await db.query(
+      sql`update orders set payment_id = null, errors = '[]' where guid = any(${unpaid})`,
     )
+    await db.query(sql`
+      insert into slot_reservations (event_slug, device_id, slot_number, order_guid)
+      select event_slug, device_id, unnest(slot_numbers), guid from orders where guid = ${c.body.guid}`)
 
     server = await server.restart()
     api = client(server.url)
@@ -72,17 +72,15 @@ describe.each(BACKENDS)('restart with Processing orders on %s', (backend) => {
       orderState: 'Failed',
       errors: ['Your card was declined.'],
     })
-    const payments = await server.deps.database.raw<{ order_guid: string; status: string }>(
-      'select order_guid, status from payments where order_guid = any($1)',
-      [[a.body.guid, b.body.guid, c.body.guid]],
-    )
+    const payments = await server.deps.database.query(sql<{ order_guid: string; status: string }>`
+      select order_guid, status from payments
+      where order_guid = any(${[a.body.guid, b.body.guid, c.body.guid]})`)
     expect(payments.filter((p) => p.order_guid === a.body.guid)).toHaveLength(1)
     expect(payments.filter((p) => p.order_guid === b.body.guid)).toEqual([
       { order_guid: b.body.guid, status: 'succeeded' },
     ])
-    const held = await server.deps.database.raw(
-      'select 1 from slot_reservations where order_guid = $1',
-      [c.body.guid],
+    const held = await server.deps.database.query(
+      sql`select 1 from slot_reservations where order_guid = ${c.body.guid}`,
     )
     expect(held).toHaveLength(0)
   })

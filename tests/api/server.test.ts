@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, allEndpoints } from '../../src/contract/index.ts'
 import { createApp } from '../../src/server/app.ts'
-import { paymentMessages } from '../../src/server/orders/service.ts'
+import { paymentMessages } from '../../src/server/order/messages.ts'
+import { createOrderService } from '../../src/server/order/service.ts'
 import { createStripeProvider } from '../../src/server/payment/stripe.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { type Client, client, startTestServer, type TestServer } from './helpers.ts'
@@ -63,14 +64,17 @@ describe('every response', () => {
     expect(forged.headers.get('x-request-id')).not.toContain(' ')
   })
 
-  it('answers unknown API paths with 404 {errors}', async () => {
+  it('answers unknown API paths with 404 {errors, codes}', async () => {
     expect(await api.get('/nothing/here')).toMatchObject({
       status: 404,
-      body: { errors: [expect.any(String)] },
+      body: { errors: ['No API endpoint GET /api/v1/nothing/here'], codes: ['endpoint_not_found'] },
     })
     const res = await fetch(`${server.url}/api/v2/x`)
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ errors: [expect.any(String)] })
+    expect(await res.json()).toEqual({
+      errors: [expect.any(String)],
+      codes: ['endpoint_not_found'],
+    })
   })
 })
 
@@ -125,10 +129,19 @@ describe('feature flags, health and OpenAPI', () => {
 describe('payments through Stripe', () => {
   it('answers 503 with {errors} when Stripe cannot be reached, and refuses local test cards', async () => {
     const payment = createStripeProvider('sk_test_offline_shouts', 'pk_test_offline_shouts')
-    const app = createApp({ ...server.deps, payment })
+    const orders = createOrderService({
+      ...server.deps,
+      catalogue: server.deps.spotlight.catalogue,
+      appEnv: server.deps.env.APP_ENV,
+      payment,
+    })
+    const app = createApp({ ...server.deps, payment, orders })
     const setup = await app.request('/api/v1/order/payment/setup-intent', { method: 'POST' })
     expect(setup.status).toBe(503)
-    expect(await setup.json()).toEqual({ errors: [paymentMessages.providerUnavailable] })
+    expect(await setup.json()).toEqual({
+      errors: [paymentMessages.providerUnavailable],
+      codes: ['payment_unavailable'],
+    })
     const local = await app.request('/api/v1/order/payment/local/confirm', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -141,6 +154,7 @@ describe('payments through Stripe', () => {
       }),
     })
     expect(local.status).toBe(404)
+    expect(await local.json()).toMatchObject({ codes: ['local_cards_disabled'] })
   })
 })
 
@@ -166,6 +180,9 @@ describe('the built app', () => {
     expect((await app.request('/../../etc/passwd')).status).not.toBe(500)
     const apiMiss = await app.request('/api/v1/nothing')
     expect(apiMiss.status).toBe(404)
-    expect(await apiMiss.json()).toEqual({ errors: [expect.any(String)] })
+    expect(await apiMiss.json()).toEqual({
+      errors: [expect.any(String)],
+      codes: ['endpoint_not_found'],
+    })
   })
 })

@@ -338,7 +338,10 @@ describe('promo codes', () => {
     for (let i = 0; i < 45; i++) replies.push(await lookup(`GUESS${i}`))
     const limited = replies.filter((r) => r.status === 429)
     expect(limited.length).toBeGreaterThan(0)
-    expect(limited[0]?.body).toEqual({ errors: [messages.promoTooManyLookups] })
+    expect(limited[0]?.body).toEqual({
+      errors: [messages.promoTooManyLookups],
+      codes: ['promo_too_many_lookups'],
+    })
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0)
     // other endpoints are not limited
     expect((await api.get(`/spotlight/events/${LIVE}`)).status).toBe(200)

@@ -3,10 +3,10 @@
 // in the server (render.ts bounds image work to two at a time).
 import { createImageModerator, type ImageModerator } from '../moderation/index.ts'
 import type { WorkerAnswer, WorkerRequest, WorkerSettings } from './content-worker.ts'
-import { WORKER_SETTINGS_VARIABLE } from './content-worker.ts'
 import { renderTemplatePng } from './render.ts'
 
-const settings = JSON.parse(process.env[WORKER_SETTINGS_VARIABLE] ?? '{}') as WorkerSettings
+// The parent hands the settings over as the one argument (content-worker.ts), parsed there already.
+const settings = JSON.parse(process.argv[2] ?? '{}') as WorkerSettings
 const moderator: ImageModerator | null = settings.moderation
   ? createImageModerator(settings.moderation)
   : null

@@ -7,7 +7,6 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import * as v from 'valibot'
 import {
   type ImageModerationConfig,
   type ImageModerationResult,
@@ -17,39 +16,6 @@ import {
 } from '../moderation/index.ts'
 import type { Logger } from '../platform/log.ts'
 import { type PngRenderer, RenderError, type RenderInput } from './render.ts'
-
-/**
- * CONTENT_WORKER: `process` (default) runs rendering and the nudity model in the worker; `inline` runs
- * them in the server process (one process, about 250 MB more once used). CONTENT_WORKER_IDLE_SECONDS:
- * how long the worker waits for the next job before it exits (default 30).
- */
-export const ContentWorkerEnvSchema = v.object({
-  CONTENT_WORKER: v.optional(
-    v.picklist(['process', 'inline'], 'CONTENT_WORKER must be process or inline'),
-    'process',
-  ),
-  CONTENT_WORKER_IDLE_SECONDS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+(\.\d+)?$/, 'CONTENT_WORKER_IDLE_SECONDS must be a number of seconds'),
-      v.transform(Number),
-    ),
-    '30',
-  ),
-})
-
-export function contentWorkerConfigFromEnv(env: Record<string, string | undefined>): {
-  mode: 'process' | 'inline'
-  idleMs: number
-} {
-  const cleaned: Record<string, string> = {}
-  for (const key of Object.keys(ContentWorkerEnvSchema.entries)) {
-    const value = env[key]
-    if (value !== undefined && value !== '') cleaned[key] = value
-  }
-  const parsed = v.parse(ContentWorkerEnvSchema, cleaned)
-  return { mode: parsed.CONTENT_WORKER, idleMs: parsed.CONTENT_WORKER_IDLE_SECONDS * 1000 }
-}
 
 export type WorkerJob =
   | { op: 'render'; input: RenderInput }
@@ -62,9 +28,8 @@ export type WorkerAnswer =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string } }
 
-/** What the child needs to know, passed in its environment as JSON. */
+/** What the child needs to know, passed as JSON in its one argument (content-worker-main.ts). */
 export type WorkerSettings = { moderation: ImageModerationConfig | null }
-export const WORKER_SETTINGS_VARIABLE = 'SHOUTS_CONTENT_WORKER_SETTINGS'
 
 export type ContentWorkerOptions = {
   settings: WorkerSettings
@@ -73,6 +38,11 @@ export type ContentWorkerOptions = {
   idleMs: number
   /** A job that takes longer fails and the child is stopped (a hung renderer must not hold a request). */
   jobTimeoutMs?: number
+  /**
+   * The environment the child runs with (PATH, NODE_OPTIONS...): the server's own, handed over by the
+   * composition root (src/server/compose.ts), since the child runs Node and tsx as the server does.
+   */
+  childEnv: Readonly<Record<string, string | undefined>>
 }
 
 export type ContentWorker = {
@@ -143,7 +113,7 @@ export function createContentWorker(options: ContentWorkerOptions): ContentWorke
   }
 
   const start = (): ChildProcess => {
-    const started = fork(ENTRY, [], {
+    const started = fork(ENTRY, [JSON.stringify(options.settings)], {
       execArgv: ['--import', TSX],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -151,8 +121,7 @@ export function createContentWorker(options: ContentWorkerOptions): ContentWorke
         // libvips (sharp) threads each take a glibc malloc arena; two arenas keep the worker about
         // 25 MB smaller with no measurable cost to rendering (the operator's own setting wins).
         MALLOC_ARENA_MAX: '2',
-        ...process.env,
-        [WORKER_SETTINGS_VARIABLE]: JSON.stringify(options.settings),
+        ...options.childEnv,
       },
     })
     log.info('content worker started', { pid: started.pid })

@@ -1,8 +1,8 @@
-// The demo catalogue a new shop starts with (src/server/db/demo-catalogue.ts) must render: every
+// The demo catalogue a new shop starts with (src/server/catalogue/demo-catalogue.ts) must render: every
 // template parses under the catalogue html rules and draws at its own size.
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { demoCatalogue } from '../db/demo-catalogue.ts'
+import { demoCatalogue } from '../catalogue/demo-catalogue.ts'
 import { renderTemplatePng } from './render.ts'
 import { parseTemplateHtml } from './template-html.ts'
 

@@ -9,34 +9,36 @@
 //   (a template the server cannot render, a stored photo that cannot be read). spec §4: the app stores
 //   the error and shows Failure.
 // - `done` (200 {success: true, generatedContent}).
-import { and, eq } from 'drizzle-orm'
 import type { ContentGenerationRequest, GeneratedContent } from '../../contract/index.ts'
 import type { ContentType } from '../../domain/index.ts'
-import type { Db } from '../db/client.ts'
-import { contentUploads, type GenerationTexts, generatedContent } from '../db/schema/content.ts'
-import { devices, eventDevices, events, eventTemplates, templates } from '../db/schema/core.ts'
+import type { Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { type PngRenderer, parseOrThrow, RenderError } from './render.ts'
+import {
+  type GenerationTexts,
+  generationSubjects,
+  insertGeneratedContent,
+  type PlanDevice,
+  type PlanEvent,
+  type TemplateRow,
+  type UploadRow,
+  uploadById,
+} from './repo.ts'
 import { type ContentStorage, newId } from './storage.ts'
 import type { ParsedTemplate } from './template-html.ts'
-
-export type TemplateRow = typeof templates.$inferSelect
-export type DeviceRow = typeof devices.$inferSelect
-export type EventRow = typeof events.$inferSelect
-export type UploadRow = typeof contentUploads.$inferSelect
 
 /** Everything a generation needs, looked up and checked. */
 export type GenerationPlan = {
   request: ContentGenerationRequest
   template: TemplateRow
-  device: DeviceRow
-  event: EventRow
+  device: PlanDevice
+  event: PlanEvent
   contentType: ContentType
   upload: UploadRow | null
 }
 
 export type GenerationContext = {
-  db: Db
+  db: Queryable
   storage: ContentStorage
   log: Logger
   /** Builds the public URL of a stored file. */
@@ -64,8 +66,35 @@ export type ContentModerator = (input: {
   contentType: ContentType
 }) => Promise<ModerationVerdict>
 
+/**
+ * Why a request cannot be made into content, each with what the message needs (errors.ts gives the
+ * text; the routes answer 400).
+ */
+export type GenerationError =
+  | { code: 'invalid_input'; message: string }
+  | { code: 'template_unknown'; generatorId: string }
+  | { code: 'billboard_unknown'; deviceId: string }
+  | { code: 'event_unknown'; eventSlug: string }
+  | { code: 'billboard_not_in_event'; deviceId: string; eventSlug: string }
+  | { code: 'template_not_offered'; templateId: string; eventSlug: string }
+  | {
+      code: 'template_size_mismatch'
+      templateId: string
+      template: { widthPx: number; heightPx: number }
+      billboard: { widthPx: number; heightPx: number }
+    }
+  | { code: 'upload_unknown'; uploadId: string }
+  | { code: 'upload_kind_mismatch'; needed: ContentType; kind: ContentType }
+  | { code: 'upload_processing'; kind: ContentType }
+  | { code: 'upload_failed'; kind: ContentType; reason: string | null }
+  | { code: 'upload_required'; contentType: ContentType }
+  /** This server cannot make this type (no ffmpeg: no video). */
+  | { code: 'content_type_unavailable'; contentType: ContentType }
+  /** spec §4: a clip takes seconds of ffmpeg, so it is made as a job only. */
+  | { code: 'video_needs_async' }
+
 export type GenerateOutcome =
-  | { kind: 'invalid'; errors: string[] }
+  | { kind: 'invalid'; errors: GenerationError[] }
   | { kind: 'failed'; error: string }
   | { kind: 'done'; content: GeneratedContent }
 
@@ -98,61 +127,38 @@ export function parsedTemplate(template: Pick<TemplateRow, 'id' | 'html'>): Pars
   return parsed
 }
 
-async function one<T>(rows: Promise<T[]>): Promise<T | null> {
-  return (await rows)[0] ?? null
-}
-
-/** Looks up and checks everything the request names; the errors are for a 400. */
+/** Looks up and checks everything the request names; every problem is reported. */
 export async function planGeneration(
-  db: Db,
+  db: Queryable,
   request: ContentGenerationRequest,
-): Promise<{ ok: true; plan: GenerationPlan } | { ok: false; errors: string[] }> {
-  const [template, device, event] = await Promise.all([
-    one(db.select().from(templates).where(eq(templates.id, request.generatorId)).limit(1)),
-    one(db.select().from(devices).where(eq(devices.deviceId, request.deviceId)).limit(1)),
-    one(db.select().from(events).where(eq(events.slug, request.eventSlug)).limit(1)),
-  ])
-  const errors: string[] = []
-  if (!template)
-    errors.push(`contentGenerationRequest.generatorId: unknown template "${request.generatorId}"`)
-  if (!device)
-    errors.push(`contentGenerationRequest.deviceId: unknown billboard "${request.deviceId}"`)
-  if (!event)
-    errors.push(`contentGenerationRequest.eventSlug: unknown event "${request.eventSlug}"`)
+): Promise<{ ok: true; plan: GenerationPlan } | { ok: false; errors: GenerationError[] }> {
+  const { template, device, event, onEvent, offered } = await generationSubjects(db, request)
+  const errors: GenerationError[] = []
+  if (!template) errors.push({ code: 'template_unknown', generatorId: request.generatorId })
+  if (!device) errors.push({ code: 'billboard_unknown', deviceId: request.deviceId })
+  if (!event) errors.push({ code: 'event_unknown', eventSlug: request.eventSlug })
   if (!template || !device || !event) return { ok: false, errors }
 
-  const [onEvent, offered] = await Promise.all([
-    one(
-      db
-        .select()
-        .from(eventDevices)
-        .where(
-          and(eq(eventDevices.eventSlug, event.slug), eq(eventDevices.deviceId, device.deviceId)),
-        )
-        .limit(1),
-    ),
-    one(
-      db
-        .select()
-        .from(eventTemplates)
-        .where(
-          and(eq(eventTemplates.eventSlug, event.slug), eq(eventTemplates.templateId, template.id)),
-        )
-        .limit(1),
-    ),
-  ])
-  if (!onEvent)
-    errors.push(`The billboard "${device.deviceId}" is not part of the event "${event.slug}".`)
+  if (!onEvent) {
+    errors.push({
+      code: 'billboard_not_in_event',
+      deviceId: device.deviceId,
+      eventSlug: event.slug,
+    })
+  }
   const contentType = templateContentType(template)
   // The event's allowed types filter the template list the shopper sees (spec §7 call 1).
   if (!offered || !event.allowedContentGeneratorTypes.includes(contentType)) {
-    errors.push(`The template "${template.id}" is not offered for the event "${event.slug}".`)
+    errors.push({ code: 'template_not_offered', templateId: template.id, eventSlug: event.slug })
   }
   // spec §7 call 1: templates are listed by the active device's size; each is designed for one size.
   if (template.widthPx !== device.contentWidth || template.heightPx !== device.contentHeight) {
-    errors.push(
-      `The template "${template.id}" is made for ${template.widthPx}x${template.heightPx} screens; this billboard shows ${device.contentWidth}x${device.contentHeight}.`,
-    )
+    errors.push({
+      code: 'template_size_mismatch',
+      templateId: template.id,
+      template: { widthPx: template.widthPx, heightPx: template.heightPx },
+      billboard: { widthPx: device.contentWidth, heightPx: device.contentHeight },
+    })
   }
 
   let upload: UploadRow | null = null
@@ -163,28 +169,24 @@ export async function planGeneration(
     // A template that does not parse fails at generation time (a catalogue problem, not the shopper's).
   }
   if (request.uploadId !== null) {
-    upload = await one(
-      db.select().from(contentUploads).where(eq(contentUploads.id, request.uploadId)).limit(1),
-    )
-    if (!upload)
-      errors.push(`contentGenerationRequest.uploadId: unknown upload "${request.uploadId}"`)
+    upload = await uploadById(db, request.uploadId)
+    if (!upload) errors.push({ code: 'upload_unknown', uploadId: request.uploadId })
     else if (upload.kind !== contentType && needsUpload) {
-      errors.push(`This template needs a ${contentType}, and the upload is a ${upload.kind}.`)
+      errors.push({ code: 'upload_kind_mismatch', needed: contentType, kind: upload.kind })
     } else if (upload.status === 'processing') {
-      errors.push(`The ${upload.kind} is still being processed: try again in a moment.`)
+      errors.push({ code: 'upload_processing', kind: upload.kind })
     } else if (upload.status === 'failed') {
-      errors.push(
-        `The ${upload.kind} could not be processed: ${upload.error ?? 'unknown error'}. Upload another.`,
-      )
+      errors.push({ code: 'upload_failed', kind: upload.kind, reason: upload.error })
     }
   } else if (needsUpload) {
-    errors.push(`This template needs a ${contentType}: upload one first.`)
+    errors.push({ code: 'upload_required', contentType })
   }
   if (errors.length > 0) return { ok: false, errors }
   return { ok: true, plan: { request, template, device, event, contentType, upload } }
 }
 
-function textsOf(plan: GenerationPlan): GenerationTexts {
+/** The shopper's texts of a request: what the template shows and what moderation reads. */
+export function textsOf(plan: GenerationPlan): GenerationTexts {
   return {
     buyerName: plan.request.buyerName,
     recipientName: plan.request.recipientName,
@@ -215,7 +217,7 @@ export async function saveGeneratedContent(
     flagged: verdict.flagged,
     flagReasons: verdict.reasons,
   }
-  await context.db.insert(generatedContent).values(row)
+  await insertGeneratedContent(context.db, row)
   if (verdict.flagged) {
     context.log.info('generated content flagged', { key: row.key, reasons: verdict.reasons })
   }
@@ -244,11 +246,7 @@ export const generatePhoto: ContentGenerator = async (plan, context) => {
         : null
     png = await context.render({
       template,
-      values: {
-        buyerName: plan.request.buyerName,
-        recipientName: plan.request.recipientName,
-        multilineMessage: plan.request.multilineMessage,
-      },
+      values: textsOf(plan),
       width,
       height,
       photo,

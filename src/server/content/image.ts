@@ -46,7 +46,7 @@ async function processImage({
   format,
   storage,
 }: ProcessContext): Promise<ProcessedFile> {
-  if (!isImageFormat(format)) throw new UploadError(415, messages.uploadWrongType)
+  if (!isImageFormat(format)) throw new UploadError('upload_wrong_type', messages.uploadWrongType)
   const output = OUTPUT[format]
   const name = storage.newName(output.extension)
   // Made on the local disk, then moved into storage (a folder or a bucket).
@@ -78,11 +78,14 @@ async function processImage({
     const text = error instanceof Error ? error.message : String(error)
     if (/pixel limit/i.test(text)) {
       throw new UploadError(
-        413,
+        'image_too_large',
         `The image is too large: at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
       )
     }
-    throw new UploadError(415, 'This file could not be read as an image (jpg, jpeg, gif or png).')
+    throw new UploadError(
+      'image_unreadable',
+      'This file could not be read as an image (jpg, jpeg, gif or png).',
+    )
   }
   try {
     await storage.adopt(target, name)

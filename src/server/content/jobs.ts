@@ -2,14 +2,19 @@
 // link). Jobs are rows in content_jobs, so a job accepted before a crash or restart is run when the
 // server starts again (issue 5: "Jobs persist in the database and survive a restart"). One job runs at a
 // time per server: rendering and transcoding use the CPU, and the machine has two cores.
-import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { contentJobs } from '../db/schema/content.ts'
+import type { Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
-import { newId } from './storage.ts'
+import {
+  type ContentJobRow,
+  claimJob,
+  finishJob,
+  insertJob,
+  jobByPublicToken,
+  requeueJob,
+  requeueRunningJobs,
+} from './repo.ts'
 
-export type ContentJobRow = typeof contentJobs.$inferSelect
+export type { ContentJobRow } from './repo.ts'
 
 /**
  * What a job ends with: the key of the generated content, a message for the shopper, or (for jobs
@@ -38,7 +43,7 @@ export type ContentJobs = {
 }
 
 export function createContentJobs(
-  db: Db,
+  db: Queryable,
   handlers: Record<string, JobHandler>,
   log: Logger,
 ): ContentJobs {
@@ -48,31 +53,14 @@ export function createContentJobs(
   let idleWaiters: (() => void)[] = []
   const stopping = new AbortController()
 
-  const claim = async (): Promise<ContentJobRow | null> => {
-    const rows = await db
-      .update(contentJobs)
-      .set({ status: 'running', startedAt: new Date(), attempts: sql`${contentJobs.attempts} + 1` })
-      .where(
-        sql`${contentJobs.id} = (select id from content_jobs where status = 'queued' order by created_at limit 1 for update skip locked)`,
-      )
-      .returning()
-    return rows[0] ?? null
-  }
-
-  const finish = async (job: ContentJobRow, outcome: JobOutcome) => {
-    await db
-      .update(contentJobs)
-      .set(
-        'error' in outcome
-          ? { status: 'failed', error: outcome.error, completedAt: new Date() }
-          : {
-              status: 'done',
-              resultKey: 'resultKey' in outcome ? outcome.resultKey : null,
-              completedAt: new Date(),
-            },
-      )
-      .where(eq(contentJobs.id, job.id))
-  }
+  const finish = (job: ContentJobRow, outcome: JobOutcome) =>
+    finishJob(
+      db,
+      job.id,
+      'error' in outcome
+        ? { status: 'failed', error: outcome.error }
+        : { status: 'done', resultKey: 'resultKey' in outcome ? outcome.resultKey : null },
+    )
 
   const runOne = async (job: ContentJobRow) => {
     const handler = handlers[job.kind]
@@ -102,10 +90,7 @@ export function createContentJobs(
       jobId: job.id,
       kind: job.kind,
     })
-    await db
-      .update(contentJobs)
-      .set({ status: 'queued', attempts: Math.max(0, job.attempts - 1), startedAt: null })
-      .where(eq(contentJobs.id, job.id))
+    await requeueJob(db, job.id, Math.max(0, job.attempts - 1))
   }
 
   const drain = async () => {
@@ -113,7 +98,7 @@ export function createContentJobs(
       again = false
       for (;;) {
         if (stopped) return
-        const job = await claim()
+        const job = await claimJob(db)
         if (!job) break
         await runOne(job)
       }
@@ -137,10 +122,7 @@ export function createContentJobs(
   }
 
   // A job that was running when the server stopped is run again (each start counts as an attempt).
-  const resumed = db
-    .update(contentJobs)
-    .set({ status: 'queued' })
-    .where(eq(contentJobs.status, 'running'))
+  const resumed = requeueRunningJobs(db)
     .then(() => kick())
     .catch((error: unknown) => log.error('content jobs could not be resumed', { error }))
   const timer = setInterval(kick, POLL_MS)
@@ -148,22 +130,11 @@ export function createContentJobs(
 
   return {
     async enqueue(kind, payload) {
-      const [job] = await db
-        .insert(contentJobs)
-        .values({ id: newId(), publicToken: randomBytes(24).toString('base64url'), kind, payload })
-        .returning()
-      if (!job) throw new Error('The job was not stored')
+      const job = await insertJob(db, kind, payload)
       kick()
       return job
     },
-    async byPublicToken(token) {
-      const rows = await db
-        .select()
-        .from(contentJobs)
-        .where(eq(contentJobs.publicToken, token))
-        .limit(1)
-      return rows[0] ?? null
-    },
+    byPublicToken: (token) => jobByPublicToken(db, token),
     async idle() {
       await resumed
       if (!running) return

@@ -8,12 +8,12 @@ import { existsSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { runTool } from '../video/ffmpeg.ts'
+import { runTool, type VideoTools } from '../video/ffmpeg.ts'
 import { fileArg } from '../video/probe.ts'
 import { composite } from '../video/transcode.ts'
-import type { TemplateRow } from './generate.ts'
 import { parsedTemplate } from './generate.ts'
 import type { PngRenderer } from './render.ts'
+import type { TemplateRow } from './repo.ts'
 
 export const PREVIEW_VALUES = {
   buyerName: 'Alex',
@@ -40,6 +40,19 @@ function sample(): Promise<Buffer> {
   return samplePhoto
 }
 
+/** The template at its own size with the sample texts (and the sample photo when it shows one). */
+async function drawSample(template: TemplateRow, render: PngRenderer): Promise<Buffer> {
+  const parsed = parsedTemplate(template)
+  return render({
+    template: parsed,
+    values: PREVIEW_VALUES,
+    width: template.widthPx,
+    height: template.heightPx,
+    photo: parsed.usesPhoto ? await sample() : null,
+    photoCacheKey: 'preview-sample-photo',
+  })
+}
+
 const cache = new Map<string, { version: string; png: Buffer }>()
 
 /** The preview PNG of a template at its own size; re-rendered when the template's html or size change. */
@@ -49,15 +62,7 @@ export async function templatePreview(template: TemplateRow, render: PngRenderer
     .digest('base64url')
   const cached = cache.get(template.id)
   if (cached?.version === version) return cached.png
-  const parsed = parsedTemplate(template)
-  const png = await render({
-    template: parsed,
-    values: PREVIEW_VALUES,
-    width: template.widthPx,
-    height: template.heightPx,
-    photo: parsed.usesPhoto ? await sample() : null,
-    photoCacheKey: 'preview-sample-photo',
-  })
+  const png = await drawSample(template, render)
   cache.set(template.id, { version, png })
   return png
 }
@@ -76,7 +81,7 @@ const videoRenders = new Map<string, Promise<string>>()
 export function templatePreviewVideo(
   template: TemplateRow,
   folder: string,
-  ffmpegPath: string,
+  tools: VideoTools,
   render: PngRenderer,
 ): Promise<string> {
   const version = createHash('sha256')
@@ -87,7 +92,7 @@ export function templatePreviewVideo(
   const file = join(folder, `${template.id.replace(/[^\w-]/g, '_')}-${version}.mp4`)
   let making = videoRenders.get(file)
   if (!making) {
-    making = makePreviewVideo(template, folder, file, ffmpegPath, render)
+    making = makePreviewVideo(template, folder, file, tools, render)
     // A failure is not kept: the next request tries again.
     making.catch(() => videoRenders.delete(file))
     videoRenders.set(file, making)
@@ -99,7 +104,7 @@ async function makePreviewVideo(
   template: TemplateRow,
   folder: string,
   file: string,
-  ffmpegPath: string,
+  tools: VideoTools,
   render: PngRenderer,
 ): Promise<string> {
   if (existsSync(file)) return file
@@ -110,24 +115,15 @@ async function makePreviewVideo(
   const background = `${work}-bg.mp4`
   const output = `${work}-out.mp4`
   try {
-    const parsed = parsedTemplate(template)
-    const png = await render({
-      template: parsed,
-      values: PREVIEW_VALUES,
-      width: template.widthPx,
-      height: template.heightPx,
-      photo: parsed.usesPhoto ? await sample() : null,
-      photoCacheKey: 'preview-sample-photo',
-    })
-    await writeFile(overlay, png)
+    await writeFile(overlay, await drawSample(template, render))
     // A small moving gradient stands in for the shopper's clip; composite() scales it to the billboard.
     // biome-ignore format: ffmpeg arguments read best as flag/value pairs
-    await runTool(ffmpegPath, [
+    await runTool(tools.ffmpeg, [
       '-hide_banner', '-nostdin', '-v', 'error', '-y',
       '-f', 'lavfi', '-i', `gradients=s=320x180:d=${seconds}:r=25:speed=0.03:c0=#c2185b:c1=#ffca28:c2=#4fc3f7:nb_colors=3`,
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-an', '-f', 'mp4', fileArg(background),
     ], { timeoutMs: 60_000, what: 'Making the sample clip' })
-    await composite({
+    await composite(tools, {
       videoPath: background,
       overlayPngPath: overlay,
       width: template.widthPx,

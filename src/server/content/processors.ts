@@ -16,11 +16,34 @@ export type ProcessedFile = {
   sizeBytes: number
 }
 
-/** A refusal the shopper can act on: status and message go into the {errors} body. */
+/**
+ * Why an upload is refused, by who can act on it: the request itself (`upload_not_multipart`,
+ * `upload_malformed`, `upload_no_file`, `upload_empty`, `upload_template_unknown`), its size
+ * (`upload_too_large`, `image_too_large`), its type (`upload_wrong_type`, `image_unreadable`,
+ * `video_wrong_type`, `upload_not_only_video`, `upload_sound_only`, `upload_unsupported`), or a video
+ * that turned out unreadable while processed (`video_unreadable`). The routes give each its status.
+ */
+export type UploadErrorCode =
+  | 'upload_not_multipart'
+  | 'upload_malformed'
+  | 'upload_no_file'
+  | 'upload_empty'
+  | 'upload_template_unknown'
+  | 'upload_too_large'
+  | 'image_too_large'
+  | 'upload_wrong_type'
+  | 'image_unreadable'
+  | 'video_wrong_type'
+  | 'upload_not_only_video'
+  | 'upload_sound_only'
+  | 'upload_unsupported'
+  | 'video_unreadable'
+
+/** A refusal the shopper can act on: its code, and the message that says what to do. */
 export class UploadError extends Error {
   override name = 'UploadError'
   constructor(
-    readonly status: 400 | 413 | 415 | 422,
+    readonly code: UploadErrorCode,
     message: string,
   ) {
     super(message)

@@ -50,8 +50,8 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Pro
 }
 
 /**
- * Streams the `file` field of a multipart request to a temporary file. Throws UploadError: 400 for a
- * request that is not a multipart upload with a file, 415 for a type no processor accepts, 413 past the
+ * Streams the `file` field of a multipart request to a temporary file. Throws UploadError for a
+ * request that is not a multipart upload with a file, a type no processor accepts, or a file past the
  * limit of the sniffed type.
  */
 export async function receiveUpload(
@@ -62,14 +62,14 @@ export async function receiveUpload(
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
     throw new UploadError(
-      400,
+      'upload_not_multipart',
       `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}".`,
     )
   }
   const largest = largestUpload(processors)
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > largest + MULTIPART_OVERHEAD_BYTES) {
-    throw new UploadError(413, messages.uploadTooLarge(largest))
+    throw new UploadError('upload_too_large', messages.uploadTooLarge(largest))
   }
 
   let parser: busboy.Busboy
@@ -87,7 +87,7 @@ export async function receiveUpload(
     })
   } catch (error) {
     throw new UploadError(
-      400,
+      'upload_malformed',
       `The upload is not valid multipart/form-data: ${(error as Error).message}`,
     )
   }
@@ -108,7 +108,10 @@ export async function receiveUpload(
     failure ??=
       error instanceof UploadError
         ? error
-        : new UploadError(400, `The upload could not be read: ${(error as Error).message}`)
+        : new UploadError(
+            'upload_malformed',
+            `The upload could not be read: ${(error as Error).message}`,
+          )
     signalFailure()
   }
 
@@ -120,7 +123,7 @@ export async function receiveUpload(
     const decide = async () => {
       const first = concat(head)
       sniffed = sniffUpload(processors, first)
-      if (!sniffed) throw new UploadError(415, messages.uploadWrongType)
+      if (!sniffed) throw new UploadError('upload_wrong_type', messages.uploadWrongType)
       handle = await open(tempPath, 'wx')
       await handle.write(first)
     }
@@ -135,13 +138,13 @@ export async function receiveUpload(
         if (headBytes >= SNIFF_BYTES) await decide()
       }
       const limit = (sniffed as SniffedUpload | null)?.processor.maxBytes ?? largest
-      if (size > limit) throw new UploadError(413, messages.uploadTooLarge(limit))
+      if (size > limit) throw new UploadError('upload_too_large', messages.uploadTooLarge(limit))
     }
     if (failure) return
-    if (size === 0) throw new UploadError(400, 'The file is empty.')
+    if (size === 0) throw new UploadError('upload_empty', 'The file is empty.')
     if (!sniffed) await decide()
     const found = sniffed as SniffedUpload | null
-    if (!found) throw new UploadError(415, messages.uploadWrongType)
+    if (!found) throw new UploadError('upload_wrong_type', messages.uploadWrongType)
     result = { ...found, tempPath, sizeBytes: size, fields }
   }
 
@@ -194,11 +197,16 @@ export async function receiveUpload(
     await (handle as FileHandle | null)?.close().catch(() => undefined)
   }
   if (!failure && !fileSeen)
-    fail(new UploadError(400, `No file: send it in the multipart field "${UPLOAD_FIELD}".`))
+    fail(
+      new UploadError(
+        'upload_no_file',
+        `No file: send it in the multipart field "${UPLOAD_FIELD}".`,
+      ),
+    )
   if (failure || !result) {
     void discardRest(reader)
     await storage.remove(tempPath).catch(() => undefined)
-    throw failure ?? new UploadError(400, 'The upload could not be read.')
+    throw failure ?? new UploadError('upload_malformed', 'The upload could not be read.')
   }
   return result
 }

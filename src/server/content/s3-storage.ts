@@ -8,7 +8,7 @@ import { rm, stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { S3Client } from '@aws-sdk/client-s3'
-import * as v from 'valibot'
+import type { Env } from '../platform/env.ts'
 import {
   type ContentStorage,
   createTempFolder,
@@ -17,24 +17,6 @@ import {
   type StoredFile,
   storedType,
 } from './storage.ts'
-
-const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
-
-/** The bucket settings (all optional; S3_BUCKET turns the bucket on). */
-export const S3EnvSchema = v.object({
-  S3_BUCKET: optionalText,
-  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.trim(), v.url('S3_ENDPOINT must be a URL'))),
-  S3_REGION: optionalText,
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: v.optional(
-    v.picklist(['true', 'false', '1', '0'], 'S3_FORCE_PATH_STYLE must be true or false'),
-  ),
-  /** A key prefix inside the bucket, e.g. "shouts/" (default: none). */
-  S3_PREFIX: v.optional(
-    v.pipe(v.string(), v.regex(/^[\w./-]*$/, 'S3_PREFIX may hold letters, digits, _ . / - only')),
-  ),
-})
 
 export type S3Config = {
   bucket: string
@@ -45,27 +27,20 @@ export type S3Config = {
   prefix: string
 }
 
-/** The bucket configuration from the environment, null without S3_BUCKET; throws naming bad values. */
-export function s3ConfigFromEnv(env: Record<string, string | undefined>): S3Config | null {
-  const present = Object.fromEntries(
-    Object.keys(S3EnvSchema.entries)
-      .filter((key) => env[key] !== undefined && env[key] !== '')
-      .map((key) => [key, env[key]]),
-  )
-  const parsed = v.safeParse(S3EnvSchema, present)
-  const problems = parsed.success
-    ? []
-    : parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`)
-  const e = parsed.success ? parsed.output : null
-  if (e && !e.S3_BUCKET) {
-    const stray = Object.keys(present).filter((key) => key !== 'S3_BUCKET')
-    // Settings without a bucket are most likely a typo in the bucket's variable: say so.
-    if (stray.length > 0) problems.push(`${stray.join(', ')} set but S3_BUCKET is not`)
-  }
-  if (e && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
-  }
-  if (problems.length > 0 || !e) throw new Error(`Bad S3 settings: ${problems.join('; ')}`)
+/** The bucket settings of platform/env.ts (S3_*; the schema checks that they go together). */
+export type S3Settings = Pick<
+  Env,
+  | 'S3_BUCKET'
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'S3_PREFIX'
+>
+
+/** The bucket configuration, or null without S3_BUCKET (content stays in DATA_DIR). */
+export function s3Config(e: S3Settings): S3Config | null {
   if (!e.S3_BUCKET) return null
   return {
     bucket: e.S3_BUCKET,

@@ -11,9 +11,10 @@ import {
   sniffVideo,
   sniffVideoFile,
   VideoError,
+  type VideoTools,
 } from '../video/index.ts'
 import type { ContentGenerator } from './generate.ts'
-import { parsedTemplate, saveGeneratedContent } from './generate.ts'
+import { parsedTemplate, saveGeneratedContent, textsOf } from './generate.ts'
 import { type ProcessedFile, UploadError, type UploadProcessor } from './processors.ts'
 import { RenderError } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
@@ -40,6 +41,7 @@ const POLYGLOT = 'polyglot'
 if (SNIFF_BYTES < SNIFF_WINDOW_BYTES) throw new Error('The upload sniffer sees too few bytes')
 
 export type VideoProcessorOptions = {
+  tools: VideoTools
   /** Frames of the finished clip sampled for the nudity check. */
   frameCount: number
   /** Checks the frames (spec §5); the verdict is logged with the upload, the flag is kept at generation. */
@@ -62,15 +64,22 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
     // end) decide polyglots, and a wav is refused at once rather than as a failed job.
     async check({ inputPath, format }) {
       const sniffed = await sniffVideoFile(inputPath)
-      if (!sniffed.ok) throw new UploadError(415, sniffed.message)
-      if (format === POLYGLOT) throw new UploadError(415, 'This file is not only a video.')
-      if (sniffed.audioOnly) throw new UploadError(415, WAV_REFUSED)
+      if (!sniffed.ok) {
+        throw new UploadError(
+          sniffed.reason === 'polyglot' ? 'upload_not_only_video' : 'video_wrong_type',
+          sniffed.message,
+        )
+      }
+      if (format === POLYGLOT) {
+        throw new UploadError('upload_not_only_video', 'This file is not only a video.')
+      }
+      if (sniffed.audioOnly) throw new UploadError('upload_sound_only', WAV_REFUSED)
     },
     async process({ inputPath, storage, maxLengthSeconds, uploadId, signal }) {
       const name = storage.newName('mp4')
       const output = storage.tempPath('mp4')
       try {
-        const done = await processVideoUpload({
+        const done = await processVideoUpload(options.tools, {
           input: inputPath,
           output,
           maxLengthSeconds: maxLengthSeconds ?? DEFAULT_VIDEO_MAX_SECONDS,
@@ -90,7 +99,7 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
         } satisfies ProcessedFile
       } catch (error) {
         // A file ffmpeg cannot read is the shopper's answer (GET /uploads/{id} failed + message).
-        if (error instanceof VideoError) throw new UploadError(422, error.message)
+        if (error instanceof VideoError) throw new UploadError('video_unreadable', error.message)
         throw error
       } finally {
         await storage.remove(output).catch(() => undefined)
@@ -100,6 +109,7 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
 }
 
 export type VideoGeneratorOptions = {
+  tools: VideoTools
   frameCount: number
 }
 
@@ -114,7 +124,9 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
     const width = plan.device.contentWidth
     const height = plan.device.contentHeight
     const upload = plan.upload
-    if (!upload?.fileName) return { kind: 'invalid', errors: ['This template needs a video.'] }
+    if (!upload?.fileName) {
+      return { kind: 'invalid', errors: [{ code: 'upload_required', contentType: 'video' }] }
+    }
     const id = newId()
     const overlayPath = context.storage.tempPath('png')
     const output = context.storage.tempPath('mp4')
@@ -124,11 +136,7 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
       try {
         overlay = await context.render({
           template: parsedTemplate(plan.template),
-          values: {
-            buyerName: plan.request.buyerName,
-            recipientName: plan.request.recipientName,
-            multilineMessage: plan.request.multilineMessage,
-          },
+          values: textsOf(plan),
           width,
           height,
           photo: null,
@@ -146,7 +154,7 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
       let still: Buffer
       let durationSeconds: number
       try {
-        const made = await composite({
+        const made = await composite(options.tools, {
           videoPath: clip.path,
           overlayPngPath: overlayPath,
           width,
@@ -158,8 +166,8 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
         durationSeconds = made.durationSeconds
         // spec §5: the check looks at what will play, overlay included.
         const signal = context.signal ? { signal: context.signal } : {}
-        frames = await extractFrames(output, options.frameCount, signal)
-        const [middle] = await extractFrames(output, 1, {
+        frames = await extractFrames(options.tools, output, options.frameCount, signal)
+        const [middle] = await extractFrames(options.tools, output, 1, {
           maxSidePx: Math.max(width, height),
           ...signal,
         })
@@ -175,11 +183,7 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
       }
       const verdict = context.moderate
         ? await context.moderate({
-            texts: {
-              buyerName: plan.request.buyerName,
-              recipientName: plan.request.recipientName,
-              multilineMessage: plan.request.multilineMessage,
-            },
+            texts: textsOf(plan),
             photo: null,
             frames,
             contentType: 'video',

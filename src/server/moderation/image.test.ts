@@ -3,15 +3,21 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseEnv } from '../platform/env.ts'
+import { videoTools } from '../video/ffmpeg.ts'
 import { extractFrames } from '../video/frames.ts'
 import { makeTestVideo } from '../video/test-videos.ts'
 import {
   createImageModerator,
   DEFAULT_NSFW_THRESHOLDS,
-  imageModerationConfigFromEnv,
+  imageModerationConfig,
   ModerationError,
   NSFW_CLASSES,
 } from './image.ts'
+
+const tools = videoTools(parseEnv(process.env))
+// The settings as the server reads them: through the one schema (platform/env.ts).
+const configOf = (env: Record<string, string>) => imageModerationConfig(parseEnv(env))
 
 // One moderator for the file: the model loads once (lazily, on warmUp here).
 const moderator = createImageModerator()
@@ -113,12 +119,12 @@ describe('moderateImage', () => {
 
 describe('moderateVideoFrames', () => {
   it('passes frames sampled from a generated video, given as buffers or paths', async () => {
-    const video = await makeTestVideo(path.join(dir, 'clip.mp4'), {
+    const video = await makeTestVideo(tools, path.join(dir, 'clip.mp4'), {
       seconds: 2,
       width: 320,
       height: 240,
     })
-    const frames = await extractFrames(video, 3)
+    const frames = await extractFrames(tools, video, 3)
     const result = await moderator.moderateVideoFrames(frames)
     expect(result.flagged).toBe(false)
     expect(result.frames).toHaveLength(3)
@@ -142,9 +148,9 @@ describe('moderateVideoFrames', () => {
   })
 })
 
-describe('imageModerationConfigFromEnv', () => {
-  it('uses the defaults when nothing is set', () => {
-    expect(imageModerationConfigFromEnv({})).toEqual({
+describe('imageModerationConfig', () => {
+  it('uses the moderator defaults when nothing is set', () => {
+    expect(configOf({})).toEqual({
       thresholds: DEFAULT_NSFW_THRESHOLDS,
       model: 'MobileNetV2',
       backend: 'wasm',
@@ -154,7 +160,7 @@ describe('imageModerationConfigFromEnv', () => {
 
   it('reads every setting', () => {
     expect(
-      imageModerationConfigFromEnv({
+      configOf({
         MODERATION_NSFW_THRESHOLD: '0.8',
         MODERATION_SEXY_THRESHOLD: ' 0.9 ',
         MODERATION_NSFW_MODEL: 'InceptionV3',
@@ -167,19 +173,17 @@ describe('imageModerationConfigFromEnv', () => {
       backend: 'cpu',
       videoFrames: 10,
     })
-    expect(
-      imageModerationConfigFromEnv({ MODERATION_HENTAI_THRESHOLD: '0.3' }).thresholds.hentai,
-    ).toBe(0.3)
+    expect(configOf({ MODERATION_HENTAI_THRESHOLD: '0.3' }).thresholds.hentai).toBe(0.3)
   })
 
   it('refuses bad values, naming them', () => {
     expect(() =>
-      imageModerationConfigFromEnv({
+      configOf({
         MODERATION_NSFW_THRESHOLD: '1.5',
         MODERATION_TF_BACKEND: 'gpu',
       }),
-    ).toThrow(/MODERATION_NSFW_THRESHOLD: must be between 0 and 1.*MODERATION_TF_BACKEND/)
-    expect(() => imageModerationConfigFromEnv({ MODERATION_SEXY_THRESHOLD: 'high' })).toThrow(
+    ).toThrow(/MODERATION_NSFW_THRESHOLD: must be between 0 and 1[\s\S]*MODERATION_TF_BACKEND/)
+    expect(() => configOf({ MODERATION_SEXY_THRESHOLD: 'high' })).toThrow(
       /MODERATION_SEXY_THRESHOLD/,
     )
   })

@@ -9,7 +9,7 @@ import path from 'node:path'
 import type * as Tf from '@tensorflow/tfjs'
 import type { ModelDefinition, NSFWJS } from 'nsfwjs/core'
 import sharp from 'sharp'
-import * as v from 'valibot'
+import type { Env } from '../platform/env.ts'
 
 export const NSFW_CLASSES = ['Drawing', 'Hentai', 'Neutral', 'Porn', 'Sexy'] as const
 export type NsfwClass = (typeof NSFW_CLASSES)[number]
@@ -68,69 +68,32 @@ export class ModerationError extends Error {
   override readonly name = 'ModerationError'
 }
 
-const Probability = v.pipe(
-  v.string(),
-  v.trim(),
-  v.transform(Number),
-  v.number(),
-  v.minValue(0, 'must be between 0 and 1'),
-  v.maxValue(1, 'must be between 0 and 1'),
-)
-
-/** The moderation variables, for merging into the server's environment schema (`...ModerationEnvSchema.entries`). */
-export const ModerationEnvSchema = v.object({
-  MODERATION_NSFW_THRESHOLD: v.optional(Probability),
-  MODERATION_HENTAI_THRESHOLD: v.optional(Probability),
-  MODERATION_SEXY_THRESHOLD: v.optional(Probability),
-  MODERATION_NSFW_MODEL: v.optional(v.picklist(['MobileNetV2', 'MobileNetV2Mid', 'InceptionV3'])),
-  MODERATION_TF_BACKEND: v.optional(v.picklist(['wasm', 'cpu'])),
-  MODERATION_VIDEO_FRAMES: v.optional(
-    v.pipe(v.string(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(64)),
-  ),
-})
+/** The moderation settings of platform/env.ts (MODERATION_*, parsed, their defaults applied). */
+export type ModerationSettings = Pick<
+  Env,
+  | 'MODERATION_NSFW_THRESHOLD'
+  | 'MODERATION_HENTAI_THRESHOLD'
+  | 'MODERATION_SEXY_THRESHOLD'
+  | 'MODERATION_NSFW_MODEL'
+  | 'MODERATION_TF_BACKEND'
+  | 'MODERATION_VIDEO_FRAMES'
+>
 
 /**
- * Reads the image moderation settings from the environment (every one optional):
- * MODERATION_NSFW_THRESHOLD (Porn, and Hentai unless MODERATION_HENTAI_THRESHOLD is set; default 0.5),
- * MODERATION_SEXY_THRESHOLD (default 0.7), MODERATION_NSFW_MODEL (MobileNetV2 | MobileNetV2Mid |
- * InceptionV3; default MobileNetV2), MODERATION_TF_BACKEND (wasm | cpu; default wasm),
- * MODERATION_VIDEO_FRAMES (1–64; default 6). Throws an Error listing every bad value.
+ * The image moderation configuration from the parsed settings: MODERATION_NSFW_THRESHOLD (Porn, and
+ * Hentai unless MODERATION_HENTAI_THRESHOLD is set), MODERATION_SEXY_THRESHOLD, MODERATION_NSFW_MODEL,
+ * MODERATION_TF_BACKEND, MODERATION_VIDEO_FRAMES (their defaults and checks are in platform/env.ts).
  */
-export function imageModerationConfigFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
-): ImageModerationConfig {
-  const present = Object.fromEntries(
-    Object.keys(ModerationEnvSchema.entries)
-      .filter((key) => env[key] !== undefined && env[key] !== '')
-      .map((key) => [key, env[key]]),
-  )
-  const parsed = v.safeParse(ModerationEnvSchema, present)
-  if (!parsed.success) {
-    const problems = parsed.issues.map(
-      (issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`,
-    )
-    throw new Error(`Bad moderation settings: ${problems.join('; ')}`)
-  }
-  return imageModerationConfig(parsed.output)
-}
-
-/** The settings from already-parsed variables (when ModerationEnvSchema is part of the server's schema). */
-export function imageModerationConfig(
-  e: v.InferOutput<typeof ModerationEnvSchema>,
-): ImageModerationConfig {
-  const nsfw = e.MODERATION_NSFW_THRESHOLD ?? DEFAULT_NSFW_THRESHOLDS.porn
+export function imageModerationConfig(settings: ModerationSettings): ImageModerationConfig {
   return {
     thresholds: {
-      porn: nsfw,
-      hentai:
-        e.MODERATION_HENTAI_THRESHOLD ??
-        e.MODERATION_NSFW_THRESHOLD ??
-        DEFAULT_NSFW_THRESHOLDS.hentai,
-      sexy: e.MODERATION_SEXY_THRESHOLD ?? DEFAULT_NSFW_THRESHOLDS.sexy,
+      porn: settings.MODERATION_NSFW_THRESHOLD,
+      hentai: settings.MODERATION_HENTAI_THRESHOLD ?? settings.MODERATION_NSFW_THRESHOLD,
+      sexy: settings.MODERATION_SEXY_THRESHOLD,
     },
-    model: e.MODERATION_NSFW_MODEL ?? 'MobileNetV2',
-    backend: e.MODERATION_TF_BACKEND ?? 'wasm',
-    videoFrames: e.MODERATION_VIDEO_FRAMES ?? 6,
+    model: settings.MODERATION_NSFW_MODEL,
+    backend: settings.MODERATION_TF_BACKEND,
+    videoFrames: settings.MODERATION_VIDEO_FRAMES,
   }
 }
 
@@ -284,7 +247,7 @@ export type CreateImageModeratorOptions = {
 }
 
 /**
- * An image moderator with the given thresholds (see imageModerationConfigFromEnv). The model is loaded
+ * An image moderator with the given thresholds (see imageModerationConfig). The model is loaded
  * once per process, on the first image or on warmUp(), and shared by every moderator.
  */
 export function createImageModerator(options: CreateImageModeratorOptions = {}): ImageModerator {

@@ -1,11 +1,6 @@
 import Stripe from 'stripe'
 import { messages } from '../../domain/messages.ts'
-import type {
-  ChargeRequest,
-  ChargeResult,
-  PaymentProvider,
-  PaymentSetupRecord,
-} from './provider.ts'
+import type { ChargeRequest, ChargeResult, PaymentProvider, PaymentSetupRecord } from './service.ts'
 
 /**
  * Stripe: a Customer and a SetupIntent at setup (the card form in the browser confirms it with

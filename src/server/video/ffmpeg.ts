@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import type { Env, X264Preset } from '../platform/env.ts'
 
 /** A video operation that failed for a reason worth showing (corrupt file, timeout, missing ffmpeg). */
 export class VideoError extends Error {
@@ -46,8 +47,6 @@ function onPath(name: string, searchPath: string): string | null {
   return null
 }
 
-let cached: FfmpegTools | null = null
-
 /** The binaries shipped by the optional npm packages, when they installed on this platform. */
 export function packagedFfmpeg(): FfmpegTools | null {
   try {
@@ -62,16 +61,22 @@ export function packagedFfmpeg(): FfmpegTools | null {
   }
 }
 
+/** Where to look: the settings of platform/env.ts that name ffmpeg's place. */
+export type FfmpegSettings = {
+  FFMPEG_PATH?: string | undefined
+  FFPROBE_PATH?: string | undefined
+  PATH?: string | undefined
+}
+
 /**
  * Finds ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH when set (they must be executable), else the
- * system's binaries on PATH (Debian's ffmpeg 5.1, installed by .ci/run). Throws a VideoError saying how
- * to install them when absent. The answer is cached per process; pass `env` to look again (tests).
+ * system's binaries on PATH (Debian's ffmpeg 5.1, installed by .ci/run), else the optional npm
+ * packages' binaries. Throws a VideoError saying how to install them when absent. The composition root
+ * calls it once at start (src/server/compose.ts).
  */
-export function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): FfmpegTools {
-  if (cached && env === process.env) return cached
-  const fromEnvFfmpeg = env.FFMPEG_PATH?.trim()
-  const fromEnvFfprobe = env.FFPROBE_PATH?.trim()
-  let found: FfmpegTools
+export function locateFfmpeg(settings: FfmpegSettings): FfmpegTools {
+  const fromEnvFfmpeg = settings.FFMPEG_PATH?.trim()
+  const fromEnvFfprobe = settings.FFPROBE_PATH?.trim()
   if (fromEnvFfmpeg || fromEnvFfprobe) {
     if (!fromEnvFfmpeg || !fromEnvFfprobe) {
       throw new VideoError('Set both FFMPEG_PATH and FFPROBE_PATH, or neither.')
@@ -80,25 +85,27 @@ export function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): FfmpegTools 
       if (!isExecutable(file))
         throw new VideoError(`${file} (from FFMPEG_PATH/FFPROBE_PATH) is not an executable file.`)
     }
-    found = { ffmpeg: fromEnvFfmpeg, ffprobe: fromEnvFfprobe, source: 'env' }
-  } else {
-    const searchPath = env.PATH ?? ''
-    const ffmpeg = onPath('ffmpeg', searchPath)
-    const ffprobe = onPath('ffprobe', searchPath)
-    if (ffmpeg && ffprobe) {
-      found = { ffmpeg, ffprobe, source: 'system' }
-    } else {
-      const packaged = packagedFfmpeg()
-      if (!packaged) {
-        throw new VideoError(
-          'ffmpeg and ffprobe were not found on PATH nor in node_modules: install them (apt-get install ffmpeg, or npm install @ffmpeg-installer/ffmpeg @ffprobe-installer/ffprobe) or set FFMPEG_PATH and FFPROBE_PATH.',
-        )
-      }
-      found = packaged
-    }
+    return { ffmpeg: fromEnvFfmpeg, ffprobe: fromEnvFfprobe, source: 'env' }
   }
-  if (env === process.env) cached = found
-  return found
+  const searchPath = settings.PATH ?? ''
+  const ffmpeg = onPath('ffmpeg', searchPath)
+  const ffprobe = onPath('ffprobe', searchPath)
+  if (ffmpeg && ffprobe) return { ffmpeg, ffprobe, source: 'system' }
+  const packaged = packagedFfmpeg()
+  if (!packaged) {
+    throw new VideoError(
+      'ffmpeg and ffprobe were not found on PATH nor in node_modules: install them (apt-get install ffmpeg, or npm install @ffmpeg-installer/ffmpeg @ffprobe-installer/ffprobe) or set FFMPEG_PATH and FFPROBE_PATH.',
+    )
+  }
+  return packaged
+}
+
+/** What every function of this folder runs: the two binaries, and the x264 preset to encode with. */
+export type VideoTools = FfmpegTools & { x264Preset: X264Preset }
+
+/** The tools the settings name (VIDEO_X264_PRESET included); throws a VideoError as locateFfmpeg. */
+export function videoTools(settings: FfmpegSettings & Pick<Env, 'VIDEO_X264_PRESET'>): VideoTools {
+  return { ...locateFfmpeg(settings), x264Preset: settings.VIDEO_X264_PRESET }
 }
 
 export type RunResult = { stdout: Buffer; stderr: string }

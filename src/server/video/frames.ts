@@ -1,5 +1,5 @@
 // Sampled still frames of a video, for the nudity check (issue 5: "on sampled frames of a video").
-import { locateFfmpeg, runTool, VideoError } from './ffmpeg.ts'
+import { runTool, VideoError, type VideoTools } from './ffmpeg.ts'
 import { fileArg, probe, withoutPaths } from './probe.ts'
 
 export type ExtractFramesOptions = {
@@ -25,6 +25,7 @@ const MAX_FRAMES = 64
  * order. Rejects with a VideoError when the file has no pictures or none could be decoded.
  */
 export async function extractFrames(
+  tools: Pick<VideoTools, 'ffmpeg' | 'ffprobe'>,
   filePath: string,
   count: number,
   options: ExtractFramesOptions = {},
@@ -34,13 +35,13 @@ export async function extractFrames(
       `The number of frames must be a whole number from 1 to ${MAX_FRAMES}, not ${count}.`,
     )
   }
-  const info = await probe(filePath, { signal: options.signal })
+  const info = await probe(tools, filePath, { signal: options.signal })
   if (!info.hasVideo) throw new VideoError('This file has no pictures to look at.')
   const maxSide = options.maxSidePx ?? 512
   const scale = `scale=w='min(iw,${maxSide})':h='min(ih,${maxSide})':force_original_aspect_ratio=decrease`
   const step = info.durationSeconds / count
   const run = (args: string[], maxStdoutBytes: number) =>
-    runTool(locateFfmpeg().ffmpeg, ['-hide_banner', '-nostdin', '-v', 'error', ...args], {
+    runTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-v', 'error', ...args], {
       timeoutMs: options.timeoutMs ?? DEFAULT_FRAME_TIMEOUT_MS,
       what: 'Taking frames from the video',
       signal: options.signal,

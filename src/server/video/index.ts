@@ -1,12 +1,19 @@
 // Video processing for uploads and composites (issue 5). See README.md beside this file.
 import { rm } from 'node:fs/promises'
-import { VideoError } from './ffmpeg.ts'
+import { VideoError, type VideoTools } from './ffmpeg.ts'
 import { extractFrames } from './frames.ts'
 import { probe, type VideoProbe } from './probe.ts'
 import { containerMatches, sniffVideoFile, type VideoFormat } from './sniff.ts'
 import { transcode } from './transcode.ts'
 
-export { type FfmpegTools, locateFfmpeg, VideoError } from './ffmpeg.ts'
+export {
+  type FfmpegSettings,
+  type FfmpegTools,
+  locateFfmpeg,
+  VideoError,
+  type VideoTools,
+  videoTools,
+} from './ffmpeg.ts'
 export { DEFAULT_FRAME_TIMEOUT_MS, type ExtractFramesOptions, extractFrames } from './frames.ts'
 export { DEFAULT_PROBE_TIMEOUT_MS, type ProbeOptions, probe, type VideoProbe } from './probe.ts'
 export {
@@ -25,10 +32,6 @@ export {
   MAX_SIDE_PX,
   type TranscodeOptions,
   transcode,
-  X264_PRESET,
-  X264_PRESETS,
-  type X264Preset,
-  x264PresetFrom,
 } from './transcode.ts'
 
 export type ProcessVideoUploadOptions = {
@@ -65,6 +68,7 @@ export type ProcessedVideo = {
  * the upload's failure reason.
  */
 export async function processVideoUpload(
+  tools: VideoTools,
   options: ProcessVideoUploadOptions,
 ): Promise<ProcessedVideo> {
   const sniffed = await sniffVideoFile(options.input)
@@ -74,13 +78,13 @@ export async function processVideoUpload(
       'A wav file has no pictures: it can only go with a template that pairs sound with a photo.',
     )
   }
-  const source = await probe(options.input, { signal: options.signal })
+  const source = await probe(tools, options.input, { signal: options.signal })
   if (!containerMatches(sniffed.format, source.formatName)) {
     throw new VideoError(
       `This file starts like a ${sniffed.format} video but its contents are not one.`,
     )
   }
-  const video = await transcode({
+  const video = await transcode(tools, {
     input: options.input,
     output: options.output,
     maxLengthSeconds: options.maxLengthSeconds,
@@ -90,7 +94,7 @@ export async function processVideoUpload(
   })
   let frames: Buffer[]
   try {
-    frames = await extractFrames(options.output, options.frameCount ?? 6, {
+    frames = await extractFrames(tools, options.output, options.frameCount ?? 6, {
       signal: options.signal,
     })
   } catch (error) {

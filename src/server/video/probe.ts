@@ -1,7 +1,7 @@
 // Reading a video's length, size and streams with ffprobe.
 import path from 'node:path'
 import * as v from 'valibot'
-import { locateFfmpeg, runTool, VideoError } from './ffmpeg.ts'
+import { runTool, VideoError, type VideoTools } from './ffmpeg.ts'
 
 export type VideoProbe = {
   /** Playing time in seconds (container duration, else the picture stream's). */
@@ -73,8 +73,12 @@ function rotationOf(stream: v.InferOutput<typeof StreamSchema>): number {
 }
 
 /** Reads a video's (or a wav's) length, displayed size, codec and streams. Rejects with a VideoError. */
-export async function probe(filePath: string, options: ProbeOptions = {}): Promise<VideoProbe> {
-  const { ffprobe } = locateFfmpeg()
+export async function probe(
+  tools: Pick<VideoTools, 'ffprobe'>,
+  filePath: string,
+  options: ProbeOptions = {},
+): Promise<VideoProbe> {
+  const { ffprobe } = tools
   const args = [
     '-v',
     'error',

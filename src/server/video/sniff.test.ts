@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseEnv } from '../platform/env.ts'
+import { videoTools } from './ffmpeg.ts'
 import { probe } from './probe.ts'
 import { containerMatches, sniffVideo, sniffVideoFile, type VideoFormat } from './sniff.ts'
 import { makeTestVideo } from './test-videos.ts'
 
+const tools = videoTools(parseEnv(process.env))
 let dir = ''
 const files: Partial<Record<VideoFormat, string>> = {}
 
@@ -14,7 +17,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'shouts-sniff-'))
   await Promise.all(
     (['mp4', 'mpg', 'avi', 'wmv', 'wav'] as const).map(async (format) => {
-      files[format] = await makeTestVideo(path.join(dir, `clip.${format}`), {
+      files[format] = await makeTestVideo(tools, path.join(dir, `clip.${format}`), {
         format,
         seconds: 1,
         audio: true,
@@ -40,19 +43,19 @@ describe('sniffVideo on real files made by ffmpeg', () => {
       const result = await sniffVideoFile(fileOf(format))
       expect(result).toMatchObject({ ok: true, format, audioOnly: format === 'wav' })
       // ffprobe reads the container the bytes claim.
-      const info = await probe(fileOf(format))
+      const info = await probe(tools, fileOf(format))
       expect(containerMatches(format, info.formatName)).toBe(true)
     },
   )
 
   it('recognises an MPEG transport stream as mpg', async () => {
-    const ts = await makeTestVideo(path.join(dir, 'clip.ts'), {
+    const ts = await makeTestVideo(tools, path.join(dir, 'clip.ts'), {
       format: 'mpg',
       seconds: 1,
       extraArgs: ['-f', 'mpegts'],
     })
     expect(await sniffVideoFile(ts)).toMatchObject({ ok: true, format: 'mpg' })
-    expect((await probe(ts)).formatName).toBe('mpegts')
+    expect((await probe(tools, ts)).formatName).toBe('mpegts')
   })
 
   it('ignores the name: an mp4 renamed .avi is still an mp4', async () => {
@@ -117,11 +120,11 @@ describe('sniffVideo refuses polyglots', () => {
   })
 
   it('a playable mp4 carrying HTML/script in its metadata is refused', async () => {
-    const file = await makeTestVideo(path.join(dir, 'scripted.mp4'), {
+    const file = await makeTestVideo(tools, path.join(dir, 'scripted.mp4'), {
       seconds: 1,
       extraArgs: ['-metadata', 'title=<script>alert(document.cookie)</script>'],
     })
-    expect((await probe(file)).hasVideo).toBe(true)
+    expect((await probe(tools, file)).hasVideo).toBe(true)
     const result = await sniffVideoFile(file)
     expect(result).toMatchObject({ ok: false, reason: 'polyglot' })
     expect(result.ok ? '' : result.message).toBe(
@@ -138,7 +141,7 @@ describe('sniffVideo refuses polyglots', () => {
     bytes.write('%PDF-1.7', at, 'latin1')
     const file = path.join(dir, 'pdf.mp4')
     await writeFile(file, bytes)
-    expect((await probe(file)).hasVideo).toBe(true)
+    expect((await probe(tools, file)).hasVideo).toBe(true)
     expect(await sniffVideoFile(file)).toMatchObject({ ok: false, reason: 'polyglot' })
   })
 
@@ -146,7 +149,7 @@ describe('sniffVideo refuses polyglots', () => {
     const zipEnd = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])
     const file = path.join(dir, 'zip.avi')
     await writeFile(file, Buffer.concat([await readFile(fileOf('avi')), zipEnd]))
-    expect((await probe(file)).hasVideo).toBe(true)
+    expect((await probe(tools, file)).hasVideo).toBe(true)
     const result = await sniffVideoFile(file)
     expect(result).toMatchObject({ ok: false, reason: 'polyglot' })
     expect(result.ok ? '' : result.message).toContain('a ZIP archive')

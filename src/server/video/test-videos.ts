@@ -1,5 +1,5 @@
 // Real small media made with ffmpeg for tests and the benchmark: no binary fixtures in the repository.
-import { locateFfmpeg, runTool } from './ffmpeg.ts'
+import { runTool, type VideoTools } from './ffmpeg.ts'
 import { fileArg } from './probe.ts'
 
 export type TestVideoFormat = 'mp4' | 'mpg' | 'avi' | 'wmv' | 'wav'
@@ -36,6 +36,7 @@ const ENCODERS: Record<Exclude<TestVideoFormat, 'wav'>, string[]> = {
 
 /** Writes an ffmpeg `testsrc` clip (moving pattern, counter) of the given format to `filePath`. */
 export async function makeTestVideo(
+  tools: Pick<VideoTools, 'ffmpeg'>,
   filePath: string,
   options: TestVideoOptions = {},
 ): Promise<string> {
@@ -47,7 +48,7 @@ export async function makeTestVideo(
     fps = 25,
     audio = false,
   } = options
-  const { ffmpeg } = locateFfmpeg()
+  const { ffmpeg } = tools
   const tone = ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`]
   // biome-ignore format: ffmpeg arguments read best as flag/value pairs
   const args =

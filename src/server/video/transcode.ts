@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
-import { locateFfmpeg, runTool, VideoError } from './ffmpeg.ts'
+import type { X264Preset } from '../platform/env.ts'
+import { runTool, VideoError, type VideoTools } from './ffmpeg.ts'
 import { fileArg, probe, type VideoProbe, withoutPaths } from './probe.ts'
 
 /** Frames per second at most: a billboard gains nothing from more, and encoding time halves. */
@@ -13,35 +14,6 @@ export const MAX_FPS = 30
 /** Without a target size, the longer side is brought down to this (never up). */
 export const MAX_SIDE_PX = 1920
 export const DEFAULT_TRANSCODE_TIMEOUT_MS = 120_000
-
-export const X264_PRESETS = [
-  'ultrafast',
-  'superfast',
-  'veryfast',
-  'faster',
-  'fast',
-  'medium',
-  'slow',
-  'slower',
-  'veryslow',
-] as const
-export type X264Preset = (typeof X264_PRESETS)[number]
-
-/**
- * The x264 preset: VIDEO_X264_PRESET, else 'superfast'. Measured here on 10 s of grainy 720p30 with the
- * machine busy: veryfast 19.7 s, superfast 8.0 s, ultrafast 3.3 s; the shopper waits at most 30 s
- * (spec §9), so speed wins over the smaller file veryfast makes.
- */
-export const X264_PRESET: X264Preset = x264PresetFrom(process.env.VIDEO_X264_PRESET)
-
-/** Reads a VIDEO_X264_PRESET value: unset or empty → 'superfast'; an unknown name throws. */
-export function x264PresetFrom(value: string | undefined): X264Preset {
-  if (value === undefined || value.trim() === '') return 'superfast'
-  const preset = X264_PRESETS.find((name) => name === value.trim())
-  if (!preset)
-    throw new Error(`VIDEO_X264_PRESET must be one of ${X264_PRESETS.join(', ')}, not ${value}.`)
-  return preset
-}
 
 export type TranscodeOptions = {
   input: string
@@ -51,7 +23,7 @@ export type TranscodeOptions = {
   /** When both are given, the clip is scaled and centre-cropped to exactly width x height. */
   width?: number
   height?: number
-  /** x264 speed/size trade-off; default X264_PRESET. */
+  /** x264 speed/size trade-off; default the tools' (VIDEO_X264_PRESET). */
   preset?: X264Preset
   timeoutMs?: number
   signal?: AbortSignal
@@ -66,7 +38,7 @@ export type CompositeOptions = {
   height: number
   output: string
   maxLengthSeconds: number
-  /** x264 speed/size trade-off; default X264_PRESET. */
+  /** x264 speed/size trade-off; default the tools' (VIDEO_X264_PRESET). */
   preset?: X264Preset
   timeoutMs?: number
   signal?: AbortSignal
@@ -118,11 +90,12 @@ const h264Output = (preset: X264Preset) => [
 
 /** Runs ffmpeg into a temporary file beside `output` and renames it into place only when complete. */
 async function encodeTo(
+  tools: VideoTools,
   output: string,
   args: readonly string[],
   options: RunArgs,
 ): Promise<VideoProbe> {
-  const { ffmpeg } = locateFfmpeg()
+  const { ffmpeg } = tools
   const partial = path.join(
     path.dirname(output),
     `.${path.basename(output)}.${randomUUID()}.partial.mp4`,
@@ -133,7 +106,7 @@ async function encodeTo(
       ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args, fileArg(partial)],
       options,
     )
-    const result = await probe(partial, { signal: options.signal })
+    const result = await probe(tools, partial, { signal: options.signal })
     if (!result.hasVideo || result.durationSeconds <= 0) {
       throw new VideoError(`${options.what} produced no playable video.`)
     }
@@ -157,14 +130,14 @@ type RunArgs = { timeoutMs: number; what: string; signal: AbortSignal | undefine
  * the probe of the result. Rejects with a VideoError (human message) on a corrupt file, a file without
  * pictures, or a timeout (default 120 s).
  */
-export async function transcode(options: TranscodeOptions): Promise<VideoProbe> {
+export async function transcode(tools: VideoTools, options: TranscodeOptions): Promise<VideoProbe> {
   const { input, output, maxLengthSeconds, width, height } = options
   checkLength(maxLengthSeconds)
   if ((width === undefined) !== (height === undefined)) {
     throw new VideoError('Give both a width and a height, or neither.')
   }
   if (width !== undefined && height !== undefined) checkSize(width, height)
-  const source = await probe(input, { signal: options.signal })
+  const source = await probe(tools, input, { signal: options.signal })
   if (!source.hasVideo)
     throw new VideoError('This file has no pictures: it cannot be played as a video.')
   const filter =
@@ -179,9 +152,9 @@ export async function transcode(options: TranscodeOptions): Promise<VideoProbe> 
     '0:v:0',
     '-vf',
     filter,
-    ...h264Output(options.preset ?? X264_PRESET),
+    ...h264Output(options.preset ?? tools.x264Preset),
   ]
-  return encodeTo(output, args, {
+  return encodeTo(tools, output, args, {
     timeoutMs: options.timeoutMs ?? DEFAULT_TRANSCODE_TIMEOUT_MS,
     what: 'Transcoding the video',
     signal: options.signal,
@@ -194,7 +167,7 @@ export async function transcode(options: TranscodeOptions): Promise<VideoProbe> 
  * show) over the clip scaled and centre-cropped to width x height; H.264 MP4 like transcode, trimmed to
  * maxLengthSeconds. Resolves with the probe of `output` (written atomically).
  */
-export async function composite(options: CompositeOptions): Promise<VideoProbe> {
+export async function composite(tools: VideoTools, options: CompositeOptions): Promise<VideoProbe> {
   const { videoPath, overlayPngPath, width, height, output, maxLengthSeconds } = options
   checkLength(maxLengthSeconds)
   checkSize(width, height)
@@ -211,7 +184,7 @@ export async function composite(options: CompositeOptions): Promise<VideoProbe> 
       `The rendered overlay is ${overlay.width}x${overlay.height} but the billboard is ${width}x${height}.`,
     )
   }
-  const source = await probe(videoPath, { signal: options.signal })
+  const source = await probe(tools, videoPath, { signal: options.signal })
   if (!source.hasVideo)
     throw new VideoError('This file has no pictures: it cannot be played as a video.')
   const graph = [
@@ -225,9 +198,9 @@ export async function composite(options: CompositeOptions): Promise<VideoProbe> 
     '-t', String(maxLengthSeconds), '-i', fileArg(videoPath),
     '-loop', '1', '-i', fileArg(overlayPngPath),
     '-filter_complex', graph, '-map', '[out]', '-t', String(maxLengthSeconds),
-    ...h264Output(options.preset ?? X264_PRESET),
+    ...h264Output(options.preset ?? tools.x264Preset),
   ]
-  return encodeTo(output, args, {
+  return encodeTo(tools, output, args, {
     timeoutMs: options.timeoutMs ?? DEFAULT_TRANSCODE_TIMEOUT_MS,
     what: 'Compositing the video',
     signal: options.signal,

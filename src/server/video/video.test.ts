@@ -4,23 +4,19 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { locateFfmpeg, packagedFfmpeg, VideoError } from './ffmpeg.ts'
-import {
-  composite,
-  extractFrames,
-  probe,
-  processVideoUpload,
-  transcode,
-  x264PresetFrom,
-} from './index.ts'
+import { parseEnv } from '../platform/env.ts'
+import { locateFfmpeg, packagedFfmpeg, VideoError, videoTools } from './ffmpeg.ts'
+import { composite, extractFrames, probe, processVideoUpload, transcode } from './index.ts'
 import { makeTestVideo } from './test-videos.ts'
 
+// ffmpeg as the server finds it: through the one settings schema, from this process's environment.
+const tools = videoTools(parseEnv(process.env))
 let dir = ''
 let clip = '' // 3 s, 320x240, with sound
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'shouts-video-'))
-  clip = await makeTestVideo(path.join(dir, 'clip.mp4'), {
+  clip = await makeTestVideo(tools, path.join(dir, 'clip.mp4'), {
     seconds: 3,
     width: 320,
     height: 240,
@@ -76,9 +72,9 @@ async function rejection(promise: Promise<unknown>): Promise<VideoError> {
 
 describe('locateFfmpeg', () => {
   it('finds the system ffmpeg and ffprobe', () => {
-    const tools = locateFfmpeg()
-    expect(path.basename(tools.ffmpeg)).toBe('ffmpeg')
-    expect(path.basename(tools.ffprobe)).toBe('ffprobe')
+    const found = locateFfmpeg({ PATH: process.env.PATH })
+    expect(path.basename(found.ffmpeg)).toBe('ffmpeg')
+    expect(path.basename(found.ffprobe)).toBe('ffprobe')
   })
 
   it('falls back to the binaries the optional npm packages ship, which run', () => {
@@ -107,7 +103,7 @@ describe('locateFfmpeg', () => {
 
 describe('probe', () => {
   it('reads length, size, sound and codec', async () => {
-    const info = await probe(clip)
+    const info = await probe(tools, clip)
     expect(info.durationSeconds).toBeGreaterThan(2.9)
     expect(info.durationSeconds).toBeLessThan(3.2)
     expect(info).toMatchObject({
@@ -122,9 +118,9 @@ describe('probe', () => {
   it('reports the size as displayed when a phone recorded the video rotated', async () => {
     const rotated = path.join(dir, 'portrait.mp4')
     await writeFile(rotated, rotate90(await readFile(clip)))
-    expect(await probe(rotated)).toMatchObject({ width: 240, height: 320 })
+    expect(await probe(tools, rotated)).toMatchObject({ width: 240, height: 320 })
     // ffmpeg turns the pictures upright while transcoding.
-    const upright = await transcode({
+    const upright = await transcode(tools, {
       input: rotated,
       output: path.join(dir, 'upright.mp4'),
       maxLengthSeconds: 5,
@@ -136,7 +132,7 @@ describe('probe', () => {
     const corrupt = path.join(dir, 'corrupt.mp4')
     const bytes = await readFile(clip)
     await writeFile(corrupt, Buffer.concat([bytes.subarray(0, 32), Buffer.alloc(4096, 0x5a)]))
-    const error = await rejection(probe(corrupt))
+    const error = await rejection(probe(tools, corrupt))
     expect(error.message).toMatch(/^Reading the video failed: /)
     expect(error.message).not.toContain(dir)
   })
@@ -145,7 +141,7 @@ describe('probe', () => {
 describe('transcode', () => {
   it('makes a silent H.264 yuv420p MP4 with faststart, trimmed to the maximum length', async () => {
     const output = path.join(dir, 'trimmed.mp4')
-    const result = await transcode({ input: clip, output, maxLengthSeconds: 1.5 })
+    const result = await transcode(tools, { input: clip, output, maxLengthSeconds: 1.5 })
     expect(result).toMatchObject({
       codec: 'h264',
       pixelFormat: 'yuv420p',
@@ -155,7 +151,7 @@ describe('transcode', () => {
     })
     expect(result.durationSeconds).toBeGreaterThan(1.4)
     expect(result.durationSeconds).toBeLessThan(1.6)
-    expect(await probe(output)).toEqual(result)
+    expect(await probe(tools, output)).toEqual(result)
     // faststart: the index (moov) comes before the pictures (mdat), so playback starts before download ends.
     const boxes = await topLevelBoxes(output)
     expect(boxes.indexOf('moov')).toBeGreaterThan(-1)
@@ -163,12 +159,12 @@ describe('transcode', () => {
   })
 
   it.each(['avi', 'wmv', 'mpg'] as const)('turns %s into H.264 MP4', async (format) => {
-    const input = await makeTestVideo(path.join(dir, `in.${format}`), {
+    const input = await makeTestVideo(tools, path.join(dir, `in.${format}`), {
       format,
       seconds: 1,
       audio: true,
     })
-    const result = await transcode({
+    const result = await transcode(tools, {
       input,
       output: path.join(dir, `from-${format}.mp4`),
       maxLengthSeconds: 10,
@@ -177,7 +173,7 @@ describe('transcode', () => {
   })
 
   it('scales and crops to exactly the billboard size', async () => {
-    const result = await transcode({
+    const result = await transcode(tools, {
       input: clip,
       output: path.join(dir, 'billboard.mp4'),
       maxLengthSeconds: 1,
@@ -188,14 +184,14 @@ describe('transcode', () => {
   })
 
   it('keeps odd-sized uploads playable by evening their sides', async () => {
-    const odd = await makeTestVideo(path.join(dir, 'odd.mp4'), {
+    const odd = await makeTestVideo(tools, path.join(dir, 'odd.mp4'), {
       seconds: 1,
       width: 161,
       height: 121,
       // 4:4:4 allows odd sides; what comes out must be 4:2:0.
       extraArgs: ['-pix_fmt', 'yuv444p'],
     })
-    const result = await transcode({
+    const result = await transcode(tools, {
       input: odd,
       output: path.join(dir, 'even.mp4'),
       maxLengthSeconds: 5,
@@ -209,16 +205,19 @@ describe('transcode', () => {
     const garbage = path.join(dir, 'garbage.avi')
     await writeFile(garbage, Buffer.alloc(10_000, 7))
     const corrupt = await rejection(
-      transcode({ input: garbage, output: path.join(dir, 'x.mp4'), maxLengthSeconds: 5 }),
+      transcode(tools, { input: garbage, output: path.join(dir, 'x.mp4'), maxLengthSeconds: 5 }),
     )
     expect(corrupt.message).toMatch(/^Reading the video failed: /)
-    const wav = await makeTestVideo(path.join(dir, 'tone.wav'), { format: 'wav', seconds: 1 })
+    const wav = await makeTestVideo(tools, path.join(dir, 'tone.wav'), {
+      format: 'wav',
+      seconds: 1,
+    })
     const silent = await rejection(
-      transcode({ input: wav, output: path.join(dir, 'y.mp4'), maxLengthSeconds: 5 }),
+      transcode(tools, { input: wav, output: path.join(dir, 'y.mp4'), maxLengthSeconds: 5 }),
     )
     expect(silent.message).toBe('This file has no pictures: it cannot be played as a video.')
     const odd = await rejection(
-      transcode({
+      transcode(tools, {
         input: clip,
         output: path.join(dir, 'z.mp4'),
         maxLengthSeconds: 5,
@@ -233,7 +232,7 @@ describe('transcode', () => {
 
   it('can be cancelled', async () => {
     const controller = new AbortController()
-    const job = transcode({
+    const job = transcode(tools, {
       input: clip,
       output: path.join(dir, 'cancelled.mp4'),
       maxLengthSeconds: 3,
@@ -244,13 +243,12 @@ describe('transcode', () => {
   })
 
   it('takes its x264 preset from VIDEO_X264_PRESET, superfast by default', async () => {
-    expect(x264PresetFrom(undefined)).toBe('superfast')
-    expect(x264PresetFrom(' ')).toBe('superfast')
-    expect(x264PresetFrom('ultrafast')).toBe('ultrafast')
-    expect(() => x264PresetFrom('warp')).toThrow(
-      /VIDEO_X264_PRESET must be one of ultrafast, superfast/,
-    )
-    const fast = await transcode({
+    const preset = (value: string) => parseEnv({ VIDEO_X264_PRESET: value }).VIDEO_X264_PRESET
+    expect(parseEnv({}).VIDEO_X264_PRESET).toBe('superfast')
+    expect(preset(' ')).toBe('superfast')
+    expect(preset('ultrafast')).toBe('ultrafast')
+    expect(() => preset('warp')).toThrow(/VIDEO_X264_PRESET must be one of ultrafast, superfast/)
+    const fast = await transcode(tools, {
       input: clip,
       output: path.join(dir, 'ultrafast.mp4'),
       maxLengthSeconds: 1,
@@ -260,14 +258,14 @@ describe('transcode', () => {
     // x264 writes its settings into the stream; only ultrafast turns CABAC off.
     expect((await readFile(path.join(dir, 'ultrafast.mp4'))).includes('cabac=0')).toBe(true)
     const usual = path.join(dir, 'default-preset.mp4')
-    await transcode({ input: clip, output: usual, maxLengthSeconds: 1 })
+    await transcode(tools, { input: clip, output: usual, maxLengthSeconds: 1 })
     expect((await readFile(usual)).includes('cabac=1')).toBe(true)
   })
 
   it('stops at its timeout and leaves no partial file behind', async () => {
     const work = await mkdtemp(path.join(dir, 'timeout-'))
     const error = await rejection(
-      transcode({
+      transcode(tools, {
         input: clip,
         output: path.join(work, 'slow.mp4'),
         maxLengthSeconds: 3,
@@ -300,7 +298,7 @@ describe('composite', () => {
       .png()
       .toFile(overlayPng)
     const output = path.join(dir, 'composite.mp4')
-    const result = await composite({
+    const result = await composite(tools, {
       videoPath: clip,
       overlayPngPath: overlayPng,
       width,
@@ -318,7 +316,7 @@ describe('composite', () => {
     expect(result.durationSeconds).toBeGreaterThan(1.9)
     expect(result.durationSeconds).toBeLessThan(2.1)
 
-    const [frame] = await extractFrames(output, 1)
+    const [frame] = await extractFrames(tools, output, 1)
     if (!frame) throw new Error('no frame')
     const [r, g, b] = await pixel(frame, 50, 50)
     expect(r).toBeGreaterThan(200)
@@ -339,7 +337,7 @@ describe('composite', () => {
       .png()
       .toFile(overlayPng)
     const error = await rejection(
-      composite({
+      composite(tools, {
         videoPath: clip,
         overlayPngPath: overlayPng,
         width: 200,
@@ -354,7 +352,7 @@ describe('composite', () => {
 
 describe('extractFrames', () => {
   it('samples PNG frames spread over the video', async () => {
-    const frames = await extractFrames(clip, 4)
+    const frames = await extractFrames(tools, clip, 4)
     expect(frames).toHaveLength(4)
     for (const frame of frames) {
       expect(await sharp(frame).metadata()).toMatchObject({
@@ -368,8 +366,8 @@ describe('extractFrames', () => {
   })
 
   it('takes the same moments whether it decodes once or seeks for each frame', async () => {
-    const once = await extractFrames(clip, 3)
-    const seeking = await extractFrames(clip, 3, { singlePassMaxSeconds: 0 })
+    const once = await extractFrames(tools, clip, 3)
+    const seeking = await extractFrames(tools, clip, 3, { singlePassMaxSeconds: 0 })
     expect(seeking).toHaveLength(3)
     // testsrc draws a frame counter: equal moments give (nearly) equal pictures.
     for (const [index, frame] of once.entries()) {
@@ -382,25 +380,25 @@ describe('extractFrames', () => {
   })
 
   it('rejects a frame count out of range', async () => {
-    expect((await rejection(extractFrames(clip, 0))).message).toBe(
+    expect((await rejection(extractFrames(tools, clip, 0))).message).toBe(
       'The number of frames must be a whole number from 1 to 64, not 0.',
     )
   })
 
   it('scales frames down for the model', async () => {
-    const [frame] = await extractFrames(clip, 1, { maxSidePx: 100 })
+    const [frame] = await extractFrames(tools, clip, 1, { maxSidePx: 100 })
     expect(await sharp(frame).metadata()).toMatchObject({ width: 100, height: 75 })
   })
 })
 
 describe('processVideoUpload', () => {
   it('turns a wmv upload into a trimmed clip at the billboard size with frames for moderation', async () => {
-    const input = await makeTestVideo(path.join(dir, 'upload.wmv'), {
+    const input = await makeTestVideo(tools, path.join(dir, 'upload.wmv'), {
       format: 'wmv',
       seconds: 3,
       audio: true,
     })
-    const result = await processVideoUpload({
+    const result = await processVideoUpload(tools, {
       input,
       output: path.join(dir, 'upload-ready.mp4'),
       maxLengthSeconds: 2,
@@ -416,7 +414,7 @@ describe('processVideoUpload', () => {
   })
 
   it('does not call a short upload trimmed', async () => {
-    const result = await processVideoUpload({
+    const result = await processVideoUpload(tools, {
       input: clip,
       output: path.join(dir, 'short.mp4'),
       maxLengthSeconds: 10,
@@ -425,9 +423,16 @@ describe('processVideoUpload', () => {
   })
 
   it('refuses a wav and a disguised image', async () => {
-    const wav = await makeTestVideo(path.join(dir, 'song.wav'), { format: 'wav', seconds: 1 })
+    const wav = await makeTestVideo(tools, path.join(dir, 'song.wav'), {
+      format: 'wav',
+      seconds: 1,
+    })
     const sound = await rejection(
-      processVideoUpload({ input: wav, output: path.join(dir, 'a.mp4'), maxLengthSeconds: 5 }),
+      processVideoUpload(tools, {
+        input: wav,
+        output: path.join(dir, 'a.mp4'),
+        maxLengthSeconds: 5,
+      }),
     )
     expect(sound.message).toMatch(/^A wav file has no pictures/)
     const png = path.join(dir, 'photo.mp4')
@@ -435,7 +440,11 @@ describe('processVideoUpload', () => {
       .png()
       .toFile(png)
     const image = await rejection(
-      processVideoUpload({ input: png, output: path.join(dir, 'b.mp4'), maxLengthSeconds: 5 }),
+      processVideoUpload(tools, {
+        input: png,
+        output: path.join(dir, 'b.mp4'),
+        maxLengthSeconds: 5,
+      }),
     )
     expect(image.message).toBe('This file is a PNG image, not a video (mp4, mpg, avi, wmv or wav).')
   })

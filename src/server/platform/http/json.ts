@@ -1,15 +1,20 @@
 import type { Context } from 'hono'
 import type * as v from 'valibot'
 import { parseWithErrors } from '../../../contract/index.ts'
-import { HttpError } from './errors.ts'
+import { HttpError, inputProblems, problem } from './errors.ts'
 
 // issue 3: a JSON body above 64 KB is refused with 413 before it is read whole.
 export const MAX_JSON_BYTES = 64 * 1024
 
+const tooLarge = (limit: number) =>
+  new HttpError(413, [
+    problem('body_too_large', `The request body is too large (at most ${limit / 1024} KB)`),
+  ])
+
 async function readLimited(c: Context, limit: number): Promise<string> {
   const declared = c.req.header('content-length')
   if (declared !== undefined && Number(declared) > limit) {
-    throw new HttpError(413, [`The request body is too large (at most ${limit / 1024} KB)`])
+    throw tooLarge(limit)
   }
   // With a declared length under the limit the body is read at once; without one it is streamed
   // and cut off at the limit.
@@ -25,7 +30,7 @@ async function readLimited(c: Context, limit: number): Promise<string> {
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => undefined)
-      throw new HttpError(413, [`The request body is too large (at most ${limit / 1024} KB)`])
+      throw tooLarge(limit)
     }
     chunks.push(value)
   }
@@ -40,19 +45,24 @@ export async function readJson(c: Context, limit = MAX_JSON_BYTES): Promise<unkn
   if (parsedBodies.has(c.req.raw)) return parsedBodies.get(c.req.raw)
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new HttpError(400, ['The request body must be JSON (Content-Type: application/json)'])
+    throw new HttpError(400, [
+      problem('body_not_json', 'The request body must be JSON (Content-Type: application/json)'),
+    ])
   }
   const text = await readLimited(c, limit)
-  if (text.trim() === '') throw new HttpError(400, ['The request body is empty; JSON expected'])
+  if (text.trim() === '')
+    throw new HttpError(400, [problem('body_empty', 'The request body is empty; JSON expected')])
   // PostgreSQL text cannot hold NUL: such a value could never be stored or matched.
   if (text.includes('\\u0000') || text.includes('\u0000')) {
-    throw new HttpError(400, ['The request body must not contain NUL characters'])
+    throw new HttpError(400, [
+      problem('body_contains_nul', 'The request body must not contain NUL characters'),
+    ])
   }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new HttpError(400, ['The request body is not valid JSON'])
+    throw new HttpError(400, [problem('body_malformed', 'The request body is not valid JSON')])
   }
   parsedBodies.set(c.req.raw, json)
   return json
@@ -64,7 +74,7 @@ export async function readBody<TSchema extends v.GenericSchema>(
   schema: TSchema,
 ): Promise<v.InferOutput<TSchema>> {
   const parsed = parseWithErrors(schema, await readJson(c))
-  if (!parsed.success) throw new HttpError(400, parsed.errors)
+  if (!parsed.success) throw new HttpError(400, inputProblems(parsed.errors))
   return parsed.output
 }
 
@@ -80,6 +90,6 @@ export function readQuery<TSchema extends v.GenericSchema>(
     query[key] = values.length === 1 ? (values[0] as string) : values
   }
   const parsed = parseWithErrors(schema, query)
-  if (!parsed.success) throw new HttpError(status, parsed.errors)
+  if (!parsed.success) throw new HttpError(status, inputProblems(parsed.errors))
   return parsed.output
 }

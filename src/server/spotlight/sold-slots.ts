@@ -1,4 +1,5 @@
-import type { Database } from './db/client.ts'
+import type { Database } from '../platform/db/client.ts'
+import { soldSlotNumbers } from './repo.ts'
 
 // Slot search is the hottest read of the shop. The sold slots of a billboard change only when an
 // order of this server reserves or frees them, so they are kept in memory and dropped on each change.
@@ -22,11 +23,7 @@ export function createSoldSlots(database: Database, now: () => number = Date.now
       const hit = entries.get(key)
       if (hit && now() - hit.at < ttlMs) return hit.slots
       const generation = generations.get(key) ?? 0
-      const rows = await database.raw<{ slot_number: number }>(
-        'select slot_number from slot_reservations where event_slug = $1 and device_id = $2',
-        [eventSlug, deviceId],
-      )
-      const slots = rows.map((r) => Number(r.slot_number))
+      const slots = await soldSlotNumbers(database, eventSlug, deviceId)
       // A change that committed while this read was running makes it stale: not kept.
       if ((generations.get(key) ?? 0) === generation) {
         if (entries.size > 10_000) entries.clear()

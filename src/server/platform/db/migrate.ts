@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Database } from './client.ts'
+import { sql } from './sql.ts'
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -17,15 +18,15 @@ export async function applyMigrations(
   const applied: string[] = []
   for (const name of files) {
     const text = readFileSync(join(dir, name), 'utf8')
-    const ran = await database.transaction(async (run) => {
-      await run('select pg_advisory_xact_lock(727274)')
-      await run(
+    const ran = await database.transaction(async (tx) => {
+      await tx.query(sql`select pg_advisory_xact_lock(727274)`)
+      await tx.exec(
         'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
       )
-      const done = await run('select 1 from schema_migrations where name = $1', [name])
+      const done = await tx.query(sql`select 1 from schema_migrations where name = ${name}`)
       if (done.length > 0) return false
-      await run(text)
-      await run('insert into schema_migrations (name) values ($1)', [name])
+      await tx.exec(text)
+      await tx.query(sql`insert into schema_migrations (name) values (${name})`)
       return true
     })
     if (ran) applied.push(name)

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
+import { openDatabase } from '../platform/db/client.ts'
+import { applyMigrations } from '../platform/db/migrate.ts'
 import { parseEnv } from '../platform/env.ts'
-import { importCatalogue } from './catalogue.ts'
-import { openDatabase } from './client.ts'
-import { applyMigrations } from './migrate.ts'
+import { importCatalogue } from './service.ts'
 
 // `npm run import -- FILE.json`: loads a catalogue (shared/catalogue-format.md) into the database that
 // DATA_DIR or DATABASE_URL names. The whole file is checked first; on any problem nothing is written.
+// The settings are read through the server's one schema (platform/env.ts), as `npm start` reads them.
 async function main(argv: string[]): Promise<number> {
   const file = argv[0]
   if (!file || argv.length > 1) {
@@ -23,7 +24,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
   try {
     await applyMigrations(database)
-    const result = await importCatalogue(database.db, input)
+    const result = await importCatalogue(database, input)
     if (!result.success) {
       process.stderr.write(
         `${file}: ${result.errors.length} problem(s), nothing imported:\n${result.errors.map((e) => `  ${e}`).join('\n')}\n`,

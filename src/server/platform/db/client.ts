@@ -3,28 +3,31 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import * as schema from './schema/index.ts'
+import { compile, type Row, type Sql } from './sql.ts'
 
-export type Schema = typeof schema
-// The drizzle database both drivers give: the same queries run on PGlite and on PostgreSQL.
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type { Row } from './sql.ts'
 
-export type Row = Record<string, unknown>
-// Runs SQL text on one connection; with params it is one statement, without it may be several.
-export type RunSql = <T extends Row = Row>(text: string, params?: unknown[]) => Promise<T[]>
+/** Runs statements: the database itself, or one transaction. */
+export type Queryable = {
+  /** One statement (its values as parameters); the rows it returns. */
+  query<T extends Row>(statement: Sql<T>): Promise<T[]>
+}
 
-export type Database = {
-  db: Db
+export type Transaction = Queryable & {
+  /** A script of several statements without parameters (a migration file). */
+  exec(script: string): Promise<void>
+}
+
+/**
+ * The one way the server reaches its data, the same on PGlite and PostgreSQL: statements written
+ * with sql`` (sql.ts), outside a transaction or inside one.
+ */
+export type Database = Queryable & {
   kind: 'pglite' | 'postgres'
-  // One statement outside a transaction (parameterised).
-  raw: <T extends Row = Row>(text: string, params?: unknown[]) => Promise<T[]>
-  // begin / commit on one connection, rollback when fn throws.
-  transaction: <T>(fn: (run: RunSql) => Promise<T>) => Promise<T>
-  close: () => Promise<void>
+  /** begin / commit on one connection; rollback when fn throws. */
+  transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>
+  close(): Promise<void>
 }
 
 export type OpenDatabaseOptions = { dataDir: string; databaseUrl?: string | undefined }
@@ -108,18 +111,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock()
     throw error
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db
+  const run = async <T extends Row>(on: Pick<PGlite, 'query'>, statement: Sql<T>) => {
+    const { text, values } = compile(statement)
+    return (await on.query<T>(text, values)).rows
+  }
   return {
-    db,
     kind: 'pglite',
-    raw: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await client.query<T>(text, params)).rows,
+    query: (statement) => run(client, statement),
     transaction: (fn) =>
       client.transaction(async (tx) =>
-        fn(async <T extends Row>(text: string, params?: unknown[]) => {
-          if (params) return (await tx.query<T>(text, params)).rows
-          const results = await tx.exec(text)
-          return (results.at(-1)?.rows ?? []) as T[]
+        fn({
+          query: (statement) => run(tx, statement),
+          exec: async (script) => {
+            await tx.exec(script)
+          },
         }),
       ),
     close: async () => {
@@ -129,25 +134,36 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 }
 
+// PGlite answers bigint (int8) columns as numbers; node-postgres as strings by default. Every bigint of
+// the shop (epoch milliseconds, byte sizes, counts) fits a double exactly, so both answer numbers.
+const INT8 = 20
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+}
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes })
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => undefined)
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  const run = async <T extends Row>(on: pg.Pool | pg.PoolClient, statement: Sql<T>) => {
+    const { text, values } = compile(statement)
+    return (await on.query(text, values)).rows as T[]
+  }
   return {
-    db,
     kind: 'postgres',
-    raw: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await pool.query(text, params)).rows as T[],
+    query: (statement) => run(pool, statement),
     transaction: async (fn) => {
       const client = await pool.connect()
       try {
         await client.query('begin')
-        const result = await fn(async <T extends Row>(text: string, params?: unknown[]) => {
-          const res = await client.query(text, params)
-          // A multi-statement text answers an array of results: keep the last.
-          const last = Array.isArray(res) ? res.at(-1) : res
-          return (last?.rows ?? []) as T[]
+        const result = await fn({
+          query: (statement) => run(client, statement),
+          exec: async (script) => {
+            await client.query(script)
+          },
         })
         await client.query('commit')
         return result

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import {
   ContentTypeSchema,
@@ -13,8 +12,16 @@ import {
 } from '../../contract/index.ts'
 import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
 import { parseTemplateHtml } from '../content/template-html.ts'
-import type { Db } from './client.ts'
-import { devices, eventDevices, events, eventTemplates, promos, templates } from './schema/core.ts'
+import type { Database } from '../platform/db/client.ts'
+import {
+  countEvents,
+  type KnownIds,
+  knownIds,
+  replacePromo,
+  upsertDevice,
+  upsertEvent,
+  upsertTemplate,
+} from './repo.ts'
 
 // The catalogue an operator imports (shared/catalogue-format.md). It is operator input, so it is
 // checked whole before anything is written: every problem is reported with its JSON path.
@@ -155,9 +162,6 @@ export const CatalogueSchema = v.strictObject({
 export type Catalogue = v.InferOutput<typeof CatalogueSchema>
 export type CatalogueInput = v.InferInput<typeof CatalogueSchema>
 
-/** Ids already in the database: a file may refer to rows imported earlier. */
-export type KnownIds = { devices: Set<string>; templates: Set<string>; events: Set<string> }
-
 function jsonPath(issue: v.BaseIssue<unknown>): string {
   let path = '$'
   for (const item of issue.path ?? []) {
@@ -252,19 +256,6 @@ export function checkCatalogue(input: unknown, known?: KnownIds): CatalogueCheck
   return errors.length > 0 ? { success: false, errors } : { success: true, catalogue }
 }
 
-export async function knownIds(db: Db): Promise<KnownIds> {
-  const [d, t, e] = await Promise.all([
-    db.select({ id: devices.deviceId }).from(devices),
-    db.select({ id: templates.id }).from(templates),
-    db.select({ id: events.slug }).from(events),
-  ])
-  return {
-    devices: new Set(d.map((r) => r.id)),
-    templates: new Set(t.map((r) => r.id)),
-    events: new Set(e.map((r) => r.id)),
-  }
-}
-
 export type ImportCounts = { devices: number; templates: number; events: number; promos: number }
 
 /**
@@ -272,76 +263,17 @@ export type ImportCounts = { devices: number; templates: number; events: number;
  * device and template lists are replaced by the file's, so removing a billboard from an event works.
  */
 export async function importCatalogue(
-  db: Db,
+  database: Database,
   input: unknown,
 ): Promise<{ success: true; counts: ImportCounts } | { success: false; errors: string[] }> {
-  const check = checkCatalogue(input, await knownIds(db))
+  const check = checkCatalogue(input, await knownIds(database))
   if (!check.success) return check
   const c = check.catalogue
-  await db.transaction(async (tx) => {
-    for (const d of c.devices) {
-      const row = {
-        deviceId: d.deviceId,
-        location: d.location,
-        city: d.city,
-        stateAbbr: d.stateAbbr,
-        country: d.country,
-        timeZoneId: d.timeZoneId,
-        lat: d.coordinates.lat,
-        lng: d.coordinates.lng,
-        viewingAreaCoordinates: d.viewingAreaCoordinates,
-        trafficDirection: d.trafficDirection,
-        screens: d.screens,
-        imageUrl: d.imageUrl,
-        streetViewUrl: d.streetViewUrl,
-        contentWidth: d.contentWidth,
-        contentHeight: d.contentHeight,
-        soldOut: d.soldOut,
-        updatedAt: sql`now()`,
-      }
-      await tx
-        .insert(devices)
-        .values(row)
-        .onConflictDoUpdate({ target: devices.deviceId, set: row })
-    }
-    for (const t of c.templates) {
-      const row = { ...t, updatedAt: sql`now()` }
-      await tx.insert(templates).values(row).onConflictDoUpdate({ target: templates.id, set: row })
-    }
-    for (const e of c.events) {
-      const { devices: eventDeviceList, templates: eventTemplateList, ...fields } = e
-      const row = { ...fields, updatedAt: sql`now()` }
-      await tx.insert(events).values(row).onConflictDoUpdate({ target: events.slug, set: row })
-      await tx.delete(eventDevices).where(sql`${eventDevices.eventSlug} = ${e.slug}`)
-      if (eventDeviceList.length > 0) {
-        await tx.insert(eventDevices).values(
-          eventDeviceList.map((d) => ({
-            eventSlug: e.slug,
-            deviceId: d.deviceId,
-            unavailable: d.unavailable,
-          })),
-        )
-      }
-      await tx.delete(eventTemplates).where(sql`${eventTemplates.eventSlug} = ${e.slug}`)
-      if (eventTemplateList.length > 0) {
-        await tx
-          .insert(eventTemplates)
-          .values(eventTemplateList.map((templateId) => ({ eventSlug: e.slug, templateId })))
-      }
-    }
-    for (const p of c.promos) {
-      const row = {
-        promoCode: p.promoCode,
-        eventSlug: p.eventSlug,
-        centsOffTotal: p.centsOffTotal ?? null,
-        percentOffTotal: p.percentOffTotal ?? null,
-        oncePerCustomer: p.oncePerCustomer,
-        updatedAt: sql`now()`,
-      }
-      // Codes are matched without regard to case, so an edited file may change a code's case.
-      await tx.delete(promos).where(sql`upper(${promos.promoCode}) = upper(${p.promoCode})`)
-      await tx.insert(promos).values(row)
-    }
+  await database.transaction(async (tx) => {
+    for (const d of c.devices) await upsertDevice(tx, d)
+    for (const t of c.templates) await upsertTemplate(tx, t)
+    for (const e of c.events) await upsertEvent(tx, e)
+    for (const p of c.promos) await replacePromo(tx, p)
   })
   return {
     success: true,
@@ -352,4 +284,15 @@ export async function importCatalogue(
       promos: c.promos.length,
     },
   }
+}
+
+/** A new shop starts with the demo catalogue (issue 3, "Runs as"); a shop with events keeps its own. */
+export async function seedEmptyShop(
+  database: Database,
+  catalogue: unknown,
+): Promise<ImportCounts | null> {
+  if ((await countEvents(database)) > 0) return null
+  const result = await importCatalogue(database, catalogue)
+  if (!result.success) throw new Error(`demo catalogue: ${result.errors.join('; ')}`)
+  return result.counts
 }

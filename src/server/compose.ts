@@ -1,0 +1,183 @@
+import { resolve } from 'node:path'
+import { demoCatalogue } from './catalogue/demo-catalogue.ts'
+import { seedEmptyShop } from './catalogue/service.ts'
+import { createContentWorker } from './content/content-worker.ts'
+import { renderTemplatePng } from './content/render.ts'
+import { createS3Storage, s3Config } from './content/s3-storage.ts'
+import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
+import { createContentStorage } from './content/storage.ts'
+import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
+import { createOrderService, type OrderService } from './order/service.ts'
+import { createPaymentProvider, type PaymentProvider } from './payment/service.ts'
+import { type Database, openDatabase } from './platform/db/client.ts'
+import { applyMigrations } from './platform/db/migrate.ts'
+import type { Env } from './platform/env.ts'
+import type { Logger } from './platform/log.ts'
+import { createPromoService, type PromoService } from './promo/service.ts'
+import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
+import { createSoldSlots, type SoldSlots } from './spotlight/sold-slots.ts'
+import { type VideoTools, videoTools } from './video/index.ts'
+
+// The composition root (issue 13): from the settings parsed once (platform/env.ts, by main.ts) it
+// opens the database, and builds the payment provider, content storage (a folder or a bucket), the
+// content worker, the ffmpeg location and the modules, each handed typed settings. Nothing below
+// reads the environment.
+
+/** Replacements for the content defaults (tests: issue 5's processors and generators). */
+export type ContentOverrides = Partial<
+  Pick<ContentDeps, 'processors' | 'generators' | 'jobHandlers' | 'moderate'>
+>
+
+export type ServerParts = {
+  env: Env
+  /** DATA_DIR, absolute. */
+  dataDir: string
+  database: Database
+  log: Logger
+  now: () => number
+  payment: PaymentProvider
+  soldSlots: SoldSlots
+  spotlight: SpotlightService
+  promo: PromoService
+  orders: OrderService
+  content: ContentService
+  /** The built PWA to serve, or null for an API-only server. */
+  distDir: string | null
+  /** The content worker's pid while it runs (content/content-worker.ts), else null. */
+  contentWorkerPid(): number | null
+}
+
+export type ComposeOptions = {
+  log: Logger
+  now: () => number
+  /** The raw environment, handed to the content worker's child process (PATH, NODE_OPTIONS...). */
+  childEnv: Readonly<Record<string, string | undefined>>
+  /** Import the demo catalogue into an empty database. */
+  demoCatalogue: boolean
+  distDir: string | null
+  content?: ContentOverrides
+}
+
+/** Opens the database, migrates, seeds an empty shop, and builds every module. */
+export async function composeServer(env: Env, options: ComposeOptions): Promise<ServerParts> {
+  const { log, now } = options
+  const dataDir = resolve(env.DATA_DIR)
+  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+  try {
+    const applied = await applyMigrations(database)
+    if (applied.length > 0) log.info('migrations applied', { applied })
+    if (options.demoCatalogue) {
+      const counts = await seedEmptyShop(database, demoCatalogue(now()))
+      if (counts) log.info('demo catalogue imported', counts)
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+
+  const payment = await createPaymentProvider(env, database)
+  const soldSlots = createSoldSlots(database, now)
+  const promo = createPromoService(database)
+  const spotlight = createSpotlightService({
+    db: database,
+    soldSlots,
+    now,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+  })
+  const orders = createOrderService({
+    database,
+    catalogue: spotlight.catalogue,
+    promo,
+    soldSlots,
+    payment,
+    appEnv: env.APP_ENV,
+    log,
+    now,
+  })
+  const content = composeContent(
+    env,
+    { database, log, childEnv: options.childEnv },
+    options.content,
+  )
+  return {
+    env,
+    dataDir,
+    database,
+    log,
+    now,
+    payment,
+    soldSlots,
+    spotlight,
+    promo,
+    orders,
+    content: content.service,
+    distDir: options.distDir,
+    contentWorkerPid: content.workerPid,
+  }
+}
+
+/**
+ * The content service and what it runs on, from the settings: storage (S3_* or DATA_DIR), the content
+ * worker (CONTENT_WORKER*), the nudity model (MODERATION_*), ffmpeg (FFMPEG_PATH, FFPROBE_PATH, PATH,
+ * VIDEO_X264_PRESET).
+ */
+export function composeContent(
+  env: Env,
+  platform: {
+    database: Database
+    log: Logger
+    childEnv: Readonly<Record<string, string | undefined>>
+  },
+  overrides: ContentOverrides = {},
+): { service: ContentService; workerPid(): number | null } {
+  const log = platform.log.child({ component: 'content' })
+  const dataDir = resolve(env.DATA_DIR)
+  const bucket = s3Config(env)
+  const storage = bucket ? createS3Storage(dataDir, bucket) : createContentStorage(dataDir)
+  if (bucket)
+    log.info('content stored in a bucket', { bucket: bucket.bucket, endpoint: bucket.endpoint })
+
+  // Issue 5 defaults: videos through ffmpeg, moderation by the bundled model.
+  const usesDefaults = !overrides.moderate || !overrides.processors || !overrides.generators
+  const moderation = usesDefaults ? imageModerationConfig(env) : null
+  let video: VideoTools | null = null
+  try {
+    video = videoTools(env)
+  } catch (error) {
+    // Set but wrong is a configuration error; absent only means this server makes photo shouts.
+    if (env.FFMPEG_PATH || env.FFPROBE_PATH) throw error
+    if (!overrides.processors || !overrides.generators) {
+      log.warn('video shouts unavailable', { reason: (error as Error).message })
+    }
+  }
+  // Rendering and the nudity model run in the content worker (content-worker.ts) unless told otherwise.
+  // The model is not warmed up at start: it is loaded on the first picture to judge (about 1 s once),
+  // so a server that only sells slots stays small (issue 3: memory under 400 MB).
+  const worker =
+    env.CONTENT_WORKER === 'process'
+      ? createContentWorker({
+          settings: { moderation },
+          log,
+          idleMs: env.CONTENT_WORKER_IDLE_SECONDS * 1000,
+          childEnv: platform.childEnv,
+        })
+      : null
+  const service = createContentService({
+    database: platform.database,
+    log: platform.log,
+    storage,
+    dataDir,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    render: worker?.render ?? renderTemplatePng,
+    imageModerator: worker
+      ? worker.imageModerator
+      : moderation
+        ? createImageModerator(moderation)
+        : null,
+    video,
+    videoFrames: env.MODERATION_VIDEO_FRAMES,
+    ...(worker ? { onClose: () => worker.close() } : {}),
+    ...overrides,
+  })
+  return { service, workerPid: () => worker?.pid() ?? null }
+}

@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto'
+import type { ContentGenerationRequest, ContentType, Template } from '../../contract/index.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { json, sql } from '../platform/db/sql.ts'
+import type { ProcessedFile } from './processors.ts'
+import { newId } from './storage.ts'
+
+// The content tables (migrations 0002, 0003): content_uploads, generated_content, content_jobs; and
+// reads of the catalogue a generation checks (templates, devices, events and their links; written by
+// the catalogue import).
+
+// ---------- catalogue reads ----------
+
+/** A template as api-v1 lists it, and its html (placeholders {{buyerName}} {{recipientName}} ...). */
+export type TemplateRow = Template & { html: string }
+
+const TEMPLATE_COLUMNS = sql`id, name, types, mode, width_px as "widthPx", height_px as "heightPx",
+  preview_image_url as "previewImageUrl", example_preview_video_url as "examplePreviewVideoUrl",
+  video_max_length_seconds as "videoMaxLengthSeconds", html`
+
+/** spec §7 call 1: the templates made for this screen size, in these modes (types are filtered by the caller). */
+export function templatesFor(
+  db: Queryable,
+  size: { widthPx: number; heightPx: number },
+  modes: readonly string[],
+): Promise<TemplateRow[]> {
+  return db.query(sql<TemplateRow>`
+    select ${TEMPLATE_COLUMNS} from templates
+    where width_px = ${size.widthPx} and height_px = ${size.heightPx}
+      and mode = any(${modes}::text[])
+    order by name, id`)
+}
+
+export async function templateById(db: Queryable, id: string): Promise<TemplateRow | null> {
+  const [row] = await db.query(
+    sql<TemplateRow>`select ${TEMPLATE_COLUMNS} from templates where id = ${id}`,
+  )
+  return row ?? null
+}
+
+/** The longest videoMaxLengthSeconds of any template, or null when none sets one. */
+export async function longestVideoSeconds(db: Queryable): Promise<number | null> {
+  const [row] = await db.query(sql<{ longest: number | null }>`
+    select max(video_max_length_seconds) as longest from templates`)
+  return row?.longest ?? null
+}
+
+export type PlanDevice = { deviceId: string; contentWidth: number; contentHeight: number }
+export type PlanEvent = { slug: string; allowedContentGeneratorTypes: ContentType[] }
+
+/** What a generation request names, looked up in one round trip (each null when unknown). */
+export async function generationSubjects(
+  db: Queryable,
+  request: Pick<ContentGenerationRequest, 'generatorId' | 'deviceId' | 'eventSlug'>,
+): Promise<{
+  template: TemplateRow | null
+  device: PlanDevice | null
+  event: PlanEvent | null
+  /** The event shows the billboard. */
+  onEvent: boolean
+  /** The event offers the template. */
+  offered: boolean
+}> {
+  const [template, rows] = await Promise.all([
+    templateById(db, request.generatorId),
+    db.query(sql<{
+      device: PlanDevice | null
+      event: PlanEvent | null
+      onEvent: boolean
+      offered: boolean
+    }>`
+      select
+        (select json_build_object('deviceId', device_id, 'contentWidth', content_width,
+           'contentHeight', content_height) from devices where device_id = ${request.deviceId})
+          as device,
+        (select json_build_object('slug', slug,
+           'allowedContentGeneratorTypes', allowed_content_generator_types)
+           from events where slug = ${request.eventSlug}) as event,
+        exists (select 1 from event_devices
+          where event_slug = ${request.eventSlug} and device_id = ${request.deviceId}) as "onEvent",
+        exists (select 1 from event_templates
+          where event_slug = ${request.eventSlug} and template_id = ${request.generatorId})
+          as offered`),
+  ])
+  const row = rows[0]
+  return {
+    template,
+    device: row?.device ?? null,
+    event: row?.event ?? null,
+    onEvent: row?.onEvent ?? false,
+    offered: row?.offered ?? false,
+  }
+}
+
+// ---------- uploads ----------
+
+export type UploadStatus = 'processing' | 'ready' | 'failed'
+
+export type UploadRow = {
+  id: string
+  kind: ContentType
+  format: string
+  status: UploadStatus
+  fileName: string | null
+  mimeType: string | null
+  widthPx: number | null
+  heightPx: number | null
+  durationSeconds: number | null
+  sizeBytes: number | null
+  error: string | null
+  /** migrations/0003: the upload's own moderation verdict (videos: sampled frames). */
+  flagged: boolean
+  flagReasons: string[]
+}
+
+const UPLOAD_COLUMNS = sql`id, kind, format, status, file_name as "fileName",
+  mime_type as "mimeType", width_px as "widthPx", height_px as "heightPx",
+  duration_seconds as "durationSeconds", size_bytes as "sizeBytes", error, flagged,
+  flag_reasons as "flagReasons"`
+
+export async function uploadById(db: Queryable, id: string): Promise<UploadRow | null> {
+  const [row] = await db.query(
+    sql<UploadRow>`select ${UPLOAD_COLUMNS} from content_uploads where id = ${id}`,
+  )
+  return row ?? null
+}
+
+/** A new upload: ready with its file, or processing (a background job makes the file). */
+export async function insertUpload(
+  db: Queryable,
+  upload: { id: string; kind: ContentType; format: string; file: ProcessedFile | null },
+): Promise<UploadRow> {
+  const f = upload.file
+  const [row] = await db.query(sql<UploadRow>`
+    insert into content_uploads (id, kind, format, status, file_name, mime_type, width_px,
+      height_px, duration_seconds, size_bytes)
+    values (${upload.id}, ${upload.kind}, ${upload.format}, ${f ? 'ready' : 'processing'},
+      ${f?.fileName ?? null}, ${f?.mimeType ?? null}, ${f?.widthPx ?? null}::int,
+      ${f?.heightPx ?? null}::int, ${f?.durationSeconds ?? null}::float8,
+      ${f?.sizeBytes ?? null}::bigint)
+    returning ${UPLOAD_COLUMNS}`)
+  if (!row) throw new Error('The upload was not stored')
+  return row
+}
+
+export async function markUploadReady(db: Queryable, id: string, f: ProcessedFile): Promise<void> {
+  await db.query(sql`
+    update content_uploads set status = 'ready', file_name = ${f.fileName},
+      mime_type = ${f.mimeType}, width_px = ${f.widthPx}, height_px = ${f.heightPx},
+      duration_seconds = ${f.durationSeconds}::float8, size_bytes = ${f.sizeBytes},
+      updated_at = now()
+    where id = ${id}`)
+}
+
+export async function markUploadFailed(db: Queryable, id: string, error: string): Promise<void> {
+  await db.query(sql`
+    update content_uploads set status = 'failed', error = ${error}, updated_at = now()
+    where id = ${id}`)
+}
+
+/** spec §5: a flag refuses nothing; the reasons are kept for the reviewer. */
+export async function flagUpload(db: Queryable, id: string, reasons: string[]): Promise<void> {
+  await db.query(sql`
+    update content_uploads set flagged = true, flag_reasons = ${json(reasons)}::jsonb
+    where id = ${id}`)
+}
+
+// ---------- generated content ----------
+
+export type GenerationTexts = { buyerName: string; recipientName: string; multilineMessage: string }
+
+export type GeneratedRow = {
+  key: string
+  url: string
+  type: ContentType
+  widthPx: number
+  heightPx: number
+  generatorId: string
+  deviceId: string
+  eventSlug: string
+  uploadId: string | null
+  fileName: string
+  durationSeconds: number | null
+  /** The texts the shopper typed, kept for moderation and for support. */
+  request: GenerationTexts
+  flagged: boolean
+  flagReasons: string[]
+}
+
+export async function insertGeneratedContent(db: Queryable, row: GeneratedRow): Promise<void> {
+  await db.query(sql`
+    insert into generated_content (key, url, type, width_px, height_px, generator_id, device_id,
+      event_slug, upload_id, file_name, duration_seconds, request, flagged, flag_reasons)
+    values (${row.key}, ${row.url}, ${row.type}, ${row.widthPx}, ${row.heightPx},
+      ${row.generatorId}, ${row.deviceId}, ${row.eventSlug}, ${row.uploadId}, ${row.fileName},
+      ${row.durationSeconds}::float8, ${json(row.request)}::jsonb, ${row.flagged},
+      ${json(row.flagReasons)}::jsonb)`)
+}
+
+export type ContentEntryRow = Pick<
+  GeneratedRow,
+  'url' | 'type' | 'widthPx' | 'heightPx' | 'durationSeconds' | 'flagged' | 'fileName'
+>
+
+export async function generatedByKey(db: Queryable, key: string): Promise<ContentEntryRow | null> {
+  const [row] = await db.query(sql<ContentEntryRow>`
+    select url, type, width_px as "widthPx", height_px as "heightPx",
+      duration_seconds as "durationSeconds", flagged, file_name as "fileName"
+    from generated_content where key = ${key}`)
+  return row ?? null
+}
+
+// ---------- jobs (jobs.ts) ----------
+
+export type ContentJobStatus = 'queued' | 'running' | 'done' | 'failed'
+
+export type ContentJobRow = {
+  id: string
+  publicToken: string
+  kind: string
+  status: ContentJobStatus
+  payload: Record<string, unknown>
+  resultKey: string | null
+  error: string | null
+  attempts: number
+  completedAt: Date | null
+}
+
+const JOB_COLUMNS = sql`id, public_token as "publicToken", kind, status, payload,
+  result_key as "resultKey", error, attempts, completed_at as "completedAt"`
+
+export async function insertJob(
+  db: Queryable,
+  kind: string,
+  payload: Record<string, unknown>,
+): Promise<ContentJobRow> {
+  const [job] = await db.query(sql<ContentJobRow>`
+    insert into content_jobs (id, public_token, kind, payload)
+    values (${newId()}, ${randomBytes(24).toString('base64url')}, ${kind}, ${json(payload)}::jsonb)
+    returning ${JOB_COLUMNS}`)
+  if (!job) throw new Error('The job was not stored')
+  return job
+}
+
+export async function jobByPublicToken(
+  db: Queryable,
+  token: string,
+): Promise<ContentJobRow | null> {
+  const [job] = await db.query(
+    sql<ContentJobRow>`select ${JOB_COLUMNS} from content_jobs where public_token = ${token}`,
+  )
+  return job ?? null
+}
+
+/** The oldest queued job, now running (one attempt more); skipped when another server took it. */
+export async function claimJob(db: Queryable): Promise<ContentJobRow | null> {
+  const [job] = await db.query(sql<ContentJobRow>`
+    update content_jobs set status = 'running', started_at = now(), attempts = attempts + 1
+    where id = (select id from content_jobs where status = 'queued' order by created_at limit 1
+      for update skip locked)
+    returning ${JOB_COLUMNS}`)
+  return job ?? null
+}
+
+export async function finishJob(
+  db: Queryable,
+  id: string,
+  outcome: { status: 'done'; resultKey: string | null } | { status: 'failed'; error: string },
+): Promise<void> {
+  await db.query(sql`
+    update content_jobs set status = ${outcome.status},
+      result_key = ${outcome.status === 'done' ? outcome.resultKey : null}::text,
+      error = ${outcome.status === 'failed' ? outcome.error : null}::text, completed_at = now()
+    where id = ${id}`)
+}
+
+/** A job cut short by a shutdown goes back to the queue as it was. */
+export async function requeueJob(db: Queryable, id: string, attempts: number): Promise<void> {
+  await db.query(sql`
+    update content_jobs set status = 'queued', attempts = ${attempts}, started_at = null
+    where id = ${id}`)
+}
+
+/** Jobs left running by a stop or a crash are run again. */
+export async function requeueRunningJobs(db: Queryable): Promise<void> {
+  await db.query(sql`update content_jobs set status = 'queued' where status = 'running'`)
+}

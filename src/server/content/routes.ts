@@ -1,0 +1,208 @@
+import { createReadStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { content as contentApi } from '../../contract/index.ts'
+import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
+import { type ContentError, contentMessage } from './errors.ts'
+import type { ContentService } from './service.ts'
+import type { ByteRange } from './storage.ts'
+
+// api-v1 "Content" over HTTP: the statuses of the content service's errors, the uploads' multipart
+// stream handed to the service, and the files served with Range support.
+
+const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
+  // a generation request that names something wrong: the app can correct and resend
+  invalid_input: 400,
+  template_unknown: 400,
+  billboard_unknown: 400,
+  event_unknown: 400,
+  billboard_not_in_event: 400,
+  template_not_offered: 400,
+  template_size_mismatch: 400,
+  upload_unknown: 400,
+  upload_kind_mismatch: 400,
+  upload_processing: 400,
+  upload_failed: 400,
+  upload_required: 400,
+  content_type_unavailable: 400,
+  video_needs_async: 400,
+  // uploads
+  upload_not_multipart: 400,
+  upload_malformed: 400,
+  upload_no_file: 400,
+  upload_empty: 400,
+  upload_template_unknown: 400,
+  upload_too_large: 413,
+  image_too_large: 413,
+  upload_wrong_type: 415,
+  image_unreadable: 415,
+  video_wrong_type: 415,
+  upload_not_only_video: 415,
+  upload_sound_only: 415,
+  upload_unsupported: 415,
+  video_unreadable: 422,
+  // lookups
+  upload_not_found: 404,
+  job_not_found: 404,
+  content_failed: 422,
+  content_not_ready: 409,
+  content_not_found: 404,
+  file_not_found: 404,
+  template_not_found: 404,
+  template_no_example_clip: 404,
+  template_render_failed: 422,
+}
+
+export function contentRefusal(
+  errors: ContentError | readonly ContentError[],
+  status?: ContentfulStatusCode,
+): Refusal {
+  const list: readonly ContentError[] = Array.isArray(errors) ? errors : [errors as ContentError]
+  return {
+    status: status ?? STATUS[(list[0] as ContentError).code],
+    problems: list.map((e) => problem(e.code, contentMessage(e))),
+  }
+}
+
+/**
+ * One `bytes=` range of a Range header (RFC 9110 §14.2): null to send the whole file (no header, or one
+ * we do not serve, such as several ranges), 'unsatisfiable' for a range past the end (416).
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | null | 'unsatisfiable' {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!match) return null
+  const [, first = '', last = ''] = match
+  if (first === '' && last === '') return null
+  if (first === '') {
+    // The last N bytes.
+    const length = Number(last)
+    if (length === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - length), end: size - 1 }
+  }
+  const start = Number(first)
+  if (start >= size) return 'unsatisfiable'
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
+  if (end < start) return null
+  return { start, end }
+}
+
+/** A whole file (200) or the one range asked for (206, 416), for GET and HEAD. */
+async function sendFileRange(
+  c: Context,
+  headers: Record<string, string>,
+  size: number,
+  open: (range: ByteRange | null) => Readable | Promise<Readable>,
+): Promise<Response> {
+  const range = parseRange(c.req.header('range'), size)
+  if (range === 'unsatisfiable') {
+    return new Response(null, {
+      status: 416,
+      headers: { ...headers, 'Content-Range': `bytes */${size}` },
+    })
+  }
+  const status = range ? 206 : 200
+  const all = { ...headers }
+  if (range) all['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`
+  all['Content-Length'] = String(range ? range.end - range.start + 1 : size)
+  if (c.req.method === 'HEAD') return new Response(null, { status, headers: all })
+  // Awaited: storage.open() hands a promise of the stream (an S3 GET), and Readable.toWeb needs the
+  // stream itself (a promise here was the "streamReadable … Received an instance of Promise" 500).
+  const stream = await open(range)
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>
+  return new Response(body, { status, headers: all })
+}
+
+// Served so that no browser runs them: nosniff, a sandboxing CSP, and a download name that is ours.
+const INERT = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+}
+const downloadName = (templateId: string, extension: string) =>
+  `inline; filename="${templateId.replace(/[^\w.-]/g, '_')}.${extension}"`
+
+export function contentRoutes(router: ApiRouter, content: ContentService) {
+  router.handle(contentApi.generators, async ({ query }) => ({
+    generators: await content.generators(query),
+  }))
+
+  router.handle(contentApi.upload, async ({ c }) => {
+    const upload = await content.upload(c.req.raw)
+    return upload.ok ? c.json(upload.value, 201) : refuse(contentRefusal(upload.error))
+  })
+
+  router.handle(contentApi.uploadStatus, async ({ params }) => {
+    const upload = await content.uploadStatus(params.id)
+    return upload.ok ? upload.value : refuse(contentRefusal(upload.error))
+  })
+
+  // Every problem of a generation request is a 400 (an upload being processed too: the app waits).
+  router.handle(contentApi.generate, async ({ body }) => {
+    const generated = await content.generate(body)
+    return generated.ok ? generated.value : refuse(contentRefusal(generated.errors, 400))
+  })
+
+  router.handle(contentApi.daemonStatus, async ({ params }) => {
+    const status = await content.jobStatus(params.publicToken)
+    return status.ok ? status.value : refuse(contentRefusal(status.error))
+  })
+
+  router.handle(contentApi.daemonResult, async ({ params }) => {
+    const result = await content.jobResult(params.publicToken)
+    return result.ok ? result.value : refuse(contentRefusal(result.error))
+  })
+
+  router.handle(contentApi.file, async ({ c, params }) => {
+    const file = await content.file(params.name)
+    if (!file.ok) return refuse(contentRefusal(file.error))
+    const headers: Record<string, string> = {
+      'Content-Type': file.value.type,
+      'Content-Disposition': `inline; filename="${params.name}"`,
+      ...INERT,
+      // Names are random and files never change: cache for good.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      // Video players seek with Range requests (Safari will not play an mp4 without them).
+      'Accept-Ranges': 'bytes',
+    }
+    return sendFileRange(c, headers, file.value.size, file.value.open)
+  })
+
+  // A catalogue can use a template's preview as previewImageUrl, its clip as examplePreviewVideoUrl.
+  router.handle(contentApi.preview, async ({ c, params }) => {
+    const found = await content.preview(params.file)
+    if (!found.ok) {
+      // Without ffmpeg there is no example clip to find (not a bad request).
+      const status = found.error.code === 'content_type_unavailable' ? 404 : undefined
+      return refuse(contentRefusal(found.error, status))
+    }
+    const preview = found.value
+    if (preview.kind === 'mp4') {
+      const headers: Record<string, string> = {
+        'Content-Type': 'video/mp4',
+        'Content-Disposition': downloadName(preview.templateId, 'mp4'),
+        ...INERT,
+        'Cache-Control': 'public, max-age=3600',
+        'Accept-Ranges': 'bytes',
+      }
+      return sendFileRange(c, headers, preview.size, (range) =>
+        createReadStream(preview.path, range ? { start: range.start, end: range.end } : {}),
+      )
+    }
+    return c.body(new Uint8Array(preview.png), 200, {
+      'Content-Type': 'image/png',
+      'Content-Disposition': downloadName(preview.templateId, 'png'),
+      ...INERT,
+      // A re-import may change the template: browsers check again within the hour.
+      'Cache-Control': 'public, max-age=3600',
+    })
+  })
+
+  router.handle(contentApi.entries, async ({ params }) => {
+    const entries = await content.entries(params.opaqueKey)
+    return entries.ok ? entries.value : refuse(contentRefusal(entries.error))
+  })
+}

@@ -1,0 +1,312 @@
+import type { ContentType, OrderCreated, OrderState } from '../../contract/index.ts'
+import type { PaymentSetupRecord } from '../payment/service.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { json, sql } from '../platform/db/sql.ts'
+
+// The tables of an order's life: payment_setups (a card saved for a checkout), orders, and the rows
+// whose unique keys are the rules no race can break (issue 3): slot_reservations (a slot is sold once),
+// idempotency_keys (a retry is one order), checkout_bindings (a checkout pays one order),
+// promo_redemptions (a once-per-customer code is used once). Reads generated_content (content/).
+
+/** The content an order names, as far as the order needs it. */
+export type OrderContent = {
+  key: string
+  url: string
+  type: ContentType
+  deviceId: string
+  eventSlug: string
+  flagged: boolean
+}
+
+const CONTENT_JSON = sql`json_build_object('key', g.key, 'url', g.url, 'type', g.type,
+  'deviceId', g.device_id, 'eventSlug', g.event_slug, 'flagged', g.flagged)`
+
+const SETUP_JSON = sql`json_build_object('checkoutSecretKey', p.checkout_secret_key,
+  'customerId', p.customer_id, 'setupIntentId', p.setup_intent_id, 'status', p.status,
+  'paymentMethodId', p.payment_method_id, 'chargeOutcome', p.charge_outcome)`
+
+// ---------- payment setups (spec §7 call 11) ----------
+
+export async function insertPaymentSetup(
+  db: Queryable,
+  setup: {
+    checkoutSecretKey: string
+    provider: string
+    customerId: string
+    clientSecret: string
+    setupIntentId: string
+  },
+): Promise<void> {
+  await db.query(sql`
+    insert into payment_setups (checkout_secret_key, provider, customer_id, client_secret,
+      setup_intent_id)
+    values (${setup.checkoutSecretKey}, ${setup.provider}, ${setup.customerId},
+      ${setup.clientSecret}, ${setup.setupIntentId})`)
+}
+
+export async function setupByClientSecret(
+  db: Queryable,
+  clientSecret: string,
+): Promise<{ checkoutSecretKey: string; status: string } | null> {
+  const [row] = await db.query(sql<{ checkoutSecretKey: string; status: string }>`
+    select checkout_secret_key as "checkoutSecretKey", status
+    from payment_setups where client_secret = ${clientSecret}`)
+  return row ?? null
+}
+
+/** The local provider's card form saved a card: only its brand and last four digits are kept. */
+export async function saveLocalCard(
+  db: Queryable,
+  card: {
+    checkoutSecretKey: string
+    paymentMethodId: string
+    brand: string
+    last4: string
+    chargeOutcome: string | null
+  },
+): Promise<void> {
+  await db.query(sql`
+    update payment_setups set status = 'succeeded', payment_method_id = ${card.paymentMethodId},
+      card_brand = ${card.brand}, card_last4 = ${card.last4}, charge_outcome = ${card.chargeOutcome}
+    where checkout_secret_key = ${card.checkoutSecretKey}`)
+}
+
+export async function markSetupSucceeded(
+  db: Queryable,
+  checkoutSecretKey: string,
+  paymentMethodId: string | null,
+): Promise<void> {
+  await db.query(sql`
+    update payment_setups set status = 'succeeded', payment_method_id = ${paymentMethodId}
+    where checkout_secret_key = ${checkoutSecretKey}`)
+}
+
+// ---------- placing ----------
+
+/** The content an order names and the checkout it binds (and whether it is used), in one round trip. */
+export async function contentAndSetup(
+  db: Queryable,
+  contentKey: string,
+  checkoutSecretKey: string,
+): Promise<{ content: OrderContent | null; setup: PaymentSetupRecord | null; used: boolean }> {
+  const [row] = await db.query(sql<{
+    content: OrderContent | null
+    setup: PaymentSetupRecord | null
+    used: boolean
+  }>`
+    select
+      (select ${CONTENT_JSON} from generated_content g where g.key = ${contentKey}) as content,
+      (select ${SETUP_JSON} from payment_setups p
+        where p.checkout_secret_key = ${checkoutSecretKey}) as setup,
+      exists (select 1 from checkout_bindings where checkout_secret_key = ${checkoutSecretKey})
+        as used`)
+  return { content: row?.content ?? null, setup: row?.setup ?? null, used: row?.used ?? false }
+}
+
+/** The answer stored under an Idempotency-Key, with the hash of the body it was given for. */
+export async function storedAnswer(
+  db: Queryable,
+  idempotencyKey: string,
+): Promise<{ requestHash: string; created: OrderCreated } | null> {
+  const [row] = await db.query(sql<{ requestHash: string; created: OrderCreated }>`
+    select request_hash as "requestHash", response_body as created
+    from idempotency_keys where key = ${idempotencyKey}`)
+  return row ?? null
+}
+
+export type NewOrder = {
+  idempotencyKey: string
+  requestHash: string
+  /** The answer, stored with the key so that a retry replays it. */
+  created: OrderCreated
+  guid: string
+  eventSlug: string
+  deviceId: string
+  orderType: 'Standard' | 'Test'
+  email: string
+  firstName: string
+  lastName: string
+  phoneNumber: string
+  willReceiveMarketing: boolean
+  executionContentKey: string
+  contentSource: unknown
+  locale: string
+  promoCode: string | null
+  slotNumbers: readonly number[]
+  valueCentsPerSlot: number
+  subtotalCents: number
+  discountCents: number
+  totalCents: number
+  currency: string
+  /** The checkout the order pays with; null for a free order. */
+  checkoutSecretKey: string | null
+  /** spec §3 consents, stored with the time they were given. */
+  agreements: Record<string, boolean>
+  agreementsAcceptedAt: string
+  requestBody: unknown
+  /** A once-per-customer code and the (normalised) e-mail that redeems it. */
+  redemption: { promoCode: string; email: string } | null
+}
+
+/**
+ * Writes an order and everything it holds in one statement, which is one transaction: either all of
+ * it is written, or (on any unique key) nothing is. Throws the database's unique violation, named by
+ * its constraint (platform/db/errors.ts: uniqueViolation).
+ */
+export async function insertOrder(db: Queryable, order: NewOrder): Promise<void> {
+  const at = order.agreementsAcceptedAt
+  await db.query(sql`
+    with k as (
+      insert into idempotency_keys (key, request_hash, status_code, response_body)
+      values (${order.idempotencyKey}, ${order.requestHash}, 201, ${json(order.created)}::jsonb)
+      returning key
+    ), o as (
+      insert into orders (guid, event_slug, device_id, state, order_type, email, first_name,
+        last_name, phone_number, will_receive_marketing, execution_content_key, content_source,
+        locale, promo_code, slot_numbers, slot_count, value_cents_per_slot, subtotal_cents,
+        discount_cents, total_cents, currency, checkout_secret_key, agreements,
+        agreements_accepted_at, request_body, created_at, updated_at)
+      select ${order.guid}, ${order.eventSlug}, ${order.deviceId}, 'Processing', ${order.orderType},
+        ${order.email}, ${order.firstName}, ${order.lastName}, ${order.phoneNumber},
+        ${order.willReceiveMarketing}::boolean, ${order.executionContentKey},
+        ${json(order.contentSource)}, ${order.locale}, ${order.promoCode}::text,
+        ${order.slotNumbers}::int[], ${order.slotNumbers.length}::int,
+        ${order.valueCentsPerSlot}::int, ${order.subtotalCents}::int, ${order.discountCents}::int,
+        ${order.totalCents}::int, ${order.currency}, ${order.checkoutSecretKey}::text,
+        ${json(order.agreements)}::jsonb, ${at}::timestamptz, ${json(order.requestBody)}::jsonb,
+        ${at}::timestamptz, ${at}::timestamptz
+      from k
+      returning guid, event_slug, device_id, slot_numbers, checkout_secret_key
+    ), r as (
+      insert into slot_reservations (event_slug, device_id, slot_number, order_guid)
+      select o.event_slug, o.device_id, s, o.guid from o, unnest(o.slot_numbers) as s
+    ), b as (
+      insert into checkout_bindings (checkout_secret_key, order_guid)
+      select o.checkout_secret_key, o.guid from o where o.checkout_secret_key is not null
+    ), pr as (
+      insert into promo_redemptions (promo_code, email, order_guid)
+      select ${order.redemption?.promoCode ?? null}::text, ${order.redemption?.email ?? null}::text,
+        o.guid
+      from o where ${order.redemption?.promoCode ?? null}::text is not null
+    )
+    select guid from o`)
+}
+
+/** Which of these slots of the billboard are reserved now, in order. */
+export async function reservedSlots(
+  db: Queryable,
+  eventSlug: string,
+  deviceId: string,
+  slotNumbers: readonly number[],
+): Promise<number[]> {
+  const rows = await db.query(sql<{ slotNumber: number }>`
+    select slot_number as "slotNumber" from slot_reservations
+    where event_slug = ${eventSlug} and device_id = ${deviceId}
+      and slot_number = any(${slotNumbers}::int[])
+    order by slot_number`)
+  return rows.map((r) => r.slotNumber)
+}
+
+// ---------- processing ----------
+
+export type OrderToProcess = {
+  guid: string
+  eventSlug: string
+  deviceId: string
+  state: OrderState
+  totalCents: number
+  currency: string
+  content: OrderContent | null
+  setup: PaymentSetupRecord | null
+  slotNumbers: number[]
+}
+
+export async function orderToProcess(db: Queryable, guid: string): Promise<OrderToProcess | null> {
+  const [row] = await db.query(sql<OrderToProcess>`
+    select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId", o.state,
+      o.total_cents as "totalCents", o.currency,
+      (select ${CONTENT_JSON} from generated_content g where g.key = o.execution_content_key)
+        as content,
+      (select ${SETUP_JSON} from payment_setups p
+        where p.checkout_secret_key = o.checkout_secret_key) as setup,
+      o.slot_numbers as "slotNumbers"
+    from orders o where o.guid = ${guid}`)
+  return row ?? null
+}
+
+/** Orders a crash left Processing, oldest first. */
+export async function processingOrders(db: Queryable): Promise<string[]> {
+  const rows = await db.query(sql<{ guid: string }>`
+    select guid from orders where state = 'Processing' order by created_at`)
+  return rows.map((r) => r.guid)
+}
+
+export type Finish = {
+  state: Exclude<OrderState, 'Processing'>
+  errors: string[]
+  paymentId: string | null
+  confirmationDateEpochMs: number | null
+}
+
+/** Processing → the final state; a failed order frees its slots (and a once-per-customer code). */
+export async function finishOrder(db: Queryable, guid: string, finish: Finish): Promise<void> {
+  const set = sql`state = ${finish.state}, errors = ${json(finish.errors)}::jsonb,
+    payment_id = coalesce(${finish.paymentId}::text, payment_id),
+    confirmation_date_epoch_ms = ${finish.confirmationDateEpochMs}::bigint, updated_at = now()`
+  if (finish.state !== 'Failed') {
+    await db.query(sql`update orders set ${set} where guid = ${guid} and state = 'Processing'`)
+    return
+  }
+  // One statement, so it is atomic without a transaction. issue 3: a failed order frees its slots
+  // (and a once-per-customer code) for others.
+  await db.query(sql`
+    with u as (
+      update orders set ${set} where guid = ${guid} and state = 'Processing' returning guid
+    ), r as (
+      delete from slot_reservations where order_guid in (select guid from u)
+    ), p as (
+      delete from promo_redemptions where order_guid in (select guid from u)
+    )
+    select count(*) from u`)
+}
+
+// ---------- reading ----------
+
+export type OrderRow = {
+  guid: string
+  eventSlug: string
+  deviceId: string
+  state: OrderState
+  errors: string[]
+  confirmationDateEpochMs: number | null
+  executionContentKey: string
+  slotNumbers: number[]
+  currency: string
+  subtotalCents: number
+  discountCents: number
+  totalCents: number
+  promoCode: string | null
+  locale: string
+}
+
+/** An order of the event (null when the guid is unknown or of another event). */
+export async function orderOfEvent(
+  db: Queryable,
+  eventSlug: string,
+  guid: string,
+): Promise<OrderRow | null> {
+  const [row] = await db.query(sql<OrderRow>`
+    select guid, event_slug as "eventSlug", device_id as "deviceId", state, errors,
+      confirmation_date_epoch_ms as "confirmationDateEpochMs",
+      execution_content_key as "executionContentKey", slot_numbers as "slotNumbers", currency,
+      subtotal_cents as "subtotalCents", discount_cents as "discountCents",
+      total_cents as "totalCents", promo_code as "promoCode", locale
+    from orders where guid = ${guid} and event_slug = ${eventSlug}`)
+  return row ?? null
+}
+
+export async function contentByKey(db: Queryable, key: string): Promise<OrderContent | null> {
+  const [row] = await db.query(sql<{ content: OrderContent }>`
+    select ${CONTENT_JSON} as content from generated_content g where g.key = ${key}`)
+  return row?.content ?? null
+}

@@ -1,0 +1,163 @@
+import * as v from 'valibot'
+import {
+  IdempotencyKeySchema,
+  OrderRequestSchema,
+  order as orderApi,
+  parseWithErrors,
+} from '../../contract/index.ts'
+import { messages } from '../../domain/index.ts'
+import {
+  errorResponse,
+  inputProblems,
+  type Problem,
+  problem,
+  type Refusal,
+  refuse,
+} from '../platform/http/errors.ts'
+import { readJson } from '../platform/http/json.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
+import { promoRefusal } from '../spotlight/routes.ts'
+import { paymentMessages } from './messages.ts'
+import { type OrderError, type OrderService, requestHash } from './service.ts'
+
+// api-v1 "Order" over HTTP. The status and the text of each of the service's errors are here.
+
+const GuidSchema = v.pipe(v.string(), v.uuid())
+
+export function orderRefusal(error: OrderError): Refusal {
+  const one = (status: Refusal['status'], message: string): Refusal => ({
+    status,
+    problems: [problem(error.code, message)],
+  })
+  switch (error.code) {
+    case 'order_type_production':
+      return one(400, paymentMessages.orderTypeProduction)
+    case 'one_billboard':
+      return one(400, paymentMessages.oneBillboard)
+    case 'event_not_found':
+      return one(404, messages.eventNotFound)
+    case 'device_not_found':
+      return one(404, messages.deviceNotFound)
+    case 'sold_out':
+      return one(409, messages.soldOut)
+    case 'not_available_for_event':
+      return one(409, messages.notAvailableFor(error.eventName))
+    case 'slots_invalid':
+      return {
+        status: 400,
+        problems: error.slots.map(
+          ({ slotNumber, reason }): Problem =>
+            problem(
+              reason,
+              reason === 'slot_not_in_event'
+                ? messages.slotNotInEvent(slotNumber)
+                : messages.slotPastCutoff(slotNumber),
+            ),
+        ),
+      }
+    case 'missing_content_metadata':
+      return one(400, messages.missingContentMetadata)
+    case 'missing_billboard_content':
+      return one(400, messages.missingBillboardContent)
+    case 'promo_invalid':
+      // An order naming an unknown code cannot be placed as sent: 422, not the lookup's 404.
+      return one(422, messages.promoInvalid)
+    case 'promo_wrong_event':
+    case 'promo_once_per_customer':
+      return promoRefusal(error)
+    case 'checkout_mismatch':
+      return one(400, paymentMessages.checkoutMismatch)
+    case 'payment_already_saved':
+      return one(409, messages.paymentAlreadySaved)
+    case 'setup_not_confirmed':
+      return one(400, paymentMessages.setupNotConfirmed)
+    case 'payment_unavailable':
+      return one(503, paymentMessages.providerUnavailable)
+    case 'request_in_progress':
+      return one(409, paymentMessages.requestInProgress)
+    case 'slots_taken':
+      return { ...one(409, messages.slotsTaken(error.labels)), extra: { takenSlots: error.slots } }
+    case 'idempotency_key_reused':
+      return one(422, messages.idempotencyKeyReused)
+    case 'order_not_found':
+      return one(404, messages.orderNotFound)
+    case 'local_cards_disabled':
+      return one(404, paymentMessages.localCardsDisabled)
+    case 'payment_form_expired':
+      return one(404, paymentMessages.paymentFormExpired)
+    case 'card_declined':
+      // Stripe's own decline code (insufficient_funds, expired_card...), as Stripe.js reports it.
+      return { status: 402, problems: [problem(error.declineCode, error.message)] }
+  }
+}
+
+export function orderRoutes(router: ApiRouter, orders: OrderService) {
+  router.handle(orderApi.defaults, async ({ query }) => {
+    const defaults = await orders.defaults(query.eventSlug, query.deviceId)
+    return defaults.ok ? defaults.value : refuse(orderRefusal(defaults.error))
+  })
+
+  router.handle(orderApi.setupIntent, async ({ c }) => {
+    const length = Number(c.req.header('content-length') ?? '0')
+    if (length > 1024) {
+      return errorResponse(c, 413, problem('body_not_expected', paymentMessages.noBodyExpected))
+    }
+    const setup = await orders.createSetup()
+    return setup.ok ? setup.value : refuse(orderRefusal(setup.error))
+  })
+
+  router.handle(orderApi.localConfirm, async ({ body }) => {
+    const confirmed = await orders.confirmLocalCard(body)
+    return confirmed.ok ? confirmed.value : refuse(orderRefusal(confirmed.error))
+  })
+
+  // spec §7 call 12, api-v1: the Idempotency-Key makes a retried POST answer as the first did. The
+  // key is checked, and a body the schema refuses is answered as a replay when its key was used
+  // before (a key already used with another body is a 422 even when this body is also invalid),
+  // before the router's own validation answers 400.
+  router.handle(
+    orderApi.place,
+    async ({ c, body }) => {
+      const key = c.req.header('idempotency-key') as string
+      const placed = await orders.place(body, key, requestHash(await readJson(c)))
+      return placed.ok ? c.json(placed.value, 201) : refuse(orderRefusal(placed.error))
+    },
+    async (c, next) => {
+      const keyHeader = c.req.header('idempotency-key')
+      if (keyHeader === undefined) {
+        return errorResponse(
+          c,
+          400,
+          problem('idempotency_key_missing', messages.idempotencyKeyMissing),
+        )
+      }
+      const key = v.safeParse(IdempotencyKeySchema, keyHeader)
+      if (!key.success) {
+        return errorResponse(c, 400, problem('idempotency_key_invalid', key.issues[0].message))
+      }
+      const json = await readJson(c)
+      const parsed = parseWithErrors(OrderRequestSchema, json)
+      if (!parsed.success) {
+        const replay = await orders.replay(key.output, requestHash(json))
+        if (replay?.ok) return c.json(replay.value, 201)
+        if (replay) return refuse(orderRefusal(replay.error))
+        return errorResponse(c, 400, inputProblems(parsed.errors))
+      }
+      await next()
+    },
+  )
+
+  router.handle(orderApi.status, async ({ params }) => {
+    const guid = v.safeParse(GuidSchema, params.guid)
+    if (!guid.success) return refuse(orderRefusal({ code: 'order_not_found' }))
+    const status = await orders.status(params.eventSlug, guid.output)
+    return status.ok ? status.value : refuse(orderRefusal(status.error))
+  })
+
+  router.handle(orderApi.summary, async ({ params }) => {
+    const guid = v.safeParse(GuidSchema, params.guid)
+    if (!guid.success) return refuse(orderRefusal({ code: 'order_not_found' }))
+    const summary = await orders.summary(params.eventSlug, guid.output)
+    return summary.ok ? summary.value : refuse(orderRefusal(summary.error))
+  })
+}

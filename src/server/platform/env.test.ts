@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { ENV_VARIABLES, parseEnv } from './env.ts'
+
+// issue 13: the schema lists every variable the server reads, and README.md's Configuration table lists
+// exactly those: one variable a row, by its name in the first column.
+function configurationTable(): string[] {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+  const section = readme.split(/^## Configuration$/m)[1]?.split(/^## /m)[0] ?? ''
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2) // the header and its separator
+    .map((line) => line.split('|')[1]?.trim() ?? '')
+}
+
+describe('the settings', () => {
+  it("are listed in README's Configuration table, each once, and nothing else", () => {
+    const cells = configurationTable()
+    expect(cells.length).toBeGreaterThan(0)
+    for (const cell of cells) expect(cell, 'one `NAME` a row').toMatch(/^`[A-Z][A-Z0-9_]*`$/)
+    const named = cells.map((cell) => cell.slice(1, -1))
+    expect(new Set(named).size, 'a variable listed twice').toBe(named.length)
+    expect([...named].sort()).toEqual([...ENV_VARIABLES].sort())
+  })
+
+  it('have defaults, so that an empty environment runs the shop', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      APP_ENV: 'local',
+      PROMO_LOOKUPS_PER_MINUTE: 30,
+      CONTENT_WORKER: 'process',
+      CONTENT_WORKER_IDLE_SECONDS: 30,
+      MODERATION_VIDEO_FRAMES: 6,
+      VIDEO_X264_PRESET: 'superfast',
+    })
+    expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.S3_BUCKET).toBeUndefined()
+  })
+
+  it('count blank values as unset, and ignore variables the server does not read', () => {
+    const env = parseEnv({ PORT: '', STRIPE_SECRET_KEY: '  ', SHOUTS_OTHER: 'x' })
+    expect(env.PORT).toBe(3000)
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined()
+    expect(env).not.toHaveProperty('SHOUTS_OTHER')
+  })
+
+  it('refuse bad values, naming every one at once', () => {
+    let message = ''
+    try {
+      parseEnv({ PORT: '99999', APP_ENV: 'staging', MODERATION_NSFW_THRESHOLD: '2' })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain('PORT: PORT must be a number between 0 and 65535')
+    expect(message).toContain('APP_ENV: APP_ENV must be one of local, dev, prod')
+    expect(message).toContain('MODERATION_NSFW_THRESHOLD: must be between 0 and 1')
+  })
+
+  it('refuse settings that only make sense together, when one is missing', () => {
+    expect(() => parseEnv({ S3_REGION: 'eu-west-1' })).toThrow('S3_REGION set but S3_BUCKET is not')
+    expect(() => parseEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    )
+    expect(() => parseEnv({ FFMPEG_PATH: '/usr/bin/ffmpeg' })).toThrow(
+      'Set both FFMPEG_PATH and FFPROBE_PATH, or neither.',
+    )
+  })
+})

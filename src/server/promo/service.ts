@@ -1,0 +1,61 @@
+import type { PromoResponse } from '../../contract/index.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { err, ok, type Result } from '../platform/result.ts'
+import { findPromo, hasRedeemed, type PromoRow } from './repo.ts'
+
+// spec §5 promo codes: checked when a shopper looks one up (spotlight) and again when an order names
+// one (order), by the same rules.
+
+export type PromoError =
+  /** spec §5 'Promo Code Invalid': no such code. */
+  | { code: 'promo_invalid' }
+  /** 'This promo code should not be used for this event'. */
+  | { code: 'promo_wrong_event' }
+  /** 'This promo code should be used once for this event': this e-mail used it already. */
+  | { code: 'promo_once_per_customer' }
+
+export type CheckedPromo = {
+  promo: PromoResponse
+  /** The code as stored when it is once per customer (an order then records its redemption). */
+  oncePerCustomerCode: string | null
+}
+
+/** E-mails are compared trimmed and in lower case: one customer, one redemption. */
+export const normalEmail = (email: string) => email.trim().toLowerCase()
+
+// spec §3: {promoCode, centsOffTotal} or {promoCode, percentOffTotal}
+function promoToApi(row: PromoRow): PromoResponse {
+  if (row.centsOffTotal !== null) {
+    return { promoCode: row.promoCode, centsOffTotal: row.centsOffTotal }
+  }
+  // promo_one_discount (migrations/0001_core.sql): a promo without cents off has a percentage.
+  return { promoCode: row.promoCode, percentOffTotal: row.percentOffTotal as number }
+}
+
+export type PromoService = ReturnType<typeof createPromoService>
+
+export function createPromoService(db: Queryable) {
+  return {
+    /** A code for this event (and, with an e-mail, not used by it yet when once per customer). */
+    async check(
+      code: string,
+      eventSlug: string,
+      email: string | null,
+    ): Promise<Result<CheckedPromo, PromoError>> {
+      const row = await findPromo(db, code)
+      if (!row) return err({ code: 'promo_invalid' })
+      if (row.eventSlug !== eventSlug) return err({ code: 'promo_wrong_event' })
+      if (
+        row.oncePerCustomer &&
+        email &&
+        (await hasRedeemed(db, row.promoCode, normalEmail(email)))
+      ) {
+        return err({ code: 'promo_once_per_customer' })
+      }
+      return ok({
+        promo: promoToApi(row),
+        oncePerCustomerCode: row.oncePerCustomer ? row.promoCode : null,
+      })
+    },
+  }
+}

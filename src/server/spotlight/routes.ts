@@ -1,0 +1,156 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
+import * as v from 'valibot'
+import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
+import { messages } from '../../domain/index.ts'
+import { errorResponse, problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { createRateLimiter } from '../platform/http/rate-limit.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
+import type { PromoError, PromoService } from '../promo/service.ts'
+import type { SpotlightError, SpotlightService } from './service.ts'
+
+// api-v1 "Spotlight" over HTTP: events, billboards, slot search, QR codes, promo lookups.
+
+export function spotlightRefusal(error: SpotlightError): Refusal {
+  switch (error.code) {
+    case 'event_not_found':
+      return { status: 404, problems: [problem(error.code, messages.eventNotFound)] }
+    case 'device_not_found':
+      return { status: 404, problems: [problem(error.code, messages.deviceNotFound)] }
+    case 'device_not_in_event':
+      return {
+        status: 404,
+        problems: [problem(error.code, `No billboard ${error.deviceId} in event ${error.slug}`)],
+      }
+  }
+}
+
+/** spec §5 promo messages: an unknown code is a 404, a code the shopper may not use a 422. */
+export function promoRefusal(error: PromoError): Refusal {
+  switch (error.code) {
+    case 'promo_invalid':
+      return { status: 404, problems: [problem(error.code, messages.promoInvalid)] }
+    case 'promo_wrong_event':
+      return { status: 422, problems: [problem(error.code, messages.promoWrongEvent)] }
+    case 'promo_once_per_customer':
+      return { status: 422, problems: [problem(error.code, messages.promoOncePerCustomer)] }
+  }
+}
+
+// The catalogue cache hands out the same event object until it reloads it: its JSON is kept with it.
+const eventJsonCache = new WeakMap<object, string>()
+function eventJson(event: object): string {
+  let json = eventJsonCache.get(event)
+  if (json === undefined) {
+    json = JSON.stringify(event)
+    eventJsonCache.set(event, json)
+  }
+  return json
+}
+
+// The open-slot list of a search, serialised, per sold-slot list and slot range. The sold-slot cache
+// hands out the same array until a sale or a release changes it (then a new one): a WeakMap keyed by
+// it drops stale answers by itself. Shoppers of one billboard ask the same range (it moves every
+// slot width with the 5-hour cut-off), so most searches serialise nothing.
+const RANGES_PER_LIST = 64
+const openSlotsJsonCache = new WeakMap<readonly number[], Map<string, string>>()
+function openSlotsJson(
+  sold: readonly number[],
+  range: { from: number; untilExclusive: number },
+  compute: () => number[],
+): string {
+  let byRange = openSlotsJsonCache.get(sold)
+  if (!byRange) {
+    byRange = new Map()
+    openSlotsJsonCache.set(sold, byRange)
+  }
+  const key = `${range.from}:${range.untilExclusive}`
+  let json = byRange.get(key)
+  if (json === undefined) {
+    json = `[${compute().join(',')}]`
+    if (byRange.size >= RANGES_PER_LIST) byRange.clear()
+    byRange.set(key, json)
+  }
+  return json
+}
+
+const QR_HEADERS = { 'Cache-Control': 'public, max-age=3600' }
+
+export function spotlightRoutes(
+  router: ApiRouter,
+  deps: {
+    spotlight: SpotlightService
+    promo: PromoService
+    now: () => number
+    /** PROMO_LOOKUPS_PER_MINUTE per client address. */
+    promoLookupsPerMinute: number
+  },
+) {
+  const { spotlight: service, promo, now } = deps
+  const promoLimiter = createRateLimiter(deps.promoLookupsPerMinute, 60_000)
+
+  router.handle(spotlight.event, async ({ params }) => {
+    const event = await service.findEvent(params.slug)
+    return event.ok ? event.value : refuse(spotlightRefusal(event.error))
+  })
+
+  router.handle(spotlight.liveEvents, async () => ({ events: await service.liveEvents() }))
+
+  router.handle(spotlight.devices, async ({ params, query }) => {
+    const page = await service.devicesPage(params.slug, query)
+    return page.ok ? page.value : refuse(spotlightRefusal(page.error))
+  })
+
+  router.handle(spotlight.slotSearch, async ({ c, body }) => {
+    const found = await service.searchSlots(body)
+    if (!found.ok) return refuse(spotlightRefusal(found.error))
+    const search = found.value
+    const openSlots = search.closed
+      ? '[]'
+      : openSlotsJson(search.sold, search.range, search.openSlots)
+    const rest = {
+      ...search.availability,
+      minPresaleSlotEpochMs: search.event.minPresaleSlotEpochMs,
+      timeZoneId: search.device.timeZoneId,
+      valueCentsPerSlot: search.event.valueCentsPerSlot,
+    } satisfies Omit<SlotSearchResponse, 'openSlots' | 'event'>
+    // The hottest answer of the shop: the event part is serialised once per catalogue read and the
+    // slot list joined directly (the same JSON as c.json would write).
+    const json = `{"openSlots":${openSlots},"event":${eventJson(search.event)},${JSON.stringify(rest).slice(1)}`
+    return c.body(json, 200, { 'Content-Type': 'application/json' })
+  })
+
+  // issue 4: the code printed on each billboard, as a PNG and as an SVG.
+  for (const [endpoint, format, type] of [
+    [spotlight.qrPng, 'png', 'image/png'],
+    [spotlight.qrSvg, 'svg', 'image/svg+xml; charset=utf-8'],
+  ] as const) {
+    router.handle(endpoint, async ({ c, params }) => {
+      const origin = new URL(c.req.url).origin
+      const code = await service.qrCode(params.slug, params.deviceId, format, origin)
+      if (!code.ok) return refuse(spotlightRefusal(code.error))
+      return c.body(code.value, 200, { ...QR_HEADERS, 'Content-Type': type })
+    })
+  }
+
+  // spec §5 promo lookup, rate limited per client address (issue 3: code guessing).
+  router.handle(spotlight.promo, async ({ c, params, query }) => {
+    const take = promoLimiter.take(clientAddress(c), now())
+    if (!take.allowed) {
+      c.header('Retry-After', String(take.retryAfterS))
+      return errorResponse(c, 429, problem('promo_too_many_lookups', messages.promoTooManyLookups))
+    }
+    const code = v.safeParse(PromoCodeSchema, params.promoCode)
+    if (!code.success) return refuse(promoRefusal({ code: 'promo_invalid' }))
+    const checked = await promo.check(code.output, query.eventSlug, query.email ?? null)
+    return checked.ok ? checked.value.promo : refuse(promoRefusal(checked.error))
+  })
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}

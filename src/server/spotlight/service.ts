@@ -1,0 +1,173 @@
+import QRCode from 'qrcode'
+import type {
+  Device,
+  DevicesPage,
+  DevicesQuery,
+  ShoutEvent,
+  SlotSearchRequest,
+} from '../../contract/index.ts'
+import {
+  availabilityWindow,
+  eventWindowEpochMs,
+  openSlotNumbers,
+  openSlotRange,
+} from '../../domain/index.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { err, ok, type Result } from '../platform/result.ts'
+import { allEvents, eventBySlug, eventDevice, eventDevicesPage } from './repo.ts'
+import type { SoldSlots } from './sold-slots.ts'
+
+// api-v1 "Spotlight": the events, their billboards, the open slots of a billboard, and the QR code
+// printed on each billboard (issue 4). Promo lookups are the promo module's (promo/service.ts).
+
+export type SpotlightError =
+  | { code: 'event_not_found' }
+  | { code: 'device_not_found' }
+  /** issue 4: a QR code of a billboard the event does not show. */
+  | { code: 'device_not_in_event'; slug: string; deviceId: string }
+
+/** The event and its billboards as the shop reads them everywhere (orders, pre-rendered pages). */
+export type CatalogueReads = {
+  event(slug: string): Promise<ShoutEvent | null>
+  /** The device as listed for the event, or null when the event does not show it. */
+  eventDevice(slug: string, deviceId: string): Promise<Device | null>
+}
+
+export type SlotSearch = {
+  event: ShoutEvent
+  device: Device
+  nowMs: number
+  /** A sold-out billboard or one not available for the event has nothing to sell (spec §8). */
+  closed: boolean
+  /**
+   * The sold slots the answer is made from: the same array until a sale or a release changes it
+   * (sold-slots.ts), so a caller may key a cache by it.
+   */
+  sold: readonly number[]
+  /** The slot numbers the search covers (from the 5-hour cut-off on). */
+  range: { from: number; untilExclusive: number }
+  /** The open slots of the range (computed on demand). */
+  openSlots(): number[]
+  availability: { minAvailableSlotEpochMs: number | null; maxAvailableSlotEpochMs: number }
+}
+
+/** issue 4 QR entry: the address a billboard's code opens, the flow with that billboard chosen. */
+export function qrTargetUrl(baseUrl: string, slug: string, deviceId: string): string {
+  const base = baseUrl.replace(/\/+$/, '')
+  return `${base}/${encodeURIComponent(slug)}?device=${encodeURIComponent(deviceId)}`
+}
+
+// Quartile error correction: a printed code on a billboard gets scratched and partly covered.
+const QR_OPTIONS = { errorCorrectionLevel: 'Q', margin: 2 } as const
+
+// The catalogue changes only by import, so rows are kept for a few seconds: the hot paths (slot
+// search, orders) then cost no catalogue query.
+const CATALOGUE_TTL_MS = 2000
+const NO_SLOTS: readonly number[] = Object.freeze([])
+
+export type SpotlightService = ReturnType<typeof createSpotlightService>
+
+export function createSpotlightService(deps: {
+  db: Queryable
+  soldSlots: SoldSlots
+  now: () => number
+  /** PUBLIC_BASE_URL; without it a QR code opens the origin the request came in on. */
+  publicBaseUrl: string | undefined
+}) {
+  const { db, now } = deps
+  const eventCache = new Map<string, { at: number; value: ShoutEvent | null }>()
+  const deviceCache = new Map<string, { at: number; value: Device | null }>()
+  const cached = async <T>(
+    cache: Map<string, { at: number; value: T }>,
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> => {
+    const hit = cache.get(key)
+    const t = now()
+    if (hit && t - hit.at < CATALOGUE_TTL_MS) return hit.value
+    const value = await load()
+    // An unbounded map of unknown slugs would be a memory leak an attacker could drive.
+    if (cache.size > 5000) cache.clear()
+    cache.set(key, { at: t, value })
+    return value
+  }
+  const catalogue: CatalogueReads = {
+    event: (slug) => cached(eventCache, slug, () => eventBySlug(db, slug)),
+    eventDevice: (slug, deviceId) =>
+      cached(deviceCache, `${slug}\u0000${deviceId}`, () => eventDevice(db, slug, deviceId)),
+  }
+
+  const findEvent = async (slug: string): Promise<Result<ShoutEvent, SpotlightError>> => {
+    const event = await catalogue.event(slug)
+    return event ? ok(event) : err({ code: 'event_not_found' })
+  }
+
+  return {
+    catalogue,
+    findEvent,
+
+    /** The events not over yet anywhere: an event ends last in the westernmost zone (UTC-12). */
+    async liveEvents(): Promise<ShoutEvent[]> {
+      const events = await allEvents(db)
+      return events.filter((e) => eventWindowEpochMs(e, 'Etc/GMT+12').endEpochMs > now())
+    },
+
+    // spec §9: device list page size 200, offset 0, sorted by id ascending by default.
+    async devicesPage(
+      slug: string,
+      query: DevicesQuery,
+    ): Promise<Result<DevicesPage, SpotlightError>> {
+      const event = await findEvent(slug)
+      if (!event.ok) return event
+      const page = await eventDevicesPage(db, slug, query)
+      return ok({ devices: page.devices, pagination: { ...query, total: page.total } })
+    },
+
+    // api-v1 slot search: open slots of [start, end) for the device, with the 5-hour cut-off.
+    async searchSlots(request: SlotSearchRequest): Promise<Result<SlotSearch, SpotlightError>> {
+      const event = await catalogue.event(request.eventSlug)
+      if (!event) return err({ code: 'event_not_found' })
+      const device = await catalogue.eventDevice(request.eventSlug, request.deviceId)
+      if (!device) return err({ code: 'device_not_found' })
+      const nowMs = now()
+      const closed = device.soldOut || device.unavailableForEvent
+      const sold = closed ? NO_SLOTS : await deps.soldSlots.get(event.slug, device.deviceId)
+      const query = {
+        event,
+        timeZoneId: device.timeZoneId,
+        startEpochMs: request.startEpochMs,
+        endEpochMs: request.endEpochMs,
+        nowEpochMs: nowMs,
+      }
+      return ok({
+        event,
+        device,
+        nowMs,
+        closed,
+        sold,
+        range: openSlotRange(query),
+        openSlots: () => (closed ? [] : openSlotNumbers({ ...query, soldSlots: sold })),
+        availability: availabilityWindow(event, device.timeZoneId, nowMs),
+      })
+    },
+
+    /** A billboard's QR code (PNG 512 px, or SVG) opening {PUBLIC_BASE_URL}/{slug}?device={id}. */
+    async qrCode(
+      slug: string,
+      deviceId: string,
+      format: 'png' | 'svg',
+      requestOrigin: string,
+    ): Promise<Result<Uint8Array<ArrayBuffer> | string, SpotlightError>> {
+      // Read fresh, not from the cache: a code is printed once and must open a billboard that exists.
+      if (!(await eventDevice(db, slug, deviceId))) {
+        return err({ code: 'device_not_in_event', slug, deviceId })
+      }
+      const url = qrTargetUrl(deps.publicBaseUrl ?? requestOrigin, slug, deviceId)
+      return ok(
+        format === 'png'
+          ? new Uint8Array(await QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 512 }))
+          : await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' }),
+      )
+    },
+  }
+}
