@@ -61,8 +61,17 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (loadWhole) wholeLoaded.add(locale)
   else wholeLoaded.delete(locale)
   active = locale
-  // spec §2: the page language attribute follows the current locale
-  document.documentElement.lang = locale
+  setPageLanguage(locale)
+}
+
+/**
+ * spec §2: the page's language attribute follows the current locale. Written only when it differs:
+ * writing <html lang>, even the same value, makes Chrome restyle every element of the page (the
+ * :lang() state of each one), which the trace of the location step showed twice after hydration,
+ * ~200 elements each time (issue 11, `npm run trace`).
+ */
+export function setPageLanguage(locale: string): void {
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale
 }
 
 /**

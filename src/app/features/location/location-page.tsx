@@ -86,33 +86,38 @@ export function LocationPage() {
 
       <div className="location">
         <section className="location__map" aria-label={t`Map of the billboards`}>
-          {list.length > 0 && !mapOpen ? (
-            <MiniMap
-              devices={list as Device[]}
-              selectedId={activeDevice?.deviceId ?? null}
-              unavailable={isUnavailable}
-              onExplore={() => setMapOpen(true)}
-            />
-          ) : list.length > 0 ? (
-            <ErrorBoundary
-              fallback={
-                <p className="map-fallback">
-                  <Trans>The map cannot be shown on this device. Choose from the list.</Trans>
-                </p>
-              }
-            >
-              <Suspense fallback={<div className="skeleton map-skeleton" />}>
-                <BillboardMap
-                  devices={list as Device[]}
-                  selectedId={activeDevice?.deviceId ?? null}
-                  onSelect={choose}
-                  unavailable={isUnavailable}
-                />
-              </Suspense>
-            </ErrorBoundary>
-          ) : (
-            <div className="skeleton map-skeleton" />
-          )}
+          {/* issue 11: the map and the list are hydrated each in its own pass (their own Suspense
+              boundaries), after the header and the step's title: no one long task takes the page
+              over. Nothing here suspends on the server, so its HTML holds them whole. */}
+          <Suspense fallback={<div className="skeleton map-skeleton" />}>
+            {list.length > 0 && !mapOpen ? (
+              <MiniMap
+                devices={list as Device[]}
+                selectedId={activeDevice?.deviceId ?? null}
+                unavailable={isUnavailable}
+                onExplore={() => setMapOpen(true)}
+              />
+            ) : list.length > 0 ? (
+              <ErrorBoundary
+                fallback={
+                  <p className="map-fallback">
+                    <Trans>The map cannot be shown on this device. Choose from the list.</Trans>
+                  </p>
+                }
+              >
+                <Suspense fallback={<div className="skeleton map-skeleton" />}>
+                  <BillboardMap
+                    devices={list as Device[]}
+                    selectedId={activeDevice?.deviceId ?? null}
+                    onSelect={choose}
+                    unavailable={isUnavailable}
+                  />
+                </Suspense>
+              </ErrorBoundary>
+            ) : (
+              <div className="skeleton map-skeleton" />
+            )}
+          </Suspense>
         </section>
 
         <section className="location__list" aria-labelledby="billboards-heading">
@@ -127,84 +132,86 @@ export function LocationPage() {
             </Notice>
           ) : null}
           {list.length === 0 ? null : (
-            <ul className="cards">
-              {list.map((device, index) => {
-                const selected = activeDevice?.deviceId === device.deviceId
-                const off = isUnavailable(device)
-                return (
-                  <li
-                    key={device.deviceId}
-                    className={`card billboard ${selected ? 'card--selected' : ''} ${off ? 'card--off' : ''}`}
-                  >
-                    <Picture
-                      className="billboard__img"
-                      src={device.imageUrl}
-                      alt=""
-                      width={160}
-                      height={100}
-                      // the first picture is the largest paint of the step: load it at once
-                      loading={index < 2 ? 'eager' : 'lazy'}
-                      fetchPriority={index === 0 ? 'high' : 'auto'}
-                    />
-                    <div className="billboard__body">
-                      <h3 className="billboard__name">{device.location}</h3>
-                      <p className="billboard__city">{cityStateLabel(device)}</p>
-                      <p className="billboard__meta">
-                        {t`Facing ${device.trafficDirection} traffic`}
-                        {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}
-                      </p>
-                      {device.soldOut ? (
-                        <p className="badge badge--off">
-                          {translateMessage(i18n, messages.soldOut)}
+            <Suspense fallback={null}>
+              <ul className="cards">
+                {list.map((device, index) => {
+                  const selected = activeDevice?.deviceId === device.deviceId
+                  const off = isUnavailable(device)
+                  return (
+                    <li
+                      key={device.deviceId}
+                      className={`card billboard ${selected ? 'card--selected' : ''} ${off ? 'card--off' : ''}`}
+                    >
+                      <Picture
+                        className="billboard__img"
+                        src={device.imageUrl}
+                        alt=""
+                        width={160}
+                        height={100}
+                        // the first picture is the largest paint of the step: load it at once
+                        loading={index < 2 ? 'eager' : 'lazy'}
+                        fetchPriority={index === 0 ? 'high' : 'auto'}
+                      />
+                      <div className="billboard__body">
+                        <h3 className="billboard__name">{device.location}</h3>
+                        <p className="billboard__city">{cityStateLabel(device)}</p>
+                        <p className="billboard__meta">
+                          {t`Facing ${device.trafficDirection} traffic`}
+                          {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}
                         </p>
-                      ) : device.unavailableForEvent ? (
-                        <p className="badge badge--off">
-                          {translateMessage(i18n, messages.notAvailableFor(event?.name ?? ''))}
-                        </p>
-                      ) : null}
-                      <div className="billboard__actions">
-                        <Button
-                          kind={off ? 'disabled' : selected ? 'green' : 'orange'}
-                          size="small"
-                          aria-pressed={selected}
-                          aria-label={
-                            selected
-                              ? t`Selected: ${device.location}`
-                              : t`Choose ${device.location}`
-                          }
-                          onClick={() => choose(device)}
-                        >
-                          {selected ? <Trans>Selected</Trans> : <Trans>Choose</Trans>}
-                        </Button>
-                        <Button
-                          kind="smoke"
-                          size="small"
-                          aria-label={t`Street view of ${device.location}`}
-                          onClick={() =>
-                            toggleModal('StreetView', {
-                              imageUrl: device.streetViewUrl ?? device.imageUrl,
-                              location: device.location,
-                              direction: device.trafficDirection,
-                            })
-                          }
-                        >
-                          <Trans>Street view</Trans>
-                        </Button>
-                        <Link
-                          to="/$eventslug/shout-location"
-                          params={{ eventslug }}
-                          search={{ deviceId: device.deviceId }}
-                          className="link"
-                          aria-label={t`How to get there: ${device.location}`}
-                        >
-                          <Trans>How to get there</Trans>
-                        </Link>
+                        {device.soldOut ? (
+                          <p className="badge badge--off">
+                            {translateMessage(i18n, messages.soldOut)}
+                          </p>
+                        ) : device.unavailableForEvent ? (
+                          <p className="badge badge--off">
+                            {translateMessage(i18n, messages.notAvailableFor(event?.name ?? ''))}
+                          </p>
+                        ) : null}
+                        <div className="billboard__actions">
+                          <Button
+                            kind={off ? 'disabled' : selected ? 'green' : 'orange'}
+                            size="small"
+                            aria-pressed={selected}
+                            aria-label={
+                              selected
+                                ? t`Selected: ${device.location}`
+                                : t`Choose ${device.location}`
+                            }
+                            onClick={() => choose(device)}
+                          >
+                            {selected ? <Trans>Selected</Trans> : <Trans>Choose</Trans>}
+                          </Button>
+                          <Button
+                            kind="smoke"
+                            size="small"
+                            aria-label={t`Street view of ${device.location}`}
+                            onClick={() =>
+                              toggleModal('StreetView', {
+                                imageUrl: device.streetViewUrl ?? device.imageUrl,
+                                location: device.location,
+                                direction: device.trafficDirection,
+                              })
+                            }
+                          >
+                            <Trans>Street view</Trans>
+                          </Button>
+                          <Link
+                            to="/$eventslug/shout-location"
+                            params={{ eventslug }}
+                            search={{ deviceId: device.deviceId }}
+                            className="link"
+                            aria-label={t`How to get there: ${device.location}`}
+                          >
+                            <Trans>How to get there</Trans>
+                          </Link>
+                        </div>
                       </div>
-                    </div>
-                  </li>
-                )
-              })}
-            </ul>
+                    </li>
+                  )
+                })}
+              </ul>
+            </Suspense>
           )}
         </section>
       </div>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Outlet, Scripts } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { setPageLanguage } from '../../locale/i18n'
 import { ProgressBar } from '../../ui/progress-bar'
 import { PwaBanners } from './pwa-banners'
 
@@ -9,7 +10,7 @@ export function RootLayout() {
   useEffect(() => {
     // spec §1: the page title; the language attribute follows the locale (spec §2)
     document.title = t`Share the Gift of a Billboard`
-    document.documentElement.lang = i18n.locale
+    setPageLanguage(i18n.locale)
   }, [t, i18n.locale])
   return (
     <>
