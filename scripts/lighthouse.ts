@@ -189,9 +189,11 @@ try {
   const locationUrl = `${server.url}/${slug}/design/location`
   for (let run = 1; run <= RUNS; run++) {
     const profile = mkdtempSync(join(tmpdir(), 'shouts-lh-profile-'))
-    const chrome = await launch(profile)
+    // The first visit, in a Chrome of its own on that profile: closed once the worker controls the
+    // page (connectOverCDP's close ends that Chrome, and its storage stays in the profile).
+    const first = await launch(profile)
     try {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${first.port}`)
       const context = browser.contexts()[0] ?? (await browser.newContext())
       const page = await context.newPage()
       await page.goto(locationUrl)
@@ -205,6 +207,16 @@ try {
       })
       await page.close()
       await browser.close()
+    } finally {
+      try {
+        first.kill()
+      } catch {
+        // already closed
+      }
+    }
+    // The repeat visit: a new Chrome on the same profile, as a phone opening the shop again.
+    const chrome = await launch(profile)
+    try {
       const before = load()
       const lhr = await audit('repeat', locationUrl, chrome.port, { keepStorage: true })
       if (process.env.LIGHTHOUSE_JSON_DIR) {

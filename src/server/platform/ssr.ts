@@ -30,7 +30,7 @@ import type { Logger } from './log.ts'
 // language. The cache is bounded (LRU); each entry is compressed once, off the event loop.
 
 /** A rendered page stays fresh this long: the devices' sold-out and availability badges come from
- * the catalogue reads, which keep rows as long (src/server/catalogue-reads.ts). */
+ * the catalogue reads, which keep rows as long (src/server/spotlight/service.ts). */
 const FRESH_MS = 2000
 /** An older page is still served while one request renders it again (never older than this). */
 const STALE_MS = 60_000
