@@ -8,12 +8,14 @@ import {
   EpochMsSchema,
   LocaleSchema,
   nonNegativeInt,
+  positiveInt,
   TimeZoneIdSchema,
   text,
   unique,
 } from './common'
 import { type ContentGenerationRequest, ContentGenerationRequestSchema } from './content'
 import { endpoint } from './endpoint'
+import { OrderPlaySchema } from './player'
 import { PromoCodeSchema } from './spotlight'
 
 // api-v1 "Order": defaults, saving a card, placing an order, its status and its summary.
@@ -179,6 +181,10 @@ export const OrderSummarySchema = v.object({
   totalCents: nonNegativeInt(),
   promoCode: v.nullable(v.string()),
   locale: LocaleSchema,
+  // issue 14: the slot package and the proof of play (one entry per play the billboard reported)
+  playsPerSlot: positiveInt(),
+  secondsPerShout: positiveInt(),
+  plays: v.array(OrderPlaySchema),
 })
 export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>
 

@@ -65,6 +65,9 @@ export const EventSchema = v.pipe(
     branded: v.boolean(),
     sponsorName: v.nullable(text()),
     minPresaleSlotEpochMs: v.nullable(EpochMsSchema),
+    // issue 14 (catalogue-format): the slot package the select-shouts step shows
+    playsPerSlot: positiveInt(),
+    secondsPerShout: positiveInt(),
   }),
   v.forward(
     v.check((e) => startsBeforeEnd(e), END_AFTER_START),

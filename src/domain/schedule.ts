@@ -1,4 +1,4 @@
-import type { EventTiming } from './event'
+import { type EventTiming, eventWindowEpochMs } from './event'
 import type { Locale } from './locale'
 import { isSlotNumberOfEvent, slotStartEpochMs } from './slots'
 
@@ -170,4 +170,28 @@ export function matchesScheduledPlay(
     Math.abs(report.startedAtEpochMs - scheduled.startEpochMs) <= PLAY_TOLERANCE_MS &&
     report.endedAtEpochMs <= scheduled.endEpochMs + PLAY_TOLERANCE_MS
   )
+}
+
+/**
+ * Which event a billboard advertises on its house card when it belongs to several (issue 14): the
+ * one live at the window's start (when several are, the one that started last: a short event
+ * inside a long one is the one running now); else the next one to start; else the last to end.
+ * The schedule's items come from every event of the billboard: a sold slot plays whatever its event.
+ */
+export function houseEventOf<E extends EventTiming>(
+  events: readonly E[],
+  timeZoneId: string,
+  atEpochMs: number,
+): E | null {
+  const windows = events.map((event) => ({ event, ...eventWindowEpochMs(event, timeZoneId) }))
+  const live = windows
+    .filter((w) => w.startEpochMs <= atEpochMs && atEpochMs < w.endEpochMs)
+    .sort((a, b) => b.startEpochMs - a.startEpochMs)
+  if (live[0]) return live[0].event
+  const next = windows
+    .filter((w) => w.startEpochMs > atEpochMs)
+    .sort((a, b) => a.startEpochMs - b.startEpochMs)
+  if (next[0]) return next[0].event
+  const past = [...windows].sort((a, b) => b.endEpochMs - a.endEpochMs)
+  return past[0]?.event ?? null
 }

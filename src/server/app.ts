@@ -19,6 +19,7 @@ import { errorBody, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
 import { serveDist } from './platform/static.ts'
+import { playerRoutes } from './player/routes.ts'
 import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
@@ -74,6 +75,7 @@ export function createApp(parts: ServerParts) {
   })
   orderRoutes(router, parts.orders)
   contentRoutes(router, parts.content)
+  playerRoutes(router, parts.player)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   app.route(API_BASE, api)
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
