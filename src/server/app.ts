@@ -51,6 +51,11 @@ export function createApp(parts: ServerParts) {
     })
   })
   app.use(securityHeaders({ mapStyleUrl: parts.env.MAP_STYLE_URL }))
+  // issue 14: the billboard player's page carries its token in its first address: no referrer ever
+  app.use('/play/*', async (c, next) => {
+    await next()
+    c.res.headers.set('Referrer-Policy', 'no-referrer')
+  })
   // A NUL character can never be stored or matched (PostgreSQL text refuses it): refuse it up front.
   app.use(async (c, next) => {
     if (/%00/.test(c.req.url)) {

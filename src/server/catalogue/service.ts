@@ -10,6 +10,7 @@ import {
   TimeZoneIdSchema,
   TrafficDirectionSchema,
 } from '../../contract/index.ts'
+import { NOT_EVENTS } from '../../domain/locale.ts'
 import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
 import {
   DEFAULT_PLAYS_PER_SLOT,
@@ -102,7 +103,11 @@ const CatalogueTemplateSchema = v.strictObject({
 
 const CatalogueEventSchema = v.pipe(
   v.strictObject({
-    slug: EventSlugSchema,
+    // a slug is the first segment of the event's pages: the shop's own pages keep theirs
+    slug: v.pipe(
+      EventSlugSchema,
+      v.check((slug) => !NOT_EVENTS.has(slug), 'is an address the shop uses for another page'),
+    ),
     name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
     ...EventTimingSchema.pipe[0].entries,
     allowedContentGeneratorTypes: v.optional(

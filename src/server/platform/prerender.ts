@@ -6,6 +6,7 @@ import { FIRST_DEVICES_PAGE, spotlight } from '../../contract/spotlight.ts'
 import { cityStateLabel } from '../../domain/index.ts'
 import {
   acceptedLanguages,
+  eventSlugFromPath,
   LOCALES,
   type Locale,
   localeFromCookies,
@@ -211,8 +212,9 @@ function preloadChunks(manifest: Manifest, locale: Locale, rest: string): string
  * event is not persisted) and the location step's billboards (src/app/start.tsx; not persisted either). */
 function preloadData(rest: string): string[] {
   if (rest === '/') return [pathOf(spotlight.liveEvents)]
-  const slug = /^\/([^/]+)(?:\/|$)/.exec(rest)?.[1]
-  if (!slug || slug === 'event-not-found') return []
+  // the pages that name no event (event-not-found, issue 14's billboard player) preload none
+  const slug = eventSlugFromPath(rest)
+  if (!slug) return []
   const urls = [pathOf(spotlight.event, { slug })]
   if (rest === `/${slug}/design/location`)
     urls.push(pathOf(spotlight.devices, { slug }, FIRST_DEVICES_PAGE))

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ProgressBar } from '../../ui/progress-bar'
 import { PwaBanners } from './pwa-banners'
@@ -11,6 +11,12 @@ export function RootLayout() {
     document.title = t`Share the Gift of a Billboard`
     document.documentElement.lang = i18n.locale
   }, [t, i18n.locale])
+  // issue 14: the billboard player is a screen of its own; the shop's banners (offline, update,
+  // install) would be shown to a street
+  const onBillboard = useRouterState({
+    select: (s) => s.location.pathname.startsWith('/play/'),
+  })
+  if (onBillboard) return <Outlet />
   return (
     <>
       <ProgressBar />
