@@ -12,6 +12,7 @@ import {
   playsOfSlot,
   schedulePlays,
   scheduleWindow,
+  slotAiring,
   slotRangeOfWindow,
 } from './schedule'
 import { slotNumberAt, slotStartEpochMs } from './slots'
@@ -263,5 +264,29 @@ describe('houseEventOf (issue 14: the event a billboard of several events advert
     expect(houseEventOf([short], PARIS, at('2027-06-20T21:59:59Z'))?.slug).toBe('fete')
     expect(houseEventOf([long, short], PARIS, at('2027-06-20T22:00:00Z'))?.slug).toBe('fete')
     expect(houseEventOf([long, short], PARIS, at('2027-06-20T21:59:59Z'))?.slug).toBe('summer')
+  })
+})
+
+describe('slotAiring (issue 14: what the confirmation page says of a slot)', () => {
+  const slot = { startEpochMs: 1_000_000, endEpochMs: 1_900_000 }
+  const proof = (playIndex: number, startedAtEpochMs: number) => ({ playIndex, startedAtEpochMs })
+  it('is upcoming before the slot and on air while it runs', () => {
+    expect(slotAiring(slot, [], 4, 999_999)).toEqual({ kind: 'upcoming' })
+    expect(slotAiring(slot, [], 4, 1_000_000)).toEqual({ kind: 'on-air' })
+    expect(slotAiring(slot, [proof(0, 1_000_010)], 4, 1_899_999)).toEqual({ kind: 'on-air' })
+  })
+  it('counts the proven plays once the slot is over, or once every play is proven', () => {
+    expect(slotAiring(slot, [proof(1, 1_225_000), proof(0, 1_000_010)], 4, 1_900_000)).toEqual({
+      kind: 'played',
+      played: 2,
+      firstAtEpochMs: 1_000_010,
+    })
+    expect(slotAiring(slot, [], 4, 2_000_000)).toEqual({
+      kind: 'played',
+      played: 0,
+      firstAtEpochMs: null,
+    })
+    const all = [0, 1, 2, 3].map((i) => proof(i, 1_000_000 + i * 225_000))
+    expect(slotAiring(slot, all, 4, 1_700_000)).toMatchObject({ kind: 'played', played: 4 })
   })
 })

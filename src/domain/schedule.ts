@@ -8,8 +8,7 @@ import { isSlotNumberOfEvent, slotStartEpochMs } from './slots'
 // schedule from this module, and checks each proof of play against it.
 
 /** catalogue-format defaults for an event that names neither. */
-export const DEFAULT_PLAYS_PER_SLOT = 4
-export const DEFAULT_SECONDS_PER_SHOUT = 15
+export { DEFAULT_PLAYS_PER_SLOT, DEFAULT_SECONDS_PER_SHOUT } from './slot-package'
 
 /** The feed's window: now → now + 24 h unless asked, at most 48 h (api-v1 "Player"). */
 export const DEFAULT_SCHEDULE_WINDOW_MS = 24 * 3_600_000
@@ -194,4 +193,28 @@ export function houseEventOf<E extends EventTiming>(
   if (next[0]) return next[0].event
   const past = [...windows].sort((a, b) => b.endEpochMs - a.endEpochMs)
   return past[0]?.event ?? null
+}
+
+/** What the confirmation page says of a sold slot (issue 14). */
+export type SlotAiring =
+  | { kind: 'upcoming' }
+  | { kind: 'on-air' }
+  | { kind: 'played'; played: number; firstAtEpochMs: number | null }
+
+/**
+ * "On air now" while the slot runs; once it is over (or every play is proven), how many of its plays
+ * the billboard proved and when the first began. Proofs are the plays of this slot, one per play.
+ */
+export function slotAiring(
+  slot: { startEpochMs: number; endEpochMs: number },
+  proofs: readonly { playIndex: number; startedAtEpochMs: number }[],
+  playsPerSlot: number,
+  nowEpochMs: number,
+): SlotAiring {
+  const played = Math.min(playsPerSlot, new Set(proofs.map((p) => p.playIndex)).size)
+  if (nowEpochMs >= slot.endEpochMs || played >= playsPerSlot) {
+    const firstAtEpochMs = proofs.length ? Math.min(...proofs.map((p) => p.startedAtEpochMs)) : null
+    return { kind: 'played', played, firstAtEpochMs }
+  }
+  return nowEpochMs >= slot.startEpochMs ? { kind: 'on-air' } : { kind: 'upcoming' }
 }

@@ -3,6 +3,7 @@ import jsQR from 'jsqr'
 import sharp from 'sharp'
 import type { OrderSummary } from '../../src/contract/order'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
+import { sql } from '../../src/server/platform/db/sql'
 import {
   client,
   daySlots,
@@ -15,6 +16,15 @@ import {
   startTestServer,
   type TestServer,
 } from '../api/helpers'
+import {
+  acceptAgreements,
+  designShout,
+  EVENT,
+  fillCard,
+  fillContact,
+  pickSlots,
+  T,
+} from './helpers'
 import { waitForServiceWorker } from './pwa-helpers'
 
 // issue 14: a billboard that runs our player plays what was sold on time, by the wall clock, with the
@@ -131,5 +141,75 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
 
   expect(referrers.filter(Boolean)).toEqual([])
   expect(errors).toEqual([])
+  await context.close()
+})
+
+test("the shopper sees the package, then the confirmation page follows the billboard's plays", async ({
+  browser,
+}) => {
+  const t = T.en
+  const context = await browser.newContext({ baseURL: server.url })
+  const page = await context.newPage()
+  // the shopper's page runs on a clock the test can move to the slot's time, starting now
+  await page.clock.install({ time: Date.now() })
+  await designShout(page, 'en')
+  await expect(page.getByTestId('slot-package')).toHaveText(
+    'Each shout plays 4 times in its 15-minute slot, 15 seconds each',
+  )
+  await pickSlots(page, 1)
+  await page.getByRole('button', { name: t.continue }).click()
+  await fillContact(page, 'en', 'airing@example.com')
+  await fillCard(page, 'en')
+  await page.getByRole('button', { name: t.review }).click()
+  await acceptAgreements(page, 'en')
+  await page.getByRole('button', { name: t.placeOrder }).click()
+  await expect(page.getByRole('heading', { name: t.booked })).toBeVisible({ timeout: 30_000 })
+  expect(page.url()).toContain(`/${EVENT}/order/confirmation`)
+
+  const [order] = await server.deps.database.query(sql<{ guid: string; slots: number[] }>`
+    select guid, slot_numbers as slots from orders where email = 'airing@example.com'`)
+  if (!order) throw new Error('order not found')
+  const slot = order.slots[0] as number
+  const api = client(server.url)
+  const event = (await api.get<Parameters<typeof playsOfSlot>[0]>(`/spotlight/events/${LIVE}`)).body
+  const plays = playsOfSlot(event, PARIS, slot)
+  const linked = await server.deps.player.link(DEVICE)
+  if (!linked.ok) throw new Error('no player link')
+  const report = (playIndex: number) =>
+    api.post(
+      `/player/${DEVICE}/plays`,
+      {
+        plays: [
+          {
+            playId: crypto.randomUUID(),
+            orderGuid: order.guid,
+            slotNumber: slot,
+            playIndex,
+            startedAtEpochMs: plays[playIndex]?.startEpochMs,
+            endedAtEpochMs: plays[playIndex]?.endEpochMs,
+          },
+        ],
+      },
+      { authorization: `Bearer ${linked.value.token}` },
+    )
+
+  // during the slot: on air
+  await report(0)
+  const now = await page.evaluate(() => Date.now())
+  await page.clock.fastForward((plays[1]?.startEpochMs as number) + 1_000 - now)
+  await expect(page.locator('.airing li')).toContainText('On air now')
+  // after it: how often it played, and when first, in the billboard's time zone
+  await report(1)
+  await report(2)
+  await page.clock.fastForward(15 * 60_000)
+  const first = new Intl.DateTimeFormat('en', {
+    timeStyle: 'short',
+    timeZone: PARIS,
+  }).format(plays[0]?.startEpochMs)
+  await expect(page.locator('.airing li')).toContainText(`Played 3 of 4 times · first at ${first}`)
+  // a proof that arrives later shows without a reload
+  await report(3)
+  await page.clock.fastForward(6_000)
+  await expect(page.locator('.airing li')).toContainText('Played 4 of 4 times')
   await context.close()
 })
