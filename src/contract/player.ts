@@ -127,6 +127,27 @@ export const player = {
     response: ScheduleSchema,
     errors: { 400: 'Bad window (at most 48 h, to after from)', ...playerErrors },
   }),
+  scheduleSmil: endpoint({
+    name: 'getPlayerScheduleSmil',
+    method: 'GET',
+    path: '/player/{deviceId}/schedule.smil',
+    summary:
+      'The same schedule as a SMIL 3.0 playlist for signage players (the house card between)',
+    access: 'player',
+    query: ScheduleQuerySchema,
+    file: [SMIL_MEDIA_TYPE],
+    errors: { 400: 'Bad window (at most 48 h, to after from)', ...playerErrors },
+  }),
+  // Public: it shows only what the billboard shows the street (event, price, the shop's QR entry),
+  // and SMIL players fetch images without the playlist's credentials.
+  houseCard: endpoint({
+    name: 'getPlayerHouseCard',
+    method: 'GET',
+    path: '/player/{deviceId}/house-card.png',
+    summary: 'The house card as a PNG at the billboard size (what SMIL players show between plays)',
+    file: ['image/png'],
+    errors: { 404: 'Unknown billboard' },
+  }),
   plays: endpoint({
     name: 'postPlayerPlays',
     method: 'POST',

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { XMLParser } from 'fast-xml-parser'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Play, Schedule } from '../../src/contract/index.ts'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
@@ -24,6 +26,14 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers.ts'
+
+type Attributes = Record<string, string>
+type SmilDocument = {
+  smil: Record<string, unknown> & {
+    head: { layout: { 'root-layout': Attributes; region: Attributes[] } }
+    body: { seq: Record<string, Attributes[]>[] }
+  }
+}
 
 // issue 14, api-v1 "Player": the token, the schedule of Confirmed orders, the proof of play.
 const DEVICE = 'paris-opera-1'
@@ -142,6 +152,74 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
     expect(long.body).toMatchObject({ codes: ['window_too_long'] })
     const reversed = await scheduleOf(`?fromEpochMs=${w.toEpochMs}&toEpochMs=${w.fromEpochMs}`)
     expect(reversed.status).toBe(400)
+  })
+
+  it('serves the schedule as SMIL 3.0 (Tiny profile shape) with the right wallclock times', async () => {
+    const w = dayWindow()
+    const q = `?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}&token=${token}`
+    const res = await fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil${q}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/smil\+xml/)
+    const xml = await res.text()
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => ['img', 'video', 'seq', 'region', 'meta'].includes(name),
+      preserveOrder: false,
+    }).parse(xml) as SmilDocument
+    const smil = parsed.smil
+    // W3C SMIL 3.0 Tiny profile: the SMIL 3.0 namespace, baseProfile, head and body
+    expect(smil).toMatchObject({
+      xmlns: 'http://www.w3.org/ns/SMIL',
+      version: '3.0',
+      baseProfile: 'Tiny',
+    })
+    expect(smil.head.layout['root-layout']).toMatchObject({ width: '1400', height: '400' })
+    expect(smil.head.layout.region).toHaveLength(1)
+    expect(smil.body.seq).toHaveLength(1)
+    const seq = smil.body.seq[0] as Record<string, Attributes[]>
+    expect(Object.keys(seq).sort()).toEqual(['img']) // photo shouts and the house card: images only
+    // the order of the document: read the items in sequence from the text
+    const items = [...xml.matchAll(/<(img|video) ([^>]*)\/>/g)].map((m) =>
+      Object.fromEntries(
+        [...(m[2] as string).matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]]),
+      ),
+    )
+    expect(items).toHaveLength(seq.img?.length ?? 0)
+    const wall = /^wallclock\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\)$/
+    let at = w.fromEpochMs
+    const shown: number[] = []
+    for (const item of items) {
+      expect(item.src).toMatch(/^https:\/\/shop\.example\//)
+      expect(item.region).toBe('screen')
+      const begin = wall.exec(item.begin as string)?.[1]
+      expect(begin, item.begin).toBeDefined()
+      const dur = /^(\d+(?:\.\d+)?)s$/.exec(item.dur as string)?.[1]
+      expect(dur, item.dur).toBeDefined()
+      const start = Date.parse(begin as string)
+      // one continuous sequence: each item begins where the previous one ended
+      expect(start).toBe(at)
+      at = start + Number(dur) * 1000
+      if (!(item.src as string).endsWith('/house-card.png')) shown.push(start)
+    }
+    expect(at).toBe(w.toEpochMs)
+    const schedule = await scheduleOf(`?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
+    expect(shown).toEqual(schedule.body.items.map((i) => i.startEpochMs))
+    expect(items.filter((i) => (i.src as string).endsWith('/house-card.png')).length).toBe(
+      shown.length + 1,
+    )
+    // without a token: 401, like the JSON schedule
+    const anonymous = await fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil`)
+    expect(anonymous.status).toBe(401)
+  })
+
+  it('draws the house card as a PNG at the billboard size', async () => {
+    const res = await fetch(`${server.url}/api/v1/player/${DEVICE}/house-card.png`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1400, 400])
+    expect((await fetch(`${server.url}/api/v1/player/nowhere/house-card.png`)).status).toBe(404)
   })
 
   const playOf = (guid: string, slotNumber: number, playIndex: number): Play => {

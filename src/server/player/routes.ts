@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { player as playerApi } from '../../contract/index.ts'
+import { player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
@@ -68,6 +68,25 @@ export function playerRoutes(router: ApiRouter, service: PlayerService) {
     },
     playerOnly,
   )
+
+  router.handle(
+    playerApi.scheduleSmil,
+    async ({ c, params, query }) => {
+      const smil = await service.smil(params.deviceId, query)
+      if (!smil.ok) return refuse(playerRefusal(smil.error))
+      return c.body(smil.value, 200, { 'Content-Type': `${SMIL_MEDIA_TYPE}; charset=utf-8` })
+    },
+    playerOnly,
+  )
+
+  router.handle(playerApi.houseCard, async ({ c, params }) => {
+    const png = await service.houseCardPng(params.deviceId)
+    if (!png.ok) return refuse(playerRefusal(png.error))
+    return c.body(new Uint8Array(png.value), 200, {
+      'Content-Type': 'image/png',
+      'Cache-Control': 'public, max-age=300',
+    })
+  })
 
   router.handle(
     playerApi.plays,

@@ -6,6 +6,7 @@ import type {
   ScheduleItem,
   ScheduleQuery,
 } from '../../contract/index.ts'
+import { pathOf, player } from '../../contract/index.ts'
 import { eventWindowEpochMs } from '../../domain/event.ts'
 import {
   houseEventOf,
@@ -21,6 +22,7 @@ import {
 import type { Database } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { qrTargetUrl } from '../spotlight/service.ts'
+import { renderHouseCardPng } from './house-card.ts'
 import {
   confirmedSlots,
   countRefusedPlays,
@@ -32,6 +34,7 @@ import {
   replaceToken,
   storedPlayIds,
 } from './repo.ts'
+import { scheduleSmil } from './smil.ts'
 
 // Playout (issue 14, api-v1 "Player"): a billboard's player token, its schedule (Confirmed orders
 // only, from src/domain/schedule.ts) and its proof of play. Answers are results with typed errors;
@@ -202,5 +205,33 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok({ accepted, duplicates, refused })
   }
 
-  return { authenticate, link, schedule, recordPlays }
+  // A card changes only with the catalogue: rendered once per content (about 150 ms each).
+  const cards = new Map<string, Promise<Buffer>>()
+  async function houseCardPng(deviceId: string): Promise<Result<Buffer, PlayerError>> {
+    const current = await schedule(deviceId, { fromEpochMs: deps.now(), toEpochMs: deps.now() + 1 })
+    if (!current.ok) return current
+    const { house, widthPx, heightPx } = current.value
+    const key = JSON.stringify([house, widthPx, heightPx])
+    let png = cards.get(key)
+    if (!png) {
+      if (cards.size >= 64) cards.clear()
+      png = renderHouseCardPng(house, widthPx, heightPx)
+      cards.set(key, png)
+      png.catch(() => cards.delete(key))
+    }
+    return ok(await png)
+  }
+
+  /** The schedule as SMIL 3.0, the house card between plays. */
+  async function smil(
+    deviceId: string,
+    query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
+  ): Promise<Result<string, PlayerError>> {
+    const found = await schedule(deviceId, query)
+    if (!found.ok) return found
+    const card = `${origin()}${pathOf(player.houseCard, { deviceId })}`
+    return ok(scheduleSmil(found.value, card))
+  }
+
+  return { authenticate, link, schedule, smil, houseCardPng, recordPlays }
 }
