@@ -5,6 +5,10 @@ import { startServer } from '../src/server/main.ts'
 const dataDir = process.argv[2]
 if (!dataDir) throw new Error('usage: bench-server.ts DATA_DIR')
 const server = await startServer({ port: 0, dataDir, serveApp: false })
+// A player link for the schedule scenario (issue 14), handed to the bench over its own pipe.
+const linked = await server.deps.player.link('paris-opera-1')
+if (!linked.ok) throw new Error('bench: no player link for paris-opera-1')
+process.stderr.write(`PLAYER ${linked.value.token}\n`)
 process.stderr.write(`READY ${server.url}\n`)
 process.once('SIGTERM', () => {
   server.close().then(

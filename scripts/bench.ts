@@ -185,10 +185,12 @@ async function main() {
     if (child.exitCode === null) child.kill('SIGTERM')
   }
   process.on('exit', stop)
+  let playerToken = ''
   base = await new Promise<string>((resolve, reject) => {
     let text = ''
     child.stderr.on('data', (d: Buffer) => {
       text += d.toString()
+      playerToken ||= /PLAYER (\S+)/.exec(text)?.[1] ?? ''
       const m = /READY (\S+)/.exec(text)
       if (m?.[1]) resolve(m[1])
     })
@@ -451,6 +453,22 @@ async function main() {
   // Let the background processing of the orders finish before reading memory.
   await new Promise((r) => setTimeout(r, 2000))
   mark('after the order scenario')
+
+  // issue 14: a billboard's schedule for 24 hours of sold slots. The orders above sell the first
+  // billboard's slots first, so the window is its most sold day after the first hours.
+  const dayStart = now + 6 * 3_600_000
+  const schedulePath = `/api/v1/player/paris-opera-1/schedule?fromEpochMs=${dayStart}&toEpochMs=${dayStart + 86_400_000}`
+  const playerHeaders = { authorization: `Bearer ${playerToken}` }
+  const sample = JSON.parse(
+    (await send({ method: 'GET', path: schedulePath, headers: playerHeaders })).body,
+  ) as { items?: unknown[] }
+  const [trivial4, schedule] = await paired('GET /player/{deviceId}/schedule (24 h)', () => ({
+    method: 'GET',
+    path: schedulePath,
+    headers: playerHeaders,
+  }))
+  results.push(trivial4, schedule)
+  mark('after the schedule scenario')
   const mem = memory(pid)
 
   console.log('')
@@ -464,6 +482,9 @@ async function main() {
   )
   console.log(
     `order placement: ${orders.rps.toFixed(0)} orders/s on the embedded database (target >= 300), ${((orders.rps / trivial3.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${orders.p99.toFixed(1)} ms`,
+  )
+  console.log(
+    `player schedule: ${schedule.rps.toFixed(0)} requests/s for one billboard over 24 h of sold slots (${sample.items?.length ?? 0} plays), ${((schedule.rps / trivial4.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${schedule.p99.toFixed(1)} ms`,
   )
   console.log(
     peakReset

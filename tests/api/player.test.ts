@@ -9,6 +9,7 @@ import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { PROJECT_ROOT } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
 import { refusedPlays } from '../../src/server/player/repo.ts'
 import {
   BACKENDS,
@@ -343,6 +344,30 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
     ])
     const live = await api.get<{ playsPerSlot: number }>(`/spotlight/events/${LIVE}`)
     expect(live.body.playsPerSlot).toBe(4)
+  })
+})
+
+describe('player tokens in the logs', () => {
+  it('never writes a token to a log line, from the header or the query, on success or failure', async () => {
+    const lines: string[] = []
+    const server = await startTestServer('pglite', {
+      log: createLogger('debug', {}, (line) => lines.push(line)),
+    })
+    try {
+      const linked = await server.deps.player.link(DEVICE)
+      if (!linked.ok) throw new Error('link failed')
+      const token = linked.value.token
+      const api = client(server.url)
+      await api.get(`/player/${DEVICE}/schedule?token=${token}`)
+      await api.get(`/player/${DEVICE}/schedule.smil?token=${token}&fromEpochMs=oops`)
+      await api.get(`/player/${DEVICE}/schedule`, { authorization: `Bearer ${token}` })
+      await api.post(`/player/${DEVICE}/plays?token=${token}`, { plays: 'no' })
+      await api.get(`/player/${DEVICE}/schedule?token=${token}x`)
+      expect(lines.filter((l) => l.includes('"request"')).length).toBeGreaterThanOrEqual(5)
+      expect(lines.filter((l) => l.includes(token))).toEqual([])
+    } finally {
+      await server.stop()
+    }
   })
 })
 
