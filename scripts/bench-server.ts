@@ -1,14 +1,19 @@
 // The server that `npm run bench` measures: the real server (startServer) in its own process, so
 // that its memory is its own. API only: building the PWA is not what is measured.
 import { startServer } from '../src/server/main.ts'
+import { sql } from '../src/server/platform/db/sql.ts'
 
 const dataDir = process.argv[2]
 if (!dataDir) throw new Error('usage: bench-server.ts DATA_DIR')
 const server = await startServer({ port: 0, dataDir, serveApp: false })
-// A player link for the schedule scenario (issue 14), handed to the bench over its own pipe.
-const linked = await server.deps.player.link('paris-opera-1')
-if (!linked.ok) throw new Error('bench: no player link for paris-opera-1')
-process.stderr.write(`PLAYER ${linked.value.token}\n`)
+// Player links for the schedule scenario (issue 14), handed to the bench over its own pipe.
+const devices = await server.deps.database.query(
+  sql<{ id: string }>`select device_id as id from devices`,
+)
+for (const { id } of devices) {
+  const linked = await server.deps.player.link(id)
+  if (linked.ok) process.stderr.write(`PLAYER ${id} ${linked.value.token}\n`)
+}
 process.stderr.write(`READY ${server.url}\n`)
 process.once('SIGTERM', () => {
   server.close().then(

@@ -185,12 +185,14 @@ async function main() {
     if (child.exitCode === null) child.kill('SIGTERM')
   }
   process.on('exit', stop)
-  let playerToken = ''
+  const playerTokens = new Map<string, string>()
   base = await new Promise<string>((resolve, reject) => {
     let text = ''
     child.stderr.on('data', (d: Buffer) => {
       text += d.toString()
-      playerToken ||= /PLAYER (\S+)/.exec(text)?.[1] ?? ''
+      for (const [, id, token] of text.matchAll(/PLAYER (\S+) (\S+)\n/g)) {
+        playerTokens.set(id as string, token as string)
+      }
       const m = /READY (\S+)/.exec(text)
       if (m?.[1]) resolve(m[1])
     })
@@ -258,7 +260,13 @@ async function main() {
     await fetch(`${base}/api/v1/content/uploads`, { method: 'POST', body: form })
   ).json()) as { id: string }
   const now = Date.now()
-  const work: { deviceId: string; slots: number[]; key: string; source: unknown }[] = []
+  const work: {
+    deviceId: string
+    slots: number[]
+    startEpochMs: number
+    key: string
+    source: unknown
+  }[] = []
   for (const d of devices) {
     const source = {
       generatorId: d.contentWidth === 1400 ? 'hearts' : 'hearts-wide',
@@ -301,6 +309,7 @@ async function main() {
       work.push({
         deviceId: d.deviceId,
         slots: open.slice(i, i + 2),
+        startEpochMs: slotStartEpochMs(search.event, search.timeZoneId, open[i] as number),
         key: gen.generatedContent.key,
         source,
       })
@@ -454,11 +463,18 @@ async function main() {
   await new Promise((r) => setTimeout(r, 2000))
   mark('after the order scenario')
 
-  // issue 14: a billboard's schedule for 24 hours of sold slots. The orders above sell the first
-  // billboard's slots first, so the window is its most sold day after the first hours.
-  const dayStart = now + 6 * 3_600_000
-  const schedulePath = `/api/v1/player/paris-opera-1/schedule?fromEpochMs=${dayStart}&toEpochMs=${dayStart + 86_400_000}`
-  const playerHeaders = { authorization: `Bearer ${playerToken}` }
+  // issue 14: a billboard's schedule for 24 hours of sold slots. The orders sell the first billboard's
+  // slots first, two at a time: the first 48 orders (placed now if the scenario above did not reach
+  // them, untimed) fill its first 24 hours.
+  while (o < Math.min(48, orderCount)) {
+    const req = nextOrder()
+    if (!req) break
+    await send(req)
+  }
+  await new Promise((r) => setTimeout(r, 2000))
+  const first = work[0] as (typeof work)[number]
+  const schedulePath = `/api/v1/player/${encodeURIComponent(first.deviceId)}/schedule?fromEpochMs=${first.startEpochMs}&toEpochMs=${first.startEpochMs + 86_400_000}`
+  const playerHeaders = { authorization: `Bearer ${playerTokens.get(first.deviceId) ?? ''}` }
   const sample = JSON.parse(
     (await send({ method: 'GET', path: schedulePath, headers: playerHeaders })).body,
   ) as { items?: unknown[] }
