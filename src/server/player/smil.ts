@@ -7,7 +7,7 @@ import type { Schedule } from '../../contract/index.ts'
 // mandatory; seq/par and wallclock supported), IAdea (SMIL 3.0 with a region layout). So: the W3C
 // Tiny profile's shape (smil with the SMIL 3.0 namespace and baseProfile="Tiny", head, body), one
 // region the size of the screen, one <seq> of <img>/<video> items, each with an absolute src, a
-// begin="wallclock(...)" in UTC and a dur; the house card (an image URL) fills every gap, so the
+// begin="wallclock(...)" in the billboard's local time and a dur; the house card (an image URL) fills every gap, so the
 // playlist covers the whole window.
 
 export const SMIL_NAMESPACE = 'http://www.w3.org/ns/SMIL'
@@ -16,35 +16,57 @@ export const SMIL_REFRESH_SECONDS = 300
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** An ISO 8601 instant in UTC, as wallclock() takes it: 2027-05-07T16:00:00.000Z. */
-const wallclock = (epochMs: number) => `wallclock(${new Date(epochMs).toISOString()})`
+/**
+ * wallclock() in the billboard's local time, to the second, without a zone: garlic-player reads the
+ * time part only as HH:mm:ss (its iso_date.cpp; milliseconds or a zone make it midnight) and takes it
+ * in the player's own clock, which a billboard sets to its local time. (In the repeated hour of a
+ * fall-back night such a time is ambiguous; the player resolves it.)
+ */
+function wallclockIn(timeZoneId: string): (epochMs: number) => string {
+  const format = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: timeZoneId,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+  return (epochMs) => `wallclock(${format.format(epochMs).replace(' ', 'T')})`
+}
 
-/** A SMIL clock value in seconds ("15s", "221.5s"). */
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(3))}s`
+/** To the whole second: wallclock() has no finer unit for the players that read it. */
+const toSecond = (ms: number) => Math.round(ms / 1000) * 1000
+
+/** A SMIL clock value in whole seconds ("15s", "210s"). */
+const seconds = (ms: number) => `${Math.round(ms / 1000)}s`
 
 export function scheduleSmil(schedule: Schedule, houseCardUrl: string): string {
   const items: string[] = []
+  const wallclock = wallclockIn(schedule.timeZoneId)
   const house = (from: number, to: number) => {
     if (to <= from) return
     items.push(
       `      <img src="${escapeXml(houseCardUrl)}" region="screen" fit="meet" begin="${wallclock(from)}" dur="${seconds(to - from)}"/>`,
     )
   }
-  let at = schedule.fromEpochMs
+  let at = toSecond(schedule.fromEpochMs)
   for (const item of schedule.items) {
     // a play that began before the window is shown from the window's start
-    const start = Math.max(item.startEpochMs, at)
-    if (item.endEpochMs <= start) continue
+    const start = Math.max(toSecond(item.startEpochMs), at)
+    const end = toSecond(item.endEpochMs)
+    if (end <= start) continue
     house(at, start)
     const tag = item.content.type === 'video' ? 'video' : 'img'
     // a video plays muted and is cut at the end of its play (issue 14)
     const extra = tag === 'video' ? ' soundLevel="0%"' : ''
     items.push(
-      `      <${tag} src="${escapeXml(item.content.url)}" region="screen" fit="meet" begin="${wallclock(start)}" dur="${seconds(item.endEpochMs - start)}"${extra}/>`,
+      `      <${tag} src="${escapeXml(item.content.url)}" region="screen" fit="meet" begin="${wallclock(start)}" dur="${seconds(end - start)}"${extra}/>`,
     )
-    at = item.endEpochMs
+    at = end
   }
-  house(at, schedule.toEpochMs)
+  house(at, toSecond(schedule.toEpochMs))
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<smil xmlns="${SMIL_NAMESPACE}" version="3.0" baseProfile="Tiny">`,
