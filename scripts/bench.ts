@@ -190,10 +190,14 @@ async function main() {
     if (child.exitCode === null) child.kill('SIGTERM')
   }
   process.on('exit', stop)
+  const playerTokens = new Map<string, string>()
   base = await new Promise<string>((resolve, reject) => {
     let text = ''
     child.stderr.on('data', (d: Buffer) => {
       text += d.toString()
+      for (const [, id, token] of text.matchAll(/PLAYER (\S+) (\S+)\n/g)) {
+        playerTokens.set(id as string, token as string)
+      }
       const m = /READY (\S+)/.exec(text)
       if (m?.[1]) resolve(m[1])
     })
@@ -262,7 +266,13 @@ async function main() {
     await fetch(`${base}/api/v1/content/uploads`, { method: 'POST', body: form })
   ).json()) as { id: string }
   const now = Date.now()
-  const work: { deviceId: string; slots: number[]; key: string; source: unknown }[] = []
+  const work: {
+    deviceId: string
+    slots: number[]
+    startEpochMs: number
+    key: string
+    source: unknown
+  }[] = []
   for (const d of devices) {
     const source = {
       generatorId: d.contentWidth === 1400 ? 'hearts' : 'hearts-wide',
@@ -305,6 +315,7 @@ async function main() {
       work.push({
         deviceId: d.deviceId,
         slots: open.slice(i, i + 2),
+        startEpochMs: slotStartEpochMs(search.event, search.timeZoneId, open[i] as number),
         key: gen.generatedContent.key,
         source,
       })
@@ -556,6 +567,29 @@ async function main() {
   // Let the background processing of the orders finish before reading memory.
   await new Promise((r) => setTimeout(r, 2000))
   mark('after the order scenario')
+
+  // issue 14: a billboard's schedule for 24 hours of sold slots. The orders sell the first billboard's
+  // slots first, two at a time: the first 48 orders (placed now if the scenario above did not reach
+  // them, untimed) fill its first 24 hours.
+  while (o < Math.min(48, orderCount)) {
+    const req = nextOrder()
+    if (!req) break
+    await send(req)
+  }
+  await new Promise((r) => setTimeout(r, 2000))
+  const first = work[0] as (typeof work)[number]
+  const schedulePath = `/api/v1/player/${encodeURIComponent(first.deviceId)}/schedule?fromEpochMs=${first.startEpochMs}&toEpochMs=${first.startEpochMs + 86_400_000}`
+  const playerHeaders = { authorization: `Bearer ${playerTokens.get(first.deviceId) ?? ''}` }
+  const sample = JSON.parse(
+    (await send({ method: 'GET', path: schedulePath, headers: playerHeaders })).body,
+  ) as { items?: unknown[] }
+  const [trivial4, schedule] = await paired('GET /player/{deviceId}/schedule (24 h)', () => ({
+    method: 'GET',
+    path: schedulePath,
+    headers: playerHeaders,
+  }))
+  results.push(trivial4, schedule)
+  mark('after the schedule scenario')
   const mem = memory(pid)
 
   console.log('')
@@ -580,6 +614,9 @@ async function main() {
   )
   console.log(
     `order placement: ${orders.rps.toFixed(0)} orders/s on the embedded database (target >= 300), ${((orders.rps / trivial3.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${orders.p99.toFixed(1)} ms`,
+  )
+  console.log(
+    `player schedule: ${schedule.rps.toFixed(0)} requests/s for one billboard over 24 h of sold slots (${sample.items?.length ?? 0} plays), ${((schedule.rps / trivial4.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${schedule.p99.toFixed(1)} ms`,
   )
   console.log(
     peakReset

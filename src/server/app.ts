@@ -14,6 +14,7 @@ import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
+import { playerRoutes } from './player/routes.ts'
 import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
@@ -45,6 +46,11 @@ export function createApp(parts: ServerParts) {
     })
   })
   app.use(securityHeaders({ mapStyleUrl: parts.env.MAP_STYLE_URL }))
+  // issue 14: the billboard player's page carries its token in its first address: no referrer ever
+  app.use('/play/*', async (c, next) => {
+    await next()
+    c.res.headers.set('Referrer-Policy', 'no-referrer')
+  })
   // A NUL character can never be stored or matched (PostgreSQL text refuses it): refuse it up front.
   app.use(async (c, next) => {
     if (/%00/.test(c.req.url)) {
@@ -69,6 +75,7 @@ export function createApp(parts: ServerParts) {
   })
   orderRoutes(router, parts.orders)
   contentRoutes(router, parts.content)
+  playerRoutes(router, parts.player)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   app.route(API_BASE, api)
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))

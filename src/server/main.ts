@@ -141,6 +141,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   })
   const port = (server.address() as AddressInfo).port
   const url = `http://${hostname === '0.0.0.0' ? '127.0.0.1' : hostname}:${port}`
+  deps.setListeningOrigin(url)
   log.info('listening', {
     url,
     database: database.kind,

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Outlet, Scripts } from '@tanstack/react-router'
+import { Outlet, Scripts, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { setPageLanguage } from '../../locale/i18n'
 import { ProgressBar } from '../../ui/progress-bar'
@@ -12,6 +12,12 @@ export function RootLayout() {
     document.title = t`Share the Gift of a Billboard`
     setPageLanguage(i18n.locale)
   }, [t, i18n.locale])
+  // issue 14: the billboard player is a screen of its own; the shop's banners (offline, update,
+  // install) would be shown to a street
+  const onBillboard = useRouterState({
+    select: (s) => s.location.pathname.startsWith('/play/'),
+  })
+  if (onBillboard) return <Outlet />
   return (
     <>
       <ProgressBar />
