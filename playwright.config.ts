@@ -42,14 +42,17 @@ export default defineConfig({
     },
   },
   webServer: {
-    // build the PWA first so the server serves this checkout's app as it is now
-    command: 'npx vite build && node --import tsx src/server/main.ts',
+    // build the PWA and the app's server build first, so the server serves this checkout's app as it
+    // is now (and renders its first screens with it)
+    command: 'npm run build && node --import tsx src/server/main.ts',
     url: `${baseURL}/api/v1/spotlight/live-events`,
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
     stderr: 'ignore',
     env: {
+      // React, TanStack and Lingui run their production builds on the server, as in `npm start`
+      NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       APP_ENV: 'local',

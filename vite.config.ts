@@ -1,9 +1,17 @@
+import { readFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api'
+import { getConfig } from '@lingui/conf'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { lingui } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { FIRST_SCREEN_ROUTES } from './src/app/lib/first-screen.ts'
+import { type CatalogPart, catalogPartIds } from './src/locale/catalog-parts.ts'
+import { precompressDir } from './src/server/platform/precompress.ts'
 
 // The version shown in the app and baked into the service worker; a new value is a new deploy.
 const appVersion = process.env.APP_VERSION ?? process.env.npm_package_version ?? '0.0.0'
@@ -36,25 +44,127 @@ function inlineEntryCss(): Plugin {
   }
 }
 
+/**
+ * Issue 12 §5: the built text files get .br and .gz siblings (Brotli 11, gzip 9), which the server
+ * sends as they are (src/server/platform/static.ts). After every other plugin's closeBundle, so the
+ * service worker the PWA plugin writes there is compressed too.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'shouts:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await precompressDir(outDir)
+      },
+    },
+  }
+}
+
+/**
+ * Issue 11: a locale's catalog in two parts, `messages.po?first` and `messages.po?rest` (which
+ * messages go where: src/locale/catalog-parts.ts, from the source catalog's `#:` origins), compiled
+ * as @lingui/vite-plugin compiles a whole one (`messages.po`, which the tests and tools still use).
+ */
+function catalogParts(): Plugin {
+  const config = getConfig({})
+  const rootDir = config.rootDir ?? process.cwd()
+  const sourceCatalog = resolve(rootDir, 'src/locale/locales/en/messages.po')
+  return {
+    name: 'shouts:catalog-parts',
+    async transform(_code, id) {
+      const match = /^(.*\/messages\.po)\?(first|rest)$/.exec(id)
+      const [, file, part] = match ?? []
+      if (!file || !part) return null
+      const found = getCatalogForFile(relative(rootDir, file), await getCatalogs(config))
+      if (!found) throw new Error(`${file} is no catalog of lingui.config.ts`)
+      this.addWatchFile(file)
+      this.addWatchFile(sourceCatalog)
+      const keep = new Set(
+        [...catalogPartIds(readFileSync(sourceCatalog, 'utf8'), part as CatalogPart)].map((msgid) =>
+          generateMessageId(msgid),
+        ),
+      )
+      const { messages } = await found.catalog.getTranslations(found.locale, {
+        fallbackLocales: config.fallbackLocales ?? {},
+        sourceLocale: config.sourceLocale ?? 'en',
+      })
+      const partMessages = Object.fromEntries(
+        Object.entries(messages).filter(([messageId]) => keep.has(messageId)),
+      )
+      const { source, errors } = createCompiledCatalog(found.locale, partMessages, {
+        namespace: 'es',
+      })
+      if (errors.length > 0) throw new Error(`${file}: ${errors.map((e) => e.id).join(', ')}`)
+      return { code: source, map: null, moduleType: 'js' }
+    },
+  }
+}
+
 // Plugin order matters (see ../shared/toolchain.md): router code-splitting first, then React,
 // then the Lingui macro through Babel, then the .po loader, then the PWA.
-export default defineConfig({
+const appPlugins = () => [
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    // the first screens' routes are not split from the app's chunk: their code is needed before the
+    // server's page can hydrate, so a chunk of their own would only be one request more (issue 11)
+    codeSplittingOptions: {
+      splitBehavior: ({ routeId }) => (FIRST_SCREEN_ROUTES.has(routeId) ? [] : undefined),
+    },
+    routesDirectory: './src/app/routes',
+    generatedRouteTree: './src/app/route-tree.gen.ts',
+  }),
+  react(),
+  babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+  lingui(),
+  catalogParts(),
+]
+
+/**
+ * Issue 11: the app's server build (`vite build --ssr src/app/entry-server.tsx`), which the server
+ * loads at run time to render the first screen (src/server/platform/ssr.ts). It goes to build/server,
+ * outside dist/: neither served nor precached. Its dependencies stay in node_modules. No PWA and no
+ * CSS inlining: the page template is the client build's index.html.
+ */
+const serverBuild = {
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  plugins: appPlugins(),
+  build: {
+    ssr: true,
+    outDir: 'build/server',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    sourcemap: true,
+    rolldownOptions: { input: 'src/app/entry-server.tsx' },
+  },
+} satisfies UserConfig
+
+const clientBuild = {
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  resolve: {
+    alias: [
+      // TanStack's store asks for the shim that brings useSyncExternalStore to React < 18; React 19
+      // has it, and the shim's fallback would be half a kilobyte of the first screen for nothing
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/app/routes',
-      generatedRouteTree: './src/app/route-tree.gen.ts',
-    }),
-    react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    lingui(),
+    ...appPlugins(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
-      // registered by src/app/lib/pwa.ts with workbox-window (production builds only)
+      // registered by src/app/lib/pwa.ts (production builds only)
       injectRegister: false,
       injectManifest: {
         // every route's code chunk, the maplibre worker (.mjs), CSS and the shell (toolchain.md:
@@ -109,6 +219,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     inlineEntryCss(),
+    precompress(),
   ],
   build: {
     outDir: 'dist',
@@ -128,28 +239,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What the entry (src/app/main.tsx) shares with the app goes in a chunk of its own: were the
-          // app to import the entry chunk, every lazy import would list the entry's stylesheet as a
-          // dependency and fetch again the CSS that index.html already has inlined.
           groups: [
-            { name: 'boot', test: /vite\/preload-helper|src\/domain\/storage\.ts/ },
-            // The stores are all read at start (resume at the last step, spec §9): one chunk rather
-            // than eight of about a kilobyte, each paying its own request and compression overhead.
-            // Only the stores themselves: what they import is split by who uses it, so code that only
-            // later screens need (the Temporal polyfill among it) stays out of the first screen.
-            // The domain rules every screen uses (schemas, messages, prices, order rules), with valibot:
-            // one chunk, so the first screen is a few requests rather than one per module. The modules
-            // that compute times (dates, event, slots: the Temporal polyfill) load with later screens.
-            {
-              name: 'domain',
-              test: /src\/domain\/(api|date-hour|validation|messages|order-rules|price|money|device|content)\.ts|node_modules\/valibot\//,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'stores',
-              test: /src\/app\/stores\//,
-              includeDependenciesRecursively: false,
-            },
+            // What the entry (src/app/main.tsx) shares with the app goes in a chunk of its own: were the
+            // app to import the entry chunk, every lazy import would list the entry's stylesheet as a
+            // dependency and fetch again the CSS that index.html already has inlined.
+            { name: 'boot', test: /vite\/preload-helper|src\/domain\/storage\.ts/, priority: 2 },
+            // Issue 11: the first screen is one chunk: the app (src/app/start.tsx) with everything it
+            // imports, React and the router among it, and the first screens' routes (not split,
+            // FIRST_SCREEN_ROUTES). About twenty small chunks cost more bytes (each compressed
+            // alone) and more requests on a phone; the later steps import what they share with it
+            // from this chunk, which is loaded by then. Only static imports are followed: the later
+            // steps, the map, Stripe and the catalogs stay their own chunks.
+            { name: 'app', test: /src\/app\/start\.tsx$/, priority: 1 },
           ],
         },
       },
@@ -160,4 +261,6 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-})
+} satisfies UserConfig
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : clientBuild))

@@ -1,13 +1,18 @@
 // npm run bench: throughput and latency of the real server on loopback, from one run (issue 3).
 // Slot search (14-day event, 15-minute slots), event fetch and order placement, each beside a trivial
 // endpoint (GET /api/v1/health) measured the same way, and the server's peak memory (VmHWM).
+// Issue 11: the server-rendered first screens (home, the location step), served from the page cache
+// under 16 connections, and their render itself (the app's server build, uncached). Issue 12 §5:
+// slot search while eight clients ask made-up page paths.
 // Bounded: each scenario runs for a fixed time or request count, then the server is stopped.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import sharp from 'sharp'
+import type { SsrModule } from '../src/contract/ssr.ts'
 import { type EventTiming, slotStartEpochMs } from '../src/domain/index.ts'
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
@@ -28,12 +33,12 @@ type Result = {
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
 let base = ''
 
-function send(req: Req): Promise<{ status: number; body: string }> {
+function send(req: Req, through = agent): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(base + req.path)
     const r = http.request(
       {
-        agent,
+        agent: through,
         host: url.hostname,
         port: url.port,
         path: url.pathname + url.search,
@@ -185,15 +190,20 @@ async function main() {
     if (child.exitCode === null) child.kill('SIGTERM')
   }
   process.on('exit', stop)
+  const playerTokens = new Map<string, string>()
   base = await new Promise<string>((resolve, reject) => {
     let text = ''
     child.stderr.on('data', (d: Buffer) => {
       text += d.toString()
+      for (const [, id, token] of text.matchAll(/PLAYER (\S+) (\S+)\n/g)) {
+        playerTokens.set(id as string, token as string)
+      }
       const m = /READY (\S+)/.exec(text)
       if (m?.[1]) resolve(m[1])
     })
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${text}`)))
-    setTimeout(() => reject(new Error('server did not start in 120 s')), 120_000)
+    // the server builds the app first when the build is missing or older than its sources
+    setTimeout(() => reject(new Error('server did not start in 300 s')), 300_000)
   })
   const pid = child.pid as number
   const phases: string[] = []
@@ -256,7 +266,13 @@ async function main() {
     await fetch(`${base}/api/v1/content/uploads`, { method: 'POST', body: form })
   ).json()) as { id: string }
   const now = Date.now()
-  const work: { deviceId: string; slots: number[]; key: string; source: unknown }[] = []
+  const work: {
+    deviceId: string
+    slots: number[]
+    startEpochMs: number
+    key: string
+    source: unknown
+  }[] = []
   for (const d of devices) {
     const source = {
       generatorId: d.contentWidth === 1400 ? 'hearts' : 'hearts-wide',
@@ -299,6 +315,7 @@ async function main() {
       work.push({
         deviceId: d.deviceId,
         slots: open.slice(i, i + 2),
+        startEpochMs: slotStartEpochMs(search.event, search.timeZoneId, open[i] as number),
         key: gen.generatedContent.key,
         source,
       })
@@ -393,6 +410,105 @@ async function main() {
     path: '/api/v1/spotlight/events/share-the-love',
   }))
   results.push(trivial2, ev)
+
+  // Issue 11: the first screens as a phone asks for them (Brotli accepted), from the page cache: the
+  // figure the server's cost per page is judged by (target: p50 <= 5 ms under 16 connections).
+  const page = (path: string) => (): Req => ({
+    method: 'GET',
+    path,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  })
+  const pages: Result[] = []
+  for (const [label, path] of [
+    ['GET / (server-rendered, cached)', '/'],
+    ['GET /{event}/design/location (cached)', '/share-the-love/design/location'],
+    ['GET /fr/{event}/design/location (cached)', '/fr/share-the-love/design/location'],
+  ] as const) {
+    const [trivial, mine] = await paired(label, page(path))
+    results.push(trivial, mine)
+    pages.push(mine)
+  }
+  mark('after the cached pages')
+
+  // The render itself, as on a cache miss: the app's server build (build/server, what the server
+  // loads) renders the page in this process, CONNECTIONS renders at a time; its route loaders ask
+  // the server's API over loopback (the server answers them in process, a little cheaper).
+  const ssr = (await import(
+    pathToFileURL(join(ROOT, 'build', 'server', 'entry-server.js')).href
+  )) as SsrModule
+  const renderer = ssr.createRenderer({
+    api: (path, init) => fetch(`${base}${path}`, init),
+    onError: (error) => console.log('render error', error),
+  })
+  const template = readFileSync(join(ROOT, 'dist', 'index.html'), 'utf8')
+  const renders: Result[] = []
+  for (const [label, path, locale] of [
+    ['render / (uncached)', '/', 'en'],
+    ['render /{event}/design/location (uncached)', '/share-the-love/design/location', 'en'],
+  ] as const) {
+    for (const connections of [1, CONNECTIONS]) {
+      const latencies: number[] = []
+      let failures = 0
+      const started = performance.now()
+      const deadline = started + DURATION_MS / 2
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (performance.now() < deadline) {
+            const t0 = performance.now()
+            const result = await renderer.render({ path, locale, template })
+            latencies.push(performance.now() - t0)
+            if (result.kind !== 'page' || result.status !== 200) failures++
+          }
+        }),
+      )
+      const seconds = (performance.now() - started) / 1000
+      renders.push(
+        summarise(`${label}, ${connections} at a time`, [
+          { latencies, statuses: new Map([[200, latencies.length]]), errors: failures, seconds },
+        ]),
+      )
+    }
+  }
+  results.push(...renders)
+  mark('after the uncached renders')
+
+  // Issue 12 §5: eight clients ask made-up page paths (each one new) while slot search is measured
+  // as above; once, each new path was rendered and compressed synchronously and cached for ever.
+  const floodAgent = new http.Agent({ keepAlive: true, maxSockets: 8 })
+  let flooding = true
+  let madeUp = 0
+  const floodStatuses = new Map<number, number>()
+  const shapes = [
+    (n: number) => `/made-up-${n}`,
+    (n: number) => `/made-up-${n}/design/location`,
+    (n: number) => `/fr/made-up-${n}?device=${n}`,
+    (n: number) => `/a/b/c/${n}`,
+  ]
+  const flood = Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (flooding) {
+        const n = madeUp++
+        const shape = shapes[n % shapes.length] as (n: number) => string
+        const { status } = await send(
+          { method: 'GET', path: shape(n), headers: { 'accept-encoding': 'gzip, deflate, br' } },
+          floodAgent,
+        )
+        floodStatuses.set(status, (floodStatuses.get(status) ?? 0) + 1)
+      }
+    }),
+  )
+  const searchBeside = summarise('POST /spotlight/slots/search + flood', [
+    await run(
+      () => ({ method: 'POST', path: '/api/v1/spotlight/slots/search', body: searchBody }),
+      200,
+      DURATION_MS,
+    ),
+  ])
+  flooding = false
+  await flood
+  floodAgent.destroy()
+  results.push(searchBeside)
+  mark('after the made-up-path flood')
   let o = 0
   const orderRuns: Run[] = []
   const trivial3Runs: Run[] = []
@@ -451,6 +567,29 @@ async function main() {
   // Let the background processing of the orders finish before reading memory.
   await new Promise((r) => setTimeout(r, 2000))
   mark('after the order scenario')
+
+  // issue 14: a billboard's schedule for 24 hours of sold slots. The orders sell the first billboard's
+  // slots first, two at a time: the first 48 orders (placed now if the scenario above did not reach
+  // them, untimed) fill its first 24 hours.
+  while (o < Math.min(48, orderCount)) {
+    const req = nextOrder()
+    if (!req) break
+    await send(req)
+  }
+  await new Promise((r) => setTimeout(r, 2000))
+  const first = work[0] as (typeof work)[number]
+  const schedulePath = `/api/v1/player/${encodeURIComponent(first.deviceId)}/schedule?fromEpochMs=${first.startEpochMs}&toEpochMs=${first.startEpochMs + 86_400_000}`
+  const playerHeaders = { authorization: `Bearer ${playerTokens.get(first.deviceId) ?? ''}` }
+  const sample = JSON.parse(
+    (await send({ method: 'GET', path: schedulePath, headers: playerHeaders })).body,
+  ) as { items?: unknown[] }
+  const [trivial4, schedule] = await paired('GET /player/{deviceId}/schedule (24 h)', () => ({
+    method: 'GET',
+    path: schedulePath,
+    headers: playerHeaders,
+  }))
+  results.push(trivial4, schedule)
+  mark('after the schedule scenario')
   const mem = memory(pid)
 
   console.log('')
@@ -462,8 +601,22 @@ async function main() {
   console.log(
     `event fetch: ${((ev.rps / trivial2.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${ev.p99.toFixed(1)} ms`,
   )
+  for (const r of pages) {
+    console.log(
+      `page ${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms under ${CONNECTIONS} connections (issue 11 target: p50 <= 5 ms)`,
+    )
+  }
+  for (const r of renders) {
+    console.log(`${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`)
+  }
+  console.log(
+    `slot search while 8 clients asked ${madeUp} made-up paths (${[...floodStatuses].map(([k, n]) => `${n}x ${k}`).join(', ')}): p50 ${searchBeside.p50.toFixed(2)} ms, p99 ${searchBeside.p99.toFixed(2)} ms; alone p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms (issue 12 §5: it was ~400-480 ms p50)`,
+  )
   console.log(
     `order placement: ${orders.rps.toFixed(0)} orders/s on the embedded database (target >= 300), ${((orders.rps / trivial3.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${orders.p99.toFixed(1)} ms`,
+  )
+  console.log(
+    `player schedule: ${schedule.rps.toFixed(0)} requests/s for one billboard over 24 h of sold slots (${sample.items?.length ?? 0} plays), ${((schedule.rps / trivial4.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${schedule.p99.toFixed(1)} ms`,
   )
   console.log(
     peakReset

@@ -57,6 +57,16 @@ describe('classifyRequest', () => {
     )
   })
 
+  it("answers a shout's file from the billboard player's cache (issue 14)", () => {
+    const file = pathOf(content.file, { name: 'abc.png' })
+    expect(classifyRequest('GET', at(file), origin)).toBe('player-content')
+    expect(classifyRequest('HEAD', at(file), origin)).toBe('network-only')
+    expect(classifyRequest('GET', new URL(file, 'https://elsewhere.example'), origin)).toBe(
+      'not-ours',
+    )
+    expect(staleCaches([cacheNames.player])).toEqual([])
+  })
+
   it('keeps billboard and template images in the image cache', () => {
     expect(classifyRequest('GET', at('/catalogue/paris-opera-1.jpg'), origin)).toBe('image')
     expect(classifyRequest('GET', at('/catalogue/hearts.png'), origin)).toBe('image')

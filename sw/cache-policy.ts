@@ -6,6 +6,7 @@ import { content } from '../src/contract/content'
 import { API_BASE, type Endpoint, matchesPath } from '../src/contract/endpoint'
 import { meta } from '../src/contract/meta'
 import { spotlight } from '../src/contract/spotlight'
+import { PLAYER_CACHE_NAME } from '../src/contract/sw'
 
 export const CACHE_VERSION = 'v1'
 export const CACHE_PREFIX = 'shouts-'
@@ -14,6 +15,8 @@ export const cacheNames = {
   eventPayload: `${CACHE_PREFIX}event-payload-${CACHE_VERSION}`,
   images: `${CACHE_PREFIX}images-${CACHE_VERSION}`,
   mapTiles: `${CACHE_PREFIX}map-tiles-${CACHE_VERSION}`,
+  // issue 14: filled by the billboard player page with its window's content files (versioned there)
+  player: PLAYER_CACHE_NAME,
 } as const
 
 export const cacheLimits = {
@@ -22,7 +25,13 @@ export const cacheLimits = {
   eventPayload: { maxEntries: 60, maxAgeSeconds: 24 * 3600 },
 } as const
 
-export type RequestKind = 'event-payload' | 'image' | 'map-tile' | 'network-only' | 'not-ours'
+export type RequestKind =
+  | 'event-payload'
+  | 'image'
+  | 'map-tile'
+  | 'player-content'
+  | 'network-only'
+  | 'not-ours'
 
 // The event payload: what the flow reads of an event and may show offline (issue 4). Named by the
 // endpoints, so a path the contract changes is still cached.
@@ -50,9 +59,12 @@ export function classifyRequest(
     const apiPath = url.pathname.startsWith(`${API_BASE}/`)
       ? url.pathname.slice(API_BASE.length)
       : null
-    return apiPath !== null && EVENT_PAYLOAD_ENDPOINTS.some((e) => matchesPath(e, apiPath))
-      ? 'event-payload'
-      : 'network-only'
+    if (apiPath !== null && EVENT_PAYLOAD_ENDPOINTS.some((e) => matchesPath(e, apiPath))) {
+      return 'event-payload'
+    }
+    // a shout's file: the billboard player's copy when it has one (issue 14), else the network
+    if (apiPath !== null && matchesPath(content.file, apiPath)) return 'player-content'
+    return 'network-only'
   }
   if (IMAGE_PATH.test(url.pathname)) return 'image'
   return 'not-ours'

@@ -29,6 +29,7 @@ import {
 import { eventSlugFromPath } from '../src/domain/locale'
 import { cacheLimits, cacheNames, classifyRequest, staleCaches } from './cache-policy'
 import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
+import { playerContent } from './player-content'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -46,8 +47,22 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
 // Every navigation is answered by the precached app shell, so each route renders offline.
+const appShell = createHandlerBoundToURL('/index.html')
+// issue 14: the billboard player's page sends no referrer, also when its shell comes from here (the
+// server says so in a header; a response made by the worker must say it again).
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(
+    async (options) => {
+      const shell = await appShell(options)
+      const headers = new Headers(shell.headers)
+      headers.set('Referrer-Policy', 'no-referrer')
+      return new Response(shell.body, { status: shell.status, headers })
+    },
+    { allowlist: [/^\/play\//] },
+  ),
+)
+registerRoute(
+  new NavigationRoute(appShell, {
     denylist: [/^\/api\//, /\.[a-z0-9]+$/i],
   }),
 )
@@ -88,6 +103,12 @@ registerRoute(
   ({ request, url }) =>
     classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'map-tile',
   mapTiles,
+)
+
+registerRoute(
+  ({ request, url }) =>
+    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'player-content',
+  ({ request }) => playerContent(request),
 )
 
 /** Fetches an event's payload, devices, templates and preview images into the caches. */

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as DefaultRouteImport } from './routes/_default'
 import { Route as DefaultEventslugRouteImport } from './routes/_default/$eventslug'
 import { Route as DefaultEventNotFoundRouteImport } from './routes/_default/event-not-found'
+import { Route as PlayDeviceIdRouteImport } from './routes/play.$deviceId'
 import { Route as DefaultEventslugIndexRouteImport } from './routes/_default/$eventslug/index'
 import { Route as DefaultEventslugStepsRouteImport } from './routes/_default/$eventslug/_steps'
 import { Route as DefaultEventslugShoutLocationRouteImport } from './routes/_default/$eventslug/shout-location'
@@ -42,6 +43,11 @@ const DefaultEventNotFoundRoute = DefaultEventNotFoundRouteImport.update({
   id: '/event-not-found',
   path: '/event-not-found',
   getParentRoute: () => DefaultRoute,
+} as any)
+const PlayDeviceIdRoute = PlayDeviceIdRouteImport.update({
+  id: '/play/$deviceId',
+  path: '/play/$deviceId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const DefaultEventslugIndexRoute = DefaultEventslugIndexRouteImport.update({
   id: '/',
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$eventslug': typeof DefaultEventslugRouteWithChildren
   '/event-not-found': typeof DefaultEventNotFoundRoute
+  '/play/$deviceId': typeof PlayDeviceIdRoute
   '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
   '/$eventslug/': typeof DefaultEventslugIndexRoute
   '/$eventslug/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
@@ -118,6 +125,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/event-not-found': typeof DefaultEventNotFoundRoute
+  '/play/$deviceId': typeof PlayDeviceIdRoute
   '/$eventslug': typeof DefaultEventslugIndexRoute
   '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
   '/$eventslug/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
@@ -134,6 +142,7 @@ export interface FileRoutesById {
   '/_default': typeof DefaultRouteWithChildren
   '/_default/$eventslug': typeof DefaultEventslugRouteWithChildren
   '/_default/event-not-found': typeof DefaultEventNotFoundRoute
+  '/play/$deviceId': typeof PlayDeviceIdRoute
   '/_default/$eventslug/_steps': typeof DefaultEventslugStepsRouteWithChildren
   '/_default/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
   '/_default/$eventslug/': typeof DefaultEventslugIndexRoute
@@ -151,6 +160,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$eventslug'
     | '/event-not-found'
+    | '/play/$deviceId'
     | '/$eventslug/shout-location'
     | '/$eventslug/'
     | '/$eventslug/design/customize'
@@ -164,6 +174,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/event-not-found'
+    | '/play/$deviceId'
     | '/$eventslug'
     | '/$eventslug/shout-location'
     | '/$eventslug/design/customize'
@@ -179,6 +190,7 @@ export interface FileRouteTypes {
     | '/_default'
     | '/_default/$eventslug'
     | '/_default/event-not-found'
+    | '/play/$deviceId'
     | '/_default/$eventslug/_steps'
     | '/_default/$eventslug/shout-location'
     | '/_default/$eventslug/'
@@ -194,6 +206,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   DefaultRoute: typeof DefaultRouteWithChildren
+  PlayDeviceIdRoute: typeof PlayDeviceIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -225,6 +238,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/event-not-found'
       preLoaderRoute: typeof DefaultEventNotFoundRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/play/$deviceId': {
+      id: '/play/$deviceId'
+      path: '/play/$deviceId'
+      fullPath: '/play/$deviceId'
+      preLoaderRoute: typeof PlayDeviceIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_default/$eventslug/': {
       id: '/_default/$eventslug/'
@@ -361,6 +381,7 @@ const DefaultRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   DefaultRoute: DefaultRouteWithChildren,
+  PlayDeviceIdRoute: PlayDeviceIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,34 +1,60 @@
-import { createRouter } from '@tanstack/react-router'
-import { ErrorPage, NotFoundPage } from './features/shell/error-page'
-import { currentLocale, splitLocalePath, withLocalePrefix } from './locale/i18n'
+import type { I18n } from '@lingui/core'
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  splitLocalePath,
+  withLocalePrefix,
+  withWholeCatalog,
+} from './locale/i18n'
 import { routeTree } from './route-tree.gen'
 
-// spec §2: English has no prefix, French lives under /fr and German under /de. The routes are
-// written once; the URL prefix is rewritten in on the way out and stripped on the way in.
-export const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-  defaultNotFoundComponent: NotFoundPage,
-  defaultErrorComponent: ErrorPage,
-  rewrite: {
-    input: ({ url }) => {
-      const { path } = splitLocalePath(url.pathname)
-      if (path === url.pathname) return undefined
-      url.pathname = path
-      return url
+/** What every route sees: the i18n of this router (one per page in the browser, one per request on
+ * the server, never a module global there: concurrent requests speak different languages). */
+export type RouterContext = { i18n: I18n }
+
+/** One router per page in the browser (src/app/start.tsx), one per request on the server
+ * (src/app/entry-server.tsx). */
+export function createAppRouter({ i18n }: RouterContext) {
+  return createRouter({
+    routeTree,
+    context: { i18n },
+    defaultPreload: 'intent',
+    // on the server it would add an inline script (CSP) and has nothing to restore
+    scrollRestoration: !import.meta.env.SSR,
+    // a chunk of their own: no first screen shows them (issue 11)
+    defaultNotFoundComponent: lazyRouteComponent(
+      withWholeCatalog(() => import('./features/shell/error-page')),
+      'NotFoundPage',
+    ),
+    defaultErrorComponent: lazyRouteComponent(
+      withWholeCatalog(() => import('./features/shell/error-page')),
+      'ErrorPage',
+    ),
+    // spec §2: English has no prefix, French lives under /fr and German under /de. The routes are
+    // written once; the URL prefix is rewritten in on the way out and stripped on the way in.
+    rewrite: {
+      input: ({ url }) => {
+        const { path } = splitLocalePath(url.pathname)
+        if (path === url.pathname) return undefined
+        url.pathname = path
+        return url
+      },
+      output: ({ url }) => {
+        const locale = isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
+        const localized = withLocalePrefix(url.pathname, locale)
+        if (localized === url.pathname) return undefined
+        url.pathname = localized
+        return url
+      },
     },
-    output: ({ url }) => {
-      const localized = withLocalePrefix(url.pathname, currentLocale())
-      if (localized === url.pathname) return undefined
-      url.pathname = localized
-      return url
-    },
-  },
-})
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router
+    router: AppRouter
   }
 }

@@ -1,22 +1,94 @@
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
+import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import type { ShoutEvent } from '../contract/spotlight'
 import { APP_VERSION, startPwa } from './lib/pwa'
 import { rememberRoute, startRedirect } from './lib/resume'
-import { activateLocale, i18n, splitLocalePath } from './locale/i18n'
-import { router } from './router'
+import { activateLocale, i18n, isLocale, splitLocalePath } from './locale/i18n'
+import { type AppRouter, createAppRouter } from './router'
 import { fetchDevices } from './stores/devices'
+import { adoptEvent } from './stores/event'
 import { loadFeatureFlags } from './stores/feature-flags'
-import { resumeOrders } from './stores/order-sending'
+import { bindOrderToEvent, orderToResume } from './stores/order'
 import { restoreAll } from './stores/persist'
-import './stores/order'
+import { flowRedirect } from './stores/step-progress'
 import './stores/templates'
 
 /** The app: started by ./main.tsx once the first screen is painted. */
 export async function start(): Promise<void> {
   // the deployed version, for support and for the update test
   document.documentElement.dataset.appVersion = APP_VERSION
+  const root = document.getElementById('root')
+  if (!root) throw new Error('missing #root')
+  const router = createAppRouter({ i18n })
+  router.subscribe('onResolved', () => {
+    rememberRoute(window.location.pathname, window.location.search)
+  })
+  // issue 11: a page the server rendered carries the router's state ($_TSR, from its <Scripts/>) and
+  // is hydrated; the service worker's shell (offline, repeat visits) and the later steps render here.
+  if ('$_TSR' in window) await hydrate(router, root)
+  else await renderHere(router, root)
+}
+
+/** Takes over the server's HTML: React reuses its nodes, nothing is drawn again (issue 11). */
+async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
+  // The server's language (<html lang>); its catalog must be active before the first render, or the
+  // provider renders nothing. Its chunk is preloaded with the page.
+  const lang = document.documentElement.lang
+  await activateLocale(isLocale(lang) ? lang : splitLocalePath(window.location.pathname).locale)
+  // spec §7 startup: the saved state is read while the page hydrates; the components show it once
+  // hydrated (lib/hydration.ts), so hydration sees exactly what the server rendered.
+  const restored = restoreAll()
+  const rendered = new Promise<void>((resolve) => {
+    const stop = router.subscribe('onRendered', () => {
+      stop()
+      resolve()
+    })
+  })
+  // A transition lets React hydrate in slices, yielding to the browser between them; the parts in
+  // their own Suspense boundaries are hydrated after, each in its own slices (issue 11: no long task).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterClient router={router} />
+        </I18nProvider>
+      </StrictMode>,
+    )
+  })
+  startPwa()
+  await Promise.all([restored, rendered])
+  // What the route guards would have done in the browser, now that the saved order is known: the
+  // order belongs to this event, and a placed order leads to its confirmation.
+  const eventMatch = router.state.matches.find((m) => m.routeId === '/_default/$eventslug')
+  const event = (eventMatch?.context as { event?: ShoutEvent | null } | undefined)?.event
+  if (event) {
+    adoptEvent(event)
+    bindOrderToEvent(event.slug)
+    if (router.state.matches.some((m) => m.routeId === '/_default/$eventslug/_steps')) {
+      const to = flowRedirect(router.state.location.pathname)
+      if (to) {
+        void router.navigate({
+          to: to as '/$eventslug/design/location',
+          params: { eventslug: event.slug },
+          search: true,
+          replace: true,
+        })
+      }
+    }
+  }
+  // issue 4 resume: the installed app's start URL goes back to the last step within its lifetime
+  const target = await startRedirect(window.location)
+  if (target !== null) void router.navigate({ href: target, replace: true })
+  void resumeOrders()
+  void loadFeatureFlags()
+}
+
+/** The shell (no server render): everything is resolved first, then drawn in one go. */
+async function renderHere(router: AppRouter, root: HTMLElement): Promise<void> {
   startPwa()
   // Lighthouse (issue 6): the catalog of the URL's language and the saved state are fetched while the
   // resume check runs, not after it — each await in a row is one more round trip before first paint.
@@ -31,26 +103,17 @@ export async function start(): Promise<void> {
   await early
   await activateLocale(splitLocalePath(router.history.location.pathname).locale)
   // Lighthouse (issue 6): the location step's billboards (its largest paint) are asked for now, in
-  // parallel with its code chunk, not after its first render; the page's own call shares the request.
+  // parallel with its code chunk, not after its first render; the route's loader shares the request.
   const atLocation = /^\/([^/]+)\/design\/location$/.exec(
     splitLocalePath(router.history.location.pathname).path,
   )
   if (atLocation?.[1]) void fetchDevices(decodeURIComponent(atLocation[1]))
-  // issue 4: an order placed earlier (maybe while closed) is re-sent or checked again
   void resumeOrders()
-  router.subscribe('onResolved', () => {
-    rememberRoute(window.location.pathname, window.location.search)
-  })
   void loadFeatureFlags()
-  const root = document.getElementById('root')
-  if (!root) throw new Error('missing #root')
-  // Lighthouse (issue 4): the server may have painted the first screen into #root already
-  // (src/server/platform/prerender.ts). The route's code and data are resolved before React's first
-  // render, so that render replaces it with the real page at once instead of an empty pending state
-  // in between.
+  // The route's code and data are resolved before React's first render, so that render draws the
+  // page at once instead of an empty pending state in between.
   await router.load()
-  // A transition lets React render the first screen in slices, yielding to the browser between them,
-  // instead of one long task; the server's first screen stays on show until the commit.
+  // A transition lets React render the first screen in slices, yielding to the browser between them.
   const reactRoot = createRoot(root)
   startTransition(() => {
     reactRoot.render(
@@ -61,4 +124,11 @@ export async function start(): Promise<void> {
       </StrictMode>,
     )
   })
+}
+
+/** issue 4: an order placed earlier (maybe while closed) is re-sent or checked again. */
+async function resumeOrders(): Promise<void> {
+  if (!(await orderToResume())) return
+  const sending = await import('./stores/order-sending')
+  await sending.resumeOrders()
 }

@@ -8,13 +8,16 @@ import { messages } from '../domain/messages'
 // api-v1. Request bodies are strict objects (unknown fields are a 400); responses are plain objects, so
 // an older app keeps working when the server adds a field. Query strings arrive as strings.
 
+/* @__NO_SIDE_EFFECTS__ */
 export const text = (max = 200) =>
   v.pipe(v.string(), v.nonEmpty(messages.requiredField), v.maxLength(max))
 export const EpochMsSchema = v.pipe(
   v.number(),
   v.safeInteger('must be a whole number of milliseconds'),
 )
+/* @__NO_SIDE_EFFECTS__ */
 export const nonNegativeInt = () => v.pipe(v.number(), v.safeInteger(), v.minValue(0))
+/* @__NO_SIDE_EFFECTS__ */
 export const positiveInt = () => v.pipe(v.number(), v.safeInteger(), v.minValue(1))
 export const unique = <T>(items: readonly T[]) => new Set(items).size === items.length
 
@@ -48,6 +51,7 @@ export const CoordinatesSchema = v.object({
 export type Coordinates = v.InferOutput<typeof CoordinatesSchema>
 
 /** A whole number from a query string. */
+/* @__NO_SIDE_EFFECTS__ */
 export const queryNumber = (min: number, max: number) =>
   v.pipe(
     v.string(),
@@ -58,10 +62,12 @@ export const queryNumber = (min: number, max: number) =>
   )
 
 /** A whole number from a query string, with its default when absent. */
+/* @__NO_SIDE_EFFECTS__ */
 export const queryInt = (fallback: number, min: number, max: number) =>
   v.optional(queryNumber(min, max), String(fallback))
 
 /** A repeated query parameter (`types=photo&types=video`) or a single one, as a list. */
+/* @__NO_SIDE_EFFECTS__ */
 export const queryList = <T extends v.GenericSchema<string>>(item: T, fallback: string[]) =>
   v.pipe(
     v.optional(v.union([v.string(), v.array(v.string())]), fallback),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { DEFAULT_TEMPLATE_MODE } from '../domain/content'
 import {
   CONTENT_TYPES,
   ContentTypeSchema,
@@ -13,7 +14,7 @@ import { endpoint } from './endpoint'
 // api-v1 "Content": templates, uploads, generation (sync and async), the async job, content entries
 // and the stored files.
 
-export const DEFAULT_TEMPLATE_MODE = 'DynamicHtml'
+export { DEFAULT_TEMPLATE_MODE }
 
 export const TemplateSchema = v.object({
   id: text(),

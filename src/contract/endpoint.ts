@@ -38,6 +38,7 @@ export type Endpoint = {
 }
 
 /** Declares an endpoint, keeping its literal types (path, method) for `pathOf` and the server. */
+/* @__NO_SIDE_EFFECTS__ */
 export const endpoint = <const E extends Endpoint>(e: E): E => e
 
 /** The names of the `{param}` segments of a path: '/a/{x}/b/{y}' → 'x' | 'y'. */

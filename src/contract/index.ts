@@ -2,13 +2,14 @@ import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { meta } from './meta'
 import { order } from './order'
+import { player } from './player'
 import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order } as const
+export const api = { meta, spotlight, content, order, player } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
@@ -19,5 +20,6 @@ export * from './content'
 export * from './endpoint'
 export * from './meta'
 export * from './order'
+export * from './player'
 export * from './spotlight'
 export * from './sw'

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { messages } from '../domain/messages'
 import { AGREEMENT_LABELS } from '../domain/order-rules'
+import { DEFAULT_PLAYS_PER_SLOT, DEFAULT_SECONDS_PER_SHOUT } from '../domain/slot-package'
 import { EmailSchema, FirstNameSchema, LastNameSchema, PhoneSchema } from '../domain/validation'
 import {
   ContentTypeSchema,
@@ -8,12 +9,14 @@ import {
   EpochMsSchema,
   LocaleSchema,
   nonNegativeInt,
+  positiveInt,
   TimeZoneIdSchema,
   text,
   unique,
 } from './common'
 import { type ContentGenerationRequest, ContentGenerationRequestSchema } from './content'
 import { endpoint } from './endpoint'
+import { OrderPlaySchema } from './player'
 import { PromoCodeSchema } from './spotlight'
 
 // api-v1 "Order": defaults, saving a card, placing an order, its status and its summary.
@@ -57,6 +60,7 @@ export const LocalConfirmResponseSchema = v.object({
 })
 export type LocalConfirmResponse = v.InferOutput<typeof LocalConfirmResponseSchema>
 
+/* @__NO_SIDE_EFFECTS__ */
 const required = (key: keyof typeof AGREEMENT_LABELS) =>
   v.pipe(v.boolean(), v.value(true, messages.agreementRequired(AGREEMENT_LABELS[key])))
 
@@ -179,6 +183,10 @@ export const OrderSummarySchema = v.object({
   totalCents: nonNegativeInt(),
   promoCode: v.nullable(v.string()),
   locale: LocaleSchema,
+  // issue 14: the slot package and the proof of play (one entry per play the billboard reported)
+  playsPerSlot: v.optional(positiveInt(), DEFAULT_PLAYS_PER_SLOT),
+  secondsPerShout: v.optional(positiveInt(), DEFAULT_SECONDS_PER_SHOUT),
+  plays: v.optional(v.array(OrderPlaySchema), []),
 })
 export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { compareDateHour, DAY_MS, EVENT_DATE_HOUR_PATTERN, isDateHour } from '../domain/date-hour'
 import { messages } from '../domain/messages'
+import { DEFAULT_PLAYS_PER_SLOT, DEFAULT_SECONDS_PER_SHOUT } from '../domain/slot-package'
 import { EmailSchema } from '../domain/validation'
 import {
   ContentTypeSchema,
@@ -65,6 +66,10 @@ export const EventSchema = v.pipe(
     branded: v.boolean(),
     sponsorName: v.nullable(text()),
     minPresaleSlotEpochMs: v.nullable(EpochMsSchema),
+    // issue 14 (catalogue-format): the slot package the select-shouts step shows. Defaults when absent:
+    // an event answer cached by a worker before the fields existed still parses.
+    playsPerSlot: v.optional(positiveInt(), DEFAULT_PLAYS_PER_SLOT),
+    secondsPerShout: v.optional(positiveInt(), DEFAULT_SECONDS_PER_SHOUT),
   }),
   v.forward(
     v.check((e) => startsBeforeEnd(e), END_AFTER_START),

@@ -1,3 +1,7 @@
+// spec §3: the template mode a template has when the catalogue names none, and the one the shop asks
+// the generators for.
+export const DEFAULT_TEMPLATE_MODE = 'DynamicHtml'
+
 // spec §3: a shout is a photo or a video.
 export const CONTENT_TYPES = ['photo', 'video'] as const
 export type ContentType = (typeof CONTENT_TYPES)[number]

@@ -1,7 +1,7 @@
 // spec §2 and §9: the shop's languages, how a path names one, and how the root page picks one (the
 // i18n_redirected cookie, else the first of the browser's languages the shop speaks). Used by the app
 // (src/app/locale/i18n.ts) and by the server that pre-renders the first screen
-// (src/server/platform/prerender.ts).
+// (src/server/platform/ssr.ts).
 import { LOCALE_COOKIE } from './storage'
 
 export const LOCALES = ['en', 'fr', 'de'] as const
@@ -25,9 +25,13 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
  * page, event-not-found, the API, files. The service worker warms the events of open pages with it,
  * and the app remembers the step a shopper was on (issue 4).
  */
+// The first path segments that are not events: pages of their own (issue 14: /play/{deviceId} is a
+// billboard's player, whose address carries its token) and the API.
+export const NOT_EVENTS: ReadonlySet<string> = new Set(['event-not-found', 'api', 'play'])
+
 export function eventSlugFromPath(pathname: string): string | null {
   const first = splitLocalePath(pathname).path.split('/').filter(Boolean)[0]
-  if (!first || first === 'event-not-found' || first === 'api' || first.includes('.')) return null
+  if (!first || NOT_EVENTS.has(first) || first.includes('.')) return null
   return decodeURIComponent(first)
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { itemAt, mergeSchedule, nextChangeAt, offsetSeconds } from './playout'
 import {
   DEFAULT_SCHEDULE_WINDOW_MS,
+  houseEventOf,
   houseLocale,
   MAX_SCHEDULE_WINDOW_MS,
   matchesScheduledPlay,
@@ -11,6 +12,7 @@ import {
   playsOfSlot,
   schedulePlays,
   scheduleWindow,
+  slotAiring,
   slotRangeOfWindow,
 } from './schedule'
 import { slotNumberAt, slotStartEpochMs } from './slots'
@@ -240,5 +242,51 @@ describe('the player timeline (playout.ts)', () => {
     ]
     const merged = mergeSchedule(kept, { fromEpochMs: 100, toEpochMs: 500, items }, 50)
     expect(merged.map((i) => i.id)).toEqual(['a', 'b', 'c', 'later'])
+  })
+})
+
+describe('houseEventOf (issue 14: the event a billboard of several events advertises)', () => {
+  const long = { slug: 'summer', ...event('2027-06-01_00', '2027-09-01_00') }
+  const short = { slug: 'fete', ...event('2027-06-21_00', '2027-06-22_00') }
+  const later = { slug: 'autumn', ...event('2027-10-01_00', '2027-10-10_00') }
+  const all = [long, short, later]
+  it('takes the event live at the instant, the one that started last when several are', () => {
+    expect(houseEventOf(all, PARIS, at('2027-07-01T12:00:00Z'))?.slug).toBe('summer')
+    expect(houseEventOf(all, PARIS, at('2027-06-21T12:00:00Z'))?.slug).toBe('fete')
+  })
+  it('else the next to start, else the last to end, else none', () => {
+    expect(houseEventOf(all, PARIS, at('2027-09-15T12:00:00Z'))?.slug).toBe('autumn')
+    expect(houseEventOf(all, PARIS, at('2027-12-01T12:00:00Z'))?.slug).toBe('autumn')
+    expect(houseEventOf([long, short], PARIS, at('2027-12-01T12:00:00Z'))?.slug).toBe('summer')
+    expect(houseEventOf([], PARIS, at('2027-12-01T12:00:00Z'))).toBeNull()
+  })
+  it('reads event hours in the billboard zone: a Paris midnight start is 22:00 UTC in summer', () => {
+    expect(houseEventOf([short], PARIS, at('2027-06-20T21:59:59Z'))?.slug).toBe('fete')
+    expect(houseEventOf([long, short], PARIS, at('2027-06-20T22:00:00Z'))?.slug).toBe('fete')
+    expect(houseEventOf([long, short], PARIS, at('2027-06-20T21:59:59Z'))?.slug).toBe('summer')
+  })
+})
+
+describe('slotAiring (issue 14: what the confirmation page says of a slot)', () => {
+  const slot = { startEpochMs: 1_000_000, endEpochMs: 1_900_000 }
+  const proof = (playIndex: number, startedAtEpochMs: number) => ({ playIndex, startedAtEpochMs })
+  it('is upcoming before the slot and on air while it runs', () => {
+    expect(slotAiring(slot, [], 4, 999_999)).toEqual({ kind: 'upcoming' })
+    expect(slotAiring(slot, [], 4, 1_000_000)).toEqual({ kind: 'on-air' })
+    expect(slotAiring(slot, [proof(0, 1_000_010)], 4, 1_899_999)).toEqual({ kind: 'on-air' })
+  })
+  it('counts the proven plays once the slot is over, or once every play is proven', () => {
+    expect(slotAiring(slot, [proof(1, 1_225_000), proof(0, 1_000_010)], 4, 1_900_000)).toEqual({
+      kind: 'played',
+      played: 2,
+      firstAtEpochMs: 1_000_010,
+    })
+    expect(slotAiring(slot, [], 4, 2_000_000)).toEqual({
+      kind: 'played',
+      played: 0,
+      firstAtEpochMs: null,
+    })
+    const all = [0, 1, 2, 3].map((i) => proof(i, 1_000_000 + i * 225_000))
+    expect(slotAiring(slot, all, 4, 1_700_000)).toMatchObject({ kind: 'played', played: 4 })
   })
 })

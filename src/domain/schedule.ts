@@ -1,4 +1,4 @@
-import type { EventTiming } from './event'
+import { type EventTiming, eventWindowEpochMs } from './event'
 import type { Locale } from './locale'
 import { isSlotNumberOfEvent, slotStartEpochMs } from './slots'
 
@@ -8,8 +8,7 @@ import { isSlotNumberOfEvent, slotStartEpochMs } from './slots'
 // schedule from this module, and checks each proof of play against it.
 
 /** catalogue-format defaults for an event that names neither. */
-export const DEFAULT_PLAYS_PER_SLOT = 4
-export const DEFAULT_SECONDS_PER_SHOUT = 15
+export { DEFAULT_PLAYS_PER_SLOT, DEFAULT_SECONDS_PER_SHOUT } from './slot-package'
 
 /** The feed's window: now → now + 24 h unless asked, at most 48 h (api-v1 "Player"). */
 export const DEFAULT_SCHEDULE_WINDOW_MS = 24 * 3_600_000
@@ -170,4 +169,52 @@ export function matchesScheduledPlay(
     Math.abs(report.startedAtEpochMs - scheduled.startEpochMs) <= PLAY_TOLERANCE_MS &&
     report.endedAtEpochMs <= scheduled.endEpochMs + PLAY_TOLERANCE_MS
   )
+}
+
+/**
+ * Which event a billboard advertises on its house card when it belongs to several (issue 14): the
+ * one live at the window's start (when several are, the one that started last: a short event
+ * inside a long one is the one running now); else the next one to start; else the last to end.
+ * The schedule's items come from every event of the billboard: a sold slot plays whatever its event.
+ */
+export function houseEventOf<E extends EventTiming>(
+  events: readonly E[],
+  timeZoneId: string,
+  atEpochMs: number,
+): E | null {
+  const windows = events.map((event) => ({ event, ...eventWindowEpochMs(event, timeZoneId) }))
+  const live = windows
+    .filter((w) => w.startEpochMs <= atEpochMs && atEpochMs < w.endEpochMs)
+    .sort((a, b) => b.startEpochMs - a.startEpochMs)
+  if (live[0]) return live[0].event
+  const next = windows
+    .filter((w) => w.startEpochMs > atEpochMs)
+    .sort((a, b) => a.startEpochMs - b.startEpochMs)
+  if (next[0]) return next[0].event
+  const past = [...windows].sort((a, b) => b.endEpochMs - a.endEpochMs)
+  return past[0]?.event ?? null
+}
+
+/** What the confirmation page says of a sold slot (issue 14). */
+export type SlotAiring =
+  | { kind: 'upcoming' }
+  | { kind: 'on-air' }
+  | { kind: 'played'; played: number; firstAtEpochMs: number | null }
+
+/**
+ * "On air now" while the slot runs; once it is over (or every play is proven), how many of its plays
+ * the billboard proved and when the first began. Proofs are the plays of this slot, one per play.
+ */
+export function slotAiring(
+  slot: { startEpochMs: number; endEpochMs: number },
+  proofs: readonly { playIndex: number; startedAtEpochMs: number }[],
+  playsPerSlot: number,
+  nowEpochMs: number,
+): SlotAiring {
+  const played = Math.min(playsPerSlot, new Set(proofs.map((p) => p.playIndex)).size)
+  if (nowEpochMs >= slot.endEpochMs || played >= playsPerSlot) {
+    const firstAtEpochMs = proofs.length ? Math.min(...proofs.map((p) => p.startedAtEpochMs)) : null
+    return { kind: 'played', played, firstAtEpochMs }
+  }
+  return nowEpochMs >= slot.startEpochMs ? { kind: 'on-air' } : { kind: 'upcoming' }
 }

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import {
-  API_BASE,
-  type DevicesPage,
-  FIRST_DEVICES_PAGE,
-  pathOf,
-  routerPath,
-  spotlight,
-} from '../contract/index.ts'
+import { API_BASE, routerPath } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
@@ -19,7 +12,9 @@ import { pgErrorCode } from './platform/db/errors.ts'
 import { errorBody, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
+import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
+import { playerRoutes } from './player/routes.ts'
 import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
@@ -67,6 +62,11 @@ export function createApp(parts: ServerParts) {
     })
   })
   app.use(securityHeaders({ mapStyleUrl: parts.env.MAP_STYLE_URL }))
+  // issue 14: the billboard player's page carries its token in its first address: no referrer ever
+  app.use('/play/*', async (c, next) => {
+    await next()
+    c.res.headers.set('Referrer-Policy', 'no-referrer')
+  })
   // A NUL character can never be stored or matched (PostgreSQL text refuses it): refuse it up front.
   app.use(async (c, next) => {
     if (/%00/.test(c.req.url)) {
@@ -95,6 +95,7 @@ export function createApp(parts: ServerParts) {
   })
   orderRoutes(router, parts.orders)
   contentRoutes(router, parts.content)
+  playerRoutes(router, parts.player)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({
@@ -109,15 +110,18 @@ export function createApp(parts: ServerParts) {
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
 
   if (parts.distDir) {
-    // the pre-rendered location step shows the event's name (platform/prerender.ts)
-    const eventName = async (slug: string) =>
-      (await parts.spotlight.catalogue.event(slug))?.name ?? null
-    // and its billboards, exactly as the API lists them (answered in-process)
-    const devices = async (slug: string) => {
-      const res = await app.request(pathOf(spotlight.devices, { slug }, FIRST_DEVICES_PAGE))
-      return res.ok ? ((await res.json()) as DevicesPage).devices : null
-    }
-    app.use(serveDist(parts.distDir, { eventName, devices }))
+    app.use(serveDist(parts.distDir))
+    // issue 11: the first screens rendered by the app's server build, which loads its data through
+    // /api/v1 answered in process (src/server/platform/ssr.ts)
+    app.use(
+      servePages({
+        distDir: parts.distDir,
+        api: async (path, init) => app.request(path, init),
+        eventExists: async (slug) => (await parts.spotlight.catalogue.event(slug)) !== null,
+        mapStyleUrl: parts.env.MAP_STYLE_URL,
+        log,
+      }),
+    )
   }
   app.notFound((c) => c.json(errorBody([problem('page_not_found', messages.pageNotFound)]), 404))
 

@@ -19,6 +19,7 @@ import type { Env } from './platform/env.ts'
 import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import { createMetrics, type Metrics } from './platform/metrics.ts'
+import { createPlayerService, type PlayerService } from './player/service.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
 import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
 import { createSoldSlots, type SoldSlots } from './spotlight/sold-slots.ts'
@@ -53,6 +54,12 @@ export type ServerParts = {
   metrics: Metrics | null
   /** issue 16: /readyz's checks, and the switch the shutdown turns. */
   readiness: ReadinessCheck
+  player: PlayerService
+  /**
+   * Tells the modules the origin the server listens on (main.ts, once listening): absolute URLs
+   * handed to billboards use PUBLIC_BASE_URL, else this; never a client's Host header.
+   */
+  setListeningOrigin(origin: string): void
   /** The built PWA to serve, or null for an API-only server. */
   distDir: string | null
   /** The content worker's pid while it runs (content/content-worker.ts), else null. */
@@ -115,6 +122,12 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     lease,
     ...(metrics ? { onPaymentError: metrics.paymentError } : {}),
   })
+  let listeningOrigin = `http://localhost:${env.PORT}`
+  const player = createPlayerService({
+    database,
+    now,
+    origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+  })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease },
@@ -146,6 +159,10 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     promo,
     orders,
     content: content.service,
+    player,
+    setListeningOrigin: (origin) => {
+      listeningOrigin = origin
+    },
     distDir: options.distDir,
     contentWorkerPid: content.workerPid,
   }

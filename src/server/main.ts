@@ -59,6 +59,9 @@ export type RunningServer = {
 const BUILD_INPUTS = [
   'src/app',
   'src/domain',
+  'src/contract',
+  'src/locale',
+  'src/server/platform/precompress.ts',
   'sw',
   'public',
   'index.html',
@@ -89,16 +92,24 @@ function viteBin(root: string): string {
   return join(dirname(manifest), bin)
 }
 
-/** `npm start` builds what is missing: dist/ when absent or older than its sources. */
+/**
+ * `npm start` builds what is missing: the PWA (dist/) and the app's server build that renders the
+ * first screens (build/server, issue 11), when either is absent or older than their sources.
+ */
 export function ensureBuilt(log: Logger, root = PROJECT_ROOT): void {
-  const index = join(root, 'dist', 'index.html')
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0
+  const outputs = [
+    join(root, 'dist', 'index.html'),
+    join(root, 'build', 'server', 'entry-server.js'),
+  ]
+  const built = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)))
   const sources = Math.max(...BUILD_INPUTS.map((p) => newestMtime(join(root, p))))
   if (built >= sources) return
-  log.info(built ? 'dist/ is older than its sources: building' : 'dist/ is missing: building')
+  log.info(built ? 'the build is older than its sources: building' : 'no build yet: building')
   const vite = viteBin(root)
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error('vite build failed')
+  for (const args of [['build'], ['build', '--ssr', 'src/app/entry-server.tsx']]) {
+    const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' })
+    if (result.status !== 0) throw new Error(`vite ${args.join(' ')} failed`)
+  }
 }
 
 /** Opens the database, migrates, seeds an empty shop, and serves the app and /api/v1. */
@@ -143,6 +154,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   })
   const port = (server.address() as AddressInfo).port
   const url = `http://${hostname === '0.0.0.0' ? '127.0.0.1' : hostname}:${port}`
+  deps.setListeningOrigin(url)
   log.info('listening', {
     url,
     database: database.kind,

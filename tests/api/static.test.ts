@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app.ts'
+import { precompressDir } from '../../src/server/platform/precompress.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 let server: TestServer
@@ -22,6 +23,9 @@ describe('the built app over weak mobile data', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shouts</title>')
     writeFileSync(join(dist, 'assets', 'app-1234.js'), js)
     writeFileSync(join(dist, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+    // issue 12 §5: compressed once, at build time, beside the files (the build runs the same step)
+    expect(await precompressDir(dist)).toBe(1)
+    expect(await precompressDir(dist)).toBe(0)
     const app = createApp({ ...server.deps, distDir: dist })
 
     const br = await app.request('/assets/app-1234.js', {
@@ -43,6 +47,26 @@ describe('the built app over weak mobile data', () => {
 
     const image = await app.request('/icon.png', { headers: { 'accept-encoding': 'br' } })
     expect(image.headers.get('content-encoding')).toBeNull()
+  })
+
+  it('never compresses a file per request: without fresh .br/.gz files it goes as it is', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'shouts-dist-'))
+    mkdirSync(join(dist, 'assets'))
+    const css = `.a{color:red}\n`.repeat(200)
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shouts</title>')
+    writeFileSync(join(dist, 'assets', 'app.css'), css)
+    const app = createApp({ ...server.deps, distDir: dist })
+    const plain = await app.request('/assets/app.css', { headers: { 'accept-encoding': 'br' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(css)
+    // a .br older than its file belongs to an earlier build
+    await precompressDir(dist)
+    const later = new Date(Date.now() + 5000)
+    writeFileSync(join(dist, 'assets', 'app.css'), `${css}.b{}\n`)
+    utimesSync(join(dist, 'assets', 'app.css'), later, later)
+    const stale = await app.request('/assets/app.css', { headers: { 'accept-encoding': 'br' } })
+    expect(stale.headers.get('content-encoding')).toBeNull()
+    expect(await stale.text()).toBe(`${css}.b{}\n`)
   })
 
   it('answers deep links with the index.html on disk now, so a deploy is seen at once', async () => {

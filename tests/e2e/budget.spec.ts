@@ -2,12 +2,22 @@ import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
 import { EVENT } from './helpers.ts'
 
-// issues 4 and 6: the first screen's JavaScript stays under 150 KB gzipped (map and Stripe load lazily),
-// on the home page and on the flow's first step, where the QR code on a billboard lands.
-const BUDGET_BYTES = 150 * 1024
+// issues 4, 6 and 11: the first screen's JavaScript stays under 125 KB gzipped (map, Stripe, the later
+// steps and the rest of the catalog load lazily), on the home page and on the flow's first step, where
+// the QR code on a billboard lands. Every script loaded until the network is idle counts.
+const BUDGET_BYTES = 125 * 1024
+// issue 11: few requests, in few round trips. The location step from a QR code once took 28 scripts;
+// now the entry, what it shares with the app, the bundler's runtime, the app (React, the router and
+// the first screens together), the first part of the catalog, and one lazy part (the footer).
+const MAX_SCRIPTS = 6
 
 async function firstScreenScripts(page: Page, path: string, ready: () => Promise<void>) {
   const scripts = new Map<string, number>()
+  const requests = new Map<string, number>()
+  page.on('request', (request) => {
+    const type = request.resourceType()
+    requests.set(type, (requests.get(type) ?? 0) + 1)
+  })
   page.on('response', async (response) => {
     const type = response.request().resourceType()
     if (type !== 'script') return
@@ -20,21 +30,27 @@ async function firstScreenScripts(page: Page, path: string, ready: () => Promise
   const total = [...scripts.values()].reduce((a, b) => a + b, 0)
   console.log(
     `${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzipped\n` +
-      [...scripts].map(([p, size]) => `  ${p} ${(size / 1024).toFixed(1)} KB`).join('\n'),
+      [...scripts].map(([p, size]) => `  ${p} ${(size / 1024).toFixed(1)} KB`).join('\n') +
+      `\n  requests: ${[...requests.values()].reduce((a, b) => a + b, 0)} (${[...requests]
+        .map(([type, n]) => `${n} ${type}`)
+        .join(', ')})`,
   )
+  expect(scripts.size).toBeLessThanOrEqual(MAX_SCRIPTS)
   expect([...scripts.keys()].some((p) => p.includes('billboard-map'))).toBe(false)
   expect([...scripts.keys()].some((p) => p.includes('stripe'))).toBe(false)
+  // issue 14: the billboard player is its own chunk, never on the shop's first screen
+  expect([...scripts.keys()].some((p) => /\/assets\/play[.-]/.test(p))).toBe(false)
   return total
 }
 
-test('the home page loads under 150 KB of gzipped JavaScript', async ({ page }) => {
+test('the home page loads under 125 KB of gzipped JavaScript', async ({ page }) => {
   const total = await firstScreenScripts(page, '/', () =>
     expect(page.getByRole('heading', { name: 'Share the Love' })).toBeVisible(),
   )
   expect(total).toBeLessThan(BUDGET_BYTES)
 })
 
-test("the flow's first step, from a billboard's QR code, loads under 150 KB of gzipped JavaScript", async ({
+test("the flow's first step, from a billboard's QR code, loads under 125 KB of gzipped JavaScript", async ({
   page,
 }) => {
   const total = await firstScreenScripts(page, `/${EVENT}?device=paris-opera-1`, async () => {

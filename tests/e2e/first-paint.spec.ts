@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { EVENT, EVENT_NAME } from './helpers'
+import { BILLBOARD, EVENT, EVENT_NAME } from './helpers'
 
-// issue 4 Lighthouse: the server sends the first screen of the home page and of the location step in
-// the HTML (src/server/prerender.ts), in the page's language, and the app replaces it without moving
-// anything (no layout shift) once it has started.
+// issues 4 and 11: the server renders the first screen of the home page and of the location step with
+// the app's own components (src/app/entry-server.tsx), in the page's language, and the app hydrates it:
+// the same nodes stay, nothing moves (no layout shift), nothing is drawn twice.
+
+// Every page here comes from the server: a service worker in control would answer with its shell.
+test.use({ serviceWorkers: 'block' })
 
 const HOME = {
   en: 'Share the Gift of a Billboard',
@@ -17,7 +21,11 @@ const LOCATION = {
   de: 'Wähle eine Werbetafel',
 } as const
 
-test('the served HTML holds the first screen in the language of the page', async ({ request }) => {
+test('the served HTML holds the first screen in the language of the page', async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   for (const [path, lang] of [
     ['/', 'en'],
     ['/fr', 'fr'],
@@ -29,31 +37,57 @@ test('the served HTML holds the first screen in the language of the page', async
     expect(html).toMatch(new RegExp(`<h1 class="home__title">${HOME[lang]}</h1>`))
     expect(html).toContain('class="home__lead"')
   }
-  // the root follows the cookie, else the browser's languages, as the app's redirect does (spec §2)
-  const byBrowser = await (
-    await request.get('/', { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } })
-  ).text()
-  expect(byBrowser).toContain(`<h1 class="home__title">${HOME.de}</h1>`)
-  const byCookie = await (
-    await request.get('/', {
-      headers: { 'accept-language': 'de-DE', cookie: 'i18n_redirected=fr' },
-    })
-  ).text()
-  expect(byCookie).toContain(`<h1 class="home__title">${HOME.fr}</h1>`)
+  // the root follows the cookie, else the browser's languages, as the app's redirect does (spec §2):
+  // to the language's prefix, and the cookie keeps the choice (a new visitor each, without cookies)
+  const visitor = () => playwright.request.newContext({ baseURL })
+  const german = await visitor()
+  const byBrowser = await german.get('/', {
+    headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+  })
+  expect(byBrowser.url()).toMatch(/\/de$/)
+  expect(await byBrowser.text()).toContain(`<h1 class="home__title">${HOME.de}</h1>`)
+  const kept = (await german.storageState()).cookies.find((c) => c.name === 'i18n_redirected')
+  expect(kept?.value).toBe('de')
+  await german.dispose()
+  const french = await visitor()
+  const byCookie = await french.get('/', {
+    headers: { 'accept-language': 'de-DE', cookie: 'i18n_redirected=fr' },
+  })
+  expect(await byCookie.text()).toContain(`<h1 class="home__title">${HOME.fr}</h1>`)
+  await french.dispose()
 
   for (const [prefix, lang] of [
     ['', 'en'],
     ['/fr', 'fr'],
     ['/de', 'de'],
   ] as const) {
-    const html = await (await request.get(`${prefix}/${EVENT}/design/location`)).text()
+    const response = await request.get(`${prefix}/${EVENT}/design/location`)
+    const html = await response.text()
     expect(html).toContain(`<html lang="${lang}">`)
     expect(html).toContain(`<h1 class="page__title">${LOCATION[lang]}</h1>`)
     expect(html).toContain(`<p class="page__lead">${EVENT_NAME}</p>`)
-    // the route's code and the billboards are asked for with the page
-    expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/location-[^"]+\.js"/)
-    expect(html).toContain(`/api/v1/spotlight/events/${EVENT}/devices?`)
+    // the billboards are in the page, as the API lists them
+    expect(html).toContain('<h3 class="billboard__name">Place de l&#x27;Opéra')
+    // the app's code is asked for with the page
+    expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/app-[^"]+\.js"/)
+    // the router's state for hydration is inline, and the page's CSP allows exactly those scripts
+    // by their hash (no 'unsafe-inline')
+    const csp = response.headers()['content-security-policy'] ?? ''
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    expect(inline.length).toBeGreaterThan(0)
+    expect(html).toContain('$_TSR')
+    for (const [, body] of inline) {
+      const hash = createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')
+      expect(csp).toContain(`'sha256-${hash}'`)
+    }
+    expect(/script-src [^;]*unsafe-inline/.test(csp)).toBe(false)
   }
+  // the QR code's address is the location step, its query kept
+  const qr = await request.get(`/fr/${EVENT}?device=paris-opera-1`, { maxRedirects: 0 })
+  expect(qr.status()).toBe(307)
+  expect(qr.headers().location).toBe(`/fr/${EVENT}/design/location?device=paris-opera-1`)
   // an unknown event gets no pre-rendered step (the app sends it to event-not-found)
   const unknown = await (await request.get('/no-such-event/design/location')).text()
   expect(unknown).toContain('<div id="root"></div>')
@@ -74,12 +108,26 @@ test('without JavaScript the first screen is there to read', async ({ browser })
   await context.close()
 })
 
-/** Records layout shifts and whether #root was ever emptied, from the first byte on. */
+/**
+ * Records, from the first byte on, layout shifts, whether #root was ever emptied, and whether the
+ * page's heading is still the node the server sent (hydration keeps it; a new render replaces it);
+ * and every console error and page error.
+ */
 async function watchFirstScreen(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
   await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number[]; __emptied: boolean }
+    const w = window as unknown as {
+      __shifts: number[]
+      __emptied: boolean
+      __served: Element | null
+    }
     w.__shifts = []
     w.__emptied = false
+    w.__served = null
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
         w.__shifts.push((entry as unknown as { value: number }).value)
@@ -87,30 +135,44 @@ async function watchFirstScreen(page: Page) {
     document.addEventListener('DOMContentLoaded', () => {
       const root = document.getElementById('root')
       if (!root) return
+      w.__served = root.querySelector('h1')
       new MutationObserver(() => {
         if (root.children.length === 0) w.__emptied = true
       }).observe(root, { childList: true })
     })
   })
+  return errors
 }
 
 async function firstScreenReport(page: Page) {
   return page.evaluate(() => {
-    const w = window as unknown as { __shifts: number[]; __emptied: boolean }
-    return { shifts: w.__shifts, emptied: w.__emptied }
+    const w = window as unknown as {
+      __shifts: number[]
+      __emptied: boolean
+      __served: Element | null
+    }
+    return {
+      shifts: w.__shifts,
+      emptied: w.__emptied,
+      sameHeading: w.__served !== null && w.__served === document.querySelector('#root h1'),
+    }
   })
 }
 
-test('the app takes over the home page without a layout shift, with the same texts', async ({
+test('the app hydrates the home page: same nodes, same texts, no layout shift', async ({
   page,
 }) => {
-  await watchFirstScreen(page)
+  const errors = await watchFirstScreen(page)
   for (const [path, lang] of [
     ['/', 'en'],
     ['/fr', 'fr'],
   ] as const) {
     const served = await (await page.request.get(path)).text()
-    const lead = /<p class="home__lead">([^<]+)<\/p>/.exec(served)?.[1]
+    const lead = /<p class="home__lead">([^<]+)<\/p>/
+      .exec(served)?.[1]
+      ?.replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
     await page.goto(path)
     // the live events and the code form come with the app
     await expect(page.getByRole('heading', { name: EVENT_NAME })).toBeVisible()
@@ -119,16 +181,38 @@ test('the app takes over the home page without a layout shift, with the same tex
     // the language button, disabled in the served page, works once the app runs
     await expect(page.locator('.lang__current')).toBeEnabled()
     await page.waitForTimeout(500)
-    expect(await firstScreenReport(page)).toEqual({ shifts: [], emptied: false })
+    expect(await firstScreenReport(page)).toEqual({
+      shifts: [],
+      emptied: false,
+      sameHeading: true,
+    })
   }
+  expect(errors).toEqual([])
 })
 
-test('the app takes over the location step without a layout shift', async ({ page }) => {
-  await watchFirstScreen(page)
+test('the app hydrates the location step: same nodes, no layout shift', async ({ page }) => {
+  const errors = await watchFirstScreen(page)
   await page.goto(`/fr/${EVENT}/design/location`)
   await expect(page.getByRole('button', { name: /^Choisir Place de l'Opéra/ })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(LOCATION.fr)
   await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeEnabled()
   await page.waitForTimeout(500)
-  expect(await firstScreenReport(page)).toEqual({ shifts: [], emptied: false })
+  expect(await firstScreenReport(page)).toEqual({ shifts: [], emptied: false, sameHeading: true })
+  expect(errors).toEqual([])
+})
+
+test('a billboard chosen earlier shows chosen on the hydrated page after a reload', async ({
+  page,
+}) => {
+  const errors = await watchFirstScreen(page)
+  await page.goto(`/${EVENT}/design/location`)
+  await page.getByRole('button', { name: new RegExp(`^Choose ${BILLBOARD}`) }).click()
+  const chosen = page.getByRole('button', { name: new RegExp(`^Selected: ${BILLBOARD}`) })
+  await expect(chosen).toHaveAttribute('aria-pressed', 'true')
+  // the server's page knows no saved choice; the browser restores it while hydrating, and the
+  // attribute follows (React would keep a stale server attribute without a word)
+  await page.reload()
+  await expect(chosen).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.locator('.card--selected')).toHaveCount(1)
+  expect(errors).toEqual([])
 })

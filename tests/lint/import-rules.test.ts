@@ -52,6 +52,8 @@ const FEATURE = 'a feature imports no other feature'
 const UI = 'app/ui imports no stores and no features'
 const LIB = 'app/lib imports no stores and no features'
 const STORES = 'app/stores import no features and no ui'
+const SHOP_PLAYER = 'a feature imports no player code'
+const PLAYER = 'it imports no shop features or stores'
 
 const broken: [rule: string, folder: string, ext: 'ts' | 'tsx', from: string, message: string][] = [
   ['domain → React', 'src/domain', 'ts', 'react', DOMAIN],
@@ -88,6 +90,10 @@ const broken: [rule: string, folder: string, ext: 'ts' | 'tsx', from: string, me
     FEATURE,
   ],
   ['ui → stores', 'src/app/ui', 'tsx', '../stores/order', UI],
+  ['feature → player', 'src/app/features/shouts', 'ts', '../../player/engine', SHOP_PLAYER],
+  ['player → features', 'src/app/player', 'ts', '../features/shouts/shouts-actions', PLAYER],
+  ['player → stores', 'src/app/player', 'ts', '../stores/order', PLAYER],
+  ['player → server', 'src/app/player', 'ts', '../../server/main.ts', APP_SERVER],
   ['ui → features', 'src/app/ui', 'tsx', '../features/checkout/checkout-actions', UI],
   ['lib → stores', 'src/app/lib', 'ts', '../stores/order', LIB],
   ['lib → features', 'src/app/lib', 'ts', '../features/template/template-actions', LIB],

@@ -43,6 +43,22 @@ function url(path: string): string {
   return path.startsWith('/api/') ? path : `${API_BASE}${path}`
 }
 
+/** What answers the app's API calls: fetch in the browser. */
+type Transport = (
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal },
+) => Promise<{ readonly status: number; json(): Promise<unknown> }>
+
+let transport: Transport = (path, init) => fetch(path, init)
+
+/**
+ * Issue 11: on the server the route loaders reach /api/v1 in process (src/app/entry-server.tsx sets
+ * this once, for every request alike: it is the same server answering).
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next
+}
+
 /**
  * Fetches a path of the API and validates the answer with the schema (conventions, habit 2). The
  * calls of the contract go through `callApi`; this is for a URL the server handed out (a job's link).
@@ -59,17 +75,21 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
     headers['content-type'] = 'application/json'
     body = JSON.stringify(options.body)
   }
-  const response = await fetch(url(path), {
+  const response = await transport(url(path), {
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,
     body,
     signal: options.signal,
   })
   const payload: unknown = await response.json().catch(() => null)
-  if (!response.ok) {
+  if (response.status < 200 || response.status > 299) {
     const parsed = v.safeParse(ErrorBodySchema, payload)
     const errors = parsed.success ? parsed.output.errors : []
-    if ([400, 401, 404, 500].includes(response.status) && SESSION_EXPIRED.has(errors[0] ?? '')) {
+    if (
+      !import.meta.env.SSR &&
+      [400, 401, 404, 500].includes(response.status) &&
+      SESSION_EXPIRED.has(errors[0] ?? '')
+    ) {
       window.location.assign('/account')
     }
     throw new ApiError(response.status, errors)

@@ -1,5 +1,4 @@
 import { proxy } from 'valtio'
-import type { Workbox } from 'workbox-window'
 import {
   type OrderSettledMessage,
   type PageToWorkerMessage,
@@ -7,7 +6,8 @@ import {
   SW_MESSAGES,
 } from '../../contract/sw'
 
-// The page side of the service worker (issue 4): registration with workbox-window, the update
+// The page side of the service worker (issue 4): registration (with the browser's own API: issue 11
+// counts the first screen's bytes, and workbox-window's 2 KB did no more than the lines below), the update
 // prompt, the install prompt, the online state, and messages to the worker.
 
 type BeforeInstallPromptEvent = Event & {
@@ -37,7 +37,7 @@ const IOS_HINT_KEY = 'shouts:ios-install-hint-dismissed'
 // issue 4: long-open installs check for a new version every hour
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
-let wb: Workbox | null = null
+let registration: ServiceWorkerRegistration | null = null
 let deferredPrompt: BeforeInstallPromptEvent | null = null
 let reloadRequested = false
 const settledListeners = new Set<(settled: SettledOrder) => void>()
@@ -104,35 +104,51 @@ export function startPwa(): void {
       for (const listener of settledListeners) listener(data.result)
     }
   })
-  void import('workbox-window').then(({ Workbox }) => {
-    wb = new Workbox('/sw.js', { scope: '/' })
-    // the new worker waits (it never skips waiting by itself): offer the update
-    wb.addEventListener('waiting', () => {
-      pwaStore.updateReady = true
-    })
-    // reload only when this page asked for the update, never because another tab did
-    wb.addEventListener('controlling', () => {
-      if (reloadRequested) window.location.reload()
-    })
-    void wb.register().then((registration) => {
-      if (registration?.waiting && navigator.serviceWorker.controller) pwaStore.updateReady = true
-    })
-    setInterval(() => {
-      if (navigator.onLine) void wb?.update().catch(() => undefined)
-    }, UPDATE_CHECK_MS)
+  // reload only when this page asked for the update, never because another tab did
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloadRequested) window.location.reload()
   })
+  // registered once the page has loaded, so that the worker's precache does not compete with it
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
+}
+
+function register(): void {
+  void navigator.serviceWorker
+    .register('/sw.js', { scope: '/' })
+    .then((registered) => {
+      registration = registered
+      // the new worker waits (it never skips waiting by itself): offer the update. There is an
+      // update only when a worker controls the page already; the first one just takes over.
+      const offer = () => {
+        if (registered.waiting && navigator.serviceWorker.controller) pwaStore.updateReady = true
+      }
+      offer()
+      registered.addEventListener('updatefound', () => {
+        const installing = registered.installing
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed') offer()
+        })
+      })
+      setInterval(() => {
+        if (navigator.onLine) void registered.update().catch(() => undefined)
+      }, UPDATE_CHECK_MS)
+    })
+    .catch(() => undefined)
 }
 
 /** Checks the server for a new worker now (also run hourly). */
 export async function checkForUpdate(): Promise<void> {
-  await wb?.update()
+  await registration?.update()
 }
 
 /** The shopper accepted the update: activate the waiting worker, then reload into it. */
 export function applyUpdate(): void {
-  if (!wb) return
+  const waiting = registration?.waiting
+  if (!waiting) return
   reloadRequested = true
-  wb.messageSkipWaiting()
+  const message: PageToWorkerMessage = { type: SW_MESSAGES.skipWaiting }
+  waiting.postMessage(message)
 }
 
 export async function promptInstall(): Promise<void> {

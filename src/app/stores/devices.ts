@@ -1,6 +1,4 @@
-import * as v from 'valibot'
-import { proxy, ref } from 'valtio'
-import { DEFAULT_TEMPLATE_MODE } from '../../contract/content'
+import { proxy, ref, snapshot } from 'valtio'
 import {
   type Device,
   FIRST_DEVICES_PAGE,
@@ -8,6 +6,7 @@ import {
   type SlotSearchResponse,
   spotlight,
 } from '../../contract/spotlight'
+import { DEFAULT_TEMPLATE_MODE } from '../../domain/content'
 import { TTL } from '../../domain/storage'
 import { callApi } from '../lib/api'
 import { persist } from './persist'
@@ -67,26 +66,50 @@ export function fetchDevices(eventSlug: string): Promise<void> {
   return request
 }
 
+const requestDevices = (eventSlug: string) =>
+  callApi(spotlight.devices, { params: { slug: eventSlug }, query: FIRST_DEVICES_PAGE })
+
+/**
+ * The location step's billboards (its route loader). In the browser through the store, null when
+ * they could not be loaded (the page says so). On the server straight from the API: it never writes
+ * a store (issue 11), and a failure is an error page, not cached.
+ */
+export async function devicesForEvent(eventSlug: string): Promise<readonly Device[] | null> {
+  if (import.meta.env.SSR) return (await requestDevices(eventSlug)).devices
+  await fetchDevices(eventSlug)
+  return devicesStore.loadedForEvent === eventSlug
+    ? (snapshot(devicesStore).devices as readonly Device[])
+    : null
+}
+
+/** The billboards the server rendered the page with, taken over by the store once the page is live
+ * (the later steps read them there). */
+export function adoptDevices(
+  eventSlug: string,
+  devices: readonly Device[],
+  pagination: Pagination | null = null,
+): void {
+  if (devicesStore.loadedForEvent === eventSlug && devicesStore.devices.length > 0) return
+  devicesStore.devices = ref([...devices]) as Device[]
+  devicesStore.pagination = pagination
+  devicesStore.loadedForEvent = eventSlug
+  const seen = new Map<string, string>()
+  const excluded: string[] = []
+  for (const device of devices) {
+    const at = `${device.coordinates.lat},${device.coordinates.lng}`
+    if (seen.has(at)) excluded.push(device.deviceId)
+    else seen.set(at, device.deviceId)
+  }
+  devicesStore.potentialExcludeDevices = excluded
+  devicesStore.errors = []
+  setStatus(devicesStore, 'fetchStatus', 'Success')
+}
+
 async function loadDevices(eventSlug: string): Promise<void> {
   setStatus(devicesStore, 'fetchStatus', 'Running')
   try {
-    const page = await callApi(spotlight.devices, {
-      params: { slug: eventSlug },
-      query: FIRST_DEVICES_PAGE,
-    })
-    devicesStore.devices = ref(page.devices) as Device[]
-    devicesStore.pagination = page.pagination
-    devicesStore.loadedForEvent = eventSlug
-    const seen = new Map<string, string>()
-    const excluded: string[] = []
-    for (const device of page.devices) {
-      const at = `${device.coordinates.lat},${device.coordinates.lng}`
-      if (seen.has(at)) excluded.push(device.deviceId)
-      else seen.set(at, device.deviceId)
-    }
-    devicesStore.potentialExcludeDevices = excluded
-    devicesStore.errors = []
-    setStatus(devicesStore, 'fetchStatus', 'Success')
+    const page = await requestDevices(eventSlug)
+    adoptDevices(eventSlug, page.devices, page.pagination)
   } catch (error) {
     devicesStore.errors = [error instanceof Error ? error.message : String(error)]
     setStatus(devicesStore, 'fetchStatus', 'Failure')
@@ -98,10 +121,7 @@ persist(devicesStore, {
   key: 'devices',
   version: 1,
   ttlMs: TTL.valuePerSlot,
-  schema: v.object({
-    supportedGeneratorModes: v.array(v.string()),
-    valueCentsPerSlot: v.nullable(v.number()),
-  }),
+  schema: async () => (await import('./saved-state')).DevicesSchema,
   pick: () => ({
     supportedGeneratorModes: [...devicesStore.supportedGeneratorModes],
     valueCentsPerSlot: devicesStore.valueCentsPerSlot,

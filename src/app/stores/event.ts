@@ -1,7 +1,7 @@
-import { proxy } from 'valtio'
+import { proxy, snapshot } from 'valtio'
 import { type ShoutEvent, spotlight } from '../../contract/spotlight'
 import { SW_MESSAGES } from '../../contract/sw'
-import { callApi } from '../lib/api'
+import { ApiError, callApi } from '../lib/api'
 import { postToWorker } from '../lib/pwa'
 
 // spec §4 "Event load for a slug".
@@ -37,14 +37,42 @@ export function loadEvent(slug: string | undefined): Promise<void> {
   return request
 }
 
+/**
+ * The event of a slug for the $eventslug route, or null when there is none. In the browser through
+ * the store (kept while the slug stays). On the server straight from the API: one process serves
+ * every shopper, so it never writes a store (issue 11); an answer other than 404 is an error there,
+ * never cached as "no such event".
+ */
+export async function eventForSlug(slug: string): Promise<ShoutEvent | null> {
+  if (import.meta.env.SSR) {
+    try {
+      return await callApi(spotlight.event, { params: { slug } })
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 404) return null
+      throw error
+    }
+  }
+  await loadEvent(slug)
+  return eventStore.erroredSlug === slug ? null : (snapshot(eventStore).event as ShoutEvent | null)
+}
+
+/** The event the server rendered the page with, taken over by the store once the page is live. */
+export function adoptEvent(event: ShoutEvent): void {
+  if (eventStore.event?.slug === event.slug) return
+  eventStore.event = event
+  eventStore.erroredSlug = null
+  // issue 4: the worker caches the event, its billboards and templates for offline use
+  postToWorker({ type: SW_MESSAGES.cacheEvent, eventSlug: event.slug })
+}
+
 /** The home page's live events, loaded by its route before it renders; none when they cannot be
  * fetched (offline without a cached answer). */
-export const liveEventsStore = proxy<{ events: ShoutEvent[] }>({ events: [] })
-
-export async function loadLiveEvents(signal: AbortSignal): Promise<void> {
+export async function loadLiveEvents(signal: AbortSignal): Promise<ShoutEvent[]> {
   try {
-    liveEventsStore.events = (await callApi(spotlight.liveEvents, { signal })).events
-  } catch {
-    if (!signal.aborted) liveEventsStore.events = []
+    return (await callApi(spotlight.liveEvents, { signal })).events
+  } catch (error) {
+    // on the server a failure is an error page (not cached), never an empty list
+    if (import.meta.env.SSR) throw error
+    return []
   }
 }

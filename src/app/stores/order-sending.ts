@@ -78,6 +78,8 @@ function failOrder(errors: string[]): void {
  * returned errors; any thrown error sets Failed and Failure.
  */
 export async function sendOrder(): Promise<void> {
+  // this module is loaded at start only when there is an order to resume (src/app/start.tsx)
+  wireResume()
   orderStore.orderErrorMessages = []
   setStatus(orderStore, 'sendOrderStatus', 'Running')
   // spec §8: without generated content the order is not sent; without its metadata it fails
@@ -197,15 +199,18 @@ let resumeWired = false
  * still Processing takes the final state the worker stored, or is checked again. Also on 'online'
  * and when the page becomes visible (browsers without Background Sync, such as Safari).
  */
+function wireResume(): void {
+  if (resumeWired) return
+  resumeWired = true
+  onOrderSettled(applySettled)
+  window.addEventListener('online', () => void resumeOrders())
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void resumeOrders()
+  })
+}
+
 export async function resumeOrders(): Promise<void> {
-  if (!resumeWired) {
-    resumeWired = true
-    onOrderSettled(applySettled)
-    window.addEventListener('online', () => void resumeOrders())
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void resumeOrders()
-    })
-  }
+  wireResume()
   const attempt = await get<OrderAttempt>(IDB_KEYS.orderAttempt).catch(() => undefined)
   if (attempt) {
     const fresh = Date.now() - attempt.since < TTL.orderData

@@ -1,27 +1,15 @@
-import * as v from 'valibot'
+import { get } from 'idb-keyval'
 import { proxy } from 'valtio'
-import { ContentTypeSchema, LocaleSchema } from '../../contract/common'
-import {
-  type ContentGenerationRequest,
-  ContentGenerationRequestSchema,
-  type Upload,
-} from '../../contract/content'
-import {
-  type LocalConfirmResponse,
-  type Agreements as OrderAgreements,
-  type OrderDefaults,
-  OrderDefaultsSchema,
-  type OrderState,
-  OrderStateSchema,
-  type SetupIntentResponse,
-  SetupIntentResponseSchema,
+import type { ContentGenerationRequest, Upload } from '../../contract/content'
+import type {
+  LocalConfirmResponse,
+  Agreements as OrderAgreements,
+  OrderDefaults,
+  OrderState,
+  SetupIntentResponse,
 } from '../../contract/order'
-import {
-  type Device,
-  DeviceSchema,
-  type PromoResponse,
-  PromoSchema,
-} from '../../contract/spotlight'
+import type { Device, PromoResponse } from '../../contract/spotlight'
+import { IDB_KEYS } from '../../contract/sw'
 import type { Locale } from '../../domain/locale'
 import type { ShoutTime } from '../../domain/order-rules'
 import { TTL } from '../../domain/storage'
@@ -134,6 +122,16 @@ export function bindOrderToEvent(slug: string): void {
   orderStore.eventSlug = slug
 }
 
+/**
+ * issue 4: whether an order of an earlier visit is to be re-sent (its attempt saved before it went
+ * out) or checked again (placed, still Processing). Only then does the start load the sending code
+ * (stores/order-sending.ts), which the first screen does not otherwise need.
+ */
+export async function orderToResume(): Promise<boolean> {
+  if (orderStore.orderGuid && orderStore.orderStatus === 'Processing') return true
+  return (await get(IDB_KEYS.orderAttempt).catch(() => undefined)) !== undefined
+}
+
 export function setActiveDevice(device: Device | null): void {
   if (orderStore.activeDevice?.deviceId !== device?.deviceId) {
     // slots and content are made for one billboard's size and calendar
@@ -148,7 +146,7 @@ export function setActiveDevice(device: Device | null): void {
 
 // What is saved of the order; its type is the store's own, so the schema cannot drift from it. The
 // fields a shopper is still typing (contact, names) are read as plain strings: a draft is not yet valid.
-type PersistedOrder = Pick<
+export type PersistedOrder = Pick<
   OrderStoreState,
   | 'eventSlug'
   | 'shoutTimes'
@@ -176,60 +174,11 @@ type PersistedOrder = Pick<
   | 'orderLocale'
 >
 
-const ShoutTimeSchema = v.object({
-  slotNumber: v.number(),
-  label: v.string(),
-  deviceId: v.optional(v.string()),
-})
-const PersistedOrderSchema: v.GenericSchema<unknown, PersistedOrder> = v.object({
-  eventSlug: v.nullable(v.string()),
-  shoutTimes: v.array(ShoutTimeSchema),
-  agreements: v.object({
-    safetyWarning: v.boolean(),
-    terms: v.boolean(),
-    noChanges: v.boolean(),
-    privacyPolicy: v.boolean(),
-    userGeneratedContentPolicy: v.boolean(),
-  }),
-  buyerName: v.string(),
-  recipientName: v.string(),
-  multilineMessage: v.string(),
-  personalImage: v.nullable(
-    v.object({
-      uploadId: v.string(),
-      url: v.nullable(v.string()),
-      kind: ContentTypeSchema,
-    }),
-  ),
-  payment: v.nullable(SetupIntentResponseSchema),
-  formSubmitted: v.boolean(),
-  card: v.nullable(v.object({ brand: v.string(), last4: v.string() })),
-  orderGuid: v.nullable(v.string()),
-  confirmationCode: v.nullable(v.string()),
-  orderStatus: v.nullable(OrderStateSchema),
-  confirmationDateEpochMs: v.nullable(v.number()),
-  contactInfo: v.object({
-    firstName: v.string(),
-    lastName: v.string(),
-    email: v.string(),
-    phone: v.string(),
-  }),
-  orderPromo: v.nullable(PromoSchema),
-  contentGenReq: v.nullable(ContentGenerationRequestSchema),
-  contentKey: v.nullable(v.string()),
-  orderDefaults: v.nullable(OrderDefaultsSchema),
-  willReceiveMarketing: v.boolean(),
-  willReceiveSms: v.boolean(),
-  shareInfoWithSponsor: v.boolean(),
-  idempotency: v.nullable(v.object({ key: v.string(), body: v.string() })),
-  orderLocale: LocaleSchema,
-})
-
 persist(orderStore, {
   key: 'order',
   version: 1,
   ttlMs: TTL.orderData,
-  schema: PersistedOrderSchema,
+  schema: async () => (await import('./saved-state')).PersistedOrderSchema,
   pick: (): PersistedOrder | null => {
     const o = orderStore
     if (!o.eventSlug) return null
@@ -271,7 +220,7 @@ persist(orderStore, {
   key: 'active-device',
   version: 1,
   ttlMs: TTL.activeDevice,
-  schema: DeviceSchema,
+  schema: async () => (await import('./saved-state')).DeviceSchema,
   pick: () => (orderStore.activeDevice ? { ...orderStore.activeDevice } : null),
   apply: (device) => {
     orderStore.activeDevice = device

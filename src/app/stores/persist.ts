@@ -6,7 +6,8 @@ import { envelope, openEnvelope } from '../../domain/storage'
 // The one persistence wrapper (conventions, habit 3): every saved value is an envelope
 // {version, savedAt, ttlMs, data} (the rule: src/domain/storage.ts), its data validated with valibot
 // on read; an expired, other-version or malformed envelope is dropped, never shown (spec §9 local
-// storage lifetimes).
+// storage lifetimes). A schema is loaded only when there is something saved to check: a first visit
+// (a QR code scanned) does not download the code that validates a saved order (issue 11).
 
 export const STORAGE_PREFIX = 'shouts:'
 
@@ -15,7 +16,8 @@ export type PersistOptions<TData> = {
   key: string
   version: number
   ttlMs: number
-  schema: v.GenericSchema<unknown, TData>
+  /** the saved data's schema, loaded when an entry is read (stores/saved-state.ts) */
+  schema: () => Promise<v.GenericSchema<unknown, TData>>
   /** the part of the store to save; null removes the entry */
   pick: () => TData | null
   /** writes restored data back into the store */
@@ -24,7 +26,7 @@ export type PersistOptions<TData> = {
 
 export async function readEnvelope<TData>(
   key: string,
-  schema: v.GenericSchema<unknown, TData>,
+  schema: () => Promise<v.GenericSchema<unknown, TData>>,
   version: number,
   nowMs = Date.now(),
 ): Promise<TData | undefined> {
@@ -37,7 +39,7 @@ export async function readEnvelope<TData>(
   }
   if (raw === undefined) return undefined
   const saved = openEnvelope(raw, version, nowMs)
-  const data = saved ? v.safeParse(schema, saved.data) : null
+  const data = saved ? v.safeParse(await schema(), saved.data) : null
   if (!data?.success) {
     await del(fullKey).catch(() => undefined)
     return undefined

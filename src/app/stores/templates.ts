@@ -1,14 +1,6 @@
-import * as v from 'valibot'
 import { proxy } from 'valtio'
-import {
-  type ContentEntry,
-  ContentEntrySchema,
-  DEFAULT_TEMPLATE_MODE,
-  type GeneratedContent,
-  GeneratedContentSchema,
-  type Template,
-  TemplateSchema,
-} from '../../contract/content'
+import type { ContentEntry, GeneratedContent, Template } from '../../contract/content'
+import { DEFAULT_TEMPLATE_MODE } from '../../domain/content'
 import { TTL } from '../../domain/storage'
 import { persist, removeEnvelope } from './persist'
 import type { RequestStatus } from './request-status'
@@ -60,7 +52,7 @@ persist(templatesStore, {
   key: 'selected-template',
   version: 1,
   ttlMs: TTL.template,
-  schema: v.object({ selectedTemplate: TemplateSchema, activeTemplateMode: v.string() }),
+  schema: async () => (await import('./saved-state')).SelectedTemplateSchema,
   pick: () =>
     templatesStore.selectedTemplate
       ? {
@@ -78,10 +70,7 @@ persist(templatesStore, {
   key: 'generated-content',
   version: 1,
   ttlMs: TTL.generatedContent,
-  schema: v.object({
-    generatedContent: GeneratedContentSchema,
-    videoCompositeContent: v.nullable(ContentEntrySchema),
-  }),
+  schema: async () => (await import('./saved-state')).GeneratedContentSchema,
   pick: () =>
     templatesStore.generatedContent
       ? {
@@ -99,7 +88,7 @@ persist(templatesStore, {
   key: 'newContentUploadIds',
   version: 1,
   ttlMs: TTL.uploadIds,
-  schema: v.array(v.string()),
+  schema: async () => (await import('./saved-state')).UploadIdsSchema,
   pick: () =>
     templatesStore.newContentUploadIds.length > 0 ? [...templatesStore.newContentUploadIds] : null,
   apply: (ids) => {

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { useHydrated } from '../lib/hydration'
 
 // spec §2 "Buttons": the types, sizes, sides, text colours and icons of the shop's button.
 export type ButtonType =
@@ -51,7 +52,9 @@ const ICONS: Record<Exclude<ButtonIcon, 'none'>, ReactNode> = {
   circle: <circle cx="12" cy="12" r="7" fill="none" stroke="currentColor" strokeWidth="2" />,
 }
 
-/** Disabled and non-clickable while its type is disabled or loading; loading shows a spinner. */
+/** Disabled and non-clickable while its type is disabled or loading; loading shows a spinner. Also
+ * disabled in the server's HTML until the app has taken it over (issue 11): a tap on a button with no
+ * handler yet would be lost without a sign. */
 export function Button({
   kind = 'default',
   size = 'medium',
@@ -66,7 +69,8 @@ export function Button({
   onClick,
   ...rest
 }: ButtonProps) {
-  const inert = kind === 'disabled' || kind === 'loading' || disabled === true
+  const hydrated = useHydrated()
+  const inert = kind === 'disabled' || kind === 'loading' || disabled === true || !hydrated
   const classes = [
     'btn',
     `btn--${kind}`,

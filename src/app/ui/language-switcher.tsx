@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '../lib/hydration'
 import {
   activateLocale,
   currentLocale,
@@ -21,6 +22,8 @@ export function LanguageSwitcher() {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
   const active = (i18n.locale as Locale) ?? currentLocale()
+  // no handler in the server's HTML until the app takes it over (issue 11)
+  const hydrated = useHydrated()
 
   useEffect(() => {
     if (!open) return
@@ -48,6 +51,7 @@ export function LanguageSwitcher() {
         className="lang__current"
         aria-haspopup="true"
         aria-expanded={open}
+        disabled={!hydrated}
         onClick={() => setOpen((o) => !o)}
       >
         <Flag code={flagFor(active)} />

@@ -77,10 +77,11 @@ export async function upsertEvent(db: Queryable, e: Event): Promise<void> {
   await db.query(sql`
     insert into events (slug, name, start_date_hour_local_inclusive, end_date_hour_local_exclusive,
       slot_width_ms, allowed_content_generator_types, value_cents_per_slot, currency, branded,
-      sponsor_name, min_presale_slot_epoch_ms, updated_at)
+      sponsor_name, min_presale_slot_epoch_ms, plays_per_slot, seconds_per_shout, updated_at)
     values (${e.slug}, ${e.name}, ${e.startDateHourLocalInclusive}, ${e.endDateHourLocalExclusive},
       ${e.slotWidthMS}, ${json(e.allowedContentGeneratorTypes)}::jsonb, ${e.valueCentsPerSlot},
-      ${e.currency}, ${e.branded}, ${e.sponsorName}, ${e.minPresaleSlotEpochMs}::bigint, now())
+      ${e.currency}, ${e.branded}, ${e.sponsorName}, ${e.minPresaleSlotEpochMs}::bigint,
+      ${e.playsPerSlot}, ${e.secondsPerShout}, now())
     on conflict (slug) do update set name = excluded.name,
       start_date_hour_local_inclusive = excluded.start_date_hour_local_inclusive,
       end_date_hour_local_exclusive = excluded.end_date_hour_local_exclusive,
@@ -89,6 +90,7 @@ export async function upsertEvent(db: Queryable, e: Event): Promise<void> {
       value_cents_per_slot = excluded.value_cents_per_slot, currency = excluded.currency,
       branded = excluded.branded, sponsor_name = excluded.sponsor_name,
       min_presale_slot_epoch_ms = excluded.min_presale_slot_epoch_ms,
+      plays_per_slot = excluded.plays_per_slot, seconds_per_shout = excluded.seconds_per_shout,
       updated_at = excluded.updated_at`)
   await db.query(sql`delete from event_devices where event_slug = ${e.slug}`)
   if (e.devices.length > 0) {

@@ -10,7 +10,13 @@ import {
   TimeZoneIdSchema,
   TrafficDirectionSchema,
 } from '../../contract/index.ts'
+import { NOT_EVENTS } from '../../domain/locale.ts'
 import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
+import {
+  DEFAULT_PLAYS_PER_SLOT,
+  DEFAULT_SECONDS_PER_SHOUT,
+  packageFitsSlot,
+} from '../../domain/schedule.ts'
 import { parseTemplateHtml } from '../content/template-html.ts'
 import type { Database } from '../platform/db/client.ts'
 import {
@@ -98,7 +104,11 @@ const CatalogueTemplateSchema = v.strictObject({
 
 const CatalogueEventSchema = v.pipe(
   v.strictObject({
-    slug: EventSlugSchema,
+    // a slug is the first segment of the event's pages: the shop's own pages keep theirs
+    slug: v.pipe(
+      EventSlugSchema,
+      v.check((slug) => !NOT_EVENTS.has(slug), 'is an address the shop uses for another page'),
+    ),
     name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
     ...EventTimingSchema.pipe[0].entries,
     allowedContentGeneratorTypes: v.optional(
@@ -114,6 +124,15 @@ const CatalogueEventSchema = v.pipe(
     branded: v.optional(v.boolean(), false),
     sponsorName: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(200))), null),
     minPresaleSlotEpochMs: v.optional(v.nullable(v.pipe(v.number(), v.safeInteger())), null),
+    // issue 14 (catalogue-format): how often a sold shout plays in its slot, and how long each play lasts
+    playsPerSlot: v.optional(
+      v.pipe(v.number(), v.safeInteger(), v.minValue(1, 'must be at least 1')),
+      DEFAULT_PLAYS_PER_SLOT,
+    ),
+    secondsPerShout: v.optional(
+      v.pipe(v.number(), v.safeInteger(), v.minValue(1, 'must be at least 1')),
+      DEFAULT_SECONDS_PER_SHOUT,
+    ),
     devices: v.optional(
       v.array(v.strictObject({ deviceId: id, unavailable: v.optional(v.boolean(), false) })),
       [],
@@ -132,6 +151,21 @@ const CatalogueEventSchema = v.pipe(
       'must be after startDateHourLocalInclusive',
     ),
     ['endDateHourLocalExclusive'],
+  ),
+  // catalogue-format: the plays of a slot must not overlap (src/domain/schedule.ts)
+  v.forward(
+    v.check(
+      (e) => packageFitsSlot(e),
+      (issue) => {
+        const e = issue.input as {
+          slotWidthMS: number
+          playsPerSlot: number
+          secondsPerShout: number
+        }
+        return `secondsPerShout × playsPerSlot (${e.secondsPerShout} × ${e.playsPerSlot} s) must fit in the slot (${e.slotWidthMS / 1000} s)`
+      },
+    ),
+    ['secondsPerShout'],
   ),
 )
 

@@ -1,4 +1,4 @@
-import type { ContentType, OrderCreated, OrderState } from '../../contract/index.ts'
+import type { ContentType, OrderCreated, OrderPlay, OrderState } from '../../contract/index.ts'
 import type { PaymentSetupRecord } from '../payment/service.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
@@ -11,7 +11,8 @@ const leaseEnd = (lease: LeaseSettings) =>
 // The tables of an order's life: payment_setups (a card saved for a checkout), orders, and the rows
 // whose unique keys are the rules no race can break (issue 3): slot_reservations (a slot is sold once),
 // idempotency_keys (a retry is one order), checkout_bindings (a checkout pays one order),
-// promo_redemptions (a once-per-customer code is used once). Reads generated_content (content/).
+// promo_redemptions (a once-per-customer code is used once). Reads generated_content (content/) and
+// plays (player/: the proof of play the order summary shows).
 
 /** The content an order names, as far as the order needs it. */
 export type OrderContent = {
@@ -397,4 +398,13 @@ export async function countOrdersByState(
 ): Promise<{ state: string; count: number }[]> {
   return db.query(sql<{ state: string; count: number }>`
     select state, count(*)::int as count from orders group by state`)
+}
+
+/** The proof of play of an order (issue 14), in the order the plays happened. */
+export function playsOfOrder(db: Queryable, guid: string): Promise<OrderPlay[]> {
+  return db.query(sql<OrderPlay>`
+    select slot_number as "slotNumber", play_index as "playIndex",
+      started_at_epoch_ms as "startedAtEpochMs", ended_at_epoch_ms as "endedAtEpochMs"
+    from plays where order_guid = ${guid}
+    order by started_at_epoch_ms, slot_number, play_index`)
 }

@@ -47,6 +47,7 @@ import {
   type OrderToProcess,
   orderOfEvent,
   orderToProcess,
+  playsOfOrder,
   releaseOrderLeases,
   renewOrderLease,
   reservedSlots,
@@ -513,7 +514,10 @@ export function createOrderService(deps: {
     const device = order && event ? await catalogue.eventDevice(event.slug, order.deviceId) : null
     if (!order || !event || !device) return err({ code: 'order_not_found' })
     const slotNumbers = [...order.slotNumbers].sort((a, b) => a - b)
-    const content = await contentByKey(db, order.executionContentKey)
+    const [content, plays] = await Promise.all([
+      contentByKey(db, order.executionContentKey),
+      playsOfOrder(db, order.guid),
+    ])
     return ok({
       guid: order.guid,
       confirmationCode: confirmationCode(order.guid),
@@ -543,6 +547,9 @@ export function createOrderService(deps: {
       totalCents: order.totalCents,
       promoCode: order.promoCode,
       locale: order.locale as OrderSummary['locale'],
+      playsPerSlot: event.playsPerSlot,
+      secondsPerShout: event.secondsPerShout,
+      plays,
     })
   }
 

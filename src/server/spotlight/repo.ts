@@ -10,7 +10,8 @@ const EVENT_COLUMNS = sql`
   end_date_hour_local_exclusive as "endDateHourLocalExclusive", slot_width_ms as "slotWidthMS",
   allowed_content_generator_types as "allowedContentGeneratorTypes",
   value_cents_per_slot as "valueCentsPerSlot", currency, branded, sponsor_name as "sponsorName",
-  min_presale_slot_epoch_ms as "minPresaleSlotEpochMs"`
+  min_presale_slot_epoch_ms as "minPresaleSlotEpochMs", plays_per_slot as "playsPerSlot",
+  seconds_per_shout as "secondsPerShout"`
 
 export async function eventBySlug(db: Queryable, slug: string): Promise<ShoutEvent | null> {
   const [row] = await db.query(

@@ -3,8 +3,11 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { type OrderSummary, order as orderApi } from '../../../contract/order'
+import type { EventTiming } from '../../../domain/event'
 import { formatMoney } from '../../../domain/money'
+import { type SlotAiring, slotAiring } from '../../../domain/schedule'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
+import { slotLabel } from '../../../domain/slots'
 import { callApi } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
 import { eventStore } from '../../stores/event'
@@ -15,6 +18,9 @@ import { Button } from '../../ui/button'
 import { Notice, Skeleton } from '../../ui/fields'
 import { Picture } from '../../ui/picture'
 import { buildIcs } from './ics'
+
+/** How often an open confirmation page asks for its order's plays. */
+const SUMMARY_REFRESH_MS = 5_000
 
 export function ConfirmationPage() {
   const { t, i18n } = useLingui()
@@ -38,10 +44,29 @@ export function ConfirmationPage() {
   }, [order.orderGuid, order.orderStatus, order.sendOrderStatus, eventslug])
 
   useEffect(() => {
-    if (!order.orderGuid || order.orderStatus === 'Processing') return
-    callApi(orderApi.summary, { params: { eventSlug: eventslug, guid: order.orderGuid } })
-      .then(setSummary)
-      .catch(() => setSummary(null))
+    const guid = order.orderGuid
+    if (!guid || order.orderStatus === 'Processing') return
+    // issue 14: while the page is open the summary is asked again every few seconds, so the slots'
+    // "On air now" and "Played 3 of 4 times" follow the billboard; quiet while the page is hidden.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let live = true
+    const load = () => {
+      clearTimeout(timer)
+      if (document.visibilityState === 'hidden') return
+      callApi(orderApi.summary, { params: { eventSlug: eventslug, guid } })
+        .then((s) => live && setSummary(s))
+        .catch(() => undefined) // offline: the last summary stays
+        .finally(() => {
+          if (live) timer = setTimeout(load, SUMMARY_REFRESH_MS)
+        })
+    }
+    load()
+    document.addEventListener('visibilitychange', load)
+    return () => {
+      live = false
+      clearTimeout(timer)
+      document.removeEventListener('visibilitychange', load)
+    }
   }, [order.orderGuid, order.orderStatus, eventslug])
 
   const startAnother = () => {
@@ -207,6 +232,9 @@ export function ConfirmationPage() {
             <li key={label}>{label}</li>
           ))}
         </ul>
+        {summary && event && state === 'Confirmed' ? (
+          <Airing summary={summary} event={event} now={Date.now()} />
+        ) : null}
         {summary ? (
           <p className="strong">
             <Trans>Total paid</Trans> {money(summary.totalCents)}
@@ -227,5 +255,68 @@ export function ConfirmationPage() {
         </Button>
       </div>
     </main>
+  )
+}
+
+/** issue 14: each slot's playout as the billboard proved it ("On air now", "Played 3 of 4 times"). */
+function Airing({
+  summary,
+  event,
+  now,
+}: {
+  summary: OrderSummary
+  event: EventTiming
+  now: number
+}) {
+  const { i18n } = useLingui()
+  const tz = summary.device.timeZoneId
+  const time = new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short', timeZone: tz })
+  const rows = summary.slots
+    .map((slot) => ({
+      slot,
+      airing: slotAiring(
+        slot,
+        summary.plays.filter((p) => p.slotNumber === slot.slotNumber),
+        summary.playsPerSlot,
+        now,
+      ),
+    }))
+    .filter(
+      (row): row is { slot: typeof row.slot; airing: Exclude<SlotAiring, { kind: 'upcoming' }> } =>
+        row.airing.kind !== 'upcoming',
+    )
+  if (rows.length === 0) return null
+  return (
+    <ul className="airing" aria-live="polite">
+      {rows.map(({ slot, airing }) => {
+        const label = slotLabel(event, tz, slot.slotNumber, i18n.locale)
+        const total = summary.playsPerSlot
+        if (airing.kind === 'on-air')
+          return (
+            <li key={slot.slotNumber}>
+              {label}:{' '}
+              <strong>
+                <Trans>On air now</Trans>
+              </strong>
+            </li>
+          )
+        const played = airing.played
+        const first = airing.firstAtEpochMs === null ? null : time.format(airing.firstAtEpochMs)
+        return (
+          <li key={slot.slotNumber}>
+            {label}:{' '}
+            {first ? (
+              <Trans>
+                Played {played} of {total} times · first at {first}
+              </Trans>
+            ) : (
+              <Trans>
+                Played {played} of {total} times
+              </Trans>
+            )}
+          </li>
+        )
+      })}
+    </ul>
   )
 }

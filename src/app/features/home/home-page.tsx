@@ -1,8 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useLoaderData, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { useSnapshot } from 'valtio'
-import { liveEventsStore } from '../../stores/event'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/fields'
 import { LanguageSwitcher } from '../../ui/language-switcher'
@@ -11,7 +9,7 @@ import { LanguageSwitcher } from '../../ui/language-switcher'
 export function HomePage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const { events } = useSnapshot(liveEventsStore)
+  const { events } = useLoaderData({ from: '/' })
   const [code, setCode] = useState('')
 
   const go = (e: FormEvent) => {

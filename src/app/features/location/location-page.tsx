@@ -1,19 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate, useParams } from '@tanstack/react-router'
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useParams,
+  useRouteContext,
+  useSearch,
+} from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/spotlight'
 import { cityStateLabel } from '../../../domain/device'
 import { messages } from '../../../domain/messages'
 import { translateMessage } from '../../lib/domain-messages'
+import { useHydrated } from '../../lib/hydration'
 import { STEP_LABELS } from '../../lib/steps'
-import { devicesStore, fetchDevices } from '../../stores/devices'
-import { eventStore } from '../../stores/event'
+import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
 import { toggleModal } from '../../stores/ui'
 import { Button } from '../../ui/button'
 import { ErrorBoundary } from '../../ui/error-boundary'
-import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { ActionBar, Notice } from '../../ui/fields'
 import { Picture } from '../../ui/picture'
 import { StepIndicator } from '../../ui/step-indicator'
 import { MiniMap } from './mini-map'
@@ -22,6 +29,8 @@ import { MiniMap } from './mini-map'
 // is 820 KB and its start-up blocked the main thread for over a second).
 const BillboardMap = lazy(() => import('./billboard-map'))
 
+const NONE: readonly Device[] = []
+
 const isUnavailable = (d: Pick<Device, 'soldOut' | 'unavailableForEvent'>) =>
   d.soldOut || d.unavailableForEvent
 
@@ -29,35 +38,43 @@ export function LocationPage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
-  const devices = useSnapshot(devicesStore)
-  const { activeDevice } = useSnapshot(orderStore)
-  const { event } = useSnapshot(eventStore)
+  // what the route loaded (on the server for a first visit, issue 11): the page renders from it
+  const { devices: loaded } = useLoaderData({
+    from: '/_default/$eventslug/_steps/design/location',
+  })
+  const event = useRouteContext({ from: '/_default/$eventslug', select: (c) => c.event })
+  const { activeDevice: liveActiveDevice } = useSnapshot(orderStore)
+  // the saved choice is restored while the server's page hydrates: shown once it is hydrated
+  const hydrated = useHydrated()
+  const activeDevice = hydrated ? liveActiveDevice : null
   const [mapOpen, setMapOpen] = useState(false)
+  const list = loaded ?? NONE
 
+  // the later steps read the billboards from the store
   useEffect(() => {
-    void fetchDevices(eventslug)
-  }, [eventslug])
+    if (loaded) adoptDevices(eventslug, loaded)
+  }, [eventslug, loaded])
 
-  const list = devicesStore.loadedForEvent === eventslug ? devices.devices : []
   const choose = (chosen: Pick<Device, 'deviceId'>) => {
-    const device = devicesStore.devices.find((d) => d.deviceId === chosen.deviceId)
+    const device = list.find((d) => d.deviceId === chosen.deviceId)
     if (!device || isUnavailable(device)) return
     setActiveDevice(device)
     devicesStore.mapDevice = device
   }
 
   // issue 4 QR entry: /{eventslug}?device={deviceId} (the code printed on the billboard) opens the
-  // flow with that billboard chosen
-  const qrDevice = new URLSearchParams(window.location.search).get('device')
-  const listed = list.length
+  // flow with that billboard chosen. Applied after the first render: the page the server rendered
+  // does not depend on the query, so one cached page serves every billboard's code.
+  const search = useSearch({ strict: false }) as { device?: unknown }
+  const qrDevice = typeof search.device === 'string' ? search.device : null
   useEffect(() => {
-    if (!qrDevice || listed === 0) return
-    const device = devicesStore.devices.find((d) => d.deviceId === qrDevice)
+    if (!qrDevice) return
+    const device = list.find((d) => d.deviceId === qrDevice)
     if (device && !isUnavailable(device) && orderStore.activeDevice?.deviceId !== device.deviceId) {
       setActiveDevice(device)
       devicesStore.mapDevice = device
     }
-  }, [qrDevice, listed])
+  }, [qrDevice, list])
 
   return (
     <main className="page page--flow" id="main">
@@ -69,127 +86,132 @@ export function LocationPage() {
 
       <div className="location">
         <section className="location__map" aria-label={t`Map of the billboards`}>
-          {list.length > 0 && !mapOpen ? (
-            <MiniMap
-              devices={list as Device[]}
-              selectedId={activeDevice?.deviceId ?? null}
-              unavailable={isUnavailable}
-              onExplore={() => setMapOpen(true)}
-            />
-          ) : list.length > 0 ? (
-            <ErrorBoundary
-              fallback={
-                <p className="map-fallback">
-                  <Trans>The map cannot be shown on this device. Choose from the list.</Trans>
-                </p>
-              }
-            >
-              <Suspense fallback={<div className="skeleton map-skeleton" />}>
-                <BillboardMap
-                  devices={list as Device[]}
-                  selectedId={activeDevice?.deviceId ?? null}
-                  onSelect={choose}
-                  unavailable={isUnavailable}
-                />
-              </Suspense>
-            </ErrorBoundary>
-          ) : (
-            <div className="skeleton map-skeleton" />
-          )}
+          {/* issue 11: the map and the list are hydrated each in its own pass (their own Suspense
+              boundaries), after the header and the step's title: no one long task takes the page
+              over. Nothing here suspends on the server, so its HTML holds them whole. */}
+          <Suspense fallback={<div className="skeleton map-skeleton" />}>
+            {list.length > 0 && !mapOpen ? (
+              <MiniMap
+                devices={list as Device[]}
+                selectedId={activeDevice?.deviceId ?? null}
+                unavailable={isUnavailable}
+                onExplore={() => setMapOpen(true)}
+              />
+            ) : list.length > 0 ? (
+              <ErrorBoundary
+                fallback={
+                  <p className="map-fallback">
+                    <Trans>The map cannot be shown on this device. Choose from the list.</Trans>
+                  </p>
+                }
+              >
+                <Suspense fallback={<div className="skeleton map-skeleton" />}>
+                  <BillboardMap
+                    devices={list as Device[]}
+                    selectedId={activeDevice?.deviceId ?? null}
+                    onSelect={choose}
+                    unavailable={isUnavailable}
+                  />
+                </Suspense>
+              </ErrorBoundary>
+            ) : (
+              <div className="skeleton map-skeleton" />
+            )}
+          </Suspense>
         </section>
 
         <section className="location__list" aria-labelledby="billboards-heading">
           <h2 id="billboards-heading" className="section-title">
             <Trans>Billboards</Trans>
           </h2>
-          {devices.fetchStatus === 'Failure' ? (
+          {loaded === null ? (
             <Notice tone="error">
               <Trans>
                 The billboards could not be loaded. Check your connection and try again.
               </Trans>
             </Notice>
           ) : null}
-          {list.length === 0 ? (
-            <Skeleton height={132} count={3} />
-          ) : (
-            <ul className="cards">
-              {list.map((device, index) => {
-                const selected = activeDevice?.deviceId === device.deviceId
-                const off = isUnavailable(device)
-                return (
-                  <li
-                    key={device.deviceId}
-                    className={`card billboard ${selected ? 'card--selected' : ''} ${off ? 'card--off' : ''}`}
-                  >
-                    <Picture
-                      className="billboard__img"
-                      src={device.imageUrl}
-                      alt=""
-                      width={160}
-                      height={100}
-                      // the first picture is the largest paint of the step: load it at once
-                      loading={index < 2 ? 'eager' : 'lazy'}
-                      fetchPriority={index === 0 ? 'high' : 'auto'}
-                    />
-                    <div className="billboard__body">
-                      <h3 className="billboard__name">{device.location}</h3>
-                      <p className="billboard__city">{cityStateLabel(device)}</p>
-                      <p className="billboard__meta">
-                        {t`Facing ${device.trafficDirection} traffic`}
-                        {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}
-                      </p>
-                      {device.soldOut ? (
-                        <p className="badge badge--off">
-                          {translateMessage(i18n, messages.soldOut)}
+          {list.length === 0 ? null : (
+            <Suspense fallback={null}>
+              <ul className="cards">
+                {list.map((device, index) => {
+                  const selected = activeDevice?.deviceId === device.deviceId
+                  const off = isUnavailable(device)
+                  return (
+                    <li
+                      key={device.deviceId}
+                      className={`card billboard ${selected ? 'card--selected' : ''} ${off ? 'card--off' : ''}`}
+                    >
+                      <Picture
+                        className="billboard__img"
+                        src={device.imageUrl}
+                        alt=""
+                        width={160}
+                        height={100}
+                        // the first picture is the largest paint of the step: load it at once
+                        loading={index < 2 ? 'eager' : 'lazy'}
+                        fetchPriority={index === 0 ? 'high' : 'auto'}
+                      />
+                      <div className="billboard__body">
+                        <h3 className="billboard__name">{device.location}</h3>
+                        <p className="billboard__city">{cityStateLabel(device)}</p>
+                        <p className="billboard__meta">
+                          {t`Facing ${device.trafficDirection} traffic`}
+                          {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}
                         </p>
-                      ) : device.unavailableForEvent ? (
-                        <p className="badge badge--off">
-                          {translateMessage(i18n, messages.notAvailableFor(event?.name ?? ''))}
-                        </p>
-                      ) : null}
-                      <div className="billboard__actions">
-                        <Button
-                          kind={off ? 'disabled' : selected ? 'green' : 'orange'}
-                          size="small"
-                          aria-pressed={selected}
-                          aria-label={
-                            selected
-                              ? t`Selected: ${device.location}`
-                              : t`Choose ${device.location}`
-                          }
-                          onClick={() => choose(device)}
-                        >
-                          {selected ? <Trans>Selected</Trans> : <Trans>Choose</Trans>}
-                        </Button>
-                        <Button
-                          kind="smoke"
-                          size="small"
-                          aria-label={t`Street view of ${device.location}`}
-                          onClick={() =>
-                            toggleModal('StreetView', {
-                              imageUrl: device.streetViewUrl ?? device.imageUrl,
-                              location: device.location,
-                              direction: device.trafficDirection,
-                            })
-                          }
-                        >
-                          <Trans>Street view</Trans>
-                        </Button>
-                        <Link
-                          to="/$eventslug/shout-location"
-                          params={{ eventslug }}
-                          search={{ deviceId: device.deviceId }}
-                          className="link"
-                          aria-label={t`How to get there: ${device.location}`}
-                        >
-                          <Trans>How to get there</Trans>
-                        </Link>
+                        {device.soldOut ? (
+                          <p className="badge badge--off">
+                            {translateMessage(i18n, messages.soldOut)}
+                          </p>
+                        ) : device.unavailableForEvent ? (
+                          <p className="badge badge--off">
+                            {translateMessage(i18n, messages.notAvailableFor(event?.name ?? ''))}
+                          </p>
+                        ) : null}
+                        <div className="billboard__actions">
+                          <Button
+                            kind={off ? 'disabled' : selected ? 'green' : 'orange'}
+                            size="small"
+                            aria-pressed={selected}
+                            aria-label={
+                              selected
+                                ? t`Selected: ${device.location}`
+                                : t`Choose ${device.location}`
+                            }
+                            onClick={() => choose(device)}
+                          >
+                            {selected ? <Trans>Selected</Trans> : <Trans>Choose</Trans>}
+                          </Button>
+                          <Button
+                            kind="smoke"
+                            size="small"
+                            aria-label={t`Street view of ${device.location}`}
+                            onClick={() =>
+                              toggleModal('StreetView', {
+                                imageUrl: device.streetViewUrl ?? device.imageUrl,
+                                location: device.location,
+                                direction: device.trafficDirection,
+                              })
+                            }
+                          >
+                            <Trans>Street view</Trans>
+                          </Button>
+                          <Link
+                            to="/$eventslug/shout-location"
+                            params={{ eventslug }}
+                            search={{ deviceId: device.deviceId }}
+                            className="link"
+                            aria-label={t`How to get there: ${device.location}`}
+                          >
+                            <Trans>How to get there</Trans>
+                          </Link>
+                        </div>
                       </div>
-                    </div>
-                  </li>
-                )
-              })}
-            </ul>
+                    </li>
+                  )
+                })}
+              </ul>
+            </Suspense>
           )}
         </section>
       </div>

@@ -1,14 +1,25 @@
 import { Trans } from '@lingui/react/macro'
 import { Outlet } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
+import { useHydrated } from '../../lib/hydration'
+import { withWholeCatalog } from '../../locale/i18n'
 import { uiStore } from '../../stores/ui'
-import { Footer } from './footer'
 import { Header } from './header'
-import { ModalHost } from './modal-host'
+
+// Issue 11 (first-screen JavaScript): the footer (behind a flag) and the modals (until one opens)
+// are their own chunks; the modals' texts are in the rest of the catalog.
+const Footer = lazy(() => import('./footer'))
+const ModalHost = lazy(withWholeCatalog(() => import('./modal-host')))
 
 /** spec §2 default layout: header, content and the modals (the promo-code-error one among them). */
 export function DefaultLayout() {
-  const { featureFlags } = useSnapshot(uiStore)
+  const { featureFlags, modal } = useSnapshot(uiStore)
+  // mounted from the first modal on, so that a closing dialog gives the focus back to its opener
+  const [modals, setModals] = useState(false)
+  if (modal && !modals) setModals(true)
+  // the flags arrive after start: the server's HTML has no footer, and hydration must see the same
+  const hydrated = useHydrated()
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
@@ -19,8 +30,16 @@ export function DefaultLayout() {
         <Outlet />
       </div>
       {/* spec §2: the footer only when the show-footer flag is on */}
-      {featureFlags['show-footer'] ? <Footer /> : null}
-      <ModalHost />
+      {hydrated && featureFlags['show-footer'] ? (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      ) : null}
+      {modals ? (
+        <Suspense fallback={null}>
+          <ModalHost />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

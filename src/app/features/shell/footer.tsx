@@ -41,3 +41,5 @@ export function Footer() {
     </footer>
   )
 }
+
+export default Footer

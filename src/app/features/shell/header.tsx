@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
+import { useHydrated } from '../../lib/hydration'
 import type { Locale } from '../../locale/i18n'
 import { setMenuOpen, uiStore } from '../../stores/ui'
 import { LanguageSwitcher } from '../../ui/language-switcher'
@@ -12,6 +13,8 @@ export function Header() {
   const { menuOpen } = useSnapshot(uiStore)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const locale = i18n.locale as Locale
+  // no handler in the server's HTML until the app takes it over (issue 11)
+  const hydrated = useHydrated()
 
   // spec §2: the menu closes on every route change
   useEffect(() => {
@@ -54,6 +57,7 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls="main-menu"
             aria-label={menuOpen ? t`Close menu` : t`Open menu`}
+            disabled={!hydrated}
             onClick={() => setMenuOpen(!menuOpen)}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

@@ -106,3 +106,5 @@ export function ModalHost() {
     </>
   )
 }
+
+export default ModalHost

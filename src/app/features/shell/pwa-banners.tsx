@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
+import { useHydrated } from '../../lib/hydration'
 import { applyUpdate, dismissIosHint, promptInstall, pwaStore } from '../../lib/pwa'
 import { orderStore } from '../../stores/order'
 import { Button } from '../../ui/button'
@@ -12,9 +13,14 @@ export function orderInProgress(o: { sendOrderStatus: unknown; orderStatus: unkn
 /** Offline banner, update prompt, install button and the iOS Add to Home Screen steps (issue 4). */
 export function PwaBanners() {
   const { t } = useLingui()
-  const pwa = useSnapshot(pwaStore)
+  const live = useSnapshot(pwaStore)
   const order = useSnapshot(orderStore)
-  const busy = orderInProgress(order)
+  // what the server rendered until the page is hydrated: online, nothing to offer (issue 11)
+  const hydrated = useHydrated()
+  const pwa = hydrated
+    ? live
+    : { online: true, updateReady: false, canInstall: false, showIosHint: false }
+  const busy = hydrated && orderInProgress(order)
   return (
     <div className="pwa-banners">
       {pwa.online ? null : (

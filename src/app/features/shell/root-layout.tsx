@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, Scripts, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { setPageLanguage } from '../../locale/i18n'
 import { ProgressBar } from '../../ui/progress-bar'
 import { PwaBanners } from './pwa-banners'
 
@@ -9,13 +10,22 @@ export function RootLayout() {
   useEffect(() => {
     // spec §1: the page title; the language attribute follows the locale (spec §2)
     document.title = t`Share the Gift of a Billboard`
-    document.documentElement.lang = i18n.locale
+    setPageLanguage(i18n.locale)
   }, [t, i18n.locale])
+  // issue 14: the billboard player is a screen of its own; the shop's banners (offline, update,
+  // install) would be shown to a street
+  const onBillboard = useRouterState({
+    select: (s) => s.location.pathname.startsWith('/play/'),
+  })
+  if (onBillboard) return <Outlet />
   return (
     <>
       <ProgressBar />
       <PwaBanners />
       <Outlet />
+      {/* the router's state for hydration (issue 11): written by the server, where each script
+          removes itself once run; the browser's render has none (and leaves the code out) */}
+      {import.meta.env.SSR ? <Scripts /> : null}
     </>
   )
 }

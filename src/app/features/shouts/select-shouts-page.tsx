@@ -120,6 +120,7 @@ export function SelectShoutsPage() {
         <p>
           {t`Price per shout:`} <strong>{money(valueCentsPerSlot())}</strong>
         </p>
+        {event ? <SlotPackage event={event} /> : null}
         <div className="button-row">
           <Button kind="link" size="small" onClick={() => toggleModal('CutOffTime')}>
             <Trans>Why can't I pick earlier times?</Trans>
@@ -238,5 +239,23 @@ export function SelectShoutsPage() {
         </Button>
       </ActionBar>
     </main>
+  )
+}
+
+/** spec §3, issue 14: what a shout buys, from the event's package and slot length. */
+function SlotPackage({
+  event,
+}: {
+  event: { slotWidthMS: number; playsPerSlot: number; secondsPerShout: number }
+}) {
+  const plays = event.playsPerSlot
+  const minutes = Math.round(event.slotWidthMS / 60_000)
+  const seconds = event.secondsPerShout
+  return (
+    <p data-testid="slot-package">
+      <Trans>
+        Each shout plays {plays} times in its {minutes}-minute slot, {seconds} seconds each
+      </Trans>
+    </p>
   )
 }

@@ -1,16 +1,22 @@
 import type { MiddlewareHandler } from 'hono'
 
-export type SecurityOptions = { mapStyleUrl?: string | undefined }
+export type SecurityOptions = {
+  mapStyleUrl?: string | undefined
+  /** 'sha256-…' sources of the inline scripts one page carries (a server-rendered page's state) */
+  scriptHashes?: readonly string[]
+}
 
 // The Content-Security-Policy allows what the shop really loads: its own files, Stripe.js and its
 // frames (card form), images from blob:/data: (photo previews, map sprites), the map style's origin
-// for styles, tiles and glyphs, and maplibre's blob: worker. No inline scripts.
-export function contentSecurityPolicy({ mapStyleUrl }: SecurityOptions): string {
+// for styles, tiles and glyphs, and maplibre's blob: worker. No inline script but those a page names
+// by their hash: a server-rendered page's hydration state (issue 11, src/server/platform/ssr.ts);
+// never 'unsafe-inline' for scripts.
+export function contentSecurityPolicy({ mapStyleUrl, scriptHashes = [] }: SecurityOptions): string {
   const mapOrigin = mapStyleUrl ? new URL(mapStyleUrl).origin : null
   const extra = (origin: string | null) => (origin ? ` ${origin}` : '')
   return [
     "default-src 'self'",
-    "script-src 'self' https://js.stripe.com",
+    ["script-src 'self' https://js.stripe.com", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https://*.stripe.com${extra(mapOrigin)}`,
     "font-src 'self' data:",

@@ -1,0 +1,164 @@
+import * as v from 'valibot'
+import {
+  ContentTypeSchema,
+  CurrencySchema,
+  EpochMsSchema,
+  EventSlugSchema,
+  LocaleSchema,
+  nonNegativeInt,
+  positiveInt,
+  queryNumber,
+  TimeZoneIdSchema,
+  text,
+} from './common'
+import { endpoint } from './endpoint'
+
+// api-v1 "Player (billboards)": the schedule a billboard plays (JSON for our web player, SMIL 3.0
+// for off-the-shelf signage players) and its proof of play. Every call carries the billboard's
+// player token: `Authorization: Bearer TOKEN`, or `?token=TOKEN` for players that can only open a URL.
+
+/** The schedule's window (api-v1: now → now + 24 h by default, at most 48 h; src/domain/schedule.ts). */
+export const ScheduleQuerySchema = v.object({
+  fromEpochMs: v.optional(queryNumber(0, Number.MAX_SAFE_INTEGER)),
+  toEpochMs: v.optional(queryNumber(0, Number.MAX_SAFE_INTEGER)),
+  // The token as a query parameter, for players that can only open a URL; never logged (the request
+  // log writes the path only).
+  token: v.optional(v.string()),
+})
+export type ScheduleQuery = v.InferOutput<typeof ScheduleQuerySchema>
+
+export const PlayerQuerySchema = v.object({ token: v.optional(v.string()) })
+
+export const ScheduleItemSchema = v.object({
+  orderGuid: text(),
+  slotNumber: nonNegativeInt(),
+  playIndex: nonNegativeInt(),
+  startEpochMs: EpochMsSchema,
+  endEpochMs: EpochMsSchema,
+  content: v.object({
+    /** Absolute: a player may run on another origin than the shop (SMIL players always do). */
+    url: v.pipe(v.string(), v.url()),
+    type: ContentTypeSchema,
+    widthPx: positiveInt(),
+    heightPx: positiveInt(),
+    durationSeconds: v.nullable(v.number()),
+  }),
+})
+export type ScheduleItem = v.InferOutput<typeof ScheduleItemSchema>
+
+/** What the screen shows between plays: the billboard sells its own next slot (issue 14). */
+export const HouseCardSchema = v.object({
+  eventSlug: EventSlugSchema,
+  eventName: text(),
+  locale: LocaleSchema,
+  valueCentsPerSlot: nonNegativeInt(),
+  currency: CurrencySchema,
+  /** The absolute QR entry `/{eventSlug}?device={deviceId}`. */
+  shopUrl: v.pipe(v.string(), v.url()),
+})
+export type HouseCard = v.InferOutput<typeof HouseCardSchema>
+
+export const ScheduleSchema = v.object({
+  deviceId: text(),
+  timeZoneId: TimeZoneIdSchema,
+  widthPx: positiveInt(),
+  heightPx: positiveInt(),
+  fromEpochMs: EpochMsSchema,
+  toEpochMs: EpochMsSchema,
+  generatedAtEpochMs: EpochMsSchema,
+  house: HouseCardSchema,
+  items: v.array(ScheduleItemSchema),
+})
+export type Schedule = v.InferOutput<typeof ScheduleSchema>
+
+export const PlaySchema = v.strictObject({
+  playId: v.pipe(v.string(), v.uuid('must be a UUID')),
+  orderGuid: text(),
+  slotNumber: nonNegativeInt(),
+  playIndex: nonNegativeInt(),
+  startedAtEpochMs: EpochMsSchema,
+  endedAtEpochMs: EpochMsSchema,
+})
+export type Play = v.InferOutput<typeof PlaySchema>
+
+export const MAX_PLAYS_PER_BATCH = 500
+
+export const PlaysRequestSchema = v.strictObject({
+  plays: v.pipe(
+    v.array(PlaySchema),
+    v.maxLength(MAX_PLAYS_PER_BATCH, `must hold at most ${MAX_PLAYS_PER_BATCH} plays`),
+  ),
+})
+export type PlaysRequest = v.InferOutput<typeof PlaysRequestSchema>
+
+export const PlaysAnswerSchema = v.object({
+  accepted: nonNegativeInt(),
+  duplicates: nonNegativeInt(),
+  refused: nonNegativeInt(),
+})
+export type PlaysAnswer = v.InferOutput<typeof PlaysAnswerSchema>
+
+/** A proof of play as the order summary carries it (api-v1 "Player"). */
+export const OrderPlaySchema = v.object({
+  slotNumber: nonNegativeInt(),
+  playIndex: nonNegativeInt(),
+  startedAtEpochMs: EpochMsSchema,
+  endedAtEpochMs: EpochMsSchema,
+})
+export type OrderPlay = v.InferOutput<typeof OrderPlaySchema>
+
+export const SMIL_MEDIA_TYPE = 'application/smil+xml'
+
+const playerErrors = {
+  401: 'Missing, unknown or revoked player token',
+  404: 'Unknown billboard',
+} as const
+
+// ---------- endpoints ----------
+
+export const player = {
+  schedule: endpoint({
+    name: 'getPlayerSchedule',
+    method: 'GET',
+    path: '/player/{deviceId}/schedule',
+    summary: "A billboard's schedule (Confirmed orders only), now → now + 24 h unless asked",
+    access: 'player',
+    query: ScheduleQuerySchema,
+    response: ScheduleSchema,
+    errors: { 400: 'Bad window (at most 48 h, to after from)', ...playerErrors },
+  }),
+  scheduleSmil: endpoint({
+    name: 'getPlayerScheduleSmil',
+    method: 'GET',
+    path: '/player/{deviceId}/schedule.smil',
+    summary:
+      'The same schedule as a SMIL 3.0 playlist for signage players (the house card between)',
+    access: 'player',
+    query: ScheduleQuerySchema,
+    file: [SMIL_MEDIA_TYPE],
+    errors: { 400: 'Bad window (at most 48 h, to after from)', ...playerErrors },
+  }),
+  // Public: it shows only what the billboard shows the street (event, price, the shop's QR entry),
+  // and SMIL players fetch images without the playlist's credentials.
+  houseCard: endpoint({
+    name: 'getPlayerHouseCard',
+    method: 'GET',
+    path: '/player/{deviceId}/house-card.png',
+    summary: 'The house card as a PNG at the billboard size (what SMIL players show between plays)',
+    file: ['image/png'],
+    errors: { 404: 'Unknown billboard' },
+  }),
+  plays: endpoint({
+    name: 'postPlayerPlays',
+    method: 'POST',
+    path: '/player/{deviceId}/plays',
+    summary:
+      'Proof of play, in batches; a replayed playId counts once, an unscheduled play is refused',
+    access: 'player',
+    query: PlayerQuerySchema,
+    body: PlaysRequestSchema,
+    response: PlaysAnswerSchema,
+    status: 202,
+    errors: { 413: 'Body too large', ...playerErrors },
+  }),
+} as const

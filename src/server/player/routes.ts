@@ -1,0 +1,104 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
+import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { readJson } from '../platform/http/json.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
+import type { PlayerError, PlayerService } from './service.ts'
+
+// api-v1 "Player" over HTTP: the token check before anything is read, then the schedule and the
+// proof of play. The status and the text of each of the service's errors are here.
+
+/** 500 plays of about 200 bytes each: more than the 64 KB other JSON bodies may have. */
+const PLAYS_BODY_LIMIT = 256 * 1024
+
+export function playerRefusal(error: PlayerError): Refusal {
+  switch (error.code) {
+    case 'player_token_missing':
+      return {
+        status: 401,
+        problems: [
+          problem(error.code, 'A player token is required (Authorization: Bearer or ?token=)'),
+        ],
+      }
+    case 'player_token_invalid':
+      return {
+        status: 401,
+        problems: [problem(error.code, 'This player token is unknown or was replaced')],
+      }
+    case 'device_not_found':
+      return { status: 404, problems: [problem(error.code, 'Unknown billboard')] }
+    case 'schedule_window_invalid':
+      return {
+        status: 400,
+        problems: [
+          problem(
+            error.problem,
+            error.problem === 'to_before_from'
+              ? 'toEpochMs must be after fromEpochMs'
+              : 'The window must be at most 48 hours',
+          ),
+        ],
+      }
+  }
+}
+
+/** The token of the request: `Authorization: Bearer TOKEN`, else `?token=TOKEN`. */
+function tokenOf(c: Context): string | null {
+  const header = c.req.header('authorization')
+  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
+  return bearer ?? c.req.query('token') ?? null
+}
+
+export function playerRoutes(router: ApiRouter, service: PlayerService) {
+  // Runs before the router reads the query or the body: a caller without a token learns nothing else.
+  const playerOnly: MiddlewareHandler = async (c, next) => {
+    const deviceId = c.req.param('deviceId') ?? ''
+    const allowed = await service.authenticate(deviceId, tokenOf(c))
+    if (!allowed.ok) return refuse(playerRefusal(allowed.error))
+    // A player's answers are its own: no shared cache may keep them.
+    c.header('Cache-Control', 'no-store')
+    await next()
+  }
+
+  router.handle(
+    playerApi.schedule,
+    async ({ params, query }) => {
+      const schedule = await service.schedule(params.deviceId, query)
+      return schedule.ok ? schedule.value : refuse(playerRefusal(schedule.error))
+    },
+    playerOnly,
+  )
+
+  router.handle(
+    playerApi.scheduleSmil,
+    async ({ c, params, query }) => {
+      const smil = await service.smil(params.deviceId, query)
+      if (!smil.ok) return refuse(playerRefusal(smil.error))
+      return c.body(smil.value, 200, { 'Content-Type': `${SMIL_MEDIA_TYPE}; charset=utf-8` })
+    },
+    playerOnly,
+  )
+
+  router.handle(playerApi.houseCard, async ({ c, params }) => {
+    const png = await service.houseCardPng(params.deviceId)
+    if (!png.ok) return refuse(playerRefusal(png.error))
+    return c.body(new Uint8Array(png.value), 200, {
+      'Content-Type': 'image/png',
+      'Cache-Control': 'public, max-age=300',
+    })
+  })
+
+  router.handle(
+    playerApi.plays,
+    async ({ params, body }) => {
+      const answer = await service.recordPlays(params.deviceId, body.plays)
+      return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
+    },
+    playerOnly,
+    async (c, next) => {
+      // read once with the larger limit; the router's own read takes the parsed body from here
+      await readJson(c, PLAYS_BODY_LIMIT)
+      await next()
+    },
+  )
+}

@@ -1,0 +1,237 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type {
+  Play,
+  PlaysAnswer,
+  Schedule,
+  ScheduleItem,
+  ScheduleQuery,
+} from '../../contract/index.ts'
+import { pathOf, player } from '../../contract/index.ts'
+import { eventWindowEpochMs } from '../../domain/event.ts'
+import {
+  houseEventOf,
+  houseLocale,
+  matchesScheduledPlay,
+  mayPlay,
+  playsOfSlot,
+  schedulePlays,
+  scheduleWindow,
+  slotRangeOfWindow,
+  type WindowProblem,
+} from '../../domain/schedule.ts'
+import type { Database } from '../platform/db/client.ts'
+import { err, ok, type Result } from '../platform/result.ts'
+import { qrTargetUrl } from '../spotlight/service.ts'
+import { renderHouseCardPng } from './house-card.ts'
+import {
+  confirmedSlots,
+  countRefusedPlays,
+  deviceOfToken,
+  eventsOfDevice,
+  insertPlays,
+  ordersForPlays,
+  playerDevice,
+  replaceToken,
+  storedPlayIds,
+} from './repo.ts'
+import { scheduleSmil } from './smil.ts'
+
+// Playout (issue 14, api-v1 "Player"): a billboard's player token, its schedule (Confirmed orders
+// only, from src/domain/schedule.ts) and its proof of play. Answers are results with typed errors;
+// routes.ts gives each its status.
+
+export type PlayerError =
+  | { code: 'player_token_missing' }
+  /** Unknown, revoked, or another billboard's token. */
+  | { code: 'player_token_invalid' }
+  | { code: 'device_not_found' }
+  | { code: 'schedule_window_invalid'; problem: WindowProblem }
+
+/** A new player token: 256 random bits, URL-safe; only its SHA-256 is stored. */
+export const newPlayerToken = (): string => randomBytes(32).toString('base64url')
+
+export const tokenHash = (token: string): string =>
+  createHash('sha256').update(token, 'utf8').digest('hex')
+
+export type PlayerDeps = {
+  database: Database
+  now: () => number
+  /**
+   * The shop's public origin for absolute URLs (content, QR entry): PUBLIC_BASE_URL, else the origin
+   * the server listens on. Never a Host header a client sends (a forged one would point billboards
+   * and their QR codes elsewhere).
+   */
+  origin: () => string
+}
+
+export type PlayerService = ReturnType<typeof createPlayerService>
+
+export function createPlayerService(deps: PlayerDeps) {
+  const db = deps.database
+  const origin = () => deps.origin().replace(/\/+$/, '')
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin()}${url}`)
+
+  /** The billboard the token opens, checked against the one asked for. */
+  async function authenticate(
+    deviceId: string,
+    token: string | null,
+  ): Promise<Result<null, PlayerError>> {
+    if (!token) return err({ code: 'player_token_missing' })
+    const owner = await deviceOfToken(db, tokenHash(token))
+    if (owner === deviceId) return ok(null)
+    if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
+    return err({ code: 'player_token_invalid' })
+  }
+
+  /** `npm run player-link`: a new token for the billboard; the old one stops working. */
+  async function link(deviceId: string): Promise<Result<{ token: string }, PlayerError>> {
+    if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
+    const token = newPlayerToken()
+    await db.transaction((tx) => replaceToken(tx, deviceId, tokenHash(token)))
+    return ok({ token })
+  }
+
+  async function schedule(
+    deviceId: string,
+    query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
+  ): Promise<Result<Schedule, PlayerError>> {
+    const now = deps.now()
+    const window = scheduleWindow(query, now)
+    if ('problem' in window)
+      return err({ code: 'schedule_window_invalid', problem: window.problem })
+    const device = await playerDevice(db, deviceId)
+    if (!device) return err({ code: 'device_not_found' })
+    const events = await eventsOfDevice(db, deviceId)
+    const house = houseEventOf(events, device.timeZoneId, window.fromEpochMs)
+    if (!house) return err({ code: 'device_not_found' })
+
+    const items: ScheduleItem[] = []
+    for (const event of events) {
+      const span = eventWindowEpochMs(event, device.timeZoneId)
+      if (span.endEpochMs <= window.fromEpochMs || span.startEpochMs >= window.toEpochMs) continue
+      const range = slotRangeOfWindow(
+        event,
+        span.startEpochMs,
+        window.fromEpochMs,
+        window.toEpochMs,
+      )
+      const sold = await confirmedSlots(db, event.slug, deviceId, range.first, range.last)
+      const plays = schedulePlays({ event, timeZoneId: device.timeZoneId, sold, ...window })
+      for (const play of plays) {
+        items.push({ ...play, content: { ...play.content, url: absolute(play.content.url) } })
+      }
+    }
+    items.sort((a, b) => a.startEpochMs - b.startEpochMs || a.orderGuid.localeCompare(b.orderGuid))
+
+    return ok({
+      deviceId,
+      timeZoneId: device.timeZoneId,
+      widthPx: device.widthPx,
+      heightPx: device.heightPx,
+      fromEpochMs: window.fromEpochMs,
+      toEpochMs: window.toEpochMs,
+      generatedAtEpochMs: now,
+      house: {
+        eventSlug: house.slug,
+        eventName: house.name,
+        locale: houseLocale(device.country),
+        valueCentsPerSlot: house.valueCentsPerSlot,
+        currency: house.currency,
+        shopUrl: qrTargetUrl(origin(), house.slug, deviceId),
+      },
+      items,
+    })
+  }
+
+  /**
+   * Proof of play (api-v1): a playId already stored (or repeated in the batch) is a duplicate; a play
+   * that matches nothing scheduled for this billboard (another billboard's order, a slot not sold, an
+   * order that may not play, a time far off) is refused and counted, never stored.
+   */
+  async function recordPlays(
+    deviceId: string,
+    plays: readonly Play[],
+  ): Promise<Result<PlaysAnswer, PlayerError>> {
+    const device = await playerDevice(db, deviceId)
+    if (!device) return err({ code: 'device_not_found' })
+    const stored = await storedPlayIds(
+      db,
+      plays.map((p) => p.playId),
+    )
+    const seen = new Set<string>()
+    let duplicates = 0
+    const fresh: Play[] = []
+    for (const play of plays) {
+      if (stored.has(play.playId) || seen.has(play.playId)) duplicates++
+      else fresh.push(play)
+      seen.add(play.playId)
+    }
+
+    const orders = new Map(
+      (await ordersForPlays(db, [...new Set(fresh.map((p) => p.orderGuid))])).map((o) => [
+        o.guid,
+        o,
+      ]),
+    )
+    const events = new Map((await eventsOfDevice(db, deviceId)).map((e) => [e.slug, e]))
+    const matching: Play[] = []
+    let refused = 0
+    for (const play of fresh) {
+      const order = orders.get(play.orderGuid)
+      const event = order ? events.get(order.eventSlug) : undefined
+      const scheduled =
+        order &&
+        event &&
+        order.deviceId === deviceId &&
+        mayPlay(order.state) &&
+        order.slotNumbers.includes(play.slotNumber)
+          ? playsOfSlot(event, device.timeZoneId, play.slotNumber)[play.playIndex]
+          : undefined
+      if (
+        scheduled &&
+        matchesScheduledPlay(play, {
+          orderGuid: play.orderGuid,
+          slotNumber: play.slotNumber,
+          ...scheduled,
+        })
+      ) {
+        matching.push(play)
+      } else refused++
+    }
+    const accepted = await insertPlays(db, deviceId, matching)
+    // A play another request stored between the check and the insert is a duplicate too.
+    duplicates += matching.length - accepted
+    await countRefusedPlays(db, deviceId, refused)
+    return ok({ accepted, duplicates, refused })
+  }
+
+  // A card changes only with the catalogue: rendered once per content (about 150 ms each).
+  const cards = new Map<string, Promise<Buffer>>()
+  async function houseCardPng(deviceId: string): Promise<Result<Buffer, PlayerError>> {
+    const current = await schedule(deviceId, { fromEpochMs: deps.now(), toEpochMs: deps.now() + 1 })
+    if (!current.ok) return current
+    const { house, widthPx, heightPx } = current.value
+    const key = JSON.stringify([house, widthPx, heightPx])
+    let png = cards.get(key)
+    if (!png) {
+      if (cards.size >= 64) cards.clear()
+      png = renderHouseCardPng(house, widthPx, heightPx)
+      cards.set(key, png)
+      png.catch(() => cards.delete(key))
+    }
+    return ok(await png)
+  }
+
+  /** The schedule as SMIL 3.0, the house card between plays. */
+  async function smil(
+    deviceId: string,
+    query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
+  ): Promise<Result<string, PlayerError>> {
+    const found = await schedule(deviceId, query)
+    if (!found.ok) return found
+    const card = `${origin()}${pathOf(player.houseCard, { deviceId })}`
+    return ok(scheduleSmil(found.value, card))
+  }
+
+  return { authenticate, link, schedule, smil, houseCardPng, recordPlays }
+}

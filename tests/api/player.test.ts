@@ -1,0 +1,414 @@
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { XMLParser } from 'fast-xml-parser'
+import sharp from 'sharp'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Play, Schedule } from '../../src/contract/index.ts'
+import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
+import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
+import { importCatalogue } from '../../src/server/catalogue/service.ts'
+import { PROJECT_ROOT } from '../../src/server/main.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
+import { refusedPlays } from '../../src/server/player/repo.ts'
+import {
+  BACKENDS,
+  type Client,
+  type ContentSource,
+  client,
+  daySlots,
+  freshDataDir,
+  generateContent,
+  LIVE,
+  orderBody,
+  placeOrder,
+  savedCard,
+  settledStatus,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
+
+type Attributes = Record<string, string>
+type SmilDocument = {
+  smil: Record<string, unknown> & {
+    head: { layout: { 'root-layout': Attributes; region: Attributes[] } }
+    body: { seq: Record<string, Attributes[]>[] }
+  }
+}
+
+// issue 14, api-v1 "Player": the token, the schedule of Confirmed orders, the proof of play.
+const DEVICE = 'paris-opera-1'
+const PARIS = 'Europe/Paris'
+type Event = Parameters<typeof playsOfSlot>[0]
+
+describe.each(BACKENDS)('the player API on %s', (backend) => {
+  let server: TestServer
+  let api: Client
+  let content: { key: string; source: ContentSource }
+  let token: string
+  let event: Event
+  let confirmed: { guid: string; slots: number[] }
+  let failed: { guid: string; slots: number[] }
+  const bearer = () => ({ authorization: `Bearer ${token}` })
+
+  const buy = async (slots: number[], card?: string) => {
+    const checkout = await savedCard(api, card)
+    const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
+    expect(placed.status).toBe(201)
+    const status = await settledStatus(api, LIVE, placed.body.guid)
+    return { guid: placed.body.guid, slots, state: status.orderState }
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { env: { PUBLIC_BASE_URL: 'https://shop.example' } })
+    api = client(server.url)
+    content = await generateContent(api)
+    const linked = await server.deps.player.link(DEVICE)
+    if (!linked.ok) throw new Error('link failed')
+    token = linked.value.token
+    event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    const ok = await buy(daySlots(2, 40, 2))
+    expect(ok.state).toBe('Confirmed')
+    confirmed = ok
+    const refused = await buy(daySlots(2, 44, 1), '4000000000000341')
+    expect(refused.state).toBe('Failed')
+    failed = refused
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const dayWindow = () => {
+    const from = slotStartEpochMs(event, PARIS, daySlots(2, 0, 1)[0] as number)
+    return { fromEpochMs: from, toEpochMs: from + 24 * 3_600_000 }
+  }
+  const scheduleOf = (query: string, headers: Record<string, string> = bearer()) =>
+    api.get<Schedule>(`/player/${DEVICE}/schedule${query}`, headers)
+
+  it('refuses a call without a token, with a wrong one, and with another billboard’s: 401', async () => {
+    const w = dayWindow()
+    const q = `?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`
+    expect((await scheduleOf(q, {})).status).toBe(401)
+    expect((await scheduleOf(q, { authorization: 'Bearer nope' })).status).toBe(401)
+    const other = await server.deps.player.link('paris-republique')
+    if (!other.ok) throw new Error('link failed')
+    const res = await scheduleOf(q, { authorization: `Bearer ${other.value.token}` })
+    expect(res.status).toBe(401)
+    expect(res.body).toMatchObject({ codes: ['player_token_invalid'] })
+    const unknown = await api.get(`/player/no-such-billboard/schedule${q}`, bearer())
+    expect(unknown.status).toBe(404)
+  })
+
+  it('schedules the plays of Confirmed orders only, with absolute URLs and the house card', async () => {
+    const w = dayWindow()
+    const res = await scheduleOf(`?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const s = res.body
+    expect(s).toMatchObject({
+      deviceId: DEVICE,
+      timeZoneId: PARIS,
+      fromEpochMs: w.fromEpochMs,
+      toEpochMs: w.toEpochMs,
+      house: {
+        eventSlug: LIVE,
+        eventName: 'Share the Love',
+        locale: 'fr',
+        valueCentsPerSlot: 4000,
+        currency: 'USD',
+        shopUrl: `https://shop.example/${LIVE}?device=${DEVICE}`,
+      },
+    })
+    // two slots of 4 plays each, 15 s, every 225 s; the Failed order's slot is absent
+    const expected = confirmed.slots.flatMap((n) =>
+      playsOfSlot(event, PARIS, n).map((p) => ({
+        orderGuid: confirmed.guid,
+        slotNumber: n,
+        playIndex: p.playIndex,
+        startEpochMs: p.startEpochMs,
+        endEpochMs: p.endEpochMs,
+      })),
+    )
+    expect(s.items.map(({ content: _, ...item }) => item)).toEqual(expected)
+    expect(s.items.some((i) => i.orderGuid === failed.guid)).toBe(false)
+    for (const item of s.items) {
+      expect(item.endEpochMs - item.startEpochMs).toBe(15_000)
+      expect(item.content).toMatchObject({ type: 'photo', durationSeconds: null })
+      expect(item.content.url).toMatch(/^https:\/\/shop\.example\/api\/v1\/content\/files\//)
+    }
+  })
+
+  it('takes the token as ?token= too, and checks the window', async () => {
+    const w = dayWindow()
+    const ok = await scheduleOf(
+      `?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}&token=${token}`,
+      {},
+    )
+    expect(ok.status).toBe(200)
+    expect(ok.body.items).toHaveLength(8)
+    const long = await scheduleOf(
+      `?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.fromEpochMs + 49 * 3_600_000}`,
+    )
+    expect(long.status).toBe(400)
+    expect(long.body).toMatchObject({ codes: ['window_too_long'] })
+    const reversed = await scheduleOf(`?fromEpochMs=${w.toEpochMs}&toEpochMs=${w.fromEpochMs}`)
+    expect(reversed.status).toBe(400)
+  })
+
+  it('serves the schedule as SMIL 3.0 (Tiny profile shape) with the right wallclock times', async () => {
+    const w = dayWindow()
+    const q = `?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}&token=${token}`
+    const res = await fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil${q}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/smil\+xml/)
+    const xml = await res.text()
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => ['img', 'video', 'seq', 'region', 'meta'].includes(name),
+      preserveOrder: false,
+    }).parse(xml) as SmilDocument
+    const smil = parsed.smil
+    // W3C SMIL 3.0 Tiny profile: the SMIL 3.0 namespace, baseProfile, head and body
+    expect(smil).toMatchObject({
+      xmlns: 'http://www.w3.org/ns/SMIL',
+      version: '3.0',
+      baseProfile: 'Tiny',
+    })
+    expect(smil.head.layout['root-layout']).toMatchObject({ width: '1400', height: '400' })
+    expect(smil.head.layout.region).toHaveLength(1)
+    expect(smil.body.seq).toHaveLength(1)
+    const seq = smil.body.seq[0] as Record<string, Attributes[]>
+    expect(Object.keys(seq).sort()).toEqual(['img']) // photo shouts and the house card: images only
+    // the order of the document: read the items in sequence from the text
+    const items = [...xml.matchAll(/<(img|video) ([^>]*)\/>/g)].map((m) =>
+      Object.fromEntries(
+        [...(m[2] as string).matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]]),
+      ),
+    )
+    expect(items).toHaveLength(seq.img?.length ?? 0)
+    // local time of the billboard, to the second (what garlic-player reads: HH:mm:ss, no zone)
+    const wall = /^wallclock\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\)$/
+    let at = w.fromEpochMs
+    const shown: number[] = []
+    for (const item of items) {
+      expect(item.src).toMatch(/^https:\/\/shop\.example\//)
+      expect(item.region).toBe('screen')
+      const begin = wall.exec(item.begin as string)?.[1]
+      expect(begin, item.begin).toBeDefined()
+      const dur = /^(\d+)s$/.exec(item.dur as string)?.[1]
+      expect(dur, item.dur).toBeDefined()
+      const start = Temporal.PlainDateTime.from(begin as string).toZonedDateTime(
+        PARIS,
+      ).epochMilliseconds
+      // one continuous sequence: each item begins where the previous one ended
+      expect(start).toBe(at)
+      at = start + Number(dur) * 1000
+      if (!(item.src as string).endsWith('/house-card.png')) shown.push(start)
+    }
+    expect(at).toBe(w.toEpochMs)
+    const schedule = await scheduleOf(`?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
+    expect(shown).toEqual(schedule.body.items.map((i) => i.startEpochMs))
+    expect(items.filter((i) => (i.src as string).endsWith('/house-card.png')).length).toBe(
+      shown.length + 1,
+    )
+    // without a token: 401, like the JSON schedule
+    const anonymous = await fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil`)
+    expect(anonymous.status).toBe(401)
+  })
+
+  it('draws the house card as a PNG at the billboard size', async () => {
+    const res = await fetch(`${server.url}/api/v1/player/${DEVICE}/house-card.png`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/png')
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1400, 400])
+    expect((await fetch(`${server.url}/api/v1/player/nowhere/house-card.png`)).status).toBe(404)
+  })
+
+  const playOf = (guid: string, slotNumber: number, playIndex: number): Play => {
+    const p = playsOfSlot(event, PARIS, slotNumber)[playIndex] as { startEpochMs: number }
+    return {
+      playId: randomUUID(),
+      orderGuid: guid,
+      slotNumber,
+      playIndex,
+      startedAtEpochMs: p.startEpochMs + 40,
+      endedAtEpochMs: p.startEpochMs + 15_020,
+    }
+  }
+
+  it('stores a play once, however often and however concurrently it is posted', async () => {
+    const slot = confirmed.slots[0] as number
+    const plays = [playOf(confirmed.guid, slot, 0), playOf(confirmed.guid, slot, 1)]
+    const path = `/player/${DEVICE}/plays`
+    const first = await api.post(path, { plays }, bearer())
+    expect(first.status).toBe(202)
+    expect(first.body).toEqual({ accepted: 2, duplicates: 0, refused: 0 })
+    const again = await api.post(path, { plays: [...plays, plays[0]] }, bearer())
+    expect(again.body).toEqual({ accepted: 0, duplicates: 3, refused: 0 })
+
+    const racing = [playOf(confirmed.guid, slot, 2)]
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api.post<{ accepted: number }>(path, { plays: racing }, bearer()),
+      ),
+    )
+    expect(answers.reduce((n, a) => n + a.body.accepted, 0)).toBe(1)
+
+    const summary = await api.get<{
+      plays: unknown[]
+      playsPerSlot: number
+      secondsPerShout: number
+    }>(`/order/events/${LIVE}/orders/${confirmed.guid}`)
+    expect(summary.body.playsPerSlot).toBe(4)
+    expect(summary.body.secondsPerShout).toBe(15)
+    expect(summary.body.plays).toEqual(
+      [...plays, ...racing].map(({ slotNumber, playIndex, startedAtEpochMs, endedAtEpochMs }) => ({
+        slotNumber,
+        playIndex,
+        startedAtEpochMs,
+        endedAtEpochMs,
+      })),
+    )
+  })
+
+  it('refuses and counts plays that match nothing scheduled for this billboard', async () => {
+    const slot = confirmed.slots[1] as number
+    const before = await refusedPlays(server.deps.database, DEVICE)
+    const farOff = playOf(confirmed.guid, slot, 0)
+    farOff.startedAtEpochMs += 3_600_000
+    farOff.endedAtEpochMs += 3_600_000
+    const plays = [
+      playOf(failed.guid, failed.slots[0] as number, 0), // an order that may not play
+      playOf(confirmed.guid, slot + 1, 0), // a slot the order did not buy
+      { ...playOf(confirmed.guid, slot, 0), playIndex: 7 }, // no such play of the slot
+      farOff, // at another time
+      { ...playOf(confirmed.guid, slot, 0), orderGuid: randomUUID() }, // no such order
+    ]
+    const res = await api.post(`/player/${DEVICE}/plays`, { plays }, bearer())
+    expect(res.body).toEqual({ accepted: 0, duplicates: 0, refused: 5 })
+    // another billboard reporting this billboard's play
+    const other = await server.deps.player.link('paris-republique')
+    if (!other.ok) throw new Error('link failed')
+    const stolen = await api.post(
+      '/player/paris-republique/plays',
+      { plays: [playOf(confirmed.guid, slot, 0)] },
+      { authorization: `Bearer ${other.value.token}` },
+    )
+    expect(stolen.body).toEqual({ accepted: 0, duplicates: 0, refused: 1 })
+    expect(await refusedPlays(server.deps.database, DEVICE)).toBe(before + 5)
+    const stored = await server.deps.database.query(
+      sql<{ n: number }>`select count(*)::int as n from plays where order_guid = ${failed.guid}`,
+    )
+    expect(stored[0]?.n).toBe(0)
+  })
+
+  it('refuses a bad batch: not UUIDs, more than 500 plays', async () => {
+    const path = `/player/${DEVICE}/plays`
+    const bad = await api.post(
+      path,
+      { plays: [{ ...playOf(confirmed.guid, 1, 0), playId: 'x' }] },
+      bearer(),
+    )
+    expect(bad.status).toBe(400)
+    const slot = confirmed.slots[0] as number
+    const many = Array.from({ length: 501 }, () => playOf(confirmed.guid, slot, 3))
+    const tooMany = await api.post(path, { plays: many }, bearer())
+    expect(tooMany.status).toBe(400)
+    expect(JSON.stringify(tooMany.body)).toContain('at most 500')
+  })
+
+  it('a new link revokes the old token: 401 with the rotated one', async () => {
+    const w = dayWindow()
+    const q = `?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`
+    const old = token
+    const linked = await server.deps.player.link(DEVICE)
+    if (!linked.ok) throw new Error('link failed')
+    token = linked.value.token
+    expect((await scheduleOf(q, { authorization: `Bearer ${old}` })).status).toBe(401)
+    expect((await scheduleOf(q)).status).toBe(200)
+    // only hashes are stored, one live per billboard
+    const rows = await server.deps.database.query(sql<{ hash: string; live: boolean }>`
+      select token_hash as hash, revoked_at is null as live from player_tokens
+      where device_id = ${DEVICE}`)
+    expect(rows.filter((r) => r.live)).toHaveLength(1)
+    expect(rows.every((r) => r.hash !== token && /^[0-9a-f]{64}$/.test(r.hash))).toBe(true)
+  })
+
+  it('the import refuses an event whose plays do not fit its slot, by JSON path', async () => {
+    const catalogue = demoCatalogue(Date.now()) as { events: Record<string, unknown>[] }
+    ;(catalogue.events[0] as Record<string, unknown>).playsPerSlot = 61
+    const result = await importCatalogue(server.deps.database, catalogue)
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(result.errors).toEqual([
+      '$.events[0].secondsPerShout: secondsPerShout × playsPerSlot (15 × 61 s) must fit in the slot (900 s)',
+    ])
+    const live = await api.get<{ playsPerSlot: number }>(`/spotlight/events/${LIVE}`)
+    expect(live.body.playsPerSlot).toBe(4)
+  })
+})
+
+describe('player tokens in the logs', () => {
+  it('never writes a token to a log line, from the header or the query, on success or failure', async () => {
+    const lines: string[] = []
+    const server = await startTestServer('pglite', {
+      log: createLogger('debug', {}, (line) => lines.push(line)),
+    })
+    try {
+      const linked = await server.deps.player.link(DEVICE)
+      if (!linked.ok) throw new Error('link failed')
+      const token = linked.value.token
+      const api = client(server.url)
+      await api.get(`/player/${DEVICE}/schedule?token=${token}`)
+      await api.get(`/player/${DEVICE}/schedule.smil?token=${token}&fromEpochMs=oops`)
+      await api.get(`/player/${DEVICE}/schedule`, { authorization: `Bearer ${token}` })
+      await api.post(`/player/${DEVICE}/plays?token=${token}`, { plays: 'no' })
+      await api.get(`/player/${DEVICE}/schedule?token=${token}x`)
+      expect(lines.filter((l) => l.includes('"request"')).length).toBeGreaterThanOrEqual(5)
+      expect(lines.filter((l) => l.includes(token))).toEqual([])
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe('npm run player-link', () => {
+  it('prints the player URL with a new token as its last line; the old one stops working', async () => {
+    const dataDir = await freshDataDir()
+    const first = await startTestServer('pglite', { dataDir })
+    await first.close() // the embedded database: the link is made with the server stopped
+    const env = { ...process.env, DATA_DIR: dataDir, PORT: '4321', LOG_LEVEL: 'error' }
+    delete (env as Record<string, string | undefined>).PUBLIC_BASE_URL
+    delete (env as Record<string, string | undefined>).DATABASE_URL
+    const run = () =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/server/player/link-cli.ts', DEVICE], {
+        cwd: PROJECT_ROOT,
+        env,
+      })
+        .toString()
+        .trim()
+        .split('\n')
+        .at(-1) as string
+    const oldUrl = new URL(run())
+    const newUrl = new URL(run())
+    expect(newUrl.origin).toBe('http://localhost:4321')
+    expect(newUrl.pathname).toBe(`/play/${DEVICE}`)
+    const newToken = newUrl.searchParams.get('token') as string
+    expect(newToken.length).toBeGreaterThanOrEqual(22) // ≥ 128 bits in base64url
+    const server = await startTestServer('pglite', { dataDir })
+    try {
+      const api = client(server.url)
+      const path = `/player/${DEVICE}/schedule`
+      const old = await api.get(path, {
+        authorization: `Bearer ${oldUrl.searchParams.get('token')}`,
+      })
+      expect(old.status).toBe(401)
+      expect((await api.get(path, { authorization: `Bearer ${newToken}` })).status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
+})
