@@ -14,7 +14,7 @@ import {
   type VideoTools,
 } from '../video/index.ts'
 import type { ContentGenerator } from './generate.ts'
-import { parsedTemplate, saveGeneratedContent, textsOf } from './generate.ts'
+import { keepWithRow, parsedTemplate, saveGeneratedContent, textsOf } from './generate.ts'
 import { type ProcessedFile, UploadError, type UploadProcessor } from './processors.ts'
 import { RenderError } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
@@ -190,14 +190,16 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
           })
         : undefined
       const fileName = `${id}.mp4`
-      await context.storage.adopt(output, fileName)
-      await context.storage.write(`${id}.png`, still)
-      const content = await saveGeneratedContent(
-        context,
-        plan,
-        { fileName, widthPx: width, heightPx: height, durationSeconds },
-        verdict,
-      )
+      const content = await keepWithRow(context.storage, [fileName, `${id}.png`], async () => {
+        await context.storage.adopt(output, fileName)
+        await context.storage.write(`${id}.png`, still)
+        return saveGeneratedContent(
+          context,
+          plan,
+          { fileName, widthPx: width, heightPx: height, durationSeconds },
+          verdict,
+        )
+      })
       return { kind: 'done', content }
     } finally {
       await clip.release()
