@@ -69,11 +69,10 @@ export function createApp(parts: ServerParts) {
   spotlightRoutes(router, {
     spotlight: parts.spotlight,
     promo: parts.promo,
-    now: parts.now,
-    promoLookupsPerMinute: parts.env.PROMO_LOOKUPS_PER_MINUTE,
+    limits: parts.limits,
   })
-  orderRoutes(router, parts.orders)
-  contentRoutes(router, parts.content)
+  orderRoutes(router, parts.orders, parts.limits)
+  contentRoutes(router, parts.content, parts.limits)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   app.route(API_BASE, api)
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))

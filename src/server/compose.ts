@@ -13,6 +13,7 @@ import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations } from './platform/db/migrate.ts'
 import type { Env } from './platform/env.ts'
 import type { Logger } from './platform/log.ts'
+import { type ClientLimits, clientLimits, createRateLimiter } from './platform/rate-limit.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
 import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
 import { createSoldSlots, type SoldSlots } from './spotlight/sold-slots.ts'
@@ -41,6 +42,8 @@ export type ServerParts = {
   promo: PromoService
   orders: OrderService
   content: ContentService
+  /** Per-client limits on the shared limiter (platform/rate-limit.ts). */
+  limits: ClientLimits
   /** The built PWA to serve, or null for an API-only server. */
   distDir: string | null
   /** The content worker's pid while it runs (content/content-worker.ts), else null. */
@@ -75,6 +78,11 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     throw error
   }
 
+  const limits = clientLimits(createRateLimiter({ database, now, log }), {
+    trustProxy: env.TRUST_PROXY,
+    writesPerMinute: env.WRITES_PER_MINUTE,
+    promoChecksPerMinute: env.PROMO_LOOKUPS_PER_MINUTE,
+  })
   const payment = await createPaymentProvider(env, database)
   const soldSlots = createSoldSlots(database, now)
   const promo = createPromoService(database)
@@ -111,6 +119,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     promo,
     orders,
     content: content.service,
+    limits,
     distDir: options.distDir,
     contentWorkerPid: content.workerPid,
   }

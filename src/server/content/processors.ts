@@ -19,7 +19,7 @@ export type ProcessedFile = {
 /**
  * Why an upload is refused, by who can act on it: the request itself (`upload_not_multipart`,
  * `upload_malformed`, `upload_no_file`, `upload_empty`, `upload_template_unknown`), its size
- * (`upload_too_large`, `image_too_large`), its type (`upload_wrong_type`, `image_unreadable`,
+ * (`upload_too_large`, `image_too_large`, `image_wrong_shape`), its type (`upload_wrong_type`, `image_unreadable`,
  * `video_wrong_type`, `upload_not_only_video`, `upload_sound_only`, `upload_unsupported`), or a video
  * that turned out unreadable while processed (`video_unreadable`). The routes give each its status.
  */
@@ -31,6 +31,7 @@ export type UploadErrorCode =
   | 'upload_template_unknown'
   | 'upload_too_large'
   | 'image_too_large'
+  | 'image_wrong_shape'
   | 'upload_wrong_type'
   | 'image_unreadable'
   | 'video_wrong_type'

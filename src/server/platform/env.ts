@@ -69,8 +69,17 @@ const EnvEntries = v.object({
   // as stripe-mock, or the stand-in the tests start on loopback.
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('STRIPE_API_URL must be a URL'))),
 
-  // --- promo codes: lookups allowed per client address per minute (issue 3: code guessing)
+  // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For and
+  // X-Forwarded-Proto: the client's address is read that many entries from the right (issue 16);
+  // 0, the default, ignores both headers (platform/http/client.ts).
+  TRUST_PROXY: v.optional(wholeNumber('TRUST_PROXY'), '0'),
+
+  // --- rate limits per client address (platform/rate-limit.ts, shared by every instance)
+  // promo code checks (lookups and orders naming a code) per minute (issue 3, issue 12 item 6)
   PROMO_LOOKUPS_PER_MINUTE: v.optional(wholeNumber('PROMO_LOOKUPS_PER_MINUTE'), '30'),
+  // writes per minute, counted per kind: setup intents, card confirmations, uploads, generations,
+  // orders (issue 12 item 8: far above a shopper's few, far below a flood)
+  WRITES_PER_MINUTE: v.optional(wholeNumber('WRITES_PER_MINUTE'), '60'),
 
   // --- content storage (issue 5 "Storage"): an S3-compatible bucket when S3_BUCKET is set
   S3_BUCKET: optionalText,
