@@ -15,6 +15,7 @@ import { contentRoutes } from './content/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { orderRoutes } from './order/routes.ts'
 import { pgErrorCode } from './platform/db/errors.ts'
+import { allowedHosts } from './platform/http/client.ts'
 import { errorBody, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
@@ -70,6 +71,9 @@ export function createApp(parts: ServerParts) {
     spotlight: parts.spotlight,
     promo: parts.promo,
     limits: parts.limits,
+    publicBaseUrl: parts.env.PUBLIC_BASE_URL,
+    allowedHosts: allowedHosts(parts.env),
+    trustProxy: parts.env.TRUST_PROXY,
   })
   orderRoutes(router, parts.orders, parts.limits)
   contentRoutes(router, parts.content, parts.limits)

@@ -68,4 +68,21 @@ describe('the settings', () => {
       'Set both FFMPEG_PATH and FFPROBE_PATH, or neither.',
     )
   })
+
+  it('require PUBLIC_BASE_URL in production, with a message that says why (issue 12 item 7)', () => {
+    expect(() => parseEnv({ APP_ENV: 'prod' })).toThrow(
+      'PUBLIC_BASE_URL must be set when APP_ENV=prod',
+    )
+    expect(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: 'https://shouts.example' }).APP_ENV).toBe(
+      'prod',
+    )
+    expect(parseEnv({ ALLOWED_HOSTS: 'Shop.example, 10.0.0.5' }).ALLOWED_HOSTS).toEqual([
+      'shop.example',
+      '10.0.0.5',
+    ])
+    expect(parseEnv({ TRUST_PROXY: '2', WRITES_PER_MINUTE: '10' })).toMatchObject({
+      TRUST_PROXY: 2,
+      WRITES_PER_MINUTE: 10,
+    })
+  })
 })

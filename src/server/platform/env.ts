@@ -58,6 +58,19 @@ const EnvEntries = v.object({
     'local',
   ),
   PUBLIC_BASE_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_BASE_URL must be a URL'))),
+  // Without PUBLIC_BASE_URL, the hosts a request may name (Host header) for the addresses the server
+  // makes from it (QR codes): comma-separated names; localhost, 127.0.0.1, ::1 and HOST always count
+  // (issue 12 item 7: a request never chooses another host).
+  ALLOWED_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*$/,
+        'ALLOWED_HOSTS must be host names separated by commas',
+      ),
+      v.transform((list) => list.split(',').map((host) => host.trim().toLowerCase())),
+    ),
+  ),
   // Origin of the map style and its tiles, allowed by the Content-Security-Policy.
   MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url('MAP_STYLE_URL must be a URL'))),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
@@ -159,6 +172,13 @@ export const EnvSchema = v.pipe(
     }
     if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
       addIssue({ message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' })
+    }
+    // issue 12 item 7: a production shop prints its QR codes and links for its own address only.
+    if (e.APP_ENV === 'prod' && !e.PUBLIC_BASE_URL) {
+      addIssue({
+        message:
+          "PUBLIC_BASE_URL must be set when APP_ENV=prod (the shop's public address, e.g. https://shouts.example): QR codes and links are made from it",
+      })
     }
     if (Boolean(e.FFMPEG_PATH) !== Boolean(e.FFPROBE_PATH)) {
       addIssue({ message: 'Set both FFMPEG_PATH and FFPROBE_PATH, or neither.' })

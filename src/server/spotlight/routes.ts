@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
 import { messages } from '../../domain/index.ts'
+import { allowedRequestOrigin } from '../platform/http/client.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
@@ -72,7 +73,10 @@ function openSlotsJson(
   return json
 }
 
+// A code for PUBLIC_BASE_URL is the same for everyone: shared caches may keep it. A code made from
+// the request's own host may differ by host: only the asker's browser keeps it (issue 12 item 7).
 const QR_HEADERS = { 'Cache-Control': 'public, max-age=3600' }
+const QR_HEADERS_BY_HOST = { 'Cache-Control': 'private, max-age=3600', Vary: 'Host' }
 
 export function spotlightRoutes(
   router: ApiRouter,
@@ -80,6 +84,11 @@ export function spotlightRoutes(
     spotlight: SpotlightService
     promo: PromoService
     limits: ClientLimits
+    /** PUBLIC_BASE_URL: the only address QR codes open, when set. */
+    publicBaseUrl: string | undefined
+    /** Without it, the hosts a request may name (platform/http/client.ts: allowedHosts). */
+    allowedHosts: ReadonlySet<string>
+    trustProxy: number
   },
 ) {
   const { spotlight: service, promo } = deps
@@ -121,10 +130,24 @@ export function spotlightRoutes(
     [spotlight.qrSvg, 'svg', 'image/svg+xml; charset=utf-8'],
   ] as const) {
     router.handle(endpoint, async ({ c, params }) => {
-      const origin = new URL(c.req.url).origin
+      // issue 12 item 7: never the Host header's word alone; PUBLIC_BASE_URL, else a host configured.
+      const origin =
+        deps.publicBaseUrl ?? allowedRequestOrigin(c, deps.allowedHosts, deps.trustProxy)
+      if (origin === null) {
+        return refuse({
+          status: 400,
+          problems: [
+            problem(
+              'host_not_allowed',
+              'This server makes QR codes for its own address only: set PUBLIC_BASE_URL (or list the host in ALLOWED_HOSTS)',
+            ),
+          ],
+        })
+      }
       const code = await service.qrCode(params.slug, params.deviceId, format, origin)
       if (!code.ok) return refuse(spotlightRefusal(code.error))
-      return c.body(code.value, 200, { ...QR_HEADERS, 'Content-Type': type })
+      const headers = deps.publicBaseUrl ? QR_HEADERS : QR_HEADERS_BY_HOST
+      return c.body(code.value, 200, { ...headers, 'Content-Type': type })
     })
   }
 

@@ -41,3 +41,36 @@ export function forwardedHttps(c: Context, trustProxy: number): boolean {
   const proto = protos[Math.max(0, protos.length - trustProxy)]
   return proto === 'https'
 }
+
+const ALWAYS_ALLOWED = ['localhost', '127.0.0.1', '[::1]', '::1']
+
+/** The host names a request may name when the server makes an address from it (issue 12 item 7). */
+export function allowedHosts(settings: {
+  ALLOWED_HOSTS?: readonly string[] | undefined
+  HOST?: string | undefined
+}): ReadonlySet<string> {
+  const hosts = [...ALWAYS_ALLOWED, ...(settings.ALLOWED_HOSTS ?? [])]
+  const listening = settings.HOST?.toLowerCase()
+  if (listening && listening !== '0.0.0.0' && listening !== '::') hosts.push(listening)
+  return new Set(hosts)
+}
+
+/**
+ * The origin the request came in on (scheme from a trusted proxy, Host header), when its host is one
+ * the server is configured for; null otherwise, so that no request can choose another host.
+ */
+export function allowedRequestOrigin(
+  c: Context,
+  hosts: ReadonlySet<string>,
+  trustProxy: number,
+): string | null {
+  let url: URL
+  try {
+    url = new URL(c.req.url)
+  } catch {
+    return null
+  }
+  if (!hosts.has(url.hostname.toLowerCase())) return null
+  const scheme = forwardedHttps(c, trustProxy) ? 'https:' : url.protocol
+  return `${scheme}//${url.host}`
+}
