@@ -39,6 +39,7 @@ export type UploadErrorCode =
   | 'upload_sound_only'
   | 'upload_unsupported'
   | 'video_unreadable'
+  | 'video_too_large'
 
 /** A refusal the shopper can act on: its code, and the message that says what to do. */
 export class UploadError extends Error {

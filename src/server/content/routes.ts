@@ -46,6 +46,8 @@ const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
   upload_sound_only: 415,
   upload_unsupported: 415,
   video_unreadable: 422,
+  // past VIDEO_LIMITS (issue 12 item 4): a side, the frame rate or the pixels a second
+  video_too_large: 413,
   // lookups
   upload_not_found: 404,
   job_not_found: 404,
