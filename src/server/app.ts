@@ -50,7 +50,9 @@ export function createApp(parts: ServerParts) {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
-  app.use(securityHeaders({ mapStyleUrl: parts.env.MAP_STYLE_URL }))
+  app.use(
+    securityHeaders({ mapStyleUrl: parts.env.MAP_STYLE_URL, trustProxy: parts.env.TRUST_PROXY }),
+  )
   // A NUL character can never be stored or matched (PostgreSQL text refuses it): refuse it up front.
   app.use(async (c, next) => {
     if (/%00/.test(c.req.url)) {

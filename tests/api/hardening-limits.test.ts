@@ -164,6 +164,17 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     expect(replies.map((r) => r.status)).toEqual([...Array(WRITE_LIMIT).fill(200), 429])
   })
 
+  it('item 9: HSTS when the trusted proxy says the browser came over https, not otherwise', async () => {
+    const https = await api.get('/health', { 'x-forwarded-proto': 'https' })
+    expect(https.headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    )
+    expect((await api.get('/health')).headers.get('strict-transport-security')).toBeNull()
+    // the browser's own (made-up) entry left of the proxy's does not count
+    const spoofed = await api.get('/health', { 'x-forwarded-proto': 'https, http' })
+    expect(spoofed.headers.get('strict-transport-security')).toBeNull()
+  })
+
   it('item 8: windows end; ended windows are swept from the table', async () => {
     const client = as('203.0.113.20')
     for (let i = 0; i < WRITE_LIMIT; i++) {
@@ -204,6 +215,12 @@ describe('without a trusted proxy', () => {
       statuses.push(res.status)
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429])
+  })
+
+  it('X-Forwarded-Proto is ignored too: no HSTS over plain HTTP', async () => {
+    const res = await api.get('/health', { 'x-forwarded-proto': 'https' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('strict-transport-security')).toBeNull()
   })
 })
 
