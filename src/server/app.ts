@@ -119,6 +119,11 @@ export function createApp(parts: ServerParts) {
         status as ContentfulStatusCode,
       )
     }
+    // A client that went away mid-request (issue 12 item 9): nothing to answer, nothing broken.
+    if (c.req.raw.signal?.aborted) {
+      log.info('client went away', { requestId: c.get('requestId'), path: c.req.path })
+      return c.json(errorBody([problem('client_gone', 'The request was cancelled')]), 400)
+    }
     log.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error })
     return c.json(errorBody([problem('unknown_error', messages.unknownError)]), 500)
   })

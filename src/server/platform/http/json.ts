@@ -37,7 +37,23 @@ const tooLarge = (limit: number) =>
     problem('body_too_large', `The request body is too large (at most ${limit / 1024} KB)`),
   ])
 
+/**
+ * A body that ends before its length (the client went away mid-body, issue 12 item 9): an answer for
+ * nobody, but an ordinary one, never an "unhandled error" in the logs.
+ */
+const incomplete = () =>
+  new HttpError(400, [problem('body_incomplete', 'The request body ended before it was complete')])
+
 async function readLimited(c: Context, limit: number): Promise<string> {
+  try {
+    return await readLimitedOrThrow(c, limit)
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw incomplete()
+  }
+}
+
+async function readLimitedOrThrow(c: Context, limit: number): Promise<string> {
   const declared = c.req.header('content-length')
   if (declared !== undefined && Number(declared) > limit) {
     throw tooLarge(limit)
