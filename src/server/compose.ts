@@ -5,7 +5,7 @@ import { createContentWorker } from './content/content-worker.ts'
 import { renderTemplatePng } from './content/render.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
 import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
-import { createContentStorage } from './content/storage.ts'
+import { type ContentStorage, createContentStorage } from './content/storage.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider, type PaymentProvider } from './payment/service.ts'
@@ -27,7 +27,10 @@ import { type VideoTools, videoTools } from './video/index.ts'
 /** Replacements for the content defaults (tests: issue 5's processors and generators). */
 export type ContentOverrides = Partial<
   Pick<ContentDeps, 'processors' | 'generators' | 'jobHandlers' | 'moderate'>
->
+> & {
+  /** Wraps the storage built from the settings (tests: a disk that fills up, issue 12 item 9). */
+  storage?: (built: ContentStorage) => ContentStorage
+}
 
 export type ServerParts = {
   env: Env
@@ -142,7 +145,9 @@ export function composeContent(
   const log = platform.log.child({ component: 'content' })
   const dataDir = resolve(env.DATA_DIR)
   const bucket = s3Config(env)
-  const storage = bucket ? createS3Storage(dataDir, bucket) : createContentStorage(dataDir)
+  const { storage: wrapStorage, ...contentOverrides } = overrides
+  const built = bucket ? createS3Storage(dataDir, bucket) : createContentStorage(dataDir)
+  const storage = wrapStorage ? wrapStorage(built) : built
   if (bucket)
     log.info('content stored in a bucket', { bucket: bucket.bucket, endpoint: bucket.endpoint })
 
@@ -186,7 +191,7 @@ export function composeContent(
     video,
     videoFrames: env.MODERATION_VIDEO_FRAMES,
     ...(worker ? { onClose: () => worker.close() } : {}),
-    ...overrides,
+    ...contentOverrides,
   })
   return { service, workerPid: () => worker?.pid() ?? null }
 }

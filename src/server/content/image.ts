@@ -7,8 +7,10 @@ import sharp from 'sharp'
 import { messages } from '../../domain/index.ts'
 import { imageWork } from './limit.ts'
 import {
+  isStorageFull,
   type ProcessContext,
   type ProcessedFile,
+  storageFull,
   UploadError,
   type UploadProcessor,
 } from './processors.ts'
@@ -123,6 +125,7 @@ async function processImage({
     encodedFile = { width: info.width, height: info.height, size }
   } catch (error) {
     await storage.remove(target).catch(() => undefined)
+    if (isStorageFull(error)) throw storageFull()
     const text = error instanceof Error ? error.message : String(error)
     if (/pixel limit/i.test(text)) {
       throw new UploadError(

@@ -40,6 +40,7 @@ export type UploadErrorCode =
   | 'upload_unsupported'
   | 'video_unreadable'
   | 'video_too_large'
+  | 'storage_full'
 
 /** A refusal the shopper can act on: its code, and the message that says what to do. */
 export class UploadError extends Error {
@@ -51,6 +52,22 @@ export class UploadError extends Error {
     super(message)
   }
 }
+
+/** A write that failed for want of room (ENOSPC) or quota (EDQUOT), on the disk or in temp files. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ENOSPC' || code === 'EDQUOT'
+}
+
+/**
+ * issue 12 item 9: a full disk is the shop's problem, not the shopper's request: 507 with a message
+ * that says so, never the raw ENOSPC text in a 400.
+ */
+export const storageFull = () =>
+  new UploadError(
+    'storage_full',
+    'The shop cannot store files right now (its storage is full). Please try again later.',
+  )
 
 export type ProcessContext = {
   /** The raw upload on disk (deleted by the caller afterwards). */

@@ -48,6 +48,8 @@ const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
   video_unreadable: 422,
   // past VIDEO_LIMITS (issue 12 item 4): a side, the frame rate or the pixels a second
   video_too_large: 413,
+  // the shop's disk or quota is full (issue 12 item 9): not the shopper's fault, try later
+  storage_full: 507,
   // lookups
   upload_not_found: 404,
   job_not_found: 404,
