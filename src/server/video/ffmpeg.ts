@@ -35,11 +35,14 @@ export type FfmpegTools = {
 }
 
 /**
- * issue 12 item 4: the address space one ffmpeg may reserve. A 1080p transcode here peaks near 430 MB
- * resident and runs under 512 MB of address space; an 8000×8000 AVI peaked near 1.5 GB before videos
- * were bounded to 4096×4096. Past this, ffmpeg's allocations fail and the job fails with a message.
+ * issue 12 item 4: the address space one ffmpeg may reserve (RLIMIT_AS counts reservations, not only
+ * memory in use: x264's threads and glibc's per-thread arenas reserve much more than they touch). A
+ * 1080p transcode runs under 512 MB; the template preview composite needs more than 1 GiB and runs
+ * under 1.5 GiB, so 2 GiB leaves room. An 8000×8000 AVI peaked near 1.5 GB resident before videos were
+ * bounded to 4096×4096 (VIDEO_LIMITS); this is the backstop when a file still asks for more: ffmpeg's
+ * allocations fail and the job fails with a message.
  */
-export const FFMPEG_ADDRESS_SPACE_BYTES = 1024 * 1024 * 1024
+export const FFMPEG_ADDRESS_SPACE_BYTES = 2 * 1024 * 1024 * 1024
 
 function isExecutable(file: string): boolean {
   try {
