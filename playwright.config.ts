@@ -56,6 +56,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       APP_ENV: 'local',
+      // every spec's shopper shares 127.0.0.1: the per-client write limit is for one shopper
+      WRITES_PER_MINUTE: '100000',
     },
   },
 })

@@ -3,14 +3,22 @@ import { CONTENT_TYPES } from '../domain/content'
 import { isValidTimeZone } from '../domain/date-hour'
 import { LOCALES } from '../domain/locale'
 import { messages } from '../domain/messages'
+import { wellFormed } from '../domain/validation'
 
 // Building blocks of the wire schemas, and how a failed parse becomes the `{errors: string[]}` body of
 // api-v1. Request bodies are strict objects (unknown fields are a 400); responses are plain objects, so
 // an older app keeps working when the server adds a field. Query strings arrive as strings.
 
+/** A required text of at most `max` characters, well-formed (issue 12 item 2: no lone surrogate). */
 /* @__NO_SIDE_EFFECTS__ */
 export const text = (max = 200) =>
-  v.pipe(v.string(), v.nonEmpty(messages.requiredField), v.maxLength(max))
+  v.pipe(v.string(), wellFormed(), v.nonEmpty(messages.requiredField), v.maxLength(max))
+/** A free text that may be empty (a name on a billboard, a message), well-formed, trimmed or not. */
+/* @__NO_SIDE_EFFECTS__ */
+export const freeText = (max: number, { trim = false } = {}) =>
+  trim
+    ? v.pipe(v.string(), wellFormed(), v.trim(), v.maxLength(max))
+    : v.pipe(v.string(), wellFormed(), v.maxLength(max))
 export const EpochMsSchema = v.pipe(
   v.number(),
   v.safeInteger('must be a whole number of milliseconds'),

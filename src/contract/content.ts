@@ -4,6 +4,7 @@ import {
   CONTENT_TYPES,
   ContentTypeSchema,
   EpochMsSchema,
+  freeText,
   positiveInt,
   queryList,
   queryNumber,
@@ -67,9 +68,9 @@ export const ContentGenerationRequestSchema = v.strictObject({
   deviceId: text(),
   eventSlug: text(),
   uploadId: v.nullable(text()),
-  buyerName: v.pipe(v.string(), v.trim(), v.maxLength(BUYER_NAME_MAX_LENGTH)),
-  recipientName: v.pipe(v.string(), v.trim(), v.maxLength(RECIPIENT_NAME_MAX_LENGTH)),
-  multilineMessage: v.pipe(v.string(), v.maxLength(MESSAGE_MAX_LENGTH)),
+  buyerName: freeText(BUYER_NAME_MAX_LENGTH, { trim: true }),
+  recipientName: freeText(RECIPIENT_NAME_MAX_LENGTH, { trim: true }),
+  multilineMessage: freeText(MESSAGE_MAX_LENGTH),
 })
 export type ContentGenerationRequest = v.InferOutput<typeof ContentGenerationRequestSchema>
 

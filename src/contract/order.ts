@@ -2,7 +2,13 @@ import * as v from 'valibot'
 import { messages } from '../domain/messages'
 import { AGREEMENT_LABELS } from '../domain/order-rules'
 import { DEFAULT_PLAYS_PER_SLOT, DEFAULT_SECONDS_PER_SHOUT } from '../domain/slot-package'
-import { EmailSchema, FirstNameSchema, LastNameSchema, PhoneSchema } from '../domain/validation'
+import {
+  EmailSchema,
+  FirstNameSchema,
+  LastNameSchema,
+  PhoneSchema,
+  wellFormed,
+} from '../domain/validation'
 import {
   ContentTypeSchema,
   CurrencySchema,
@@ -112,7 +118,7 @@ export const OrderRequestSchema = v.strictObject({
   customer: CustomerSchema,
   // spec §8 / api-v1: a missing key is the "missing billboard content" error
   executionContentKey: v.pipe(
-    v.nullish(v.string(messages.missingBillboardContent), ''),
+    v.nullish(v.pipe(v.string(messages.missingBillboardContent), wellFormed()), ''),
     v.nonEmpty(messages.missingBillboardContent),
   ),
   checkout: v.strictObject({

@@ -1,5 +1,6 @@
 export * from './confirmation'
 export * from './content'
+export * from './customer-email'
 export * from './dates'
 export * from './event'
 export * from './messages'

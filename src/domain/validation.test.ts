@@ -6,6 +6,7 @@ import {
   FirstNameSchema,
   fieldError,
   fieldErrors,
+  isWellFormedText,
   LastNameSchema,
   PhoneSchema,
 } from './validation'
@@ -104,5 +105,18 @@ describe('ContactInfoSchema and fieldErrors', () => {
   })
   it('keys a problem with the whole value as the empty path', () => {
     expect(Object.keys(fieldErrors(ContactInfoSchema, null))).toEqual([''])
+  })
+})
+
+describe('isWellFormedText (issue 12 item 2)', () => {
+  it('refuses a lone surrogate, high or low, and keeps pairs (emoji) and plain text', () => {
+    expect(isWellFormedText('Ana')).toBe(true)
+    expect(isWellFormedText('Ana 💖')).toBe(true)
+    expect(isWellFormedText('\ud800')).toBe(false)
+    expect(isWellFormedText('a\udc00b')).toBe(false)
+    expect(isWellFormedText('💖'.slice(0, 1))).toBe(false)
+  })
+  it('makes the name fields refuse ill-formed text', () => {
+    expect(v.safeParse(ContactInfoSchema.entries.firstName, '\ud800').success).toBe(false)
   })
 })

@@ -5,8 +5,24 @@ import { messages } from './messages'
 
 export const NAME_MAX_LENGTH = 100
 
+// issue 12 item 2: a lone surrogate ("\ud800") is valid JSON but no character: it cannot be encoded
+// as UTF-8, so it could never be stored, rendered or mailed faithfully. With the u flag a paired
+// surrogate is one astral code point, so \p{Cs} matches only the lone halves.
+const LONE_SURROGATE = /\p{Cs}/u
+export const ILL_FORMED_TEXT = 'must be well-formed Unicode text'
+
+/** True when a text holds no lone surrogate (String.prototype.isWellFormed, ES2024). */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value)
+}
+
+/** The well-formedness check of every text field of the wire (contract/common.ts). */
+export const wellFormed = <T extends string>(message = ILL_FORMED_TEXT) =>
+  v.check<T, string>(isWellFormedText, message)
+
 export const EmailSchema = v.pipe(
   v.string(messages.emailInvalid),
+  wellFormed(messages.emailInvalid),
   v.trim(),
   v.email(messages.emailInvalid),
   v.maxLength(254, messages.emailInvalid),
@@ -23,12 +39,14 @@ export function isValidPhone(value: string): boolean {
 
 export const PhoneSchema = v.pipe(
   v.string(messages.phoneInvalid),
+  wellFormed(messages.phoneInvalid),
   v.trim(),
   v.check(isValidPhone, messages.phoneInvalid),
 )
 
 export const FirstNameSchema = v.pipe(
   v.string(messages.firstNameEmpty),
+  wellFormed(),
   v.trim(),
   v.nonEmpty(messages.firstNameEmpty),
   v.maxLength(NAME_MAX_LENGTH, messages.firstNameTooLong),
@@ -36,6 +54,7 @@ export const FirstNameSchema = v.pipe(
 
 export const LastNameSchema = v.pipe(
   v.string(messages.lastNameEmpty),
+  wellFormed(),
   v.trim(),
   v.nonEmpty(messages.lastNameEmpty),
   v.maxLength(NAME_MAX_LENGTH, messages.lastNameTooLong),

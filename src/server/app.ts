@@ -9,6 +9,7 @@ import { contentRoutes } from './content/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { orderRoutes } from './order/routes.ts'
 import { pgErrorCode } from './platform/db/errors.ts'
+import { allowedHosts } from './platform/http/client.ts'
 import { errorBody, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
@@ -61,7 +62,9 @@ export function createApp(parts: ServerParts) {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
-  app.use(securityHeaders({ mapStyleUrl: parts.env.MAP_STYLE_URL }))
+  app.use(
+    securityHeaders({ mapStyleUrl: parts.env.MAP_STYLE_URL, trustProxy: parts.env.TRUST_PROXY }),
+  )
   // issue 14: the billboard player's page carries its token in its first address: no referrer ever
   app.use('/play/*', async (c, next) => {
     await next()
@@ -90,11 +93,13 @@ export function createApp(parts: ServerParts) {
   spotlightRoutes(router, {
     spotlight: parts.spotlight,
     promo: parts.promo,
-    now: parts.now,
-    promoLookupsPerMinute: parts.env.PROMO_LOOKUPS_PER_MINUTE,
+    limits: parts.limits,
+    publicBaseUrl: parts.env.PUBLIC_BASE_URL,
+    allowedHosts: allowedHosts(parts.env),
+    trustProxy: parts.env.TRUST_PROXY,
   })
-  orderRoutes(router, parts.orders)
-  contentRoutes(router, parts.content)
+  orderRoutes(router, parts.orders, parts.limits)
+  contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
@@ -147,6 +152,11 @@ export function createApp(parts: ServerParts) {
         errorBody([problem('request_refused', error.message || messages.unknownError)]),
         status as ContentfulStatusCode,
       )
+    }
+    // A client that went away mid-request (issue 12 item 9): nothing to answer, nothing broken.
+    if (c.req.raw.signal?.aborted) {
+      log.info('client went away', { requestId: c.get('requestId'), path: c.req.path })
+      return c.json(errorBody([problem('client_gone', 'The request was cancelled')]), 400)
     }
     log.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error })
     return c.json(errorBody([problem('unknown_error', messages.unknownError)]), 500)

@@ -19,6 +19,7 @@ import type { Env } from './platform/env.ts'
 import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import { createMetrics, type Metrics } from './platform/metrics.ts'
+import { type ClientLimits, clientLimits, createRateLimiter } from './platform/rate-limit.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
 import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
@@ -33,7 +34,10 @@ import { type VideoTools, videoTools } from './video/index.ts'
 /** Replacements for the content defaults (tests: issue 5's processors and generators). */
 export type ContentOverrides = Partial<
   Pick<ContentDeps, 'processors' | 'generators' | 'jobHandlers' | 'moderate'>
->
+> & {
+  /** Wraps the storage built from the settings (tests: a disk that fills up, issue 12 item 9). */
+  storage?: (built: ContentStorage) => ContentStorage
+}
 
 export type ServerParts = {
   env: Env
@@ -60,6 +64,8 @@ export type ServerParts = {
    * handed to billboards use PUBLIC_BASE_URL, else this; never a client's Host header.
    */
   setListeningOrigin(origin: string): void
+  /** Per-client limits on the shared limiter (platform/rate-limit.ts). */
+  limits: ClientLimits
   /** The built PWA to serve, or null for an API-only server. */
   distDir: string | null
   /** The content worker's pid while it runs (content/content-worker.ts), else null. */
@@ -101,6 +107,11 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
         jobsByStatus: () => countJobsByStatus(database),
       })
     : null
+  const limits = clientLimits(createRateLimiter({ database, now, log }), {
+    trustProxy: env.TRUST_PROXY,
+    writesPerMinute: env.WRITES_PER_MINUTE,
+    promoChecksPerMinute: env.PROMO_LOOKUPS_PER_MINUTE,
+  })
   const payment = await createPaymentProvider(env, database)
   const soldSlots = createSoldSlots(database, now)
   const promo = createPromoService(database)
@@ -163,6 +174,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
     },
+    limits,
     distDir: options.distDir,
     contentWorkerPid: content.workerPid,
   }
@@ -192,7 +204,9 @@ export function composeContent(
   const log = platform.log.child({ component: 'content' })
   const dataDir = resolve(env.DATA_DIR)
   const bucket = s3Config(env)
-  const storage = bucket ? createS3Storage(dataDir, bucket) : createContentStorage(dataDir)
+  const { storage: wrapStorage, ...contentOverrides } = overrides
+  const built = bucket ? createS3Storage(dataDir, bucket) : createContentStorage(dataDir)
+  const storage = wrapStorage ? wrapStorage(built) : built
   if (bucket)
     log.info('content stored in a bucket', { bucket: bucket.bucket, endpoint: bucket.endpoint })
 
@@ -237,7 +251,7 @@ export function composeContent(
     videoFrames: env.MODERATION_VIDEO_FRAMES,
     lease: platform.lease ?? leaseSettings(env),
     ...(worker ? { onClose: () => worker.close() } : {}),
-    ...overrides,
+    ...contentOverrides,
   })
   return { service, storage, workerPid: () => worker?.pid() ?? null }
 }

@@ -163,7 +163,7 @@ describe('the photo is checked by the nudity model', () => {
       childEnv: settings,
     }).service
     const router = createApiRouter()
-    contentRoutes(router, strict)
+    contentRoutes(router, strict, server.deps.limits)
     try {
       const { content, reasons } = await generate({}, (path, init) =>
         Promise.resolve(router.hono.request(`/content${path}`, init)),

@@ -389,7 +389,8 @@ describe('POST /content/uploads', () => {
     ])
     const { status, body } = await upload(bomb, 'bomb.png', 'image/png')
     expect(status).toBe(413)
-    expect((body as { errors: string[] }).errors[0]).toMatch(/megapixels/)
+    // issue 12 item 3: judged from the header, a side first
+    expect((body as { errors: string[] }).errors[0]).toMatch(/at most 16,384 pixels a side/)
   })
 
   it('stops a body larger than 15 MB with 413 while it streams, and keeps nothing', async () => {

@@ -110,7 +110,9 @@ export async function startTestServer(
       ...(pgDb ? { databaseUrl: pgDb.url } : {}),
       ...options,
       ...extra,
-      env: { LOG_LEVEL: 'error', ...options.env, ...extra.env },
+      // The suites write far faster than a shopper (40-way races, hundreds of orders a minute) from
+      // one address: the write limit is lifted unless a test sets its own (hardening-limits.test.ts).
+      env: { LOG_LEVEL: 'error', WRITES_PER_MINUTE: '100000', ...options.env, ...extra.env },
     })
     return {
       ...running,

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -68,3 +69,72 @@ describe('billboard QR codes', () => {
     }
   })
 })
+
+// issue 12 item 7: the Host header never chooses the target, and a code that depends on the request is
+// never cached publicly.
+describe('QR codes and the Host header', () => {
+  it('with PUBLIC_BASE_URL, a made-up Host changes nothing', async () => {
+    const path = `/api/v1/spotlight/events/${LIVE}/devices/${encodeURIComponent(deviceId)}/qr.png`
+    const res = await rawGet(server.url, path, 'evil.example')
+    expect(res.status).toBe(200)
+    expect(await decode(res.body)).toBe(`${BASE}/${LIVE}?device=${encodeURIComponent(deviceId)}`)
+    expect(res.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it("without it, only configured hosts: evil.example is a 400, the shop's own host is served privately", async () => {
+    const local = await startTestServer('pglite', { env: { ALLOWED_HOSTS: 'shop.example' } })
+    try {
+      const path = `/api/v1/spotlight/events/${LIVE}/devices/${encodeURIComponent(deviceId)}/qr.png`
+      const evil = await rawGet(local.url, path, 'evil.example')
+      expect(evil.status).toBe(400)
+      expect(JSON.parse(evil.body.toString('utf8'))).toMatchObject({ codes: ['host_not_allowed'] })
+      const own = await rawGet(local.url, path, 'shop.example:8080')
+      expect(own.status).toBe(200)
+      expect(await decode(own.body)).toBe(
+        `http://shop.example:8080/${LIVE}?device=${encodeURIComponent(deviceId)}`,
+      )
+      expect(own.headers['cache-control']).toBe('private, max-age=3600')
+      expect(own.headers.vary).toBe('Host')
+      // loopback is always the server's own
+      const loopback = await rawGet(
+        local.url,
+        path.replace('qr.png', 'qr.svg'),
+        new URL(local.url).host,
+      )
+      expect(loopback.status).toBe(200)
+    } finally {
+      await local.stop()
+    }
+  })
+})
+
+/** A GET with a Host header of our choosing (fetch will not send one). */
+function rawGet(
+  baseUrl: string,
+  path: string,
+  host: string,
+): Promise<{
+  status: number
+  body: Buffer
+  headers: Record<string, string | string[] | undefined>
+}> {
+  const url = new URL(baseUrl)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: 'GET', headers: { host } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            headers: res.headers,
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}

@@ -194,6 +194,23 @@ export function textsOf(plan: GenerationPlan): GenerationTexts {
   }
 }
 
+/**
+ * Runs `save` (moderation and the database row) for files just written to storage, and removes them
+ * when it fails: a stored file never outlives the row that names it (issue 12 item 2).
+ */
+export async function keepWithRow<T>(
+  storage: ContentStorage,
+  names: readonly string[],
+  save: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await save()
+  } catch (error) {
+    await Promise.all(names.map((name) => storage.remove(name).catch(() => undefined)))
+    throw error
+  }
+}
+
 /** Stores a rendered or composited file's record and answers it in the api-v1 shape. */
 export async function saveGeneratedContent(
   context: GenerationContext,
@@ -260,14 +277,16 @@ export const generatePhoto: ContentGenerator = async (plan, context) => {
   }
   const fileName = context.storage.newName('png')
   await context.storage.write(fileName, png)
-  const verdict = context.moderate
-    ? await context.moderate({ texts: textsOf(plan), photo, contentType: 'photo' })
-    : undefined
-  const content = await saveGeneratedContent(
-    context,
-    plan,
-    { fileName, widthPx: width, heightPx: height, durationSeconds: null },
-    verdict,
-  )
+  const content = await keepWithRow(context.storage, [fileName], async () => {
+    const verdict = context.moderate
+      ? await context.moderate({ texts: textsOf(plan), photo, contentType: 'photo' })
+      : undefined
+    return saveGeneratedContent(
+      context,
+      plan,
+      { fileName, widthPx: width, heightPx: height, durationSeconds: null },
+      verdict,
+    )
+  })
   return { kind: 'done', content }
 }

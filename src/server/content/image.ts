@@ -7,8 +7,10 @@ import sharp from 'sharp'
 import { messages } from '../../domain/index.ts'
 import { imageWork } from './limit.ts'
 import {
+  isStorageFull,
   type ProcessContext,
   type ProcessedFile,
+  storageFull,
   UploadError,
   type UploadProcessor,
 } from './processors.ts'
@@ -28,7 +30,55 @@ export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
 export const IMAGE_MAX_INPUT_PIXELS = 50_000_000
 /** The stored photo's longer side at most: no billboard is larger, and rendering stays fast. */
 export const IMAGE_MAX_SIDE_PX = 4096
-const PROCESS_TIMEOUT_SECONDS = 30
+/**
+ * issue 12 item 3: bounds read from the header before any pixel is decoded. A 95 KB PNG of 1×49,000,000
+ * pixels passed the megapixel check and held an image worker for 12-19 s (49,000,000×1: 380 MB). No
+ * camera makes a side over 16,384 px or a picture longer than 20:1 (a phone's panorama is about 4:1).
+ */
+export const IMAGE_MAX_INPUT_SIDE_PX = 16_384
+export const IMAGE_MAX_ASPECT_RATIO = 20
+/** What a readable photo at the limits takes here is a few seconds; past this, libvips stops. */
+const PROCESS_TIMEOUT_SECONDS = 20
+
+const unreadable = () =>
+  new UploadError(
+    'image_unreadable',
+    'This file could not be read as an image (jpg, jpeg, gif or png).',
+  )
+
+/**
+ * The picture's size from its header alone (no decoding): refused at once when a side, the aspect ratio
+ * or the pixel count is past the limits, so a needle never reaches the image workers' queue.
+ */
+export async function checkImageHeader(inputPath: string): Promise<void> {
+  let size: { width?: number | undefined; height?: number | undefined }
+  try {
+    size = await sharp(inputPath, { limitInputPixels: false }).metadata()
+  } catch {
+    throw unreadable()
+  }
+  const { width, height } = size
+  if (!width || !height) throw unreadable()
+  const seen = `this one is ${width}×${height}`
+  if (width > IMAGE_MAX_INPUT_SIDE_PX || height > IMAGE_MAX_INPUT_SIDE_PX) {
+    throw new UploadError(
+      'image_too_large',
+      `The image is too large: at most ${IMAGE_MAX_INPUT_SIDE_PX.toLocaleString('en')} pixels a side (${seen}).`,
+    )
+  }
+  if (Math.max(width, height) > IMAGE_MAX_ASPECT_RATIO * Math.min(width, height)) {
+    throw new UploadError(
+      'image_wrong_shape',
+      `The image is too narrow: its long side may be at most ${IMAGE_MAX_ASPECT_RATIO} times its short side (${seen}).`,
+    )
+  }
+  if (width * height > IMAGE_MAX_INPUT_PIXELS) {
+    throw new UploadError(
+      'image_too_large',
+      `The image is too large: at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels (${seen}).`,
+    )
+  }
+}
 
 const OUTPUT: Record<ImageFormat, { extension: 'jpg' | 'png'; mimeType: string }> = {
   jpeg: { extension: 'jpg', mimeType: 'image/jpeg' },
@@ -75,6 +125,7 @@ async function processImage({
     encodedFile = { width: info.width, height: info.height, size }
   } catch (error) {
     await storage.remove(target).catch(() => undefined)
+    if (isStorageFull(error)) throw storageFull()
     const text = error instanceof Error ? error.message : String(error)
     if (/pixel limit/i.test(text)) {
       throw new UploadError(
@@ -82,10 +133,7 @@ async function processImage({
         `The image is too large: at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
       )
     }
-    throw new UploadError(
-      'image_unreadable',
-      'This file could not be read as an image (jpg, jpeg, gif or png).',
-    )
+    throw unreadable()
   }
   try {
     await storage.adopt(target, name)
@@ -108,5 +156,9 @@ export const imageProcessor: UploadProcessor = {
   maxBytes: IMAGE_MAX_BYTES,
   sniff: sniffImage,
   timing: 'inline',
-  process: (context) => imageWork(() => processImage(context)),
+  // The header is judged before the upload waits for an image worker (issue 12 item 3).
+  process: async (context) => {
+    await checkImageHeader(context.inputPath)
+    return imageWork(() => processImage(context))
+  },
 }

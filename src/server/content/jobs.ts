@@ -1,7 +1,7 @@
 // Background content jobs (api-v1: asyncPublicToken, GET /content/daemon/public/{token}, the result
 // link). Jobs are rows in content_jobs, so a job accepted before a crash or restart is run when the
-// server starts again (issue 5: "Jobs persist in the database and survive a restart"). One job runs at a
-// time per server: rendering and transcoding use the CPU, and the machine has two cores.
+// server starts again (issue 5: "Jobs persist in the database and survive a restart"). Two jobs run at
+// a time per server (LANES): rendering and transcoding use the CPU, and the machine has two cores.
 // issue 16: several instances share the queue. A claimed job is held under a lease (platform/lease.ts)
 // renewed while it runs; another instance takes it over only when the lease ends (its owner died), and
 // only the owner writes the outcome, so a job is finished once. A shutdown hands its job back.
@@ -40,9 +40,14 @@ export type JobHandler = (
 /** A job that was started this many times and never finished is given up (a file that crashes us). */
 const MAX_ATTEMPTS = 3
 /**
- * How often the queue is looked at besides when a job is added: jobs added by another instance, and
- * leases that ended.
+ * Jobs run at once per server (issue 12 item 4): with one lane, one shopper's long transcode held every
+ * other shopper's clip behind it (a normal clip waited 53 s). Two lanes share the two cores; each job is
+ * bounded in time (ffmpeg's timeouts) and memory (prlimit, video/ffmpeg.ts), and a video past
+ * VIDEO_LIMITS is refused before it is queued.
  */
+const LANES = 2
+/** How often the queue is looked at besides when a job is added: jobs added by another instance, and
+ * leases that ended. */
 const POLL_MS = 2_000
 
 export type JobQueueOptions = {
@@ -69,7 +74,7 @@ export function createContentJobs(
   options: JobQueueOptions,
 ): ContentJobs {
   const { lease } = options
-  let running: Promise<void> | null = null
+  const lanes = new Set<Promise<void>>()
   let stopped = false
   let again = false
   let idleWaiters: (() => void)[] = []
@@ -141,32 +146,36 @@ export function createContentJobs(
     await requeueJob(db, job.id, lease.owner, Math.max(0, job.attempts - 1))
   }
 
-  const drain = async () => {
-    do {
-      again = false
-      for (;;) {
-        if (stopped) return
-        const job = await claimJob(db, lease)
-        if (!job) break
-        await runOne(job)
+  // Each lane takes the oldest queued job (claimJob skips rows another lane or server holds) until
+  // none is left; `again` makes a lane about to stop look once more when a job came in meanwhile.
+  const lane = async () => {
+    for (;;) {
+      if (stopped) return
+      const job = await claimJob(db, lease)
+      if (!job) {
+        if (!again) return
+        again = false
+        continue
       }
-    } while (again && !stopped)
+      await runOne(job)
+    }
   }
 
   const kick = () => {
     if (stopped) return
-    if (running) {
-      again = true
-      return
+    again = true
+    while (lanes.size < LANES) {
+      const running: Promise<void> = lane()
+        .catch((error: unknown) => log.error('content job queue failed', { error }))
+        .finally(() => {
+          lanes.delete(running)
+          if (lanes.size > 0) return
+          const waiters = idleWaiters
+          idleWaiters = []
+          for (const resolve of waiters) resolve()
+        })
+      lanes.add(running)
     }
-    running = drain()
-      .catch((error: unknown) => log.error('content job queue failed', { error }))
-      .finally(() => {
-        running = null
-        const waiters = idleWaiters
-        idleWaiters = []
-        for (const resolve of waiters) resolve()
-      })
   }
 
   // A job left running by a crash is run again once its lease ends (each claim counts as an attempt);
@@ -186,7 +195,7 @@ export function createContentJobs(
     byPublicToken: (token) => jobByPublicToken(db, token),
     async idle() {
       await resumed
-      if (!running) return
+      if (lanes.size === 0) return
       await new Promise<void>((resolve) => idleWaiters.push(resolve))
     },
     async stop() {
@@ -194,7 +203,7 @@ export function createContentJobs(
       stopping.abort()
       clearInterval(timer)
       await resumed
-      await running
+      await Promise.all(lanes)
     },
   }
 }

@@ -19,7 +19,7 @@ export type ProcessedFile = {
 /**
  * Why an upload is refused, by who can act on it: the request itself (`upload_not_multipart`,
  * `upload_malformed`, `upload_no_file`, `upload_empty`, `upload_template_unknown`), its size
- * (`upload_too_large`, `image_too_large`), its type (`upload_wrong_type`, `image_unreadable`,
+ * (`upload_too_large`, `image_too_large`, `image_wrong_shape`), its type (`upload_wrong_type`, `image_unreadable`,
  * `video_wrong_type`, `upload_not_only_video`, `upload_sound_only`, `upload_unsupported`), or a video
  * that turned out unreadable while processed (`video_unreadable`). The routes give each its status.
  */
@@ -31,6 +31,7 @@ export type UploadErrorCode =
   | 'upload_template_unknown'
   | 'upload_too_large'
   | 'image_too_large'
+  | 'image_wrong_shape'
   | 'upload_wrong_type'
   | 'image_unreadable'
   | 'video_wrong_type'
@@ -38,6 +39,8 @@ export type UploadErrorCode =
   | 'upload_sound_only'
   | 'upload_unsupported'
   | 'video_unreadable'
+  | 'video_too_large'
+  | 'storage_full'
 
 /** A refusal the shopper can act on: its code, and the message that says what to do. */
 export class UploadError extends Error {
@@ -49,6 +52,22 @@ export class UploadError extends Error {
     super(message)
   }
 }
+
+/** A write that failed for want of room (ENOSPC) or quota (EDQUOT), on the disk or in temp files. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ENOSPC' || code === 'EDQUOT'
+}
+
+/**
+ * issue 12 item 9: a full disk is the shop's problem, not the shopper's request: 507 with a message
+ * that says so, never the raw ENOSPC text in a 400.
+ */
+export const storageFull = () =>
+  new UploadError(
+    'storage_full',
+    'The shop cannot store files right now (its storage is full). Please try again later.',
+  )
 
 export type ProcessContext = {
   /** The raw upload on disk (deleted by the caller afterwards). */

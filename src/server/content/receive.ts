@@ -6,9 +6,11 @@ import type { Readable } from 'node:stream'
 import busboy from 'busboy'
 import { messages } from '../../domain/index.ts'
 import {
+  isStorageFull,
   largestUpload,
   type SniffedUpload,
   sniffUpload,
+  storageFull,
   UploadError,
   type UploadProcessor,
 } from './processors.ts'
@@ -108,10 +110,12 @@ export async function receiveUpload(
     failure ??=
       error instanceof UploadError
         ? error
-        : new UploadError(
-            'upload_malformed',
-            `The upload could not be read: ${(error as Error).message}`,
-          )
+        : isStorageFull(error)
+          ? storageFull()
+          : new UploadError(
+              'upload_malformed',
+              `The upload could not be read: ${(error as Error).message}`,
+            )
     signalFailure()
   }
 

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { content as contentApi } from '../../contract/index.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import type { ClientLimits } from '../platform/rate-limit.ts'
 import { type ContentError, contentMessage } from './errors.ts'
 import type { ContentService } from './service.ts'
 import type { ByteRange } from './storage.ts'
@@ -36,6 +37,8 @@ const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
   upload_template_unknown: 400,
   upload_too_large: 413,
   image_too_large: 413,
+  // a picture of a needle's shape (issue 12 item 3): readable, but not one to show
+  image_wrong_shape: 422,
   upload_wrong_type: 415,
   image_unreadable: 415,
   video_wrong_type: 415,
@@ -43,6 +46,10 @@ const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
   upload_sound_only: 415,
   upload_unsupported: 415,
   video_unreadable: 422,
+  // past VIDEO_LIMITS (issue 12 item 4): a side, the frame rate or the pixels a second
+  video_too_large: 413,
+  // the shop's disk or quota is full (issue 12 item 9): not the shopper's fault, try later
+  storage_full: 507,
   // lookups
   upload_not_found: 404,
   job_not_found: 404,
@@ -125,15 +132,19 @@ const INERT = {
 const downloadName = (templateId: string, extension: string) =>
   `inline; filename="${templateId.replace(/[^\w.-]/g, '_')}.${extension}"`
 
-export function contentRoutes(router: ApiRouter, content: ContentService) {
+export function contentRoutes(router: ApiRouter, content: ContentService, limits: ClientLimits) {
   router.handle(contentApi.generators, async ({ query }) => ({
     generators: await content.generators(query),
   }))
 
-  router.handle(contentApi.upload, async ({ c }) => {
-    const upload = await content.upload(c.req.raw)
-    return upload.ok ? c.json(upload.value, 201) : refuse(contentRefusal(upload.error))
-  })
+  router.handle(
+    contentApi.upload,
+    async ({ c }) => {
+      const upload = await content.upload(c.req.raw)
+      return upload.ok ? c.json(upload.value, 201) : refuse(contentRefusal(upload.error))
+    },
+    limits.writes('uploads'),
+  )
 
   router.handle(contentApi.uploadStatus, async ({ params }) => {
     const upload = await content.uploadStatus(params.id)
@@ -141,10 +152,14 @@ export function contentRoutes(router: ApiRouter, content: ContentService) {
   })
 
   // Every problem of a generation request is a 400 (an upload being processed too: the app waits).
-  router.handle(contentApi.generate, async ({ body }) => {
-    const generated = await content.generate(body)
-    return generated.ok ? generated.value : refuse(contentRefusal(generated.errors, 400))
-  })
+  router.handle(
+    contentApi.generate,
+    async ({ body }) => {
+      const generated = await content.generate(body)
+      return generated.ok ? generated.value : refuse(contentRefusal(generated.errors, 400))
+    },
+    limits.writes('generate'),
+  )
 
   router.handle(contentApi.daemonStatus, async ({ params }) => {
     const status = await content.jobStatus(params.publicToken)

@@ -41,7 +41,7 @@ import { imageProcessor } from './image.ts'
 import { type ContentJobs, createContentJobs, type JobHandler } from './jobs.ts'
 import { createContentModerator } from './moderate.ts'
 import { templatePreview, templatePreviewVideo } from './previews.ts'
-import { UploadError, type UploadProcessor } from './processors.ts'
+import { isStorageFull, storageFull, UploadError, type UploadProcessor } from './processors.ts'
 import { receiveUpload } from './receive.ts'
 import type { PngRenderer } from './render.ts'
 import {
@@ -300,7 +300,12 @@ export function createContentService(deps: ContentDeps) {
   }
 
   const uploadRefusal = (error: unknown): Result<never, ContentError> => {
-    if (error instanceof UploadError) return err({ code: error.code, message: error.message })
+    const refusal = isStorageFull(error) ? storageFull() : error
+    if (refusal instanceof UploadError) {
+      // An operator must hear of a full disk at once (issue 12 item 9); the shopper gets a 507.
+      if (refusal.code === 'storage_full') log.error('content storage is full', { error })
+      return err({ code: refusal.code, message: refusal.message })
+    }
     throw error
   }
 

@@ -4,8 +4,10 @@
 // clip with ffmpeg at the billboard's exact size). The ffmpeg work itself lives in ../video.
 import { stat, writeFile } from 'node:fs/promises'
 import {
+  checkVideoBounds,
   composite,
   extractFrames,
+  probe,
   processVideoUpload,
   SNIFF_WINDOW_BYTES,
   sniffVideo,
@@ -14,7 +16,7 @@ import {
   type VideoTools,
 } from '../video/index.ts'
 import type { ContentGenerator } from './generate.ts'
-import { parsedTemplate, saveGeneratedContent, textsOf } from './generate.ts'
+import { keepWithRow, parsedTemplate, saveGeneratedContent, textsOf } from './generate.ts'
 import { type ProcessedFile, UploadError, type UploadProcessor } from './processors.ts'
 import { RenderError } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
@@ -74,6 +76,21 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
         throw new UploadError('upload_not_only_video', 'This file is not only a video.')
       }
       if (sniffed.audioOnly) throw new UploadError('upload_sound_only', WAV_REFUSED)
+      // issue 12 item 4: probed before it is accepted, so a video too large to transcode is refused at
+      // once, never queued.
+      let info: Awaited<ReturnType<typeof probe>>
+      try {
+        info = await probe(options.tools, inputPath)
+      } catch (error) {
+        if (error instanceof VideoError) throw new UploadError('video_unreadable', error.message)
+        throw error
+      }
+      try {
+        checkVideoBounds(info)
+      } catch (error) {
+        if (error instanceof VideoError) throw new UploadError('video_too_large', error.message)
+        throw error
+      }
     },
     async process({ inputPath, storage, maxLengthSeconds, uploadId, signal }) {
       const name = storage.newName('mp4')
@@ -190,14 +207,16 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
           })
         : undefined
       const fileName = `${id}.mp4`
-      await context.storage.adopt(output, fileName)
-      await context.storage.write(`${id}.png`, still)
-      const content = await saveGeneratedContent(
-        context,
-        plan,
-        { fileName, widthPx: width, heightPx: height, durationSeconds },
-        verdict,
-      )
+      const content = await keepWithRow(context.storage, [fileName, `${id}.png`], async () => {
+        await context.storage.adopt(output, fileName)
+        await context.storage.write(`${id}.png`, still)
+        return saveGeneratedContent(
+          context,
+          plan,
+          { fileName, widthPx: width, heightPx: height, durationSeconds },
+          verdict,
+        )
+      })
       return { kind: 'done', content }
     } finally {
       await clip.release()

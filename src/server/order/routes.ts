@@ -16,6 +16,7 @@ import {
 } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import type { ClientLimits } from '../platform/rate-limit.ts'
 import { promoRefusal } from '../spotlight/routes.ts'
 import { paymentMessages } from './messages.ts'
 import { type OrderError, type OrderService, requestHash } from './service.ts'
@@ -91,25 +92,33 @@ export function orderRefusal(error: OrderError): Refusal {
   }
 }
 
-export function orderRoutes(router: ApiRouter, orders: OrderService) {
+export function orderRoutes(router: ApiRouter, orders: OrderService, limits: ClientLimits) {
   router.handle(orderApi.defaults, async ({ query }) => {
     const defaults = await orders.defaults(query.eventSlug, query.deviceId)
     return defaults.ok ? defaults.value : refuse(orderRefusal(defaults.error))
   })
 
-  router.handle(orderApi.setupIntent, async ({ c }) => {
-    const length = Number(c.req.header('content-length') ?? '0')
-    if (length > 1024) {
-      return errorResponse(c, 413, problem('body_not_expected', paymentMessages.noBodyExpected))
-    }
-    const setup = await orders.createSetup()
-    return setup.ok ? setup.value : refuse(orderRefusal(setup.error))
-  })
+  router.handle(
+    orderApi.setupIntent,
+    async ({ c }) => {
+      const length = Number(c.req.header('content-length') ?? '0')
+      if (length > 1024) {
+        return errorResponse(c, 413, problem('body_not_expected', paymentMessages.noBodyExpected))
+      }
+      const setup = await orders.createSetup()
+      return setup.ok ? setup.value : refuse(orderRefusal(setup.error))
+    },
+    limits.writes('setup-intents'),
+  )
 
-  router.handle(orderApi.localConfirm, async ({ body }) => {
-    const confirmed = await orders.confirmLocalCard(body)
-    return confirmed.ok ? confirmed.value : refuse(orderRefusal(confirmed.error))
-  })
+  router.handle(
+    orderApi.localConfirm,
+    async ({ body }) => {
+      const confirmed = await orders.confirmLocalCard(body)
+      return confirmed.ok ? confirmed.value : refuse(orderRefusal(confirmed.error))
+    },
+    limits.writes('card-confirms'),
+  )
 
   // spec §7 call 12, api-v1: the Idempotency-Key makes a retried POST answer as the first did. The
   // key is checked, and a body the schema refuses is answered as a replay when its key was used
@@ -119,9 +128,12 @@ export function orderRoutes(router: ApiRouter, orders: OrderService) {
     orderApi.place,
     async ({ c, body }) => {
       const key = c.req.header('idempotency-key') as string
+      // issue 12 item 6: an order naming a code checks it, so it counts as a promo check.
+      if (body.checkout.stripeData.promoCode !== null) await limits.takePromoCheck(c)
       const placed = await orders.place(body, key, requestHash(await readJson(c)))
       return placed.ok ? c.json(placed.value, 201) : refuse(orderRefusal(placed.error))
     },
+    limits.writes('orders'),
     async (c, next) => {
       const keyHeader = c.req.header('idempotency-key')
       if (keyHeader === undefined) {

@@ -70,14 +70,34 @@ describe('the settings', () => {
   })
 
   it('import the demo catalogue locally or when asked, never in prod (issue 16)', () => {
+    const P = 'https://shouts.example'
     expect(wantsDemoCatalogue(parseEnv({}))).toBe(true)
     expect(wantsDemoCatalogue(parseEnv({ DEMO_CATALOGUE: '0' }))).toBe(false)
     expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'dev' }))).toBe(false)
     expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'dev', DEMO_CATALOGUE: '1' }))).toBe(true)
-    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod' }))).toBe(false)
-    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod', DEMO_CATALOGUE: '0' }))).toBe(false)
-    expect(() => parseEnv({ APP_ENV: 'prod', DEMO_CATALOGUE: '1' })).toThrow(
+    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P }))).toBe(false)
+    expect(
+      wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P, DEMO_CATALOGUE: '0' })),
+    ).toBe(false)
+    expect(() => parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P, DEMO_CATALOGUE: '1' })).toThrow(
       'the demo catalogue is never imported in prod',
     )
+  })
+
+  it('require PUBLIC_BASE_URL in production, with a message that says why (issue 12 item 7)', () => {
+    expect(() => parseEnv({ APP_ENV: 'prod' })).toThrow(
+      'PUBLIC_BASE_URL must be set when APP_ENV=prod',
+    )
+    expect(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: 'https://shouts.example' }).APP_ENV).toBe(
+      'prod',
+    )
+    expect(parseEnv({ ALLOWED_HOSTS: 'Shop.example, 10.0.0.5' }).ALLOWED_HOSTS).toEqual([
+      'shop.example',
+      '10.0.0.5',
+    ])
+    expect(parseEnv({ TRUST_PROXY: '2', WRITES_PER_MINUTE: '10' })).toMatchObject({
+      TRUST_PROXY: 2,
+      WRITES_PER_MINUTE: 10,
+    })
   })
 })

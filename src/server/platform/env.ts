@@ -58,6 +58,19 @@ const EnvEntries = v.object({
     'local',
   ),
   PUBLIC_BASE_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_BASE_URL must be a URL'))),
+  // Without PUBLIC_BASE_URL, the hosts a request may name (Host header) for the addresses the server
+  // makes from it (QR codes): comma-separated names; localhost, 127.0.0.1, ::1 and HOST always count
+  // (issue 12 item 7: a request never chooses another host).
+  ALLOWED_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*$/,
+        'ALLOWED_HOSTS must be host names separated by commas',
+      ),
+      v.transform((list) => list.split(',').map((host) => host.trim().toLowerCase())),
+    ),
+  ),
   // Origin of the map style and its tiles, allowed by the Content-Security-Policy.
   MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url('MAP_STYLE_URL must be a URL'))),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
@@ -69,8 +82,17 @@ const EnvEntries = v.object({
   // as stripe-mock, or the stand-in the tests start on loopback.
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('STRIPE_API_URL must be a URL'))),
 
-  // --- promo codes: lookups allowed per client address per minute (issue 3: code guessing)
+  // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For and
+  // X-Forwarded-Proto: the client's address is read that many entries from the right (issue 16);
+  // 0, the default, ignores both headers (platform/http/client.ts).
+  TRUST_PROXY: v.optional(wholeNumber('TRUST_PROXY'), '0'),
+
+  // --- rate limits per client address (platform/rate-limit.ts, shared by every instance)
+  // promo code checks (lookups and orders naming a code) per minute (issue 3, issue 12 item 6)
   PROMO_LOOKUPS_PER_MINUTE: v.optional(wholeNumber('PROMO_LOOKUPS_PER_MINUTE'), '30'),
+  // writes per minute, counted per kind: setup intents, card confirmations, uploads, generations,
+  // orders (issue 12 item 8: far above a shopper's few, far below a flood)
+  WRITES_PER_MINUTE: v.optional(wholeNumber('WRITES_PER_MINUTE'), '60'),
 
   // --- content storage (issue 5 "Storage"): an S3-compatible bucket when S3_BUCKET is set
   S3_BUCKET: optionalText,
@@ -187,6 +209,13 @@ export const EnvSchema = v.pipe(
     }
     if (e.APP_ENV === 'prod' && demoCatalogueSetting(e.DEMO_CATALOGUE) === true) {
       addIssue({ message: 'DEMO_CATALOGUE: the demo catalogue is never imported in prod' })
+    }
+    // issue 12 item 7: a production shop prints its QR codes and links for its own address only.
+    if (e.APP_ENV === 'prod' && !e.PUBLIC_BASE_URL) {
+      addIssue({
+        message:
+          "PUBLIC_BASE_URL must be set when APP_ENV=prod (the shop's public address, e.g. https://shouts.example): QR codes and links are made from it",
+      })
     }
     if (Boolean(e.FFMPEG_PATH) !== Boolean(e.FFPROBE_PATH)) {
       addIssue({ message: 'Set both FFMPEG_PATH and FFPROBE_PATH, or neither.' })

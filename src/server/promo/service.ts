@@ -1,4 +1,5 @@
 import type { PromoResponse } from '../../contract/index.ts'
+import { customerEmailKey } from '../../domain/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { findPromo, hasRedeemed, type PromoRow } from './repo.ts'
@@ -20,8 +21,8 @@ export type CheckedPromo = {
   oncePerCustomerCode: string | null
 }
 
-/** E-mails are compared trimmed and in lower case: one customer, one redemption. */
-export const normalEmail = (email: string) => email.trim().toLowerCase()
+/** One customer, one redemption: e-mails are compared as the mailbox they reach (src/domain). */
+export const normalEmail = customerEmailKey
 
 // spec §3: {promoCode, centsOffTotal} or {promoCode, percentOffTotal}
 function promoToApi(row: PromoRow): PromoResponse {

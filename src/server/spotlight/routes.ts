@@ -1,11 +1,10 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context } from 'hono'
 import * as v from 'valibot'
 import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
 import { messages } from '../../domain/index.ts'
-import { errorResponse, problem, type Refusal, refuse } from '../platform/http/errors.ts'
-import { createRateLimiter } from '../platform/http/rate-limit.ts'
+import { allowedRequestOrigin } from '../platform/http/client.ts'
+import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import type { ClientLimits } from '../platform/rate-limit.ts'
 import type { PromoError, PromoService } from '../promo/service.ts'
 import type { SpotlightError, SpotlightService } from './service.ts'
 
@@ -74,20 +73,25 @@ function openSlotsJson(
   return json
 }
 
+// A code for PUBLIC_BASE_URL is the same for everyone: shared caches may keep it. A code made from
+// the request's own host may differ by host: only the asker's browser keeps it (issue 12 item 7).
 const QR_HEADERS = { 'Cache-Control': 'public, max-age=3600' }
+const QR_HEADERS_BY_HOST = { 'Cache-Control': 'private, max-age=3600', Vary: 'Host' }
 
 export function spotlightRoutes(
   router: ApiRouter,
   deps: {
     spotlight: SpotlightService
     promo: PromoService
-    now: () => number
-    /** PROMO_LOOKUPS_PER_MINUTE per client address. */
-    promoLookupsPerMinute: number
+    limits: ClientLimits
+    /** PUBLIC_BASE_URL: the only address QR codes open, when set. */
+    publicBaseUrl: string | undefined
+    /** Without it, the hosts a request may name (platform/http/client.ts: allowedHosts). */
+    allowedHosts: ReadonlySet<string>
+    trustProxy: number
   },
 ) {
-  const { spotlight: service, promo, now } = deps
-  const promoLimiter = createRateLimiter(deps.promoLookupsPerMinute, 60_000)
+  const { spotlight: service, promo } = deps
 
   router.handle(spotlight.event, async ({ params }) => {
     const event = await service.findEvent(params.slug)
@@ -126,31 +130,37 @@ export function spotlightRoutes(
     [spotlight.qrSvg, 'svg', 'image/svg+xml; charset=utf-8'],
   ] as const) {
     router.handle(endpoint, async ({ c, params }) => {
-      const origin = new URL(c.req.url).origin
+      // issue 12 item 7: never the Host header's word alone; PUBLIC_BASE_URL, else a host configured.
+      const origin =
+        deps.publicBaseUrl ?? allowedRequestOrigin(c, deps.allowedHosts, deps.trustProxy)
+      if (origin === null) {
+        return refuse({
+          status: 400,
+          problems: [
+            problem(
+              'host_not_allowed',
+              'This server makes QR codes for its own address only: set PUBLIC_BASE_URL (or list the host in ALLOWED_HOSTS)',
+            ),
+          ],
+        })
+      }
       const code = await service.qrCode(params.slug, params.deviceId, format, origin)
       if (!code.ok) return refuse(spotlightRefusal(code.error))
-      return c.body(code.value, 200, { ...QR_HEADERS, 'Content-Type': type })
+      const headers = deps.publicBaseUrl ? QR_HEADERS : QR_HEADERS_BY_HOST
+      return c.body(code.value, 200, { ...headers, 'Content-Type': type })
     })
   }
 
-  // spec §5 promo lookup, rate limited per client address (issue 3: code guessing).
-  router.handle(spotlight.promo, async ({ c, params, query }) => {
-    const take = promoLimiter.take(clientAddress(c), now())
-    if (!take.allowed) {
-      c.header('Retry-After', String(take.retryAfterS))
-      return errorResponse(c, 429, problem('promo_too_many_lookups', messages.promoTooManyLookups))
-    }
-    const code = v.safeParse(PromoCodeSchema, params.promoCode)
-    if (!code.success) return refuse(promoRefusal({ code: 'promo_invalid' }))
-    const checked = await promo.check(code.output, query.eventSlug, query.email ?? null)
-    return checked.ok ? checked.value.promo : refuse(promoRefusal(checked.error))
-  })
-}
-
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
+  // spec §5 promo lookup, rate limited per client address (issue 3: code guessing), on the counter an
+  // order naming a code shares (issue 12 item 6).
+  router.handle(
+    spotlight.promo,
+    async ({ params, query }) => {
+      const code = v.safeParse(PromoCodeSchema, params.promoCode)
+      if (!code.success) return refuse(promoRefusal({ code: 'promo_invalid' }))
+      const checked = await promo.check(code.output, query.eventSlug, query.email ?? null)
+      return checked.ok ? checked.value.promo : refuse(promoRefusal(checked.error))
+    },
+    deps.limits.promoChecks,
+  )
 }

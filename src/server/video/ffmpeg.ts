@@ -27,7 +27,22 @@ export type FfmpegTools = {
    * ship inside their tarballs (so `npm install` alone gives a machine without ffmpeg video shouts).
    */
   source: 'env' | 'system' | 'package'
+  /**
+   * util-linux's prlimit (Debian: always installed), which runs ffmpeg under an address-space limit
+   * (RLIMIT_AS); null where it is missing, and then ffmpeg runs with the time bound alone.
+   */
+  prlimit?: string | null
 }
+
+/**
+ * issue 12 item 4: the address space one ffmpeg may reserve (RLIMIT_AS counts reservations, not only
+ * memory in use: x264's threads and glibc's per-thread arenas reserve much more than they touch). A
+ * 1080p transcode runs under 512 MB; the template preview composite needs more than 1 GiB and runs
+ * under 1.5 GiB, so 2 GiB leaves room. An 8000×8000 AVI peaked near 1.5 GB resident before videos were
+ * bounded to 4096×4096 (VIDEO_LIMITS); this is the backstop when a file still asks for more: ffmpeg's
+ * allocations fail and the job fails with a message.
+ */
+export const FFMPEG_ADDRESS_SPACE_BYTES = 2 * 1024 * 1024 * 1024
 
 function isExecutable(file: string): boolean {
   try {
@@ -85,19 +100,25 @@ export function locateFfmpeg(settings: FfmpegSettings): FfmpegTools {
       if (!isExecutable(file))
         throw new VideoError(`${file} (from FFMPEG_PATH/FFPROBE_PATH) is not an executable file.`)
     }
-    return { ffmpeg: fromEnvFfmpeg, ffprobe: fromEnvFfprobe, source: 'env' }
+    return {
+      ffmpeg: fromEnvFfmpeg,
+      ffprobe: fromEnvFfprobe,
+      source: 'env',
+      prlimit: onPath('prlimit', settings.PATH ?? ''),
+    }
   }
   const searchPath = settings.PATH ?? ''
+  const prlimit = onPath('prlimit', searchPath)
   const ffmpeg = onPath('ffmpeg', searchPath)
   const ffprobe = onPath('ffprobe', searchPath)
-  if (ffmpeg && ffprobe) return { ffmpeg, ffprobe, source: 'system' }
+  if (ffmpeg && ffprobe) return { ffmpeg, ffprobe, source: 'system', prlimit }
   const packaged = packagedFfmpeg()
   if (!packaged) {
     throw new VideoError(
       'ffmpeg and ffprobe were not found on PATH nor in node_modules: install them (apt-get install ffmpeg, or npm install @ffmpeg-installer/ffmpeg @ffprobe-installer/ffprobe) or set FFMPEG_PATH and FFPROBE_PATH.',
     )
   }
-  return packaged
+  return { ...packaged, prlimit }
 }
 
 /** What every function of this folder runs: the two binaries, and the x264 preset to encode with. */
@@ -117,6 +138,10 @@ export type RunOptions = {
   signal?: AbortSignal
   /** Upper bound on captured stdout (frames, JSON); a larger output is an error, not a memory blow-up. */
   maxStdoutBytes?: number
+  /** Runs the binary under this prlimit with FFMPEG_ADDRESS_SPACE_BYTES of address space. */
+  prlimit?: string | null | undefined
+  /** The address space under prlimit (default FFMPEG_ADDRESS_SPACE_BYTES). */
+  addressSpaceBytes?: number
 }
 
 const STDERR_KEEP = 4000
@@ -151,7 +176,13 @@ export function runTool(
       reject(new VideoError(`${what} was cancelled.`))
       return
     }
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const [command, commandArgs] = options.prlimit
+      ? [
+          options.prlimit,
+          [`--as=${options.addressSpaceBytes ?? FFMPEG_ADDRESS_SPACE_BYTES}`, '--', bin, ...args],
+        ]
+      : [bin, args]
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] })
     const chunks: Buffer[] = []
     let stdoutBytes = 0
     let stderr = ''

@@ -25,7 +25,7 @@ const MAX_FRAMES = 64
  * order. Rejects with a VideoError when the file has no pictures or none could be decoded.
  */
 export async function extractFrames(
-  tools: Pick<VideoTools, 'ffmpeg' | 'ffprobe'>,
+  tools: Pick<VideoTools, 'ffmpeg' | 'ffprobe' | 'prlimit'>,
   filePath: string,
   count: number,
   options: ExtractFramesOptions = {},
@@ -46,6 +46,7 @@ export async function extractFrames(
       what: 'Taking frames from the video',
       signal: options.signal,
       maxStdoutBytes,
+      prlimit: tools.prlimit,
     }).catch((error: unknown) => {
       if (error instanceof VideoError) {
         throw new VideoError(withoutPaths(error.message, filePath), error.detail)

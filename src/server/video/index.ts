@@ -34,6 +34,40 @@ export {
   transcode,
 } from './transcode.ts'
 
+/**
+ * issue 12 item 4: what a shopper's video may be, judged from ffprobe's answer before any decoding. An
+ * 8000×8000 AVI of a few MB held the video queue for 52 s and peaked near 1.5 GB. Phones film at most
+ * 4K (3840×2160) at 60 fps or 1080p at 240: the side, the frame rate and the pixels a second allowed are
+ * above those and far below what made the queue wait.
+ */
+export const VIDEO_LIMITS = {
+  maxSidePx: 4096,
+  maxFrameRate: 240,
+  /** 4096×4096 at 30 fps (4K at 60 fps is 498 million). */
+  maxPixelsPerSecond: 4096 * 4096 * 30,
+} as const
+
+/** Refuses, with a message a shopper can act on, a video past VIDEO_LIMITS. */
+export function checkVideoBounds(video: VideoProbe): void {
+  const { width, height, frameRate } = video
+  const { maxSidePx, maxFrameRate, maxPixelsPerSecond } = VIDEO_LIMITS
+  if (width > maxSidePx || height > maxSidePx) {
+    throw new VideoError(
+      `The video is too large: at most ${maxSidePx}×${maxSidePx} pixels (this one is ${width}×${height}).`,
+    )
+  }
+  if (frameRate > maxFrameRate) {
+    throw new VideoError(
+      `The video has too many pictures a second: at most ${maxFrameRate} (this one has ${Math.round(frameRate)}).`,
+    )
+  }
+  if (width * height * frameRate > maxPixelsPerSecond) {
+    throw new VideoError(
+      `The video is too large for its frame rate: ${width}×${height} at ${Math.round(frameRate)} pictures a second is more than 4K at 60. Upload a smaller or slower video.`,
+    )
+  }
+}
+
 export type ProcessVideoUploadOptions = {
   /** The stored upload, as received. */
   input: string
@@ -84,6 +118,7 @@ export async function processVideoUpload(
       `This file starts like a ${sniffed.format} video but its contents are not one.`,
     )
   }
+  checkVideoBounds(source)
   const video = await transcode(tools, {
     input: options.input,
     output: options.output,

@@ -9,6 +9,8 @@ export type VideoProbe = {
   /** Displayed size in pixels (after the rotation a phone recorded); 0 when there is no picture. */
   width: number
   height: number
+  /** Pictures per second of the picture stream (average, else nominal); 0 when unknown or none. */
+  frameRate: number
   hasVideo: boolean
   hasAudio: boolean
   /** Codec of the picture stream (e.g. 'h264'), or of the sound when there is no picture (wav). */
@@ -46,6 +48,8 @@ const StreamSchema = v.object({
   codec_type: v.optional(v.string()),
   codec_name: v.optional(v.string()),
   pix_fmt: v.optional(v.string()),
+  avg_frame_rate: v.optional(v.string()),
+  r_frame_rate: v.optional(v.string()),
   width: v.optional(v.number()),
   height: v.optional(v.number()),
   duration: v.optional(v.string()),
@@ -62,6 +66,14 @@ const ProbeOutputSchema = v.object({
     }),
   ),
 })
+
+/** ffprobe's rate as a fraction ('30000/1001'), or 0 ('0/0', absent). */
+function rate(fraction: string | undefined): number {
+  const [top, bottom] = (fraction ?? '').split('/').map(Number)
+  if (top === undefined || !Number.isFinite(top) || top <= 0) return 0
+  const value = bottom === undefined ? top : top / bottom
+  return Number.isFinite(value) && value > 0 ? value : 0
+}
 
 function rotationOf(stream: v.InferOutput<typeof StreamSchema>): number {
   const fromSideData = stream.side_data_list?.find(
@@ -129,6 +141,7 @@ export async function probe(
     durationSeconds,
     width,
     height,
+    frameRate: rate(video?.avg_frame_rate) || rate(video?.r_frame_rate),
     hasVideo: Boolean(video),
     hasAudio: Boolean(audio),
     codec: (video ?? audio)?.codec_name ?? 'unknown',

@@ -104,7 +104,7 @@ async function encodeTo(
     await runTool(
       ffmpeg,
       ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args, fileArg(partial)],
-      options,
+      { ...options, prlimit: tools.prlimit },
     )
     const result = await probe(tools, partial, { signal: options.signal })
     if (!result.hasVideo || result.durationSeconds <= 0) {

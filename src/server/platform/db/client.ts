@@ -68,28 +68,72 @@ function initPgliteDir(pgDir: string) {
 }
 
 /**
+ * When a process started, as Linux counts it (clock ticks since boot, field 22 of /proc/<pid>/stat):
+ * with the pid, it names one process for good, since a pid is reused but never with the same start.
+ * Null where there is no /proc (or no such process).
+ */
+export function processStartToken(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // the command name (field 2) is in parentheses and may hold spaces: count from the last ')'
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return fields[19] ?? null
+  } catch {
+    return null
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: alive, but another user's
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Whether the lock's owner still holds it: a live process with the start token the lock recorded
+ * (issue 12 item 9: a stale lock naming a live but unrelated process, its pid reused, blocked the
+ * start). A lock of the older form (a pid alone) counts only when that pid is a node process.
+ */
+function lockHeld(content: string): { pid: number } | null {
+  const [pidText, token] = content.trim().split(/\s+/)
+  const pid = Number(pidText)
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return null
+  const current = processStartToken(pid)
+  if (current === null) return { pid } // no /proc: trust the pid alone
+  if (token !== undefined) return token === current ? { pid } : null
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    return /(^|\/)node(\0|$)/.test(cmdline.split('\0')[0] ?? '') ? { pid } : null
+  } catch {
+    return { pid }
+  }
+}
+
+/**
  * The embedded database belongs to one process at a time (two would corrupt it): a lock file with
- * the owner's pid. A lock left by a process that is gone is taken over.
+ * the owner's pid and start token. A lock left by a process that is gone is taken over.
  */
 function lockDataDir(dataDir: string): () => void {
   const lock = join(dataDir, 'pglite.lock')
   mkdirSync(dataDir, { recursive: true })
+  const mine = `${process.pid} ${processStartToken(process.pid) ?? ''}`.trim()
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' })
+      writeFileSync(lock, mine, { flag: 'wx' })
       return () => rmSync(lock, { force: true })
     } catch {
-      const owner = Number(readFileSync(lock, 'utf8'))
-      let alive = false
+      let content = ''
       try {
-        if (owner && owner !== process.pid) {
-          process.kill(owner, 0)
-          alive = true
-        }
+        content = readFileSync(lock, 'utf8')
       } catch {}
-      if (alive) {
+      const held = lockHeld(content)
+      if (held) {
         throw new Error(
-          `The embedded database in ${dataDir} is in use by process ${owner}. Stop it first (or use DATABASE_URL).`,
+          `The embedded database in ${dataDir} is in use by process ${held.pid}. Stop it first (or use DATABASE_URL).`,
         )
       }
       rmSync(lock, { force: true })

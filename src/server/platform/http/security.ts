@@ -1,10 +1,19 @@
 import type { MiddlewareHandler } from 'hono'
+import { forwardedHttps } from './client.ts'
 
 export type SecurityOptions = {
   mapStyleUrl?: string | undefined
   /** 'sha256-…' sources of the inline scripts one page carries (a server-rendered page's state) */
   scriptHashes?: readonly string[]
+  /** TRUST_PROXY: how many proxies' X-Forwarded-Proto to believe (client.ts). */
+  trustProxy?: number
 }
+
+/**
+ * issue 12 item 9: HSTS once a browser reached us over HTTPS, which the server only knows from a proxy
+ * it trusts (it never terminates TLS itself). Two years, as browsers' preload lists ask.
+ */
+export const HSTS = 'max-age=63072000; includeSubDomains'
 
 // The Content-Security-Policy allows what the shop really loads: its own files, Stripe.js and its
 // frames (card form), images from blob:/data: (photo previews, map sprites), the map style's origin
@@ -35,9 +44,11 @@ export function contentSecurityPolicy({ mapStyleUrl, scriptHashes = [] }: Securi
 /** Security headers on every response; a route that set its own (e.g. a sandboxed upload) keeps it. */
 export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
   const csp = contentSecurityPolicy(options)
+  const trustProxy = options.trustProxy ?? 0
   return async (c, next) => {
     await next()
     const h = c.res.headers
+    if (forwardedHttps(c, trustProxy)) h.set('Strict-Transport-Security', HSTS)
     const set = (name: string, value: string) => {
       if (!h.has(name)) h.set(name, value)
     }

@@ -1,0 +1,138 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { messages } from '../../domain/index.ts'
+import type { Database } from './db/client.ts'
+import { sql } from './db/sql.ts'
+import { clientAddress } from './http/client.ts'
+import { errorResponse, HttpError, type Problem, problem } from './http/errors.ts'
+import type { Logger } from './log.ts'
+
+// The shared rate limiter (issue 16 "Promo rate limit", issue 12 items 6 and 8): fixed windows per
+// bucket and client, counted in one PostgreSQL table (migrations/0005_rate_limits.sql) so that every
+// instance of the server sees the same counters, and the same code runs on PGlite. One statement takes
+// a hit: `insert ... on conflict do update` locks the row, so concurrent hits on PostgreSQL are counted
+// one by one (never lost, never two windows), and it answers the count and the window's end at once.
+// Windows that ended are reset by their next hit and deleted by a sweep at most once a minute.
+
+export type LimitRule = {
+  /** Names the counter: 'promo', 'uploads', ... A client has one counter per bucket. */
+  bucket: string
+  /** Hits allowed per window. */
+  limit: number
+  windowMs: number
+}
+
+export type Take = { allowed: boolean; hits: number; retryAfterS: number }
+
+export type RateLimiter = {
+  take(rule: LimitRule, client: string): Promise<Take>
+  /** Deletes the rows of windows that ended; answers how many. */
+  sweep(): Promise<number>
+}
+
+const SWEEP_EVERY_MS = 60_000
+
+export function createRateLimiter(deps: {
+  database: Database
+  now: () => number
+  log: Logger
+}): RateLimiter {
+  const { database: db, now, log } = deps
+  let lastSweep = now()
+  const sweep = async () => {
+    const rows = await db.query(sql<{ key: string }>`
+      delete from rate_limits where window_ends_ms <= ${now()} returning key`)
+    return rows.length
+  }
+  return {
+    sweep,
+    async take(rule, client) {
+      const nowMs = now()
+      const key = `${rule.bucket}:${client}`
+      const [row] = await db.query(sql<{ hits: number; windowEndsMs: number }>`
+        insert into rate_limits as r (key, hits, window_ends_ms)
+        values (${key}, 1, ${nowMs + rule.windowMs})
+        on conflict (key) do update set
+          hits = case when r.window_ends_ms <= ${nowMs} then 1 else r.hits + 1 end,
+          window_ends_ms = case when r.window_ends_ms <= ${nowMs}
+            then excluded.window_ends_ms else r.window_ends_ms end
+        returning hits, window_ends_ms as "windowEndsMs"`)
+      if (nowMs - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = nowMs
+        sweep().catch((error: unknown) => log.warn('rate limit sweep failed', { error }))
+      }
+      const hits = Number(row?.hits ?? 1)
+      const windowEnds = Number(row?.windowEndsMs ?? nowMs + rule.windowMs)
+      return {
+        allowed: hits <= rule.limit,
+        hits,
+        retryAfterS: Math.max(1, Math.ceil((windowEnds - nowMs) / 1000)),
+      }
+    },
+  }
+}
+
+/** The problem of a 429 from a rule (a bucket may name its own, e.g. the spec's promo message). */
+export const tooManyRequests = (retryAfterS: number): Problem =>
+  problem(
+    'too_many_requests',
+    `Too many requests from this address: try again in ${retryAfterS} seconds`,
+  )
+
+/**
+ * Counts a hit of the rule for the request's client (platform/http/client.ts); past the limit it
+ * answers 429 with Retry-After and an `errors` message instead of calling the handler.
+ */
+export function rateLimited(
+  limiter: RateLimiter,
+  rule: LimitRule,
+  trustProxy: number,
+  problemOf: (retryAfterS: number) => Problem = tooManyRequests,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const take = await limiter.take(rule, clientAddress(c, trustProxy))
+    if (!take.allowed) {
+      c.header('Retry-After', String(take.retryAfterS))
+      return errorResponse(c, 429, problemOf(take.retryAfterS))
+    }
+    await next()
+  }
+}
+
+/** The limits of one server, from its settings: what the routes put in front of their handlers. */
+export type ClientLimits = {
+  /** Middleware counting a write of the bucket given (one counter per bucket and client). */
+  writes(bucket: string): MiddlewareHandler
+  /** Middleware counting a promo code check (spec §5: codes cannot be guessed by trying many). */
+  promoChecks: MiddlewareHandler
+  /** Counts a promo code check made inside a handler (an order naming a code); 429 when over. */
+  takePromoCheck(c: Context): Promise<void>
+}
+
+export const PROMO_TOO_MANY = problem('promo_too_many_lookups', messages.promoTooManyLookups)
+
+export function clientLimits(
+  limiter: RateLimiter,
+  settings: { trustProxy: number; writesPerMinute: number; promoChecksPerMinute: number },
+): ClientLimits {
+  const promoRule: LimitRule = {
+    bucket: 'promo',
+    limit: settings.promoChecksPerMinute,
+    windowMs: 60_000,
+  }
+  return {
+    writes: (bucket) =>
+      rateLimited(
+        limiter,
+        { bucket, limit: settings.writesPerMinute, windowMs: 60_000 },
+        settings.trustProxy,
+      ),
+    promoChecks: rateLimited(limiter, promoRule, settings.trustProxy, () => PROMO_TOO_MANY),
+    async takePromoCheck(c) {
+      const take = await limiter.take(promoRule, clientAddress(c, settings.trustProxy))
+      if (!take.allowed) {
+        c.header('Retry-After', String(take.retryAfterS))
+        throw new HttpError(429, [PROMO_TOO_MANY])
+      }
+    },
+  }
+}
