@@ -16,7 +16,9 @@ const countEvents = async (db: Awaited<ReturnType<typeof startTestServer>>['deps
 
 describe('the demo catalogue', () => {
   it('is not imported in prod', async () => {
-    const server = await startTestServer('pglite', { env: { APP_ENV: 'prod' } })
+    const server = await startTestServer('pglite', {
+      env: { APP_ENV: 'prod', PUBLIC_BASE_URL: 'https://shouts.example' },
+    })
     try {
       expect(await countEvents(server.deps.database)).toBe(0)
     } finally {
