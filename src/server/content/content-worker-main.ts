@@ -46,7 +46,10 @@ process.on('message', (request: WorkerRequest) => {
 })
 
 function send(answer: WorkerAnswer) {
-  if (process.connected) process.send?.(answer)
+  // The parent may close the channel between the check and the write (a server stopping while a
+  // render finishes): with a callback the failure (EPIPE) comes here instead of as an unhandled
+  // 'error' event that crashed this process; there is no one left to answer, so it just ends.
+  if (process.connected) process.send?.(answer, undefined, {}, (error) => error && process.exit(0))
 }
 
 // The parent went away (idle, stopping, or gone): nothing is left to do.
