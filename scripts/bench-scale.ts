@@ -11,7 +11,7 @@ import http from 'node:http'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import sharp from 'sharp'
+import { BENCH_AGREEMENTS, uploadBenchPhoto } from './bench-shop.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -177,21 +177,12 @@ async function ordersPerSecond(instances: number) {
     const bases = await Promise.all(started.map((s) => s.url))
     const first = bases[0] as string
     // Content for one billboard, and slots: every order takes one slot of it, each slot once.
-    const png = await sharp({
-      create: { width: 320, height: 240, channels: 3, background: '#c2185b' },
-    })
-      .png()
-      .toBuffer()
-    const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png')
-    const upload = (await (
-      await fetch(`${first}/api/v1/content/uploads`, { method: 'POST', body: form })
-    ).json()) as { id: string }
+    const uploadId = await uploadBenchPhoto(first)
     const source = {
       generatorId: 'hearts',
       deviceId: 'paris-opera-1',
       eventSlug: 'share-the-love',
-      uploadId: upload.id,
+      uploadId,
       buyerName: 'Bench',
       recipientName: 'Mark',
       multilineMessage: 'Hello',
@@ -276,16 +267,7 @@ async function ordersPerSecond(instances: number) {
           },
           contentSource: source,
           locale: 'en',
-          agreements: {
-            safetyWarning: true,
-            terms: true,
-            noChanges: true,
-            privacyPolicy: true,
-            userGeneratedContentPolicy: true,
-            shareInfoWithSponsor: false,
-            marketingEmails: false,
-            sms: false,
-          },
+          agreements: BENCH_AGREEMENTS,
         }),
       }
     }

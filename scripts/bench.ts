@@ -11,13 +11,13 @@ import http from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import sharp from 'sharp'
 import type { SsrModule } from '../src/contract/ssr.ts'
 import { type EventTiming, slotStartEpochMs } from '../src/domain/index.ts'
 import { openDatabase } from '../src/server/platform/db/client.ts'
 import { applyMigrations } from '../src/server/platform/db/migrate.ts'
 import { createLogger } from '../src/server/platform/log.ts'
 import { createRateLimiter } from '../src/server/platform/rate-limit.ts'
+import { BENCH_AGREEMENTS, uploadBenchPhoto } from './bench-shop.ts'
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -292,16 +292,7 @@ async function main() {
       }[]
     }
   ).devices.filter((d) => !d.soldOut && !d.unavailableForEvent)
-  const png = await sharp({
-    create: { width: 320, height: 240, channels: 3, background: '#c2185b' },
-  })
-    .png()
-    .toBuffer()
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png')
-  const upload = (await (
-    await fetch(`${base}/api/v1/content/uploads`, { method: 'POST', body: form })
-  ).json()) as { id: string }
+  const uploadId = await uploadBenchPhoto(base)
   const now = Date.now()
   const work: {
     deviceId: string
@@ -315,7 +306,7 @@ async function main() {
       generatorId: d.contentWidth === 1400 ? 'hearts' : 'hearts-wide',
       deviceId: d.deviceId,
       eventSlug: 'share-the-love',
-      uploadId: upload.id,
+      uploadId,
       buyerName: 'Bench',
       recipientName: 'Mark',
       multilineMessage: 'Hello',
@@ -580,16 +571,7 @@ async function main() {
         },
         contentSource: w.source,
         locale: 'en',
-        agreements: {
-          safetyWarning: true,
-          terms: true,
-          noChanges: true,
-          privacyPolicy: true,
-          userGeneratedContentPolicy: true,
-          shareInfoWithSponsor: false,
-          marketingEmails: false,
-          sms: false,
-        },
+        agreements: BENCH_AGREEMENTS,
       }),
     }
   }
