@@ -11,6 +11,7 @@ import { type ContentDeps, type ContentService, createContentService } from './c
 import { type ContentStorage, createContentStorage } from './content/storage.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
+import { createOpsService, type OpsService } from './ops/service.ts'
 import { countOrdersByState } from './order/repo.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider, type PaymentProvider } from './payment/service.ts'
@@ -66,6 +67,8 @@ export type ServerParts = {
   auth: AuthService
   /** issue 10: the gate every /ops endpoint is registered through (auth/guard.ts). */
   opsGuard: OpsGuard
+  /** issue 10: review, approve, cancel and refund, the audit log, the auto-cancel sweep. */
+  ops: OpsService
   /**
    * Tells the modules the origin the server listens on (main.ts, once listening): absolute URLs
    * handed to billboards use PUBLIC_BASE_URL, else this; never a client's Host header.
@@ -154,6 +157,14 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     allowedHosts: allowedHosts(env),
     trustProxy: env.TRUST_PROXY,
   })
+  const ops = createOpsService({
+    database,
+    catalogue: spotlight.catalogue,
+    soldSlots,
+    payment,
+    log,
+    now,
+  })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease },
@@ -188,6 +199,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     player,
     auth,
     opsGuard,
+    ops,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
     },
