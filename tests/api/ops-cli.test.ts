@@ -93,5 +93,6 @@ describe('npm run operator', () => {
       await server.close()
       rmSync(dataDir, { recursive: true, force: true })
     }
-  })
+    // six runs of the CLI, each a Node process opening the embedded database
+  }, 240_000)
 })
