@@ -1,5 +1,6 @@
 import { content } from './content'
 import type { Endpoint } from './endpoint'
+import { mail } from './mail'
 import { meta } from './meta'
 import { order } from './order'
 import { player } from './player'
@@ -9,7 +10,7 @@ import { spotlight } from './spotlight'
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player } as const
+export const api = { meta, spotlight, content, order, player, mail } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
@@ -18,6 +19,7 @@ export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((are
 export * from './common'
 export * from './content'
 export * from './endpoint'
+export * from './mail'
 export * from './meta'
 export * from './order'
 export * from './player'

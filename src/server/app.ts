@@ -6,11 +6,12 @@ import { API_BASE, routerPath } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
+import { mailRoutes } from './mail/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { orderRoutes } from './order/routes.ts'
 import { pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
-import { errorBody, HttpError, problem } from './platform/http/errors.ts'
+import { errorBody, HttpError, problem, refuse } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
@@ -101,6 +102,10 @@ export function createApp(parts: ServerParts) {
   orderRoutes(router, parts.orders, parts.limits)
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player)
+  // issue 10: the outbox, for admins. Until the operators' sessions exist (ops/), no caller is one.
+  mailRoutes(router, parts.mail, async () =>
+    refuse({ status: 401, problems: [problem('session_required', 'Sign in as an operator')] }),
+  )
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

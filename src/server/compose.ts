@@ -7,6 +7,8 @@ import { countJobsByStatus } from './content/repo.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
 import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
 import { type ContentStorage, createContentStorage } from './content/storage.ts'
+import { createMailService, type MailService } from './mail/service.ts'
+import { createSmtpTransport } from './mail/transport.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
 import { countOrdersByState } from './order/repo.ts'
@@ -59,6 +61,8 @@ export type ServerParts = {
   /** issue 16: /readyz's checks, and the switch the shutdown turns. */
   readiness: ReadinessCheck
   player: PlayerService
+  /** issue 10: the mails made from the orders' states, their outbox and their sending. */
+  mail: MailService
   /**
    * Tells the modules the origin the server listens on (main.ts, once listening): absolute URLs
    * handed to billboards use PUBLIC_BASE_URL, else this; never a client's Host header.
@@ -139,6 +143,24 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
   })
+  const mail = createMailService({
+    database,
+    log: log.child({ component: 'mail' }),
+    now,
+    lease,
+    transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null,
+    settings: {
+      from: env.MAIL_FROM,
+      reminderLeadMs: env.REMINDER_LEAD_MINUTES * 60_000,
+      pollMs: Math.round(env.MAIL_POLL_SECONDS * 1000),
+      retryBaseMs: Math.round(env.MAIL_RETRY_SECONDS * 1000),
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    },
+    origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+    summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+    catalogue: spotlight.catalogue,
+    takeOverAtStart: database.kind === 'pglite',
+  })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease },
@@ -171,6 +193,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     orders,
     content: content.service,
     player,
+    mail,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
     },

@@ -188,6 +188,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     .startRecovery()
     .catch((error: unknown) => log.error('recovery failed', { error }))
 
+  // issue 10: mails are made and sent from here on, by every instance alike (mail/service.ts).
+  deps.mail.start()
+
   let closing: Promise<void> | null = null
   return {
     url,
@@ -213,7 +216,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
         await recovery
-        await Promise.all([orders.drain(), content.close()])
+        await Promise.all([orders.drain(), content.close(), deps.mail.stop()])
         await stopped
         clearTimeout(cut)
         await database.close()
