@@ -4,14 +4,16 @@ import { compress } from 'hono/compress'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { API_BASE, routerPath } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
+import { authRoutes } from './auth/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
 import { mailRoutes } from './mail/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
+import { opsRoutes } from './ops/routes.ts'
 import { orderRoutes } from './order/routes.ts'
 import { pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
-import { errorBody, HttpError, problem, refuse } from './platform/http/errors.ts'
+import { errorBody, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaders } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
@@ -102,10 +104,9 @@ export function createApp(parts: ServerParts) {
   orderRoutes(router, parts.orders, parts.limits)
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player)
-  // issue 10: the outbox, for admins. Until the operators' sessions exist (ops/), no caller is one.
-  mailRoutes(router, parts.mail, async () =>
-    refuse({ status: 401, problems: [problem('session_required', 'Sign in as an operator')] }),
-  )
+  authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
+  opsRoutes(router, parts.opsGuard, parts.ops)
+  mailRoutes(router, parts.opsGuard, parts.mail)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

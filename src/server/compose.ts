@@ -1,4 +1,6 @@
 import { resolve } from 'node:path'
+import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
+import { type AuthService, createAuthService } from './auth/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
 import { seedEmptyShop } from './catalogue/service.ts'
 import { createContentWorker } from './content/content-worker.ts'
@@ -11,6 +13,7 @@ import { createMailService, type MailService } from './mail/service.ts'
 import { createSmtpTransport } from './mail/transport.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
+import { createOpsService, type OpsService } from './ops/service.ts'
 import { countOrdersByState } from './order/repo.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider, type PaymentProvider } from './payment/service.ts'
@@ -18,6 +21,7 @@ import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
 import { sql } from './platform/db/sql.ts'
 import type { Env } from './platform/env.ts'
+import { allowedHosts } from './platform/http/client.ts'
 import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import { createMetrics, type Metrics } from './platform/metrics.ts'
@@ -63,6 +67,12 @@ export type ServerParts = {
   player: PlayerService
   /** issue 10: the mails made from the orders' states, their outbox and their sending. */
   mail: MailService
+  /** issue 10: operators, their sign-in and sessions. */
+  auth: AuthService
+  /** issue 10: the gate every /ops endpoint is registered through (auth/guard.ts). */
+  opsGuard: OpsGuard
+  /** issue 10: review, approve, cancel and refund, the audit log, the auto-cancel sweep. */
+  ops: OpsService
   /**
    * Tells the modules the origin the server listens on (main.ts, once listening): absolute URLs
    * handed to billboards use PUBLIC_BASE_URL, else this; never a client's Host header.
@@ -111,7 +121,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
         jobsByStatus: () => countJobsByStatus(database),
       })
     : null
-  const limits = clientLimits(createRateLimiter({ database, now, log }), {
+  const limiter = createRateLimiter({ database, now, log })
+  const limits = clientLimits(limiter, {
     trustProxy: env.TRUST_PROXY,
     writesPerMinute: env.WRITES_PER_MINUTE,
     promoChecksPerMinute: env.PROMO_LOOKUPS_PER_MINUTE,
@@ -161,6 +172,21 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     catalogue: spotlight.catalogue,
     takeOverAtStart: database.kind === 'pglite',
   })
+  const auth = createAuthService({ database, limiter, log, now })
+  const opsGuard = createOpsGuard({
+    auth,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    allowedHosts: allowedHosts(env),
+    trustProxy: env.TRUST_PROXY,
+  })
+  const ops = createOpsService({
+    database,
+    catalogue: spotlight.catalogue,
+    soldSlots,
+    payment,
+    log,
+    now,
+  })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease },
@@ -194,6 +220,9 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     content: content.service,
     player,
     mail,
+    auth,
+    opsGuard,
+    ops,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
     },
