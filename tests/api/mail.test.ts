@@ -24,6 +24,7 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers.ts'
+import { clientWith, newOperator, OPS_PASSWORD, sessionCookieOf } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // issue 10, E-mail: the mails as a real SMTP server receives them (subject and body in the order's
@@ -70,6 +71,25 @@ async function buy(
     `/order/events/${eventSlug}/orders/${placed.body.guid}`,
   )
   return { guid: placed.body.guid, state: status.orderState, summary: summary.body }
+}
+
+/**
+ * An operator signed in (tests/api/ops-helpers.ts's way) from the shop's public origin: these servers
+ * have PUBLIC_BASE_URL set (the mails' links), so that is the Origin the guard expects.
+ */
+async function operatorOf(server: TestServer, role: 'admin' | 'reviewer') {
+  const origin = { origin: 'https://shop.example' }
+  const anonymous = clientWith(server.url, origin)
+  const made = await newOperator(server, role)
+  const set = await anonymous.post('/ops/set-password', {
+    token: made.token,
+    password: OPS_PASSWORD,
+  })
+  expect(set.status).toBe(204)
+  const signIn = await anonymous.post('/ops/session', { email: made.email, password: OPS_PASSWORD })
+  const cookie = sessionCookieOf(signIn.headers)
+  expect(signIn.status).toBe(204)
+  return { api: clientWith(server.url, { ...origin, cookie: cookie as string }) }
 }
 
 const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address
@@ -151,6 +171,54 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
     expect(mail.text).toContain(`https://shop.example/fr/${UK}/order/confirmation?order=`)
     expect(String(mail.html)).toContain('<html lang="fr">')
     expect(mail.attachments).toHaveLength(0)
+  })
+
+  it('sends "approved" after an operator approves, and "cancelled and refunded" with the reason and the amount', async () => {
+    const admin = await operatorOf(server, 'admin')
+    const ukContent = await generateContent(api, 'london-piccadilly-1', UK, 'hearts-wide')
+    const presale = (email: string, locale: 'en' | 'de', from: number) =>
+      buy(api, ukContent, daySlots(10, from, 1), {
+        email,
+        locale,
+        eventSlug: UK,
+        deviceId: 'london-piccadilly-1',
+      })
+    const approved = await presale('approved@example.com', 'en', 40)
+    const cancelled = await presale('cancelled@example.com', 'de', 42)
+    expect([approved.state, cancelled.state]).toEqual(['UnderReview', 'UnderReview'])
+    await smtp.waitFor((m) => to(m) === 'approved@example.com')
+    await smtp.waitFor((m) => to(m) === 'cancelled@example.com')
+
+    expect((await admin.api.post(`/ops/orders/${approved.guid}/approve`, {})).status).toBe(200)
+    const reason = 'Das Bild zeigt eine Marke'
+    const cancel = await admin.api.post(`/ops/orders/${cancelled.guid}/cancel`, { reason })
+    expect(cancel.status).toBe(200)
+
+    const yes = await smtp.waitFor(
+      (m) => to(m) === 'approved@example.com' && /approved/.test(m.subject ?? ''),
+    )
+    expect(yes.subject).toBe(`Your shout is approved (${approved.summary.confirmationCode})`)
+    expect(yes.attachments.map((a) => a.filename)).toEqual(['shout.ics'])
+    const no = await smtp.waitFor(
+      (m) => to(m) === 'cancelled@example.com' && /storniert/.test(m.subject ?? ''),
+    )
+    const code = cancelled.summary.confirmationCode
+    expect(no.subject).toBe(`Deine Bestellung wurde storniert und erstattet (${code})`)
+    expect(no.text).toContain(`Grund: ${reason}`)
+    const refunded = formatMoney(cancelled.summary.totalCents, {
+      currency: cancelled.summary.currency,
+      locale: 'de',
+    })
+    expect(cancelled.summary.totalCents).toBeGreaterThan(0)
+    expect(no.text).toContain(`Erstattet: ${refunded}`)
+    expect(String(no.html)).toContain(reason)
+    // an approved order is not also "confirmed without review"
+    await server.deps.mail.tick()
+    const kinds = (await server.deps.mail.list())
+      .filter((m) => m.orderGuid === approved.guid)
+      .map((m) => m.kind)
+      .sort()
+    expect(kinds).toEqual(['approved', 'under_review'])
   })
 
   it('retries a refused send with back-off, keeps the error in the outbox, then sends it once', async () => {
@@ -316,7 +384,7 @@ describe('mails without SMTP_URL', () => {
     await server?.stop()
   })
 
-  it('keeps every mail in the outbox, sends none, and the outbox is for operators only', async () => {
+  it('keeps every mail in the outbox, sends none, and shows them to admins only', async () => {
     const content = await generateContent(api)
     const order = await buy(api, content, daySlots(3, 60, 1), { email: 'kept@example.com' })
     await server.deps.mail.tick()
@@ -334,7 +402,26 @@ describe('mails without SMTP_URL', () => {
     ])
     const body = await server.deps.mail.mail(outbox[0]?.id as string)
     expect(body.ok && body.value.text).toContain(order.summary.confirmationCode)
+    const id = outbox[0]?.id as string
     expect((await api.get('/ops/outbox')).status).toBe(401)
-    expect((await api.get(`/ops/outbox/${outbox[0]?.id}`)).status).toBe(401)
+    expect((await api.get(`/ops/outbox/${id}`)).status).toBe(401)
+    const reviewer = await operatorOf(server, 'reviewer')
+    expect((await reviewer.api.get('/ops/outbox')).status).toBe(403)
+    const admin = await operatorOf(server, 'admin')
+    const listed = await admin.api.get<{ mails: unknown[] }>('/ops/outbox')
+    expect(listed.status).toBe(200)
+    expect(listed.body.mails).toEqual([
+      expect.objectContaining({ id, status: 'stored', kind: 'confirmed', locale: 'en' }),
+    ])
+    const one = await admin.api.get<{ text: string; html: string; attachments: unknown[] }>(
+      `/ops/outbox/${id}`,
+    )
+    expect(one.status).toBe(200)
+    expect(one.body.text).toContain(order.summary.confirmationCode)
+    expect(one.body.html).toContain('<html lang="en">')
+    expect(one.body.attachments).toEqual([
+      { filename: 'shout.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+    ])
+    expect((await admin.api.get(`/ops/outbox/${randomUUID()}`)).status).toBe(404)
   })
 })

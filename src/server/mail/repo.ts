@@ -152,22 +152,57 @@ export type MailCandidate = {
   guid: string
   eventSlug: string
   kind: MailKind
+  /** cancelled: the reason given (the state history's, else the order's first error). */
+  reason?: string | null
+  /** cancelled: what the refund gave back (0 when nothing was owed). */
+  refundedCents?: number
 }
 
 const noMail = (kind: MailKind) =>
   sql`not exists (select 1 from mail_outbox m where m.order_guid = o.guid and m.kind = ${kind})`
 
+const wasUnderReview = sql`exists (select 1 from order_state_history h
+  where h.order_guid = o.guid and h.state = 'UnderReview')`
+
+/** Only transitions of the last two days make a mail: older ones (a first deploy) are past news. */
+const recently = (state: string) => sql`exists (select 1 from order_state_history h
+  where h.order_guid = o.guid and h.state = ${state} and h.at > now() - interval '2 days')`
+
 /**
- * Orders owed a mail that depends on their state alone: under review, confirmed without review. The
- * time-bound mails (reminder, played) are chosen by the service from `timedCandidates`.
+ * Orders owed a mail by their state and its history (order_state_history, migration 0007): under
+ * review; confirmed without review; approved (UnderReview, then Confirmed); cancelled, once its
+ * refund is done (the mail says how much came back). The time-bound mails (reminder, played) are
+ * chosen by the service from `timedCandidates`.
  */
 export function stateCandidates(db: Queryable, limit: number): Promise<MailCandidate[]> {
   return db.query(sql<MailCandidate>`
-    select guid, event_slug as "eventSlug", 'under_review' as kind from orders o
-    where o.state = 'UnderReview' and ${noMail('under_review')}
+    select guid, event_slug as "eventSlug", 'under_review' as kind, null as reason,
+      0 as "refundedCents"
+    from orders o
+    where ${wasUnderReview} and ${recently('UnderReview')} and ${noMail('under_review')}
     union all
-    select guid, event_slug as "eventSlug", 'confirmed' as kind from orders o
-    where o.state = 'Confirmed' and ${noMail('confirmed')} and ${noMail('under_review')}
+    select guid, event_slug, 'confirmed', null, 0 from orders o
+    where o.state = 'Confirmed' and not ${wasUnderReview} and ${recently('Confirmed')}
+      and ${noMail('confirmed')}
+    union all
+    select guid, event_slug, 'approved', null, 0 from orders o
+    where o.state = 'Confirmed' and ${recently('Confirmed')} and exists (
+        select 1 from order_state_history r join order_state_history c
+          on c.order_guid = r.order_guid and c.state = 'Confirmed' and c.id > r.id
+        where r.order_guid = o.guid and r.state = 'UnderReview')
+      and ${noMail('approved')}
+    union all
+    select guid, event_slug, 'cancelled',
+      coalesce(
+        (select h.reason from order_state_history h
+          where h.order_guid = o.guid and h.state = 'Cancelled' order by h.id desc limit 1),
+        o.errors ->> 0),
+      coalesce((select f.amount_cents from refunds f
+        where f.order_guid = o.guid and f.status = 'succeeded'), 0)
+    from orders o
+    where o.state = 'Cancelled' and ${recently('Cancelled')} and ${noMail('cancelled')}
+      and not exists (select 1 from refunds f
+        where f.order_guid = o.guid and f.status in ('pending', 'failed'))
     limit ${limit}`)
 }
 

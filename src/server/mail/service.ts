@@ -133,7 +133,7 @@ export function createMailService(deps: MailDeps) {
   /** Renders the mail of this kind for the order and adds it to the outbox unless it is there. */
   async function plan(
     candidate: MailCandidate,
-    extra: Partial<Pick<MailView, 'reason' | 'refunded' | 'minutesToFirstPlay'>> = {},
+    extra: { reason?: string | null; refundedCents?: number; minutesToFirstPlay?: number } = {},
   ): Promise<boolean> {
     const [found, contact, event] = await Promise.all([
       deps.summary(candidate.eventSlug, candidate.guid),
@@ -167,7 +167,14 @@ export function createMailService(deps: MailDeps) {
       orderUrl: orderUrl(summary),
       plays: playTimes(summary, locale),
       calendar: withCalendar,
-      ...extra,
+      reason: extra.reason ?? null,
+      refunded:
+        extra.refundedCents === undefined
+          ? null
+          : formatMoney(extra.refundedCents, { currency: summary.currency, locale }),
+      ...(extra.minutesToFirstPlay === undefined
+        ? {}
+        : { minutesToFirstPlay: extra.minutesToFirstPlay }),
     }
     const rendered = renderMail(view)
     const added = await insertMail(db, {
@@ -189,7 +196,11 @@ export function createMailService(deps: MailDeps) {
   async function planDue(): Promise<number> {
     let added = 0
     for (const candidate of await stateCandidates(db, BATCH * 5)) {
-      if (await plan(candidate)) added++
+      const extra =
+        candidate.kind === 'cancelled'
+          ? { reason: candidate.reason ?? null, refundedCents: candidate.refundedCents ?? 0 }
+          : {}
+      if (await plan(candidate, extra)) added++
     }
     const now = deps.now()
     for (const order of await timedCandidates(db, BATCH * 25)) {
