@@ -1,5 +1,6 @@
 import { content } from './content'
 import type { Endpoint } from './endpoint'
+import { mail } from './mail'
 import { meta } from './meta'
 import { ops } from './ops'
 import { order } from './order'
@@ -10,7 +11,7 @@ import { spotlight } from './spotlight'
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player, ops } as const
+export const api = { meta, spotlight, content, order, player, ops, mail } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
@@ -19,6 +20,7 @@ export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((are
 export * from './common'
 export * from './content'
 export * from './endpoint'
+export * from './mail'
 export * from './meta'
 export * from './ops'
 export * from './order'

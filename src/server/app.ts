@@ -7,6 +7,7 @@ import { messages } from '../domain/index.ts'
 import { authRoutes } from './auth/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
+import { mailRoutes } from './mail/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { orderRoutes } from './order/routes.ts'
@@ -105,6 +106,7 @@ export function createApp(parts: ServerParts) {
   playerRoutes(router, parts.player)
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
   opsRoutes(router, parts.opsGuard, parts.ops)
+  mailRoutes(router, parts.opsGuard, parts.mail)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

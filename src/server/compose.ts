@@ -9,6 +9,8 @@ import { countJobsByStatus } from './content/repo.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
 import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
 import { type ContentStorage, createContentStorage } from './content/storage.ts'
+import { createMailService, type MailService } from './mail/service.ts'
+import { createSmtpTransport } from './mail/transport.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
@@ -63,6 +65,8 @@ export type ServerParts = {
   /** issue 16: /readyz's checks, and the switch the shutdown turns. */
   readiness: ReadinessCheck
   player: PlayerService
+  /** issue 10: the mails made from the orders' states, their outbox and their sending. */
+  mail: MailService
   /** issue 10: operators, their sign-in and sessions. */
   auth: AuthService
   /** issue 10: the gate every /ops endpoint is registered through (auth/guard.ts). */
@@ -150,6 +154,24 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
   })
+  const mail = createMailService({
+    database,
+    log: log.child({ component: 'mail' }),
+    now,
+    lease,
+    transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : null,
+    settings: {
+      from: env.MAIL_FROM,
+      reminderLeadMs: env.REMINDER_LEAD_MINUTES * 60_000,
+      pollMs: Math.round(env.MAIL_POLL_SECONDS * 1000),
+      retryBaseMs: Math.round(env.MAIL_RETRY_SECONDS * 1000),
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    },
+    origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+    summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+    catalogue: spotlight.catalogue,
+    takeOverAtStart: database.kind === 'pglite',
+  })
   const auth = createAuthService({ database, limiter, log, now })
   const opsGuard = createOpsGuard({
     auth,
@@ -197,6 +219,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     orders,
     content: content.service,
     player,
+    mail,
     auth,
     opsGuard,
     ops,

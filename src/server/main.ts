@@ -191,6 +191,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // crash left pending are sent again (every minute, on every instance: each change is conditional).
   deps.ops.start()
 
+  // issue 10: mails are made and sent from here on, by every instance alike (mail/service.ts).
+  deps.mail.start()
+
   let closing: Promise<void> | null = null
   return {
     url,
@@ -216,7 +219,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
         await recovery
-        await Promise.all([orders.drain(), content.close(), deps.ops.stop()])
+        await Promise.all([orders.drain(), content.close(), deps.ops.stop(), deps.mail.stop()])
         await stopped
         clearTimeout(cut)
         await database.close()

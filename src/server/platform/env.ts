@@ -167,6 +167,52 @@ const EnvEntries = v.object({
     ),
     '15',
   ),
+  // --- e-mail (issue 10, README "E-mail"): sent over SMTP when SMTP_URL is set
+  // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
+  // outbox (GET /api/v1/ops/outbox) and none is sent
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^smtps?:\/\/[^\s/]+/, 'SMTP_URL must be smtp://user:pass@host:port or smtps://…'),
+    ),
+  ),
+  // The sender of every mail: an address, or a name and an address ("Shouts <shop@example.com>")
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'MAIL_FROM must be an e-mail address, or Name <address>',
+      ),
+    ),
+    'Shouts <shouts@localhost>',
+  ),
+  // "Your shout airs soon" is made this many minutes before the order's first play
+  REMINDER_LEAD_MINUTES: v.optional(wholeNumber('REMINDER_LEAD_MINUTES'), '60'),
+  // How often each instance looks for mails to make and to send
+  MAIL_POLL_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'MAIL_POLL_SECONDS must be a number of seconds'),
+      v.transform(Number),
+      v.minValue(0.05, 'MAIL_POLL_SECONDS must be at least 0.05'),
+    ),
+    '15',
+  ),
+  // A refused send is tried again after this long, doubled after each further failure (at most 1 h)
+  MAIL_RETRY_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'MAIL_RETRY_SECONDS must be a number of seconds'),
+      v.transform(Number),
+    ),
+    '60',
+  ),
+  // After this many failed attempts a mail is marked failed (shown in the outbox) and not retried
+  MAIL_MAX_ATTEMPTS: v.optional(wholeNumber('MAIL_MAX_ATTEMPTS'), '8'),
+
   // GET /api/v1/metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404, and
   // nothing is counted
   METRICS_TOKEN: v.optional(

@@ -1,0 +1,69 @@
+import * as v from 'valibot'
+import { EpochMsSchema, LocaleSchema, nonNegativeInt, text } from './common'
+import { endpoint } from './endpoint'
+
+// api-v1 "Operations", the outbox (issue 10, E-mail): every mail the shop made, sent or not, for
+// admins. Without SMTP_URL nothing is sent and this is where a fresh install shows its mails.
+
+export const MAIL_KINDS = [
+  'confirmed',
+  'under_review',
+  'approved',
+  'cancelled',
+  'reminder',
+  'played',
+] as const
+export const MailKindSchema = v.picklist(MAIL_KINDS)
+export type MailKind = v.InferOutput<typeof MailKindSchema>
+
+/** queued: to send (again); sent; failed: given up after the last attempt; stored: no SMTP_URL. */
+export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'stored'] as const
+export const MailStatusSchema = v.picklist(MAIL_STATUSES)
+
+export const OutboxMailSchema = v.object({
+  id: text(),
+  to: text(320),
+  subject: text(500),
+  kind: MailKindSchema,
+  orderGuid: text(),
+  locale: LocaleSchema,
+  status: MailStatusSchema,
+  attempts: nonNegativeInt(),
+  createdAtEpochMs: EpochMsSchema,
+  sentAtEpochMs: v.nullable(EpochMsSchema),
+  /** The last failed attempt's error (kept while it is retried), else null. */
+  error: v.nullable(v.string()),
+})
+export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>
+
+export const OutboxSchema = v.object({ mails: v.array(OutboxMailSchema) })
+export type Outbox = v.InferOutput<typeof OutboxSchema>
+
+export const OutboxMailBodySchema = v.object({
+  ...OutboxMailSchema.entries,
+  text: v.string(),
+  html: v.string(),
+  attachments: v.array(v.object({ filename: text(), contentType: text() })),
+})
+export type OutboxMailBody = v.InferOutput<typeof OutboxMailBodySchema>
+
+export const mail = {
+  outbox: endpoint({
+    name: 'getOutbox',
+    method: 'GET',
+    path: '/ops/outbox',
+    summary: 'The mails the shop made, newest first (admins)',
+    access: 'admin',
+    response: OutboxSchema,
+    errors: { 401: 'No valid operator session', 403: 'Not an admin' },
+  }),
+  outboxMail: endpoint({
+    name: 'getOutboxMail',
+    method: 'GET',
+    path: '/ops/outbox/{id}',
+    summary: 'One mail with its text and HTML bodies (admins)',
+    access: 'admin',
+    response: OutboxMailBodySchema,
+    errors: { 401: 'No valid operator session', 403: 'Not an admin', 404: 'No such mail' },
+  }),
+} as const

@@ -1,0 +1,243 @@
+import type { Locale } from '../../domain/locale.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { json, type Sql, sql } from '../platform/db/sql.ts'
+import type { LeaseSettings } from '../platform/lease.ts'
+import type { MailKind } from './texts.ts'
+
+// issue 10, E-mail: all SQL of the outbox (mail_outbox, migration 0008), and the reads of orders the
+// planner needs. The unique (order_guid, kind) makes each mail exist at most once: two instances
+// planning the same mail insert one row.
+
+export type MailStatus = 'queued' | 'sent' | 'failed' | 'stored'
+
+export type Attachment = { filename: string; contentType: string; contentBase64: string }
+
+export type NewMail = {
+  id: string
+  orderGuid: string
+  kind: MailKind
+  locale: Locale
+  to: string
+  subject: string
+  text: string
+  html: string
+  attachments: readonly Attachment[]
+  messageId: string
+  status: 'queued' | 'stored'
+}
+
+export type OutboxRow = {
+  id: string
+  orderGuid: string
+  kind: MailKind
+  locale: Locale
+  to: string
+  subject: string
+  status: MailStatus
+  attempts: number
+  createdAtEpochMs: number
+  sentAtEpochMs: number | null
+  error: string | null
+}
+
+export type MailToSend = OutboxRow & {
+  text: string
+  html: string
+  attachments: Attachment[]
+  messageId: string
+}
+
+const epochMs = (column: Sql) => sql`(extract(epoch from ${column}) * 1000)::float8`
+
+const OUTBOX_COLUMNS = sql`id, order_guid as "orderGuid", kind, locale, to_address as "to", subject,
+  status, attempts, ${epochMs(sql`created_at`)} as "createdAtEpochMs",
+  ${epochMs(sql`sent_at`)} as "sentAtEpochMs", last_error as "error"`
+
+/** Adds the mail unless this order already has one of this kind; true when this call added it. */
+export async function insertMail(db: Queryable, mail: NewMail): Promise<boolean> {
+  const rows = await db.query(sql`
+    insert into mail_outbox (id, order_guid, kind, locale, to_address, subject, body_text, body_html,
+      attachments, message_id, status)
+    values (${mail.id}, ${mail.orderGuid}, ${mail.kind}, ${mail.locale}, ${mail.to}, ${mail.subject},
+      ${mail.text}, ${mail.html}, ${json(mail.attachments)}::jsonb, ${mail.messageId}, ${mail.status})
+    on conflict (order_guid, kind) do nothing
+    returning id`)
+  return rows.length > 0
+}
+
+/** The newest mails first (api-v1 GET /ops/outbox). */
+export function listOutbox(db: Queryable, limit: number): Promise<OutboxRow[]> {
+  return db.query(sql<OutboxRow>`
+    select ${OUTBOX_COLUMNS} from mail_outbox order by created_at desc, id limit ${limit}`)
+}
+
+export async function outboxMail(db: Queryable, id: string): Promise<MailToSend | null> {
+  const [row] = await db.query(sql<MailToSend>`
+    select ${OUTBOX_COLUMNS}, body_text as "text", body_html as "html", attachments,
+      message_id as "messageId"
+    from mail_outbox where id = ${id}`)
+  return row ?? null
+}
+
+const leaseEnd = (lease: LeaseSettings) =>
+  sql`now() + ${lease.leaseMs}::int * interval '1 millisecond'`
+
+/**
+ * Queued mails whose time has come, now this instance's under a lease (one attempt more). A mail whose
+ * sender died mid-send is taken again once its lease ended. SKIP LOCKED: two instances never claim the
+ * same mail.
+ */
+export function claimDueMails(
+  db: Queryable,
+  lease: LeaseSettings,
+  limit: number,
+): Promise<MailToSend[]> {
+  return db.query(sql<MailToSend>`
+    update mail_outbox set attempts = attempts + 1,
+      lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(lease)}
+    where id in (
+      select id from mail_outbox
+      where status = 'queued' and next_attempt_at <= now()
+        and (lease_expires_at is null or lease_expires_at < now())
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked)
+    returning ${OUTBOX_COLUMNS}, body_text as "text", body_html as "html", attachments,
+      message_id as "messageId"`)
+}
+
+export async function renewMailLease(
+  db: Queryable,
+  id: string,
+  lease: LeaseSettings,
+): Promise<boolean> {
+  const rows = await db.query(sql`
+    update mail_outbox set lease_expires_at = ${leaseEnd(lease)}
+    where id = ${id} and status = 'queued' and lease_owner = ${lease.owner} returning id`)
+  return rows.length > 0
+}
+
+export async function markSent(db: Queryable, id: string, owner: string): Promise<void> {
+  await db.query(sql`
+    update mail_outbox set status = 'sent', sent_at = now(), last_error = null,
+      lease_owner = null, lease_expires_at = null
+    where id = ${id} and lease_owner = ${owner} and status = 'queued'`)
+}
+
+/** A failed attempt: tried again after `retryMs`, or given up (failed) when `retryMs` is null. */
+export async function markAttemptFailed(
+  db: Queryable,
+  id: string,
+  owner: string,
+  error: string,
+  retryMs: number | null,
+): Promise<void> {
+  await db.query(sql`
+    update mail_outbox set last_error = ${error}, lease_owner = null, lease_expires_at = null,
+      status = ${retryMs === null ? 'failed' : 'queued'},
+      next_attempt_at = now() + ${retryMs ?? 0}::int * interval '1 millisecond'
+    where id = ${id} and lease_owner = ${owner} and status = 'queued'`)
+}
+
+/** At shutdown: mails this instance claimed go back to the queue at once. */
+export async function releaseMailLeases(db: Queryable, owner: string): Promise<void> {
+  await db.query(sql`
+    update mail_outbox set lease_owner = null, lease_expires_at = null
+    where lease_owner = ${owner} and status = 'queued'`)
+}
+
+// ---------- what the planner reads ----------
+
+export type MailCandidate = {
+  guid: string
+  eventSlug: string
+  kind: MailKind
+  /** cancelled: the reason given (the state history's, else the order's first error). */
+  reason?: string | null
+  /** cancelled: what the refund gave back (0 when nothing was owed). */
+  refundedCents?: number
+}
+
+const noMail = (kind: MailKind) =>
+  sql`not exists (select 1 from mail_outbox m where m.order_guid = o.guid and m.kind = ${kind})`
+
+const wasUnderReview = sql`exists (select 1 from order_state_history h
+  where h.order_guid = o.guid and h.state = 'UnderReview')`
+
+/** Only transitions of the last two days make a mail: older ones (a first deploy) are past news. */
+const recently = (state: string) => sql`exists (select 1 from order_state_history h
+  where h.order_guid = o.guid and h.state = ${state} and h.at > now() - interval '2 days')`
+
+/**
+ * Orders owed a mail by their state and its history (order_state_history, migration 0007): under
+ * review; confirmed without review; approved (UnderReview, then Confirmed); cancelled, once its
+ * refund is done (the mail says how much came back). The time-bound mails (reminder, played) are
+ * chosen by the service from `timedCandidates`.
+ */
+export function stateCandidates(db: Queryable, limit: number): Promise<MailCandidate[]> {
+  return db.query(sql<MailCandidate>`
+    select guid, event_slug as "eventSlug", 'under_review' as kind, null as reason,
+      0 as "refundedCents"
+    from orders o
+    where ${wasUnderReview} and ${recently('UnderReview')} and ${noMail('under_review')}
+    union all
+    select guid, event_slug, 'confirmed', null, 0 from orders o
+    where o.state = 'Confirmed' and not ${wasUnderReview} and ${recently('Confirmed')}
+      and ${noMail('confirmed')}
+    union all
+    select guid, event_slug, 'approved', null, 0 from orders o
+    where o.state = 'Confirmed' and ${recently('Confirmed')} and exists (
+        select 1 from order_state_history r join order_state_history c
+          on c.order_guid = r.order_guid and c.state = 'Confirmed' and c.id > r.id
+        where r.order_guid = o.guid and r.state = 'UnderReview')
+      and ${noMail('approved')}
+    union all
+    select guid, event_slug, 'cancelled',
+      coalesce(
+        (select h.reason from order_state_history h
+          where h.order_guid = o.guid and h.state = 'Cancelled' order by h.id desc limit 1),
+        o.errors ->> 0),
+      coalesce((select f.amount_cents from refunds f
+        where f.order_guid = o.guid and f.status = 'succeeded'), 0)
+    from orders o
+    where o.state = 'Cancelled' and ${recently('Cancelled')} and ${noMail('cancelled')}
+      and not exists (select 1 from refunds f
+        where f.order_guid = o.guid and f.status in ('pending', 'failed'))
+    limit ${limit}`)
+}
+
+export type TimedCandidate = {
+  guid: string
+  eventSlug: string
+  deviceId: string
+  slotNumbers: number[]
+  hasReminder: boolean
+}
+
+/**
+ * Confirmed orders without a "played" mail, with what the domain needs to place their plays. Orders of
+ * events that ended more than two days ago are left out: their mails were due long ago.
+ */
+export function timedCandidates(db: Queryable, limit: number): Promise<TimedCandidate[]> {
+  return db.query(sql<TimedCandidate>`
+    select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId",
+      o.slot_numbers as "slotNumbers", not ${noMail('reminder')} as "hasReminder"
+    from orders o join events e on e.slug = o.event_slug
+    where o.state = 'Confirmed' and ${noMail('played')}
+      and to_timestamp(e.end_date_hour_local_exclusive, 'YYYY-MM-DD_HH24') > now() - interval '2 days'
+    order by o.created_at
+    limit ${limit}`)
+}
+
+export type OrderContact = { email: string; firstName: string }
+
+export async function orderContact(db: Queryable, guid: string): Promise<OrderContact | null> {
+  const [row] = await db.query(sql<OrderContact>`
+    select email, first_name as "firstName" from orders where guid = ${guid}`)
+  return row ?? null
+}
+
+/** Ends every mail lease at once. Only for the embedded database, which one process opens at a time. */
+export async function expireMailLeases(db: Queryable): Promise<void> {
+  await db.query(sql`update mail_outbox set lease_expires_at = null where status = 'queued'`)
+}

@@ -1,0 +1,333 @@
+import type { OrderSummary, ShoutEvent } from '../../contract/index.ts'
+import { isLocale, type Locale } from '../../domain/locale.ts'
+import { formatMoney } from '../../domain/money.ts'
+import { cityStateLabel, shoutTimesLabel } from '../../domain/shout-times.ts'
+import { slotEndEpochMs, slotStartEpochMs } from '../../domain/slots.ts'
+import type { Database } from '../platform/db/client.ts'
+import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
+import type { Logger } from '../platform/log.ts'
+import { err, ok, type Result } from '../platform/result.ts'
+import type { CatalogueReads } from '../spotlight/service.ts'
+import { writeCalendar } from './ics.ts'
+import {
+  type Attachment,
+  claimDueMails,
+  expireMailLeases,
+  insertMail,
+  listOutbox,
+  type MailCandidate,
+  type MailToSend,
+  markAttemptFailed,
+  markSent,
+  type OutboxRow,
+  orderContact,
+  outboxMail,
+  releaseMailLeases,
+  renewMailLease,
+  stateCandidates,
+  timedCandidates,
+} from './repo.ts'
+import { type MailView, renderMail } from './templates.ts'
+import { MAIL_TEXTS, type MailKind } from './texts.ts'
+import type { MailTransport } from './transport.ts'
+
+// issue 10, E-mail. Mails are made from the orders' states, never on another module's call: a planner
+// (every MAIL_POLL_SECONDS, on every instance) finds the orders owed a mail and inserts it into the
+// outbox, rendered, with ON CONFLICT DO NOTHING on (order, kind): however many instances plan at
+// once, each mail exists once. A sender claims due mails under a lease (SKIP LOCKED), sends them, marks
+// them sent; a failure is kept as the row's error and retried with back-off; a crash leaves the row
+// queued, taken again when its lease ends. Without SMTP_URL (no transport) the planner stores the
+// mails for /ops/outbox and nothing is sent.
+
+export type MailSettings = {
+  /** MAIL_FROM */
+  from: string
+  /** REMINDER_LEAD_MINUTES, in ms. */
+  reminderLeadMs: number
+  /** MAIL_POLL_SECONDS, in ms. */
+  pollMs: number
+  /** MAIL_RETRY_SECONDS, in ms: the first back-off, doubled on each later failure. */
+  retryBaseMs: number
+  /** MAIL_MAX_ATTEMPTS: after this many failed attempts a mail is marked failed. */
+  maxAttempts: number
+}
+
+export type MailDeps = {
+  database: Database
+  log: Logger
+  now: () => number
+  lease: LeaseSettings
+  /** null: no SMTP_URL, mails are stored only. */
+  transport: MailTransport | null
+  settings: MailSettings
+  /** The shop's public origin (PUBLIC_BASE_URL, else where the server listens) for links and images. */
+  origin: () => string
+  /** The order as the confirmation page shows it (order/service.ts). */
+  summary: (eventSlug: string, guid: string) => Promise<Result<OrderSummary, { code: string }>>
+  catalogue: CatalogueReads
+  /** Take over every lease at start (embedded database: one process, so no other owner lives). */
+  takeOverAtStart?: boolean
+}
+
+export type MailError = { code: 'mail_not_found' }
+
+/** The longest back-off between two attempts. */
+const MAX_RETRY_MS = 3_600_000
+const BATCH = 20
+/** After the last play, the billboard's proofs have this long to arrive before "it played" is made. */
+const PLAYED_GRACE_MS = 0
+
+export type MailService = ReturnType<typeof createMailService>
+
+export function createMailService(deps: MailDeps) {
+  const { database: db, log, settings } = deps
+  const origin = () => deps.origin().replace(/\/+$/, '')
+
+  /** The confirmation page of the order, in its language (spec §2: fr and de carry a prefix). */
+  const orderUrl = (summary: OrderSummary) =>
+    `${origin()}${summary.locale === 'en' ? '' : `/${summary.locale}`}/${encodeURIComponent(summary.eventSlug)}/order/confirmation?order=${encodeURIComponent(summary.guid)}`
+
+  /** The shop's host name, for Message-IDs and calendar UIDs (RFC 5322 3.6.4, RFC 5545 3.8.4.7). */
+  const mailHost = () => {
+    try {
+      return new URL(origin()).hostname || 'shouts.invalid'
+    } catch {
+      return 'shouts.invalid'
+    }
+  }
+  // One per (order, kind), the same on every instance and attempt: a duplicate is recognisable.
+  const messageId = (guid: string, kind: MailKind) => `<${guid}.${kind}@${mailHost()}>`
+
+  function playTimes(summary: OrderSummary, locale: Locale): string[] {
+    const format = new Intl.DateTimeFormat({ en: 'en-US', fr: 'fr-FR', de: 'de-DE' }[locale], {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone: summary.device.timeZoneId,
+    })
+    return (summary.plays ?? []).map((play) => format.format(play.startedAtEpochMs))
+  }
+
+  function calendarOf(summary: OrderSummary, event: ShoutEvent, locale: Locale): Attachment {
+    const t = MAIL_TEXTS[locale]
+    const host = mailHost()
+    const ics = writeCalendar({
+      productId: '-//Shouts//Mail//EN',
+      stampEpochMs: deps.now(),
+      events: summary.slots.map((slot) => ({
+        uid: `${summary.guid}-${slot.slotNumber}@${host}`,
+        startEpochMs: slot.startEpochMs,
+        endEpochMs: slot.endEpochMs,
+        summary: t.calendarSummary(event.name),
+        description: `${t.code}: ${summary.confirmationCode}`,
+        location: `${summary.device.location}, ${cityStateLabel(summary.device)}`,
+        url: orderUrl(summary),
+      })),
+    })
+    return {
+      filename: 'shout.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      contentBase64: Buffer.from(ics, 'utf8').toString('base64'),
+    }
+  }
+
+  /** Renders the mail of this kind for the order and adds it to the outbox unless it is there. */
+  async function plan(
+    candidate: MailCandidate,
+    extra: { reason?: string | null; refundedCents?: number; minutesToFirstPlay?: number } = {},
+  ): Promise<boolean> {
+    const [found, contact, event] = await Promise.all([
+      deps.summary(candidate.eventSlug, candidate.guid),
+      orderContact(db, candidate.guid),
+      deps.catalogue.event(candidate.eventSlug),
+    ])
+    if (!found.ok || !contact || !event) return false
+    const summary = found.value
+    const locale: Locale = isLocale(summary.locale) ? summary.locale : 'en'
+    const withCalendar = candidate.kind === 'confirmed' || candidate.kind === 'approved'
+    const view: MailView = {
+      kind: candidate.kind,
+      locale,
+      firstName: contact.firstName,
+      confirmationCode: summary.confirmationCode,
+      eventName: event.name,
+      billboard: `${summary.device.location}, ${cityStateLabel(summary.device)}`,
+      timeZoneId: summary.device.timeZoneId,
+      times: shoutTimesLabel(
+        event,
+        summary.device.timeZoneId,
+        summary.slots.map((s) => s.slotNumber),
+        locale,
+      ),
+      total: formatMoney(summary.totalCents, { currency: summary.currency, locale }),
+      // A photo shows itself; a video's first frame is not made yet (see README, E-mail).
+      imageUrl:
+        summary.contentUrl && summary.contentType === 'photo'
+          ? new URL(summary.contentUrl, `${origin()}/`).toString()
+          : null,
+      orderUrl: orderUrl(summary),
+      plays: playTimes(summary, locale),
+      calendar: withCalendar,
+      reason: extra.reason ?? null,
+      refunded:
+        extra.refundedCents === undefined
+          ? null
+          : formatMoney(extra.refundedCents, { currency: summary.currency, locale }),
+      ...(extra.minutesToFirstPlay === undefined
+        ? {}
+        : { minutesToFirstPlay: extra.minutesToFirstPlay }),
+    }
+    const rendered = renderMail(view)
+    const added = await insertMail(db, {
+      id: crypto.randomUUID(),
+      orderGuid: candidate.guid,
+      kind: candidate.kind,
+      locale,
+      to: contact.email,
+      ...rendered,
+      attachments: withCalendar ? [calendarOf(summary, event, locale)] : [],
+      messageId: messageId(candidate.guid, candidate.kind),
+      status: deps.transport ? 'queued' : 'stored',
+    })
+    if (added) log.info('mail planned', { orderGuid: candidate.guid, kind: candidate.kind })
+    return added
+  }
+
+  /** One pass of the planner: every mail now due, each at most once. */
+  async function planDue(): Promise<number> {
+    let added = 0
+    for (const candidate of await stateCandidates(db, BATCH * 5)) {
+      const extra =
+        candidate.kind === 'cancelled'
+          ? { reason: candidate.reason ?? null, refundedCents: candidate.refundedCents ?? 0 }
+          : {}
+      if (await plan(candidate, extra)) added++
+    }
+    const now = deps.now()
+    for (const order of await timedCandidates(db, BATCH * 25)) {
+      const [event, device] = await Promise.all([
+        deps.catalogue.event(order.eventSlug),
+        deps.catalogue.eventDevice(order.eventSlug, order.deviceId),
+      ])
+      if (!event || !device || order.slotNumbers.length === 0) continue
+      const first = Math.min(...order.slotNumbers)
+      const last = Math.max(...order.slotNumbers)
+      const firstStart = slotStartEpochMs(event, device.timeZoneId, first)
+      const lastEnd = slotEndEpochMs(event, device.timeZoneId, last)
+      const candidate = { guid: order.guid, eventSlug: order.eventSlug }
+      if (now >= lastEnd + PLAYED_GRACE_MS) {
+        if (await plan({ ...candidate, kind: 'played' })) added++
+      } else if (
+        !order.hasReminder &&
+        now < firstStart &&
+        now >= firstStart - settings.reminderLeadMs
+      ) {
+        const minutesToFirstPlay = Math.max(1, Math.round((firstStart - now) / 60_000))
+        if (await plan({ ...candidate, kind: 'reminder' }, { minutesToFirstPlay })) added++
+      }
+    }
+    return added
+  }
+
+  const backoffMs = (attempts: number) =>
+    Math.min(MAX_RETRY_MS, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1))
+
+  async function sendOne(mail: MailToSend, transport: MailTransport): Promise<void> {
+    const stop = heartbeat(
+      deps.lease.leaseMs,
+      () => renewMailLease(db, mail.id, deps.lease),
+      () => log.warn('mail lease lost while sending', { mailId: mail.id }),
+      (error) => log.warn('mail lease renewal failed', { mailId: mail.id, error }),
+    )
+    try {
+      await transport.send({
+        from: settings.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+        messageId: mail.messageId,
+      })
+    } catch (error) {
+      stop()
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+      const retryMs = mail.attempts >= settings.maxAttempts ? null : backoffMs(mail.attempts)
+      log.warn('mail not sent', {
+        mailId: mail.id,
+        kind: mail.kind,
+        attempts: mail.attempts,
+        error: message,
+        retryInMs: retryMs,
+      })
+      await markAttemptFailed(db, mail.id, deps.lease.owner, message, retryMs)
+      return
+    }
+    stop()
+    await markSent(db, mail.id, deps.lease.owner)
+    log.info('mail sent', { mailId: mail.id, kind: mail.kind })
+  }
+
+  /** One pass of the sender: every due mail this instance could claim. */
+  async function sendDue(): Promise<number> {
+    const transport = deps.transport
+    if (!transport) return 0
+    let sent = 0
+    for (;;) {
+      const batch = await claimDueMails(db, deps.lease, BATCH)
+      if (batch.length === 0) return sent
+      for (const mail of batch) {
+        await sendOne(mail, transport)
+        sent++
+      }
+    }
+  }
+
+  let stopped = false
+  let running: Promise<void> | null = null
+  let timer: ReturnType<typeof setInterval> | null = null
+
+  /** A planner pass then a sender pass; a pass already running is joined, not doubled. */
+  function tick(): Promise<void> {
+    running ??= (async () => {
+      try {
+        await planDue()
+        await sendDue()
+      } catch (error) {
+        if (!stopped) log.error('mail pass failed', { error })
+      } finally {
+        running = null
+      }
+    })()
+    return running
+  }
+
+  return {
+    start() {
+      if (timer || stopped) return
+      // A mail a crash left claimed is sent again once its lease ends; on the embedded database at
+      // once, since its owner is surely gone.
+      const begin = deps.takeOverAtStart ? expireMailLeases(db) : Promise.resolve()
+      void begin.then(
+        () => tick(),
+        (error: unknown) => log.error('mail leases could not be taken over', { error }),
+      )
+      timer = setInterval(() => void tick(), settings.pollMs)
+      timer.unref()
+    },
+    tick,
+    planDue,
+    sendDue,
+    list: (limit = 200): Promise<OutboxRow[]> => listOutbox(db, limit),
+    async mail(id: string): Promise<Result<MailToSend, MailError>> {
+      const found = await outboxMail(db, id)
+      return found ? ok(found) : err({ code: 'mail_not_found' })
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearInterval(timer)
+      await running
+      await releaseMailLeases(db, deps.lease.owner).catch(() => undefined)
+      deps.transport?.close()
+    },
+  }
+}

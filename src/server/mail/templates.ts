@@ -1,0 +1,152 @@
+import type { Locale } from '../../domain/locale.ts'
+import { MAIL_TEXTS, type MailKind } from './texts.ts'
+
+// issue 10, E-mail: each mail as HTML and plain text from one view. The HTML has the shop's look
+// (src/app/styles/app.css: its orange, pink, smoke and ink colours, its system font) with every style
+// inline and a table layout, the form mail clients (Outlook, Gmail) render; images carry alt texts.
+
+export type MailView = {
+  kind: MailKind
+  locale: Locale
+  firstName: string
+  confirmationCode: string
+  eventName: string
+  /** The billboard's place: 'Place de l'Opéra, Paris'. */
+  billboard: string
+  timeZoneId: string
+  /** Slot labels in the billboard's zone by the domain's rules (shoutTimesLabel). */
+  times: readonly string[]
+  total: string
+  /** An absolute image address (a photo, or a video's first frame), or null. */
+  imageUrl: string | null
+  orderUrl: string
+  /** cancelled: the reason the operator gave, and the amount refunded. */
+  reason?: string | null
+  refunded?: string | null
+  /** reminder: minutes from the planned send to the first play. */
+  minutesToFirstPlay?: number
+  /** played: each proof of play's time, in the billboard's zone. */
+  plays?: readonly string[]
+  /** Whether an .ics is attached (confirmed, approved). */
+  calendar?: boolean
+}
+
+export type RenderedMail = { subject: string; text: string; html: string }
+
+const COLOURS = {
+  orange: '#c2410c',
+  orangeSoft: '#fff1e6',
+  pink: '#c2185b',
+  ink: '#1d1d1f',
+  grey: '#5f5f5f',
+  line: '#e3ddd7',
+  bg: '#fffaf5',
+  white: '#ffffff',
+}
+const FONT =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Helvetica, Arial, sans-serif'
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+type Row = { label: string; lines: readonly string[] }
+
+function rowsOf(view: MailView): Row[] {
+  const t = MAIL_TEXTS[view.locale]
+  const rows: Row[] = [
+    { label: t.code, lines: [view.confirmationCode] },
+    { label: t.billboard, lines: [view.billboard] },
+  ]
+  if (view.kind === 'played') {
+    rows.push({ label: t.plays, lines: view.plays?.length ? view.plays : [t.noPlays] })
+  } else {
+    rows.push({ label: t.times, lines: view.times })
+  }
+  if (view.kind === 'cancelled') {
+    if (view.reason) rows.push({ label: t.reason, lines: [view.reason] })
+    if (view.refunded) rows.push({ label: t.refunded, lines: [view.refunded] })
+  } else if (view.kind !== 'reminder' && view.kind !== 'played') {
+    rows.push({ label: t.total, lines: [view.total] })
+  }
+  return rows
+}
+
+export function renderMail(view: MailView): RenderedMail {
+  const t = MAIL_TEXTS[view.locale]
+  const kind = t.kinds[view.kind]
+  const rows = rowsOf(view)
+  const notes = [t.timeZone(view.timeZoneId)]
+  if (view.kind === 'reminder' && view.minutesToFirstPlay !== undefined) {
+    notes.unshift(t.firstPlay(view.minutesToFirstPlay))
+  }
+  if (view.calendar) notes.push(t.calendarNote)
+
+  const text = [
+    t.greeting(view.firstName),
+    '',
+    kind.intro(view.eventName),
+    '',
+    ...rows.flatMap((row) =>
+      row.lines.length === 1
+        ? [`${row.label}: ${row.lines[0]}`]
+        : [`${row.label}:`, ...row.lines.map((l) => `  - ${l}`)],
+    ),
+    '',
+    ...notes,
+    '',
+    `${t.seeOrder}: ${view.orderUrl}`,
+    '',
+    '-- ',
+    t.footer,
+    '',
+  ].join('\n')
+
+  const e = escapeHtml
+  const cell = `font-family:${FONT};color:${COLOURS.ink};font-size:16px;line-height:1.5`
+  const rowHtml = rows
+    .map(
+      (row) => `<tr>
+<th scope="row" align="left" valign="top" style="${cell};font-weight:600;padding:8px 12px 8px 0;border-top:1px solid ${COLOURS.line};white-space:nowrap">${e(row.label)}</th>
+<td valign="top" style="${cell};padding:8px 0;border-top:1px solid ${COLOURS.line}">${row.lines.map(e).join('<br>')}</td>
+</tr>`,
+    )
+    .join('\n')
+  const image = view.imageUrl
+    ? `<tr><td style="padding:0 24px 16px"><img src="${e(view.imageUrl)}" alt="${e(t.contentAlt(view.eventName))}" width="552" style="display:block;width:100%;max-width:552px;height:auto;border:0;border-radius:14px"></td></tr>`
+    : ''
+  const html = `<!DOCTYPE html>
+<html lang="${view.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(kind.heading)}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLOURS.bg}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOURS.bg}">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:${COLOURS.white};border-radius:22px;border:1px solid ${COLOURS.line}">
+<tr><td style="padding:20px 24px;border-bottom:4px solid ${COLOURS.pink};font-family:${FONT};font-size:22px;font-weight:800;color:${COLOURS.orange};letter-spacing:0.5px">Shouts</td></tr>
+<tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-family:${FONT};font-size:26px;line-height:1.25;color:${COLOURS.ink}">${e(kind.heading)}</h1></td></tr>
+<tr><td style="padding:8px 24px 16px;${cell}"><p style="margin:0 0 12px">${e(t.greeting(view.firstName))}</p><p style="margin:0">${e(kind.intro(view.eventName))}</p></td></tr>
+${image}
+<tr><td style="padding:0 24px 8px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
+${rowHtml}
+</table></td></tr>
+<tr><td style="padding:8px 24px 16px;font-family:${FONT};font-size:14px;line-height:1.5;color:${COLOURS.grey}">${notes.map(e).join('<br>')}</td></tr>
+<tr><td style="padding:0 24px 28px"><a href="${e(view.orderUrl)}" style="display:inline-block;background:${COLOURS.orange};color:${COLOURS.white};font-family:${FONT};font-size:16px;font-weight:700;text-decoration:none;padding:12px 24px;border-radius:999px">${e(t.seeOrder)}</a></td></tr>
+<tr><td style="padding:16px 24px;background:${COLOURS.orangeSoft};border-radius:0 0 22px 22px;font-family:${FONT};font-size:13px;color:${COLOURS.grey}">${e(t.footer)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`
+  return { subject: kind.subject(view.confirmationCode), text, html }
+}

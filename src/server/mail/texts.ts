@@ -1,0 +1,205 @@
+import type { MailKind } from '../../contract/mail.ts'
+import type { Locale } from '../../domain/locale.ts'
+
+export type { MailKind }
+
+// issue 10, E-mail: every sentence a mail says, per language. The server has no Lingui: the texts are
+// this typed table, Record<Locale, MailTexts>, so a language that misses a sentence (or a kind) fails
+// the typecheck. Values are filled in by templates.ts; the functions here only place them.
+
+type KindTexts = {
+  subject: (code: string) => string
+  heading: string
+  /** The opening paragraph. */
+  intro: (event: string) => string
+}
+
+export type MailTexts = {
+  kinds: Record<MailKind, KindTexts>
+  greeting: (firstName: string) => string
+  code: string
+  billboard: string
+  times: string
+  timeZone: (zone: string) => string
+  total: string
+  reason: string
+  refunded: string
+  firstPlay: (minutes: number) => string
+  plays: string
+  noPlays: string
+  contentAlt: (event: string) => string
+  seeOrder: string
+  calendarNote: string
+  calendarSummary: (event: string) => string
+  footer: string
+}
+
+export const MAIL_TEXTS: Record<Locale, MailTexts> = {
+  en: {
+    kinds: {
+      confirmed: {
+        subject: (code) => `Your shout is confirmed (${code})`,
+        heading: 'Your shout is confirmed',
+        intro: (event) =>
+          `Thank you! Your shout for ${event} is booked and paid. It will play at the times below.`,
+      },
+      under_review: {
+        subject: (code) => `We received your order (${code}): it is being reviewed`,
+        heading: 'Your order is being reviewed',
+        intro: (event) =>
+          `Thank you! We received your order for ${event}. Someone on our team checks it before it plays; we will e-mail you as soon as it is approved.`,
+      },
+      approved: {
+        subject: (code) => `Your shout is approved (${code})`,
+        heading: 'Your shout is approved',
+        intro: (event) =>
+          `Good news: your shout for ${event} was approved. It will play at the times below.`,
+      },
+      cancelled: {
+        subject: (code) => `Your order was cancelled and refunded (${code})`,
+        heading: 'Your order was cancelled',
+        intro: (event) =>
+          `We are sorry: your order for ${event} was cancelled and will not play. Your payment has been refunded.`,
+      },
+      reminder: {
+        subject: (code) => `Your shout airs soon (${code})`,
+        heading: 'Your shout airs soon',
+        intro: (event) => `Get ready: your shout for ${event} is about to play on the billboard.`,
+      },
+      played: {
+        subject: (code) => `Your shout played (${code})`,
+        heading: 'Your shout played',
+        intro: (event) =>
+          `Your shout for ${event} has played. Here is when the billboard showed it.`,
+      },
+    },
+    greeting: (name) => `Hello ${name},`,
+    code: 'Confirmation code',
+    billboard: 'Billboard',
+    times: 'Times',
+    timeZone: (zone) => `Times are in the billboard's time zone (${zone}).`,
+    total: 'Total',
+    reason: 'Reason',
+    refunded: 'Refunded',
+    firstPlay: (minutes) => `First play in about ${minutes} minutes`,
+    plays: 'Played at',
+    noPlays: 'The billboard has not reported its plays.',
+    contentAlt: (event) => `Your shout for ${event}`,
+    seeOrder: 'See your order',
+    calendarNote: 'The attached calendar file (.ics) adds your times to your calendar.',
+    calendarSummary: (event) => `Your shout at ${event}`,
+    footer: 'Shouts: your message on the big screen.',
+  },
+  fr: {
+    kinds: {
+      confirmed: {
+        subject: (code) => `Votre shout est confirmé (${code})`,
+        heading: 'Votre shout est confirmé',
+        intro: (event) =>
+          `Merci ! Votre shout pour ${event} est réservé et payé. Il passera aux horaires ci-dessous.`,
+      },
+      under_review: {
+        subject: (code) =>
+          `Nous avons reçu votre commande (${code}) : elle est en cours de vérification`,
+        heading: 'Votre commande est en cours de vérification',
+        intro: (event) =>
+          `Merci ! Nous avons reçu votre commande pour ${event}. Notre équipe la vérifie avant sa diffusion ; nous vous écrirons dès qu’elle sera approuvée.`,
+      },
+      approved: {
+        subject: (code) => `Votre shout est approuvé (${code})`,
+        heading: 'Votre shout est approuvé',
+        intro: (event) =>
+          `Bonne nouvelle : votre shout pour ${event} a été approuvé. Il passera aux horaires ci-dessous.`,
+      },
+      cancelled: {
+        subject: (code) => `Votre commande a été annulée et remboursée (${code})`,
+        heading: 'Votre commande a été annulée',
+        intro: (event) =>
+          `Nous sommes désolés : votre commande pour ${event} a été annulée et ne sera pas diffusée. Votre paiement a été remboursé.`,
+      },
+      reminder: {
+        subject: (code) => `Votre shout passe bientôt (${code})`,
+        heading: 'Votre shout passe bientôt',
+        intro: (event) =>
+          `Préparez-vous : votre shout pour ${event} va bientôt passer sur l’écran.`,
+      },
+      played: {
+        subject: (code) => `Votre shout est passé (${code})`,
+        heading: 'Votre shout est passé',
+        intro: (event) => `Votre shout pour ${event} est passé. Voici quand l’écran l’a montré.`,
+      },
+    },
+    greeting: (name) => `Bonjour ${name},`,
+    code: 'Code de confirmation',
+    billboard: 'Écran',
+    times: 'Horaires',
+    timeZone: (zone) => `Horaires dans le fuseau de l’écran (${zone}).`,
+    total: 'Total',
+    reason: 'Motif',
+    refunded: 'Remboursé',
+    firstPlay: (minutes) => `Première diffusion dans environ ${minutes} minutes`,
+    plays: 'Diffusé à',
+    noPlays: 'L’écran n’a pas signalé ses diffusions.',
+    contentAlt: (event) => `Votre shout pour ${event}`,
+    seeOrder: 'Voir votre commande',
+    calendarNote: 'Le fichier calendrier joint (.ics) ajoute vos horaires à votre agenda.',
+    calendarSummary: (event) => `Votre shout à ${event}`,
+    footer: 'Shouts : votre message sur grand écran.',
+  },
+  de: {
+    kinds: {
+      confirmed: {
+        subject: (code) => `Dein Shout ist bestätigt (${code})`,
+        heading: 'Dein Shout ist bestätigt',
+        intro: (event) =>
+          `Danke! Dein Shout für ${event} ist gebucht und bezahlt. Er läuft zu den Zeiten unten.`,
+      },
+      under_review: {
+        subject: (code) => `Wir haben deine Bestellung erhalten (${code}): sie wird geprüft`,
+        heading: 'Deine Bestellung wird geprüft',
+        intro: (event) =>
+          `Danke! Wir haben deine Bestellung für ${event} erhalten. Unser Team prüft sie, bevor sie läuft; wir schreiben dir, sobald sie freigegeben ist.`,
+      },
+      approved: {
+        subject: (code) => `Dein Shout ist freigegeben (${code})`,
+        heading: 'Dein Shout ist freigegeben',
+        intro: (event) =>
+          `Gute Nachricht: Dein Shout für ${event} wurde freigegeben. Er läuft zu den Zeiten unten.`,
+      },
+      cancelled: {
+        subject: (code) => `Deine Bestellung wurde storniert und erstattet (${code})`,
+        heading: 'Deine Bestellung wurde storniert',
+        intro: (event) =>
+          `Es tut uns leid: Deine Bestellung für ${event} wurde storniert und läuft nicht. Deine Zahlung wurde erstattet.`,
+      },
+      reminder: {
+        subject: (code) => `Dein Shout läuft bald (${code})`,
+        heading: 'Dein Shout läuft bald',
+        intro: (event) =>
+          `Mach dich bereit: Dein Shout für ${event} läuft gleich auf dem Bildschirm.`,
+      },
+      played: {
+        subject: (code) => `Dein Shout ist gelaufen (${code})`,
+        heading: 'Dein Shout ist gelaufen',
+        intro: (event) =>
+          `Dein Shout für ${event} ist gelaufen. Hier siehst du, wann der Bildschirm ihn zeigte.`,
+      },
+    },
+    greeting: (name) => `Hallo ${name},`,
+    code: 'Bestätigungscode',
+    billboard: 'Bildschirm',
+    times: 'Zeiten',
+    timeZone: (zone) => `Zeiten in der Zeitzone des Bildschirms (${zone}).`,
+    total: 'Gesamt',
+    reason: 'Grund',
+    refunded: 'Erstattet',
+    firstPlay: (minutes) => `Erste Ausstrahlung in etwa ${minutes} Minuten`,
+    plays: 'Gelaufen um',
+    noPlays: 'Der Bildschirm hat seine Ausstrahlungen nicht gemeldet.',
+    contentAlt: (event) => `Dein Shout für ${event}`,
+    seeOrder: 'Deine Bestellung ansehen',
+    calendarNote: 'Die angehängte Kalenderdatei (.ics) trägt deine Zeiten in deinen Kalender ein.',
+    calendarSummary: (event) => `Dein Shout bei ${event}`,
+    footer: 'Shouts: deine Nachricht auf dem großen Bildschirm.',
+  },
+}
