@@ -6,9 +6,9 @@
 // with the load generator, so three are not expected to be faster: the point is that they are not
 // slower and that nothing fails.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { BENCH_AGREEMENTS, uploadBenchPhoto } from './bench-shop.ts'
@@ -63,8 +63,13 @@ async function run(next: () => Req | null, expected: number, ms: number) {
   return { ok, failed, seconds: (performance.now() - started) / 1000 }
 }
 
-function start(args: string[], env: Record<string, string>, ready: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+function start(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  nodeArgs: string[] = [],
+) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -108,7 +113,23 @@ const stopAll = async (children: ChildProcess[]) => {
   )
 }
 
+/** A process's CPU time so far (user + system), in seconds (Linux /proc; 0 elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
 async function pipeline() {
+  // BENCH_CPU_PROF=DIR: V8 CPU profiles of the shop's and the bare app's processes, to see where a
+  // request's time goes
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : []
   const dataDir = mkdtempSync(join(tmpdir(), 'shouts-bench-pipeline-'))
   const shop = start(
     ['src/server/main.ts', '--api-only'],
@@ -119,33 +140,63 @@ async function pipeline() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       METRICS_TOKEN: 'bench-metrics-token-0123456789',
+      ...JSON.parse(process.env.BENCH_SHOP_ENV ?? '{}'),
     },
-    /"msg":"listening".*?"url":"([^"]+)"/,
+    /^(?=.*"msg":"listening").*"url":"([^"]+)"/m,
+    profile,
   )
-  const bare = start(['scripts/bench-bare.ts'], {}, /READY (\S+)/)
+  const bare = start(['scripts/bench-bare.ts'], {}, /READY (\S+)/, profile)
   const [shopUrl, bareUrl] = await Promise.all([shop.url, bare.url])
+  // Alternating rounds, so both see the same machine: the ratio of each pair of rounds, then their
+  // median and spread (this machine is shared; one figure alone says little).
   const rounds = 10
   const totals = { shop: { ok: 0, s: 0, failed: 0 }, bare: { ok: 0, s: 0, failed: 0 } }
+  const ratios: number[] = []
+  // CPU time each server spent (user + system, /proc/PID/stat), per request answered: unlike the
+  // throughput, it hardly depends on what else the shared machine runs.
+  const cpu = { shop: 0, bare: 0 }
+  const pids = { shop: shop.child.pid as number, bare: bare.child.pid as number }
   const health = (base: string) => () => ({ method: 'GET' as const, url: `${base}/api/v1/health` })
-  await run(health(shopUrl), 200, 500)
-  await run(health(bareUrl), 200, 500)
+  await run(health(shopUrl), 200, 1000)
+  await run(health(bareUrl), 200, 1000)
+  const loadBefore = loadavg()
   for (let r = 0; r < rounds; r++) {
-    for (const [key, base] of [
-      ['bare', bareUrl],
-      ['shop', shopUrl],
-    ] as const) {
+    const rps = { shop: 0, bare: 0 }
+    for (const [key, base] of (r % 2 === 0
+      ? [
+          ['bare', bareUrl],
+          ['shop', shopUrl],
+        ]
+      : [
+          ['shop', shopUrl],
+          ['bare', bareUrl],
+        ]) as [keyof typeof rps, string][]) {
+      const cpuBefore = cpuSeconds(pids[key])
       const res = await run(health(base), 200, (SECONDS * 1000) / rounds)
+      cpu[key] += cpuSeconds(pids[key]) - cpuBefore
       totals[key].ok += res.ok
       totals[key].s += res.seconds
       totals[key].failed += res.failed
+      rps[key] = res.ok / res.seconds
     }
+    ratios.push(rps.shop / rps.bare)
   }
+  const loadAfter = loadavg()
   await stopAll([shop.child, bare.child])
   rmSync(dataDir, { recursive: true, force: true })
   const shopRps = totals.shop.ok / totals.shop.s
   const bareRps = totals.bare.ok / totals.bare.s
+  const sorted = [...ratios].sort((a, b) => a - b)
+  const pct = (x: number | undefined) => `${((x ?? 0) * 100).toFixed(0)}%`
+  const median = ((sorted[4] ?? 0) + (sorted[5] ?? 0)) / 2
+  const failed = totals.shop.failed + totals.bare.failed
   console.log(
-    `request pipeline: GET /health ${shopRps.toFixed(0)} req/s through the shop (JSON log line, request id, security headers, metrics on) against ${bareRps.toFixed(0)} req/s from a bare Hono app: ${((shopRps / bareRps) * 100).toFixed(0)}% (issue 16 target >= 80%)${totals.shop.failed + totals.bare.failed ? `, ${totals.shop.failed + totals.bare.failed} failed` : ''}`,
+    `request pipeline: GET /health through the shop (JSON log line, request id, security headers, metrics on) against a bare Hono app, ${rounds} alternating rounds: median ${pct(median)} of its throughput (spread ${pct(sorted[0])}-${pct(sorted[sorted.length - 1])}; overall ${shopRps.toFixed(0)} against ${bareRps.toFixed(0)} req/s) (issue 16 target >= 80%)${failed ? `, ${failed} failed` : ''}; load average ${loadBefore[0]?.toFixed(2)} before, ${loadAfter[0]?.toFixed(2)} after`,
+  )
+  const usShop = (cpu.shop / totals.shop.ok) * 1e6
+  const usBare = (cpu.bare / totals.bare.ok) * 1e6
+  console.log(
+    `request pipeline, CPU per request (the servers' own user + system time): shop ${usShop.toFixed(0)} µs, bare ${usBare.toFixed(0)} µs: the bare app's cost is ${pct(usBare / usShop)} of the shop's (the throughput one core would allow)`,
   )
 }
 
@@ -170,7 +221,7 @@ async function ordersPerSecond(instances: number) {
         STRIPE_SECRET_KEY: '',
         APP_ENV: 'local',
       },
-      /"msg":"listening".*?"url":"([^"]+)"/,
+      /^(?=.*"msg":"listening").*"url":"([^"]+)"/m,
     ),
   )
   try {
@@ -297,8 +348,12 @@ async function ordersPerSecond(instances: number) {
 console.log(
   `issue 16 (several instances): ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${cpus().length} cores shared by the instances and the load`,
 )
-await pipeline()
-if (!POSTGRES) {
+// BENCH_ONLY=pipeline or BENCH_ONLY=orders runs one of the two.
+const only = process.env.BENCH_ONLY
+if (only !== 'orders') await pipeline()
+if (only === 'pipeline') {
+  // the orders skipped
+} else if (!POSTGRES) {
   console.log(
     'orders/s with 1 and 3 instances: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)',
   )
