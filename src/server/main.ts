@@ -236,10 +236,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
  */
 export function exitOnSignals(running: RunningServer): void {
   const stop = () => {
-    setTimeout(() => process.exit(1), running.deps.env.SHUTDOWN_SECONDS * 2000).unref()
+    // The log is written asynchronously (platform/log.ts): what is queued is written before exit.
+    const exit = (code: number) => {
+      running.deps.log.flush()
+      process.exit(code)
+    }
+    setTimeout(() => exit(1), running.deps.env.SHUTDOWN_SECONDS * 2000).unref()
     running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => exit(0),
+      () => exit(1),
     )
   }
   process.once('SIGINT', stop)

@@ -64,6 +64,24 @@ describe('every response', () => {
     expect(forged.headers.get('x-request-id')).not.toContain(' ')
   })
 
+  it('sends large JSON answers gzipped to a client that accepts it, and plain to one that does not', async () => {
+    const url = `${server.url}/api/v1/openapi.json`
+    const gzipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    expect(gzipped.headers.get('vary')).toBe('Accept-Encoding')
+    expect(gzipped.headers.get('content-security-policy')).toContain("default-src 'self'")
+    const unzipped = (await gzipped.json()) as { openapi: string }
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity, gzip;q=0' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await plain.json()).toEqual(unzipped)
+    // a small answer is not worth compressing
+    const small = await fetch(`${server.url}/api/v1/health`, {
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(small.headers.get('content-encoding')).toBeNull()
+  })
+
   it('answers unknown API paths with 404 {errors, codes}', async () => {
     expect(await api.get('/nothing/here')).toMatchObject({
       status: 404,

@@ -3,8 +3,9 @@
 // slots across the instances; two videos are uploaded; one instance is killed (SIGKILL) while it holds
 // a content job and orders in Processing (their charges made at Stripe, the answers not yet back). The
 // two others finish everything within 30 s: no order left Processing, no slot sold twice, no card
-// charged twice, every video ready.
-// The promo limit across instances (the shared rate limiter, issue 12's) is not part of this test yet.
+// charged twice, every video ready. Before that, the promo limit: the instances stand behind one trusted
+// proxy (TRUST_PROXY=1, the client in X-Forwarded-For); one client whose lookups are spread over the
+// three instances is limited as one, and two clients behind that proxy each get their own limit.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -19,6 +20,7 @@ import {
   daySlots,
   freshPostgres,
   generateContent,
+  LIVE,
   orderBody,
   POSTGRES_URL,
   placeOrder,
@@ -44,9 +46,19 @@ const LEASE_SECONDS = 2
 const SHOPPERS = 60
 const SLOTS = daySlots(6, 0, 20)
 // Bought on the victim alone after the race, so that it surely holds orders in Processing when it is
-// killed: which instance wins each raced slot is up to the race.
+// killed: which instance wins each raced slot is up to the race. Each slot is raced by one shopper on
+// each instance, and one instance usually wins all 20: timed per request (issue 16, after a run where the victim won none), each
+// instance answered its 20 orders in one burst (in one run instance 0 answered its 20 at 1.3-1.9 s
+// and won them all, instance 2 at 2.5-2.9 s, instance 1 at 2.8-3.1 s; in the run before, the victim
+// lost all 20). Three busy servers, PostgreSQL, the Stripe stand-in and this test share two cores:
+// the scheduler runs one server's event loop long enough to take all its waiting requests through
+// to their insert before the next one runs. That is fairness of CPU time, not a defect: a slot goes
+// to the first insert to commit, the unique key refuses the others, and no instance is favoured by
+// the code (the same statements, the same pool of 10 connections each).
 const VICTIM_SLOTS = daySlots(6, 30, 3)
 const ALL_SLOTS = [...SLOTS, ...VICTIM_SLOTS]
+// Promo lookups a client may make per minute, over all the instances together.
+const PROMO_LIMIT = 6
 
 if (!POSTGRES_URL) {
   console.warn(
@@ -90,6 +102,9 @@ describe.skipIf(!POSTGRES_URL)('three instances on one PostgreSQL and one bucket
       STRIPE_SECRET_KEY: SECRET,
       STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_scale',
       STRIPE_API_URL: stripe.url,
+      // One proxy in front (the load balancer): the client is the last X-Forwarded-For entry.
+      TRUST_PROXY: '1',
+      PROMO_LOOKUPS_PER_MINUTE: String(PROMO_LIMIT),
     }
     // Started at once: one imports the demo catalogue (under its lock), the others find it there.
     instances.push(
@@ -112,6 +127,36 @@ describe.skipIf(!POSTGRES_URL)('three instances on one PostgreSQL and one bucket
     await s3?.close()
     await database?.drop()
     if (work) await rm(work, { recursive: true, force: true })
+  })
+
+  it('limits promo lookups per client across the instances, behind a trusted proxy', async () => {
+    const apis = instances.map((instance) => client(instance.url))
+    // What the load balancer sends: the client's address appended to X-Forwarded-For.
+    const from = (address: string) => ({ 'x-forwarded-for': address })
+    const lookup = (i: number, address: string) =>
+      (apis[i % 3] as ReturnType<typeof client>).get<{ codes?: string[] }>(
+        `/spotlight/promos/code/GUESS${i}?eventSlug=${LIVE}`,
+        from(address),
+      )
+    // One client, its lookups spread over the three instances in turn: the limit is one budget.
+    const one: Awaited<ReturnType<typeof lookup>>[] = []
+    for (let i = 0; i < PROMO_LIMIT + 3; i++) one.push(await lookup(i, '198.51.100.20'))
+    expect(one.slice(0, PROMO_LIMIT).map((r) => r.body.codes)).toEqual(
+      Array(PROMO_LIMIT).fill(['promo_invalid']),
+    )
+    for (const r of one.slice(PROMO_LIMIT)) {
+      expect(r.status).toBe(429)
+      expect(r.body.codes).toEqual(['promo_too_many_lookups'])
+    }
+    // Another client behind the same proxy has a budget of its own, on every instance; a made-up
+    // entry left of the proxy's changes nothing (it is the client's own word).
+    const other: Awaited<ReturnType<typeof lookup>>[] = []
+    for (let i = 0; i < PROMO_LIMIT; i++) {
+      other.push(await lookup(i + 1, i % 2 ? '203.0.113.9, 198.51.100.21' : '198.51.100.21'))
+    }
+    expect(other.map((r) => r.body.codes)).toEqual(Array(PROMO_LIMIT).fill(['promo_invalid']))
+    expect((await lookup(0, '198.51.100.21')).status).toBe(429)
+    expect((await lookup(1, '203.0.113.250, 198.51.100.20')).status).toBe(429)
   })
 
   it('sells each slot once, and finishes a killed instance’s orders and videos', async () => {

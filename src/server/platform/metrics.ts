@@ -5,7 +5,9 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 // status class, found through maps built once, so counting a request allocates nothing (prom-client's
 // own counters hash a label object on every increment). They are read into the exposition only when
 // scraped. Orders by state and jobs by status are counted in the database at scrape time, so every
-// instance reports the shared totals; SSE clients and payment errors are this instance's.
+// instance reports the shared totals; payment errors are this instance's. Issue 16 also lists SSE
+// clients: the server has no server-sent-event endpoint, so there is no such gauge (a constant 0 would
+// say something false); README's metrics list says so.
 
 /** Latency buckets, in seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const
@@ -107,15 +109,6 @@ export function createMetrics(counts: ScrapeCounts) {
     },
   } as never)
 
-  let sseClients = 0
-  new Gauge({
-    name: 'shouts_sse_clients',
-    help: 'Open server-sent-event streams on this instance',
-    registers: [registry],
-    collect() {
-      this.set(sseClients)
-    },
-  })
   const paymentErrors = new Float64Array(2)
   new Gauge({
     name: 'shouts_payment_errors',
@@ -163,12 +156,6 @@ export function createMetrics(counts: ScrapeCounts) {
       buckets[at] = (buckets[at] ?? 0) + 1
       sums[i] = (sums[i] ?? 0) + seconds
       observed[i] = (observed[i] ?? 0) + 1
-    },
-    sseOpened(): void {
-      sseClients++
-    },
-    sseClosed(): void {
-      sseClients = Math.max(0, sseClients - 1)
     },
     paymentError(kind: 'provider' | 'declined'): void {
       const at = kind === 'provider' ? 0 : 1

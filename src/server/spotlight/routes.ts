@@ -3,6 +3,7 @@ import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contr
 import { messages } from '../../domain/index.ts'
 import { allowedRequestOrigin } from '../platform/http/client.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { jsonAnswer } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
 import type { PromoError, PromoService } from '../promo/service.ts'
@@ -121,7 +122,7 @@ export function spotlightRoutes(
     // The hottest answer of the shop: the event part is serialised once per catalogue read and the
     // slot list joined directly (the same JSON as c.json would write).
     const json = `{"openSlots":${openSlots},"event":${eventJson(search.event)},${JSON.stringify(rest).slice(1)}`
-    return c.body(json, 200, { 'Content-Type': 'application/json' })
+    return jsonAnswer(c, json)
   })
 
   // issue 4: the code printed on each billboard, as a PNG and as an SVG.

@@ -1,4 +1,7 @@
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as v from 'valibot'
 import { parseWithErrors } from '../../../contract/index.ts'
 import { HttpError, inputProblems, problem } from './errors.ts'
@@ -142,4 +145,39 @@ export function readQuery<TSchema extends v.GenericSchema>(
   const parsed = parseWithErrors(schema, query)
   if (!parsed.success) throw new HttpError(status, inputProblems(parsed.errors))
   return parsed.output
+}
+
+// JSON answers travel gzipped when the client accepts it and they are large enough to gain (device
+// lists, the OpenAPI document, slot lists). Issue 16: this replaced Hono's compress middleware, which
+// added `Vary` to every JSON answer after the fact and so rebuilt each one as a streamed Response (a
+// fifth of the trivial endpoint's cost); here the body is at hand when the answer is made.
+export const COMPRESS_FROM_BYTES = 1024
+const gzipAsync = promisify(gzip)
+/** Whether Accept-Encoding names gzip (or *) without q=0. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';')
+    if (coding !== 'gzip' && coding !== '*') continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (!q || Number(q.slice(2)) > 0) return true
+  }
+  return false
+}
+
+/** Answers a JSON text, gzipped (on libuv's thread pool) when it pays and the client accepts it. */
+export async function jsonAnswer(
+  c: Context,
+  json: string,
+  status: ContentfulStatusCode = 200,
+): Promise<Response> {
+  if (json.length >= COMPRESS_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
+    const body = await gzipAsync(json)
+    return c.body(body, status, {
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+      Vary: 'Accept-Encoding',
+    })
+  }
+  return c.body(json, status, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' })
 }

@@ -8,7 +8,7 @@ import {
   type ResponseOf,
   routerPath,
 } from '../../../contract/endpoint.ts'
-import { readBody, readQuery } from './json.ts'
+import { jsonAnswer, readBody, readQuery } from './json.ts'
 
 // The server's side of the contract (src/contract): a handler is registered for an endpoint, not for a
 // path written by hand. The router parses the query and the JSON body with the endpoint's schemas (a
@@ -67,7 +67,7 @@ export function createApiRouter(): ApiRouter {
         })
         if (result instanceof Response) return result
         if (e.status === 204) return c.body(null, 204)
-        return c.json(result as object, (e.status ?? 200) as ContentfulStatusCode)
+        return jsonAnswer(c, JSON.stringify(result), (e.status ?? 200) as ContentfulStatusCode)
       })
     },
   }

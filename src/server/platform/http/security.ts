@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { forwardedHttps } from './client.ts'
 
 export type SecurityOptions = {
@@ -41,22 +41,33 @@ export function contentSecurityPolicy({ mapStyleUrl, scriptHashes = [] }: Securi
   ].join('; ')
 }
 
-/** Security headers on every response; a route that set its own (e.g. a sandboxed upload) keeps it. */
-export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
+/**
+ * Security headers on every response; a route that set its own (e.g. a sandboxed upload) keeps it.
+ * A function of the response's headers, called by the app's one request middleware (app.ts) after the
+ * handler: the headers are set on the response as it is (no new Response, issue 16's pipeline cost).
+ */
+export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: Headers) => void {
   const csp = contentSecurityPolicy(options)
   const trustProxy = options.trustProxy ?? 0
+  const fixed: [string, string][] = [
+    ['Content-Security-Policy', csp],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()'],
+  ]
+  return (c, h) => {
+    if (trustProxy > 0 && forwardedHttps(c, trustProxy)) h.set('Strict-Transport-Security', HSTS)
+    for (const [name, value] of fixed) if (!h.has(name)) h.set(name, value)
+  }
+}
+
+/** The same as a middleware. */
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
+  const set = securityHeaderSetter(options)
   return async (c, next) => {
     await next()
-    const h = c.res.headers
-    if (forwardedHttps(c, trustProxy)) h.set('Strict-Transport-Security', HSTS)
-    const set = (name: string, value: string) => {
-      if (!h.has(name)) h.set(name, value)
-    }
-    set('Content-Security-Policy', csp)
-    set('X-Content-Type-Options', 'nosniff')
-    set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    set('X-Frame-Options', 'DENY')
-    set('Cross-Origin-Opener-Policy', 'same-origin')
-    set('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()')
+    set(c, c.res.headers)
   }
 }

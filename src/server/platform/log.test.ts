@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { createLogger, redactAddress } from './log.ts'
+
+// issue 16: the log through pino; secrets (sessions, player tokens, one-time links) never in a line.
+describe('the log', () => {
+  const capture = (level: Parameters<typeof createLogger>[0] = 'info') => {
+    const lines: string[] = []
+    return { lines, log: createLogger(level, { service: 'shouts' }, (line) => lines.push(line)) }
+  }
+
+  it('writes one JSON object a line, with the level name, an ISO time, the base and the fields', () => {
+    const { lines, log } = capture()
+    log.debug('not at info')
+    log.info('request', { requestId: 'r-1', status: 200 })
+    log.child({ component: 'content' }).warn('slow', { ms: 12 })
+    expect(lines).toHaveLength(2)
+    const [first, second] = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(first).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      service: 'shouts',
+      requestId: 'r-1',
+      status: 200,
+    })
+    expect(new Date(first?.time as string).toISOString()).toBe(first?.time)
+    expect(second).toMatchObject({ level: 'warn', msg: 'slow', component: 'content', ms: 12 })
+  })
+
+  it('writes an error with its name, message and stack', () => {
+    const { lines, log } = capture()
+    log.error('unhandled error', { error: new TypeError('boom') })
+    const entry = JSON.parse(lines[0] as string) as { error: Record<string, string> }
+    expect(entry.error).toMatchObject({ type: 'TypeError', message: 'boom' })
+    expect(entry.error.stack).toContain('TypeError: boom')
+  })
+
+  it('never writes cookies, authorization headers, tokens or secret query parameters', () => {
+    const { lines, log } = capture()
+    log.info('request', {
+      headers: { cookie: 'ops_session=s3cr3t-cookie', authorization: 'Bearer s3cr3t-bearer' },
+      path: '/ops/set-password?token=s3cr3t-link&lang=fr',
+      url: 'http://127.0.0.1/api/v1/player/x/schedule?fromEpochMs=1&token=s3cr3t-player',
+    })
+    log.warn('sign-in', { token: 's3cr3t-field', password: 's3cr3t-password' })
+    log.info('nested', { req: { headers: { cookie: 's3cr3t-nested' } } })
+    const text = lines.join('\n')
+    expect(text).not.toMatch(/s3cr3t/)
+    expect(text).toContain('lang=fr')
+    expect(text).toContain('fromEpochMs=1')
+    expect(text.match(/\[redacted\]/g)?.length).toBe(7)
+  })
+
+  it('keeps addresses without secret parameters as they are', () => {
+    expect(redactAddress('/api/v1/spotlight/events/x?device=a')).toBe(
+      '/api/v1/spotlight/events/x?device=a',
+    )
+    expect(redactAddress('/x?player_token=abc&b=1')).toBe('/x?player_token=[redacted]&b=1')
+  })
+})
