@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { type BackofficeService, createBackofficeService } from './backoffice/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
 import { seedEmptyShop } from './catalogue/service.ts'
 import { createContentWorker } from './content/content-worker.ts'
@@ -59,6 +60,8 @@ export type ServerParts = {
   /** issue 16: /readyz's checks, and the switch the shutdown turns. */
   readiness: ReadinessCheck
   player: PlayerService
+  /** issue 10: the console's schedule, player links, catalogue upload and dashboard. */
+  backoffice: BackofficeService
   /**
    * Tells the modules the origin the server listens on (main.ts, once listening): absolute URLs
    * handed to billboards use PUBLIC_BASE_URL, else this; never a client's Host header.
@@ -139,6 +142,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
   })
+  const backoffice = createBackofficeService({ database, now, player, spotlight })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease },
@@ -171,6 +175,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     orders,
     content: content.service,
     player,
+    backoffice,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
     },

@@ -83,12 +83,18 @@ export function createPlayerService(deps: PlayerDeps) {
     return err({ code: 'player_token_invalid' })
   }
 
-  /** `npm run player-link`: a new token for the billboard; the old one stops working. */
-  async function link(deviceId: string): Promise<Result<{ token: string }, PlayerError>> {
+  /**
+   * `npm run player-link` and the console (issue 10): a new token for the billboard; the old one
+   * stops working. The answer carries the player's full address, the only place the token is shown.
+   */
+  async function link(
+    deviceId: string,
+  ): Promise<Result<{ token: string; url: string }, PlayerError>> {
     if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
     const token = newPlayerToken()
     await db.transaction((tx) => replaceToken(tx, deviceId, tokenHash(token)))
-    return ok({ token })
+    const url = `${origin()}/play/${encodeURIComponent(deviceId)}?token=${encodeURIComponent(token)}`
+    return ok({ token, url })
   }
 
   async function schedule(

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
+import { BACKENDS, type Client, client, startTestServer, type TestServer } from './helpers.ts'
+
+// issue 10, the console's catalogue upload: the checks of `npm run import` by JSON path, a preview of
+// what a clean file adds and changes, and the apply call that imports exactly the previewed file.
+
+type Catalogue = {
+  devices: Record<string, unknown>[]
+  templates: Record<string, unknown>[]
+  events: Record<string, unknown>[]
+  promos: Record<string, unknown>[]
+}
+
+describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
+  let server: TestServer
+  let api: Client
+  const clock = Date.now()
+  const demo = () => structuredClone(demoCatalogue(clock)) as unknown as Catalogue
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { now: () => clock })
+    api = client(server.url)
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const preview = (text: string) => server.deps.backoffice.previewCatalogue(text)
+
+  it('finds the shop’s own demo catalogue unchanged (an import would change nothing)', async () => {
+    const file = demo()
+    const answer = await preview(JSON.stringify(file, null, 2))
+    expect(answer.problems).toEqual([])
+    expect(answer.changes?.events).toEqual({
+      added: [],
+      changed: [],
+      unchanged: file.events.map((e) => e.slug),
+    })
+    expect(answer.changes?.devices.changed).toEqual([])
+    expect(answer.changes?.templates.changed).toEqual([])
+    expect(answer.changes?.promos.changed).toEqual([])
+    expect(answer.changes?.devices.unchanged).toHaveLength(file.devices.length)
+  })
+
+  it('lists every problem of a broken file by JSON path, and a text that is not JSON', async () => {
+    const file = demo()
+    ;(file.events[0] as Record<string, unknown>).slotWidthMS = 'soon'
+    ;(file.devices[1] as Record<string, unknown>).colour = 'red'
+    file.promos.push({ promoCode: 'NOWHERE', eventSlug: 'no-such-event', percentOffTotal: 5 })
+    const shape = await preview(JSON.stringify(file))
+    expect(shape.changes).toBeNull()
+    expect(shape.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\$\.events\[0\]\.slotWidthMS: /),
+        '$.devices[1].colour: is not an allowed field',
+      ]),
+    )
+    // references are checked once the shape is right
+    const references = demo()
+    references.promos.push({ promoCode: 'NOWHERE', eventSlug: 'no-such-event', percentOffTotal: 5 })
+    const refs = await preview(JSON.stringify(references))
+    expect(refs.problems).toEqual([
+      `$.promos[${references.promos.length - 1}].eventSlug: unknown event 'no-such-event'`,
+    ])
+    const notJson = await preview('{"events": [')
+    expect(notJson.problems).toHaveLength(1)
+    expect(notJson.problems[0]).toMatch(/^\$: is not JSON/)
+  })
+
+  it('previews what a clean file adds and changes, and applies exactly the previewed file', async () => {
+    const file = demo()
+    const device = file.devices[0] as Record<string, unknown>
+    device.location = 'Moved across the square'
+    file.events.push({
+      slug: 'fete-des-lumieres',
+      name: 'Fête des Lumières',
+      startDateHourLocalInclusive: '2030-12-05_00',
+      endDateHourLocalExclusive: '2030-12-09_00',
+      slotWidthMS: 900000,
+      devices: [{ deviceId: device.deviceId }],
+      templates: [],
+    })
+    file.promos.push({ promoCode: 'LUMIERE', eventSlug: 'fete-des-lumieres', percentOffTotal: 15 })
+    const text = JSON.stringify(file)
+    const answer = await preview(text)
+    expect(answer.problems).toEqual([])
+    expect(answer.sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(answer.changes?.events.added).toEqual(['fete-des-lumieres'])
+    expect(answer.changes?.devices.changed).toEqual([device.deviceId])
+    expect(answer.changes?.promos.added).toEqual(['LUMIERE'])
+    expect(answer.changes?.templates.added).toEqual([])
+
+    // another file than the one previewed is refused, and nothing is written
+    const other = await server.deps.backoffice.applyCatalogue(`${text} `, answer.sha256)
+    expect(other).toEqual({ ok: false, error: { code: 'catalogue_not_previewed' } })
+    expect((await api.get('/spotlight/events/fete-des-lumieres')).status).toBe(404)
+
+    const applied = await server.deps.backoffice.applyCatalogue(text, answer.sha256)
+    expect(applied).toEqual({ ok: true, value: { sha256: answer.sha256, changes: answer.changes } })
+    expect((await api.get('/spotlight/events/fete-des-lumieres')).status).toBe(200)
+    const again = await preview(text)
+    expect(again.changes?.events.added).toEqual([])
+    expect(again.changes?.events.changed).toEqual([])
+    expect(again.changes?.devices.changed).toEqual([])
+    expect(again.changes?.promos.unchanged).toContain('LUMIERE')
+  })
+})
