@@ -1,6 +1,7 @@
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { meta } from './meta'
+import { ops } from './ops'
 import { order } from './order'
 import { player } from './player'
 import { spotlight } from './spotlight'
@@ -9,7 +10,7 @@ import { spotlight } from './spotlight'
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player } as const
+export const api = { meta, spotlight, content, order, player, ops } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
@@ -19,6 +20,7 @@ export * from './common'
 export * from './content'
 export * from './endpoint'
 export * from './meta'
+export * from './ops'
 export * from './order'
 export * from './player'
 export * from './spotlight'

@@ -142,7 +142,15 @@ export const OrderRequestSchema = v.strictObject({
 export type OrderRequest = v.InferOutput<typeof OrderRequestSchema>
 export type OrderRequestInput = v.InferInput<typeof OrderRequestSchema>
 
-export const ORDER_STATES = ['Processing', 'Confirmed', 'UnderReview', 'Failed'] as const
+// issue 10: Cancelled (by an operator, or by itself when its review ran past its first slot), with
+// the reason in `errors`; its slots are free again and its payment refunded.
+export const ORDER_STATES = [
+  'Processing',
+  'Confirmed',
+  'UnderReview',
+  'Failed',
+  'Cancelled',
+] as const
 export const OrderStateSchema = v.picklist(ORDER_STATES)
 export type OrderState = v.InferOutput<typeof OrderStateSchema>
 

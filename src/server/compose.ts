@@ -1,4 +1,6 @@
 import { resolve } from 'node:path'
+import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
+import { type AuthService, createAuthService } from './auth/service.ts'
 import { type BackofficeService, createBackofficeService } from './backoffice/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
 import { seedEmptyShop } from './catalogue/service.ts'
@@ -17,6 +19,7 @@ import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
 import { sql } from './platform/db/sql.ts'
 import type { Env } from './platform/env.ts'
+import { allowedHosts } from './platform/http/client.ts'
 import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import { createMetrics, type Metrics } from './platform/metrics.ts'
@@ -60,6 +63,10 @@ export type ServerParts = {
   /** issue 16: /readyz's checks, and the switch the shutdown turns. */
   readiness: ReadinessCheck
   player: PlayerService
+  /** issue 10: operators, their sign-in and sessions. */
+  auth: AuthService
+  /** issue 10: the gate every /ops endpoint is registered through (auth/guard.ts). */
+  opsGuard: OpsGuard
   /** issue 10: the console's schedule, player links, catalogue upload and dashboard. */
   backoffice: BackofficeService
   /**
@@ -110,7 +117,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
         jobsByStatus: () => countJobsByStatus(database),
       })
     : null
-  const limits = clientLimits(createRateLimiter({ database, now, log }), {
+  const limiter = createRateLimiter({ database, now, log })
+  const limits = clientLimits(limiter, {
     trustProxy: env.TRUST_PROXY,
     writesPerMinute: env.WRITES_PER_MINUTE,
     promoChecksPerMinute: env.PROMO_LOOKUPS_PER_MINUTE,
@@ -141,6 +149,13 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     database,
     now,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+  })
+  const auth = createAuthService({ database, limiter, log, now })
+  const opsGuard = createOpsGuard({
+    auth,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    allowedHosts: allowedHosts(env),
+    trustProxy: env.TRUST_PROXY,
   })
   const backoffice = createBackofficeService({ database, now, player, spotlight })
   const content = composeContent(
@@ -175,6 +190,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     orders,
     content: content.service,
     player,
+    auth,
+    opsGuard,
     backoffice,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin

@@ -197,6 +197,10 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<void>
       select ${order.redemption?.promoCode ?? null}::text, ${order.redemption?.email ?? null}::text,
         o.guid
       from o where ${order.redemption?.promoCode ?? null}::text is not null
+    ), h as (
+      -- issue 10: every state an order takes is in its history, written with the change itself
+      insert into order_state_history (order_guid, state, at, actor)
+      select o.guid, 'Processing', ${at}::timestamptz, 'shopper' from o
     )
     select guid from o`)
 }
@@ -334,8 +338,15 @@ export async function finishOrder(
   // Written only by the instance that holds the order (issue 16): one that stalled past its lease
   // leaves the outcome to the instance that took over.
   const mine = sql`guid = ${guid} and state = 'Processing' and lease_owner = ${owner}`
+  // issue 10: the new state joins the order's history in the same statement.
+  const history = sql`insert into order_state_history (order_guid, state, actor, reason)
+    select guid, ${finish.state}, 'system', ${finish.errors[0] ?? null}::text from u`
   if (finish.state !== 'Failed') {
-    await db.query(sql`update orders set ${set} where ${mine}`)
+    await db.query(sql`
+      with u as (
+        update orders set ${set} where ${mine} returning guid
+      ), h as (${history})
+      select count(*) from u`)
     return
   }
   // One statement, so it is atomic without a transaction. issue 3: a failed order frees its slots
@@ -347,7 +358,7 @@ export async function finishOrder(
       delete from slot_reservations where order_guid in (select guid from u)
     ), p as (
       delete from promo_redemptions where order_guid in (select guid from u)
-    )
+    ), h as (${history})
     select count(*) from u`)
 }
 

@@ -25,6 +25,11 @@ export type Take = { allowed: boolean; hits: number; retryAfterS: number }
 
 export type RateLimiter = {
   take(rule: LimitRule, client: string): Promise<Take>
+  /**
+   * Takes back one hit of the current window (issue 10: a successful sign-in does not count against
+   * the failures' limit). The hit was taken first, so parallel attempts never slip past the limit.
+   */
+  giveBack(rule: LimitRule, client: string): Promise<void>
   /** Deletes the rows of windows that ended; answers how many. */
   sweep(): Promise<number>
 }
@@ -45,6 +50,11 @@ export function createRateLimiter(deps: {
   }
   return {
     sweep,
+    async giveBack(rule, client) {
+      await db.query(sql`
+        update rate_limits set hits = greatest(hits - 1, 0)
+        where key = ${`${rule.bucket}:${client}`} and window_ends_ms > ${now()}`)
+    },
     async take(rule, client) {
       const nowMs = now()
       const key = `${rule.bucket}:${client}`

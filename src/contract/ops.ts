@@ -1,0 +1,259 @@
+import * as v from 'valibot'
+import { OPERATOR_ROLES, opsMessages, passwordProblem } from '../domain/ops'
+import { wellFormed } from '../domain/validation'
+import { EmptyBodySchema, EpochMsSchema, nonNegativeInt, text } from './common'
+import { endpoint } from './endpoint'
+import { OrderStateSchema, OrderSummarySchema } from './order'
+
+// api-v1 "Operations" (issue 10): the console's calls under /api/v1/ops. Every call but sign-in,
+// sign-out and set-password needs an operator's session cookie (401 without), the role of its
+// `access` (403 otherwise; admins may do all that reviewers do), and a state-changing call must come
+// from the shop's own Origin (403). The server's guard (src/server/auth/guard.ts) reads `access`.
+
+export const OperatorRoleSchema = v.picklist(OPERATOR_ROLES)
+
+export const PasswordSchema = v.pipe(
+  v.string(),
+  wellFormed(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const problem = passwordProblem(dataset.value)
+    if (problem) addIssue({ message: problem })
+  }),
+)
+
+export const SignInRequestSchema = v.strictObject({
+  email: text(320),
+  // Any string up to the bound: a wrong one answers 401 like a wrong e-mail, never a hint.
+  password: v.pipe(v.string(), v.maxLength(1000)),
+})
+export type SignInRequest = v.InferOutput<typeof SignInRequestSchema>
+
+export const SetPasswordRequestSchema = v.strictObject({
+  token: text(200),
+  password: PasswordSchema,
+})
+export type SetPasswordRequest = v.InferOutput<typeof SetPasswordRequestSchema>
+
+export const OperatorSchema = v.object({ email: v.string(), role: OperatorRoleSchema })
+export type OperatorInfo = v.InferOutput<typeof OperatorSchema>
+
+export const STATE_ACTORS = ['shopper', 'system', 'operator'] as const
+export const StateActorSchema = v.picklist(STATE_ACTORS)
+
+export const OrderStateChangeSchema = v.object({
+  state: OrderStateSchema,
+  atEpochMs: EpochMsSchema,
+  actor: StateActorSchema,
+  /** The operator who made the change (actor `operator`), else null. */
+  operatorEmail: v.nullable(v.string()),
+  reason: v.nullable(v.string()),
+})
+export type OrderStateChange = v.InferOutput<typeof OrderStateChangeSchema>
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const
+
+export const OpsPaymentSchema = v.object({
+  provider: v.nullable(v.string()),
+  /** The provider's id of the charge (Stripe's PaymentIntent), null for a free or unpaid order. */
+  paymentId: v.nullable(v.string()),
+  brand: v.nullable(v.string()),
+  last4: v.nullable(v.string()),
+  /** What the shopper was charged (the order's total once it was paid; 0 when free or unpaid). */
+  chargedCents: nonNegativeInt(),
+  refundedCents: nonNegativeInt(),
+  refund: v.nullable(
+    v.object({
+      status: v.picklist(REFUND_STATUSES),
+      amountCents: nonNegativeInt(),
+      error: v.nullable(v.string()),
+      createdAtEpochMs: EpochMsSchema,
+      completedAtEpochMs: v.nullable(EpochMsSchema),
+    }),
+  ),
+})
+export type OpsPayment = v.InferOutput<typeof OpsPaymentSchema>
+
+/**
+ * An order as operators see it: the summary the shopper sees, plus the contact, what was typed, the
+ * payment, what moderation found and every state the order went through.
+ */
+export const OpsOrderSchema = v.object({
+  ...OrderSummarySchema.entries,
+  createdAtEpochMs: EpochMsSchema,
+  orderType: v.string(),
+  contact: v.object({
+    email: v.string(),
+    firstName: v.string(),
+    lastName: v.string(),
+    phoneNumber: v.string(),
+    willReceiveMarketing: v.boolean(),
+  }),
+  /** The texts the shopper typed for the billboard. */
+  message: v.object({
+    buyerName: v.string(),
+    recipientName: v.string(),
+    multilineMessage: v.string(),
+  }),
+  moderation: v.object({
+    flagged: v.boolean(),
+    /** Why it was flagged: the words matched (field, word, language), the nudity scores. */
+    reasons: v.array(v.string()),
+  }),
+  /** When the first slot begins (an order under review is cancelled by itself then). */
+  firstSlotStartEpochMs: v.nullable(EpochMsSchema),
+  payment: OpsPaymentSchema,
+  history: v.array(OrderStateChangeSchema),
+})
+export type OpsOrder = v.InferOutput<typeof OpsOrderSchema>
+
+export const OpsOrdersSchema = v.object({ orders: v.array(OpsOrderSchema) })
+export type OpsOrders = v.InferOutput<typeof OpsOrdersSchema>
+
+export const CancelRequestSchema = v.strictObject({
+  reason: v.pipe(v.string(), wellFormed(), v.trim(), v.nonEmpty('is required'), v.maxLength(500)),
+})
+export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>
+
+export const OrdersQuerySchema = v.object({
+  /** A confirmation code, an e-mail, a billboard's device id, or an order guid. */
+  query: v.optional(v.pipe(v.string(), wellFormed(), v.trim(), v.maxLength(320)), ''),
+  /** A day (YYYY-MM-DD, in each billboard's time zone): orders with a slot on that day. */
+  day: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'))),
+})
+export type OrdersQuery = v.InferOutput<typeof OrdersQuerySchema>
+
+export const AuditQuerySchema = v.object({
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(500)),
+    '100',
+  ),
+  /** Entries older than this id (the next page). */
+  before: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))),
+  /** Only this order's entries. */
+  orderGuid: v.optional(v.pipe(v.string(), v.maxLength(100))),
+})
+export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>
+
+export const AuditEntrySchema = v.object({
+  id: nonNegativeInt(),
+  atEpochMs: EpochMsSchema,
+  operatorEmail: v.nullable(v.string()),
+  /** sign_in, sign_in_failed, sign_out, set_password, approve, cancel, auto_cancel, ... */
+  action: v.string(),
+  orderGuid: v.nullable(v.string()),
+  detail: v.record(v.string(), v.unknown()),
+})
+export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>
+export const AuditAnswerSchema = v.object({ entries: v.array(AuditEntrySchema) })
+
+const guarded = {
+  401: opsMessages.signInRequired,
+  403: `${opsMessages.roleForbidden}; or ${opsMessages.crossOrigin}`,
+} as const
+
+// ---------- endpoints ----------
+
+export const ops = {
+  signIn: endpoint({
+    name: 'opsSignIn',
+    method: 'POST',
+    path: '/ops/session',
+    summary: 'Sign in: sets the session cookie (HttpOnly, SameSite=Strict, __Host- over HTTPS)',
+    body: SignInRequestSchema,
+    status: 204,
+    errors: {
+      401: opsMessages.wrongCredentials,
+      403: opsMessages.crossOrigin,
+      429: 'Too many failed sign-ins for this account or address (10 in 15 minutes)',
+    },
+  }),
+  session: endpoint({
+    name: 'opsSession',
+    method: 'GET',
+    path: '/ops/session',
+    summary: 'The operator signed in (e-mail and role)',
+    access: 'reviewer',
+    response: OperatorSchema,
+    errors: { 401: opsMessages.signInRequired },
+  }),
+  signOut: endpoint({
+    name: 'opsSignOut',
+    method: 'DELETE',
+    path: '/ops/session',
+    summary: 'Sign out: ends the session and clears the cookie',
+    status: 204,
+    errors: { 403: opsMessages.crossOrigin },
+  }),
+  setPassword: endpoint({
+    name: 'opsSetPassword',
+    method: 'POST',
+    path: '/ops/set-password',
+    summary: "Set an operator's password with the one-time link's token (24 h, once)",
+    body: SetPasswordRequestSchema,
+    status: 204,
+    errors: {
+      400: `${opsMessages.passwordTooShort}; or ${opsMessages.linkInvalid}`,
+      403: opsMessages.crossOrigin,
+    },
+  }),
+  review: endpoint({
+    name: 'opsReviewQueue',
+    method: 'GET',
+    path: '/ops/review',
+    summary: 'The orders under review, oldest first',
+    access: 'reviewer',
+    response: OpsOrdersSchema,
+    errors: guarded,
+  }),
+  orders: endpoint({
+    name: 'opsFindOrders',
+    method: 'GET',
+    path: '/ops/orders',
+    summary: 'Orders by confirmation code, e-mail, device id or guid (and a day), newest first',
+    access: 'reviewer',
+    query: OrdersQuerySchema,
+    response: OpsOrdersSchema,
+    errors: guarded,
+  }),
+  order: endpoint({
+    name: 'opsGetOrder',
+    method: 'GET',
+    path: '/ops/orders/{guid}',
+    summary: 'One order as operators see it',
+    access: 'reviewer',
+    response: OpsOrderSchema,
+    errors: { ...guarded, 404: opsMessages.orderNotFound },
+  }),
+  approve: endpoint({
+    name: 'opsApproveOrder',
+    method: 'POST',
+    path: '/ops/orders/{guid}/approve',
+    summary: 'UnderReview → Confirmed: the shout plays',
+    access: 'reviewer',
+    body: EmptyBodySchema,
+    response: OpsOrderSchema,
+    errors: { ...guarded, 404: opsMessages.orderNotFound, 409: opsMessages.notUnderReview },
+  }),
+  cancel: endpoint({
+    name: 'opsCancelOrder',
+    method: 'POST',
+    path: '/ops/orders/{guid}/cancel',
+    summary:
+      'Cancel (refuse) an order with a reason: slots freed, payment refunded (reviewers: under review only)',
+    access: 'reviewer',
+    body: CancelRequestSchema,
+    response: OpsOrderSchema,
+    errors: { ...guarded, 404: opsMessages.orderNotFound, 409: opsMessages.notCancellable },
+  }),
+  audit: endpoint({
+    name: 'opsAuditLog',
+    method: 'GET',
+    path: '/ops/audit',
+    summary: 'What operators did, newest first (admins)',
+    access: 'admin',
+    query: AuditQuerySchema,
+    response: AuditAnswerSchema,
+    errors: guarded,
+  }),
+} as const

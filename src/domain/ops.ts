@@ -1,0 +1,90 @@
+// Operations (issue 10): who may do what to an order, and the lifetimes of an operator's secrets.
+// Plain rules, shared by the server (which enforces them) and the console (which hides what an
+// operator may not do).
+
+export const OPERATOR_ROLES = ['admin', 'reviewer'] as const
+export type OperatorRole = (typeof OPERATOR_ROLES)[number]
+
+/** The states an order can be in (api-v1 "Operations": Cancelled joins the four of issue 3). */
+export type OrderLifeState = 'Processing' | 'Confirmed' | 'UnderReview' | 'Failed' | 'Cancelled'
+
+/** issue 10: passwords of at least 12 characters (and a bound, so hashing stays cheap). */
+export const PASSWORD_MIN_LENGTH = 12
+export const PASSWORD_MAX_LENGTH = 200
+
+export const opsMessages = {
+  passwordTooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordTooLong: `The password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  wrongCredentials: 'Wrong e-mail or password',
+  linkInvalid: 'This link is not valid any more: ask an administrator for a new one',
+  signInRequired: 'Sign in to continue',
+  roleForbidden: 'Your role does not allow this',
+  crossOrigin: "This request must come from the shop's own pages",
+  signInLimited: (retryAfterS: number) =>
+    `Too many sign-in attempts: try again in ${retryAfterS} seconds`,
+  orderNotFound: 'Order not found',
+  notUnderReview: 'This order is not under review',
+  notCancellable: 'This order cannot be cancelled',
+  reviewersRefuseOnly: 'Reviewers can only refuse orders under review',
+  autoCancelReason: 'Your shout was still being reviewed when its first time slot began',
+} as const
+
+/** Why a password is refused, or null when it is acceptable. Length counts characters, not bytes. */
+export function passwordProblem(password: string): string | null {
+  const length = [...password].length
+  if (length < PASSWORD_MIN_LENGTH) return opsMessages.passwordTooShort
+  if (length > PASSWORD_MAX_LENGTH) return opsMessages.passwordTooLong
+  return null
+}
+
+/** issue 10: a one-time set-password link works for 24 hours. */
+export const SET_PASSWORD_LINK_TTL_MS = 24 * 3_600_000
+/** issue 10: a session ends after 12 hours without a call. */
+export const SESSION_IDLE_MS = 12 * 3_600_000
+/** issue 10: 10 failed sign-ins per account and per address in 15 minutes, then 429. */
+export const SIGN_IN_FAILURE_LIMIT = 10
+export const SIGN_IN_WINDOW_MS = 15 * 60_000
+
+/** Whether a session last seen at `lastSeenEpochMs` is still alive at `nowEpochMs`. */
+export function sessionAlive(lastSeenEpochMs: number, nowEpochMs: number): boolean {
+  return nowEpochMs - lastSeenEpochMs < SESSION_IDLE_MS
+}
+
+/** Whether a role may call an endpoint that asks for `required` (admins may do all reviewers do). */
+export function roleAllows(role: OperatorRole, required: OperatorRole): boolean {
+  return required === 'reviewer' || role === 'admin'
+}
+
+/**
+ * issue 10 "Roles": reviewers approve and refuse orders under review; cancelling any other order is
+ * admin only. Nothing cancels an order already Cancelled or Failed (nothing is sold, nothing charged),
+ * nor one still Processing (its charge is under way: cancel it once it settles).
+ */
+export type CancelVerdict =
+  | { allowed: true }
+  | { allowed: false; reason: 'not_cancellable' | 'reviewers_refuse_only' }
+
+export function cancelVerdict(role: OperatorRole, state: OrderLifeState): CancelVerdict {
+  if (state === 'Cancelled' || state === 'Failed' || state === 'Processing') {
+    return { allowed: false, reason: 'not_cancellable' }
+  }
+  if (role === 'reviewer' && state !== 'UnderReview') {
+    return { allowed: false, reason: 'reviewers_refuse_only' }
+  }
+  return { allowed: true }
+}
+
+/** Only an order under review can be approved (→ Confirmed: it plays). */
+export const canApprove = (state: OrderLifeState): boolean => state === 'UnderReview'
+
+/**
+ * issue 10: an order whose first slot begins while it is still under review is cancelled and
+ * refunded by itself: its content was never approved to play.
+ */
+export function reviewExpired(
+  state: OrderLifeState,
+  firstSlotStartEpochMs: number,
+  nowEpochMs: number,
+): boolean {
+  return state === 'UnderReview' && firstSlotStartEpochMs <= nowEpochMs
+}

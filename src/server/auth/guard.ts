@@ -1,0 +1,139 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { Endpoint } from '../../contract/endpoint.ts'
+import { type OperatorRole, opsMessages, roleAllows } from '../../domain/ops.ts'
+import { allowedRequestOrigin, forwardedHttps } from '../platform/http/client.ts'
+import { errorResponse, problem } from '../platform/http/errors.ts'
+import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
+import type { Operator } from './repo.ts'
+import type { AuthService } from './service.ts'
+
+// The one gate of /api/v1/ops (issue 10, decision 017): every operator endpoint is registered through
+// `guard.handle(router, endpoint, handler)`, which puts three checks in front of the handler (before
+// the body is even read):
+// 1. a state-changing method (POST, PUT, PATCH, DELETE) must carry an Origin equal to the shop's own:
+//    PUBLIC_BASE_URL's, or without it the origin the request came in on (a configured host only):
+//    403 `cross_origin` otherwise (CSRF; SameSite=Strict is the second wall);
+// 2. a live session (cookie → hashed id → operator_sessions, 12 h idle): 401 `sign_in_required`;
+// 3. the endpoint's `access` role (contract/ops.ts; admins may do all reviewers do): 403
+//    `role_forbidden`.
+// The handler receives the operator.
+
+export const SESSION_COOKIE = 'shouts_ops'
+/** The cookie's name over HTTPS: the __Host- prefix pins it to this host, path / and Secure. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export const CROSS_ORIGIN = problem('cross_origin', opsMessages.crossOrigin)
+export const SIGN_IN_REQUIRED = problem('sign_in_required', opsMessages.signInRequired)
+export const ROLE_FORBIDDEN = problem('role_forbidden', opsMessages.roleForbidden)
+
+/** An endpoint of the console: its `access` names the least role that may call it. */
+export type OpsEndpoint = Endpoint & { readonly access: OperatorRole }
+
+export type OpsHandler<E extends Endpoint> = (
+  input: HandlerInput<E> & { operator: Operator },
+) => ReturnType<Handler<E>>
+
+export type OpsGuard = {
+  /** Registers an operator endpoint behind the Origin, session and role checks. */
+  handle<E extends OpsEndpoint>(router: ApiRouter, e: E, handler: OpsHandler<E>): void
+  /** The Origin check alone, for the calls made before there is a session (sign-in, set-password). */
+  sameOrigin: MiddlewareHandler
+  /** The operator of the request's session, or null (no cookie, unknown, ended or idle). */
+  operatorOf(c: Context): Promise<Operator | null>
+  /** Sets the session cookie (HttpOnly, SameSite=Strict, Path=/, Secure and __Host- over HTTPS). */
+  setSessionCookie(c: Context, sessionId: string): void
+  /** The session id the request carries, if any. */
+  sessionIdOf(c: Context): string | null
+  clearSessionCookie(c: Context): void
+}
+
+const OPERATOR = 'opsOperator'
+
+export function createOpsGuard(deps: {
+  auth: AuthService
+  publicBaseUrl: string | undefined
+  allowedHosts: ReadonlySet<string>
+  trustProxy: number
+}): OpsGuard {
+  const { auth, allowedHosts, trustProxy } = deps
+  const publicOrigin = deps.publicBaseUrl ? new URL(deps.publicBaseUrl).origin : null
+
+  const shopOrigin = (c: Context) =>
+    publicOrigin ?? allowedRequestOrigin(c, allowedHosts, trustProxy)
+
+  /** Served over HTTPS: PUBLIC_BASE_URL says so, or a trusted proxy, or the socket itself. */
+  const secure = (c: Context) =>
+    publicOrigin?.startsWith('https:') ||
+    forwardedHttps(c, trustProxy) ||
+    new URL(c.req.url).protocol === 'https:'
+
+  const sameOrigin: MiddlewareHandler = async (c, next) => {
+    if (STATE_CHANGING.has(c.req.method)) {
+      const origin = c.req.header('origin')
+      const expected = shopOrigin(c)
+      if (!origin || !expected || origin !== expected) {
+        return errorResponse(c, 403, CROSS_ORIGIN)
+      }
+    }
+    await next()
+  }
+
+  const sessionIdOf = (c: Context): string | null => {
+    const id = getCookie(c, SECURE_SESSION_COOKIE) ?? getCookie(c, SESSION_COOKIE)
+    return id && /^[\w-]{20,100}$/.test(id) ? id : null
+  }
+
+  const operatorOf = async (c: Context): Promise<Operator | null> => {
+    const id = sessionIdOf(c)
+    return id ? auth.sessionOperator(id) : null
+  }
+
+  const requireRole =
+    (role: OperatorRole): MiddlewareHandler =>
+    async (c, next) => {
+      const operator = await operatorOf(c)
+      if (!operator) return errorResponse(c, 401, SIGN_IN_REQUIRED)
+      if (!roleAllows(operator.role, role)) return errorResponse(c, 403, ROLE_FORBIDDEN)
+      c.set(OPERATOR as never, operator as never)
+      // An operator's answers are never kept by a browser or a proxy.
+      c.header('Cache-Control', 'no-store')
+      await next()
+    }
+
+  return {
+    sameOrigin,
+    operatorOf,
+    sessionIdOf,
+    handle(router, e, handler) {
+      router.handle(
+        e,
+        (input) => {
+          const operator = input.c.get(OPERATOR as never) as Operator | undefined
+          if (!operator) throw new Error(`${e.name}: reached without the ops guard`)
+          return handler({ ...input, operator })
+        },
+        sameOrigin,
+        requireRole(e.access),
+      )
+    },
+    setSessionCookie(c, sessionId) {
+      const isSecure = secure(c)
+      // Hono names it __Host-… with prefix 'host'. No Max-Age: the server ends it (12 h idle, sign-out).
+      setCookie(c, SESSION_COOKIE, sessionId, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+        secure: isSecure,
+        ...(isSecure ? { prefix: 'host' as const } : {}),
+      })
+    },
+    clearSessionCookie(c) {
+      const isSecure = secure(c)
+      if (isSecure) deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, prefix: 'host' })
+      else deleteCookie(c, SESSION_COOKIE, { path: '/' })
+    },
+  }
+}

@@ -1,0 +1,178 @@
+import type { OperatorRole } from '../../domain/ops.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { json, sql } from '../platform/db/sql.ts'
+
+// The tables of operators and their secrets (migration 0007): operators, operator_tokens (one-time
+// set-password links, hashed), operator_sessions (hashed ids), and the audit_log every ops module
+// writes through `recordAudit`. Times the shop's rules compare (expiry, idle) are written from the
+// server's clock (`now`), so tests can move it.
+
+export type Operator = { id: string; email: string; role: OperatorRole }
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString()
+
+export async function operatorByEmail(
+  db: Queryable,
+  email: string,
+): Promise<(Operator & { passwordHash: string | null }) | null> {
+  const [row] = await db.query(sql<Operator & { passwordHash: string | null }>`
+    select id, email, role, password_hash as "passwordHash"
+    from operators where lower(email) = lower(${email})`)
+  return row ?? null
+}
+
+/** Creates an operator; null when the e-mail is taken (case-insensitively). */
+export async function insertOperator(
+  db: Queryable,
+  operator: Operator,
+  nowMs: number,
+): Promise<Operator | null> {
+  const [row] = await db.query(sql<Operator>`
+    insert into operators (id, email, role, created_at)
+    values (${operator.id}, ${operator.email}, ${operator.role}, ${iso(nowMs)}::timestamptz)
+    on conflict do nothing
+    returning id, email, role`)
+  return row ?? null
+}
+
+/** A new one-time link for the operator; the operator's older links stop working. */
+export async function replaceSetPasswordToken(
+  db: Queryable,
+  operatorId: string,
+  tokenHash: string,
+  nowMs: number,
+  expiresAtMs: number,
+): Promise<void> {
+  await db.query(sql`
+    with revoked as (
+      update operator_tokens set revoked_at = ${iso(nowMs)}::timestamptz
+      where operator_id = ${operatorId} and used_at is null and revoked_at is null
+    )
+    insert into operator_tokens (token_hash, operator_id, created_at, expires_at)
+    values (${tokenHash}, ${operatorId}, ${iso(nowMs)}::timestamptz,
+      ${iso(expiresAtMs)}::timestamptz)`)
+}
+
+/**
+ * Uses a one-time link: marks it used and answers its operator, in one statement, only when it is
+ * unused, not revoked and not expired (so two concurrent uses cannot both succeed).
+ */
+export async function useSetPasswordToken(
+  db: Queryable,
+  tokenHash: string,
+  nowMs: number,
+): Promise<Operator | null> {
+  const [row] = await db.query(sql<Operator>`
+    with t as (
+      update operator_tokens set used_at = ${iso(nowMs)}::timestamptz
+      where token_hash = ${tokenHash} and used_at is null and revoked_at is null
+        and expires_at > ${iso(nowMs)}::timestamptz
+      returning operator_id
+    )
+    select o.id, o.email, o.role from operators o join t on t.operator_id = o.id`)
+  return row ?? null
+}
+
+/** Sets the password and ends every session the operator had (a reset signs everyone out). */
+export async function setPasswordHash(
+  db: Queryable,
+  operatorId: string,
+  passwordHash: string,
+  nowMs: number,
+): Promise<void> {
+  await db.query(sql`
+    update operators set password_hash = ${passwordHash},
+      password_set_at = ${iso(nowMs)}::timestamptz
+    where id = ${operatorId}`)
+  await db.query(sql`
+    update operator_sessions set ended_at = ${iso(nowMs)}::timestamptz
+    where operator_id = ${operatorId} and ended_at is null`)
+}
+
+export async function insertSession(
+  db: Queryable,
+  idHash: string,
+  operatorId: string,
+  nowMs: number,
+): Promise<void> {
+  await db.query(sql`
+    insert into operator_sessions (id_hash, operator_id, created_at, last_seen_at)
+    values (${idHash}, ${operatorId}, ${iso(nowMs)}::timestamptz, ${iso(nowMs)}::timestamptz)`)
+}
+
+export type SessionRow = Operator & { lastSeenEpochMs: number; sessionIdHash: string }
+
+/** A session not ended, with its operator (the idle rule is the caller's: domain/ops.ts). */
+export async function openSession(db: Queryable, idHash: string): Promise<SessionRow | null> {
+  const [row] = await db.query(sql<SessionRow>`
+    select o.id, o.email, o.role, s.id_hash as "sessionIdHash",
+      (extract(epoch from s.last_seen_at) * 1000)::float8 as "lastSeenEpochMs"
+    from operator_sessions s join operators o on o.id = s.operator_id
+    where s.id_hash = ${idHash} and s.ended_at is null`)
+  return row ? { ...row, lastSeenEpochMs: Number(row.lastSeenEpochMs) } : null
+}
+
+export async function touchSession(db: Queryable, idHash: string, nowMs: number): Promise<void> {
+  await db.query(sql`
+    update operator_sessions set last_seen_at = ${iso(nowMs)}::timestamptz
+    where id_hash = ${idHash} and ended_at is null`)
+}
+
+/** Ends a session; answers its operator when it was open. */
+export async function endSession(
+  db: Queryable,
+  idHash: string,
+  nowMs: number,
+): Promise<Operator | null> {
+  const [row] = await db.query(sql<Operator>`
+    with s as (
+      update operator_sessions set ended_at = ${iso(nowMs)}::timestamptz
+      where id_hash = ${idHash} and ended_at is null
+      returning operator_id
+    )
+    select o.id, o.email, o.role from operators o join s on s.operator_id = o.id`)
+  return row ?? null
+}
+
+// ---------- the audit log ----------
+
+export type AuditRecord = {
+  /** Who acted: an operator, or null (a failed sign-in with an unknown e-mail, the system). */
+  operator: Pick<Operator, 'id' | 'email'> | null
+  /** sign_in, sign_in_failed, sign_out, set_password, approve, cancel, auto_cancel, ... */
+  action: string
+  orderGuid?: string | null
+  /** Anything that explains the action (never a secret: no password, token or session id). */
+  detail?: Record<string, unknown>
+}
+
+/** Writes one audit row; pass the transaction that makes the change, so both or neither happen. */
+export async function recordAudit(db: Queryable, record: AuditRecord, nowMs: number) {
+  await db.query(sql`
+    insert into audit_log (operator_id, operator_email, action, order_guid, detail, at)
+    values (${record.operator?.id ?? null}, ${record.operator?.email ?? null}, ${record.action},
+      ${record.orderGuid ?? null}, ${json(record.detail ?? {})}::jsonb, ${iso(nowMs)}::timestamptz)`)
+}
+
+export type AuditRow = {
+  id: number
+  atEpochMs: number
+  operatorEmail: string | null
+  action: string
+  orderGuid: string | null
+  detail: Record<string, unknown>
+}
+
+export async function auditEntries(
+  db: Queryable,
+  query: { limit: number; before?: number | undefined; orderGuid?: string | undefined },
+): Promise<AuditRow[]> {
+  const before = query.before === undefined ? sql`true` : sql`id < ${query.before}::bigint`
+  const order = query.orderGuid === undefined ? sql`true` : sql`order_guid = ${query.orderGuid}`
+  const rows = await db.query(sql<AuditRow>`
+    select id::float8 as id, (extract(epoch from at) * 1000)::float8 as "atEpochMs",
+      operator_email as "operatorEmail", action, order_guid as "orderGuid", detail
+    from audit_log where ${before} and ${order}
+    order by id desc limit ${query.limit}::int`)
+  return rows.map((r) => ({ ...r, id: Number(r.id), atEpochMs: Math.round(Number(r.atEpochMs)) }))
+}
