@@ -2,6 +2,7 @@ import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { meta } from './meta'
 import { ops } from './ops'
+import { opsConsole } from './ops-console'
 import { order } from './order'
 import { player } from './player'
 import { spotlight } from './spotlight'
@@ -10,7 +11,7 @@ import { spotlight } from './spotlight'
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player, ops } as const
+export const api = { meta, spotlight, content, order, player, ops, opsConsole } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
@@ -21,6 +22,7 @@ export * from './content'
 export * from './endpoint'
 export * from './meta'
 export * from './ops'
+export * from './ops-console'
 export * from './order'
 export * from './player'
 export * from './spotlight'

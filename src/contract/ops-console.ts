@@ -18,7 +18,11 @@ import { endpoint } from './endpoint'
 export const CalendarDateSchema = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2027-05-08'),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'must be a real date'),
+  // Date.parse rolls 2027-02-30 over into March: a real date reads back as itself
+  v.check((s) => {
+    const at = Date.parse(`${s}T00:00:00Z`)
+    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === s
+  }, 'must be a real date'),
 )
 
 // ---------- billboards and their day ----------
@@ -171,14 +175,6 @@ export const CatalogueAppliedSchema = v.object({
 export type CatalogueApplied = v.InferOutput<typeof CatalogueAppliedSchema>
 
 // ---------- dashboard ----------
-
-export const ORDER_STATES = [
-  'Processing',
-  'Confirmed',
-  'UnderReview',
-  'Failed',
-  'Cancelled',
-] as const
 
 export const DashboardEventSchema = v.object({
   slug: EventSlugSchema,

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { API_BASE, routerPath } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
 import { authRoutes } from './auth/routes.ts'
+import { backofficeRoutes } from './backoffice/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
@@ -103,6 +104,7 @@ export function createApp(parts: ServerParts) {
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player)
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
+  backofficeRoutes(router, parts.backoffice, parts.opsGuard)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

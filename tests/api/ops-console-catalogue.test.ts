@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CatalogueApplied, CataloguePreview } from '../../src/contract/ops-console.ts'
+import { MAX_CATALOGUE_BYTES } from '../../src/contract/ops-console.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import { BACKENDS, type Client, client, startTestServer, type TestServer } from './helpers.ts'
+import { type SignedIn, signedInOperator } from './ops-helpers.ts'
 
 // issue 10, the console's catalogue upload: the checks of `npm run import` by JSON path, a preview of
 // what a clean file adds and changes, and the apply call that imports exactly the previewed file.
@@ -15,18 +19,29 @@ type Catalogue = {
 describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
   let server: TestServer
   let api: Client
+  let admin: SignedIn
   const clock = Date.now()
   const demo = () => structuredClone(demoCatalogue(clock)) as unknown as Catalogue
 
   beforeAll(async () => {
     server = await startTestServer(backend, { now: () => clock })
     api = client(server.url)
+    admin = await signedInOperator(server, 'admin')
   })
   afterAll(async () => {
     await server?.stop()
   })
 
-  const preview = (text: string) => server.deps.backoffice.previewCatalogue(text)
+  const preview = async (text: string) => {
+    const res = await admin.api.post<CataloguePreview>('/ops/catalogue/preview', { text })
+    expect(res.status).toBe(200)
+    return res.body
+  }
+  const apply = (text: string, sha256: string) =>
+    admin.api.post<CatalogueApplied & { codes?: string[] }>('/ops/catalogue/apply', {
+      text,
+      sha256,
+    })
 
   it('finds the shop’s own demo catalogue unchanged (an import would change nothing)', async () => {
     const file = demo()
@@ -92,17 +107,44 @@ describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
     expect(answer.changes?.templates.added).toEqual([])
 
     // another file than the one previewed is refused, and nothing is written
-    const other = await server.deps.backoffice.applyCatalogue(`${text} `, answer.sha256)
-    expect(other).toEqual({ ok: false, error: { code: 'catalogue_not_previewed' } })
+    const other = await apply(`${text} `, answer.sha256)
+    expect(other.status).toBe(409)
+    expect(other.body).toMatchObject({ codes: ['catalogue_not_previewed'] })
     expect((await api.get('/spotlight/events/fete-des-lumieres')).status).toBe(404)
 
-    const applied = await server.deps.backoffice.applyCatalogue(text, answer.sha256)
-    expect(applied).toEqual({ ok: true, value: { sha256: answer.sha256, changes: answer.changes } })
+    const applied = await apply(text, answer.sha256)
+    expect(applied.status).toBe(200)
+    expect(applied.body).toEqual({ sha256: answer.sha256, changes: answer.changes })
+    const audit = await server.deps.database.query(sql<{ action: string; detail: unknown }>`
+      select action, detail from audit_log where action = 'catalogue_import'`)
+    expect(audit).toEqual([
+      {
+        action: 'catalogue_import',
+        detail: expect.objectContaining({ sha256: answer.sha256 }),
+      },
+    ])
     expect((await api.get('/spotlight/events/fete-des-lumieres')).status).toBe(200)
     const again = await preview(text)
     expect(again.changes?.events.added).toEqual([])
     expect(again.changes?.events.changed).toEqual([])
     expect(again.changes?.devices.changed).toEqual([])
     expect(again.changes?.promos.unchanged).toContain('LUMIERE')
+  })
+
+  it('refuses to apply a file with problems (400, each by path) and a body above the limit (413)', async () => {
+    const file = demo()
+    ;(file.devices[0] as Record<string, unknown>).contentWidth = 0
+    const text = JSON.stringify(file)
+    const { sha256, problems } = await preview(text)
+    expect(problems).toEqual([
+      '$.devices[0].contentWidth: Invalid value: Expected >=1 but received 0',
+    ])
+    const refused = await apply(text, sha256)
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ errors: problems, codes: ['catalogue_invalid'] })
+    const huge = await admin.api.post('/ops/catalogue/preview', {
+      text: 'x'.repeat(MAX_CATALOGUE_BYTES + 100 * 1024),
+    })
+    expect(huge.status).toBe(413)
   })
 })

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Dashboard, OpsScheduleDay } from '../../src/contract/ops-console.ts'
+import type {
+  Dashboard,
+  OpsBillboard,
+  OpsScheduleDay,
+  PlayerLink,
+} from '../../src/contract/ops-console.ts'
 import { zonedDateTimeAt } from '../../src/domain/dates.ts'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
   type Client,
@@ -18,10 +24,11 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers.ts'
+import { clientWith, type SignedIn, signedInOperator } from './ops-helpers.ts'
 
-// issue 10, the console's schedule, player links and dashboard: what a billboard's day shows after
-// real orders and real proofs of play, a link that replaces the old one, and the dashboard's sums
-// against the orders placed here.
+// issue 10, the console's schedule, player links and dashboard (api: /api/v1/ops/billboards...,
+// /ops/dashboard): who may call them, what a billboard's day shows after real orders and real proofs
+// of play, a link that replaces the old one, and the dashboard's sums against the orders placed here.
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
 type Event = Parameters<typeof playsOfSlot>[0] & { valueCentsPerSlot: number }
@@ -32,6 +39,8 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
   let content: { key: string; source: ContentSource }
   let event: Event
   let clock = Date.now()
+  let admin: SignedIn
+  let reviewer: SignedIn
   const orders: { guid: string; slots: number[]; state: string }[] = []
 
   const buy = async (slots: number[], card?: string, promoCode?: string) => {
@@ -48,16 +57,16 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
   }
 
   beforeAll(async () => {
-    server = await startTestServer(backend, {
-      now: () => clock,
-      env: { PUBLIC_BASE_URL: 'https://shop.example' },
-    })
+    server = await startTestServer(backend, { now: () => clock })
     api = client(server.url)
     content = await generateContent(api)
     event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
     expect((await buy(daySlots(2, 40, 2))).state).toBe('Confirmed')
     expect((await buy(daySlots(2, 44, 1), '4000000000000341')).state).toBe('Failed')
     expect((await buy(daySlots(3, 10, 3), undefined, 'LOVE5OFF')).state).toBe('Confirmed')
+    expect((await buy(daySlots(3, 20, 1))).state).toBe('Confirmed')
+    admin = await signedInOperator(server, 'admin')
+    reviewer = await signedInOperator(server, 'reviewer')
   })
   afterAll(async () => {
     await server?.stop()
@@ -68,11 +77,47 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
       .toPlainDate()
       .toString()
 
-  const scheduleDay = async (day: string): Promise<OpsScheduleDay> => {
-    const answer = await server.deps.backoffice.scheduleDay(DEVICE, day)
-    if (!answer.ok) throw new Error(answer.error.code)
-    return answer.value
+  const scheduleDay = async (day: string, who = admin): Promise<OpsScheduleDay> => {
+    const answer = await who.api.get<OpsScheduleDay>(
+      `/ops/billboards/${DEVICE}/schedule?day=${day}`,
+    )
+    expect(answer.status).toBe(200)
+    return answer.body
   }
+
+  it('refuses without a session (401), a reviewer on admin calls (403), another origin (403)', async () => {
+    const day = `?day=${dayOf(daySlots(2, 0, 1)[0] as number)}`
+    const anonymous = clientWith(server.url, { origin: server.url })
+    const reads = ['/ops/billboards', `/ops/billboards/${DEVICE}/schedule${day}`, '/ops/dashboard']
+    for (const path of reads) {
+      const res = await anonymous.get(path)
+      expect(res.status, path).toBe(401)
+      expect(res.body).toMatchObject({ codes: ['sign_in_required'] })
+    }
+    const writes: [string, unknown][] = [
+      [`/ops/billboards/${DEVICE}/player-link`, {}],
+      ['/ops/catalogue/preview', { text: '{}' }],
+      ['/ops/catalogue/apply', { text: '{}', sha256: 'a'.repeat(64) }],
+    ]
+    for (const [path, body] of writes) {
+      expect((await anonymous.post(path, body)).status, path).toBe(401)
+      const asReviewer = await reviewer.api.post(path, body)
+      expect(asReviewer.status, path).toBe(403)
+      expect(asReviewer.body).toMatchObject({ codes: ['role_forbidden'] })
+      const crossSite = await admin.api.post(path, body, { origin: 'https://evil.example' })
+      expect(crossSite.status, path).toBe(403)
+      expect(crossSite.body).toMatchObject({ codes: ['cross_origin'] })
+    }
+    expect((await reviewer.api.get('/ops/dashboard')).status).toBe(403)
+    // reviewers may read the schedule
+    expect((await reviewer.api.get(`/ops/billboards/${DEVICE}/schedule${day}`)).status).toBe(200)
+    expect((await reviewer.api.get('/ops/billboards')).status).toBe(200)
+    const unknown = await admin.api.get(`/ops/billboards/nowhere/schedule${day}`)
+    expect(unknown.status).toBe(404)
+    expect((await admin.api.get(`/ops/billboards/${DEVICE}/schedule?day=2027-02-30`)).status).toBe(
+      400,
+    )
+  })
 
   it('shows every slot of the billboard’s day: sold with the content, free, the failed order’s free', async () => {
     const [first = 0, second = 0] = orders[0]?.slots ?? []
@@ -128,6 +173,9 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
     expect(posted.body).toEqual({ accepted: 4, duplicates: 0, refused: 0 })
     // the day is over now
     clock = slotStartEpochMs(event, PARIS, second) + 3_600_000
+    // sessions end after 12 h idle: the operators sign in again on the new day
+    admin = await signedInOperator(server, 'admin')
+    reviewer = await signedInOperator(server, 'reviewer')
     const day = await scheduleDay(dayOf(first))
     const live = day.events.find((e) => e.slug === LIVE)
     const proofs = (n: number) =>
@@ -143,41 +191,61 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
   it('makes a new player link that works, and the old one stops working', async () => {
     const before = await server.deps.player.link(DEVICE)
     if (!before.ok) throw new Error('link failed')
-    const made = await server.deps.backoffice.makePlayerLink(DEVICE)
-    if (!made.ok) throw new Error(made.error.code)
-    expect(made.value.url).toMatch(
-      /^https:\/\/shop\.example\/play\/paris-opera-1\?token=[\w-]{40,}$/,
-    )
-    const token = new URL(made.value.url).searchParams.get('token') as string
+    const made = await admin.api.post<PlayerLink>(`/ops/billboards/${DEVICE}/player-link`, {})
+    expect(made.status).toBe(201)
+    expect(made.headers.get('cache-control')).toBe('no-store')
+    expect(made.body.url.startsWith(`${server.url}/play/${DEVICE}?token=`)).toBe(true)
+    const token = new URL(made.body.url).searchParams.get('token') as string
     const schedule = (t: string) =>
       api.get(`/player/${DEVICE}/schedule`, { authorization: `Bearer ${t}` })
     expect((await schedule(token)).status).toBe(200)
     expect((await schedule(before.value.token)).status).toBe(401)
-    const unknown = await server.deps.backoffice.makePlayerLink('nowhere')
-    expect(unknown.ok).toBe(false)
-    const list = await server.deps.backoffice.listBillboards()
+    expect((await admin.api.post('/ops/billboards/nowhere/player-link', {})).status).toBe(404)
+    // the audit log says who made it, and never holds the token
+    const audit = await server.deps.database.query(sql<{ action: string; detail: unknown }>`
+      select action, detail from audit_log where action = 'player_link'`)
+    expect(audit).toEqual([{ action: 'player_link', detail: { deviceId: DEVICE } }])
+    expect(JSON.stringify(audit)).not.toContain(token)
+    const list = (await reviewer.api.get<{ billboards: OpsBillboard[] }>('/ops/billboards')).body
+      .billboards
     expect(list.find((b) => b.deviceId === DEVICE)?.playerLink.active).toBe(true)
     expect(list.find((b) => b.deviceId === 'paris-republique')?.playerLink.active).toBe(false)
   })
 
   it('sums the live event: slots sold of capacity, revenue, orders by state, sales per day', async () => {
-    const board: Dashboard = await server.deps.backoffice.dashboard()
+    // the last order is cancelled and refunded (the state and refund rows the ops module writes)
+    const refunded = orders[3] as { guid: string }
+    await server.deps.database.query(
+      sql`update orders set state = 'Cancelled' where guid = ${refunded.guid}`,
+    )
+    await server.deps.database.query(sql`
+      insert into refunds (order_guid, provider, payment_id, amount_cents, currency, idempotency_key, status)
+      select guid, 'local', payment_id, total_cents, currency, ${`refund-${refunded.guid}`}, 'succeeded'
+      from orders where guid = ${refunded.guid}`)
+    const res = await admin.api.get<Dashboard>('/ops/dashboard')
+    expect(res.status).toBe(200)
+    const board = res.body
     const live = board.events.find((e) => e.slug === LIVE)
     expect(live).toBeDefined()
-    const confirmed = orders.filter((o) => o.state === 'Confirmed')
-    const soldSlots = confirmed.reduce((n, o) => n + o.slots.length, 0)
-    expect(live?.sold).toBe(soldSlots)
-    expect(live?.capacity).toBeGreaterThan(soldSlots)
-    const gross = soldSlots * event.valueCentsPerSlot
+    // sold: 2 + 3 slots of the two Confirmed orders; paid: those and the cancelled one (1 slot)
+    expect(live?.sold).toBe(5)
+    expect(live?.capacity).toBeGreaterThan(5)
+    const price = event.valueCentsPerSlot
     expect(live?.revenue).toEqual({
-      grossCents: gross,
+      grossCents: 6 * price,
       discountCents: 500,
-      refundedCents: 0,
-      netCents: gross - 500,
+      refundedCents: price,
+      netCents: 5 * price - 500,
     })
-    expect(live?.ordersByState).toMatchObject({ Confirmed: 2, Failed: 1, UnderReview: 0 })
+    expect(live?.ordersByState).toEqual({
+      Processing: 0,
+      Confirmed: 2,
+      UnderReview: 0,
+      Failed: 1,
+      Cancelled: 1,
+    })
     expect(live?.reviewQueue).toBe(0)
-    expect(live?.salesPerDay.reduce((n, d) => n + d.orders, 0)).toBe(2)
-    expect(live?.salesPerDay.reduce((n, d) => n + d.cents, 0)).toBe(gross - 500)
+    expect(live?.salesPerDay.reduce((n, d) => n + d.orders, 0)).toBe(3)
+    expect(live?.salesPerDay.reduce((n, d) => n + d.cents, 0)).toBe(6 * price - 500)
   })
 })

@@ -117,14 +117,20 @@ export function ordersByState(
 /** Orders that were paid: Confirmed, under review, or Cancelled after payment (then refunded). */
 const PAID = sql`o.state in ('Confirmed', 'UnderReview', 'Cancelled') and o.payment_id is not null`
 
+/**
+ * Refunds (auth's refunds table, issue 10) count once they are decided: a pending one is sent again
+ * until the provider takes it, so the money is already promised back; a failed one is not counted.
+ */
 export type RevenueRow = { grossCents: number; discountCents: number; refundedCents: number }
 
 export async function revenue(db: Queryable, eventSlug: string): Promise<RevenueRow> {
   const [row] = await db.query(sql<RevenueRow>`
     select coalesce(sum(o.subtotal_cents), 0)::float8 as "grossCents",
       coalesce(sum(o.discount_cents), 0)::float8 as "discountCents",
-      0::float8 as "refundedCents"
-    from orders o where o.event_slug = ${eventSlug} and ${PAID}`)
+      coalesce(sum(r.amount_cents), 0)::float8 as "refundedCents"
+    from orders o
+      left join refunds r on r.order_guid = o.guid and r.status in ('pending', 'succeeded')
+    where o.event_slug = ${eventSlug} and ${PAID}`)
   return row ?? { grossCents: 0, discountCents: 0, refundedCents: 0 }
 }
 

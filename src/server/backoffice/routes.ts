@@ -1,16 +1,14 @@
 import type { MiddlewareHandler } from 'hono'
 import { MAX_CATALOGUE_BYTES, opsConsole } from '../../contract/ops-console.ts'
+import type { OpsGuard } from '../auth/guard.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { BackofficeError, BackofficeService } from './service.ts'
 
-// Issue 10, the console's second part over HTTP. Each endpoint runs behind the operators' guard
-// (session, role, Origin on state changes) before anything is read; the status and the text of each
-// of the service's errors are here.
-
-/** The guard for an endpoint's least role (the ops module's). */
-export type OpsGuard = (access: 'reviewer' | 'admin') => MiddlewareHandler
+// Issue 10, the console's second part over HTTP. Each endpoint is registered through the operators'
+// guard (auth/guard.ts: Origin on state changes, session, the endpoint's `access` role) before
+// anything is read; the status and the text of each of the service's errors are here.
 
 export function backofficeRefusal(error: BackofficeError): Refusal {
   switch (error.code) {
@@ -41,48 +39,36 @@ const catalogueBody: MiddlewareHandler = async (c, next) => {
 }
 
 export function backofficeRoutes(router: ApiRouter, service: BackofficeService, guard: OpsGuard) {
-  router.handle(
-    opsConsole.billboards,
-    async () => ({ billboards: await service.listBillboards() }),
-    guard('reviewer'),
-  )
+  guard.handle(router, opsConsole.billboards, async () => ({
+    billboards: await service.listBillboards(),
+  }))
 
-  router.handle(
-    opsConsole.scheduleDay,
-    async ({ params, query }) => {
-      const day = await service.scheduleDay(params.deviceId, query.day)
-      return day.ok ? day.value : refuse(backofficeRefusal(day.error))
-    },
-    guard('reviewer'),
-  )
+  guard.handle(router, opsConsole.scheduleDay, async ({ params, query }) => {
+    const day = await service.scheduleDay(params.deviceId, query.day)
+    return day.ok ? day.value : refuse(backofficeRefusal(day.error))
+  })
 
-  router.handle(
-    opsConsole.playerLink,
-    async ({ c, params }) => {
-      const link = await service.makePlayerLink(params.deviceId)
-      // the token is in this answer only: no cache may keep it
-      c.header('Cache-Control', 'no-store')
-      return link.ok ? link.value : refuse(backofficeRefusal(link.error))
-    },
-    guard('admin'),
-  )
+  guard.handle(router, opsConsole.playerLink, async ({ params, operator }) => {
+    const link = await service.makePlayerLink(params.deviceId, operator)
+    return link.ok ? link.value : refuse(backofficeRefusal(link.error))
+  })
 
-  router.handle(
+  guard.handle(
+    router,
     opsConsole.cataloguePreview,
     async ({ body }) => service.previewCatalogue(body.text),
-    guard('admin'),
     catalogueBody,
   )
 
-  router.handle(
+  guard.handle(
+    router,
     opsConsole.catalogueApply,
-    async ({ body }) => {
-      const applied = await service.applyCatalogue(body.text, body.sha256)
+    async ({ body, operator }) => {
+      const applied = await service.applyCatalogue(body.text, body.sha256, operator)
       return applied.ok ? applied.value : refuse(backofficeRefusal(applied.error))
     },
-    guard('admin'),
     catalogueBody,
   )
 
-  router.handle(opsConsole.dashboard, async () => service.dashboard(), guard('admin'))
+  guard.handle(router, opsConsole.dashboard, async () => service.dashboard())
 }

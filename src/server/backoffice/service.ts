@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import type {
   CatalogueApplied,
+  CatalogueChanges,
   CataloguePreview,
   Dashboard,
   DashboardEvent,
@@ -11,11 +12,12 @@ import type {
   PlayerLink,
   PlayerLinkState,
 } from '../../contract/ops-console.ts'
-import { ORDER_STATES } from '../../contract/ops-console.ts'
+import { ORDER_STATES } from '../../contract/order.ts'
 import { zonedDateTimeAt } from '../../domain/dates.ts'
 import { eventWindowEpochMs, slotsPerDevice } from '../../domain/event.ts'
 import { mayPlay, type PlayoutOrderState, playsOfSlot } from '../../domain/schedule.ts'
 import { slotsOfDay } from '../../domain/slots.ts'
+import { type Operator, recordAudit } from '../auth/repo.ts'
 import { knownIds } from '../catalogue/repo.ts'
 import { catalogueChanges, checkCatalogue, importCatalogue } from '../catalogue/service.ts'
 import type { Database } from '../platform/db/client.ts'
@@ -78,6 +80,15 @@ function parseFile(text: string): Result<unknown, BackofficeError> {
     })
   }
 }
+
+/** How many of each kind were added and changed (the audit row's summary). */
+const counts = (changes: CatalogueChanges) =>
+  Object.fromEntries(
+    Object.entries(changes).map(([kind, c]) => [
+      kind,
+      { added: c.added.length, changed: c.changed.length },
+    ]),
+  )
 
 export function createBackofficeService(deps: BackofficeDeps) {
   const db = deps.database
@@ -205,8 +216,14 @@ export function createBackofficeService(deps: BackofficeDeps) {
   }
 
   /** A new player link (the player module's, as `npm run player-link` makes it). */
-  async function makePlayerLink(deviceId: string): Promise<Result<PlayerLink, BackofficeError>> {
-    const linked = await deps.player.link(deviceId)
+  async function makePlayerLink(
+    deviceId: string,
+    operator: Operator,
+  ): Promise<Result<PlayerLink, BackofficeError>> {
+    // the audit says who made it, never the token
+    const linked = await deps.player.link(deviceId, (tx) =>
+      recordAudit(tx, { operator, action: 'player_link', detail: { deviceId } }, deps.now()),
+    )
     if (!linked.ok) return err({ code: 'device_not_found' })
     return ok({ deviceId, url: linked.value.url, createdAtEpochMs: deps.now() })
   }
@@ -231,6 +248,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
   async function applyCatalogue(
     text: string,
     previewedSha256: string,
+    operator: Operator,
   ): Promise<Result<CatalogueApplied, BackofficeError>> {
     const hash = sha256(text)
     if (hash !== previewedSha256) return err({ code: 'catalogue_not_previewed' })
@@ -239,7 +257,17 @@ export function createBackofficeService(deps: BackofficeDeps) {
     const check = checkCatalogue(parsed.value, await knownIds(db))
     if (!check.success) return err({ code: 'catalogue_invalid', problems: check.errors })
     const changes = await catalogueChanges(db, check.catalogue)
-    const imported = await importCatalogue(db, parsed.value)
+    const imported = await importCatalogue(db, parsed.value, (tx) =>
+      recordAudit(
+        tx,
+        {
+          operator,
+          action: 'catalogue_import',
+          detail: { sha256: hash, changes: counts(changes) },
+        },
+        deps.now(),
+      ),
+    )
     if (!imported.success) return err({ code: 'catalogue_invalid', problems: imported.errors })
     deps.spotlight.forgetCatalogue()
     return ok({ sha256: hash, changes })

@@ -18,7 +18,7 @@ import {
   packageFitsSlot,
 } from '../../domain/schedule.ts'
 import { parseTemplateHtml } from '../content/template-html.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import {
   countEvents,
   type KnownIds,
@@ -391,6 +391,8 @@ export type ImportCounts = { devices: number; templates: number; events: number;
 export async function importCatalogue(
   database: Database,
   input: unknown,
+  /** Runs in the import's transaction (the console's audit row: both or neither). */
+  alsoIn?: (tx: Queryable) => Promise<void>,
 ): Promise<{ success: true; counts: ImportCounts } | { success: false; errors: string[] }> {
   const check = checkCatalogue(input, await knownIds(database))
   if (!check.success) return check
@@ -400,6 +402,7 @@ export async function importCatalogue(
     for (const t of c.templates) await upsertTemplate(tx, t)
     for (const e of c.events) await upsertEvent(tx, e)
     for (const p of c.promos) await replacePromo(tx, p)
+    await alsoIn?.(tx)
   })
   return {
     success: true,

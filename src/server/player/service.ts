@@ -19,7 +19,7 @@ import {
   slotRangeOfWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { qrTargetUrl } from '../spotlight/service.ts'
 import { renderHouseCardPng } from './house-card.ts'
@@ -89,10 +89,15 @@ export function createPlayerService(deps: PlayerDeps) {
    */
   async function link(
     deviceId: string,
+    /** Runs in the same transaction (the console's audit row: both or neither). */
+    alsoIn?: (tx: Queryable) => Promise<void>,
   ): Promise<Result<{ token: string; url: string }, PlayerError>> {
     if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
     const token = newPlayerToken()
-    await db.transaction((tx) => replaceToken(tx, deviceId, tokenHash(token)))
+    await db.transaction(async (tx) => {
+      await replaceToken(tx, deviceId, tokenHash(token))
+      await alsoIn?.(tx)
+    })
     const url = `${origin()}/play/${encodeURIComponent(deviceId)}?token=${encodeURIComponent(token)}`
     return ok({ token, url })
   }
