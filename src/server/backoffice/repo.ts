@@ -118,8 +118,8 @@ export function ordersByState(
 const PAID = sql`o.state in ('Confirmed', 'UnderReview', 'Cancelled') and o.payment_id is not null`
 
 /**
- * Refunds (auth's refunds table, issue 10) count once they are decided: a pending one is sent again
- * until the provider takes it, so the money is already promised back; a failed one is not counted.
+ * Refunds (the refunds table of issue 10) count once the provider took them (status succeeded), as
+ * the order's own payment shows them; a pending one counts when it succeeds.
  */
 export type RevenueRow = { grossCents: number; discountCents: number; refundedCents: number }
 
@@ -129,7 +129,7 @@ export async function revenue(db: Queryable, eventSlug: string): Promise<Revenue
       coalesce(sum(o.discount_cents), 0)::float8 as "discountCents",
       coalesce(sum(r.amount_cents), 0)::float8 as "refundedCents"
     from orders o
-      left join refunds r on r.order_guid = o.guid and r.status in ('pending', 'succeeded')
+      left join refunds r on r.order_guid = o.guid and r.status = 'succeeded'
     where o.event_slug = ${eventSlug} and ${PAID}`)
   return row ?? { grossCents: 0, discountCents: 0, refundedCents: 0 }
 }
