@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  type CatalogueChanges,
   ContentTypeSchema,
   CoordinatesSchema,
   CurrencySchema,
@@ -291,12 +292,6 @@ export function checkCatalogue(input: unknown, known?: KnownIds): CatalogueCheck
   })
   return errors.length > 0 ? { success: false, errors } : { success: true, catalogue }
 }
-
-/** What importing a checked catalogue would do, per kind, by id (issue 10: the console's preview). */
-export type CatalogueChanges = Record<
-  'events' | 'devices' | 'templates' | 'promos',
-  { added: string[]; changed: string[]; unchanged: string[] }
->
 
 /** A value as canonical JSON: keys sorted, undefined as null, so equal rows compare equal. */
 function canonical(value: unknown): string {
