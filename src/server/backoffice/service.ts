@@ -141,11 +141,11 @@ export function createBackofficeService(deps: BackofficeDeps) {
             p.startedAtEpochMs,
           ]),
         )
+        const eventStartEpochMs = eventWindowEpochMs(event, tz).startEpochMs
         for (const slotNumber of numbers) {
           const reservation = reservations.get(slotNumber)
           const plays = playsOfSlot(event, tz, slotNumber)
-          const startEpochMs = eventWindowEpochMs(event, tz).startEpochMs
-          const slotStart = startEpochMs + slotNumber * event.slotWidthMS
+          const slotStart = eventStartEpochMs + slotNumber * event.slotWidthMS
           const state = reservation?.state
           const status: OpsSlot['status'] =
             state === 'Processing'
