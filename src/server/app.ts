@@ -9,6 +9,7 @@ import { backofficeRoutes } from './backoffice/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
+import { opsRoutes } from './ops/routes.ts'
 import { orderRoutes } from './order/routes.ts'
 import { pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
@@ -104,6 +105,7 @@ export function createApp(parts: ServerParts) {
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player)
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
+  opsRoutes(router, parts.opsGuard, parts.ops)
   backofficeRoutes(router, parts.backoffice, parts.opsGuard)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([

@@ -12,6 +12,7 @@ import { type ContentDeps, type ContentService, createContentService } from './c
 import { type ContentStorage, createContentStorage } from './content/storage.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
+import { createOpsService, type OpsService } from './ops/service.ts'
 import { countOrdersByState } from './order/repo.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider, type PaymentProvider } from './payment/service.ts'
@@ -67,6 +68,8 @@ export type ServerParts = {
   auth: AuthService
   /** issue 10: the gate every /ops endpoint is registered through (auth/guard.ts). */
   opsGuard: OpsGuard
+  /** issue 10: review, approve, cancel and refund, the audit log, the auto-cancel sweep. */
+  ops: OpsService
   /** issue 10: the console's schedule, player links, catalogue upload and dashboard. */
   backoffice: BackofficeService
   /**
@@ -157,6 +160,14 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     allowedHosts: allowedHosts(env),
     trustProxy: env.TRUST_PROXY,
   })
+  const ops = createOpsService({
+    database,
+    catalogue: spotlight.catalogue,
+    soldSlots,
+    payment,
+    log,
+    now,
+  })
   const backoffice = createBackofficeService({ database, now, player, spotlight })
   const content = composeContent(
     env,
@@ -192,6 +203,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     player,
     auth,
     opsGuard,
+    ops,
     backoffice,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin

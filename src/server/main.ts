@@ -187,6 +187,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const recovery = orders
     .startRecovery()
     .catch((error: unknown) => log.error('recovery failed', { error }))
+  // issue 10: orders whose review ran past their first slot are cancelled and refunded; refunds a
+  // crash left pending are sent again (every minute, on every instance: each change is conditional).
+  deps.ops.start()
 
   let closing: Promise<void> | null = null
   return {
@@ -213,7 +216,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
         await recovery
-        await Promise.all([orders.drain(), content.close()])
+        await Promise.all([orders.drain(), content.close(), deps.ops.stop()])
         await stopped
         clearTimeout(cut)
         await database.close()

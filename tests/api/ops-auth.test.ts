@@ -167,6 +167,12 @@ describe('sign-in limits, behind a trusted proxy', () => {
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
     expect(limited.body).toMatchObject({ codes: ['sign_in_limited'] })
+    expect((await anon().post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(429)
+    // the refusals are audited once a window, not once each
+    const audited = await server.deps.database.query(sql`
+      select 1 from audit_log where action = 'sign_in_limited'
+        and detail->>'email' = ${email.toLowerCase()}`)
+    expect(audited).toHaveLength(1)
     shift = 15 * 60_000 + 1000
     try {
       expect((await anon().post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(

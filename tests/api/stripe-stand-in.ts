@@ -31,6 +31,8 @@ export type StripeStandIn = {
   calls: StripeCall[]
   /** The PaymentIntents made (a replayed Idempotency-Key makes none): one per card charge. */
   paymentIntents: string[]
+  /** The Refunds made (a replayed Idempotency-Key makes none), by id. */
+  refunds: { id: string; paymentIntent: string; amount: number }[]
   /**
    * While on, a PaymentIntent is made (and kept for its Idempotency-Key) but its answer is held back,
    * as when the caller dies before it hears Stripe's reply (issue 16). Turning it off drops the held
@@ -47,6 +49,9 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   const setupIntents = new Map<string, SetupIntent>()
   const replies = new Map<string, { status: number; body: unknown }>()
   const paymentIntents: string[] = []
+  // amount and currency charged, and how much was refunded, per PaymentIntent
+  const charged = new Map<string, { amount: number; currency: string; refunded: number }>()
+  const refunds: StripeStandIn['refunds'] = []
   let holding = false
   const held: http.ServerResponse[] = []
   let counter = 0
@@ -103,6 +108,11 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
       }
       const intentId = id('pi')
       paymentIntents.push(intentId)
+      charged.set(intentId, {
+        amount: Number(call.form.get('amount')),
+        currency: call.form.get('currency') ?? 'usd',
+        refunded: 0,
+      })
       return {
         status: 200,
         body: {
@@ -113,6 +123,67 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
           customer: call.form.get('customer'),
           payment_method: method,
           status: 'succeeded',
+        },
+      }
+    }
+    // docs.stripe.com/api/refunds/create: a refund of a PaymentIntent, its whole amount unless told;
+    // more than what is left is refused as Stripe refuses it.
+    if (call.method === 'POST' && call.path === '/v1/refunds') {
+      const intentId = call.form.get('payment_intent') ?? ''
+      const charge = charged.get(intentId)
+      if (!charge) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'payment_intent',
+              message: `No such payment_intent: '${intentId}'`,
+            },
+          },
+        }
+      }
+      const left = charge.amount - charge.refunded
+      const amount = call.form.has('amount') ? Number(call.form.get('amount')) : left
+      if (left <= 0) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge for ${intentId} has already been refunded.`,
+            },
+          },
+        }
+      }
+      if (!(amount > 0) || amount > left) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              param: 'amount',
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+            },
+          },
+        }
+      }
+      charge.refunded += amount
+      const refundId = id('re')
+      refunds.push({ id: refundId, paymentIntent: intentId, amount })
+      return {
+        status: 200,
+        body: {
+          id: refundId,
+          object: 'refund',
+          amount,
+          currency: charge.currency,
+          payment_intent: intentId,
+          status: 'succeeded',
+          metadata: {},
         },
       }
     }
@@ -155,6 +226,7 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
     url: `http://127.0.0.1:${port}`,
     calls,
     paymentIntents,
+    refunds,
     holdCharges(on) {
       holding = on
       if (!on) for (const res of held.splice(0)) res.destroy()

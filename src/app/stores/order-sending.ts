@@ -186,7 +186,8 @@ function applySettled(
   const state = v.safeParse(OrderStateSchema, settled.orderState)
   orderStore.orderStatus = state.success ? state.output : 'Failed'
   orderStore.confirmationDateEpochMs = settled.confirmationDateEpochMs
-  if (orderStore.orderStatus === 'Failed') {
+  // issue 10: a Cancelled order carries its reason in `errors`, as a Failed one does
+  if (orderStore.orderStatus === 'Failed' || orderStore.orderStatus === 'Cancelled') {
     orderStore.orderErrorMessages = [...orderStore.orderErrorMessages, ...settled.errors]
   }
   setStatus(orderStore, 'sendOrderStatus', 'Success')

@@ -171,11 +171,16 @@ export function createAuthService(deps: {
         byAccount.allowed ? 0 : byAccount.retryAfterS,
         byAddress.allowed ? 0 : byAddress.retryAfterS,
       )
-      await recordAudit(
-        db,
-        { operator: null, action: 'sign_in_limited', detail: { email: account, address } },
-        now(),
-      )
+      // Written once a window (the first refused attempt), so a flood cannot fill the audit log.
+      const first =
+        byAccount.hits === accountRule.limit + 1 || byAddress.hits === addressRule.limit + 1
+      if (first) {
+        await recordAudit(
+          db,
+          { operator: null, action: 'sign_in_limited', detail: { email: account, address } },
+          now(),
+        )
+      }
       return err({ code: 'sign_in_limited', retryAfterS })
     }
     const found = await operatorByEmail(db, account)

@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../platform/db/client.ts'
-import { recordCharge } from './repo.ts'
-import type { ChargeRequest, ChargeResult, PaymentProvider, PaymentSetupRecord } from './service.ts'
+import { recordCharge, recordRefund } from './repo.ts'
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  PaymentSetupRecord,
+  RefundRequest,
+} from './service.ts'
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
@@ -43,6 +49,15 @@ export function createLocalProvider(db: Queryable): PaymentProvider {
       return payment.status === 'succeeded'
         ? { ok: true, paymentId: payment.id }
         : { ok: false, error: payment.error ?? 'Payment failed', paymentId: payment.id }
+    },
+    async refund(request: RefundRequest) {
+      // One refund per order, recorded on its payment; the id follows from the key, so a repeat
+      // answers the same refund.
+      const recorded = await recordRefund(db, request)
+      if (!recorded)
+        throw new Error(`order ${request.orderGuid} has no charge ${request.paymentId}`)
+      const digest = createHash('sha256').update(request.idempotencyKey).digest('hex')
+      return { refundId: `re_local_${digest.slice(0, 24)}` }
     },
   }
 }

@@ -33,3 +33,20 @@ export async function recordCharge(
     select id, status, error from payments where order_guid = ${charge.orderGuid}`)
   return existing ?? null
 }
+
+/**
+ * issue 10: the local provider gives the order's charge back: recorded once (a repeated refund finds
+ * it recorded and changes nothing). Null when the order has no succeeded charge of this id.
+ */
+export async function recordRefund(
+  db: Queryable,
+  refund: { orderGuid: string; paymentId: string; amountCents: number },
+): Promise<{ refundedCents: number } | null> {
+  const [row] = await db.query(sql<{ refundedCents: number }>`
+    update payments set refunded_cents = case when refunded_cents = 0 then ${refund.amountCents}::int
+      else refunded_cents end
+    where order_guid = ${refund.orderGuid} and id = ${refund.paymentId} and status = 'succeeded'
+      and ${refund.amountCents}::int <= amount_cents
+    returning refunded_cents as "refundedCents"`)
+  return row ?? null
+}

@@ -32,6 +32,17 @@ export type ChargeResult =
   | { ok: true; paymentId: string }
   | { ok: false; error: string; paymentId: string | null }
 
+/** issue 10: giving a cancelled order's charge back. */
+export type RefundRequest = {
+  orderGuid: string
+  /** The provider's id of the charge (Stripe: the PaymentIntent; local: the payments row). */
+  paymentId: string
+  amountCents: number
+  currency: string
+  /** The same key for every attempt of one refund: the provider gives the money back once. */
+  idempotencyKey: string
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local'
   readonly publishableKey: string | null
@@ -40,6 +51,12 @@ export interface PaymentProvider {
   checkSetup(setup: PaymentSetupRecord): Promise<SetupCheck>
   /** Charges the saved card; the order guid makes a repeated call (after a crash) charge once. */
   charge(request: ChargeRequest): Promise<ChargeResult>
+  /**
+   * Refunds a charge (issue 10); answers the provider's refund id. A repeated call with the same
+   * idempotency key refunds once and answers the same. Throws when the provider refuses or is
+   * unreachable (the caller keeps the refund pending and tries again).
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>
 }
 
 export type PaymentSettings = Pick<

@@ -1,6 +1,12 @@
 import Stripe from 'stripe'
 import { messages } from '../../domain/messages.ts'
-import type { ChargeRequest, ChargeResult, PaymentProvider, PaymentSetupRecord } from './service.ts'
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  PaymentSetupRecord,
+  RefundRequest,
+} from './service.ts'
 
 /**
  * Stripe: a Customer and a SetupIntent at setup (the card form in the browser confirms it with
@@ -77,6 +83,19 @@ export function createStripeProvider(
         }
         throw error
       }
+    },
+    // issue 10: a Refund of the PaymentIntent, under the refund's own idempotency key: a retry (after a
+    // crash, or a cancel sent twice) gets Stripe's first answer back instead of a second refund.
+    async refund(request: RefundRequest) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: request.paymentId,
+          amount: request.amountCents,
+          metadata: { orderGuid: request.orderGuid },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      )
+      return { refundId: refund.id }
     },
   }
 }

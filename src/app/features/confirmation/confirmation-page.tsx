@@ -53,11 +53,16 @@ export function ConfirmationPage() {
     const load = () => {
       clearTimeout(timer)
       if (document.visibilityState === 'hidden') return
+      let settled = false
       callApi(orderApi.summary, { params: { eventSlug: eventslug, guid } })
-        .then((s) => live && setSummary(s))
+        .then((s) => {
+          // issue 10: a Cancelled (or Failed) order changes no more: the checks stop
+          settled = s.orderState === 'Cancelled' || s.orderState === 'Failed'
+          if (live) setSummary(s)
+        })
         .catch(() => undefined) // offline: the last summary stays
         .finally(() => {
-          if (live) timer = setTimeout(load, SUMMARY_REFRESH_MS)
+          if (live && !settled) timer = setTimeout(load, SUMMARY_REFRESH_MS)
         })
     }
     load()
@@ -178,6 +183,8 @@ export function ConfirmationPage() {
             <Trans>Placing your order…</Trans>
           ) : state === 'Failed' ? (
             <Trans>Your order could not be completed</Trans>
+          ) : state === 'Cancelled' ? (
+            <Trans>Your order was cancelled</Trans>
           ) : (
             <Trans>Thank you! Your shout is booked</Trans>
           )}
@@ -210,6 +217,13 @@ export function ConfirmationPage() {
             ))}
           </ul>
         </Notice>
+      ) : null}
+
+      {state === 'Cancelled' ? (
+        <CancelledNotice
+          reasons={summary?.errors ?? order.orderErrorMessages}
+          paid={summary && summary.totalCents > 0 ? money(summary.totalCents) : null}
+        />
       ) : null}
 
       {contentUrl ? (
@@ -318,5 +332,33 @@ function Airing({
         )
       })}
     </ul>
+  )
+}
+
+/** issue 10: an operator refused or cancelled the order (or its review outlived its first slot). */
+function CancelledNotice({ reasons, paid }: { reasons: readonly string[]; paid: string | null }) {
+  const { i18n } = useLingui()
+  return (
+    <Notice tone="error">
+      <p>
+        {paid ? (
+          <Trans>Your order was cancelled and your payment of {paid} refunded.</Trans>
+        ) : (
+          <Trans>Your order was cancelled.</Trans>
+        )}
+      </p>
+      {reasons.length > 0 ? (
+        <>
+          <p>
+            <Trans>Why:</Trans>
+          </p>
+          <ul className="errors">
+            {reasons.map((m) => (
+              <li key={m}>{translateMessage(i18n, m)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Notice>
   )
 }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import {
+  canApprove,
+  cancelVerdict,
+  type OrderLifeState,
+  opsMessages,
+  passwordProblem,
+  reviewExpired,
+  roleAllows,
+  SESSION_IDLE_MS,
+  sessionAlive,
+} from './ops'
+
+// issue 10 "Operators and sign-in", "Roles", "Review queue".
+
+const STATES: OrderLifeState[] = ['Processing', 'Confirmed', 'UnderReview', 'Failed', 'Cancelled']
+
+describe('operator rules', () => {
+  it('wants passwords of 12 to 200 characters, counted as characters', () => {
+    expect(passwordProblem('elevenchars')).toBe(opsMessages.passwordTooShort)
+    expect(passwordProblem('twelve chars')).toBeNull()
+    // 12 characters, more than 12 UTF-16 units below (emoji are two units each)
+    expect(passwordProblem('🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑')).toBe(opsMessages.passwordTooShort)
+    expect(passwordProblem('🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑')).toBeNull()
+    expect(passwordProblem('x'.repeat(200))).toBeNull()
+    expect(passwordProblem('x'.repeat(201))).toBe(opsMessages.passwordTooLong)
+  })
+
+  it('lets admins do what reviewers do, not the reverse', () => {
+    expect(roleAllows('admin', 'reviewer')).toBe(true)
+    expect(roleAllows('admin', 'admin')).toBe(true)
+    expect(roleAllows('reviewer', 'reviewer')).toBe(true)
+    expect(roleAllows('reviewer', 'admin')).toBe(false)
+  })
+
+  it('ends a session after 12 hours without a call', () => {
+    expect(sessionAlive(0, SESSION_IDLE_MS - 1)).toBe(true)
+    expect(sessionAlive(0, SESSION_IDLE_MS)).toBe(false)
+  })
+
+  it('lets reviewers refuse only orders under review, admins cancel any live order', () => {
+    const allowed = (role: 'admin' | 'reviewer') =>
+      STATES.filter((s) => cancelVerdict(role, s).allowed)
+    expect(allowed('reviewer')).toEqual(['UnderReview'])
+    expect(allowed('admin')).toEqual(['Confirmed', 'UnderReview'])
+    expect(cancelVerdict('reviewer', 'Confirmed')).toEqual({
+      allowed: false,
+      reason: 'reviewers_refuse_only',
+    })
+    for (const state of ['Failed', 'Cancelled', 'Processing'] as const) {
+      expect(cancelVerdict('admin', state)).toEqual({ allowed: false, reason: 'not_cancellable' })
+    }
+  })
+
+  it('approves only orders under review', () => {
+    expect(STATES.filter(canApprove)).toEqual(['UnderReview'])
+  })
+
+  it('cancels an order by itself once its first slot begins under review', () => {
+    expect(reviewExpired('UnderReview', 1000, 999)).toBe(false)
+    expect(reviewExpired('UnderReview', 1000, 1000)).toBe(true)
+    expect(reviewExpired('Confirmed', 1000, 5000)).toBe(false)
+  })
+})

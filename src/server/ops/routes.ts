@@ -1,0 +1,60 @@
+import * as v from 'valibot'
+import { ops } from '../../contract/ops.ts'
+import { opsMessages } from '../../domain/ops.ts'
+import type { OpsGuard } from '../auth/guard.ts'
+import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
+import type { OpsError, OpsService } from './service.ts'
+
+// api-v1 "Operations" over HTTP: the review queue, orders, approve, cancel and the audit log, each
+// registered through the ops guard (Origin, session, the endpoint's role).
+
+const GuidSchema = v.pipe(v.string(), v.uuid())
+
+export function opsRefusal(error: OpsError): Refusal {
+  switch (error.code) {
+    case 'order_not_found':
+      return { status: 404, problems: [problem(error.code, opsMessages.orderNotFound)] }
+    case 'not_under_review':
+      return { status: 409, problems: [problem(error.code, opsMessages.notUnderReview)] }
+    case 'not_cancellable':
+      return { status: 409, problems: [problem(error.code, opsMessages.notCancellable)] }
+    case 'reviewers_refuse_only':
+      return { status: 403, problems: [problem(error.code, opsMessages.reviewersRefuseOnly)] }
+  }
+}
+
+/** A guid from the path; anything else names no order. */
+const guidOf = (raw: string): string =>
+  v.is(GuidSchema, raw) ? raw : refuse(opsRefusal({ code: 'order_not_found' }))
+
+export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsService) {
+  guard.handle(router, ops.review, async () => ({ orders: await service.reviewQueue() }))
+
+  guard.handle(router, ops.orders, async ({ query }) => ({
+    orders: await service.find(query.query, query.day),
+  }))
+
+  guard.handle(router, ops.order, async ({ params }) => {
+    const found = await service.order(guidOf(params.guid))
+    return found.ok ? found.value : refuse(opsRefusal(found.error))
+  })
+
+  guard.handle(router, ops.approve, async ({ params, operator }) => {
+    const approved = await service.approve(guidOf(params.guid), operator)
+    return approved.ok ? approved.value : refuse(opsRefusal(approved.error))
+  })
+
+  guard.handle(router, ops.cancel, async ({ params, body, operator }) => {
+    const cancelled = await service.cancel(guidOf(params.guid), body.reason, { operator })
+    return cancelled.ok ? cancelled.value : refuse(opsRefusal(cancelled.error))
+  })
+
+  guard.handle(router, ops.audit, async ({ query }) => ({
+    entries: await service.audit({
+      limit: query.limit,
+      before: query.before,
+      orderGuid: query.orderGuid,
+    }),
+  }))
+}
