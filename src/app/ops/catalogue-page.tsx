@@ -3,7 +3,8 @@ import { useId, useState } from 'react'
 import type { CatalogueChanges, CataloguePreview } from '../../contract/ops-console'
 import { CATALOGUE_KINDS, MAX_CATALOGUE_BYTES, opsConsole } from '../../contract/ops-console'
 import { callApi } from '../lib/api'
-import { BoNotice, BoPage, useBoFailure } from './bo-kit'
+import { useOpsFailure } from './errors'
+import { Notice, OpsPage } from './ops-frame'
 import './backoffice.css'
 
 type Kind = (typeof CATALOGUE_KINDS)[number]
@@ -15,7 +16,7 @@ type Kind = (typeof CATALOGUE_KINDS)[number]
  */
 export function CataloguePage() {
   const { t } = useLingui()
-  const failure = useBoFailure()
+  const failure = useOpsFailure()
   const inputId = useId()
   const [file, setFile] = useState<{ name: string; text: string } | null>(null)
   const [preview, setPreview] = useState<CataloguePreview | null>(null)
@@ -63,7 +64,7 @@ export function CataloguePage() {
   }
 
   return (
-    <BoPage title={t`Catalogue`}>
+    <OpsPage title={t`Catalogue`}>
       <p>
         <Trans>
           Upload a catalogue file (JSON, the format of <code>npm run import</code>). Nothing changes
@@ -89,11 +90,11 @@ export function CataloguePage() {
           <Trans>Working…</Trans>
         </p>
       ) : null}
-      {error ? <BoNotice tone="error">{error}</BoNotice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
       {applied ? (
-        <BoNotice tone="success">
+        <Notice tone="success">
           <Trans>The catalogue was applied.</Trans>
-        </BoNotice>
+        </Notice>
       ) : null}
       {applied ? <Changes changes={applied} /> : null}
       {preview && preview.problems.length > 0 ? (
@@ -124,7 +125,7 @@ export function CataloguePage() {
           </button>
         </section>
       ) : null}
-    </BoPage>
+    </OpsPage>
   )
 }
 

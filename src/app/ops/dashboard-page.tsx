@@ -4,9 +4,10 @@ import { opsConsole } from '../../contract/ops-console'
 import { ORDER_STATES } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
-import { dateTimeIn } from './bo-format'
-import { BoNotice, BoPage, useBoLoad } from './bo-kit'
+import { dateTimeIn } from './format'
+import { Notice, OpsPage } from './ops-frame'
 import { SalesChart } from './sales-chart'
+import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
 
 /**
@@ -15,9 +16,9 @@ import './backoffice.css'
  */
 export function DashboardPage() {
   const { t } = useLingui()
-  const [board, reload] = useBoLoad((signal) => callApi(opsConsole.dashboard, { signal }), [])
+  const [board, reload] = useOpsLoad((signal) => callApi(opsConsole.dashboard, { signal }), [])
   return (
-    <BoPage
+    <OpsPage
       title={t`Dashboard`}
       actions={
         <button type="button" className="ops-button ops-button--quiet" onClick={reload}>
@@ -30,7 +31,7 @@ export function DashboardPage() {
           <Trans>Loading…</Trans>
         </p>
       ) : board.status === 'failed' ? (
-        <BoNotice tone="error">{board.message}</BoNotice>
+        <Notice tone="error">{board.message}</Notice>
       ) : board.value.events.length === 0 ? (
         <p className="ops-empty">
           <Trans>No live event.</Trans>
@@ -44,7 +45,7 @@ export function DashboardPage() {
           ))}
         </ul>
       )}
-    </BoPage>
+    </OpsPage>
   )
 }
 

@@ -2,7 +2,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { ComponentType } from 'react'
 import type { OperatorRole } from '../../domain/ops'
+import { CataloguePage } from './catalogue-page'
+import { DashboardPage } from './dashboard-page'
 import { ReviewPage } from './review-page'
+import { SchedulePage } from './schedule-page'
 import { SetPasswordPage } from './set-password-page'
 import { SignInPage } from './sign-in-page'
 
@@ -30,6 +33,9 @@ export const OPS_PAGES: readonly OpsPageDef[] = [
   { path: 'sign-in', roles: 'public', component: SignInPage },
   { path: 'set-password', roles: 'public', component: SetPasswordPage },
   { path: 'review', label: msg`Review`, roles: EVERYONE, component: ReviewPage },
+  { path: 'schedule', label: msg`Schedule`, roles: EVERYONE, component: SchedulePage },
+  { path: 'catalogue', label: msg`Catalogue`, roles: ADMINS, component: CataloguePage },
+  { path: 'dashboard', label: msg`Dashboard`, roles: ADMINS, component: DashboardPage },
 ]
 
 /** The page of `/ops/{path}`, if there is one. */

@@ -3,8 +3,11 @@ import { useState } from 'react'
 import type { OpsScheduleDay, OpsSlot, PlayerLink, PlayProof } from '../../contract/ops-console'
 import { opsConsole } from '../../contract/ops-console'
 import { callApi } from '../lib/api'
-import { dateTimeIn, timeIn } from './bo-format'
-import { BoNotice, BoPage, useBoFailure, useBoLoad, useBoOperator } from './bo-kit'
+import { useOpsFailure } from './errors'
+import { dateTimeIn, timeIn } from './format'
+import { useOperator } from './operator'
+import { Notice, OpsPage } from './ops-frame'
+import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
 
 type ScheduleSearch = { device?: string | undefined; day?: string | undefined }
@@ -23,7 +26,7 @@ function searchOfAddress(): ScheduleSearch {
 export function SchedulePage() {
   const { t } = useLingui()
   const [search, setSearch] = useState<ScheduleSearch>(searchOfAddress)
-  const [billboards] = useBoLoad(
+  const [billboards] = useOpsLoad(
     (signal) => callApi(opsConsole.billboards, { signal }).then((r) => r.billboards),
     [],
   )
@@ -38,13 +41,13 @@ export function SchedulePage() {
     window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}`)
   }
   return (
-    <BoPage title={t`Schedule`}>
+    <OpsPage title={t`Schedule`}>
       {billboards.status === 'loading' ? (
         <p aria-busy="true">
           <Trans>Loading…</Trans>
         </p>
       ) : billboards.status === 'failed' ? (
-        <BoNotice tone="error">{billboards.message}</BoNotice>
+        <Notice tone="error">{billboards.message}</Notice>
       ) : list.length === 0 ? (
         <p className="ops-empty">
           <Trans>No billboard yet: import a catalogue first.</Trans>
@@ -78,7 +81,7 @@ export function SchedulePage() {
           ) : null}
         </>
       )}
-    </BoPage>
+    </OpsPage>
   )
 }
 
@@ -92,7 +95,7 @@ function BillboardDay({
   onDay: (day: string) => void
 }) {
   const { t } = useLingui()
-  const [schedule, reload] = useBoLoad(
+  const [schedule, reload] = useOpsLoad(
     (signal) => callApi(opsConsole.scheduleDay, { params: { deviceId }, query: { day }, signal }),
     [deviceId, day],
   )
@@ -102,7 +105,7 @@ function BillboardDay({
         <Trans>Loading…</Trans>
       </p>
     )
-  if (schedule.status === 'failed') return <BoNotice tone="error">{schedule.message}</BoNotice>
+  if (schedule.status === 'failed') return <Notice tone="error">{schedule.message}</Notice>
   const s = schedule.value
   return (
     <>
@@ -300,8 +303,8 @@ function ProofLabel({ proof }: { proof: PlayProof }) {
 /** The billboard's player link: whether one is live, and (admins) a new one, shown once. */
 function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMade: () => void }) {
   const { t, i18n } = useLingui()
-  const operator = useBoOperator()
-  const failure = useBoFailure()
+  const operator = useOperator()
+  const failure = useOpsFailure()
   const [made, setMade] = useState<PlayerLink | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -341,7 +344,7 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
         )}
       </p>
       {made ? (
-        <BoNotice tone="success">
+        <Notice tone="success">
           <Trans>New player link (shown only now: copy it to the billboard's player):</Trans>{' '}
           <input
             className="bo-link__url"
@@ -350,10 +353,10 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
             aria-label={t`New player link`}
             onFocus={(e) => e.currentTarget.select()}
           />
-        </BoNotice>
+        </Notice>
       ) : null}
-      {error ? <BoNotice tone="error">{error}</BoNotice> : null}
-      {operator?.role === 'admin' ? (
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {operator.role === 'admin' ? (
         <button type="button" className="ops-button" onClick={make} disabled={busy}>
           {link.active ? (
             <Trans>Make a new link (the old one stops)</Trans>
