@@ -78,6 +78,10 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
+/** The row of the first sold slot: its time range starts at the sold time. */
+const soldRowOf = (page: Page) =>
+  page.getByRole('row', { name: new RegExp(`^${soldTime}–`) }).first()
+
 /** A browser context signed in as an admin (the session cookie the sign-in call set). */
 async function adminContext(
   browser: import('@playwright/test').Browser,
@@ -107,7 +111,7 @@ for (const width of [390, 1280]) {
     await page.goto(`${server.url}/ops/schedule?device=${DEVICE}&day=${day}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible()
     await expect(page.getByText(/2 sold, 0 held, \d+ free of \d+ slots/)).toBeVisible()
-    const soldRow = page.getByRole('row').filter({ hasText: soldTime }).first()
+    const soldRow = soldRowOf(page)
     await expect(soldRow.getByRole('img', { name: 'The shout' })).toBeVisible()
     await expect(soldRow).toContainText(guid.slice(0, 8))
     await expect(page.getByText('A player link is live since', { exact: false })).toBeVisible()
@@ -126,7 +130,7 @@ for (const width of [390, 1280]) {
 test('schedule marks a past sold play without proof', async ({ browser }) => {
   const { context, page, errors } = await adminContext(browser, 1280)
   await page.goto(`${server.url}/ops/schedule?device=${DEVICE}&day=${day}`)
-  const soldRow = page.getByRole('row').filter({ hasText: soldTime }).first()
+  const soldRow = soldRowOf(page)
   await expect(soldRow.getByText('proved')).toHaveCount(1)
   await expect(soldRow.getByText('no proof')).toHaveCount(3)
   await expect(page.getByText(/plays: 1 proved, 7 without proof/)).toBeVisible()
