@@ -13,6 +13,10 @@ import { FIRST_SCREEN_ROUTES } from './src/app/lib/first-screen.ts'
 import { type CatalogPart, catalogPartIds } from './src/locale/catalog-parts.ts'
 import { precompressDir } from './src/server/platform/precompress.ts'
 
+/** issue 10: the console's modules: its pages, its routes' split parts and its catalogs. */
+const CONSOLE_MODULE =
+  /\/src\/app\/ops\/|\/src\/app\/routes\/ops[._][^?]*\?tsr-split|\/src\/locale\/ops\//
+
 // The version shown in the app and baked into the service worker; a new value is a new deploy.
 const appVersion = process.env.APP_VERSION ?? process.env.npm_package_version ?? '0.0.0'
 
@@ -170,6 +174,9 @@ const clientBuild = {
         // every route's code chunk, the maplibre worker (.mjs), CSS and the shell (toolchain.md:
         // adding png/webmanifest here would duplicate the entries the plugin adds itself)
         globPatterns: ['**/*.{js,mjs,css,html}'],
+        // issue 10: the operators' console is not the shoppers' to carry offline, and must never be
+        // served stale: its chunks (assets/ops-*, assets/ops/, see chunkFileNames) stay out
+        globIgnores: ['assets/ops-*', 'assets/ops/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
@@ -238,6 +245,12 @@ const clientBuild = {
     },
     rolldownOptions: {
       output: {
+        // issue 10: every chunk made only of the console's code or catalogs goes to assets/ops/,
+        // which the service worker does not precache (globIgnores above)
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => CONSOLE_MODULE.test(id))
+            ? 'assets/ops/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // What the entry (src/app/main.tsx) shares with the app goes in a chunk of its own: were the
@@ -251,6 +264,13 @@ const clientBuild = {
             // from this chunk, which is loaded by then. Only static imports are followed: the later
             // steps, the map, Stripe and the catalogs stay their own chunks.
             { name: 'app', test: /src\/app\/start\.tsx$/, priority: 1 },
+            // Issue 10: the operators' console is one chunk of its own (its routes' pages and
+            // src/app/ops), which the shop never loads; its catalogs stay one chunk per language.
+            {
+              name: 'ops',
+              test: /src\/app\/ops\/|src\/app\/routes\/ops[._][^?]*\?tsr-split/,
+              priority: 1,
+            },
           ],
         },
       },

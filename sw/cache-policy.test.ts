@@ -5,6 +5,7 @@ import { order } from '../src/contract/order'
 import { FIRST_DEVICES_PAGE, spotlight } from '../src/contract/spotlight'
 import {
   CACHE_PREFIX,
+  CONSOLE_PATH,
   cacheNames,
   classifyRequest,
   ORDER_RETRY_CAP_MS,
@@ -81,6 +82,23 @@ describe('classifyRequest', () => {
     expect(classifyRequest('GET', new URL('https://elsewhere.example/x.png'), origin, tiles)).toBe(
       'not-ours',
     )
+  })
+})
+
+describe('CONSOLE_PATH', () => {
+  it("names the console's pages in every language, and nothing of the shop", () => {
+    for (const path of ['/ops', '/ops/', '/ops/review', '/fr/ops', '/de/ops/orders']) {
+      expect(CONSOLE_PATH.test(path), path).toBe(true)
+    }
+    for (const path of [
+      '/',
+      '/opsy',
+      '/opera-night/design/location',
+      '/fr/opsy',
+      '/api/v1/ops/review',
+    ]) {
+      expect(CONSOLE_PATH.test(path), path).toBe(false)
+    }
   })
 })
 

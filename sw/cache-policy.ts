@@ -44,6 +44,10 @@ const EVENT_PAYLOAD_ENDPOINTS: readonly Endpoint[] = [
 
 const IMAGE_PATH = /^\/(catalogue|templates)\/.+\.(png|jpe?g|webp|gif|svg|mp4)$/i
 
+/** issue 10: the operators' console's pages (/ops, /fr/ops, /de/ops and below), which the worker
+ * leaves to the network: no precached shell, no stale page for an operator. */
+export const CONSOLE_PATH = /^\/((fr|de)\/)?ops(\/|$)/
+
 /** Decides the strategy for one request. `tileOrigins` are the map style's tile hosts. */
 export function classifyRequest(
   method: string,

@@ -27,7 +27,7 @@ import {
   SW_MESSAGES,
 } from '../src/contract/sw'
 import { eventSlugFromPath } from '../src/domain/locale'
-import { cacheLimits, cacheNames, classifyRequest, staleCaches } from './cache-policy'
+import { CONSOLE_PATH, cacheLimits, cacheNames, classifyRequest, staleCaches } from './cache-policy'
 import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
 import { playerContent } from './player-content'
 
@@ -63,7 +63,9 @@ registerRoute(
 )
 registerRoute(
   new NavigationRoute(appShell, {
-    denylist: [/^\/api\//, /\.[a-z0-9]+$/i],
+    // issue 10: the operators' console always comes from the network (never a stale shell whose
+    // chunks are not precached); the worker keeps out of its pages
+    denylist: [/^\/api\//, /\.[a-z0-9]+$/i, CONSOLE_PATH],
   }),
 )
 

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as DefaultRouteImport } from './routes/_default'
 import { Route as DefaultEventslugRouteImport } from './routes/_default/$eventslug'
 import { Route as DefaultEventNotFoundRouteImport } from './routes/_default/event-not-found'
+import { Route as OpsSplatRouteImport } from './routes/ops.$'
 import { Route as PlayDeviceIdRouteImport } from './routes/play.$deviceId'
 import { Route as DefaultEventslugIndexRouteImport } from './routes/_default/$eventslug/index'
 import { Route as DefaultEventslugStepsRouteImport } from './routes/_default/$eventslug/_steps'
@@ -43,6 +44,11 @@ const DefaultEventNotFoundRoute = DefaultEventNotFoundRouteImport.update({
   id: '/event-not-found',
   path: '/event-not-found',
   getParentRoute: () => DefaultRoute,
+} as any)
+const OpsSplatRoute = OpsSplatRouteImport.update({
+  id: '/ops/$',
+  path: '/ops/$',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const PlayDeviceIdRoute = PlayDeviceIdRouteImport.update({
   id: '/play/$deviceId',
@@ -111,6 +117,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$eventslug': typeof DefaultEventslugRouteWithChildren
   '/event-not-found': typeof DefaultEventNotFoundRoute
+  '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
   '/$eventslug/': typeof DefaultEventslugIndexRoute
@@ -125,6 +132,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/event-not-found': typeof DefaultEventNotFoundRoute
+  '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/$eventslug': typeof DefaultEventslugIndexRoute
   '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
@@ -142,6 +150,7 @@ export interface FileRoutesById {
   '/_default': typeof DefaultRouteWithChildren
   '/_default/$eventslug': typeof DefaultEventslugRouteWithChildren
   '/_default/event-not-found': typeof DefaultEventNotFoundRoute
+  '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/_default/$eventslug/_steps': typeof DefaultEventslugStepsRouteWithChildren
   '/_default/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
@@ -160,6 +169,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$eventslug'
     | '/event-not-found'
+    | '/ops/$'
     | '/play/$deviceId'
     | '/$eventslug/shout-location'
     | '/$eventslug/'
@@ -174,6 +184,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/event-not-found'
+    | '/ops/$'
     | '/play/$deviceId'
     | '/$eventslug'
     | '/$eventslug/shout-location'
@@ -190,6 +201,7 @@ export interface FileRouteTypes {
     | '/_default'
     | '/_default/$eventslug'
     | '/_default/event-not-found'
+    | '/ops/$'
     | '/play/$deviceId'
     | '/_default/$eventslug/_steps'
     | '/_default/$eventslug/shout-location'
@@ -206,6 +218,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   DefaultRoute: typeof DefaultRouteWithChildren
+  OpsSplatRoute: typeof OpsSplatRoute
   PlayDeviceIdRoute: typeof PlayDeviceIdRoute
 }
 
@@ -238,6 +251,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/event-not-found'
       preLoaderRoute: typeof DefaultEventNotFoundRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/ops/$': {
+      id: '/ops/$'
+      path: '/ops/$'
+      fullPath: '/ops/$'
+      preLoaderRoute: typeof OpsSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/play/$deviceId': {
       id: '/play/$deviceId'
@@ -381,6 +401,7 @@ const DefaultRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   DefaultRoute: DefaultRouteWithChildren,
+  OpsSplatRoute: OpsSplatRoute,
   PlayDeviceIdRoute: PlayDeviceIdRoute,
 }
 export const routeTree = rootRouteImport

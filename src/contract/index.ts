@@ -3,6 +3,7 @@ import type { Endpoint } from './endpoint'
 import { mail } from './mail'
 import { meta } from './meta'
 import { ops } from './ops'
+import { opsConsole } from './ops-console'
 import { order } from './order'
 import { player } from './player'
 import { spotlight } from './spotlight'
@@ -11,7 +12,7 @@ import { spotlight } from './spotlight'
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player, ops, mail } as const
+export const api = { meta, spotlight, content, order, player, ops, mail, opsConsole } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
@@ -23,6 +24,7 @@ export * from './endpoint'
 export * from './mail'
 export * from './meta'
 export * from './ops'
+export * from './ops-console'
 export * from './order'
 export * from './player'
 export * from './spotlight'

@@ -26,8 +26,9 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
  * and the app remembers the step a shopper was on (issue 4).
  */
 // The first path segments that are not events: pages of their own (issue 14: /play/{deviceId} is a
-// billboard's player, whose address carries its token) and the API.
-export const NOT_EVENTS: ReadonlySet<string> = new Set(['event-not-found', 'api', 'play'])
+// billboard's player, whose address carries its token; issue 10: /ops is the operators' console) and
+// the API.
+export const NOT_EVENTS: ReadonlySet<string> = new Set(['event-not-found', 'api', 'play', 'ops'])
 
 export function eventSlugFromPath(pathname: string): string | null {
   const first = splitLocalePath(pathname).path.split('/').filter(Boolean)[0]

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { API_BASE, routerPath } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
 import { authRoutes } from './auth/routes.ts'
+import { backofficeRoutes } from './backoffice/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
 import { mailRoutes } from './mail/routes.ts'
@@ -101,6 +102,7 @@ export function createApp(parts: ServerParts) {
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)
+  backofficeRoutes(router, parts.backoffice, parts.opsGuard)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
+import { type BackofficeService, createBackofficeService } from './backoffice/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
 import { seedEmptyShop } from './catalogue/service.ts'
 import { createContentWorker } from './content/content-worker.ts'
@@ -73,6 +74,8 @@ export type ServerParts = {
   opsGuard: OpsGuard
   /** issue 10: review, approve, cancel and refund, the audit log, the auto-cancel sweep. */
   ops: OpsService
+  /** issue 10: the console's schedule, player links, catalogue upload and dashboard. */
+  backoffice: BackofficeService
   /**
    * Tells the modules the origin the server listens on (main.ts, once listening): absolute URLs
    * handed to billboards use PUBLIC_BASE_URL, else this; never a client's Host header.
@@ -187,6 +190,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log,
     now,
   })
+  const backoffice = createBackofficeService({ database, now, player, spotlight })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease },
@@ -223,6 +227,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     auth,
     opsGuard,
     ops,
+    backoffice,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
     },

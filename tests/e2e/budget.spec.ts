@@ -40,6 +40,8 @@ async function firstScreenScripts(page: Page, path: string, ready: () => Promise
   expect([...scripts.keys()].some((p) => p.includes('stripe'))).toBe(false)
   // issue 14: the billboard player is its own chunk, never on the shop's first screen
   expect([...scripts.keys()].some((p) => /\/assets\/play[.-]/.test(p))).toBe(false)
+  // issue 10: nor is the operators' console (its code and its catalogs)
+  expect([...scripts.keys()].some((p) => /\/assets\/ops[./-]/.test(p))).toBe(false)
   return total
 }
 

@@ -52,7 +52,8 @@ const FEATURE = 'a feature imports no other feature'
 const UI = 'app/ui imports no stores and no features'
 const LIB = 'app/lib imports no stores and no features'
 const STORES = 'app/stores import no features and no ui'
-const SHOP_PLAYER = 'a feature imports no player code'
+const SHOP_PLAYER = 'a feature imports no player or console code'
+const CONSOLE = 'it imports no shop features, stores or player code'
 const PLAYER = 'it imports no shop features or stores'
 
 const broken: [rule: string, folder: string, ext: 'ts' | 'tsx', from: string, message: string][] = [
@@ -94,6 +95,11 @@ const broken: [rule: string, folder: string, ext: 'ts' | 'tsx', from: string, me
   ['player → features', 'src/app/player', 'ts', '../features/shouts/shouts-actions', PLAYER],
   ['player → stores', 'src/app/player', 'ts', '../stores/order', PLAYER],
   ['player → server', 'src/app/player', 'ts', '../../server/main.ts', APP_SERVER],
+  ['feature → console', 'src/app/features/shouts', 'ts', '../../ops/session', SHOP_PLAYER],
+  ['console → features', 'src/app/ops', 'ts', '../features/shouts/shouts-actions', CONSOLE],
+  ['console → stores', 'src/app/ops', 'ts', '../stores/order', CONSOLE],
+  ['console → player', 'src/app/ops', 'ts', '../player/engine', CONSOLE],
+  ['console → server', 'src/app/ops', 'ts', '../../server/main.ts', APP_SERVER],
   ['ui → features', 'src/app/ui', 'tsx', '../features/checkout/checkout-actions', UI],
   ['lib → stores', 'src/app/lib', 'ts', '../stores/order', LIB],
   ['lib → features', 'src/app/lib', 'ts', '../features/template/template-actions', LIB],

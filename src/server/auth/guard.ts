@@ -37,8 +37,16 @@ export type OpsHandler<E extends Endpoint> = (
 ) => ReturnType<Handler<E>>
 
 export type OpsGuard = {
-  /** Registers an operator endpoint behind the Origin, session and role checks. */
-  handle<E extends OpsEndpoint>(router: ApiRouter, e: E, handler: OpsHandler<E>): void
+  /**
+   * Registers an operator endpoint behind the Origin, session and role checks; `after` runs once they
+   * passed, before the body is read (e.g. a larger body limit for the catalogue upload).
+   */
+  handle<E extends OpsEndpoint>(
+    router: ApiRouter,
+    e: E,
+    handler: OpsHandler<E>,
+    ...after: MiddlewareHandler[]
+  ): void
   /** The Origin check alone, for the calls made before there is a session (sign-in, set-password). */
   sameOrigin: MiddlewareHandler
   /** The operator of the request's session, or null (no cookie, unknown, ended or idle). */
@@ -107,7 +115,7 @@ export function createOpsGuard(deps: {
     sameOrigin,
     operatorOf,
     sessionIdOf,
-    handle(router, e, handler) {
+    handle(router, e, handler, ...after) {
       router.handle(
         e,
         (input) => {
@@ -117,6 +125,7 @@ export function createOpsGuard(deps: {
         },
         sameOrigin,
         requireRole(e.access),
+        ...after,
       )
     },
     setSessionCookie(c, sessionId) {

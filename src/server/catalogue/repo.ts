@@ -115,3 +115,57 @@ export async function replacePromo(db: Queryable, p: Promo): Promise<void> {
     values (${p.promoCode}, ${p.eventSlug}, ${p.centsOffTotal ?? null}::int,
       ${p.percentOffTotal ?? null}::int, ${p.oncePerCustomer}, now())`)
 }
+
+/**
+ * The rows the file names, read back in the file's shape (issue 10: the console's preview says what
+ * an import would add or change). Lists of an event (devices, templates) come sorted by id.
+ */
+export async function storedCatalogueRows(
+  db: Queryable,
+  ids: { devices: string[]; templates: string[]; events: string[]; promos: string[] },
+): Promise<{ devices: Device[]; templates: Template[]; events: Event[]; promos: Promo[] }> {
+  const list = (values: string[]) => joinSql(values.map((value) => sql`${value}`))
+  const devices = ids.devices.length
+    ? await db.query(sql<Device>`
+        select device_id as "deviceId", location, city, state_abbr as "stateAbbr", country,
+          time_zone_id as "timeZoneId", json_build_object('lat', lat, 'lng', lng) as coordinates,
+          viewing_area_coordinates as "viewingAreaCoordinates",
+          traffic_direction as "trafficDirection", screens, image_url as "imageUrl",
+          street_view_url as "streetViewUrl", content_width as "contentWidth",
+          content_height as "contentHeight", sold_out as "soldOut"
+        from devices where device_id in (${list(ids.devices)})`)
+    : []
+  const templates = ids.templates.length
+    ? await db.query(sql<Template>`
+        select id, name, types, mode, width_px as "widthPx", height_px as "heightPx",
+          preview_image_url as "previewImageUrl",
+          example_preview_video_url as "examplePreviewVideoUrl",
+          video_max_length_seconds as "videoMaxLengthSeconds", html
+        from templates where id in (${list(ids.templates)})`)
+    : []
+  const events = ids.events.length
+    ? await db.query(sql<Event>`
+        select e.slug, e.name, e.start_date_hour_local_inclusive as "startDateHourLocalInclusive",
+          e.end_date_hour_local_exclusive as "endDateHourLocalExclusive",
+          e.slot_width_ms as "slotWidthMS",
+          e.allowed_content_generator_types as "allowedContentGeneratorTypes",
+          e.value_cents_per_slot as "valueCentsPerSlot", e.currency, e.branded,
+          e.sponsor_name as "sponsorName", e.min_presale_slot_epoch_ms as "minPresaleSlotEpochMs",
+          e.plays_per_slot as "playsPerSlot", e.seconds_per_shout as "secondsPerShout",
+          coalesce((select json_agg(json_build_object('deviceId', ed.device_id,
+              'unavailable', ed.unavailable) order by ed.device_id)
+            from event_devices ed where ed.event_slug = e.slug), '[]'::json) as devices,
+          coalesce((select json_agg(et.template_id order by et.template_id)
+            from event_templates et where et.event_slug = e.slug), '[]'::json) as templates
+        from events e where e.slug in (${list(ids.events)})`)
+    : []
+  const promos = ids.promos.length
+    ? await db.query(sql<Promo>`
+        select promo_code as "promoCode", event_slug as "eventSlug",
+          cents_off_total as "centsOffTotal", percent_off_total as "percentOffTotal",
+          once_per_customer as "oncePerCustomer"
+        from promos
+        where upper(promo_code) in (${joinSql(ids.promos.map((code) => sql`upper(${code})`))})`)
+    : []
+  return { devices, templates, events, promos }
+}

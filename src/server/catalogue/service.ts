@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  type CatalogueChanges,
   ContentTypeSchema,
   CoordinatesSchema,
   CurrencySchema,
@@ -18,13 +19,14 @@ import {
   packageFitsSlot,
 } from '../../domain/schedule.ts'
 import { parseTemplateHtml } from '../content/template-html.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import {
   countEvents,
   type KnownIds,
   knownIds,
   lockDemoImport,
   replacePromo,
+  storedCatalogueRows,
   upsertDevice,
   upsertEvent,
   upsertTemplate,
@@ -291,6 +293,90 @@ export function checkCatalogue(input: unknown, known?: KnownIds): CatalogueCheck
   return errors.length > 0 ? { success: false, errors } : { success: true, catalogue }
 }
 
+/** A value as canonical JSON: keys sorted, undefined as null, so equal rows compare equal. */
+function canonical(value: unknown): string {
+  if (value === undefined || value === null) return 'null'
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    )
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** An event's lists are replaced whole by an import and kept without order: compared sorted. */
+function eventForComparison(e: Catalogue['events'][number]) {
+  return {
+    ...e,
+    devices: [...e.devices].sort((a, b) => byText(a.deviceId, b.deviceId)),
+    templates: [...e.templates].sort(byText),
+  }
+}
+
+function promoForComparison(p: Catalogue['promos'][number]) {
+  return {
+    promoCode: p.promoCode,
+    eventSlug: p.eventSlug,
+    centsOffTotal: p.centsOffTotal ?? null,
+    percentOffTotal: p.percentOffTotal ?? null,
+    oncePerCustomer: p.oncePerCustomer,
+  }
+}
+
+/**
+ * For each row of a checked catalogue: new (no row with its id), changed (a row differs in any field
+ * the import writes), or unchanged (importing it changes nothing, catalogue-format: "running it twice
+ * changes nothing").
+ */
+export async function catalogueChanges(
+  database: Database,
+  catalogue: Catalogue,
+): Promise<CatalogueChanges> {
+  const stored = await storedCatalogueRows(database, {
+    devices: catalogue.devices.map((d) => d.deviceId),
+    templates: catalogue.templates.map((t) => t.id),
+    events: catalogue.events.map((e) => e.slug),
+    promos: catalogue.promos.map((p) => p.promoCode),
+  })
+  const compare = <T>(
+    rows: readonly T[],
+    storedRows: readonly T[],
+    idOf: (row: T) => string,
+    shape: (row: T) => unknown = (row) => row,
+  ) => {
+    const key = (row: T) => idOf(row).toLowerCase()
+    const before = new Map(storedRows.map((row) => [key(row), canonical(shape(row))]))
+    const result = { added: [] as string[], changed: [] as string[], unchanged: [] as string[] }
+    for (const row of rows) {
+      const old = before.get(key(row))
+      if (old === undefined) result.added.push(idOf(row))
+      else if (old === canonical(shape(row))) result.unchanged.push(idOf(row))
+      else result.changed.push(idOf(row))
+    }
+    return result
+  }
+  return {
+    events: compare(catalogue.events, stored.events, (e) => e.slug, eventForComparison),
+    devices: compare(catalogue.devices, stored.devices, (d) => d.deviceId),
+    templates: compare(catalogue.templates, stored.templates, (t) => t.id),
+    promos: compare(catalogue.promos, stored.promos, (p) => p.promoCode, promoForComparison),
+  }
+}
+
+/** The preview of issue 10: the problems of `npm run import`, or, for a clean file, its changes. */
+export async function previewCatalogue(
+  database: Database,
+  input: unknown,
+): Promise<{ success: true; changes: CatalogueChanges } | { success: false; errors: string[] }> {
+  const check = checkCatalogue(input, await knownIds(database))
+  if (!check.success) return check
+  return { success: true, changes: await catalogueChanges(database, check.catalogue) }
+}
+
 export type ImportCounts = { devices: number; templates: number; events: number; promos: number }
 
 /**
@@ -300,6 +386,8 @@ export type ImportCounts = { devices: number; templates: number; events: number;
 export async function importCatalogue(
   database: Database,
   input: unknown,
+  /** Runs in the import's transaction (the console's audit row: both or neither). */
+  alsoIn?: (tx: Queryable) => Promise<void>,
 ): Promise<{ success: true; counts: ImportCounts } | { success: false; errors: string[] }> {
   const check = checkCatalogue(input, await knownIds(database))
   if (!check.success) return check
@@ -309,6 +397,7 @@ export async function importCatalogue(
     for (const t of c.templates) await upsertTemplate(tx, t)
     for (const e of c.events) await upsertEvent(tx, e)
     for (const p of c.promos) await replacePromo(tx, p)
+    await alsoIn?.(tx)
   })
   return {
     success: true,

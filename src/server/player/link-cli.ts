@@ -27,9 +27,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       `A new player link for ${deviceId}; any earlier link of this billboard stops working now.\n`,
     )
-    process.stdout.write(
-      `${origin}/play/${encodeURIComponent(deviceId)}?token=${encodeURIComponent(linked.value.token)}\n`,
-    )
+    process.stdout.write(`${linked.value.url}\n`)
     return 0
   } finally {
     await database.close()

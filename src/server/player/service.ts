@@ -19,7 +19,7 @@ import {
   slotRangeOfWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { qrTargetUrl } from '../spotlight/service.ts'
 import { renderHouseCardPng } from './house-card.ts'
@@ -83,12 +83,23 @@ export function createPlayerService(deps: PlayerDeps) {
     return err({ code: 'player_token_invalid' })
   }
 
-  /** `npm run player-link`: a new token for the billboard; the old one stops working. */
-  async function link(deviceId: string): Promise<Result<{ token: string }, PlayerError>> {
+  /**
+   * `npm run player-link` and the console (issue 10): a new token for the billboard; the old one
+   * stops working. The answer carries the player's full address, the only place the token is shown.
+   */
+  async function link(
+    deviceId: string,
+    /** Runs in the same transaction (the console's audit row: both or neither). */
+    alsoIn?: (tx: Queryable) => Promise<void>,
+  ): Promise<Result<{ token: string; url: string }, PlayerError>> {
     if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
     const token = newPlayerToken()
-    await db.transaction((tx) => replaceToken(tx, deviceId, tokenHash(token)))
-    return ok({ token })
+    await db.transaction(async (tx) => {
+      await replaceToken(tx, deviceId, tokenHash(token))
+      await alsoIn?.(tx)
+    })
+    const url = `${origin()}/play/${encodeURIComponent(deviceId)}?token=${encodeURIComponent(token)}`
+    return ok({ token, url })
   }
 
   async function schedule(

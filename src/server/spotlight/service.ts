@@ -106,6 +106,15 @@ export function createSpotlightService(deps: {
     catalogue,
     findEvent,
 
+    /**
+     * issue 10: the console imported a catalogue; this instance reads it afresh at once (other
+     * instances within CATALOGUE_TTL_MS).
+     */
+    forgetCatalogue(): void {
+      eventCache.clear()
+      deviceCache.clear()
+    },
+
     /** The events not over yet anywhere: an event ends last in the westernmost zone (UTC-12). */
     async liveEvents(): Promise<ShoutEvent[]> {
       const events = await allEvents(db)

@@ -7,17 +7,18 @@ import { PwaBanners } from './pwa-banners'
 
 export function RootLayout() {
   const { t, i18n } = useLingui()
-  useEffect(() => {
-    // spec §1: the page title; the language attribute follows the locale (spec §2)
-    document.title = t`Share the Gift of a Billboard`
-    setPageLanguage(i18n.locale)
-  }, [t, i18n.locale])
-  // issue 14: the billboard player is a screen of its own; the shop's banners (offline, update,
-  // install) would be shown to a street
-  const onBillboard = useRouterState({
-    select: (s) => s.location.pathname.startsWith('/play/'),
+  const roomOfItsOwn = useRouterState({
+    select: (s) => /^\/(play\/|ops(\/|$))/.test(s.location.pathname),
   })
-  if (onBillboard) return <Outlet />
+  useEffect(() => {
+    // spec §1: the page title (the console names its own pages); the language attribute follows
+    // the locale (spec §2)
+    if (!roomOfItsOwn) document.title = t`Share the Gift of a Billboard`
+    setPageLanguage(i18n.locale)
+  }, [t, i18n.locale, roomOfItsOwn])
+  // issue 14: the billboard player is a screen of its own; the shop's banners (offline, update,
+  // install) would be shown to a street. Issue 10: nor are they the operators' console's.
+  if (roomOfItsOwn) return <Outlet />
   return (
     <>
       <ProgressBar />

@@ -1,0 +1,62 @@
+import { type ParsedLocation, redirect } from '@tanstack/react-router'
+import type { OperatorInfo } from '../../contract/ops'
+import { loadOpsCatalog } from './catalog'
+import { pageOf } from './pages'
+import { currentOperator } from './session'
+
+/** The part of a console address after `/ops/` (the address without its language prefix). */
+export function opsPath(pathname: string): string {
+  return pathname.replace(/^\/ops\/?/, '').replace(/\/+$/, '')
+}
+
+/**
+ * What the console's route does before a page shows (src/app/routes/ops.$.tsx, through a dynamic
+ * import: the route file is in the shop's first chunk, this is in the console's): the console's
+ * catalog; `/ops` itself is the review queue (every role has it); a signed-in page without a
+ * session (none, or ended: 12 h idle) goes to sign-in first, and back after.
+ */
+export async function enter(
+  location: ParsedLocation,
+  signal: AbortSignal,
+): Promise<{ operator: OperatorInfo | null }> {
+  await loadOpsCatalog()
+  const path = opsPath(location.pathname)
+  if (path === '') throw redirect({ href: '/ops/review', replace: true })
+  const page = pageOf(path)
+  if (!page || page.roles === 'public') return { operator: null }
+  const operator = await currentOperator(signal)
+  if (!operator) throw redirect({ href: signInHref({ redirect: location.href }) })
+  return { operator }
+}
+
+export type SignInSearch = {
+  /** the console page to go back to once signed in */
+  redirect?: string
+  /** the session had ended (a call answered 401) */
+  ended?: boolean
+  signedOut?: boolean
+  passwordSet?: boolean
+}
+
+/** The sign-in page's address with what it should say and where it leads back to. */
+export function signInHref(search: SignInSearch): string {
+  const query = new URLSearchParams()
+  if (search.redirect) query.set('redirect', search.redirect)
+  for (const flag of ['ended', 'signedOut', 'passwordSet'] as const) {
+    if (search[flag]) query.set(flag, '1')
+  }
+  const text = query.toString()
+  return text ? `/ops/sign-in?${text}` : '/ops/sign-in'
+}
+
+/** The sign-in page's search, read from the address (whatever a link put there). */
+export function readSignInSearch(raw: Record<string, unknown>): SignInSearch {
+  const flag = (value: unknown) =>
+    value === 1 || value === '1' || value === true ? true : undefined
+  return {
+    redirect: typeof raw.redirect === 'string' ? raw.redirect : undefined,
+    ended: flag(raw.ended),
+    signedOut: flag(raw.signedOut),
+    passwordSet: flag(raw.passwordSet),
+  }
+}

@@ -1,0 +1,33 @@
+import { useLingui } from '@lingui/react/macro'
+import { useRouter } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { ApiError } from '../lib/api'
+import { signInHref } from './enter'
+
+/**
+ * What a console page says when a call fails (issue 10: clear messages for 401 and 403). A 401 (the
+ * session ended: 12 h idle, signed out elsewhere) goes to sign-in, which comes back here after.
+ */
+export function useOpsFailure(): (error: unknown) => string {
+  const { t } = useLingui()
+  const router = useRouter()
+  return useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiError)) {
+        return t`The shop's server could not be reached. Check the connection and try again.`
+      }
+      if (error.statusCode === 401) {
+        const { href } = router.state.location
+        void router.navigate({ href: signInHref({ redirect: href, ended: true }) })
+        return t`Your session has ended. Sign in again.`
+      }
+      if (error.statusCode === 403) {
+        return t`Your role does not allow this. Ask an administrator if you need it.`
+      }
+      if (error.statusCode >= 500) return t`Something went wrong on the server. Try again.`
+      // the server's own words (the order's state, a reason that is missing)
+      return error.errors.join(' ') || t`The request failed (${error.statusCode}).`
+    },
+    [t, router],
+  )
+}

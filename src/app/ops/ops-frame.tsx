@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react'
+import { useEffect } from 'react'
+import './ops.css'
+
+/** Every console page, signed in or not: the console's look (ops.css) around the page. */
+export function OpsFrame({ children }: { children: ReactNode }) {
+  return <div className="ops">{children}</div>
+}
+
+/** Names the browser tab after the page (spec §1's shop title is the shop's). */
+export function usePageTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} · Shouts Ops`
+  }, [title])
+}
+
+/**
+ * A page of the console: its title as the page's one h1 (and the tab's), what it does beside it
+ * (buttons), then the page.
+ */
+export function OpsPage({
+  title,
+  actions,
+  children,
+}: {
+  title: string
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  usePageTitle(title)
+  return (
+    <section className="ops-page" aria-labelledby="ops-page-title">
+      <div className="ops-page__head">
+        <h1 id="ops-page-title" className="ops-page__title">
+          {title}
+        </h1>
+        {actions ? <div className="ops-page__actions">{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** A message about the page as a whole (a failed load, a refusal), announced to screen readers. */
+export function Notice({
+  tone = 'info',
+  children,
+}: {
+  tone?: 'info' | 'error' | 'success'
+  children: ReactNode
+}) {
+  return (
+    <div className={`ops-notice ops-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  )
+}

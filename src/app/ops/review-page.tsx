@@ -1,0 +1,170 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, useState } from 'react'
+import type { OpsOrder } from '../../contract/ops'
+import { ops } from '../../contract/ops'
+import { callApi } from '../lib/api'
+import { TextArea } from '../ui/fields'
+import { useOpsFailure } from './errors'
+import { timeUntil } from './format'
+import { Notice, OpsPage } from './ops-frame'
+import { FlagReasons, OrderContent, OrderMessage, OrderSlots } from './order-parts'
+import { useOpsLoad } from './use-ops-load'
+
+/**
+ * issue 10 "Review queue": the orders under review, oldest first, each with its content, message,
+ * why it was flagged, its slots and the time left before the first; Approve (→ Confirmed, it plays)
+ * or Refuse with a reason (→ Cancelled, slots free, refunded; the shopper reads the reason).
+ */
+export function ReviewPage() {
+  const { t } = useLingui()
+  const [queue, reload] = useOpsLoad(
+    (signal) => callApi(ops.review, { signal }).then((r) => r.orders),
+    [],
+  )
+  const [done, setDone] = useState<string | null>(null)
+  return (
+    <OpsPage
+      title={t`Review queue`}
+      actions={
+        <button type="button" className="ops-button ops-button--quiet" onClick={reload}>
+          <Trans>Refresh</Trans>
+        </button>
+      }
+    >
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      {queue.status === 'loading' ? (
+        <p aria-busy="true">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : queue.status === 'failed' ? (
+        <Notice tone="error">{queue.message}</Notice>
+      ) : queue.value.length === 0 ? (
+        <p className="ops-empty">
+          <Trans>Nothing to review.</Trans>
+        </p>
+      ) : (
+        <ol className="ops-cards">
+          {queue.value.map((order) => (
+            <li key={order.guid}>
+              <ReviewCard
+                order={order}
+                onDone={(message) => {
+                  setDone(message)
+                  reload()
+                }}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </OpsPage>
+  )
+}
+
+function ReviewCard({ order, onDone }: { order: OpsOrder; onDone: (message: string) => void }) {
+  const { t, i18n } = useLingui()
+  const failure = useOpsFailure()
+  const [refusing, setRefusing] = useState(false)
+  const [reason, setReason] = useState('')
+  const [reasonError, setReasonError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const code = order.confirmationCode
+  const first = order.firstSlotStartEpochMs
+
+  const approve = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await callApi(ops.approve, { params: { guid: order.guid }, body: {} })
+      onDone(t`Order ${code} approved: it is confirmed and will play.`)
+    } catch (e) {
+      setBusy(false)
+      setError(failure(e))
+    }
+  }
+
+  const refuse = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!reason.trim()) {
+      setReasonError(t`Say why: the shopper receives this reason.`)
+      return
+    }
+    setReasonError(null)
+    setBusy(true)
+    setError(null)
+    try {
+      await callApi(ops.cancel, { params: { guid: order.guid }, body: { reason: reason.trim() } })
+      onDone(t`Order ${code} refused: cancelled and refunded.`)
+    } catch (e) {
+      setBusy(false)
+      setError(failure(e))
+    }
+  }
+
+  return (
+    <article className="ops-card" aria-labelledby={`review-${order.guid}`}>
+      <h2 id={`review-${order.guid}`} className="ops-card__title">
+        <Trans>
+          Order {code} · {order.device.location}
+        </Trans>
+      </h2>
+      <p className="ops-card__meta">
+        {first !== null ? (
+          <Trans>First slot {timeUntil(first, Date.now(), i18n.locale)}</Trans>
+        ) : null}{' '}
+        · {order.contact.email}
+      </p>
+      <div className="ops-card__body">
+        <OrderContent order={order} />
+        <div className="ops-card__facts">
+          <OrderMessage order={order} />
+          <FlagReasons order={order} />
+          <OrderSlots order={order} />
+        </div>
+      </div>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <div className="ops-card__actions">
+        <button type="button" className="ops-button" onClick={approve} disabled={busy}>
+          <Trans>Approve</Trans>
+        </button>
+        {!refusing ? (
+          <button
+            type="button"
+            className="ops-button ops-button--danger"
+            onClick={() => setRefusing(true)}
+            disabled={busy}
+          >
+            <Trans>Refuse…</Trans>
+          </button>
+        ) : null}
+      </div>
+      {refusing ? (
+        <form className="ops-refuse" onSubmit={refuse} noValidate>
+          <TextArea
+            label={t`Reason for refusing (the shopper receives it)`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={reasonError}
+            maxLength={500}
+            rows={3}
+            required
+          />
+          <div className="ops-card__actions">
+            <button type="submit" className="ops-button ops-button--danger" disabled={busy}>
+              <Trans>Refuse and refund</Trans>
+            </button>
+            <button
+              type="button"
+              className="ops-button ops-button--quiet"
+              onClick={() => setRefusing(false)}
+              disabled={busy}
+            >
+              <Trans>Keep it</Trans>
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </article>
+  )
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CatalogueApplied, CataloguePreview } from '../../src/contract/ops-console.ts'
+import { MAX_CATALOGUE_BYTES } from '../../src/contract/ops-console.ts'
+import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
+import { BACKENDS, type Client, client, startTestServer, type TestServer } from './helpers.ts'
+import { type SignedIn, signedInOperator } from './ops-helpers.ts'
+
+// issue 10, the console's catalogue upload: the checks of `npm run import` by JSON path, a preview of
+// what a clean file adds and changes, and the apply call that imports exactly the previewed file.
+
+type Catalogue = {
+  devices: Record<string, unknown>[]
+  templates: Record<string, unknown>[]
+  events: Record<string, unknown>[]
+  promos: Record<string, unknown>[]
+}
+
+describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
+  let server: TestServer
+  let api: Client
+  let admin: SignedIn
+  const clock = Date.now()
+  const demo = () => structuredClone(demoCatalogue(clock)) as unknown as Catalogue
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { now: () => clock })
+    api = client(server.url)
+    admin = await signedInOperator(server, 'admin')
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const preview = async (text: string) => {
+    const res = await admin.api.post<CataloguePreview>('/ops/catalogue/preview', { text })
+    expect(res.status).toBe(200)
+    return res.body
+  }
+  const apply = (text: string, sha256: string) =>
+    admin.api.post<CatalogueApplied & { codes?: string[] }>('/ops/catalogue/apply', {
+      text,
+      sha256,
+    })
+
+  it('finds the shop’s own demo catalogue unchanged (an import would change nothing)', async () => {
+    const file = demo()
+    const answer = await preview(JSON.stringify(file, null, 2))
+    expect(answer.problems).toEqual([])
+    expect(answer.changes?.events).toEqual({
+      added: [],
+      changed: [],
+      unchanged: file.events.map((e) => e.slug),
+    })
+    expect(answer.changes?.devices.changed).toEqual([])
+    expect(answer.changes?.templates.changed).toEqual([])
+    expect(answer.changes?.promos.changed).toEqual([])
+    expect(answer.changes?.devices.unchanged).toHaveLength(file.devices.length)
+  })
+
+  it('lists every problem of a broken file by JSON path, and a text that is not JSON', async () => {
+    const file = demo()
+    ;(file.events[0] as Record<string, unknown>).slotWidthMS = 'soon'
+    ;(file.devices[1] as Record<string, unknown>).colour = 'red'
+    file.promos.push({ promoCode: 'NOWHERE', eventSlug: 'no-such-event', percentOffTotal: 5 })
+    const shape = await preview(JSON.stringify(file))
+    expect(shape.changes).toBeNull()
+    expect(shape.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\$\.events\[0\]\.slotWidthMS: /),
+        '$.devices[1].colour: is not an allowed field',
+      ]),
+    )
+    // references are checked once the shape is right
+    const references = demo()
+    references.promos.push({ promoCode: 'NOWHERE', eventSlug: 'no-such-event', percentOffTotal: 5 })
+    const refs = await preview(JSON.stringify(references))
+    expect(refs.problems).toEqual([
+      `$.promos[${references.promos.length - 1}].eventSlug: unknown event 'no-such-event'`,
+    ])
+    const notJson = await preview('{"events": [')
+    expect(notJson.problems).toHaveLength(1)
+    expect(notJson.problems[0]).toMatch(/^\$: is not JSON/)
+  })
+
+  it('previews what a clean file adds and changes, and applies exactly the previewed file', async () => {
+    const file = demo()
+    const device = file.devices[0] as Record<string, unknown>
+    device.location = 'Moved across the square'
+    file.events.push({
+      slug: 'fete-des-lumieres',
+      name: 'Fête des Lumières',
+      startDateHourLocalInclusive: '2030-12-05_00',
+      endDateHourLocalExclusive: '2030-12-09_00',
+      slotWidthMS: 900000,
+      devices: [{ deviceId: device.deviceId }],
+      templates: [],
+    })
+    file.promos.push({ promoCode: 'LUMIERE', eventSlug: 'fete-des-lumieres', percentOffTotal: 15 })
+    const text = JSON.stringify(file)
+    const answer = await preview(text)
+    expect(answer.problems).toEqual([])
+    expect(answer.sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(answer.changes?.events.added).toEqual(['fete-des-lumieres'])
+    expect(answer.changes?.devices.changed).toEqual([device.deviceId])
+    expect(answer.changes?.promos.added).toEqual(['LUMIERE'])
+    expect(answer.changes?.templates.added).toEqual([])
+
+    // another file than the one previewed is refused, and nothing is written
+    const other = await apply(`${text} `, answer.sha256)
+    expect(other.status).toBe(409)
+    expect(other.body).toMatchObject({ codes: ['catalogue_not_previewed'] })
+    expect((await api.get('/spotlight/events/fete-des-lumieres')).status).toBe(404)
+
+    const applied = await apply(text, answer.sha256)
+    expect(applied.status).toBe(200)
+    expect(applied.body).toEqual({ sha256: answer.sha256, changes: answer.changes })
+    const audit = await server.deps.database.query(sql<{ action: string; detail: unknown }>`
+      select action, detail from audit_log where action = 'catalogue_import'`)
+    expect(audit).toEqual([
+      {
+        action: 'catalogue_import',
+        detail: expect.objectContaining({ sha256: answer.sha256 }),
+      },
+    ])
+    expect((await api.get('/spotlight/events/fete-des-lumieres')).status).toBe(200)
+    const again = await preview(text)
+    expect(again.changes?.events.added).toEqual([])
+    expect(again.changes?.events.changed).toEqual([])
+    expect(again.changes?.devices.changed).toEqual([])
+    expect(again.changes?.promos.unchanged).toContain('LUMIERE')
+  })
+
+  it('refuses to apply a file with problems (400, each by path) and a body above the limit (413)', async () => {
+    const file = demo()
+    ;(file.devices[0] as Record<string, unknown>).contentWidth = 0
+    const text = JSON.stringify(file)
+    const { sha256, problems } = await preview(text)
+    expect(problems).toEqual([
+      '$.devices[0].contentWidth: Invalid value: Expected >=1 but received 0',
+    ])
+    const refused = await apply(text, sha256)
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ errors: problems, codes: ['catalogue_invalid'] })
+    const huge = await admin.api.post('/ops/catalogue/preview', {
+      text: 'x'.repeat(MAX_CATALOGUE_BYTES + 100 * 1024),
+    })
+    expect(huge.status).toBe(413)
+  })
+})

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { zonedDateTimeAt } from '../../src/domain/dates.ts'
+import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
+import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
+import {
+  client,
+  daySlots,
+  generateContent,
+  LIVE,
+  orderBody,
+  placeOrder,
+  savedCard,
+  settledStatus,
+  startTestServer,
+  type TestServer,
+} from '../api/helpers'
+import { signedInOperator } from '../api/ops-helpers'
+import { expectAccessible } from './helpers'
+
+// issue 10, the console's second part: the schedule (sold, free, proved and missing plays, a new
+// player link shown once), the catalogue upload (problems by path, a preview, apply on confirm) and
+// the dashboard (figures and the sales chart with its text alternative), each axe clean, at 390 px
+// and 1280 px. A server of its own (the production build, a fresh embedded database) in-process, so
+// the test makes its operator and its orders through the real services and API.
+
+const DEVICE = 'paris-opera-1'
+const PARIS = 'Europe/Paris'
+let server: TestServer
+let day: string
+let soldTime: string
+let guid: string
+let clock = Date.now()
+
+test.beforeAll(async () => {
+  server = await startTestServer('pglite', { serveApp: true, now: () => clock })
+  const api = client(server.url)
+  const content = await generateContent(api, DEVICE)
+  const event = (await api.get<Parameters<typeof playsOfSlot>[0]>(`/spotlight/events/${LIVE}`)).body
+  const slots = daySlots(2, 40, 2)
+  const checkout = await savedCard(api)
+  const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
+  expect(placed.status).toBe(201)
+  expect((await settledStatus(api, LIVE, placed.body.guid)).orderState).toBe('Confirmed')
+  guid = placed.body.guid
+  const first = slots[0] as number
+  day = zonedDateTimeAt(slotStartEpochMs(event, PARIS, first), PARIS)
+    .toPlainDate()
+    .toString()
+  soldTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: PARIS }).format(
+    slotStartEpochMs(event, PARIS, first),
+  )
+  // the billboard proves the first play of the first slot
+  const linked = await server.deps.player.link(DEVICE)
+  if (!linked.ok) throw new Error('no player link')
+  const play = playsOfSlot(event, PARIS, first)[0] as { startEpochMs: number; endEpochMs: number }
+  const proof = await api.post(
+    `/player/${DEVICE}/plays`,
+    {
+      plays: [
+        {
+          playId: randomUUID(),
+          orderGuid: guid,
+          slotNumber: first,
+          playIndex: 0,
+          startedAtEpochMs: play.startEpochMs,
+          endedAtEpochMs: play.endEpochMs,
+        },
+      ],
+    },
+    { authorization: `Bearer ${linked.value.token}` },
+  )
+  expect(proof.status).toBe(202)
+  // the console looks at that day after it: the other plays should have been proved by now
+  clock = slotStartEpochMs(event, PARIS, slots[1] as number) + 2 * 3_600_000
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+/** The row of the first sold slot: its time range starts at the sold time. */
+const soldRowOf = (page: Page) =>
+  page.getByRole('row', { name: new RegExp(`^${soldTime}–`) }).first()
+
+/** A browser context signed in as an admin (the session cookie the sign-in call set). */
+async function adminContext(
+  browser: import('@playwright/test').Browser,
+  width: number,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const admin = await signedInOperator(server, 'admin')
+  const [name, value] = admin.cookie.split('=') as [string, string]
+  const context = await browser.newContext({
+    viewport: { width, height: 844 },
+    isMobile: width < 600,
+    hasTouch: width < 600,
+  })
+  await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Strict' }])
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  return { context, page, errors }
+}
+
+for (const width of [390, 1280]) {
+  test(`schedule at ${width} px: sold, free, proved and missing plays; a new player link once`, async ({
+    browser,
+  }) => {
+    const { context, page, errors } = await adminContext(browser, width)
+    await page.goto(`${server.url}/ops/schedule?device=${DEVICE}&day=${day}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible()
+    await expect(page.getByText(/2 sold, 0 held, \d+ free of \d+ slots/)).toBeVisible()
+    const soldRow = soldRowOf(page)
+    await expect(soldRow.getByRole('img', { name: 'The shout' })).toBeVisible()
+    await expect(soldRow).toContainText(guid.slice(0, 8))
+    await expect(page.getByText('A player link is live since', { exact: false })).toBeVisible()
+    await expectAccessible(page)
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Make a new link (the old one stops)' }).click()
+    const link = page.getByRole('textbox', { name: 'New player link' })
+    await expect(link).toHaveValue(new RegExp(`/play/${DEVICE}\\?token=`))
+    await expectAccessible(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+}
+
+test('schedule marks a past sold play without proof', async ({ browser }) => {
+  const { context, page, errors } = await adminContext(browser, 1280)
+  await page.goto(`${server.url}/ops/schedule?device=${DEVICE}&day=${day}`)
+  const soldRow = soldRowOf(page)
+  await expect(soldRow.getByText('proved')).toHaveCount(1)
+  await expect(soldRow.getByText('no proof')).toHaveCount(3)
+  await expect(page.getByText(/plays: 1 proved, 7 without proof/)).toBeVisible()
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+for (const width of [390, 1280]) {
+  test(`catalogue at ${width} px: problems by path, then a preview applied on confirm`, async ({
+    browser,
+  }) => {
+    const { context, page, errors } = await adminContext(browser, width)
+    await page.goto(`${server.url}/ops/catalogue`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible()
+    await expectAccessible(page)
+    const file = page.getByLabel('Catalogue file')
+    const broken = structuredClone(demoCatalogue(Date.now())) as { devices: { city?: unknown }[] }
+    ;(broken.devices[0] as Record<string, unknown>).city = ''
+    await file.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(broken)),
+    })
+    await expect(page.getByText('$.devices[0].city: must not be empty')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Apply this catalogue' })).toHaveCount(0)
+    await expectAccessible(page)
+
+    const clean = structuredClone(demoCatalogue(Date.now())) as {
+      events: Record<string, unknown>[]
+    }
+    const slug = `e2e-${width}`
+    clean.events.push({
+      slug,
+      name: `E2E ${width}`,
+      startDateHourLocalInclusive: '2031-01-05_00',
+      endDateHourLocalExclusive: '2031-01-06_00',
+      slotWidthMS: 900000,
+      devices: [{ deviceId: DEVICE }],
+    })
+    await file.setInputFiles({
+      name: 'clean.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(clean)),
+    })
+    await expect(page.getByRole('heading', { name: 'What clean.json changes' })).toBeVisible()
+    const events = page.getByRole('row', { name: /^Events/ })
+    await expect(events).toContainText(slug)
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Apply this catalogue' }).click()
+    await expect(page.getByText('The catalogue was applied.')).toBeVisible()
+    expect((await client(server.url).get(`/spotlight/events/${slug}`)).status).toBe(200)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+}
+
+for (const width of [390, 1280]) {
+  test(`dashboard at ${width} px: the live event's figures and the sales chart`, async ({
+    browser,
+  }) => {
+    const { context, page, errors } = await adminContext(browser, width)
+    await page.goto(`${server.url}/ops/dashboard`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    const card = page.getByRole('article', { name: 'Share the Love' })
+    await expect(card.getByText(/^2 of \d+/)).toBeVisible()
+    await expect(card.getByRole('img', { name: /^Sales per day/ })).toBeVisible()
+    await card.getByText('Sales per day as a table').click()
+    await expect(card.getByRole('cell', { name: /80\.00/ })).toBeVisible()
+    await expectAccessible(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+}
