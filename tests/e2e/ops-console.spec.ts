@@ -142,6 +142,13 @@ test.describe('at a desk', () => {
     await expect(page.getByRole('heading', { name: 'File de modération' })).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible()
     await expectAccessible(page)
+    // admins' pages: the audit log shows the sign-ins and the decisions of the first test
+    await page.getByRole('link', { name: "Journal d'audit" }).click()
+    await expect(page).toHaveURL(/\/fr\/ops\/audit$/)
+    await expect(page.getByRole('heading', { name: "Journal d'audit" })).toBeVisible()
+    await expect(page.getByRole('cell', { name: 'approve', exact: true })).toBeVisible()
+    await expect(page.getByRole('cell', { name: 'cancel', exact: true })).toBeVisible()
+    await expectAccessible(page)
   })
 
   test('an address the console does not have says so', async ({ page }) => {

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { ComponentType } from 'react'
 import type { OperatorRole } from '../../domain/ops'
+import { AuditPage } from './audit-page'
 import { ReviewPage } from './review-page'
 import { SetPasswordPage } from './set-password-page'
 import { SignInPage } from './sign-in-page'
@@ -30,6 +31,7 @@ export const OPS_PAGES: readonly OpsPageDef[] = [
   { path: 'sign-in', roles: 'public', component: SignInPage },
   { path: 'set-password', roles: 'public', component: SetPasswordPage },
   { path: 'review', label: msg`Review`, roles: EVERYONE, component: ReviewPage },
+  { path: 'audit', label: msg`Audit log`, roles: ADMINS, component: AuditPage },
 ]
 
 /** The page of `/ops/{path}`, if there is one. */
