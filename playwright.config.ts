@@ -44,7 +44,11 @@ export default defineConfig({
   webServer: {
     // build the PWA and the app's server build first, so the server serves this checkout's app as it
     // is now (and renders its first screens with it)
-    command: 'npm run build && node --import tsx src/server/main.ts',
+    // issue 10: the console's e2e needs an operator made the way an operator is made, with the real
+    // CLI; on the embedded database it runs while the server is stopped, so before the server starts.
+    // Its last line (the one-time set-password link) goes to the DATA_DIR (tests/e2e/ops-helpers.ts).
+    command:
+      'npm run build && npm run --silent operator -- add e2e-admin@shouts.test --role admin > "$DATA_DIR/operator-admin.txt" && node --import tsx src/server/main.ts',
     url: `${baseURL}/api/v1/spotlight/live-events`,
     reuseExistingServer: false,
     timeout: 240_000,

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react'
 import type { OperatorRole } from '../../domain/ops'
 import { CataloguePage } from './catalogue-page'
 import { DashboardPage } from './dashboard-page'
+import { AuditPage } from './audit-page'
 import { ReviewPage } from './review-page'
 import { SchedulePage } from './schedule-page'
 import { SetPasswordPage } from './set-password-page'
@@ -36,6 +37,7 @@ export const OPS_PAGES: readonly OpsPageDef[] = [
   { path: 'schedule', label: msg`Schedule`, roles: EVERYONE, component: SchedulePage },
   { path: 'catalogue', label: msg`Catalogue`, roles: ADMINS, component: CataloguePage },
   { path: 'dashboard', label: msg`Dashboard`, roles: ADMINS, component: DashboardPage },
+  { path: 'audit', label: msg`Audit log`, roles: ADMINS, component: AuditPage },
 ]
 
 /** The page of `/ops/{path}`, if there is one. */
