@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio'
 import { messages } from '../../../domain/messages'
 import { SUPPORT_EMAIL } from '../../lib/config'
 import { translateMessage } from '../../lib/domain-messages'
+import { translateError } from '../../lib/error-messages'
 import { closeModal, uiStore } from '../../stores/ui'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
@@ -97,7 +98,7 @@ export function ModalHost() {
         footer={ok}
       >
         <p>{translateMessage(i18n, messages.promoProblem(props.code ?? ''))}</p>
-        {props.error ? <p className="muted">{translateMessage(i18n, props.error)}</p> : null}
+        {props.error ? <p className="muted">{translateError(i18n, props.error)}</p> : null}
         <p>{translateMessage(i18n, messages.promoProblemAdvice)}</p>
         <p>
           <Trans>Check the spelling of the code in your link, or enter it again at checkout.</Trans>
