@@ -4,6 +4,7 @@ import { messages } from '../../../domain/messages'
 import { SUPPORT_EMAIL } from '../../lib/config'
 import { translateMessage } from '../../lib/domain-messages'
 import { translateError } from '../../lib/error-messages'
+import { trafficDirectionName } from '../../lib/traffic-direction'
 import { closeModal, uiStore } from '../../stores/ui'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
@@ -65,7 +66,9 @@ export function ModalHost() {
             height={400}
           />
         ) : null}
-        {props.direction ? <p>{t`Facing traffic heading ${props.direction}`}</p> : null}
+        {props.direction ? (
+          <p>{t`Facing traffic heading ${trafficDirectionName(i18n, props.direction)}`}</p>
+        ) : null}
       </Modal>
       <Modal
         open={name === 'DoSomethingBig'}
