@@ -50,6 +50,9 @@ export function CustomizePage() {
     setUploading(true)
     try {
       const upload = await uploadPersonalContent(file)
+      // issue 15: a file the shop refused is not shown as the shopper's picture (a text file
+      // showed as a broken image beside the message)
+      if (upload.status === 'failed') setLocalPreview(null)
       if (upload.status === 'failed')
         setUploadError(
           upload.error
@@ -59,6 +62,7 @@ export function CustomizePage() {
       else if (upload.status === 'processing')
         setUploadError(t`Your video is still processing. Please try again in a moment.`)
     } catch (error) {
+      setLocalPreview(null)
       setUploadError(
         error instanceof ApiError && error.errors[0]
           ? translateError(i18n, error.errors[0], error.codes[0])
