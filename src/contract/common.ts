@@ -3,6 +3,7 @@ import { CONTENT_TYPES } from '../domain/content'
 import { isValidTimeZone } from '../domain/date-hour'
 import { LOCALES } from '../domain/locale'
 import { messages } from '../domain/messages'
+import { AGREEMENT_LABELS } from '../domain/order-rules'
 import { wellFormed } from '../domain/validation'
 
 // Building blocks of the wire schemas, and how a failed parse becomes the `{errors: string[]}` body of
@@ -96,13 +97,15 @@ export const EmptyBodySchema = v.strictObject({})
 
 // ---------- issues → error strings ----------
 
-// The spec's own sentences; the short field suffixes are not among them.
-const SPEC_MESSAGES: ReadonlySet<string> = new Set(
-  Object.values(messages).filter(
+// The spec's own sentences; the short field suffixes are not among them. An agreement's sentence names
+// its agreement (issue 15: kept whole, so its code is agreement_required).
+const SPEC_MESSAGES: ReadonlySet<string> = new Set([
+  ...Object.values(messages).filter(
     (m): m is Extract<typeof m, string> =>
       typeof m === 'string' && m !== messages.requiredField && m !== messages.unknownField,
   ),
-)
+  ...Object.values(AGREEMENT_LABELS).map(messages.agreementRequired),
+])
 
 /**
  * Turns valibot issues into the strings of `{errors: string[]}`: 'customer.lastName: is required',

@@ -169,8 +169,8 @@ describe('OrderRequestSchema (api-v1 OrderRequest)', () => {
     bad.agreements.terms = false
     bad.agreements.safetyWarning = false
     expect(errorsOf(OrderRequestSchema, bad)).toEqual([
-      'agreements.safetyWarning: Please accept the safety warning to place your order',
-      'agreements.terms: Please accept the terms and conditions to place your order',
+      'Please accept the safety warning to place your order',
+      'Please accept the terms and conditions to place your order',
     ])
     const optional = order()
     optional.agreements.userGeneratedContentPolicy = false

@@ -14,6 +14,8 @@ const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
   // the spec's sentences in every language: only those below are on a first screen
   /^src\/app\/lib\/domain-messages\.ts$/,
+  // the server's refusals by code (issue 15): shown on the later steps only
+  /^src\/app\/lib\/error-messages\.ts$/,
 ]
 
 /** The domain's sentences a first screen shows (their msgids in src/app/lib/domain-messages.ts):

@@ -13,15 +13,20 @@ import {
   type ResponseOf,
 } from '../../contract/endpoint'
 
-/** spec §3 "Normalized error": a message plus a status code, with every message of the body. */
+/**
+ * spec §3 "Normalized error": a message plus a status code, with every message of the body and its
+ * code (issue 15: the app translates by code, src/app/lib/error-messages.ts).
+ */
 export class ApiError extends Error {
   readonly statusCode: number
   readonly errors: string[]
-  constructor(statusCode: number, errors: string[]) {
+  readonly codes: string[]
+  constructor(statusCode: number, errors: string[], codes: string[] = []) {
     super(errors[0] ?? `Request failed with status ${statusCode}`)
     this.name = 'ApiError'
     this.statusCode = statusCode
     this.errors = errors
+    this.codes = codes
   }
 }
 
@@ -85,6 +90,7 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
   if (response.status < 200 || response.status > 299) {
     const parsed = v.safeParse(ErrorBodySchema, payload)
     const errors = parsed.success ? parsed.output.errors : []
+    const codes = parsed.success ? (parsed.output.codes ?? []) : []
     if (
       !import.meta.env.SSR &&
       [400, 401, 404, 500].includes(response.status) &&
@@ -92,7 +98,7 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
     ) {
       window.location.assign('/account')
     }
-    throw new ApiError(response.status, errors)
+    throw new ApiError(response.status, errors, codes)
   }
   const parsed = v.safeParse(schema, payload)
   if (!parsed.success) {

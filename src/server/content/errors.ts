@@ -61,7 +61,7 @@ export function contentMessage(error: ContentError): string {
     case 'job_not_found':
       return 'Job not found'
     case 'content_failed':
-      return error.reason ?? 'The content could not be made.'
+      return error.reason ?? 'The content could not be made. Please try again or contact support.'
     case 'content_not_ready':
       return 'The content is not ready yet.'
     case 'content_not_found':

@@ -444,7 +444,10 @@ export function createContentService(deps: ContentDeps) {
       const job = await jobs.byPublicToken(publicToken)
       if (!job || job.kind !== GENERATE_JOB) return err({ code: 'job_not_found' })
       return ok({
-        error: job.status === 'failed' ? (job.error ?? 'The content could not be made.') : null,
+        error:
+          job.status === 'failed'
+            ? (job.error ?? 'The content could not be made. Please try again or contact support.')
+            : null,
         completedEpochMS:
           job.status === 'done' && job.completedAt ? job.completedAt.getTime() : null,
         link:

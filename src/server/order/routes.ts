@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { declineErrorCode, type ErrorCode } from '../../contract/error-codes.ts'
 import {
   IdempotencyKeySchema,
   OrderRequestSchema,
@@ -25,11 +26,15 @@ import { type OrderError, type OrderService, requestHash } from './service.ts'
 
 const GuidSchema = v.pipe(v.string(), v.uuid())
 
+/** The service's codes answered as one problem of the same code (the two others name their own). */
+type OwnCode = Exclude<OrderError['code'], 'slots_invalid' | 'card_declined'>
+
 export function orderRefusal(error: OrderError): Refusal {
-  const one = (status: Refusal['status'], message: string): Refusal => ({
-    status,
-    problems: [problem(error.code, message)],
-  })
+  const one = (status: Refusal['status'], message: string): Refusal => {
+    // OwnCode must be codes of the registry: a service code missing there is a type error here.
+    const code: ErrorCode = error.code as OwnCode
+    return { status, problems: [problem(code, message)] }
+  }
   switch (error.code) {
     case 'order_type_production':
       return one(400, paymentMessages.orderTypeProduction)
@@ -88,7 +93,10 @@ export function orderRefusal(error: OrderError): Refusal {
       return one(404, paymentMessages.paymentFormExpired)
     case 'card_declined':
       // Stripe's own decline code (insufficient_funds, expired_card...), as Stripe.js reports it.
-      return { status: 402, problems: [problem(error.declineCode, error.message)] }
+      return {
+        status: 402,
+        problems: [problem(declineErrorCode(error.declineCode), error.message)],
+      }
   }
 }
 

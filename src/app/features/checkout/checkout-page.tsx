@@ -15,6 +15,7 @@ import {
 } from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
+import { translateError } from '../../lib/error-messages'
 import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -133,7 +134,7 @@ export function CheckoutPage() {
     } catch (error) {
       setCardError(
         error instanceof ApiError && error.errors[0]
-          ? translateMessage(i18n, error.errors[0])
+          ? translateError(i18n, error.errors[0], error.codes[0])
           : translateMessage(i18n, messages.unknownError),
       )
     } finally {
@@ -241,7 +242,7 @@ export function CheckoutPage() {
                 value={promoInput}
                 autoCapitalize="characters"
                 autoComplete="off"
-                error={promoMessage ? translateMessage(i18n, promoMessage) : null}
+                error={promoMessage ? translateError(i18n, promoMessage) : null}
                 onChange={(e) => setPromoInput(e.target.value)}
               />
               <Button

@@ -9,7 +9,7 @@ import { type SlotAiring, slotAiring } from '../../../domain/schedule'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
 import { slotLabel } from '../../../domain/slots'
 import { callApi } from '../../lib/api'
-import { translateMessage } from '../../lib/domain-messages'
+import { translateError } from '../../lib/error-messages'
 import { eventStore } from '../../stores/event'
 import { orderStore, resetOrder } from '../../stores/order'
 import { pollOrderStatus } from '../../stores/order-sending'
@@ -213,7 +213,7 @@ export function ConfirmationPage() {
         <Notice tone="error">
           <ul className="errors">
             {order.orderErrorMessages.map((m) => (
-              <li key={m}>{translateMessage(i18n, m)}</li>
+              <li key={m}>{translateError(i18n, m)}</li>
             ))}
           </ul>
         </Notice>

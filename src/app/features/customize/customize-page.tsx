@@ -8,7 +8,7 @@ import {
   RECIPIENT_NAME_MAX_LENGTH,
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
-import { translateMessage } from '../../lib/domain-messages'
+import { translateError } from '../../lib/error-messages'
 import { STEP_LABELS } from '../../lib/steps'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
@@ -50,14 +50,22 @@ export function CustomizePage() {
     setUploading(true)
     try {
       const upload = await uploadPersonalContent(file)
+      // issue 15: a file the shop refused is not shown as the shopper's picture (a text file
+      // showed as a broken image beside the message)
+      if (upload.status === 'failed') setLocalPreview(null)
       if (upload.status === 'failed')
-        setUploadError(upload.error ?? t`This file could not be used.`)
+        setUploadError(
+          upload.error
+            ? translateError(i18n, upload.error, null, 'upload_failed')
+            : t`This file could not be used.`,
+        )
       else if (upload.status === 'processing')
         setUploadError(t`Your video is still processing. Please try again in a moment.`)
     } catch (error) {
+      setLocalPreview(null)
       setUploadError(
         error instanceof ApiError && error.errors[0]
-          ? translateMessage(i18n, error.errors[0])
+          ? translateError(i18n, error.errors[0], error.codes[0])
           : t`The upload failed. Check your connection and try again.`,
       )
     } finally {
@@ -232,7 +240,7 @@ export function CustomizePage() {
           {templates.generatedContentError !== null ? (
             <Notice tone="error">
               {templates.generatedContentError
-                ? translateMessage(i18n, templates.generatedContentError)
+                ? translateError(i18n, templates.generatedContentError, null, 'content_failed')
                 : t`Your design could not be created. Please try again.`}
             </Notice>
           ) : null}

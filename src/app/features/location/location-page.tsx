@@ -15,6 +15,7 @@ import { messages } from '../../../domain/messages'
 import { translateMessage } from '../../lib/domain-messages'
 import { useHydrated } from '../../lib/hydration'
 import { STEP_LABELS } from '../../lib/steps'
+import { trafficDirectionName } from '../../lib/traffic-direction'
 import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
 import { toggleModal } from '../../stores/ui'
@@ -156,7 +157,7 @@ export function LocationPage() {
                         <h3 className="billboard__name">{device.location}</h3>
                         <p className="billboard__city">{cityStateLabel(device)}</p>
                         <p className="billboard__meta">
-                          {t`Facing ${device.trafficDirection} traffic`}
+                          {t`Facing ${trafficDirectionName(i18n, device.trafficDirection)} traffic`}
                           {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}
                         </p>
                         {device.soldOut ? (

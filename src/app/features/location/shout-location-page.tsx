@@ -3,6 +3,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { cityStateLabel } from '../../../domain/device'
+import { trafficDirectionName } from '../../lib/traffic-direction'
 import { devicesStore, fetchDevices } from '../../stores/devices'
 import { orderStore } from '../../stores/order'
 import { Skeleton } from '../../ui/fields'
@@ -10,7 +11,7 @@ import { Picture } from '../../ui/picture'
 
 /** spec §2: how to get to the billboard, with a link that opens the phone's maps app. */
 export function ShoutLocationPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
   const search = useSearch({ strict: false }) as { deviceId?: unknown }
   const devices = useSnapshot(devicesStore)
@@ -47,7 +48,7 @@ export function ShoutLocationPage() {
           />
           <h2>{device.location}</h2>
           <p>{cityStateLabel(device)}</p>
-          <p>{t`It faces traffic heading ${device.trafficDirection}.`}</p>
+          <p>{t`It faces traffic heading ${trafficDirectionName(i18n, device.trafficDirection)}.`}</p>
           <p className="muted">
             {device.coordinates.lat.toFixed(5)}, {device.coordinates.lng.toFixed(5)}
           </p>

@@ -6,7 +6,7 @@ import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
-import { translateMessage } from '../../lib/domain-messages'
+import { translateError } from '../../lib/error-messages'
 import { pwaStore } from '../../lib/pwa'
 import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
@@ -180,7 +180,7 @@ export function ReviewPage() {
         <Notice tone="error">
           <ul className="errors">
             {order.orderErrorMessages.map((m) => (
-              <li key={m}>{translateMessage(i18n, m)}</li>
+              <li key={m}>{translateError(i18n, m)}</li>
             ))}
           </ul>
           {slotsTaken ? (

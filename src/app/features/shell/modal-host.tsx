@@ -3,6 +3,8 @@ import { useSnapshot } from 'valtio'
 import { messages } from '../../../domain/messages'
 import { SUPPORT_EMAIL } from '../../lib/config'
 import { translateMessage } from '../../lib/domain-messages'
+import { translateError } from '../../lib/error-messages'
+import { trafficDirectionName } from '../../lib/traffic-direction'
 import { closeModal, uiStore } from '../../stores/ui'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
@@ -64,7 +66,9 @@ export function ModalHost() {
             height={400}
           />
         ) : null}
-        {props.direction ? <p>{t`Facing traffic heading ${props.direction}`}</p> : null}
+        {props.direction ? (
+          <p>{t`Facing traffic heading ${trafficDirectionName(i18n, props.direction)}`}</p>
+        ) : null}
       </Modal>
       <Modal
         open={name === 'DoSomethingBig'}
@@ -97,7 +101,7 @@ export function ModalHost() {
         footer={ok}
       >
         <p>{translateMessage(i18n, messages.promoProblem(props.code ?? ''))}</p>
-        {props.error ? <p className="muted">{translateMessage(i18n, props.error)}</p> : null}
+        {props.error ? <p className="muted">{translateError(i18n, props.error)}</p> : null}
         <p>{translateMessage(i18n, messages.promoProblemAdvice)}</p>
         <p>
           <Trans>Check the spelling of the code in your link, or enter it again at checkout.</Trans>

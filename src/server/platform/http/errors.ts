@@ -1,5 +1,11 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  isErrorCode,
+  templateValues,
+} from '../../../contract/error-codes.ts'
 import { messages } from '../../../domain/messages.ts'
 
 // api-v1: every non-2xx response has the body {errors: string[]}; issue 13 adds `codes`, parallel to
@@ -7,10 +13,10 @@ import { messages } from '../../../domain/messages.ts'
 // act on, while `errors` keeps the spec's exact English text. Services return typed errors with these
 // codes; the routes give each its status and text (never the other way round).
 
-/** One thing wrong, as the client receives it. */
-export type Problem = { readonly code: string; readonly message: string }
+/** One thing wrong, as the client receives it: a code of the registry (issue 15) and its text. */
+export type Problem = { readonly code: ErrorCode; readonly message: string }
 
-export const problem = (code: string, message: string): Problem => ({ code, message })
+export const problem = (code: ErrorCode, message: string): Problem => ({ code, message })
 
 /** The error body of api-v1: the texts, and their codes in the same order. */
 export function errorBody(problems: readonly Problem[]): { errors: string[]; codes: string[] } {
@@ -55,16 +61,18 @@ export const refuse = (refusal: Refusal): never => {
 }
 
 // The code of one of the spec's own sentences is its name in src/domain/messages.ts, in snake case
-// (messages.emailInvalid → 'email_invalid'), so a schema's spec message keeps a code of its own.
-const SPEC_CODES = new Map<string, string>()
+// (messages.emailInvalid → 'email_invalid'), so a schema's spec message keeps a code of its own; only
+// the codes of the registry (src/contract/error-codes.ts) are sent.
+const SPEC_CODES = new Map<string, ErrorCode>()
 for (const [key, text] of Object.entries(messages)) {
-  if (typeof text === 'string')
-    SPEC_CODES.set(
-      text,
-      key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-    )
+  const code = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+  if (typeof text === 'string' && isErrorCode(code)) SPEC_CODES.set(text, code)
 }
+
+const codeOfInput = (message: string): ErrorCode =>
+  SPEC_CODES.get(message) ??
+  (templateValues(ERROR_CODES.agreement_required, message) ? 'agreement_required' : 'invalid_input')
 
 /** Problems of a failed parse (contract's issuesToErrors): a spec message's code, else invalid_input. */
 export const inputProblems = (errors: readonly string[]): Problem[] =>
-  errors.map((message) => problem(SPEC_CODES.get(message) ?? 'invalid_input', message))
+  errors.map((message) => problem(codeOfInput(message), message))
