@@ -159,6 +159,25 @@ export const ERROR_CODES = {
   metrics_off: 'Metrics are off',
   metrics_token_required: 'The metrics token is required',
   feature_flags_not_found: "No feature flags for the product '{product}'",
+
+  // ---- operators: sign-in, the console, the outbox (auth/, ops/, backoffice/, mail/; issue 10).
+  // The console shows these through its own catalog; the shop's table has them for completeness.
+  cross_origin: "This request must come from the shop's own pages",
+  sign_in_required: 'Sign in to continue',
+  role_forbidden: 'Your role does not allow this',
+  wrong_credentials: 'Wrong e-mail or password',
+  sign_in_limited: 'Too many sign-in attempts: try again in {seconds} seconds',
+  password_weak: 'The password must be at least 12 characters long',
+  link_invalid: 'This link is not valid any more: ask an administrator for a new one',
+  operator_exists: 'This operator exists already',
+  operator_not_found: 'No operator with this e-mail',
+  not_under_review: 'This order is not under review',
+  not_cancellable: 'This order cannot be cancelled',
+  reviewers_refuse_only: 'Reviewers can only refuse orders under review',
+  catalogue_not_json: 'The catalogue file is not JSON',
+  catalogue_invalid: 'The catalogue file has problems',
+  catalogue_not_previewed: 'This is not the file that was previewed: preview it again first',
+  mail_not_found: 'No such mail',
 } as const satisfies Record<string, string>
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -190,6 +190,26 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   metrics_off: msg({ message: 'Metrics are off' }),
   metrics_token_required: msg({ message: 'The metrics token is required' }),
   feature_flags_not_found: msg({ message: "No feature flags for the product '{product}'" }),
+  cross_origin: msg({ message: "This request must come from the shop's own pages" }),
+  sign_in_required: msg({ message: 'Sign in to continue' }),
+  role_forbidden: msg({ message: 'Your role does not allow this' }),
+  wrong_credentials: msg({ message: 'Wrong e-mail or password' }),
+  sign_in_limited: msg({ message: 'Too many sign-in attempts: try again in {seconds} seconds' }),
+  password_weak: msg({ message: 'The password must be at least 12 characters long' }),
+  link_invalid: msg({
+    message: 'This link is not valid any more: ask an administrator for a new one',
+  }),
+  operator_exists: msg({ message: 'This operator exists already' }),
+  operator_not_found: msg({ message: 'No operator with this e-mail' }),
+  not_under_review: msg({ message: 'This order is not under review' }),
+  not_cancellable: msg({ message: 'This order cannot be cancelled' }),
+  reviewers_refuse_only: msg({ message: 'Reviewers can only refuse orders under review' }),
+  catalogue_not_json: msg({ message: 'The catalogue file is not JSON' }),
+  catalogue_invalid: msg({ message: 'The catalogue file has problems' }),
+  catalogue_not_previewed: msg({
+    message: 'This is not the file that was previewed: preview it again first',
+  }),
+  mail_not_found: msg({ message: 'No such mail' }),
 }
 
 // Values the server puts in that are English words themselves: translated before they go in.

@@ -354,7 +354,7 @@ function CancelledNotice({ reasons, paid }: { reasons: readonly string[]; paid: 
           </p>
           <ul className="errors">
             {reasons.map((m) => (
-              <li key={m}>{translateMessage(i18n, m)}</li>
+              <li key={m}>{translateError(i18n, m)}</li>
             ))}
           </ul>
         </>
