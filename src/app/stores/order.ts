@@ -118,7 +118,10 @@ export function resetOrder(): void {
 /** An order belongs to one event: another event starts a fresh order. */
 export function bindOrderToEvent(slug: string): void {
   if (orderStore.eventSlug === slug) return
-  resetOrder()
+  // issue 15 (a lost tap): no event yet is no other event's order. After a server render the saved
+  // order may still be on its way (stores/persist.ts) while the shopper already chose a billboard:
+  // a reset here threw that choice away and the step guard sent them back to the location step.
+  if (orderStore.eventSlug !== null) resetOrder()
   orderStore.eventSlug = slug
 }
 
@@ -212,9 +215,22 @@ persist(orderStore, {
     ) as PersistedOrder
   },
   apply: (data) => {
+    // issue 15: a saved order of another event than the one the shopper is in by now is not this
+    // order (bindOrderToEvent); nor is the billboard saved with it
+    if (orderStore.eventSlug !== null && data.eventSlug !== orderStore.eventSlug) {
+      savedOrderOfOtherEvent = true
+      if (orderStore.activeDevice?.deviceId === restoredDeviceId) orderStore.activeDevice = null
+      void removeEnvelope('order')
+      void removeEnvelope('active-device')
+      return
+    }
     Object.assign(orderStore, data)
   },
 })
+
+// the saved order was of another event / the billboard the restore brought back (issue 15)
+let savedOrderOfOtherEvent = false
+let restoredDeviceId: string | null = null
 
 persist(orderStore, {
   key: 'active-device',
@@ -223,6 +239,8 @@ persist(orderStore, {
   schema: async () => (await import('./saved-state')).DeviceSchema,
   pick: () => (orderStore.activeDevice ? { ...orderStore.activeDevice } : null),
   apply: (device) => {
+    if (savedOrderOfOtherEvent) return
     orderStore.activeDevice = device
+    restoredDeviceId = device.deviceId
   },
 })
