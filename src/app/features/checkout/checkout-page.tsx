@@ -22,7 +22,7 @@ import { currentOrderPrice } from '../../stores/order-price'
 import { lookupPromo } from '../../stores/promo'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
-import { PriceTotals } from '../../ui/price-totals'
+import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
 import { StepIndicator } from '../../ui/step-indicator'
 import {
   confirmLocalCard,
@@ -263,6 +263,9 @@ export function CheckoutPage() {
             <Trans>Payment</Trans>
           </h2>
           <PriceTotals price={price} money={money} promoCode={order.orderPromo?.promoCode} />
+          {price.firstShoutFree && order.orderPromo ? (
+            <FirstShoutFree promoCode={order.orderPromo.promoCode} />
+          ) : null}
           {!price.paymentRequired ? (
             <Notice tone="success">
               <Trans>Your order is free: no card needed.</Trans>
