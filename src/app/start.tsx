@@ -4,7 +4,6 @@ import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { ShoutEvent } from '../contract/spotlight'
-import { prefetchNextSteps } from './lib/prefetch'
 import { APP_VERSION, startPwa } from './lib/pwa'
 import { rememberRoute, startRedirect } from './lib/resume'
 import { activateLocale, i18n, isLocale, splitLocalePath } from './locale/i18n'
@@ -27,7 +26,6 @@ export async function start(): Promise<void> {
   router.subscribe('onResolved', () => {
     rememberRoute(window.location.pathname, window.location.search)
   })
-  prefetchNextSteps(router)
   // issue 11: a page the server rendered carries the router's state ($_TSR, from its <Scripts/>) and
   // is hydrated; the service worker's shell (offline, repeat visits) and the later steps render here.
   if ('$_TSR' in window) await hydrate(router, root)

@@ -83,9 +83,11 @@ test.describe('link prefetch (spec §9)', () => {
   test.use({ serviceWorkers: 'block' })
 
   test("the next step's code comes after idle time, without a hover", async ({ page }) => {
-    const template = page.waitForRequest(/\/assets\/template-[^/]*\.js$/)
     await page.goto(`/${EVENT}`)
-    await expect(page.getByRole('button', { name: t.choose })).toBeEnabled()
-    await template
+    await page.getByRole('button', { name: t.choose }).click()
+    const customize = page.waitForRequest(/\/assets\/customize-[^/]*\.js$/)
+    await page.getByRole('button', { name: t.continue }).click()
+    await expect(page.getByRole('button', { name: t.chooseTemplate })).toBeVisible()
+    await customize
   })
 })

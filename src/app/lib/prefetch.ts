@@ -1,4 +1,5 @@
-import type { AnyRouter } from '@tanstack/react-router'
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { LINK_PREFETCH_IDLE_MS, mayPrefetch } from '../../domain/prefetch'
 import { splitLocalePath } from '../locale/i18n'
 import { STEP_PATHS } from './steps'
@@ -6,7 +7,9 @@ import { STEP_PATHS } from './steps'
 // spec §9 link prefetch (issue 15): on the venue's weak network the next step's code is fetched
 // while the shopper reads this one, after 2 s of idle time, instead of only when a link is hovered
 // (router.tsx's 'intent' preload, which a phone seldom triggers). Never offline, on 2g or with data
-// saving on. The preload runs the route's guards in preload mode, so it never redirects.
+// saving on. The preload runs the route's guards in preload mode, so it never redirects. Used by the
+// steps after the first: the location step is the first screen, whose code budget (issue 11) has no
+// room for it, and its next step is the lightest.
 
 const FLOW = [...Object.values(STEP_PATHS), '/$eventslug/order/confirmation']
 
@@ -21,13 +24,15 @@ export function nextStepRoute(internalPath: string): { to: string; eventslug: st
   return next ? { to: next, eventslug: decodeURIComponent(slug) } : null
 }
 
-export function prefetchNextSteps(router: AnyRouter): void {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const schedule = () => {
-    clearTimeout(timer)
+/** Preloads the next step's code once this step has been idle for 2 s. */
+export function usePrefetchNextStep(): void {
+  const router = useRouter()
+  const href = useRouterState({ select: (s) => s.location.href })
+  useEffect(() => {
+    void href
     const next = nextStepRoute(splitLocalePath(window.location.pathname).path)
     if (!next) return
-    timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       const idle = window.requestIdleCallback ?? ((run: () => void) => run())
       idle(() => {
         const connection = (navigator as Navigator & { connection?: Connection }).connection
@@ -42,8 +47,6 @@ export function prefetchNextSteps(router: AnyRouter): void {
           .catch(() => undefined)
       })
     }, LINK_PREFETCH_IDLE_MS)
-  }
-  router.subscribe('onResolved', schedule)
-  // a page the server rendered is hydrated, not loaded: no 'onResolved' for its first route
-  schedule()
+    return () => clearTimeout(timer)
+  }, [href, router])
 }

@@ -216,21 +216,11 @@ persist(orderStore, {
   },
   apply: (data) => {
     // issue 15: a saved order of another event than the one the shopper is in by now is not this
-    // order (bindOrderToEvent); nor is the billboard saved with it
-    if (orderStore.eventSlug !== null && data.eventSlug !== orderStore.eventSlug) {
-      savedOrderOfOtherEvent = true
-      if (orderStore.activeDevice?.deviceId === restoredDeviceId) orderStore.activeDevice = null
-      void removeEnvelope('order')
-      void removeEnvelope('active-device')
-      return
-    }
+    // order (bindOrderToEvent); the first save replaces it
+    if (orderStore.eventSlug && data.eventSlug !== orderStore.eventSlug) return
     Object.assign(orderStore, data)
   },
 })
-
-// the saved order was of another event / the billboard the restore brought back (issue 15)
-let savedOrderOfOtherEvent = false
-let restoredDeviceId: string | null = null
 
 persist(orderStore, {
   key: 'active-device',
@@ -239,8 +229,6 @@ persist(orderStore, {
   schema: async () => (await import('./saved-state')).DeviceSchema,
   pick: () => (orderStore.activeDevice ? { ...orderStore.activeDevice } : null),
   apply: (device) => {
-    if (savedOrderOfOtherEvent) return
     orderStore.activeDevice = device
-    restoredDeviceId = device.deviceId
   },
 })

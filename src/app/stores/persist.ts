@@ -72,8 +72,6 @@ const registry: Persisted[] = []
 let restored = false
 
 type Fields = Record<string, unknown>
-const fieldsJson = (store: object): Record<string, string> =>
-  Object.fromEntries(Object.entries(store).map(([key, value]) => [key, JSON.stringify(value)]))
 
 /**
  * Saves a slice of a valtio store whenever the store changes, and restores it on start.
@@ -82,8 +80,9 @@ const fieldsJson = (store: object): Record<string, string> =>
  * issue 15 (a lost tap): the saved state is read while the first screen is already live (a server
  * render is hydrated meanwhile), and reading it can take a while (IndexedDB, the schema's chunk on a
  * weak network). Whatever the shopper (or the flow) sets in the store before it arrives is newer
- * than what was saved: the restore never overwrites it. Field by field: a field of the store that
- * changed since the restore began keeps its value, the others take the saved one.
+ * than what was saved: the restore never overwrites it. Field by field: a field of the store given
+ * a new value since the restore began (valtio: a new reference; a choice, a cleared list) keeps it,
+ * the others take the saved one.
  */
 export function persist<TData>(store: object, options: PersistOptions<TData>): void {
   let restoring = false
@@ -104,20 +103,16 @@ export function persist<TData>(store: object, options: PersistOptions<TData>): v
     else await writeEnvelope(options.key, data, options.version, options.ttlMs)
   }
   const restore = async () => {
-    const atStart = fieldsJson(store)
+    const fields = store as Fields
+    const atStart = { ...fields }
     const data = await readEnvelope(options.key, options.schema, options.version)
     if (data === undefined) return
-    const fields = store as Fields
-    const beforeApply: Fields = { ...fields }
-    const newer = Object.keys(beforeApply).filter(
-      (key) => JSON.stringify(beforeApply[key]) !== atStart[key],
-    )
+    const current = { ...fields }
+    const newer = Object.keys(atStart).filter((key) => current[key] !== atStart[key])
     restoring = true
     try {
       options.apply(data)
-      for (const key of newer) {
-        if (fields[key] !== beforeApply[key]) fields[key] = beforeApply[key]
-      }
+      for (const key of newer) fields[key] = current[key]
       // what the envelope holds; a newer field kept makes it differ, so the first save writes it
       lastJson = newer.length > 0 ? '' : JSON.stringify(options.pick())
     } finally {

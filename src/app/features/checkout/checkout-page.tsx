@@ -15,6 +15,7 @@ import {
 } from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
+import { usePrefetchNextStep } from '../../lib/prefetch'
 import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -44,6 +45,7 @@ const SCHEMAS: Record<Field, v.GenericSchema> = {
 }
 
 export function CheckoutPage() {
+  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })

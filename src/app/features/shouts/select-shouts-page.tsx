@@ -25,6 +25,7 @@ import {
 } from '../../../domain/slots'
 import { displayDateTime } from '../../lib/display-date'
 import { translateMessage } from '../../lib/domain-messages'
+import { usePrefetchNextStep } from '../../lib/prefetch'
 import { STEP_LABELS } from '../../lib/steps'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
@@ -46,6 +47,7 @@ const BAND_LABELS: Record<TimeOfDayBand, MessageDescriptor> = {
 }
 
 export function SelectShoutsPage() {
+  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
