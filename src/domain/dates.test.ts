@@ -5,6 +5,7 @@ import {
   formatDatabaseDateTime,
   formatDateHour,
   formatDisplayDateTime,
+  formatDisplayDateTimeAt,
   isDateHour,
   isValidTimeZone,
   parseDateHour,
@@ -127,6 +128,15 @@ describe('weekday and week-hour offsets (spec §5)', () => {
 
 describe('display and database formats (spec §9)', () => {
   const evening = Temporal.ZonedDateTime.from('2027-05-07T18:05:09[America/New_York]')
+  it('displays an instant as MM-dd-yyyy hh:mm a on the wall clock of a time zone', () => {
+    const instant = Date.UTC(2027, 4, 7, 16, 5)
+    expect(formatDisplayDateTimeAt(instant, 'Europe/Paris')).toBe('05-07-2027 06:05 PM')
+    expect(formatDisplayDateTimeAt(instant, 'America/New_York')).toBe('05-07-2027 12:05 PM')
+    expect(formatDisplayDateTimeAt(Date.UTC(2027, 0, 1, 23, 30), 'Asia/Tokyo')).toBe(
+      '01-02-2027 08:30 AM',
+    )
+  })
+
   it('displays MM-dd-yyyy hh:mm a', () => {
     expect(formatDisplayDateTime(evening)).toBe('05-07-2027 06:05 PM')
     expect(formatDisplayDateTime(Temporal.PlainDateTime.from('2027-01-02T00:30'))).toBe(

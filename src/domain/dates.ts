@@ -89,6 +89,11 @@ export function formatDisplayDateTime(value: WallClock): string {
   return `${pad(value.month)}-${pad(value.day)}-${pad(value.year, 4)} ${pad(hour12)}:${pad(value.minute)} ${meridiem}`
 }
 
+/** spec §9's display format for an instant, on the wall clock of a time zone (the billboard's). */
+export function formatDisplayDateTimeAt(epochMs: number, timeZoneId: string): string {
+  return formatDisplayDateTime(zonedDateTimeAt(epochMs, timeZoneId))
+}
+
 /** spec §9: database format yyyy-MM-dd HH:mm:ss. */
 export function formatDatabaseDateTime(value: WallClock): string {
   return `${pad(value.year, 4)}-${pad(value.month)}-${pad(value.day)} ${pad(value.hour)}:${pad(value.minute)}:${pad(value.second)}`

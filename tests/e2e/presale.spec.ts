@@ -20,6 +20,24 @@ test('a presale slot on a branded event is placed under review with its confirma
   await expect(page.locator('img.generated')).toBeVisible({ timeout: 30_000 })
   await page.getByRole('button', { name: t.continue }).click()
 
+  // issue 15, spec §9: the presale is announced, with the days of instant confirmation until it
+  // starts, written in the spec's display format (in French and German their own)
+  await expect(page.getByTestId('presale-notice')).toContainText(
+    /Shout times in the next \d+ days, before \d\d-\d\d-\d{4} \d\d:\d\d (AM|PM), are confirmed instantly\./,
+  )
+  await expect(page.getByTestId('presale-notice')).toContainText(
+    'Later times are presale: they are confirmed 3 days before they play.',
+  )
+  await page.goto('/fr/share-your-dragon-france/order/select-shouts')
+  await expect(page.getByTestId('presale-notice')).toContainText(
+    /Les horaires des \d+ prochains jours, avant le \d\d\/\d\d\/\d{4} \d\d:\d\d, sont confirmés immédiatement\./,
+  )
+  await page.goto('/de/share-your-dragon-france/order/select-shouts')
+  await expect(page.getByTestId('presale-notice')).toContainText(
+    /Shout-Zeiten in den nächsten \d+ Tagen, vor dem \d\d\.\d\d\.\d\d, \d\d:\d\d, werden sofort bestätigt\./,
+  )
+  await page.goto('/share-your-dragon-france/order/select-shouts')
+
   // a day in the second week
   await page.locator('.days button').nth(9).click()
   await page.locator('button.slot').first().click()

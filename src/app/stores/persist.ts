@@ -65,21 +65,36 @@ export async function removeEnvelope(key: string): Promise<void> {
   await del(STORAGE_PREFIX + key).catch(() => undefined)
 }
 
-type Persisted = { restore: () => Promise<void>; save: () => Promise<void> }
+type Persisted = { restore: () => Promise<void>; flush: () => Promise<void> }
 const registry: Persisted[] = []
 // Several slices can live in one store (order and active device): until every slice is restored,
 // a change made by one slice's restore must not save (and so erase) another slice still being read.
 let restored = false
 
+type Fields = Record<string, unknown>
+
 /**
  * Saves a slice of a valtio store whenever the store changes, and restores it on start.
  * Each slice has its own key and lifetime.
+ *
+ * issue 15 (a lost tap): the saved state is read while the first screen is already live (a server
+ * render is hydrated meanwhile), and reading it can take a while (IndexedDB, the schema's chunk on a
+ * weak network). Whatever the shopper (or the flow) sets in the store before it arrives is newer
+ * than what was saved: the restore never overwrites it. Field by field: a field of the store given
+ * a new value since the restore began (valtio: a new reference; a choice, a cleared list) keeps it,
+ * the others take the saved one.
  */
 export function persist<TData>(store: object, options: PersistOptions<TData>): void {
   let restoring = false
   let lastJson = ''
+  // changed before every slice was restored: saved once they are (restoreAll)
+  let pending = false
   const save = async () => {
-    if (restoring || !restored) return
+    if (restoring) return
+    if (!restored) {
+      pending = true
+      return
+    }
     const data = options.pick()
     const json = JSON.stringify(data)
     if (json === lastJson) return
@@ -88,12 +103,18 @@ export function persist<TData>(store: object, options: PersistOptions<TData>): v
     else await writeEnvelope(options.key, data, options.version, options.ttlMs)
   }
   const restore = async () => {
+    const fields = store as Fields
+    const atStart = { ...fields }
     const data = await readEnvelope(options.key, options.schema, options.version)
     if (data === undefined) return
+    const current = { ...fields }
+    const newer = Object.keys(atStart).filter((key) => current[key] !== atStart[key])
     restoring = true
     try {
       options.apply(data)
-      lastJson = JSON.stringify(options.pick())
+      for (const key of newer) fields[key] = current[key]
+      // what the envelope holds; a newer field kept makes it differ, so the first save writes it
+      lastJson = newer.length > 0 ? '' : JSON.stringify(options.pick())
     } finally {
       // valtio notifies asynchronously: re-enable saving after its batch
       queueMicrotask(() => {
@@ -104,7 +125,7 @@ export function persist<TData>(store: object, options: PersistOptions<TData>): v
   subscribe(store, () => {
     void save()
   })
-  registry.push({ restore, save })
+  registry.push({ restore, flush: async () => (pending ? save() : undefined) })
 }
 
 /** spec §7 "Startup: order, templates and devices state are restored" — before the flow renders. */
@@ -113,4 +134,6 @@ export async function restoreAll(): Promise<void> {
   // valtio notifies after a microtask: the restores' own notifications pass before saving resumes
   await new Promise<void>((resolve) => setTimeout(resolve, 0))
   restored = true
+  // issue 15: what the shopper chose while the saved state was read was not saved yet
+  await Promise.all(registry.map((entry) => entry.flush()))
 }

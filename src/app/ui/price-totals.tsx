@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import type { OrderPrice } from '../../domain/price'
+import { Notice } from './fields'
 
 type Props = {
-  price: OrderPrice
+  price: Pick<OrderPrice, 'subtotalCents' | 'discountCents' | 'totalCents'>
   /** Formats cents in the event's currency and the current locale. */
   money: (cents: number) => string
   /** The applied promo, named beside the discount. */
@@ -35,5 +36,14 @@ export function PriceTotals({ price, money, promoCode }: Props) {
         <dd>{money(price.totalCents)}</dd>
       </div>
     </dl>
+  )
+}
+
+/** spec §5 "first shout free": one slot with the promo costs 0, and the shopper is told so. */
+export function FirstShoutFree({ promoCode }: { promoCode: string }) {
+  return (
+    <Notice tone="success">
+      <Trans>Your first shout is free with the promo code {promoCode}.</Trans>
+    </Notice>
   )
 }

@@ -16,6 +16,7 @@ import {
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
 import { translateError } from '../../lib/error-messages'
+import { usePrefetchNextStep } from '../../lib/prefetch'
 import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -23,7 +24,7 @@ import { currentOrderPrice } from '../../stores/order-price'
 import { lookupPromo } from '../../stores/promo'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
-import { PriceTotals } from '../../ui/price-totals'
+import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
 import { StepIndicator } from '../../ui/step-indicator'
 import {
   confirmLocalCard,
@@ -45,6 +46,7 @@ const SCHEMAS: Record<Field, v.GenericSchema> = {
 }
 
 export function CheckoutPage() {
+  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -264,6 +266,9 @@ export function CheckoutPage() {
             <Trans>Payment</Trans>
           </h2>
           <PriceTotals price={price} money={money} promoCode={order.orderPromo?.promoCode} />
+          {price.firstShoutFree && order.orderPromo ? (
+            <FirstShoutFree promoCode={order.orderPromo.promoCode} />
+          ) : null}
           {!price.paymentRequired ? (
             <Notice tone="success">
               <Trans>Your order is free: no card needed.</Trans>

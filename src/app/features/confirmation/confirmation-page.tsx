@@ -17,6 +17,7 @@ import { resetTemplates, templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { Notice, Skeleton } from '../../ui/fields'
 import { Picture } from '../../ui/picture'
+import { PriceTotals } from '../../ui/price-totals'
 import { buildIcs } from './ics'
 
 /** How often an open confirmation page asks for its order's plays. */
@@ -249,10 +250,10 @@ export function ConfirmationPage() {
         {summary && event && state === 'Confirmed' ? (
           <Airing summary={summary} event={event} now={Date.now()} />
         ) : null}
+        {/* spec §3 Order (UI): subtotal, discount with its code, and total, as on review; the
+            server's figures once its summary is here */}
         {summary ? (
-          <p className="strong">
-            <Trans>Total paid</Trans> {money(summary.totalCents)}
-          </p>
+          <PriceTotals price={summary} money={money} promoCode={summary.promoCode} />
         ) : null}
       </section>
 

@@ -4,7 +4,12 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { confirmationFor, remainingDatesMessage } from '../../../domain/confirmation'
+import {
+  CONFIRMATION_DAYS_BEFORE,
+  confirmationFor,
+  instantConfirmationDays,
+  remainingDatesMessage,
+} from '../../../domain/confirmation'
 import { eventDates } from '../../../domain/event'
 import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
@@ -18,7 +23,9 @@ import {
   type TimeOfDayBand,
   timeOfDayBand,
 } from '../../../domain/slots'
+import { displayDateTime } from '../../lib/display-date'
 import { translateMessage } from '../../lib/domain-messages'
+import { usePrefetchNextStep } from '../../lib/prefetch'
 import { STEP_LABELS } from '../../lib/steps'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
@@ -27,6 +34,7 @@ import { currentOrderPrice, valueCentsPerSlot } from '../../stores/order-price'
 import { toggleModal } from '../../stores/ui'
 import { Button } from '../../ui/button'
 import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { FirstShoutFree } from '../../ui/price-totals'
 import { StepIndicator } from '../../ui/step-indicator'
 import { fetchOpenSlots } from './shouts-actions'
 
@@ -39,6 +47,7 @@ const BAND_LABELS: Record<TimeOfDayBand, MessageDescriptor> = {
 }
 
 export function SelectShoutsPage() {
+  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -95,6 +104,12 @@ export function SelectShoutsPage() {
         })
       : null
 
+  // spec §9: an event with a presale date says so, and how long instant confirmation lasts (the
+  // days from now to the minimum presale slot)
+  const presaleFrom = slots?.minPresaleSlotEpochMs ?? null
+  const instantDays = instantConfirmationDays(Date.now(), presaleFrom)
+  const presaleDate = presaleFrom === null ? '' : displayDateTime(presaleFrom, tz, i18n.locale)
+
   const toggle = (slotNumber: number) => {
     if (!event || !device) return
     if (isSlotSelected(orderStore.shoutTimes, slotNumber)) {
@@ -121,6 +136,21 @@ export function SelectShoutsPage() {
           {t`Price per shout:`} <strong>{money(valueCentsPerSlot())}</strong>
         </p>
         {event ? <SlotPackage event={event} /> : null}
+        {presaleFrom !== null && instantDays !== null ? (
+          <p data-testid="presale-notice">
+            <Plural
+              value={instantDays}
+              _0={`Shout times before ${presaleDate} are confirmed instantly.`}
+              one={`Shout times in the next day, before ${presaleDate}, are confirmed instantly.`}
+              other={`Shout times in the next # days, before ${presaleDate}, are confirmed instantly.`}
+            />{' '}
+            <Plural
+              value={CONFIRMATION_DAYS_BEFORE}
+              one="Later times are presale: they are confirmed # day before they play."
+              other="Later times are presale: they are confirmed # days before they play."
+            />
+          </p>
+        ) : null}
         <div className="button-row">
           <Button kind="link" size="small" onClick={() => toggleModal('CutOffTime')}>
             <Trans>Why can't I pick earlier times?</Trans>
@@ -219,6 +249,9 @@ export function SelectShoutsPage() {
 
       {confirmation && !confirmation.instant ? (
         <Notice>{translateMessage(i18n, remainingDatesMessage(confirmation.days))}</Notice>
+      ) : null}
+      {price.firstShoutFree && order.orderPromo ? (
+        <FirstShoutFree promoCode={order.orderPromo.promoCode} />
       ) : null}
       {order.shoutTimes.length > 0 && !meetsRecommendedMinimum(order.shoutTimes.length) ? (
         <Notice>{translateMessage(i18n, messages.recommendedMinimum)}</Notice>
