@@ -2,6 +2,8 @@
 // Plain rules, shared by the server (which enforces them) and the console (which hides what an
 // operator may not do).
 
+import { messages } from './messages'
+
 export const OPERATOR_ROLES = ['admin', 'reviewer'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
 
@@ -26,7 +28,7 @@ export const opsMessages = {
   notUnderReview: 'This order is not under review',
   notCancellable: 'This order cannot be cancelled',
   reviewersRefuseOnly: 'Reviewers can only refuse orders under review',
-  autoCancelReason: 'Your shout was still being reviewed when its first time slot began',
+  autoCancelReason: messages.reviewOutlivedFirstSlot,
 } as const
 
 /** Why a password is refused, or null when it is acceptable. Length counts characters, not bytes. */

@@ -8,7 +8,7 @@ import { EVENT } from './helpers.ts'
 const BUDGET_BYTES = 125 * 1024
 // issue 11: few requests, in few round trips. The location step from a QR code once took 28 scripts;
 // now the entry, what it shares with the app, the bundler's runtime, the app (React, the router and
-// the first screens together), the first part of the catalog, and one lazy part (the footer).
+// the first screens together) and the first part of the catalog (the footer's code waits for idle).
 const MAX_SCRIPTS = 6
 
 async function firstScreenScripts(page: Page, path: string, ready: () => Promise<void>) {

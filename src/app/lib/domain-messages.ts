@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { messages } from '../../domain/messages'
-import { opsMessages } from '../../domain/ops'
 
 // The spec's exact English messages come from src/domain; this table gives each one its
 // translation. domain-messages.test.ts checks every English source here equals the domain's text.
@@ -38,7 +37,7 @@ export const DOMAIN_MESSAGES: Record<string, MessageDescriptor> = {
   [messages.purchaseCutoff]: msg`Orders must be purchased 5 hours before play time (a 6:00pm-6:15pm play needs purchase before 1:00pm).`,
   [messages.recommendedMinimum]: msg`At least 2 slots recommended`,
   // issue 10: the reason of an order cancelled by itself (its review outlived its first slot)
-  [opsMessages.autoCancelReason]: msg`Your shout was still being reviewed when its first time slot began`,
+  [messages.reviewOutlivedFirstSlot]: msg`Your shout was still being reviewed when its first time slot began`,
 }
 
 type Parametric = {

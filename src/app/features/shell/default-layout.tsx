@@ -8,8 +8,19 @@ import { uiStore } from '../../stores/ui'
 import { Header } from './header'
 
 // Issue 11 (first-screen JavaScript): the footer (behind a flag) and the modals (until one opens)
-// are their own chunks; the modals' texts are in the rest of the catalog.
-const Footer = lazy(() => import('./footer'))
+// are their own chunks; the modals' texts are in the rest of the catalog. The footer is below the fold
+// and arrives after the flags anyway: its code waits until the page has been idle for two seconds
+// (spec §9's rule for what is not needed yet), off the first screen's network and budget.
+const Footer = lazy(() => afterIdle(2_000).then(() => import('./footer')))
+
+function afterIdle(ms: number): Promise<void> {
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve())
+      else resolve()
+    }, ms),
+  )
+}
 const ModalHost = lazy(withWholeCatalog(() => import('./modal-host')))
 
 /** spec §2 default layout: header, content and the modals (the promo-code-error one among them). */

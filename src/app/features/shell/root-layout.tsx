@@ -1,9 +1,28 @@
 import { useLingui } from '@lingui/react/macro'
 import { Outlet, Scripts, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import { useHydrated } from '../../lib/hydration'
+import { pwaStore } from '../../lib/pwa'
 import { setPageLanguage } from '../../locale/i18n'
 import { ProgressBar } from '../../ui/progress-bar'
-import { PwaBanners } from './pwa-banners'
+
+// The banners' code loads only when there is one to show (offline, an update, install): most first
+// visits show none, and the first screen's JavaScript stays under its budget (issues 4, 11).
+const PwaBanners = lazy(() => import('./pwa-banners').then((m) => ({ default: m.PwaBanners })))
+
+function Banners() {
+  const live = useSnapshot(pwaStore)
+  // what the server rendered until the page is hydrated: nothing to show (issue 11)
+  const hydrated = useHydrated()
+  const any = hydrated && (!live.online || live.updateReady || live.canInstall || live.showIosHint)
+  if (!any) return <div className="pwa-banners" />
+  return (
+    <Suspense fallback={<div className="pwa-banners" />}>
+      <Banners />
+    </Suspense>
+  )
+}
 
 export function RootLayout() {
   const { t, i18n } = useLingui()
@@ -22,7 +41,7 @@ export function RootLayout() {
   return (
     <>
       <ProgressBar />
-      <PwaBanners />
+      <Banners />
       <Outlet />
       {/* the router's state for hydration (issue 11): written by the server, where each script
           removes itself once run; the browser's render has none (and leaves the code out) */}
