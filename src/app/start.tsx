@@ -69,7 +69,7 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
     adoptEvent(event)
     bindOrderToEvent(event.slug)
     if (router.state.matches.some((m) => m.routeId === '/_default/$eventslug/_steps')) {
-      const to = flowRedirect(router.state.location.pathname)
+      const to = flowRedirect(router.state.location.pathname, router.state.location.search)
       if (to) {
         void router.navigate({
           to: to as '/$eventslug/design/location',

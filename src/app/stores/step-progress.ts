@@ -27,14 +27,15 @@ export function firstMissingStep(internalPath: string): OrderStep | null {
  * ('/$eventslug/...'), or null to stay. Run by the _steps route before a step renders, and by
  * src/app/start.tsx once the saved order is restored after a server-rendered first screen.
  */
-export function flowRedirect(internalPath: string): string | null {
+export function flowRedirect(internalPath: string, search?: { order?: unknown }): string | null {
   // State guard: once an order is placed its content and times cannot change (spec §4), so the
   // flow leads to its confirmation.
   const confirmation = internalPath.endsWith('/order/confirmation')
   if (orderStore.orderGuid && orderStore.orderStatus !== 'Failed' && !confirmation) {
     return '/$eventslug/order/confirmation'
   }
-  if (confirmation && orderStore.orderGuid) return null
+  // issue 10: the e-mails' link (?order=GUID) shows that order, on any device
+  if (confirmation && (orderStore.orderGuid || typeof search?.order === 'string')) return null
   // spec §2 step guard
   const missing = firstMissingStep(internalPath)
   return missing ? STEP_PATHS[missing] : null

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate, useParams } from '@tanstack/react-router'
+import { useLocation, useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { type OrderSummary, order as orderApi } from '../../../contract/order'
@@ -29,24 +29,33 @@ export function ConfirmationPage() {
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
   const order = useSnapshot(orderStore)
   const { event } = useSnapshot(eventStore)
-  const { generatedContent } = useSnapshot(templatesStore)
+  const templates = useSnapshot(templatesStore)
+  // issue 10: the e-mails link here with ?order=GUID, which also opens on another device (or after
+  // another order): the page then shows that order from the server's summary, not this browser's
+  // saved order
+  const search = useLocation({ select: (l) => l.search }) as Record<string, unknown>
+  const linked =
+    typeof search.order === 'string' && search.order !== order.orderGuid ? search.order : null
+  const own = linked === null
+  const guid = linked ?? order.orderGuid
+  const generatedContent = own ? templates.generatedContent : null
   const [summary, setSummary] = useState<OrderSummary | null>(null)
   const [shareNote, setShareNote] = useState<string | null>(null)
 
   // an order still Processing (the page was reloaded while it was checked) is checked again
   useEffect(() => {
     if (
+      own &&
       order.orderGuid &&
       order.orderStatus === 'Processing' &&
       order.sendOrderStatus !== 'Running'
     ) {
       void pollOrderStatus(eventslug, order.orderGuid)
     }
-  }, [order.orderGuid, order.orderStatus, order.sendOrderStatus, eventslug])
+  }, [own, order.orderGuid, order.orderStatus, order.sendOrderStatus, eventslug])
 
   useEffect(() => {
-    const guid = order.orderGuid
-    if (!guid || order.orderStatus === 'Processing') return
+    if (!guid || (own && order.orderStatus === 'Processing')) return
     // issue 14: while the page is open the summary is asked again every few seconds, so the slots'
     // "On air now" and "Played 3 of 4 times" follow the billboard; quiet while the page is hidden.
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -73,7 +82,7 @@ export function ConfirmationPage() {
       clearTimeout(timer)
       document.removeEventListener('visibilitychange', load)
     }
-  }, [order.orderGuid, order.orderStatus, eventslug])
+  }, [guid, own, order.orderStatus, eventslug])
 
   const startAnother = () => {
     resetOrder()
@@ -82,7 +91,7 @@ export function ConfirmationPage() {
     void navigate({ to: '/$eventslug/design/location', params: { eventslug } })
   }
 
-  if (!order.orderGuid) {
+  if (!guid) {
     return (
       <main className="page page--center" id="main">
         <h1>
@@ -95,7 +104,18 @@ export function ConfirmationPage() {
     )
   }
 
+  if (!own && !summary) {
+    // the linked order's summary is on its way
+    return (
+      <main className="page page--flow page--narrow" id="main">
+        <Skeleton height={80} count={2} />
+      </main>
+    )
+  }
+
   const state = summary?.orderState ?? order.orderStatus
+  const confirmationCode = summary?.confirmationCode ?? order.confirmationCode
+  const errorMessages = own ? order.orderErrorMessages : (summary?.errors ?? [])
   const timeZoneId = summary?.device.timeZoneId ?? order.activeDevice?.timeZoneId ?? 'UTC'
   const slotNumbers =
     summary?.slots.map((s) => s.slotNumber) ?? order.shoutTimes.map((s) => s.slotNumber)
@@ -120,7 +140,7 @@ export function ConfirmationPage() {
     try {
       if (contentUrl && typeof navigator.share === 'function') {
         const blob = await fetch(contentUrl).then((r) => r.blob())
-        const file = new File([blob], `shout-${order.confirmationCode}.png`, { type: blob.type })
+        const file = new File([blob], `shout-${confirmationCode}.png`, { type: blob.type })
         if (navigator.canShare?.({ files: [file] })) {
           await navigator.share({ files: [file], title: t`My shout`, text })
           return
@@ -135,7 +155,7 @@ export function ConfirmationPage() {
     if (contentUrl) {
       const a = document.createElement('a')
       a.href = contentUrl
-      a.download = `shout-${order.confirmationCode}.png`
+      a.download = `shout-${confirmationCode}.png`
       a.click()
       setShareNote(t`Sharing is not available here, so your design was downloaded.`)
     }
@@ -191,7 +211,7 @@ export function ConfirmationPage() {
           )}
         </h1>
         <p className="confirm__code">
-          <Trans>Confirmation code</Trans> <strong>{order.confirmationCode}</strong>
+          <Trans>Confirmation code</Trans> <strong>{confirmationCode}</strong>
         </p>
       </div>
 
@@ -213,7 +233,7 @@ export function ConfirmationPage() {
       {state === 'Failed' ? (
         <Notice tone="error">
           <ul className="errors">
-            {order.orderErrorMessages.map((m) => (
+            {errorMessages.map((m) => (
               <li key={m}>{translateError(i18n, m)}</li>
             ))}
           </ul>
@@ -222,7 +242,7 @@ export function ConfirmationPage() {
 
       {state === 'Cancelled' ? (
         <CancelledNotice
-          reasons={summary?.errors ?? order.orderErrorMessages}
+          reasons={summary?.errors ?? errorMessages}
           paid={summary && summary.totalCents > 0 ? money(summary.totalCents) : null}
         />
       ) : null}

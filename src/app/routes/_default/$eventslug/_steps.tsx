@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_default/$eventslug/_steps')({
     // The server renders only the flow's first step, and knows no shopper's saved state: the
     // browser runs the guard once it is restored (src/app/start.tsx).
     if (preload || import.meta.env.SSR) return
-    const to = flowRedirect(location.pathname)
+    const to = flowRedirect(location.pathname, location.search)
     if (to) {
       throw redirect({
         to: to as '/$eventslug/design/location',
