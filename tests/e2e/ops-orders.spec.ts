@@ -102,6 +102,7 @@ test('an admin finds an order by code and e-mail, cancels it with a reason, and 
   await expect(article.getByRole('region', { name: 'State history' })).toContainText(reason)
   await expect(article.getByRole('region', { name: 'Payment' })).toContainText('refund done')
   await expect(article.getByRole('button', { name: 'Cancel and refund…' })).toHaveCount(0)
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Cancelled')
 
   // the shopper's confirmation page says cancelled and refunded, and why
   await shopper.page.reload()

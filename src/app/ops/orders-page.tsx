@@ -51,6 +51,8 @@ export function OrdersPage() {
   const [search, setSearch] = useState<OrdersSearch>(searchOfAddress)
   const [query, setQuery] = useState(search.query)
   const [day, setDay] = useState(search.day)
+  // bumped by Find and by a cancel: the results are read again even when the search is the same
+  const [round, setRound] = useState(0)
   const go = (next: Partial<OrdersSearch>) => {
     const merged = { ...search, ...next }
     setSearch(merged)
@@ -59,6 +61,7 @@ export function OrdersPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     go({ query: query.trim(), day, order: undefined })
+    setRound((r) => r + 1)
   }
   const searching = search.query !== '' || search.day !== ''
   return (
@@ -88,12 +91,14 @@ export function OrdersPage() {
           key={search.order}
           guid={search.order}
           onClose={() => go({ order: undefined })}
+          onChanged={() => setRound((r) => r + 1)}
         />
       ) : null}
       {searching ? (
         <OrderResults
           query={search.query}
           day={search.day}
+          round={round}
           selected={search.order}
           onOpen={(guid) => go({ order: guid })}
         />
@@ -109,11 +114,13 @@ export function OrdersPage() {
 function OrderResults({
   query,
   day,
+  round,
   selected,
   onOpen,
 }: {
   query: string
   day: string
+  round: number
   selected: string | undefined
   onOpen: (guid: string) => void
 }) {
@@ -123,7 +130,7 @@ function OrderResults({
       callApi(ops.orders, { signal, query: { query, day: day || undefined } }).then(
         (r) => r.orders,
       ),
-    [query, day],
+    [query, day, round],
   )
   if (found.status === 'loading')
     return (
@@ -196,7 +203,15 @@ function OrderResults({
   )
 }
 
-function OrderDetail({ guid, onClose }: { guid: string; onClose: () => void }) {
+function OrderDetail({
+  guid,
+  onClose,
+  onChanged,
+}: {
+  guid: string
+  onClose: () => void
+  onChanged: () => void
+}) {
   const { t } = useLingui()
   const [loaded, reload] = useOpsLoad(
     (signal) => callApi(ops.order, { signal, params: { guid } }),
@@ -250,6 +265,7 @@ function OrderDetail({ guid, onClose }: { guid: string; onClose: () => void }) {
         onDone={() => {
           setDone(t`Order ${code} cancelled and refunded.`)
           reload()
+          onChanged()
         }}
       />
     </article>
