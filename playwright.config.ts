@@ -62,6 +62,8 @@ export default defineConfig({
       APP_ENV: 'local',
       // every spec's shopper shares 127.0.0.1: the per-client write limit is for one shopper
       WRITES_PER_MINUTE: '100000',
+      // issue 10: the outbox e2e (ops-orders.spec.ts) waits for the mail planner; 15 s by default
+      MAIL_POLL_SECONDS: '1',
     },
   },
 })

@@ -5,6 +5,8 @@ import type { OperatorRole } from '../../domain/ops'
 import { AuditPage } from './audit-page'
 import { CataloguePage } from './catalogue-page'
 import { DashboardPage } from './dashboard-page'
+import { OrdersPage } from './orders-page'
+import { OutboxPage } from './outbox-page'
 import { ReviewPage } from './review-page'
 import { SchedulePage } from './schedule-page'
 import { SetPasswordPage } from './set-password-page'
@@ -34,9 +36,11 @@ export const OPS_PAGES: readonly OpsPageDef[] = [
   { path: 'sign-in', roles: 'public', component: SignInPage },
   { path: 'set-password', roles: 'public', component: SetPasswordPage },
   { path: 'review', label: msg`Review`, roles: EVERYONE, component: ReviewPage },
+  { path: 'orders', label: msg`Orders`, roles: EVERYONE, component: OrdersPage },
   { path: 'schedule', label: msg`Schedule`, roles: EVERYONE, component: SchedulePage },
   { path: 'catalogue', label: msg`Catalogue`, roles: ADMINS, component: CataloguePage },
   { path: 'dashboard', label: msg`Dashboard`, roles: ADMINS, component: DashboardPage },
+  { path: 'outbox', label: msg`Outbox`, roles: ADMINS, component: OutboxPage },
   { path: 'audit', label: msg`Audit log`, roles: ADMINS, component: AuditPage },
 ]
 

@@ -1,0 +1,602 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, useState } from 'react'
+import type { OpsOrder } from '../../contract/ops'
+import { ops } from '../../contract/ops'
+import { cancelVerdict } from '../../domain/ops'
+import { callApi } from '../lib/api'
+import { TextArea, TextField } from '../ui/fields'
+import { useOpsFailure } from './errors'
+import { dateTimeIn } from './format'
+import { useOperator } from './operator'
+import { Notice, OpsPage } from './ops-frame'
+import {
+  FlagReasons,
+  money,
+  OrderContent,
+  OrderMessage,
+  OrderSlots,
+  StateName,
+} from './order-parts'
+import { useOpsLoad } from './use-ops-load'
+
+type OrdersSearch = { query: string; day: string; order: string | undefined }
+
+/** The search and the order opened, from the address (`?query=…&day=…&order=…`): a reload keeps them. */
+function searchOfAddress(): OrdersSearch {
+  const query = new URLSearchParams(window.location.search)
+  return {
+    query: query.get('query') ?? '',
+    day: query.get('day') ?? '',
+    order: query.get('order') ?? undefined,
+  }
+}
+
+function writeAddress(search: OrdersSearch) {
+  const query = new URLSearchParams()
+  if (search.query) query.set('query', search.query)
+  if (search.day) query.set('day', search.day)
+  if (search.order) query.set('order', search.order)
+  const tail = query.toString() ? `?${query}` : ''
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${tail}`)
+}
+
+/**
+ * issue 10 "Orders": find orders by confirmation code, e-mail or billboard (device id), and a day;
+ * open one to see everything the shopper entered, the payment, what moderation found, the states it
+ * went through and its proofs of play. Admins cancel and refund (with a reason the shopper receives);
+ * reviewers may only refuse an order under review (api-v1 "Operations").
+ */
+export function OrdersPage() {
+  const { t } = useLingui()
+  const [search, setSearch] = useState<OrdersSearch>(searchOfAddress)
+  const [query, setQuery] = useState(search.query)
+  const [day, setDay] = useState(search.day)
+  // bumped by Find and by a cancel: the results are read again even when the search is the same
+  const [round, setRound] = useState(0)
+  const go = (next: Partial<OrdersSearch>) => {
+    const merged = { ...search, ...next }
+    setSearch(merged)
+    writeAddress(merged)
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    go({ query: query.trim(), day, order: undefined })
+    setRound((r) => r + 1)
+  }
+  const searching = search.query !== '' || search.day !== ''
+  return (
+    <OpsPage title={t`Orders`}>
+      <form className="ops-search" onSubmit={submit} aria-label={t`Find orders`}>
+        <TextField
+          label={t`Confirmation code, e-mail or billboard`}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          maxLength={320}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <TextField
+          label={t`Day (optional)`}
+          type="date"
+          value={day}
+          onChange={(e) => setDay(e.target.value)}
+          className="ops-search__day"
+        />
+        <button type="submit" className="ops-button">
+          <Trans>Find</Trans>
+        </button>
+      </form>
+      {search.order ? (
+        <OrderDetail
+          key={search.order}
+          guid={search.order}
+          onClose={() => go({ order: undefined })}
+          onChanged={() => setRound((r) => r + 1)}
+        />
+      ) : null}
+      {searching ? (
+        <OrderResults
+          query={search.query}
+          day={search.day}
+          round={round}
+          selected={search.order}
+          onOpen={(guid) => go({ order: guid })}
+        />
+      ) : search.order ? null : (
+        <p className="ops-empty">
+          <Trans>Type a confirmation code, a shopper's e-mail or a billboard's device id.</Trans>
+        </p>
+      )}
+    </OpsPage>
+  )
+}
+
+function OrderResults({
+  query,
+  day,
+  round,
+  selected,
+  onOpen,
+}: {
+  query: string
+  day: string
+  round: number
+  selected: string | undefined
+  onOpen: (guid: string) => void
+}) {
+  const { i18n } = useLingui()
+  const [found] = useOpsLoad(
+    (signal) =>
+      callApi(ops.orders, { signal, query: { query, day: day || undefined } }).then(
+        (r) => r.orders,
+      ),
+    [query, day, round],
+  )
+  if (found.status === 'loading')
+    return (
+      <p aria-busy="true">
+        <Trans>Loading…</Trans>
+      </p>
+    )
+  if (found.status === 'failed') return <Notice tone="error">{found.message}</Notice>
+  if (found.value.length === 0)
+    return (
+      <p className="ops-empty" role="status">
+        <Trans>No order matches.</Trans>
+      </p>
+    )
+  return (
+    <div className="ops-table-wrap">
+      <table className="ops-table">
+        <caption className="visually-hidden">
+          <Trans>Orders found, newest first</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Code</Trans>
+            </th>
+            <th scope="col">
+              <Trans>State</Trans>
+            </th>
+            <th scope="col">
+              <Trans>E-mail</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Billboard</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Placed</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Total</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {found.value.map((order) => (
+            <tr key={order.guid} aria-current={order.guid === selected ? 'true' : undefined}>
+              <th scope="row">
+                <button
+                  type="button"
+                  className="ops-linkish"
+                  onClick={() => onOpen(order.guid)}
+                  aria-pressed={order.guid === selected}
+                >
+                  {order.confirmationCode}
+                </button>
+              </th>
+              <td>
+                <StateName state={order.orderState} />
+              </td>
+              <td>{order.contact.email}</td>
+              <td>
+                {order.device.deviceId} — {order.device.location}
+              </td>
+              <td>{dateTimeIn(order.createdAtEpochMs, i18n.locale)}</td>
+              <td>{money(order, order.totalCents, i18n.locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function OrderDetail({
+  guid,
+  onClose,
+  onChanged,
+}: {
+  guid: string
+  onClose: () => void
+  onChanged: () => void
+}) {
+  const { t } = useLingui()
+  const [loaded, reload] = useOpsLoad(
+    (signal) => callApi(ops.order, { signal, params: { guid } }),
+    [guid],
+  )
+  const [done, setDone] = useState<string | null>(null)
+  if (loaded.status === 'loading')
+    return (
+      <p aria-busy="true">
+        <Trans>Loading…</Trans>
+      </p>
+    )
+  if (loaded.status === 'failed') return <Notice tone="error">{loaded.message}</Notice>
+  const order = loaded.value
+  const code = order.confirmationCode
+  return (
+    <article className="ops-card ops-order" aria-labelledby="ops-order-title">
+      <div className="ops-order__head">
+        <h2 id="ops-order-title" className="ops-card__title">
+          <Trans>
+            Order {code} · <StateName state={order.orderState} />
+          </Trans>
+        </h2>
+        <button type="button" className="ops-button ops-button--quiet" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
+      </div>
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      {order.orderState === 'Cancelled' && order.errors.length > 0 ? (
+        <p>
+          <Trans>Reason given to the shopper:</Trans> {order.errors.join(' ')}
+        </p>
+      ) : null}
+      <div className="ops-card__body">
+        <OrderContent order={order} />
+        <div className="ops-card__facts">
+          <OrderMessage order={order} />
+          <FlagReasons order={order} />
+        </div>
+      </div>
+      <div className="ops-order__grid">
+        <Contact order={order} />
+        <Billboard order={order} />
+        <OrderSlots order={order} />
+        <Payment order={order} />
+        <History order={order} />
+        <Proofs order={order} />
+      </div>
+      <CancelOrder
+        order={order}
+        onDone={() => {
+          setDone(t`Order ${code} cancelled and refunded.`)
+          reload()
+          onChanged()
+        }}
+      />
+    </article>
+  )
+}
+
+function Contact({ order }: { order: OpsOrder }) {
+  const { contact } = order
+  return (
+    <section aria-labelledby="ops-order-contact">
+      <h3 id="ops-order-contact" className="ops-subtitle">
+        <Trans>Shopper</Trans>
+      </h3>
+      <dl className="ops-facts">
+        <dt>
+          <Trans>Name</Trans>
+        </dt>
+        <dd>
+          {contact.firstName} {contact.lastName}
+        </dd>
+        <dt>
+          <Trans>E-mail</Trans>
+        </dt>
+        <dd>{contact.email}</dd>
+        <dt>
+          <Trans>Phone</Trans>
+        </dt>
+        <dd>{contact.phoneNumber || '—'}</dd>
+        <dt>
+          <Trans>News by e-mail</Trans>
+        </dt>
+        <dd>{contact.willReceiveMarketing ? <Trans>Yes</Trans> : <Trans>No</Trans>}</dd>
+        <dt>
+          <Trans>Language</Trans>
+        </dt>
+        <dd>{order.locale}</dd>
+      </dl>
+    </section>
+  )
+}
+
+function Billboard({ order }: { order: OpsOrder }) {
+  const { i18n } = useLingui()
+  const { device } = order
+  const place = [device.city, device.stateAbbr, device.country].filter(Boolean).join(', ')
+  return (
+    <section aria-labelledby="ops-order-billboard">
+      <h3 id="ops-order-billboard" className="ops-subtitle">
+        <Trans>Billboard</Trans>
+      </h3>
+      <dl className="ops-facts">
+        <dt>
+          <Trans>Event</Trans>
+        </dt>
+        <dd>{order.eventName}</dd>
+        <dt>
+          <Trans>Billboard</Trans>
+        </dt>
+        <dd>
+          {device.location} ({device.deviceId})
+        </dd>
+        <dt>
+          <Trans>Place</Trans>
+        </dt>
+        <dd>{place}</dd>
+        <dt>
+          <Trans>Placed</Trans>
+        </dt>
+        <dd>{dateTimeIn(order.createdAtEpochMs, i18n.locale)}</dd>
+        <dt>
+          <Trans>Each slot</Trans>
+        </dt>
+        <dd>
+          <Trans>
+            {order.playsPerSlot} plays of {order.secondsPerShout} s
+          </Trans>
+        </dd>
+      </dl>
+    </section>
+  )
+}
+
+function Payment({ order }: { order: OpsOrder }) {
+  const { i18n } = useLingui()
+  const { payment } = order
+  const m = (cents: number) => money(order, cents, i18n.locale)
+  return (
+    <section aria-labelledby="ops-order-payment">
+      <h3 id="ops-order-payment" className="ops-subtitle">
+        <Trans>Payment</Trans>
+      </h3>
+      <dl className="ops-facts">
+        <dt>
+          <Trans>Card</Trans>
+        </dt>
+        <dd>
+          {payment.brand || payment.last4 ? (
+            <>
+              {payment.brand ?? '—'} ···· {payment.last4 ?? '—'}
+            </>
+          ) : (
+            '—'
+          )}
+        </dd>
+        <dt>
+          <Trans>Provider</Trans>
+        </dt>
+        <dd>
+          {payment.provider ?? '—'}
+          {payment.paymentId ? (
+            <>
+              {' '}
+              <code>{payment.paymentId}</code>
+            </>
+          ) : null}
+        </dd>
+        <dt>
+          <Trans>Subtotal</Trans>
+        </dt>
+        <dd>{m(order.subtotalCents)}</dd>
+        <dt>
+          <Trans>Discount</Trans>
+        </dt>
+        <dd>
+          {m(order.discountCents)}
+          {order.promoCode ? ` (${order.promoCode})` : ''}
+        </dd>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
+        <dd>{m(order.totalCents)}</dd>
+        <dt>
+          <Trans>Charged</Trans>
+        </dt>
+        <dd>{m(payment.chargedCents)}</dd>
+        <dt>
+          <Trans>Refunded</Trans>
+        </dt>
+        <dd>
+          {m(payment.refundedCents)}
+          {payment.refund ? (
+            <>
+              {' '}
+              (<RefundStatus status={payment.refund.status} />
+              {payment.refund.error ? `: ${payment.refund.error}` : ''})
+            </>
+          ) : null}
+        </dd>
+      </dl>
+    </section>
+  )
+}
+
+function RefundStatus({ status }: { status: 'pending' | 'succeeded' | 'failed' }) {
+  switch (status) {
+    case 'pending':
+      return <Trans>refund pending</Trans>
+    case 'succeeded':
+      return <Trans>refund done</Trans>
+    case 'failed':
+      return <Trans>refund failed</Trans>
+  }
+}
+
+function History({ order }: { order: OpsOrder }) {
+  const { i18n } = useLingui()
+  return (
+    <section aria-labelledby="ops-order-history">
+      <h3 id="ops-order-history" className="ops-subtitle">
+        <Trans>State history</Trans>
+      </h3>
+      <ol className="ops-history">
+        {order.history.map((change) => (
+          <li key={`${change.atEpochMs}-${change.state}`}>
+            <strong>
+              <StateName state={change.state} />
+            </strong>{' '}
+            · {dateTimeIn(change.atEpochMs, i18n.locale)} ·{' '}
+            {change.actor === 'operator' ? (
+              (change.operatorEmail ?? <Trans>an operator</Trans>)
+            ) : change.actor === 'system' ? (
+              <Trans>the shop</Trans>
+            ) : (
+              <Trans>the shopper</Trans>
+            )}
+            {change.reason ? <span className="ops-history__reason"> — {change.reason}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+/** The billboard's reports of each play (issue 14), in the billboard's time zone. */
+function Proofs({ order }: { order: OpsOrder }) {
+  const { i18n } = useLingui()
+  const zone = order.device.timeZoneId
+  return (
+    <section aria-labelledby="ops-order-proofs">
+      <h3 id="ops-order-proofs" className="ops-subtitle">
+        <Trans>Proofs of play ({zone})</Trans>
+      </h3>
+      {order.plays.length === 0 ? (
+        <p className="ops-empty">
+          <Trans>No play reported yet.</Trans>
+        </p>
+      ) : (
+        <ul className="ops-slots">
+          {order.plays.map((play) => (
+            <li key={`${play.slotNumber}-${play.playIndex}`}>
+              {dateTimeIn(play.startedAtEpochMs, i18n.locale, zone)}{' '}
+              <Trans>
+                (slot {play.slotNumber}, play {play.playIndex + 1})
+              </Trans>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/**
+ * Cancel and refund (admins; reviewers only refuse what is under review, as the API says): a reason,
+ * required, that the shopper receives; then a confirm step, since it cannot be undone.
+ */
+function CancelOrder({ order, onDone }: { order: OpsOrder; onDone: () => void }) {
+  const { t, i18n } = useLingui()
+  const operator = useOperator()
+  const failure = useOpsFailure()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [reasonError, setReasonError] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  if (!cancelVerdict(operator.role, order.orderState).allowed) return null
+  const amount = money(order, order.payment.chargedCents - order.payment.refundedCents, i18n.locale)
+
+  const check = (event: FormEvent) => {
+    event.preventDefault()
+    if (!reason.trim()) {
+      setReasonError(t`Say why: the shopper receives this reason.`)
+      return
+    }
+    setReasonError(null)
+    setConfirming(true)
+  }
+  const cancel = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await callApi(ops.cancel, { params: { guid: order.guid }, body: { reason: reason.trim() } })
+      onDone()
+    } catch (e) {
+      setError(failure(e))
+      setConfirming(false)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!open)
+    return (
+      <div className="ops-card__actions">
+        <button
+          type="button"
+          className="ops-button ops-button--danger"
+          onClick={() => setOpen(true)}
+        >
+          <Trans>Cancel and refund…</Trans>
+        </button>
+      </div>
+    )
+  return (
+    <form className="ops-refuse" onSubmit={check} noValidate>
+      <TextArea
+        label={t`Reason for cancelling (the shopper receives it)`}
+        value={reason}
+        onChange={(e) => {
+          setReason(e.target.value)
+          setConfirming(false)
+        }}
+        error={reasonError}
+        maxLength={500}
+        rows={3}
+        required
+        disabled={busy}
+      />
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {confirming ? (
+        <div className="ops-confirm">
+          <p>
+            <Trans>
+              Cancel order {order.confirmationCode} and refund {amount}? Its slots are freed and the
+              shopper is told why. This cannot be undone.
+            </Trans>
+          </p>
+          <div className="ops-card__actions">
+            <button
+              type="button"
+              className="ops-button ops-button--danger"
+              onClick={cancel}
+              disabled={busy}
+            >
+              <Trans>Yes, cancel and refund</Trans>
+            </button>
+            <button
+              type="button"
+              className="ops-button ops-button--quiet"
+              onClick={() => setConfirming(false)}
+              disabled={busy}
+            >
+              <Trans>Not now</Trans>
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="ops-card__actions">
+          <button type="submit" className="ops-button ops-button--danger">
+            <Trans>Cancel and refund</Trans>
+          </button>
+          <button
+            type="button"
+            className="ops-button ops-button--quiet"
+            onClick={() => setOpen(false)}
+          >
+            <Trans>Keep it</Trans>
+          </button>
+        </div>
+      )}
+    </form>
+  )
+}

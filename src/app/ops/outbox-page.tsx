@@ -1,0 +1,254 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { MailKind, OutboxMail } from '../../contract/mail'
+import { mail } from '../../contract/mail'
+import { callApi } from '../lib/api'
+import { dateTimeIn } from './format'
+import { Notice, OpsPage } from './ops-frame'
+import { useOpsLoad } from './use-ops-load'
+
+/** The mail opened, from the address (`?mail=…`): a reload keeps it. */
+function mailOfAddress(): string | undefined {
+  return new URLSearchParams(window.location.search).get('mail') ?? undefined
+}
+
+/**
+ * issue 10 "E-mail": the outbox (admins): every mail the shop made, newest first, sent or not. With no
+ * SMTP_URL the mails stay here (status stored), so a fresh install shows each mail it would have sent;
+ * a failed or retried send shows its last error.
+ */
+export function OutboxPage() {
+  const { t, i18n } = useLingui()
+  const [outbox, reload] = useOpsLoad((signal) => callApi(mail.outbox, { signal }), [])
+  const [opened, setOpened] = useState<string | undefined>(mailOfAddress)
+  const open = (id: string | undefined) => {
+    setOpened(id)
+    const tail = id ? `?${new URLSearchParams({ mail: id })}` : ''
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${tail}`)
+  }
+  return (
+    <OpsPage
+      title={t`Outbox`}
+      actions={
+        <button type="button" className="ops-button ops-button--quiet" onClick={reload}>
+          <Trans>Refresh</Trans>
+        </button>
+      }
+    >
+      {opened ? <MailDetail key={opened} id={opened} onClose={() => open(undefined)} /> : null}
+      {outbox.status === 'loading' ? (
+        <p aria-busy="true">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : outbox.status === 'failed' ? (
+        <Notice tone="error">{outbox.message}</Notice>
+      ) : outbox.value.mails.length === 0 ? (
+        <p className="ops-empty">
+          <Trans>No mail yet.</Trans>
+        </p>
+      ) : (
+        <div className="ops-table-wrap">
+          <table className="ops-table">
+            <caption className="visually-hidden">
+              <Trans>The shop's mails, newest first</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Subject</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>To</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Kind</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Order</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Language</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Made</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Sent</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {outbox.value.mails.map((m) => (
+                <tr key={m.id} aria-current={m.id === opened ? 'true' : undefined}>
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="ops-linkish"
+                      onClick={() => open(m.id)}
+                      aria-pressed={m.id === opened}
+                    >
+                      {m.subject}
+                    </button>
+                  </th>
+                  <td>{m.to}</td>
+                  <td>
+                    <KindName kind={m.kind} />
+                  </td>
+                  <td>
+                    <OrderLink guid={m.orderGuid} />
+                  </td>
+                  <td>{m.locale}</td>
+                  <td>
+                    <MailStatus mail={m} />
+                  </td>
+                  <td>{dateTimeIn(m.createdAtEpochMs, i18n.locale)}</td>
+                  <td>
+                    {m.sentAtEpochMs !== null ? dateTimeIn(m.sentAtEpochMs, i18n.locale) : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </OpsPage>
+  )
+}
+
+/** The order's page in the console (the orders page opens it from `?order=`). */
+function OrderLink({ guid }: { guid: string }) {
+  return (
+    <Link to="/ops/$" params={{ _splat: 'orders' }} search={{ order: guid }}>
+      <code>{guid.slice(0, 8)}</code>
+    </Link>
+  )
+}
+
+function MailStatus({ mail: m }: { mail: OutboxMail }) {
+  const status =
+    m.status === 'sent' ? (
+      <Trans>sent</Trans>
+    ) : m.status === 'stored' ? (
+      <Trans>kept here (no SMTP)</Trans>
+    ) : m.status === 'failed' ? (
+      <Trans>failed</Trans>
+    ) : m.attempts > 0 ? (
+      <Trans>retrying</Trans>
+    ) : (
+      <Trans>to send</Trans>
+    )
+  return (
+    <>
+      {status}
+      {m.error ? (
+        <>
+          {' '}
+          <span className="ops-history__reason">({m.error})</span>
+        </>
+      ) : null}
+    </>
+  )
+}
+
+function KindName({ kind }: { kind: MailKind }) {
+  switch (kind) {
+    case 'confirmed':
+      return <Trans>Order confirmed</Trans>
+    case 'under_review':
+      return <Trans>Under review</Trans>
+    case 'approved':
+      return <Trans>Approved</Trans>
+    case 'cancelled':
+      return <Trans>Cancelled and refunded</Trans>
+    case 'reminder':
+      return <Trans>Airs soon</Trans>
+    case 'played':
+      return <Trans>It played</Trans>
+  }
+}
+
+/**
+ * One mail: its facts, its plain text, and its HTML in an iframe with `sandbox=""` and srcdoc (no
+ * script, no form, an opaque origin: the mail's HTML never runs in the console's page).
+ */
+function MailDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t, i18n } = useLingui()
+  const [loaded] = useOpsLoad(
+    (signal) => callApi(mail.outboxMail, { signal, params: { id } }),
+    [id],
+  )
+  if (loaded.status === 'loading')
+    return (
+      <p aria-busy="true">
+        <Trans>Loading…</Trans>
+      </p>
+    )
+  if (loaded.status === 'failed') return <Notice tone="error">{loaded.message}</Notice>
+  const m = loaded.value
+  return (
+    <article className="ops-card ops-order" aria-labelledby="ops-mail-title">
+      <div className="ops-order__head">
+        <h2 id="ops-mail-title" className="ops-card__title">
+          {m.subject}
+        </h2>
+        <button type="button" className="ops-button ops-button--quiet" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
+      </div>
+      <dl className="ops-facts">
+        <dt>
+          <Trans>To</Trans>
+        </dt>
+        <dd>{m.to}</dd>
+        <dt>
+          <Trans>Kind</Trans>
+        </dt>
+        <dd>
+          <KindName kind={m.kind} />
+        </dd>
+        <dt>
+          <Trans>Order</Trans>
+        </dt>
+        <dd>
+          <OrderLink guid={m.orderGuid} />
+        </dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>
+          <MailStatus mail={m} />
+        </dd>
+        <dt>
+          <Trans>Made</Trans>
+        </dt>
+        <dd>{dateTimeIn(m.createdAtEpochMs, i18n.locale)}</dd>
+        <dt>
+          <Trans>Attachments</Trans>
+        </dt>
+        <dd>
+          {m.attachments.length === 0
+            ? '—'
+            : m.attachments.map((a) => `${a.filename} (${a.contentType})`).join(', ')}
+        </dd>
+      </dl>
+      <h3 className="ops-subtitle">
+        <Trans>As HTML</Trans>
+      </h3>
+      <iframe
+        className="ops-mail-html"
+        title={t`The mail as HTML`}
+        sandbox=""
+        srcDoc={m.html}
+        referrerPolicy="no-referrer"
+      />
+      <h3 className="ops-subtitle">
+        <Trans>As plain text</Trans>
+      </h3>
+      <pre className="ops-mail-text">{m.text}</pre>
+    </article>
+  )
+}
