@@ -137,6 +137,16 @@ test('an admin finds an order by code and e-mail, cancels it with a reason, and 
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: subject }) })
   await expect(mail.locator('pre')).toContainText(reason)
+  // the mail's link to the shopper's order page opens it on any device: a fresh browser, no saved order
+  const mailText = (await mail.locator('pre').textContent()) ?? ''
+  const orderLink = /https?:\/\/\S+\/order\/confirmation\?order=[\w-]+/.exec(mailText)?.[0]
+  expect(orderLink).toBeTruthy()
+  const elsewhere = await newPage(browser)
+  await elsewhere.goto(new URL(orderLink ?? '').pathname + new URL(orderLink ?? '').search)
+  await expect(elsewhere.locator('.confirm__code strong')).toHaveText(code)
+  await expect(elsewhere.getByRole('heading', { name: 'Your order was cancelled' })).toBeVisible()
+  await expect(elsewhere.getByText(reason)).toBeVisible()
+  await elsewhere.context().close()
   await screenshot(page, 'ops-mail-390')
   const frame = mail.locator('iframe')
   await expect(frame).toHaveAttribute('sandbox', '')
