@@ -19,7 +19,7 @@ function Banners() {
   if (!any) return <div className="pwa-banners" />
   return (
     <Suspense fallback={<div className="pwa-banners" />}>
-      <Banners />
+      <PwaBanners />
     </Suspense>
   )
 }
