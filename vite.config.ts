@@ -240,8 +240,14 @@ const clientBuild = {
       // The entry's import of the app: the server lists the app's chunks as modulepreload links in
       // the page itself (src/server/platform/prerender.ts), earlier than the entry could; offline
       // they come from the service worker's precache. Other lazy imports keep Vite's preloading.
-      resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType === 'js' && /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+      // Issue 10: the console's chunk preloads only its own files (its code and stylesheet); what it
+      // shares with the shop arrives through its imports. A shorter list in the shop's first chunk.
+      resolveDependencies: (file, deps, { hostId, hostType }) => {
+        if (hostType === 'js' && /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId)) return []
+        if (/(^|\/)assets\/ops\//.test(file))
+          return deps.filter((dep) => /(^|\/)assets\/ops[/-]/.test(dep))
+        return deps
+      },
     },
     rolldownOptions: {
       output: {
@@ -270,6 +276,10 @@ const clientBuild = {
               name: 'ops',
               test: /src\/app\/ops\/|src\/app\/routes\/ops[._][^?]*\?tsr-split/,
               priority: 1,
+              // only the console's own modules: what it shares with the shop (the order contract,
+              // money, …) must not land in a chunk the worker does not precache, or the shop's later
+              // steps would load the console's chunk and stylesheet, and fail offline
+              includeDependenciesRecursively: false,
             },
           ],
         },
