@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ops } from '../../contract/ops'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
-import { Notice, OpsPage } from './ops-frame'
+import { NotReady, OpsPage } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
 
 /** issue 10: the audit log (admins): who did what, when, to which order; newest first. */
@@ -18,12 +18,8 @@ export function AuditPage() {
         </button>
       }
     >
-      {log.status === 'loading' ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : log.status === 'failed' ? (
-        <Notice tone="error">{log.message}</Notice>
+      {log.status !== 'ready' ? (
+        <NotReady loaded={log} />
       ) : log.value.entries.length === 0 ? (
         <p className="ops-empty">
           <Trans>Nothing recorded yet.</Trans>

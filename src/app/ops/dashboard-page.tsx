@@ -5,7 +5,7 @@ import { ORDER_STATES } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
-import { Notice, OpsPage } from './ops-frame'
+import { NotReady, OpsPage } from './ops-frame'
 import { SalesChart } from './sales-chart'
 import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
@@ -26,12 +26,8 @@ export function DashboardPage() {
         </button>
       }
     >
-      {board.status === 'loading' ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : board.status === 'failed' ? (
-        <Notice tone="error">{board.message}</Notice>
+      {board.status !== 'ready' ? (
+        <NotReady loaded={board} />
       ) : board.value.events.length === 0 ? (
         <p className="ops-empty">
           <Trans>No live event.</Trans>

@@ -1,5 +1,7 @@
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { useEffect } from 'react'
+import type { Loaded } from './use-ops-load'
 import './ops.css'
 
 /** Every console page, signed in or not: the console's look (ops.css) around the page. */
@@ -53,5 +55,38 @@ export function Notice({
     <div className={`ops-notice ops-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </div>
+  )
+}
+
+/** What a page shows of a load (useOpsLoad) until its value is there: busy, or why it failed. */
+export function NotReady({ loaded }: { loaded: Exclude<Loaded<unknown>, { status: 'ready' }> }) {
+  return loaded.status === 'loading' ? (
+    <p aria-busy="true">
+      <Trans>Loading…</Trans>
+    </p>
+  ) : (
+    <Notice tone="error">{loaded.message}</Notice>
+  )
+}
+
+/**
+ * The first cell of a table's row: the row's name as a button that opens the row's detail, pressed
+ * while that detail is open.
+ */
+export function RowOpener({
+  open,
+  onOpen,
+  children,
+}: {
+  open: boolean
+  onOpen: () => void
+  children: ReactNode
+}) {
+  return (
+    <th scope="row">
+      <button type="button" className="ops-linkish" onClick={onOpen} aria-pressed={open}>
+        {children}
+      </button>
+    </th>
   )
 }

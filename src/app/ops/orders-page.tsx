@@ -8,7 +8,7 @@ import { TextArea, TextField } from '../ui/fields'
 import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { useOperator } from './operator'
-import { Notice, OpsPage } from './ops-frame'
+import { Notice, NotReady, OpsPage, RowOpener } from './ops-frame'
 import {
   FlagReasons,
   money,
@@ -132,13 +132,7 @@ function OrderResults({
       ),
     [query, day, round],
   )
-  if (found.status === 'loading')
-    return (
-      <p aria-busy="true">
-        <Trans>Loading…</Trans>
-      </p>
-    )
-  if (found.status === 'failed') return <Notice tone="error">{found.message}</Notice>
+  if (found.status !== 'ready') return <NotReady loaded={found} />
   if (found.value.length === 0)
     return (
       <p className="ops-empty" role="status">
@@ -176,16 +170,9 @@ function OrderResults({
         <tbody>
           {found.value.map((order) => (
             <tr key={order.guid} aria-current={order.guid === selected ? 'true' : undefined}>
-              <th scope="row">
-                <button
-                  type="button"
-                  className="ops-linkish"
-                  onClick={() => onOpen(order.guid)}
-                  aria-pressed={order.guid === selected}
-                >
-                  {order.confirmationCode}
-                </button>
-              </th>
+              <RowOpener open={order.guid === selected} onOpen={() => onOpen(order.guid)}>
+                {order.confirmationCode}
+              </RowOpener>
               <td>
                 <StateName state={order.orderState} />
               </td>
@@ -218,13 +205,7 @@ function OrderDetail({
     [guid],
   )
   const [done, setDone] = useState<string | null>(null)
-  if (loaded.status === 'loading')
-    return (
-      <p aria-busy="true">
-        <Trans>Loading…</Trans>
-      </p>
-    )
-  if (loaded.status === 'failed') return <Notice tone="error">{loaded.message}</Notice>
+  if (loaded.status !== 'ready') return <NotReady loaded={loaded} />
   const order = loaded.value
   const code = order.confirmationCode
   return (

@@ -5,7 +5,7 @@ import type { MailKind, OutboxMail } from '../../contract/mail'
 import { mail } from '../../contract/mail'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
-import { Notice, OpsPage } from './ops-frame'
+import { NotReady, OpsPage, RowOpener } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
 
 /** The mail opened, from the address (`?mail=…`): a reload keeps it. */
@@ -37,12 +37,8 @@ export function OutboxPage() {
       }
     >
       {opened ? <MailDetail key={opened} id={opened} onClose={() => open(undefined)} /> : null}
-      {outbox.status === 'loading' ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : outbox.status === 'failed' ? (
-        <Notice tone="error">{outbox.message}</Notice>
+      {outbox.status !== 'ready' ? (
+        <NotReady loaded={outbox} />
       ) : outbox.value.mails.length === 0 ? (
         <p className="ops-empty">
           <Trans>No mail yet.</Trans>
@@ -84,16 +80,9 @@ export function OutboxPage() {
             <tbody>
               {outbox.value.mails.map((m) => (
                 <tr key={m.id} aria-current={m.id === opened ? 'true' : undefined}>
-                  <th scope="row">
-                    <button
-                      type="button"
-                      className="ops-linkish"
-                      onClick={() => open(m.id)}
-                      aria-pressed={m.id === opened}
-                    >
-                      {m.subject}
-                    </button>
-                  </th>
+                  <RowOpener open={m.id === opened} onOpen={() => open(m.id)}>
+                    {m.subject}
+                  </RowOpener>
                   <td>{m.to}</td>
                   <td>
                     <KindName kind={m.kind} />
@@ -181,13 +170,7 @@ function MailDetail({ id, onClose }: { id: string; onClose: () => void }) {
     (signal) => callApi(mail.outboxMail, { signal, params: { id } }),
     [id],
   )
-  if (loaded.status === 'loading')
-    return (
-      <p aria-busy="true">
-        <Trans>Loading…</Trans>
-      </p>
-    )
-  if (loaded.status === 'failed') return <Notice tone="error">{loaded.message}</Notice>
+  if (loaded.status !== 'ready') return <NotReady loaded={loaded} />
   const m = loaded.value
   return (
     <article className="ops-card ops-order" aria-labelledby="ops-mail-title">

@@ -6,7 +6,7 @@ import { callApi } from '../lib/api'
 import { TextArea } from '../ui/fields'
 import { useOpsFailure } from './errors'
 import { timeUntil } from './format'
-import { Notice, OpsPage } from './ops-frame'
+import { Notice, NotReady, OpsPage } from './ops-frame'
 import { FlagReasons, OrderContent, OrderMessage, OrderSlots } from './order-parts'
 import { useOpsLoad } from './use-ops-load'
 
@@ -32,12 +32,8 @@ export function ReviewPage() {
       }
     >
       {done ? <Notice tone="success">{done}</Notice> : null}
-      {queue.status === 'loading' ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : queue.status === 'failed' ? (
-        <Notice tone="error">{queue.message}</Notice>
+      {queue.status !== 'ready' ? (
+        <NotReady loaded={queue} />
       ) : queue.value.length === 0 ? (
         <p className="ops-empty">
           <Trans>Nothing to review.</Trans>

@@ -6,7 +6,7 @@ import { callApi } from '../lib/api'
 import { useOpsFailure } from './errors'
 import { dateTimeIn, timeIn } from './format'
 import { useOperator } from './operator'
-import { Notice, OpsPage } from './ops-frame'
+import { Notice, NotReady, OpsPage } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
 
@@ -42,12 +42,8 @@ export function SchedulePage() {
   }
   return (
     <OpsPage title={t`Schedule`}>
-      {billboards.status === 'loading' ? (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : billboards.status === 'failed' ? (
-        <Notice tone="error">{billboards.message}</Notice>
+      {billboards.status !== 'ready' ? (
+        <NotReady loaded={billboards} />
       ) : list.length === 0 ? (
         <p className="ops-empty">
           <Trans>No billboard yet: import a catalogue first.</Trans>
@@ -99,13 +95,7 @@ function BillboardDay({
     (signal) => callApi(opsConsole.scheduleDay, { params: { deviceId }, query: { day }, signal }),
     [deviceId, day],
   )
-  if (schedule.status === 'loading')
-    return (
-      <p aria-busy="true">
-        <Trans>Loading…</Trans>
-      </p>
-    )
-  if (schedule.status === 'failed') return <Notice tone="error">{schedule.message}</Notice>
+  if (schedule.status !== 'ready') return <NotReady loaded={schedule} />
   const s = schedule.value
   return (
     <>
