@@ -2,6 +2,7 @@ import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { LINK_PREFETCH_IDLE_MS, mayPrefetch } from '../../domain/prefetch'
 import { splitLocalePath } from '../locale/i18n'
+import { afterIdle } from './idle'
 import { STEP_PATHS } from './steps'
 
 // spec §9 link prefetch (issue 15): on the venue's weak network the next step's code is fetched
@@ -32,21 +33,22 @@ export function usePrefetchNextStep(): void {
     void href
     const next = nextStepRoute(splitLocalePath(window.location.pathname).path)
     if (!next) return
-    const timer = setTimeout(() => {
-      const idle = window.requestIdleCallback ?? ((run: () => void) => run())
-      idle(() => {
-        const connection = (navigator as Navigator & { connection?: Connection }).connection
-        const hints = {
-          online: navigator.onLine,
-          saveData: connection?.saveData,
-          effectiveType: connection?.effectiveType,
-        }
-        if (!mayPrefetch(hints)) return
-        void router
-          .preloadRoute({ to: next.to, params: { eventslug: next.eventslug } })
-          .catch(() => undefined)
-      })
-    }, LINK_PREFETCH_IDLE_MS)
-    return () => clearTimeout(timer)
+    let left = false
+    void afterIdle(LINK_PREFETCH_IDLE_MS).then(() => {
+      if (left) return
+      const connection = (navigator as Navigator & { connection?: Connection }).connection
+      const hints = {
+        online: navigator.onLine,
+        saveData: connection?.saveData,
+        effectiveType: connection?.effectiveType,
+      }
+      if (!mayPrefetch(hints)) return
+      void router
+        .preloadRoute({ to: next.to, params: { eventslug: next.eventslug } })
+        .catch(() => undefined)
+    })
+    return () => {
+      left = true
+    }
   }, [href, router])
 }

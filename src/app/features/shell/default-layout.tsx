@@ -2,7 +2,9 @@ import { Trans } from '@lingui/react/macro'
 import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
+import { LINK_PREFETCH_IDLE_MS } from '../../../domain/prefetch'
 import { useHydrated } from '../../lib/hydration'
+import { afterIdle } from '../../lib/idle'
 import { withWholeCatalog } from '../../locale/i18n'
 import { uiStore } from '../../stores/ui'
 import { Header } from './header'
@@ -11,16 +13,7 @@ import { Header } from './header'
 // are their own chunks; the modals' texts are in the rest of the catalog. The footer is below the fold
 // and arrives after the flags anyway: its code waits until the page has been idle for two seconds
 // (spec §9's rule for what is not needed yet), off the first screen's network and budget.
-const Footer = lazy(() => afterIdle(2_000).then(() => import('./footer')))
-
-function afterIdle(ms: number): Promise<void> {
-  return new Promise((resolve) =>
-    setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve())
-      else resolve()
-    }, ms),
-  )
-}
+const Footer = lazy(() => afterIdle(LINK_PREFETCH_IDLE_MS).then(() => import('./footer')))
 const ModalHost = lazy(withWholeCatalog(() => import('./modal-host')))
 
 /** spec §2 default layout: header, content and the modals (the promo-code-error one among them). */
