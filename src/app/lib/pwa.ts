@@ -5,12 +5,14 @@ import {
   type SettledOrder,
   SW_MESSAGES,
 } from '../../contract/sw'
+import { LINK_PREFETCH_IDLE_MS } from '../../domain/prefetch'
+import { afterIdle } from './idle'
 
-// The page side of the service worker (issue 4): registration (with the browser's own API: issue 11
-// counts the first screen's bytes, and workbox-window's 2 KB did no more than the lines below), the update
-// prompt, the install prompt, the online state, and messages to the worker.
+// The page side of the service worker (issue 4): the online state, the install prompt's event and
+// messages to and from the worker, from the start. Registration, the update and the iOS hint wait for
+// the page's load event in their own chunk (pwa-worker.ts): issue 11 counts the first screen's bytes.
 
-type BeforeInstallPromptEvent = Event & {
+export type BeforeInstallPromptEvent = Event & {
   prompt: () => Promise<void>
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
 }
@@ -33,33 +35,15 @@ export const pwaStore = proxy<PwaState>({
 })
 
 export const APP_VERSION = __APP_VERSION__
-const IOS_HINT_KEY = 'shouts:ios-install-hint-dismissed'
-// issue 4: long-open installs check for a new version every hour
-const UPDATE_CHECK_MS = 60 * 60 * 1000
 
-let registration: ServiceWorkerRegistration | null = null
-let deferredPrompt: BeforeInstallPromptEvent | null = null
-let reloadRequested = false
+/** The browser's offer to install (beforeinstallprompt), kept until the shopper answers it. */
+export const installOffer: { event: BeforeInstallPromptEvent | null } = { event: null }
 const settledListeners = new Set<(settled: SettledOrder) => void>()
 
 /** Called by the order code: an ORDER_SETTLED from the worker. */
 export function onOrderSettled(listener: (settled: SettledOrder) => void): () => void {
   settledListeners.add(listener)
   return () => settledListeners.delete(listener)
-}
-
-export function isStandalone(): boolean {
-  return (
-    window.matchMedia?.('(display-mode: standalone)').matches ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  )
-}
-
-function isIosSafari(): boolean {
-  const ua = navigator.userAgent
-  const ios =
-    /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1)
-  return ios && /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS/.test(ua)
 }
 
 /** Posts a message to the active worker (no-op without one: dev mode, old browsers). */
@@ -70,7 +54,7 @@ export function postToWorker(message: PageToWorkerMessage): void {
     .catch(() => undefined)
 }
 
-/** Online state, install prompt, iOS hint and (production builds only) the service worker. */
+/** Online state, the install prompt, the worker's messages; after load, the rest (pwa-worker.ts). */
 export function startPwa(): void {
   const setOnline = () => {
     pwaStore.online = navigator.onLine
@@ -80,91 +64,34 @@ export function startPwa(): void {
 
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
-    deferredPrompt = event as BeforeInstallPromptEvent
+    installOffer.event = event as BeforeInstallPromptEvent
     pwaStore.canInstall = true
   })
   window.addEventListener('appinstalled', () => {
-    deferredPrompt = null
+    installOffer.event = null
     pwaStore.canInstall = false
   })
-  try {
-    pwaStore.showIosHint =
-      isIosSafari() && !isStandalone() && localStorage.getItem(IOS_HINT_KEY) === null
-    // shown once: this visit shows it (until dismissed), later visits do not
-    if (pwaStore.showIosHint) localStorage.setItem(IOS_HINT_KEY, `shown:${Date.now()}`)
-  } catch {
-    pwaStore.showIosHint = false
-  }
 
-  // toolchain.md: in `vite` dev mode /sw.js is the HTML page; only production builds register
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  if (document.readyState === 'complete') afterLoad()
+  else window.addEventListener('load', afterLoad, { once: true })
+  if (!('serviceWorker' in navigator)) return
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as OrderSettledMessage | undefined
     if (data?.type === SW_MESSAGES.orderSettled) {
       for (const listener of settledListeners) listener(data.result)
     }
   })
-  // reload only when this page asked for the update, never because another tab did
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloadRequested) window.location.reload()
-  })
-  // registered once the page has loaded, so that the worker's precache does not compete with it
-  if (document.readyState === 'complete') register()
-  else window.addEventListener('load', register, { once: true })
 }
 
-function register(): void {
-  void navigator.serviceWorker
-    .register('/sw.js', { scope: '/' })
-    .then((registered) => {
-      registration = registered
-      // the new worker waits (it never skips waiting by itself): offer the update. There is an
-      // update only when a worker controls the page already; the first one just takes over.
-      const offer = () => {
-        if (registered.waiting && navigator.serviceWorker.controller) pwaStore.updateReady = true
-      }
-      offer()
-      registered.addEventListener('updatefound', () => {
-        const installing = registered.installing
-        installing?.addEventListener('statechange', () => {
-          if (installing.state === 'installed') offer()
-        })
-      })
-      setInterval(() => {
-        if (navigator.onLine) void registered.update().catch(() => undefined)
-      }, UPDATE_CHECK_MS)
-    })
+/**
+ * Once the page has loaded and then been idle (spec §9's wait for what is not needed yet; the
+ * worker's precache must not compete with the first screen either): the iOS hint, and in production
+ * builds the worker's registration and its updates.
+ */
+function afterLoad(): void {
+  void afterIdle(LINK_PREFETCH_IDLE_MS)
+    .then(() => import('./pwa-worker'))
+    .then((worker) => worker.afterLoad())
+    // offline before any worker controls the page, the chunk cannot come: nothing to register then
     .catch(() => undefined)
-}
-
-/** Checks the server for a new worker now (also run hourly). */
-export async function checkForUpdate(): Promise<void> {
-  await registration?.update()
-}
-
-/** The shopper accepted the update: activate the waiting worker, then reload into it. */
-export function applyUpdate(): void {
-  const waiting = registration?.waiting
-  if (!waiting) return
-  reloadRequested = true
-  const message: PageToWorkerMessage = { type: SW_MESSAGES.skipWaiting }
-  waiting.postMessage(message)
-}
-
-export async function promptInstall(): Promise<void> {
-  const prompt = deferredPrompt
-  if (!prompt) return
-  await prompt.prompt()
-  await prompt.userChoice.catch(() => undefined)
-  deferredPrompt = null
-  pwaStore.canInstall = false
-}
-
-export function dismissIosHint(): void {
-  pwaStore.showIosHint = false
-  try {
-    localStorage.setItem(IOS_HINT_KEY, String(Date.now()))
-  } catch {
-    // private mode: the hint comes back next time, harmless
-  }
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
 import { useHydrated } from '../../lib/hydration'
-import { applyUpdate, dismissIosHint, promptInstall, pwaStore } from '../../lib/pwa'
+import { pwaStore } from '../../lib/pwa'
+import { applyUpdate, dismissIosHint, promptInstall } from '../../lib/pwa-worker'
 import { orderStore } from '../../stores/order'
 import { Button } from '../../ui/button'
 
