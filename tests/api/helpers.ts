@@ -221,6 +221,7 @@ export async function generateContent(
   deviceId = 'paris-opera-1',
   eventSlug = LIVE,
   generatorId = 'hearts',
+  multilineMessage = 'Happy birthday!\nLove you',
 ): Promise<{ key: string; source: ContentSource }> {
   const source: ContentSource = {
     generatorId,
@@ -229,7 +230,7 @@ export async function generateContent(
     uploadId: await uploadedPhoto(api),
     buyerName: 'Ana',
     recipientName: 'Mum',
-    multilineMessage: 'Happy birthday!\nLove you',
+    multilineMessage,
   }
   const res = await api.post<{
     success: boolean
@@ -289,6 +290,7 @@ export function orderBody(input: {
   eventSlug?: string
   email?: string
   promoCode?: string | null
+  locale?: 'en' | 'fr' | 'de'
 }) {
   const eventSlug = input.eventSlug ?? input.content.source.eventSlug
   return {
@@ -312,7 +314,7 @@ export function orderBody(input: {
       state: 'New',
     },
     contentSource: input.content.source,
-    locale: 'en',
+    locale: input.locale ?? 'en',
     agreements: AGREEMENTS,
   }
 }
@@ -341,6 +343,24 @@ export async function settledStatus(api: Client, eventSlug: string, guid: string
     await new Promise((r) => setTimeout(r, 25))
   }
   throw new Error('order still Processing')
+}
+
+/**
+ * What a shopper does to buy: a test card saved (a declined one when `card` says so), the order
+ * placed, and its state once it has left Processing.
+ */
+export async function boughtOrder(
+  api: Client,
+  input: Omit<Parameters<typeof orderBody>[0], 'checkout'> & { card?: string },
+): Promise<{ guid: string; slots: number[]; state: string }> {
+  const checkout = await savedCard(api, input.card)
+  const placed = await placeOrder(api, orderBody({ ...input, checkout }))
+  if (placed.status !== 201) {
+    throw new Error(`order not placed: ${placed.status} ${JSON.stringify(placed.body)}`)
+  }
+  const eventSlug = input.eventSlug ?? input.content.source.eventSlug
+  const status = await settledStatus(api, eventSlug, placed.body.guid)
+  return { guid: placed.body.guid, slots: input.slots, state: status.orderState }
 }
 
 /** Slot numbers of a day of the live event (day 0 is the import day), well past the 5-hour cut-off. */

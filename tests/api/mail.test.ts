@@ -8,6 +8,7 @@ import { utcDateTime } from '../../src/server/mail/ics.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import {
   BACKENDS,
+  boughtOrder,
   type Client,
   type ContentSource,
   client,
@@ -16,15 +17,11 @@ import {
   freshPostgres,
   generateContent,
   LIVE,
-  orderBody,
   POSTGRES_URL,
-  placeOrder,
-  savedCard,
-  settledStatus,
   startTestServer,
   type TestServer,
 } from './helpers.ts'
-import { clientWith, newOperator, OPS_PASSWORD, sessionCookieOf } from './ops-helpers.ts'
+import { signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // issue 10, E-mail: the mails as a real SMTP server receives them (subject and body in the order's
@@ -51,46 +48,18 @@ async function buy(
   slots: number[],
   options: { email: string; locale?: 'en' | 'fr' | 'de'; eventSlug?: string; deviceId?: string },
 ) {
-  const checkout = await savedCard(api)
-  const body = {
-    ...orderBody({
-      slots,
-      content,
-      checkout,
-      email: options.email,
-      ...(options.eventSlug ? { eventSlug: options.eventSlug } : {}),
-      ...(options.deviceId ? { deviceId: options.deviceId } : {}),
-    }),
-    locale: options.locale ?? 'en',
-  }
-  const placed = await placeOrder(api, body)
-  expect(placed.status).toBe(201)
-  const eventSlug = options.eventSlug ?? LIVE
-  const status = await settledStatus(api, eventSlug, placed.body.guid)
-  const summary = await api.get<OrderSummary>(
-    `/order/events/${eventSlug}/orders/${placed.body.guid}`,
-  )
-  return { guid: placed.body.guid, state: status.orderState, summary: summary.body }
+  const order = await boughtOrder(api, { slots, content, ...options })
+  const eventSlug = options.eventSlug ?? content.source.eventSlug
+  const summary = await api.get<OrderSummary>(`/order/events/${eventSlug}/orders/${order.guid}`)
+  return { ...order, summary: summary.body }
 }
 
 /**
- * An operator signed in (tests/api/ops-helpers.ts's way) from the shop's public origin: these servers
- * have PUBLIC_BASE_URL set (the mails' links), so that is the Origin the guard expects.
+ * An operator signed in from the shop's public origin: these servers have PUBLIC_BASE_URL set (the
+ * mails' links), so that is the Origin the guard expects.
  */
-async function operatorOf(server: TestServer, role: 'admin' | 'reviewer') {
-  const origin = { origin: 'https://shop.example' }
-  const anonymous = clientWith(server.url, origin)
-  const made = await newOperator(server, role)
-  const set = await anonymous.post('/ops/set-password', {
-    token: made.token,
-    password: OPS_PASSWORD,
-  })
-  expect(set.status).toBe(204)
-  const signIn = await anonymous.post('/ops/session', { email: made.email, password: OPS_PASSWORD })
-  const cookie = sessionCookieOf(signIn.headers)
-  expect(signIn.status).toBe(204)
-  return { api: clientWith(server.url, { ...origin, cookie: cookie as string }) }
-}
+const operatorOf = (server: TestServer, role: 'admin' | 'reviewer') =>
+  signedInOperator(server, role, undefined, 'https://shop.example')
 
 const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address
 const unfold = (ics: string) => ics.replace(/\r\n /g, '')

@@ -11,16 +11,13 @@ import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
+  boughtOrder,
   type Client,
   type ContentSource,
   client,
   daySlots,
   generateContent,
   LIVE,
-  orderBody,
-  placeOrder,
-  savedCard,
-  settledStatus,
   startTestServer,
   type TestServer,
 } from './helpers.ts'
@@ -44,14 +41,7 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
   const orders: { guid: string; slots: number[]; state: string }[] = []
 
   const buy = async (slots: number[], card?: string, promoCode?: string) => {
-    const checkout = await savedCard(api, card)
-    const placed = await placeOrder(
-      api,
-      orderBody({ slots, content, checkout, promoCode: promoCode ?? null }),
-    )
-    expect(placed.status).toBe(201)
-    const status = await settledStatus(api, LIVE, placed.body.guid)
-    const order = { guid: placed.body.guid, slots, state: status.orderState }
+    const order = await boughtOrder(api, { slots, content, promoCode: promoCode ?? null, card })
     orders.push(order)
     return order
   }

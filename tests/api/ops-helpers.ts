@@ -47,8 +47,10 @@ export async function signedInOperator(
   server: TestServer,
   role: OperatorRole,
   email?: string,
+  /** the shop's origin the guard expects: the server's own, or its PUBLIC_BASE_URL when set */
+  shopOrigin = server.url,
 ): Promise<SignedIn> {
-  const origin = { origin: server.url }
+  const origin = { origin: shopOrigin }
   const anonymous = clientWith(server.url, origin)
   const made = await newOperator(server, role, email)
   const set = await anonymous.post('/ops/set-password', {

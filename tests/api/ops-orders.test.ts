@@ -5,18 +5,15 @@ import { opsMessages } from '../../src/domain/ops.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
+  boughtOrder,
   type Client,
-  type ContentSource,
   client,
   daySlots,
+  generateContent,
   LIVE,
-  orderBody,
-  placeOrder,
-  savedCard,
   settledStatus,
   startTestServer,
   type TestServer,
-  uploadedPhoto,
 } from './helpers.ts'
 import { clientWith, type SignedIn, signedInOperator } from './ops-helpers.ts'
 
@@ -45,33 +42,10 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     await server?.stop()
   })
 
-  /** Content made through the real content endpoint; a profane message is flagged by moderation. */
-  async function content(multilineMessage: string) {
-    const source: ContentSource = {
-      generatorId: 'hearts',
-      deviceId: DEVICE,
-      eventSlug: LIVE,
-      uploadId: await uploadedPhoto(api),
-      buyerName: 'Ana',
-      recipientName: 'Mum',
-      multilineMessage,
-    }
-    const res = await api.post<{ generatedContent: { key: string } }>('/content/generate', {
-      contentGenerationRequest: source,
-      async: false,
-    })
-    expect(res.status).toBe(200)
-    return { key: res.body.generatedContent.key, source }
-  }
-
+  /** A profane message is flagged by moderation: the order is placed UnderReview. */
   async function buy(slots: number[], message = PROFANE, email = 'ana@example.com') {
-    const placed = await placeOrder(
-      api,
-      orderBody({ slots, content: await content(message), checkout: await savedCard(api), email }),
-    )
-    expect(placed.status).toBe(201)
-    const status = await settledStatus(api, LIVE, placed.body.guid)
-    return { guid: placed.body.guid, state: status.orderState, slots }
+    const content = await generateContent(api, DEVICE, LIVE, 'hearts', message)
+    return boughtOrder(api, { slots, content, email })
   }
 
   const refundedCents = async (guid: string) => {
@@ -246,17 +220,13 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
       orderState: 'Cancelled',
       payment: { refundedCents: byAdmin.body.totalCents },
     })
-    const failedCheckout = await savedCard(api, '4000000000000341')
-    const failed = await placeOrder(
-      api,
-      orderBody({
-        slots: daySlots(4, 20, 1),
-        content: await content('Bon anniversaire'),
-        checkout: failedCheckout,
-      }),
-    )
-    expect((await settledStatus(api, LIVE, failed.body.guid)).orderState).toBe('Failed')
-    const refused = await admin.api.post(`/ops/orders/${failed.body.guid}/cancel`, { reason: 'x' })
+    const failed = await boughtOrder(api, {
+      slots: daySlots(4, 20, 1),
+      content: await generateContent(api, DEVICE, LIVE, 'hearts', 'Bon anniversaire'),
+      card: '4000000000000341',
+    })
+    expect(failed.state).toBe('Failed')
+    const refused = await admin.api.post(`/ops/orders/${failed.guid}/cancel`, { reason: 'x' })
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ codes: ['not_cancellable'] })
     const empty = await admin.api.post(`/ops/orders/${order.guid}/cancel`, { reason: '  ' })

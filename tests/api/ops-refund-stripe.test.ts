@@ -31,13 +31,7 @@ describe('refunds through Stripe', () => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn(SECRET)
-    server = await startTestServer('pglite', {
-      env: {
-        STRIPE_SECRET_KEY: SECRET,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_ops_refunds',
-        STRIPE_API_URL: stripe.url,
-      },
-    })
+    server = await startTestServer('pglite', { env: stripe.env })
     api = client(server.url)
     admin = await signedInOperator(server, 'admin')
   })

@@ -52,9 +52,7 @@ describe.skipIf(!POSTGRES_URL)('orders in Processing across instances (PostgreSQ
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       LEASE_SECONDS: String(LEASE_SECONDS),
-      STRIPE_SECRET_KEY: SECRET,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_leases',
-      STRIPE_API_URL: stripe.url,
+      ...stripe.env,
     }
     // B first: it imports the demo catalogue into the empty database.
     b = await startServer({

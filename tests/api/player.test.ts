@@ -14,6 +14,7 @@ import { createLogger } from '../../src/server/platform/log.ts'
 import { refusedPlays } from '../../src/server/player/repo.ts'
 import {
   BACKENDS,
+  boughtOrder,
   type Client,
   type ContentSource,
   client,
@@ -21,10 +22,6 @@ import {
   freshDataDir,
   generateContent,
   LIVE,
-  orderBody,
-  placeOrder,
-  savedCard,
-  settledStatus,
   startTestServer,
   type TestServer,
 } from './helpers.ts'
@@ -52,13 +49,7 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
   let failed: { guid: string; slots: number[] }
   const bearer = () => ({ authorization: `Bearer ${token}` })
 
-  const buy = async (slots: number[], card?: string) => {
-    const checkout = await savedCard(api, card)
-    const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
-    expect(placed.status).toBe(201)
-    const status = await settledStatus(api, LIVE, placed.body.guid)
-    return { guid: placed.body.guid, slots, state: status.orderState }
-  }
+  const buy = (slots: number[], card?: string) => boughtOrder(api, { slots, content, card })
 
   beforeAll(async () => {
     server = await startTestServer(backend, { env: { PUBLIC_BASE_URL: 'https://shop.example' } })

@@ -28,6 +28,8 @@ const DECLINED = new Set(['pm_card_chargeDeclined', 'pm_card_chargeDeclinedInsuf
 
 export type StripeStandIn = {
   url: string
+  /** The server's settings that point it at this stand-in (the publishable key pairs with the secret). */
+  env: { STRIPE_SECRET_KEY: string; STRIPE_PUBLISHABLE_KEY: string; STRIPE_API_URL: string }
   calls: StripeCall[]
   /** The PaymentIntents made (a replayed Idempotency-Key makes none): one per card charge. */
   paymentIntents: string[]
@@ -222,8 +224,14 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: secretKey.replace(/^sk_/, 'pk_'),
+      STRIPE_API_URL: url,
+    },
     calls,
     paymentIntents,
     refunds,

@@ -29,13 +29,7 @@ describe('payments through Stripe', () => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn(SECRET)
-    server = await startTestServer('pglite', {
-      env: {
-        STRIPE_SECRET_KEY: SECRET,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_stand_in',
-        STRIPE_API_URL: stripe.url,
-      },
-    })
+    server = await startTestServer('pglite', { env: stripe.env })
     api = client(server.url)
     content = await generateContent(api)
     const now = Date.now()

@@ -99,9 +99,7 @@ describe.skipIf(!POSTGRES_URL)('three instances on one PostgreSQL and one bucket
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
-      STRIPE_SECRET_KEY: SECRET,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_scale',
-      STRIPE_API_URL: stripe.url,
+      ...stripe.env,
       // One proxy in front (the load balancer): the client is the last X-Forwarded-For entry.
       TRUST_PROXY: '1',
       PROMO_LOOKUPS_PER_MINUTE: String(PROMO_LIMIT),
