@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { OpsScheduleDay, OpsSlot, PlayerLink, PlayProof } from '../../contract/ops-console'
 import { opsConsole } from '../../contract/ops-console'
+import { roleAllows } from '../../domain/ops'
 import { callApi } from '../lib/api'
 import { useOpsFailure } from './errors'
 import { dateTimeIn, timeIn } from './format'
@@ -346,7 +347,7 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
         </Notice>
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {operator.role === 'admin' ? (
+      {roleAllows(operator.role, opsConsole.playerLink.access) ? (
         <button type="button" className="ops-button" onClick={make} disabled={busy}>
           {link.active ? (
             <Trans>Make a new link (the old one stops)</Trans>
