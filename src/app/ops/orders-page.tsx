@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import type { OpsOrder } from '../../contract/ops'
-import { ops } from '../../contract/ops'
+import { ORDERS_QUERY_MAX_LENGTH, ops } from '../../contract/ops'
 import { cancelVerdict } from '../../domain/ops'
 import { callApi } from '../lib/api'
-import { TextArea, TextField } from '../ui/fields'
+import { TextField } from '../ui/fields'
 import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { useOperator } from './operator'
@@ -17,6 +17,7 @@ import {
   OrderSlots,
   StateName,
 } from './order-parts'
+import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
 
 type OrdersSearch = { query: string; day: string; order: string | undefined }
@@ -71,7 +72,7 @@ export function OrdersPage() {
           label={t`Confirmation code, e-mail or billboard`}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          maxLength={320}
+          maxLength={ORDERS_QUERY_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
         />
@@ -479,31 +480,22 @@ function CancelOrder({ order, onDone }: { order: OpsOrder; onDone: () => void })
   const failure = useOpsFailure()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
-  const [reasonError, setReasonError] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  // the reason given, waiting for the confirm step; null while it is being written
+  const [confirming, setConfirming] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   if (!cancelVerdict(operator.role, order.orderState).allowed) return null
   const amount = money(order, order.payment.chargedCents - order.payment.refundedCents, i18n.locale)
 
-  const check = (event: FormEvent) => {
-    event.preventDefault()
-    if (!reason.trim()) {
-      setReasonError(t`Say why: the shopper receives this reason.`)
-      return
-    }
-    setReasonError(null)
-    setConfirming(true)
-  }
-  const cancel = async () => {
+  const cancel = async (reason: string) => {
     setBusy(true)
     setError(null)
     try {
-      await callApi(ops.cancel, { params: { guid: order.guid }, body: { reason: reason.trim() } })
+      await callApi(ops.cancel, { params: { guid: order.guid }, body: { reason } })
       onDone()
     } catch (e) {
       setError(failure(e))
-      setConfirming(false)
+      setConfirming(null)
     } finally {
       setBusy(false)
     }
@@ -522,62 +514,48 @@ function CancelOrder({ order, onDone }: { order: OpsOrder; onDone: () => void })
       </div>
     )
   return (
-    <form className="ops-refuse" onSubmit={check} noValidate>
-      <TextArea
-        label={t`Reason for cancelling (the shopper receives it)`}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.target.value)
-          setConfirming(false)
-        }}
-        error={reasonError}
-        maxLength={500}
-        rows={3}
-        required
-        disabled={busy}
-      />
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {confirming ? (
-        <div className="ops-confirm">
-          <p>
-            <Trans>
-              Cancel order {order.confirmationCode} and refund {amount}? Its slots are freed and the
-              shopper is told why. This cannot be undone.
-            </Trans>
-          </p>
-          <div className="ops-card__actions">
-            <button
-              type="button"
-              className="ops-button ops-button--danger"
-              onClick={cancel}
-              disabled={busy}
-            >
-              <Trans>Yes, cancel and refund</Trans>
-            </button>
-            <button
-              type="button"
-              className="ops-button ops-button--quiet"
-              onClick={() => setConfirming(false)}
-              disabled={busy}
-            >
-              <Trans>Not now</Trans>
-            </button>
+    <ReasonForm
+      label={t`Reason for cancelling (the shopper receives it)`}
+      submitLabel={<Trans>Cancel and refund</Trans>}
+      reason={reason}
+      onReasonChange={(changed) => {
+        setReason(changed)
+        setConfirming(null)
+      }}
+      busy={busy}
+      error={error}
+      onReason={setConfirming}
+      onKeep={() => setOpen(false)}
+      confirm={
+        confirming !== null ? (
+          <div className="ops-confirm">
+            <p>
+              <Trans>
+                Cancel order {order.confirmationCode} and refund {amount}? Its slots are freed and
+                the shopper is told why. This cannot be undone.
+              </Trans>
+            </p>
+            <div className="ops-card__actions">
+              <button
+                type="button"
+                className="ops-button ops-button--danger"
+                onClick={() => cancel(confirming)}
+                disabled={busy}
+              >
+                <Trans>Yes, cancel and refund</Trans>
+              </button>
+              <button
+                type="button"
+                className="ops-button ops-button--quiet"
+                onClick={() => setConfirming(null)}
+                disabled={busy}
+              >
+                <Trans>Not now</Trans>
+              </button>
+            </div>
           </div>
-        </div>
-      ) : (
-        <div className="ops-card__actions">
-          <button type="submit" className="ops-button ops-button--danger">
-            <Trans>Cancel and refund</Trans>
-          </button>
-          <button
-            type="button"
-            className="ops-button ops-button--quiet"
-            onClick={() => setOpen(false)}
-          >
-            <Trans>Keep it</Trans>
-          </button>
-        </div>
-      )}
-    </form>
+        ) : undefined
+      }
+    />
   )
 }
