@@ -292,6 +292,8 @@ function Contact({ order }: { order: OpsOrder }) {
 function Billboard({ order }: { order: OpsOrder }) {
   const { i18n } = useLingui()
   const { device } = order
+  // Not cityStateLabel (spec §3, the shopper's label): that drops the country when there is a
+  // stateAbbr; an operator's record of the order names the place in full.
   const place = [device.city, device.stateAbbr, device.country].filter(Boolean).join(', ')
   return (
     <section aria-labelledby="ops-order-billboard">
