@@ -18,28 +18,11 @@ import {
   StateName,
 } from './order-parts'
 import { ReasonForm } from './reason-form'
+import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 
-type OrdersSearch = { query: string; day: string; order: string | undefined }
-
-/** The search and the order opened, from the address (`?query=…&day=…&order=…`): a reload keeps them. */
-function searchOfAddress(): OrdersSearch {
-  const query = new URLSearchParams(window.location.search)
-  return {
-    query: query.get('query') ?? '',
-    day: query.get('day') ?? '',
-    order: query.get('order') ?? undefined,
-  }
-}
-
-function writeAddress(search: OrdersSearch) {
-  const query = new URLSearchParams()
-  if (search.query) query.set('query', search.query)
-  if (search.day) query.set('day', search.day)
-  if (search.order) query.set('order', search.order)
-  const tail = query.toString() ? `?${query}` : ''
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${tail}`)
-}
+/** The search and the order opened, in the address (`?query=…&day=…&order=…`): a reload keeps them. */
+const ORDERS_SEARCH_KEYS = ['query', 'day', 'order'] as const
 
 /**
  * issue 10 "Orders": find orders by confirmation code, e-mail or billboard (device id), and a day;
@@ -49,16 +32,12 @@ function writeAddress(search: OrdersSearch) {
  */
 export function OrdersPage() {
   const { t } = useLingui()
-  const [search, setSearch] = useState<OrdersSearch>(searchOfAddress)
+  const [address, go] = useAddressSearch(ORDERS_SEARCH_KEYS)
+  const search = { query: address.query ?? '', day: address.day ?? '', order: address.order }
   const [query, setQuery] = useState(search.query)
   const [day, setDay] = useState(search.day)
   // bumped by Find and by a cancel: the results are read again even when the search is the same
   const [round, setRound] = useState(0)
-  const go = (next: Partial<OrdersSearch>) => {
-    const merged = { ...search, ...next }
-    setSearch(merged)
-    writeAddress(merged)
-  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     go({ query: query.trim(), day, order: undefined })
