@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../domain/messages'
+import { opsMessages, PASSWORD_MIN_LENGTH } from '../domain/ops'
 import {
   declineErrorCode,
   ERROR_CODES,
@@ -38,9 +39,14 @@ describe('error codes', () => {
       ['insufficient_funds', messages.cardInsufficientFunds],
       ['expired_card', messages.cardExpired],
       ['incorrect_number', messages.cardNumberInvalid],
+      ['password_weak', opsMessages.passwordTooShort],
     ]
     for (const [code, text] of sent)
       expect(templateValues(ERROR_CODES[code], text), code).not.toBeNull()
+    // the bound is the domain's, filled in, never a number typed into the registry
+    expect(fillTemplate(ERROR_CODES.password_weak, { min: PASSWORD_MIN_LENGTH })).toBe(
+      opsMessages.passwordTooShort,
+    )
   })
 
   it('sends a decline code it does not know as card_declined', () => {

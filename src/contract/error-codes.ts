@@ -167,7 +167,8 @@ export const ERROR_CODES = {
   role_forbidden: 'Your role does not allow this',
   wrong_credentials: 'Wrong e-mail or password',
   sign_in_limited: 'Too many sign-in attempts: try again in {seconds} seconds',
-  password_weak: 'The password must be at least 12 characters long',
+  // {min}: PASSWORD_MIN_LENGTH, put in by the domain's sentence (opsMessages.passwordTooShort)
+  password_weak: 'The password must be at least {min} characters long',
   link_invalid: 'This link is not valid any more: ask an administrator for a new one',
   operator_exists: 'This operator exists already',
   operator_not_found: 'No operator with this e-mail',

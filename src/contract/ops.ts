@@ -110,14 +110,28 @@ export type OpsOrder = v.InferOutput<typeof OpsOrderSchema>
 export const OpsOrdersSchema = v.object({ orders: v.array(OpsOrderSchema) })
 export type OpsOrders = v.InferOutput<typeof OpsOrdersSchema>
 
+/** The longest reason for a cancel or a refusal (the shopper receives it; the console's field too). */
+export const CANCEL_REASON_MAX_LENGTH = 500
+/** The longest search of the orders (an e-mail's bound; the console's field too). */
+export const ORDERS_QUERY_MAX_LENGTH = 320
+
 export const CancelRequestSchema = v.strictObject({
-  reason: v.pipe(v.string(), wellFormed(), v.trim(), v.nonEmpty('is required'), v.maxLength(500)),
+  reason: v.pipe(
+    v.string(),
+    wellFormed(),
+    v.trim(),
+    v.nonEmpty('is required'),
+    v.maxLength(CANCEL_REASON_MAX_LENGTH),
+  ),
 })
 export type CancelRequest = v.InferOutput<typeof CancelRequestSchema>
 
 export const OrdersQuerySchema = v.object({
   /** A confirmation code, an e-mail, a billboard's device id, or an order guid. */
-  query: v.optional(v.pipe(v.string(), wellFormed(), v.trim(), v.maxLength(320)), ''),
+  query: v.optional(
+    v.pipe(v.string(), wellFormed(), v.trim(), v.maxLength(ORDERS_QUERY_MAX_LENGTH)),
+    '',
+  ),
   /** A day (YYYY-MM-DD, in each billboard's time zone): orders with a slot on that day. */
   day: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'))),
 })

@@ -195,7 +195,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   role_forbidden: msg({ message: 'Your role does not allow this' }),
   wrong_credentials: msg({ message: 'Wrong e-mail or password' }),
   sign_in_limited: msg({ message: 'Too many sign-in attempts: try again in {seconds} seconds' }),
-  password_weak: msg({ message: 'The password must be at least 12 characters long' }),
+  password_weak: msg({ message: 'The password must be at least {min} characters long' }),
   link_invalid: msg({
     message: 'This link is not valid any more: ask an administrator for a new one',
   }),

@@ -7,7 +7,7 @@ import { callNoContent } from './api'
 import { signInHref } from './enter'
 import { OperatorContext } from './operator'
 import { Notice, usePageTitle } from './ops-frame'
-import { OPS_PAGES, type OpsPageDef } from './pages'
+import { mayOpen, OPS_PAGES, type OpsPageDef } from './pages'
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', de: 'Deutsch' }
 
@@ -21,11 +21,9 @@ export function ConsoleLayout({ operator, page }: { operator: OperatorInfo; page
   const router = useRouter()
   const location = useRouterState({ select: (s) => s.location })
   const [signOutFailed, setSignOutFailed] = useState(false)
-  const allowed = page.roles !== 'public' && page.roles.includes(operator.role)
+  const allowed = mayOpen(operator.role, page)
   const Page = page.component
-  const pages = OPS_PAGES.filter(
-    (p) => p.label && p.roles !== 'public' && p.roles.includes(operator.role),
-  )
+  const pages = OPS_PAGES.filter((p) => p.label && mayOpen(operator.role, p))
   const roleName = operator.role === 'admin' ? t`Administrator` : t`Reviewer`
 
   const signOut = async () => {

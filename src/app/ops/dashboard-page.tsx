@@ -6,6 +6,7 @@ import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage } from './ops-frame'
+import { StateName } from './order-parts'
 import { SalesChart } from './sales-chart'
 import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
@@ -54,22 +55,6 @@ function EventFigures({ event }: { event: DashboardEvent }) {
     style: 'percent',
     maximumFractionDigits: 1,
   }).format(share)
-  const stateLabel = (state: string) => {
-    switch (state) {
-      case 'Processing':
-        return t`Processing`
-      case 'Confirmed':
-        return t`Confirmed`
-      case 'UnderReview':
-        return t`Under review`
-      case 'Failed':
-        return t`Failed`
-      case 'Cancelled':
-        return t`Cancelled`
-      default:
-        return state
-    }
-  }
   const headingId = `bo-event-${event.slug}`
   return (
     <article className="ops-card bo-event" aria-labelledby={headingId}>
@@ -126,7 +111,9 @@ function EventFigures({ event }: { event: DashboardEvent }) {
           <dl className="ops-facts">
             {ORDER_STATES.map((state) => (
               <div key={state} className="bo-fact">
-                <dt>{stateLabel(state)}</dt>
+                <dt>
+                  <StateName state={state} />
+                </dt>
                 <dd>{event.ordersByState[state] ?? 0}</dd>
               </div>
             ))}

@@ -23,7 +23,7 @@ export async function enter(
   const path = opsPath(location.pathname)
   if (path === '') throw redirect({ href: '/ops/review', replace: true })
   const page = pageOf(path)
-  if (!page || page.roles === 'public') return { operator: null }
+  if (!page || page.access === 'public') return { operator: null }
   const operator = await currentOperator(signal)
   if (!operator) throw redirect({ href: signInHref({ redirect: location.href }) })
   return { operator }

@@ -19,7 +19,7 @@ export function OpsApp() {
     )
   }
   const Page = page.component
-  if (page.roles === 'public' || !operator) {
+  if (page.access === 'public' || !operator) {
     return (
       <OpsFrame>
         <Page />

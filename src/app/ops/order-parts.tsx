@@ -1,5 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { OpsOrder } from '../../contract/ops'
+import type { OrderState } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { dateTimeIn, timeIn } from './format'
 
@@ -97,18 +100,17 @@ export function money(order: OpsOrder, cents: number, locale: string): string {
   return formatMoney(cents, { currency: order.currency, locale })
 }
 
-/** A state as the console names it (the shop's own words for the four of issue 3, and Cancelled). */
-export function StateName({ state }: { state: OpsOrder['orderState'] }) {
-  switch (state) {
-    case 'Processing':
-      return <Trans>Processing</Trans>
-    case 'Confirmed':
-      return <Trans>Confirmed</Trans>
-    case 'UnderReview':
-      return <Trans>Under review</Trans>
-    case 'Failed':
-      return <Trans>Failed</Trans>
-    case 'Cancelled':
-      return <Trans>Cancelled</Trans>
-  }
+/** Each state as the console names it (the shop's own words for the four of issue 3, and Cancelled). */
+export const STATE_NAMES: Record<OrderState, MessageDescriptor> = {
+  Processing: msg`Processing`,
+  Confirmed: msg`Confirmed`,
+  UnderReview: msg`Under review`,
+  Failed: msg`Failed`,
+  Cancelled: msg`Cancelled`,
+}
+
+/** A state as the console names it: an order's, a change's, a row of the dashboard's counts. */
+export function StateName({ state }: { state: OrderState }) {
+  const { i18n } = useLingui()
+  return i18n._(STATE_NAMES[state])
 }

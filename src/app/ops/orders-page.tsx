@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import type { OpsOrder } from '../../contract/ops'
-import { ops } from '../../contract/ops'
+import { ORDERS_QUERY_MAX_LENGTH, ops } from '../../contract/ops'
 import { cancelVerdict } from '../../domain/ops'
 import { callApi } from '../lib/api'
-import { TextArea, TextField } from '../ui/fields'
+import { TextField } from '../ui/fields'
 import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { useOperator } from './operator'
@@ -17,28 +17,12 @@ import {
   OrderSlots,
   StateName,
 } from './order-parts'
+import { ReasonForm } from './reason-form'
+import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 
-type OrdersSearch = { query: string; day: string; order: string | undefined }
-
-/** The search and the order opened, from the address (`?query=…&day=…&order=…`): a reload keeps them. */
-function searchOfAddress(): OrdersSearch {
-  const query = new URLSearchParams(window.location.search)
-  return {
-    query: query.get('query') ?? '',
-    day: query.get('day') ?? '',
-    order: query.get('order') ?? undefined,
-  }
-}
-
-function writeAddress(search: OrdersSearch) {
-  const query = new URLSearchParams()
-  if (search.query) query.set('query', search.query)
-  if (search.day) query.set('day', search.day)
-  if (search.order) query.set('order', search.order)
-  const tail = query.toString() ? `?${query}` : ''
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${tail}`)
-}
+/** The search and the order opened, in the address (`?query=…&day=…&order=…`): a reload keeps them. */
+const ORDERS_SEARCH_KEYS = ['query', 'day', 'order'] as const
 
 /**
  * issue 10 "Orders": find orders by confirmation code, e-mail or billboard (device id), and a day;
@@ -48,16 +32,12 @@ function writeAddress(search: OrdersSearch) {
  */
 export function OrdersPage() {
   const { t } = useLingui()
-  const [search, setSearch] = useState<OrdersSearch>(searchOfAddress)
+  const [address, go] = useAddressSearch(ORDERS_SEARCH_KEYS)
+  const search = { query: address.query ?? '', day: address.day ?? '', order: address.order }
   const [query, setQuery] = useState(search.query)
   const [day, setDay] = useState(search.day)
   // bumped by Find and by a cancel: the results are read again even when the search is the same
   const [round, setRound] = useState(0)
-  const go = (next: Partial<OrdersSearch>) => {
-    const merged = { ...search, ...next }
-    setSearch(merged)
-    writeAddress(merged)
-  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     go({ query: query.trim(), day, order: undefined })
@@ -71,7 +51,7 @@ export function OrdersPage() {
           label={t`Confirmation code, e-mail or billboard`}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          maxLength={320}
+          maxLength={ORDERS_QUERY_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
         />
@@ -291,6 +271,8 @@ function Contact({ order }: { order: OpsOrder }) {
 function Billboard({ order }: { order: OpsOrder }) {
   const { i18n } = useLingui()
   const { device } = order
+  // Not cityStateLabel (spec §3, the shopper's label): that drops the country when there is a
+  // stateAbbr; an operator's record of the order names the place in full.
   const place = [device.city, device.stateAbbr, device.country].filter(Boolean).join(', ')
   return (
     <section aria-labelledby="ops-order-billboard">
@@ -479,31 +461,22 @@ function CancelOrder({ order, onDone }: { order: OpsOrder; onDone: () => void })
   const failure = useOpsFailure()
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
-  const [reasonError, setReasonError] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  // the reason given, waiting for the confirm step; null while it is being written
+  const [confirming, setConfirming] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   if (!cancelVerdict(operator.role, order.orderState).allowed) return null
   const amount = money(order, order.payment.chargedCents - order.payment.refundedCents, i18n.locale)
 
-  const check = (event: FormEvent) => {
-    event.preventDefault()
-    if (!reason.trim()) {
-      setReasonError(t`Say why: the shopper receives this reason.`)
-      return
-    }
-    setReasonError(null)
-    setConfirming(true)
-  }
-  const cancel = async () => {
+  const cancel = async (reason: string) => {
     setBusy(true)
     setError(null)
     try {
-      await callApi(ops.cancel, { params: { guid: order.guid }, body: { reason: reason.trim() } })
+      await callApi(ops.cancel, { params: { guid: order.guid }, body: { reason } })
       onDone()
     } catch (e) {
       setError(failure(e))
-      setConfirming(false)
+      setConfirming(null)
     } finally {
       setBusy(false)
     }
@@ -522,62 +495,48 @@ function CancelOrder({ order, onDone }: { order: OpsOrder; onDone: () => void })
       </div>
     )
   return (
-    <form className="ops-refuse" onSubmit={check} noValidate>
-      <TextArea
-        label={t`Reason for cancelling (the shopper receives it)`}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.target.value)
-          setConfirming(false)
-        }}
-        error={reasonError}
-        maxLength={500}
-        rows={3}
-        required
-        disabled={busy}
-      />
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {confirming ? (
-        <div className="ops-confirm">
-          <p>
-            <Trans>
-              Cancel order {order.confirmationCode} and refund {amount}? Its slots are freed and the
-              shopper is told why. This cannot be undone.
-            </Trans>
-          </p>
-          <div className="ops-card__actions">
-            <button
-              type="button"
-              className="ops-button ops-button--danger"
-              onClick={cancel}
-              disabled={busy}
-            >
-              <Trans>Yes, cancel and refund</Trans>
-            </button>
-            <button
-              type="button"
-              className="ops-button ops-button--quiet"
-              onClick={() => setConfirming(false)}
-              disabled={busy}
-            >
-              <Trans>Not now</Trans>
-            </button>
+    <ReasonForm
+      label={t`Reason for cancelling (the shopper receives it)`}
+      submitLabel={<Trans>Cancel and refund</Trans>}
+      reason={reason}
+      onReasonChange={(changed) => {
+        setReason(changed)
+        setConfirming(null)
+      }}
+      busy={busy}
+      error={error}
+      onReason={setConfirming}
+      onKeep={() => setOpen(false)}
+      confirm={
+        confirming !== null ? (
+          <div className="ops-confirm">
+            <p>
+              <Trans>
+                Cancel order {order.confirmationCode} and refund {amount}? Its slots are freed and
+                the shopper is told why. This cannot be undone.
+              </Trans>
+            </p>
+            <div className="ops-card__actions">
+              <button
+                type="button"
+                className="ops-button ops-button--danger"
+                onClick={() => cancel(confirming)}
+                disabled={busy}
+              >
+                <Trans>Yes, cancel and refund</Trans>
+              </button>
+              <button
+                type="button"
+                className="ops-button ops-button--quiet"
+                onClick={() => setConfirming(null)}
+                disabled={busy}
+              >
+                <Trans>Not now</Trans>
+              </button>
+            </div>
           </div>
-        </div>
-      ) : (
-        <div className="ops-card__actions">
-          <button type="submit" className="ops-button ops-button--danger">
-            <Trans>Cancel and refund</Trans>
-          </button>
-          <button
-            type="button"
-            className="ops-button ops-button--quiet"
-            onClick={() => setOpen(false)}
-          >
-            <Trans>Keep it</Trans>
-          </button>
-        </div>
-      )}
-    </form>
+        ) : undefined
+      }
+    />
   )
 }

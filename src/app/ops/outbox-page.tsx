@@ -1,17 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
 import type { MailKind, OutboxMail } from '../../contract/mail'
 import { mail } from '../../contract/mail'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RowOpener } from './ops-frame'
+import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 
-/** The mail opened, from the address (`?mail=…`): a reload keeps it. */
-function mailOfAddress(): string | undefined {
-  return new URLSearchParams(window.location.search).get('mail') ?? undefined
-}
+/** The mail opened, in the address (`?mail=…`): a reload keeps it. */
+const OUTBOX_SEARCH_KEYS = ['mail'] as const
 
 /**
  * issue 10 "E-mail": the outbox (admins): every mail the shop made, newest first, sent or not. With no
@@ -21,12 +19,9 @@ function mailOfAddress(): string | undefined {
 export function OutboxPage() {
   const { t, i18n } = useLingui()
   const [outbox, reload] = useOpsLoad((signal) => callApi(mail.outbox, { signal }), [])
-  const [opened, setOpened] = useState<string | undefined>(mailOfAddress)
-  const open = (id: string | undefined) => {
-    setOpened(id)
-    const tail = id ? `?${new URLSearchParams({ mail: id })}` : ''
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${tail}`)
-  }
+  const [search, go] = useAddressSearch(OUTBOX_SEARCH_KEYS)
+  const opened = search.mail
+  const open = (id: string | undefined) => go({ mail: id })
   return (
     <OpsPage
       title={t`Outbox`}

@@ -1,7 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { ComponentType } from 'react'
-import type { OperatorRole } from '../../domain/ops'
+import { mail } from '../../contract/mail'
+import { ops } from '../../contract/ops'
+import { opsConsole } from '../../contract/ops-console'
+import { type OperatorRole, roleAllows } from '../../domain/ops'
 import { AuditPage } from './audit-page'
 import { CataloguePage } from './catalogue-page'
 import { DashboardPage } from './dashboard-page'
@@ -14,10 +17,12 @@ import { SignInPage } from './sign-in-page'
 
 /**
  * The console's pages (issue 10), in the order of its navigation. `path` is the part after `/ops/`.
- * `roles`: who may open it (reviewers approve and refuse orders under review and read orders;
- * everything else is admin only), or 'public' for the pages before sign-in. A page with a `label`
- * is in the navigation of the roles that may open it. The layout shows a page an operator's role may
- * not open as "not allowed" (the API refuses its calls with 403 too).
+ * `access`: the least role that may open it, checked with the domain's roleAllows (admins may do
+ * all that reviewers do): the `access` of the call the page is for, so page and API agree (reviewers
+ * approve and refuse orders under review and read orders; everything else is admin only); or
+ * 'public' for the pages before sign-in. A page with a `label` is in the navigation of the roles
+ * that may open it. The layout shows a page an operator's role may not open as "not allowed" (the
+ * API refuses its calls with 403 too).
  *
  * A new page: its component in src/app/ops/, an entry here. No route file: the one route
  * (src/app/routes/ops.$.tsx) serves them all from the console's own chunk.
@@ -25,24 +30,40 @@ import { SignInPage } from './sign-in-page'
 export type OpsPageDef = {
   path: string
   label?: MessageDescriptor
-  roles: readonly OperatorRole[] | 'public'
+  access: OperatorRole | 'public'
   component: ComponentType
 }
 
-export const EVERYONE: readonly OperatorRole[] = ['reviewer', 'admin']
-export const ADMINS: readonly OperatorRole[] = ['admin']
-
 export const OPS_PAGES: readonly OpsPageDef[] = [
-  { path: 'sign-in', roles: 'public', component: SignInPage },
-  { path: 'set-password', roles: 'public', component: SetPasswordPage },
-  { path: 'review', label: msg`Review`, roles: EVERYONE, component: ReviewPage },
-  { path: 'orders', label: msg`Orders`, roles: EVERYONE, component: OrdersPage },
-  { path: 'schedule', label: msg`Schedule`, roles: EVERYONE, component: SchedulePage },
-  { path: 'catalogue', label: msg`Catalogue`, roles: ADMINS, component: CataloguePage },
-  { path: 'dashboard', label: msg`Dashboard`, roles: ADMINS, component: DashboardPage },
-  { path: 'outbox', label: msg`Outbox`, roles: ADMINS, component: OutboxPage },
-  { path: 'audit', label: msg`Audit log`, roles: ADMINS, component: AuditPage },
+  { path: 'sign-in', access: 'public', component: SignInPage },
+  { path: 'set-password', access: 'public', component: SetPasswordPage },
+  { path: 'review', label: msg`Review`, access: ops.review.access, component: ReviewPage },
+  { path: 'orders', label: msg`Orders`, access: ops.orders.access, component: OrdersPage },
+  {
+    path: 'schedule',
+    label: msg`Schedule`,
+    access: opsConsole.scheduleDay.access,
+    component: SchedulePage,
+  },
+  {
+    path: 'catalogue',
+    label: msg`Catalogue`,
+    access: opsConsole.catalogueApply.access,
+    component: CataloguePage,
+  },
+  {
+    path: 'dashboard',
+    label: msg`Dashboard`,
+    access: opsConsole.dashboard.access,
+    component: DashboardPage,
+  },
+  { path: 'outbox', label: msg`Outbox`, access: mail.outbox.access, component: OutboxPage },
+  { path: 'audit', label: msg`Audit log`, access: ops.audit.access, component: AuditPage },
 ]
+
+/** Whether an operator of `role` may open the page (never a public one: it is not the console's). */
+export const mayOpen = (role: OperatorRole, page: OpsPageDef): boolean =>
+  page.access !== 'public' && roleAllows(role, page.access)
 
 /** The page of `/ops/{path}`, if there is one. */
 export function pageOf(path: string): OpsPageDef | undefined {

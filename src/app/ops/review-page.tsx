@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import type { OpsOrder } from '../../contract/ops'
 import { ops } from '../../contract/ops'
 import { callApi } from '../lib/api'
-import { TextArea } from '../ui/fields'
 import { useOpsFailure } from './errors'
 import { timeUntil } from './format'
 import { Notice, NotReady, OpsPage } from './ops-frame'
 import { FlagReasons, OrderContent, OrderMessage, OrderSlots } from './order-parts'
+import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
 
 /**
@@ -62,7 +62,6 @@ function ReviewCard({ order, onDone }: { order: OpsOrder; onDone: (message: stri
   const failure = useOpsFailure()
   const [refusing, setRefusing] = useState(false)
   const [reason, setReason] = useState('')
-  const [reasonError, setReasonError] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const code = order.confirmationCode
@@ -80,17 +79,11 @@ function ReviewCard({ order, onDone }: { order: OpsOrder; onDone: (message: stri
     }
   }
 
-  const refuse = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!reason.trim()) {
-      setReasonError(t`Say why: the shopper receives this reason.`)
-      return
-    }
-    setReasonError(null)
+  const refuse = async (given: string) => {
     setBusy(true)
     setError(null)
     try {
-      await callApi(ops.cancel, { params: { guid: order.guid }, body: { reason: reason.trim() } })
+      await callApi(ops.cancel, { params: { guid: order.guid }, body: { reason: given } })
       onDone(t`Order ${code} refused: cancelled and refunded.`)
     } catch (e) {
       setBusy(false)
@@ -136,30 +129,15 @@ function ReviewCard({ order, onDone }: { order: OpsOrder; onDone: (message: stri
         ) : null}
       </div>
       {refusing ? (
-        <form className="ops-refuse" onSubmit={refuse} noValidate>
-          <TextArea
-            label={t`Reason for refusing (the shopper receives it)`}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            error={reasonError}
-            maxLength={500}
-            rows={3}
-            required
-          />
-          <div className="ops-card__actions">
-            <button type="submit" className="ops-button ops-button--danger" disabled={busy}>
-              <Trans>Refuse and refund</Trans>
-            </button>
-            <button
-              type="button"
-              className="ops-button ops-button--quiet"
-              onClick={() => setRefusing(false)}
-              disabled={busy}
-            >
-              <Trans>Keep it</Trans>
-            </button>
-          </div>
-        </form>
+        <ReasonForm
+          label={t`Reason for refusing (the shopper receives it)`}
+          submitLabel={<Trans>Refuse and refund</Trans>}
+          reason={reason}
+          onReasonChange={setReason}
+          busy={busy}
+          onReason={refuse}
+          onKeep={() => setRefusing(false)}
+        />
       ) : null}
     </article>
   )

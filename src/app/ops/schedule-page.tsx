@@ -2,21 +2,18 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { OpsScheduleDay, OpsSlot, PlayerLink, PlayProof } from '../../contract/ops-console'
 import { opsConsole } from '../../contract/ops-console'
+import { roleAllows } from '../../domain/ops'
 import { callApi } from '../lib/api'
 import { useOpsFailure } from './errors'
 import { dateTimeIn, timeIn } from './format'
 import { useOperator } from './operator'
 import { Notice, NotReady, OpsPage } from './ops-frame'
+import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
 
-type ScheduleSearch = { device?: string | undefined; day?: string | undefined }
-
-/** The billboard and day of the address (`?device=…&day=…`), so a page can be shared or reloaded. */
-function searchOfAddress(): ScheduleSearch {
-  const query = new URLSearchParams(window.location.search)
-  return { device: query.get('device') ?? undefined, day: query.get('day') ?? undefined }
-}
+/** The billboard and day, in the address (`?device=…&day=…`), so a page can be shared or reloaded. */
+const SCHEDULE_SEARCH_KEYS = ['device', 'day'] as const
 
 /**
  * issue 10 "Schedule": per billboard and day (the billboard's time zone) what plays when, which
@@ -25,21 +22,13 @@ function searchOfAddress(): ScheduleSearch {
  */
 export function SchedulePage() {
   const { t } = useLingui()
-  const [search, setSearch] = useState<ScheduleSearch>(searchOfAddress)
+  const [search, go] = useAddressSearch(SCHEDULE_SEARCH_KEYS)
   const [billboards] = useOpsLoad(
     (signal) => callApi(opsConsole.billboards, { signal }).then((r) => r.billboards),
     [],
   )
   const list = billboards.status === 'ready' ? billboards.value : []
   const device = search.device ?? list[0]?.deviceId
-  const go = (next: ScheduleSearch) => {
-    const merged = { ...search, ...next }
-    setSearch(merged)
-    const query = new URLSearchParams()
-    if (merged.device) query.set('device', merged.device)
-    if (merged.day) query.set('day', merged.day)
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}`)
-  }
   return (
     <OpsPage title={t`Schedule`}>
       {billboards.status !== 'ready' ? (
@@ -346,7 +335,7 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
         </Notice>
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {operator.role === 'admin' ? (
+      {roleAllows(operator.role, opsConsole.playerLink.access) ? (
         <button type="button" className="ops-button" onClick={make} disabled={busy}>
           {link.active ? (
             <Trans>Make a new link (the old one stops)</Trans>

@@ -2,7 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { ops } from '../../contract/ops'
-import { opsMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/ops'
+import {
+  opsMessages,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+} from '../../domain/ops'
 import { ApiError } from '../lib/api'
 import { TextField } from '../ui/fields'
 import { callNoContent } from './api'
@@ -13,7 +18,7 @@ type Errors = { password?: string; confirm?: string; form?: string }
 
 /**
  * issue 10: `/ops/set-password?token=…`, the one-time link `npm run operator` prints (24 h, once).
- * The password: at least 12 characters (src/domain/ops.ts); then on to sign-in.
+ * The password: the length passwordProblem allows (src/domain/ops.ts); then on to sign-in.
  */
 export function SetPasswordPage() {
   const raw: Record<string, unknown> = useSearch({ strict: false })
@@ -30,10 +35,10 @@ export function SetPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const found: Errors = {}
-    const length = [...password].length
-    if (length < PASSWORD_MIN_LENGTH) {
+    const problem = passwordProblem(password)
+    if (problem === opsMessages.passwordTooShort) {
       found.password = t`Use at least ${PASSWORD_MIN_LENGTH} characters.`
-    } else if (length > PASSWORD_MAX_LENGTH) {
+    } else if (problem === opsMessages.passwordTooLong) {
       found.password = t`Use at most ${PASSWORD_MAX_LENGTH} characters.`
     } else if (confirm !== password) {
       found.confirm = t`The two passwords differ.`
@@ -50,12 +55,14 @@ export function SetPasswordPage() {
       await router.navigate({ href: signInHref({ passwordSet: true }), replace: true })
     } catch (error) {
       setBusy(false)
-      const said = error instanceof ApiError ? error.errors : []
       if (error instanceof ApiError && error.statusCode === 400) {
-        if (said.includes(opsMessages.passwordTooShort)) {
-          setErrors({ password: t`Use at least ${PASSWORD_MIN_LENGTH} characters.` })
-        } else if (said.includes(opsMessages.passwordTooLong)) {
-          setErrors({ password: t`Use at most ${PASSWORD_MAX_LENGTH} characters.` })
+        // By the code the server sends (contract/error-codes.ts), never by its English. This page
+        // checks the password with the server's own rule (passwordProblem) before sending, so a
+        // password_weak means the server's bounds differ from this page's: its words say which.
+        // Any other 400 (link_invalid, or invalid_input for a malformed token) is the link's.
+        const weak = error.codes.indexOf('password_weak')
+        if (weak >= 0) {
+          setErrors({ password: error.errors[weak] ?? linkInvalid })
         } else {
           setErrors({ form: linkInvalid })
         }
