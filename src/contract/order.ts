@@ -191,6 +191,9 @@ export const OrderSummarySchema = v.object({
   ),
   contentUrl: v.nullable(v.string()),
   contentType: v.nullable(ContentTypeSchema),
+  // issue 10 (E-mail): a picture of the content for the mails: the photo itself, or a video's first
+  // frame (a JPEG stored beside the clip). Optional for summaries kept from before it existed.
+  contentImageUrl: v.optional(v.nullable(v.string()), null),
   currency: CurrencySchema,
   subtotalCents: nonNegativeInt(),
   discountCents: nonNegativeInt(),

@@ -336,10 +336,14 @@ describe('video shouts end to end', () => {
       hasAudio: false,
     })
 
-    // The still shows the clip above and the banner (the overlay's pink) along the bottom.
+    // The still, the clip's first frame as a JPEG (the mails show it), named after the clip: the clip
+    // above and the banner (the overlay's pink) along the bottom.
+    expect(entries[1]?.url.replace(/\.jpg$/, '.mp4')).toBe(entries[0]?.url)
     const still = await fetch(new URL(entries[1]?.url ?? '', base))
-    expect(still.headers.get('content-type')).toBe('image/png')
-    const { data, info: size } = await sharp(Buffer.from(await still.arrayBuffer()))
+    expect(still.headers.get('content-type')).toBe('image/jpeg')
+    const jpeg = Buffer.from(await still.arrayBuffer())
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg' })
+    const { data, info: size } = await sharp(jpeg)
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true })

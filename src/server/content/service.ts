@@ -57,13 +57,15 @@ import {
   type UploadRow,
   uploadById,
 } from './repo.ts'
-import { type ByteRange, type ContentStorage, isStoredName, newId, storedType } from './storage.ts'
 import {
-  createVideoGenerator,
-  createVideoProcessor,
-  DEFAULT_VIDEO_MAX_SECONDS,
+  type ByteRange,
+  type ContentStorage,
+  isStoredName,
+  newId,
   stillOf,
-} from './video.ts'
+  storedType,
+} from './storage.ts'
+import { createVideoGenerator, createVideoProcessor, DEFAULT_VIDEO_MAX_SECONDS } from './video.ts'
 
 /** The job kind of an asynchronous POST /generate. */
 export const GENERATE_JOB = 'generate'
@@ -520,7 +522,7 @@ export function createContentService(deps: ContentDeps) {
           flagged: row.flagged,
         },
       ]
-      // A clip's still preview, stored beside it under the same id (video.ts).
+      // A clip's still (its first frame), stored beside it under the same id (video.ts).
       const still = row.type === 'video' ? stillOf(row.fileName) : null
       if (still && (await storage.open(still))) {
         entries.push({

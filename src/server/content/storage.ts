@@ -28,6 +28,29 @@ export function newId(): string {
   return randomBytes(16).toString('base64url')
 }
 
+/**
+ * The still of a generated clip, stored beside it under the same id: its first frame as a JPEG
+ * (content/video.ts). Derived from the clip's own name, so no column records it.
+ */
+export function stillOf(videoFileName: string): string {
+  return `${videoFileName.replace(/\.mp4$/, '')}.jpg`
+}
+
+/**
+ * The content's picture (issue 10, E-mail: "the content image or its first frame"): a photo is one; a
+ * clip's still is stored beside it, named after it, so its address is the clip's with the still's name
+ * in place of the clip's. Null when the address does not end with the file's name.
+ */
+export function contentImageUrl(content: {
+  url: string
+  type: 'photo' | 'video'
+  fileName: string
+}): string | null {
+  if (content.type === 'photo') return content.url
+  if (!content.url.endsWith(content.fileName)) return null
+  return `${content.url.slice(0, -content.fileName.length)}${stillOf(content.fileName)}`
+}
+
 export function isStoredName(name: string): boolean {
   return NAME_PATTERN.test(name)
 }

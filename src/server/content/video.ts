@@ -6,6 +6,7 @@ import { stat, writeFile } from 'node:fs/promises'
 import {
   checkVideoBounds,
   composite,
+  extractFirstFrame,
   extractFrames,
   probe,
   processVideoUpload,
@@ -20,7 +21,7 @@ import { keepWithRow, parsedTemplate, saveGeneratedContent, textsOf } from './ge
 import { type ProcessedFile, UploadError, type UploadProcessor } from './processors.ts'
 import { RenderError } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
-import { newId } from './storage.ts'
+import { newId, stillOf } from './storage.ts'
 
 /** Issue 5: videos up to 200 MB. */
 export const VIDEO_MAX_BYTES = 200 * 1024 * 1024
@@ -132,9 +133,9 @@ export type VideoGeneratorOptions = {
 
 /**
  * The billboard clip: the template rendered at the billboard's size (the shopper's texts; transparent
- * where the clip shows), composited over the processed upload and trimmed to the template's limit. A
- * still of the middle of the finished clip is stored beside it under the same id (`<id>.png`) as its
- * preview: GET /content/{key} lists the clip, then the still.
+ * where the clip shows), composited over the processed upload and trimmed to the template's limit. The
+ * finished clip's first frame is stored beside it under the same id (`<id>.jpg`, storage.ts stillOf):
+ * GET /content/{key} lists the clip, then the still, and the order's mails show it (issue 10, E-mail).
  */
 export function createVideoGenerator(options: VideoGeneratorOptions): ContentGenerator {
   return async (plan, context) => {
@@ -184,12 +185,7 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
         // spec §5: the check looks at what will play, overlay included.
         const signal = context.signal ? { signal: context.signal } : {}
         frames = await extractFrames(options.tools, output, options.frameCount, signal)
-        const [middle] = await extractFrames(options.tools, output, 1, {
-          maxSidePx: Math.max(width, height),
-          ...signal,
-        })
-        if (!middle) throw new VideoError('The finished clip has no pictures.')
-        still = middle
+        still = await extractFirstFrame(options.tools, output, signal)
       } catch (error) {
         // A shutdown stops ffmpeg on purpose: the job runs again at the next start.
         if (!context.signal?.aborted)
@@ -207,9 +203,10 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
           })
         : undefined
       const fileName = `${id}.mp4`
-      const content = await keepWithRow(context.storage, [fileName, `${id}.png`], async () => {
+      const stillName = stillOf(fileName)
+      const content = await keepWithRow(context.storage, [fileName, stillName], async () => {
         await context.storage.adopt(output, fileName)
-        await context.storage.write(`${id}.png`, still)
+        await context.storage.write(stillName, still)
         return saveGeneratedContent(
           context,
           plan,
@@ -224,9 +221,4 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
       await context.storage.remove(output).catch(() => undefined)
     }
   }
-}
-
-/** The still stored beside a generated clip (see createVideoGenerator). */
-export function stillOf(videoFileName: string): string | null {
-  return videoFileName.endsWith('.mp4') ? `${videoFileName.slice(0, -4)}.png` : null
 }

@@ -159,11 +159,10 @@ export function createMailService(deps: MailDeps) {
         locale,
       ),
       total: formatMoney(summary.totalCents, { currency: summary.currency, locale }),
-      // A photo shows itself; a video's first frame is not made yet (see README, E-mail).
-      imageUrl:
-        summary.contentUrl && summary.contentType === 'photo'
-          ? new URL(summary.contentUrl, `${origin()}/`).toString()
-          : null,
+      // The photo, or the clip's first frame (order summary's contentImageUrl; README, E-mail).
+      imageUrl: summary.contentImageUrl
+        ? new URL(summary.contentImageUrl, `${origin()}/`).toString()
+        : null,
       orderUrl: orderUrl(summary),
       plays: playTimes(summary, locale),
       calendar: withCalendar,

@@ -47,6 +47,7 @@ export type OpsOrderRow = {
   paymentId: string | null
   contentUrl: string | null
   contentType: 'photo' | 'video' | null
+  contentFileName: string | null
   flagged: boolean
   flagReasons: string[]
   uploadFlagReasons: string[]
@@ -77,7 +78,8 @@ const SELECT_OPS_ORDER = sql`
     o.first_name as "firstName", o.last_name as "lastName", o.phone_number as "phoneNumber",
     o.will_receive_marketing as "willReceiveMarketing",
     round(${epochMs(sql`o.created_at`)}) as "createdAtEpochMs", o.payment_id as "paymentId",
-    g.url as "contentUrl", g.type as "contentType", coalesce(g.flagged, false) as flagged,
+    g.url as "contentUrl", g.type as "contentType", g.file_name as "contentFileName",
+    coalesce(g.flagged, false) as flagged,
     coalesce(g.flag_reasons, '[]'::jsonb) as "flagReasons",
     coalesce(u.flag_reasons, '[]'::jsonb) as "uploadFlagReasons", g.request as texts,
     ps.provider, ps.card_brand as "cardBrand", ps.card_last4 as "cardLast4",

@@ -10,6 +10,7 @@ import {
   slotStartEpochMs,
 } from '../../domain/index.ts'
 import { auditEntries, type Operator, recordAudit } from '../auth/repo.ts'
+import { contentImageUrl } from '../content/storage.ts'
 import type { PaymentProvider } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
@@ -104,6 +105,14 @@ export function createOpsService(deps: {
       slots,
       contentUrl: row.contentUrl,
       contentType: row.contentType,
+      contentImageUrl:
+        row.contentUrl && row.contentType && row.contentFileName
+          ? contentImageUrl({
+              url: row.contentUrl,
+              type: row.contentType,
+              fileName: row.contentFileName,
+            })
+          : null,
       currency: row.currency,
       subtotalCents: row.subtotalCents,
       discountCents: row.discountCents,

@@ -22,10 +22,13 @@ export type OrderContent = {
   deviceId: string
   eventSlug: string
   flagged: boolean
+  /** The stored file's name (content/storage.ts): a clip's still is named after it. */
+  fileName: string
 }
 
 const CONTENT_JSON = sql`json_build_object('key', g.key, 'url', g.url, 'type', g.type,
-  'deviceId', g.device_id, 'eventSlug', g.event_slug, 'flagged', g.flagged)`
+  'deviceId', g.device_id, 'eventSlug', g.event_slug, 'flagged', g.flagged,
+  'fileName', g.file_name)`
 
 const SETUP_JSON = sql`json_build_object('checkoutSecretKey', p.checkout_secret_key,
   'customerId', p.customer_id, 'setupIntentId', p.setup_intent_id, 'status', p.status,

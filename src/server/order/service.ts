@@ -21,6 +21,7 @@ import {
   slotEndEpochMs,
   slotStartEpochMs,
 } from '../../domain/index.ts'
+import { contentImageUrl } from '../content/storage.ts'
 import type { PaymentProvider, PaymentSetupRecord } from '../payment/service.ts'
 import { cardBrand, cardOutcome } from '../payment/test-cards.ts'
 import type { Database } from '../platform/db/client.ts'
@@ -541,6 +542,7 @@ export function createOrderService(deps: {
       })),
       contentUrl: content?.url ?? null,
       contentType: content?.type ?? null,
+      contentImageUrl: content ? contentImageUrl(content) : null,
       currency: order.currency,
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,

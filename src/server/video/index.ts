@@ -14,7 +14,14 @@ export {
   type VideoTools,
   videoTools,
 } from './ffmpeg.ts'
-export { DEFAULT_FRAME_TIMEOUT_MS, type ExtractFramesOptions, extractFrames } from './frames.ts'
+export {
+  DEFAULT_FRAME_TIMEOUT_MS,
+  type ExtractFramesOptions,
+  extractFirstFrame,
+  extractFrames,
+  FIRST_FRAME_QUALITY,
+  type FirstFrameOptions,
+} from './frames.ts'
 export { DEFAULT_PROBE_TIMEOUT_MS, type ProbeOptions, probe, type VideoProbe } from './probe.ts'
 export {
   containerMatches,

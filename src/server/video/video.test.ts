@@ -6,7 +6,14 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../platform/env.ts'
 import { locateFfmpeg, packagedFfmpeg, VideoError, videoTools } from './ffmpeg.ts'
-import { composite, extractFrames, probe, processVideoUpload, transcode } from './index.ts'
+import {
+  composite,
+  extractFirstFrame,
+  extractFrames,
+  probe,
+  processVideoUpload,
+  transcode,
+} from './index.ts'
 import { makeTestVideo } from './test-videos.ts'
 
 // ffmpeg as the server finds it: through the one settings schema, from this process's environment.
@@ -388,6 +395,46 @@ describe('extractFrames', () => {
   it('scales frames down for the model', async () => {
     const [frame] = await extractFrames(tools, clip, 1, { maxSidePx: 100 })
     expect(await sharp(frame).metadata()).toMatchObject({ width: 100, height: 75 })
+  })
+})
+
+describe('extractFirstFrame', () => {
+  it("gives the clip's first picture as a JPEG at the clip's size", async () => {
+    // Red for a fifth of a second, then blue: only the first frame is red.
+    const redThenBlue = path.join(dir, 'red-then-blue.mp4')
+    // biome-ignore format: ffmpeg arguments read best as flag/value pairs
+    execFileSync(tools.ffmpeg, [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', 'color=c=red:s=352x200:r=25:d=0.2',
+      '-f', 'lavfi', '-i', 'color=c=blue:s=352x200:r=25:d=1.8',
+      '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', redThenBlue,
+    ])
+    const jpeg = await extractFirstFrame(tools, redThenBlue)
+    expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]))
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 352, height: 200 })
+    const [r, g, b] = await pixel(jpeg, 176, 100)
+    expect(r).toBeGreaterThan(200)
+    expect(g).toBeLessThan(60)
+    expect(b).toBeLessThan(60)
+    // The middle of the clip is blue: the picture really is the start.
+    const [middle] = await extractFrames(tools, redThenBlue, 1)
+    expect((await pixel(middle as Buffer, 176, 100))[2]).toBeGreaterThan(200)
+  })
+
+  it('is smaller than the same frame as a PNG, and lower quality is smaller still', async () => {
+    const [png] = await extractFrames(tools, clip, 1, { maxSidePx: 320 })
+    const at80 = await extractFirstFrame(tools, clip)
+    const at40 = await extractFirstFrame(tools, clip, { quality: 40 })
+    expect(at80.length).toBeLessThan((png as Buffer).length)
+    expect(at40.length).toBeLessThan(at80.length)
+  })
+
+  it('rejects a file without pictures with a message and no server path', async () => {
+    const wav = await makeTestVideo(tools, path.join(dir, 'tone.wav'), { format: 'wav' })
+    const error = await rejection(extractFirstFrame(tools, wav))
+    expect(error.message).toMatch(/^Taking the first frame of the video/)
+    expect(error.message).not.toContain(dir)
   })
 })
 
