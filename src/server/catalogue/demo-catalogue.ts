@@ -215,11 +215,14 @@ const photoHtml = (background: string, accent: string) =>
   `<div style="font-size:40px;white-space:pre-wrap">{{multilineMessage}}</div>` +
   `<div style="font-size:32px">— {{buyerName}}</div></div></div>`
 
-const videoHtml = (background: string) =>
-  `<div style="display:flex;flex-direction:column;justify-content:flex-end;width:100%;height:100%;background:${background};color:#ffffff;font-family:sans-serif;padding:32px">` +
-  `<div style="font-size:56px;font-weight:700">{{recipientName}}</div>` +
-  `<div style="font-size:40px;white-space:pre-wrap">{{multilineMessage}}</div>` +
-  `<div style="font-size:32px">— {{buyerName}}</div></div>`
+// A video template is an overlay on the shopper's clip: transparent but for the caption band at the
+// bottom (a full background would hide the clip the shopper paid to show).
+const videoHtml = (band: string) =>
+  `<div style="display:flex;flex-direction:column;justify-content:flex-end;width:100%;height:100%;color:#ffffff;font-family:sans-serif">` +
+  `<div style="display:flex;flex-direction:column;padding:12px 32px;background:${band}">` +
+  `<div style="font-size:40px;font-weight:700">{{recipientName}}</div>` +
+  `<div style="font-size:30px;white-space:pre-wrap">{{multilineMessage}}</div>` +
+  `<div style="font-size:24px">— {{buyerName}}</div></div></div>`
 
 const templates: NonNullable<CatalogueInput['templates']> = [
   { id: 'hearts', name: 'Hearts', html: photoHtml('#c2185b', '#ffd54f'), size: banner },
@@ -251,11 +254,16 @@ const templates: NonNullable<CatalogueInput['templates']> = [
 }))
 templates.push(
   ...[
-    { id: 'fireworks-video', name: 'Fireworks (video)', html: videoHtml('#000000'), size: banner },
+    {
+      id: 'fireworks-video',
+      name: 'Fireworks (video)',
+      html: videoHtml('rgba(0, 0, 0, 0.6)'),
+      size: banner,
+    },
     {
       id: 'starlight-video-wide',
       name: 'Starlight (video, wide screen)',
-      html: videoHtml('#1a237e'),
+      html: videoHtml('rgba(26, 35, 126, 0.7)'),
       size: screen,
     },
   ].map(({ id, name, html, size }) => ({

@@ -36,6 +36,16 @@ describe('demo catalogue templates', () => {
       })
       const meta = await sharp(png).metadata()
       expect([meta.width, meta.height]).toEqual([template.widthPx, template.heightPx])
+      if (template.types.includes('video')) {
+        // an overlay on the shopper's clip: the clip shows above the caption band, the band is drawn
+        const { data, info } = await sharp(png)
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+        const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3]
+        expect(alphaAt(4, 4)).toBe(0)
+        expect(alphaAt(info.width - 4, info.height - 4)).toBeGreaterThan(0)
+      }
     },
   )
 })
