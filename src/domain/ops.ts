@@ -80,6 +80,26 @@ export function cancelVerdict(role: OperatorRole, state: OrderLifeState): Cancel
 export const canApprove = (state: OrderLifeState): boolean => state === 'UnderReview'
 
 /**
+ * What an order was charged, in cents: what the console shows as charged and what a cancel refunds
+ * (issue 10 "Orders": a cancel refunds the whole charge). A charge succeeded when the order has a
+ * payment, a total above zero, and reached Confirmed or UnderReview, where only a settled charge
+ * leads (src/server/order/service.ts); a Failed order may keep the id of a refused charge. An order
+ * cancelled since keeps what it was charged (its refund says what went back).
+ */
+export function chargedCents(order: {
+  paymentId: string | null
+  totalCents: number
+  /** The states the order has been in (its history); its present one is enough while it is live. */
+  states: readonly OrderLifeState[]
+}): number {
+  const paid =
+    order.paymentId !== null &&
+    order.totalCents > 0 &&
+    order.states.some((state) => state === 'Confirmed' || state === 'UnderReview')
+  return paid ? order.totalCents : 0
+}
+
+/**
  * issue 10: an order whose first slot begins while it is still under review is cancelled and
  * refunded by itself: its content was never approved to play.
  */

@@ -2,6 +2,7 @@ import type { AuditEntry, OpsOrder, OrderSummary } from '../../contract/index.ts
 import {
   canApprove,
   cancelVerdict,
+  chargedCents,
   confirmationCode,
   opsMessages,
   reviewExpired,
@@ -80,10 +81,6 @@ export function createOpsService(deps: {
           endEpochMs: slotEndEpochMs(event, timeZoneId, n),
         }))
       : []
-    const charged =
-      row.paymentId !== null &&
-      row.totalCents > 0 &&
-      row.history.some((h) => h.state === 'Confirmed' || h.state === 'UnderReview')
     const refund = row.refund
     const summary: OrderSummary = {
       guid: row.guid,
@@ -142,7 +139,11 @@ export function createOpsService(deps: {
         paymentId: row.paymentId,
         brand: row.cardBrand,
         last4: row.cardLast4,
-        chargedCents: charged ? row.totalCents : 0,
+        chargedCents: chargedCents({
+          paymentId: row.paymentId,
+          totalCents: row.totalCents,
+          states: row.history.map((h) => h.state),
+        }),
         refundedCents: refund?.status === 'succeeded' ? refund.amountCents : 0,
         refund: refund
           ? {
@@ -226,24 +227,34 @@ export function createOpsService(deps: {
         return err({ code: 'not_under_review' as const })
       }
       await cancelOrder(tx, guid, locked.state, reason, actor)
-      const owed = locked.paymentId !== null && locked.totalCents > 0 && locked.provider !== null
-      if (owed) {
-        await insertPendingRefund(tx, {
-          orderGuid: guid,
-          provider: locked.provider as string,
-          paymentId: locked.paymentId as string,
-          amountCents: locked.totalCents,
-          currency: locked.currency,
-          idempotencyKey: `refund-${guid}`,
-        })
-      }
+      // A live order (Confirmed or UnderReview, checked above): its present state stands for its
+      // history. A charge is made only with the checkout's card setup (order/service.ts fails an
+      // order without one), so a charged order has its provider; the check narrows the types.
+      const owedCents = chargedCents({
+        paymentId: locked.paymentId,
+        totalCents: locked.totalCents,
+        states: [locked.state],
+      })
+      const { provider, paymentId } = locked
+      const refund =
+        owedCents > 0 && provider !== null && paymentId !== null
+          ? {
+              orderGuid: guid,
+              provider,
+              paymentId,
+              amountCents: owedCents,
+              currency: locked.currency,
+              idempotencyKey: `refund-${guid}`,
+            }
+          : null
+      if (refund) await insertPendingRefund(tx, refund)
       await recordAudit(
         tx,
         {
           operator: 'operator' in by ? by.operator : null,
           action: 'operator' in by ? 'cancel' : 'auto_cancel',
           orderGuid: guid,
-          detail: { reason, from: locked.state, refundCents: owed ? locked.totalCents : 0 },
+          detail: { reason, from: locked.state, refundCents: refund?.amountCents ?? 0 },
         },
         now(),
       )
