@@ -1,16 +1,15 @@
-import type { AuditEntry, OpsOrder, OrderSummary } from '../../contract/index.ts'
+import type { AuditEntry, OpsOrder } from '../../contract/index.ts'
 import {
   canApprove,
   cancelVerdict,
   chargedCents,
-  confirmationCode,
   opsMessages,
   reviewExpired,
-  slotEndEpochMs,
   slotLocalDate,
   slotStartEpochMs,
 } from '../../domain/index.ts'
 import { auditEntries, type Operator, recordAudit } from '../auth/repo.ts'
+import { orderSummary } from '../order/summary.ts'
 import type { PaymentProvider } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
@@ -72,45 +71,8 @@ export function createOpsService(deps: {
   async function toOpsOrder(row: OpsOrderRow): Promise<OpsOrder> {
     const event = await catalogue.event(row.eventSlug)
     const device = event ? await catalogue.eventDevice(event.slug, row.deviceId) : null
-    const slotNumbers = [...row.slotNumbers].sort((a, b) => a - b)
-    const timeZoneId = device?.timeZoneId ?? 'UTC'
-    const slots = event
-      ? slotNumbers.map((n) => ({
-          slotNumber: n,
-          startEpochMs: slotStartEpochMs(event, timeZoneId, n),
-          endEpochMs: slotEndEpochMs(event, timeZoneId, n),
-        }))
-      : []
+    const summary = orderSummary(row, event, device)
     const refund = row.refund
-    const summary: OrderSummary = {
-      guid: row.guid,
-      confirmationCode: confirmationCode(row.guid),
-      eventSlug: row.eventSlug,
-      eventName: event?.name ?? row.eventSlug,
-      orderState: row.state,
-      errors: row.errors,
-      confirmationDateEpochMs: row.confirmationDateEpochMs,
-      device: {
-        deviceId: row.deviceId,
-        location: device?.location ?? row.deviceId,
-        city: device?.city ?? '',
-        stateAbbr: device?.stateAbbr ?? null,
-        country: device?.country ?? '',
-        timeZoneId,
-      },
-      slots,
-      contentUrl: row.contentUrl,
-      contentType: row.contentType,
-      currency: row.currency,
-      subtotalCents: row.subtotalCents,
-      discountCents: row.discountCents,
-      totalCents: row.totalCents,
-      promoCode: row.promoCode,
-      locale: row.locale as OrderSummary['locale'],
-      playsPerSlot: event?.playsPerSlot ?? 4,
-      secondsPerShout: event?.secondsPerShout ?? 15,
-      plays: row.plays,
-    }
     return {
       ...summary,
       createdAtEpochMs: row.createdAtEpochMs,
@@ -133,7 +95,7 @@ export function createOpsService(deps: {
           ...new Set([...row.flagReasons, ...row.uploadFlagReasons.map((r) => `upload: ${r}`)]),
         ],
       },
-      firstSlotStartEpochMs: slots[0]?.startEpochMs ?? null,
+      firstSlotStartEpochMs: summary.slots[0]?.startEpochMs ?? null,
       payment: {
         provider: row.provider,
         paymentId: row.paymentId,
