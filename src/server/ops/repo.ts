@@ -1,4 +1,5 @@
 import type { OrderPlay, OrderState, OrderStateChange } from '../../contract/index.ts'
+import { offSaleStatement } from '../order/repo.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 
@@ -221,20 +222,16 @@ export async function cancelOrder(
   reason: string,
   actor: Actor,
 ): Promise<boolean> {
-  const rows = await db.query(sql`
-    with u as (
-      update orders set state = 'Cancelled', errors = ${json([reason])}::jsonb, updated_at = now()
+  const rows = await db.query(
+    offSaleStatement(
+      sql`update orders set state = 'Cancelled', errors = ${json([reason])}::jsonb,
+        updated_at = now()
       where guid = ${guid} and state = ${fromState}
-      returning guid
-    ), r as (
-      delete from slot_reservations where order_guid in (select guid from u)
-    ), p as (
-      delete from promo_redemptions where order_guid in (select guid from u)
-    ), h as (
-      insert into order_state_history (order_guid, state, actor, operator_id, reason)
-      select guid, 'Cancelled', ${actorColumns(actor)}, ${reason} from u
-    )
-    select guid from u`)
+      returning guid`,
+      sql`insert into order_state_history (order_guid, state, actor, operator_id, reason)
+      select guid, 'Cancelled', ${actorColumns(actor)}, ${reason} from u`,
+    ),
+  )
   return rows.length > 0
 }
 
