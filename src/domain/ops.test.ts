@@ -3,7 +3,6 @@ import {
   canApprove,
   cancelVerdict,
   chargedCents,
-  type OrderLifeState,
   opsMessages,
   passwordProblem,
   reviewExpired,
@@ -11,10 +10,11 @@ import {
   SESSION_IDLE_MS,
   sessionAlive,
 } from './ops'
+import { ORDER_STATES } from './order-state'
 
 // issue 10 "Operators and sign-in", "Roles", "Review queue".
 
-const STATES: OrderLifeState[] = ['Processing', 'Confirmed', 'UnderReview', 'Failed', 'Cancelled']
+const STATES = ORDER_STATES
 
 describe('operator rules', () => {
   it('wants passwords of 12 to 200 characters, counted as characters', () => {

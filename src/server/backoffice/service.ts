@@ -15,7 +15,7 @@ import type {
 import { ORDER_STATES } from '../../contract/order.ts'
 import { zonedDateTimeAt } from '../../domain/dates.ts'
 import { eventWindowEpochMs, slotsPerDevice } from '../../domain/event.ts'
-import { mayPlay, type PlayoutOrderState, playsOfSlot } from '../../domain/schedule.ts'
+import { mayPlay, playsOfSlot } from '../../domain/schedule.ts'
 import { slotEndEpochMs, slotStartEpochMs, slotsOfDay } from '../../domain/slots.ts'
 import { type Operator, recordAudit } from '../auth/repo.ts'
 import { knownIds } from '../catalogue/repo.ts'
@@ -175,7 +175,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
                 ? plays.map((play) => {
                     const provedAt =
                       proofs.get(`${reservation.orderGuid}/${slotNumber}/${play.playIndex}`) ?? null
-                    const proof = !mayPlay(reservation.state as PlayoutOrderState)
+                    const proof = !mayPlay(reservation.state)
                       ? 'not-playing'
                       : provedAt !== null
                         ? 'proved'
