@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { messages } from '../domain/messages'
 import { AGREEMENT_LABELS } from '../domain/order-rules'
+import { ORDER_STATES } from '../domain/order-state'
 import { DEFAULT_PLAYS_PER_SLOT, DEFAULT_SECONDS_PER_SHOUT } from '../domain/slot-package'
 import {
   EmailSchema,
@@ -142,15 +143,9 @@ export const OrderRequestSchema = v.strictObject({
 export type OrderRequest = v.InferOutput<typeof OrderRequestSchema>
 export type OrderRequestInput = v.InferInput<typeof OrderRequestSchema>
 
-// issue 10: Cancelled (by an operator, or by itself when its review ran past its first slot), with
+// The order's states are the domain's (src/domain/order-state.ts). issue 10: a Cancelled order has
 // the reason in `errors`; its slots are free again and its payment refunded.
-export const ORDER_STATES = [
-  'Processing',
-  'Confirmed',
-  'UnderReview',
-  'Failed',
-  'Cancelled',
-] as const
+export { ORDER_STATES }
 export const OrderStateSchema = v.picklist(ORDER_STATES)
 export type OrderState = v.InferOutput<typeof OrderStateSchema>
 

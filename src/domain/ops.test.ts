@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   canApprove,
   cancelVerdict,
-  type OrderLifeState,
+  chargedCents,
   opsMessages,
   passwordProblem,
   reviewExpired,
@@ -10,10 +10,11 @@ import {
   SESSION_IDLE_MS,
   sessionAlive,
 } from './ops'
+import { ORDER_STATES } from './order-state'
 
 // issue 10 "Operators and sign-in", "Roles", "Review queue".
 
-const STATES: OrderLifeState[] = ['Processing', 'Confirmed', 'UnderReview', 'Failed', 'Cancelled']
+const STATES = ORDER_STATES
 
 describe('operator rules', () => {
   it('wants passwords of 12 to 200 characters, counted as characters', () => {
@@ -60,5 +61,19 @@ describe('operator rules', () => {
     expect(reviewExpired('UnderReview', 1000, 999)).toBe(false)
     expect(reviewExpired('UnderReview', 1000, 1000)).toBe(true)
     expect(reviewExpired('Confirmed', 1000, 5000)).toBe(false)
+  })
+
+  it('counts a charge once the order was confirmed or under review, never a refused one', () => {
+    const paid = { paymentId: 'pi_1', totalCents: 1500 }
+    expect(chargedCents({ ...paid, states: ['Processing', 'Confirmed'] })).toBe(1500)
+    expect(chargedCents({ ...paid, states: ['UnderReview'] })).toBe(1500)
+    // cancelled since: it was charged (the refund gives it back)
+    expect(chargedCents({ ...paid, states: ['Processing', 'UnderReview', 'Cancelled'] })).toBe(1500)
+    // a refused charge keeps its id on the failed order
+    expect(chargedCents({ ...paid, states: ['Processing', 'Failed'] })).toBe(0)
+    expect(chargedCents({ ...paid, states: ['Processing'] })).toBe(0)
+    expect(chargedCents({ paymentId: null, totalCents: 1500, states: ['Confirmed'] })).toBe(0)
+    // a free order (a 100 % promo) charges nothing
+    expect(chargedCents({ paymentId: 'pi_1', totalCents: 0, states: ['Confirmed'] })).toBe(0)
   })
 })

@@ -3,12 +3,10 @@
 // operator may not do).
 
 import { messages } from './messages'
+import type { OrderState } from './order-state'
 
 export const OPERATOR_ROLES = ['admin', 'reviewer'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
-
-/** The states an order can be in (api-v1 "Operations": Cancelled joins the four of issue 3). */
-export type OrderLifeState = 'Processing' | 'Confirmed' | 'UnderReview' | 'Failed' | 'Cancelled'
 
 /** issue 10: passwords of at least 12 characters (and a bound, so hashing stays cheap). */
 export const PASSWORD_MIN_LENGTH = 12
@@ -66,7 +64,7 @@ export type CancelVerdict =
   | { allowed: true }
   | { allowed: false; reason: 'not_cancellable' | 'reviewers_refuse_only' }
 
-export function cancelVerdict(role: OperatorRole, state: OrderLifeState): CancelVerdict {
+export function cancelVerdict(role: OperatorRole, state: OrderState): CancelVerdict {
   if (state === 'Cancelled' || state === 'Failed' || state === 'Processing') {
     return { allowed: false, reason: 'not_cancellable' }
   }
@@ -77,14 +75,34 @@ export function cancelVerdict(role: OperatorRole, state: OrderLifeState): Cancel
 }
 
 /** Only an order under review can be approved (→ Confirmed: it plays). */
-export const canApprove = (state: OrderLifeState): boolean => state === 'UnderReview'
+export const canApprove = (state: OrderState): boolean => state === 'UnderReview'
+
+/**
+ * What an order was charged, in cents: what the console shows as charged and what a cancel refunds
+ * (issue 10 "Orders": a cancel refunds the whole charge). A charge succeeded when the order has a
+ * payment, a total above zero, and reached Confirmed or UnderReview, where only a settled charge
+ * leads (src/server/order/service.ts); a Failed order may keep the id of a refused charge. An order
+ * cancelled since keeps what it was charged (its refund says what went back).
+ */
+export function chargedCents(order: {
+  paymentId: string | null
+  totalCents: number
+  /** The states the order has been in (its history); its present one is enough while it is live. */
+  states: readonly OrderState[]
+}): number {
+  const paid =
+    order.paymentId !== null &&
+    order.totalCents > 0 &&
+    order.states.some((state) => state === 'Confirmed' || state === 'UnderReview')
+  return paid ? order.totalCents : 0
+}
 
 /**
  * issue 10: an order whose first slot begins while it is still under review is cancelled and
  * refunded by itself: its content was never approved to play.
  */
 export function reviewExpired(
-  state: OrderLifeState,
+  state: OrderState,
   firstSlotStartEpochMs: number,
   nowEpochMs: number,
 ): boolean {

@@ -1,5 +1,6 @@
 import { type EventTiming, eventWindowEpochMs } from './event'
 import type { Locale } from './locale'
+import type { OrderState } from './order-state'
 import { isSlotNumberOfEvent, slotStartEpochMs } from './slots'
 
 // Playout (issue 14): when each sold slot plays on its billboard. A sold slot of a Confirmed order
@@ -44,14 +45,11 @@ export function playsOfSlot(event: PlayoutEvent, timeZoneId: string, slotNumber:
   })
 }
 
-/** Order states of api-v1 (with Cancelled, which the operations issue adds). */
-export type PlayoutOrderState = 'Processing' | 'Confirmed' | 'UnderReview' | 'Failed' | 'Cancelled'
-
 /**
  * Only Confirmed orders play: content under review never plays until an operator approves it;
  * Failed and Cancelled orders never play; a Processing order is not paid yet.
  */
-export function mayPlay(orderState: PlayoutOrderState): boolean {
+export function mayPlay(orderState: OrderState): boolean {
   return orderState === 'Confirmed'
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ERROR_CODES } from '../contract/error-codes.ts'
 import { API_BASE, routerPath } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -53,7 +54,7 @@ export function createApp(parts: ServerParts) {
     // A NUL character can never be stored or matched (PostgreSQL text refuses it): refused up front.
     if (c.req.url.includes('%00')) {
       c.res = c.json(
-        errorBody([problem('address_contains_nul', 'The address contains a NUL character')]),
+        errorBody([problem('address_contains_nul', ERROR_CODES.address_contains_nul)]),
         400,
       )
     } else {

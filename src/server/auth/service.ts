@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 import {
   type OperatorRole,
@@ -12,6 +12,7 @@ import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
+import { newSecret, secretHash } from '../platform/secret.ts'
 import {
   endSession,
   insertOperator,
@@ -39,13 +40,6 @@ export type AuthError =
   | { code: 'link_invalid' }
   | { code: 'wrong_credentials' }
   | { code: 'sign_in_limited'; retryAfterS: number }
-
-/** The SHA-256 of a secret, as stored (tokens and session ids are random: no salt needed). */
-export const secretHash = (secret: string): string =>
-  createHash('sha256').update(secret).digest('hex')
-
-/** A new secret: 32 random bytes (256 bits), URL-safe. */
-const newSecret = () => randomBytes(32).toString('base64url')
 
 const accountRule: LimitRule = {
   bucket: 'ops-sign-in-account',

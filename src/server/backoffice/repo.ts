@@ -1,4 +1,4 @@
-import type { ContentType } from '../../contract/index.ts'
+import type { ContentType, OrderState } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
@@ -37,7 +37,7 @@ export async function billboard(db: Queryable, deviceId: string): Promise<Billbo
 export type ReservationRow = {
   slotNumber: number
   orderGuid: string
-  state: string
+  state: OrderState
   email: string
   contentUrl: string | null
   contentType: ContentType | null

@@ -15,8 +15,8 @@ import type {
 import { ORDER_STATES } from '../../contract/order.ts'
 import { zonedDateTimeAt } from '../../domain/dates.ts'
 import { eventWindowEpochMs, slotsPerDevice } from '../../domain/event.ts'
-import { mayPlay, type PlayoutOrderState, playsOfSlot } from '../../domain/schedule.ts'
-import { slotsOfDay } from '../../domain/slots.ts'
+import { mayPlay, playsOfSlot } from '../../domain/schedule.ts'
+import { slotEndEpochMs, slotStartEpochMs, slotsOfDay } from '../../domain/slots.ts'
 import { type Operator, recordAudit } from '../auth/repo.ts'
 import { knownIds } from '../catalogue/repo.ts'
 import { catalogueChanges, checkCatalogue, importCatalogue } from '../catalogue/service.ts'
@@ -141,11 +141,9 @@ export function createBackofficeService(deps: BackofficeDeps) {
             p.startedAtEpochMs,
           ]),
         )
-        const eventStartEpochMs = eventWindowEpochMs(event, tz).startEpochMs
         for (const slotNumber of numbers) {
           const reservation = reservations.get(slotNumber)
           const plays = playsOfSlot(event, tz, slotNumber)
-          const slotStart = eventStartEpochMs + slotNumber * event.slotWidthMS
           const state = reservation?.state
           const status: OpsSlot['status'] =
             state === 'Processing'
@@ -157,8 +155,8 @@ export function createBackofficeService(deps: BackofficeDeps) {
           totals[status]++
           const slot: OpsSlot = {
             slotNumber,
-            startEpochMs: slotStart,
-            endEpochMs: slotStart + event.slotWidthMS,
+            startEpochMs: slotStartEpochMs(event, tz, slotNumber),
+            endEpochMs: slotEndEpochMs(event, tz, slotNumber),
             status,
             order:
               reservation && status !== 'free'
@@ -177,7 +175,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
                 ? plays.map((play) => {
                     const provedAt =
                       proofs.get(`${reservation.orderGuid}/${slotNumber}/${play.playIndex}`) ?? null
-                    const proof = !mayPlay(reservation.state as PlayoutOrderState)
+                    const proof = !mayPlay(reservation.state)
                       ? 'not-playing'
                       : provedAt !== null
                         ? 'proved'

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../contract/error-codes.ts'
 import type { ContentType } from '../../domain/index.ts'
 import type { GenerationError } from './generate.ts'
 import type { UploadErrorCode } from './processors.ts'
@@ -61,7 +62,7 @@ export function contentMessage(error: ContentError): string {
     case 'job_not_found':
       return 'Job not found'
     case 'content_failed':
-      return error.reason ?? 'The content could not be made. Please try again or contact support.'
+      return error.reason ?? ERROR_CODES.content_failed
     case 'content_not_ready':
       return 'The content is not ready yet.'
     case 'content_not_found':

@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
+import { ERROR_CODES } from '../../contract/error-codes.ts'
 import {
   type ContentEntry,
   type ContentType,
@@ -446,10 +447,7 @@ export function createContentService(deps: ContentDeps) {
       const job = await jobs.byPublicToken(publicToken)
       if (!job || job.kind !== GENERATE_JOB) return err({ code: 'job_not_found' })
       return ok({
-        error:
-          job.status === 'failed'
-            ? (job.error ?? 'The content could not be made. Please try again or contact support.')
-            : null,
+        error: job.status === 'failed' ? (job.error ?? ERROR_CODES.content_failed) : null,
         completedEpochMS:
           job.status === 'done' && job.completedAt ? job.completedAt.getTime() : null,
         link:

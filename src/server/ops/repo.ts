@@ -1,4 +1,5 @@
 import type { OrderPlay, OrderState, OrderStateChange } from '../../contract/index.ts'
+import { offSaleStatement } from '../order/repo.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 
@@ -6,8 +7,8 @@ import { json, type Sql, sql } from '../platform/db/sql.ts'
 // (content and its moderation findings, card, payment, refund, state history, proof of play), the
 // transitions an operator or the sweep makes (UnderReview → Confirmed, any → Cancelled), and the
 // refunds table (migration 0007). Reads orders, generated_content, content_uploads, payment_setups,
-// payments, plays (owned by order/, content/, payment/, player/); writes orders, slot_reservations,
-// promo_redemptions, order_state_history and refunds.
+// plays (owned by order/, content/, payment/, player/); writes orders, slot_reservations,
+// promo_redemptions (through order/repo.ts's offSaleStatement), order_state_history and refunds.
 
 export type RefundRow = {
   orderGuid: string
@@ -55,7 +56,6 @@ export type OpsOrderRow = {
   provider: string | null
   cardBrand: string | null
   cardLast4: string | null
-  localRefundedCents: number | null
   refund: RefundRow | null
   history: OrderStateChange[]
   plays: OrderPlay[]
@@ -83,7 +83,6 @@ const SELECT_OPS_ORDER = sql`
     coalesce(g.flag_reasons, '[]'::jsonb) as "flagReasons",
     coalesce(u.flag_reasons, '[]'::jsonb) as "uploadFlagReasons", g.request as texts,
     ps.provider, ps.card_brand as "cardBrand", ps.card_last4 as "cardLast4",
-    pay.refunded_cents as "localRefundedCents",
     (select ${REFUND_JSON} from refunds r where r.order_guid = o.guid) as refund,
     coalesce((select json_agg(json_build_object('state', h.state,
         'atEpochMs', round(${epochMs(sql`h.at`)}), 'actor', h.actor,
@@ -98,8 +97,7 @@ const SELECT_OPS_ORDER = sql`
   from orders o
   left join generated_content g on g.key = o.execution_content_key
   left join content_uploads u on u.id = g.upload_id
-  left join payment_setups ps on ps.checkout_secret_key = o.checkout_secret_key
-  left join payments pay on pay.order_guid = o.guid`
+  left join payment_setups ps on ps.checkout_secret_key = o.checkout_secret_key`
 
 function normalise(row: OpsOrderRow): OpsOrderRow {
   return {
@@ -223,20 +221,16 @@ export async function cancelOrder(
   reason: string,
   actor: Actor,
 ): Promise<boolean> {
-  const rows = await db.query(sql`
-    with u as (
-      update orders set state = 'Cancelled', errors = ${json([reason])}::jsonb, updated_at = now()
+  const rows = await db.query(
+    offSaleStatement(
+      sql`update orders set state = 'Cancelled', errors = ${json([reason])}::jsonb,
+        updated_at = now()
       where guid = ${guid} and state = ${fromState}
-      returning guid
-    ), r as (
-      delete from slot_reservations where order_guid in (select guid from u)
-    ), p as (
-      delete from promo_redemptions where order_guid in (select guid from u)
-    ), h as (
-      insert into order_state_history (order_guid, state, actor, operator_id, reason)
-      select guid, 'Cancelled', ${actorColumns(actor)}, ${reason} from u
-    )
-    select guid from u`)
+      returning guid`,
+      sql`insert into order_state_history (order_guid, state, actor, operator_id, reason)
+      select guid, 'Cancelled', ${actorColumns(actor)}, ${reason} from u`,
+    ),
+  )
   return rows.length > 0
 }
 

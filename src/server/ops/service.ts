@@ -1,16 +1,16 @@
-import type { AuditEntry, OpsOrder, OrderSummary } from '../../contract/index.ts'
+import type { AuditEntry, OpsOrder } from '../../contract/index.ts'
 import {
   canApprove,
   cancelVerdict,
-  confirmationCode,
+  chargedCents,
   opsMessages,
   reviewExpired,
-  slotEndEpochMs,
   slotLocalDate,
   slotStartEpochMs,
 } from '../../domain/index.ts'
 import { auditEntries, type Operator, recordAudit } from '../auth/repo.ts'
 import { contentImageUrl } from '../content/storage.ts'
+import { orderSummary } from '../order/summary.ts'
 import type { PaymentProvider } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
@@ -72,57 +72,22 @@ export function createOpsService(deps: {
   async function toOpsOrder(row: OpsOrderRow): Promise<OpsOrder> {
     const event = await catalogue.event(row.eventSlug)
     const device = event ? await catalogue.eventDevice(event.slug, row.deviceId) : null
-    const slotNumbers = [...row.slotNumbers].sort((a, b) => a - b)
-    const timeZoneId = device?.timeZoneId ?? 'UTC'
-    const slots = event
-      ? slotNumbers.map((n) => ({
-          slotNumber: n,
-          startEpochMs: slotStartEpochMs(event, timeZoneId, n),
-          endEpochMs: slotEndEpochMs(event, timeZoneId, n),
-        }))
-      : []
-    const charged =
-      row.paymentId !== null &&
-      row.totalCents > 0 &&
-      row.history.some((h) => h.state === 'Confirmed' || h.state === 'UnderReview')
-    const refund = row.refund
-    const summary: OrderSummary = {
-      guid: row.guid,
-      confirmationCode: confirmationCode(row.guid),
-      eventSlug: row.eventSlug,
-      eventName: event?.name ?? row.eventSlug,
-      orderState: row.state,
-      errors: row.errors,
-      confirmationDateEpochMs: row.confirmationDateEpochMs,
-      device: {
-        deviceId: row.deviceId,
-        location: device?.location ?? row.deviceId,
-        city: device?.city ?? '',
-        stateAbbr: device?.stateAbbr ?? null,
-        country: device?.country ?? '',
-        timeZoneId,
+    const summary = orderSummary(
+      {
+        ...row,
+        contentImageUrl:
+          row.contentUrl && row.contentType && row.contentFileName
+            ? contentImageUrl({
+                url: row.contentUrl,
+                type: row.contentType,
+                fileName: row.contentFileName,
+              })
+            : null,
       },
-      slots,
-      contentUrl: row.contentUrl,
-      contentType: row.contentType,
-      contentImageUrl:
-        row.contentUrl && row.contentType && row.contentFileName
-          ? contentImageUrl({
-              url: row.contentUrl,
-              type: row.contentType,
-              fileName: row.contentFileName,
-            })
-          : null,
-      currency: row.currency,
-      subtotalCents: row.subtotalCents,
-      discountCents: row.discountCents,
-      totalCents: row.totalCents,
-      promoCode: row.promoCode,
-      locale: row.locale as OrderSummary['locale'],
-      playsPerSlot: event?.playsPerSlot ?? 4,
-      secondsPerShout: event?.secondsPerShout ?? 15,
-      plays: row.plays,
-    }
+      event,
+      device,
+    )
+    const refund = row.refund
     return {
       ...summary,
       createdAtEpochMs: row.createdAtEpochMs,
@@ -145,13 +110,17 @@ export function createOpsService(deps: {
           ...new Set([...row.flagReasons, ...row.uploadFlagReasons.map((r) => `upload: ${r}`)]),
         ],
       },
-      firstSlotStartEpochMs: slots[0]?.startEpochMs ?? null,
+      firstSlotStartEpochMs: summary.slots[0]?.startEpochMs ?? null,
       payment: {
         provider: row.provider,
         paymentId: row.paymentId,
         brand: row.cardBrand,
         last4: row.cardLast4,
-        chargedCents: charged ? row.totalCents : 0,
+        chargedCents: chargedCents({
+          paymentId: row.paymentId,
+          totalCents: row.totalCents,
+          states: row.history.map((h) => h.state),
+        }),
         refundedCents: refund?.status === 'succeeded' ? refund.amountCents : 0,
         refund: refund
           ? {
@@ -235,24 +204,34 @@ export function createOpsService(deps: {
         return err({ code: 'not_under_review' as const })
       }
       await cancelOrder(tx, guid, locked.state, reason, actor)
-      const owed = locked.paymentId !== null && locked.totalCents > 0 && locked.provider !== null
-      if (owed) {
-        await insertPendingRefund(tx, {
-          orderGuid: guid,
-          provider: locked.provider as string,
-          paymentId: locked.paymentId as string,
-          amountCents: locked.totalCents,
-          currency: locked.currency,
-          idempotencyKey: `refund-${guid}`,
-        })
-      }
+      // A live order (Confirmed or UnderReview, checked above): its present state stands for its
+      // history. A charge is made only with the checkout's card setup (order/service.ts fails an
+      // order without one), so a charged order has its provider; the check narrows the types.
+      const owedCents = chargedCents({
+        paymentId: locked.paymentId,
+        totalCents: locked.totalCents,
+        states: [locked.state],
+      })
+      const { provider, paymentId } = locked
+      const refund =
+        owedCents > 0 && provider !== null && paymentId !== null
+          ? {
+              orderGuid: guid,
+              provider,
+              paymentId,
+              amountCents: owedCents,
+              currency: locked.currency,
+              idempotencyKey: `refund-${guid}`,
+            }
+          : null
+      if (refund) await insertPendingRefund(tx, refund)
       await recordAudit(
         tx,
         {
           operator: 'operator' in by ? by.operator : null,
           action: 'operator' in by ? 'cancel' : 'auto_cancel',
           orderGuid: guid,
-          detail: { reason, from: locked.state, refundCents: owed ? locked.totalCents : 0 },
+          detail: { reason, from: locked.state, refundCents: refund?.amountCents ?? 0 },
         },
         now(),
       )

@@ -1,7 +1,7 @@
 import type { ContentType, OrderCreated, OrderPlay, OrderState } from '../../contract/index.ts'
 import type { PaymentSetupRecord } from '../payment/service.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { json, sql } from '../platform/db/sql.ts'
+import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 
 /** A lease's end (issue 16), by the database's clock. */
@@ -320,6 +320,25 @@ export async function expireOrderLeases(db: Queryable): Promise<void> {
   await db.query(sql`update orders set lease_expires_at = null where state = 'Processing'`)
 }
 
+/**
+ * The one statement that takes an order off sale (issue 3: Failed; issue 10: Cancelled): `change`
+ * updates the order and returns its guid (nothing when another instance or operator changed it
+ * first: then nothing else happens), its slots and a once-per-customer code are free again, and
+ * `history` (selecting from `u`, the changed order) writes its history row. One statement, so it is
+ * atomic without a transaction. Answers the guid of the order changed, if any.
+ */
+export function offSaleStatement(change: Sql, history: Sql): Sql<{ guid: string }> {
+  return sql<{ guid: string }>`
+    with u as (
+      ${change}
+    ), r as (
+      delete from slot_reservations where order_guid in (select guid from u)
+    ), p as (
+      delete from promo_redemptions where order_guid in (select guid from u)
+    ), h as (${history})
+    select guid from u`
+}
+
 export type Finish = {
   state: Exclude<OrderState, 'Processing'>
   errors: string[]
@@ -352,17 +371,10 @@ export async function finishOrder(
       select count(*) from u`)
     return
   }
-  // One statement, so it is atomic without a transaction. issue 3: a failed order frees its slots
-  // (and a once-per-customer code) for others.
-  await db.query(sql`
-    with u as (
-      update orders set ${set} where ${mine} returning guid
-    ), r as (
-      delete from slot_reservations where order_guid in (select guid from u)
-    ), p as (
-      delete from promo_redemptions where order_guid in (select guid from u)
-    ), h as (${history})
-    select count(*) from u`)
+  // issue 3: a failed order frees its slots (and a once-per-customer code) for others.
+  await db.query(
+    offSaleStatement(sql`update orders set ${set} where ${mine} returning guid`, history),
+  )
 }
 
 // ---------- reading ----------

@@ -18,7 +18,6 @@ import {
   type Promo,
   priceOrder,
   shoutTimesLabel,
-  slotEndEpochMs,
   slotStartEpochMs,
 } from '../../domain/index.ts'
 import { contentImageUrl } from '../content/storage.ts'
@@ -56,6 +55,7 @@ import {
   setupByClientSecret,
   storedAnswer,
 } from './repo.ts'
+import { orderSummary } from './summary.ts'
 
 // api-v1 "Order": defaults, saving a card, placing an order, processing it (Processing → Confirmed,
 // UnderReview or Failed), its status and its summary. Answers are results and typed errors; the
@@ -514,45 +514,23 @@ export function createOrderService(deps: {
     const event = order ? await catalogue.event(order.eventSlug) : null
     const device = order && event ? await catalogue.eventDevice(event.slug, order.deviceId) : null
     if (!order || !event || !device) return err({ code: 'order_not_found' })
-    const slotNumbers = [...order.slotNumbers].sort((a, b) => a - b)
     const [content, plays] = await Promise.all([
       contentByKey(db, order.executionContentKey),
       playsOfOrder(db, order.guid),
     ])
-    return ok({
-      guid: order.guid,
-      confirmationCode: confirmationCode(order.guid),
-      eventSlug: event.slug,
-      eventName: event.name,
-      orderState: order.state,
-      errors: order.errors,
-      confirmationDateEpochMs: order.confirmationDateEpochMs,
-      device: {
-        deviceId: device.deviceId,
-        location: device.location,
-        city: device.city,
-        stateAbbr: device.stateAbbr,
-        country: device.country,
-        timeZoneId: device.timeZoneId,
-      },
-      slots: slotNumbers.map((n) => ({
-        slotNumber: n,
-        startEpochMs: slotStartEpochMs(event, device.timeZoneId, n),
-        endEpochMs: slotEndEpochMs(event, device.timeZoneId, n),
-      })),
-      contentUrl: content?.url ?? null,
-      contentType: content?.type ?? null,
-      contentImageUrl: content ? contentImageUrl(content) : null,
-      currency: order.currency,
-      subtotalCents: order.subtotalCents,
-      discountCents: order.discountCents,
-      totalCents: order.totalCents,
-      promoCode: order.promoCode,
-      locale: order.locale as OrderSummary['locale'],
-      playsPerSlot: event.playsPerSlot,
-      secondsPerShout: event.secondsPerShout,
-      plays,
-    })
+    return ok(
+      orderSummary(
+        {
+          ...order,
+          contentUrl: content?.url ?? null,
+          contentType: content?.type ?? null,
+          contentImageUrl: content ? contentImageUrl(content) : null,
+          plays,
+        },
+        event,
+        device,
+      ),
+    )
   }
 
   // spec §7 call 10: marketing e-mails are opt-in (default off); the sponsor-sharing consent is

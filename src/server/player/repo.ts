@@ -1,5 +1,6 @@
 import type { ContentType, Play } from '../../contract/index.ts'
-import type { PlayoutEvent, PlayoutOrderState } from '../../domain/schedule.ts'
+import type { OrderState } from '../../domain/order-state.ts'
+import type { PlayoutEvent } from '../../domain/schedule.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { joinSql, sql } from '../platform/db/sql.ts'
 
@@ -96,7 +97,7 @@ export function confirmedSlots(
 
 export type OrderForPlay = {
   guid: string
-  state: PlayoutOrderState
+  state: OrderState
   eventSlug: string
   deviceId: string
   slotNumbers: number[]

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import type {
   Play,
   PlaysAnswer,
@@ -21,6 +20,7 @@ import {
 } from '../../domain/schedule.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
+import { newSecret, secretHash } from '../platform/secret.ts'
 import { qrTargetUrl } from '../spotlight/service.ts'
 import { renderHouseCardPng } from './house-card.ts'
 import {
@@ -47,12 +47,6 @@ export type PlayerError =
   | { code: 'device_not_found' }
   | { code: 'schedule_window_invalid'; problem: WindowProblem }
 
-/** A new player token: 256 random bits, URL-safe; only its SHA-256 is stored. */
-export const newPlayerToken = (): string => randomBytes(32).toString('base64url')
-
-export const tokenHash = (token: string): string =>
-  createHash('sha256').update(token, 'utf8').digest('hex')
-
 export type PlayerDeps = {
   database: Database
   now: () => number
@@ -77,7 +71,7 @@ export function createPlayerService(deps: PlayerDeps) {
     token: string | null,
   ): Promise<Result<null, PlayerError>> {
     if (!token) return err({ code: 'player_token_missing' })
-    const owner = await deviceOfToken(db, tokenHash(token))
+    const owner = await deviceOfToken(db, secretHash(token))
     if (owner === deviceId) return ok(null)
     if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
     return err({ code: 'player_token_invalid' })
@@ -93,9 +87,9 @@ export function createPlayerService(deps: PlayerDeps) {
     alsoIn?: (tx: Queryable) => Promise<void>,
   ): Promise<Result<{ token: string; url: string }, PlayerError>> {
     if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
-    const token = newPlayerToken()
+    const token = newSecret()
     await db.transaction(async (tx) => {
-      await replaceToken(tx, deviceId, tokenHash(token))
+      await replaceToken(tx, deviceId, secretHash(token))
       await alsoIn?.(tx)
     })
     const url = `${origin()}/play/${encodeURIComponent(deviceId)}?token=${encodeURIComponent(token)}`

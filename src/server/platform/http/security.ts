@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { forwardedHttps } from './client.ts'
 
 export type SecurityOptions = {
@@ -60,14 +60,5 @@ export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: 
   return (c, h) => {
     if (trustProxy > 0 && forwardedHttps(c, trustProxy)) h.set('Strict-Transport-Security', HSTS)
     for (const [name, value] of fixed) if (!h.has(name)) h.set(name, value)
-  }
-}
-
-/** The same as a middleware. */
-export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
-  const set = securityHeaderSetter(options)
-  return async (c, next) => {
-    await next()
-    set(c, c.res.headers)
   }
 }
