@@ -5,6 +5,7 @@
 // issue 16: several instances share the queue. A claimed job is held under a lease (platform/lease.ts)
 // renewed while it runs; another instance takes it over only when the lease ends (its owner died), and
 // only the owner writes the outcome, so a job is finished once. A shutdown hands its job back.
+import { ERROR_CODES } from '../../contract/error-codes.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
@@ -103,7 +104,7 @@ export function createContentJobs(
       return finish(job, { error: `This kind of content (${job.kind}) cannot be made here.` })
     if (job.attempts > MAX_ATTEMPTS) {
       return finish(job, {
-        error: 'The content could not be made. Please try again or contact support.',
+        error: ERROR_CODES.content_failed,
       })
     }
     // The job's own signal: the server stops, or the lease was lost (this instance stalled for
@@ -126,7 +127,7 @@ export function createContentJobs(
     } catch (error) {
       if (cut.signal.aborted) return await handBack(job)
       log.error('content job failed', { jobId: job.id, kind: job.kind, error })
-      outcome = { error: 'The content could not be made. Please try again or contact support.' }
+      outcome = { error: ERROR_CODES.content_failed }
     } finally {
       stopBeat()
       stopping.signal.removeEventListener('abort', onStop)
