@@ -114,6 +114,8 @@ export type OpsOrders = v.InferOutput<typeof OpsOrdersSchema>
 export const CANCEL_REASON_MAX_LENGTH = 500
 /** The longest search of the orders (an e-mail's bound; the console's field too). */
 export const ORDERS_QUERY_MAX_LENGTH = 320
+/** A search of the orders answers at most this many, the newest (the console says so when it is reached). */
+export const FOUND_ORDERS_MAX = 50
 
 export const CancelRequestSchema = v.strictObject({
   reason: v.pipe(

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Endpoint, type OpsOrder, ops, pathOf } from '../../src/contract/index.ts'
+import {
+  type Endpoint,
+  FOUND_ORDERS_MAX,
+  type OpsOrder,
+  ops,
+  pathOf,
+} from '../../src/contract/index.ts'
 import { opsMessages } from '../../src/domain/ops.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
@@ -339,5 +345,36 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     )
     expect(byOrder.body.entries.map((e) => e.action)).toEqual(['approve'])
     expect((await reviewer.api.get('/ops/audit')).status).toBe(403)
+  })
+
+  it('finds an order on its day behind more newer orders of the billboard than a search answers', async () => {
+    const order = await buy(daySlots(9, 12, 1), 'Bon anniversaire')
+    const find = async (query: string, day?: string) =>
+      (
+        await reviewer.api.get<{ orders: OpsOrder[] }>(
+          pathOf(ops.orders, {}, { query, day }).slice('/api/v1'.length),
+        )
+      ).body.orders.map((o) => o.guid)
+    // 600 newer orders of the same billboard on another day (failed ones: no queue, no sweep)
+    await server.deps.database.query(sql`
+      insert into orders
+      select (jsonb_populate_record(o, jsonb_build_object(
+        'guid', 'copy-' || g || '-' || o.guid,
+        'state', 'Failed',
+        'email', 'copies@example.com',
+        'slot_numbers', ${`{${daySlots(10, 12, 1).join(',')}}`}::int[],
+        'created_at', now() + g * interval '1 second'))).*
+      from orders o, generate_series(1, 600) as g where o.guid = ${order.guid}`)
+    const newest = await find(DEVICE)
+    expect(newest).toHaveLength(FOUND_ORDERS_MAX)
+    expect(newest).not.toContain(order.guid)
+    const got = await reviewer.api.get<OpsOrder>(`/ops/orders/${order.guid}`)
+    const day = new Date(got.body.slots[0]?.startEpochMs as number).toLocaleDateString('sv-SE', {
+      timeZone: 'Europe/Paris',
+    })
+    expect(await find(DEVICE, day)).toContain(order.guid)
+    expect(await find('', day)).toContain(order.guid)
+    // a day the calendar does not have finds nothing (and is not an error)
+    expect(await find(DEVICE, '2030-02-31')).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import type { OpsOrder } from '../../contract/ops'
-import { ORDERS_QUERY_MAX_LENGTH, ops } from '../../contract/ops'
+import { FOUND_ORDERS_MAX, ORDERS_QUERY_MAX_LENGTH, ops } from '../../contract/ops'
 import { cancelVerdict } from '../../domain/ops'
 import { callApi } from '../lib/api'
 import { TextField } from '../ui/fields'
@@ -119,8 +119,17 @@ function OrderResults({
         <Trans>No order matches.</Trans>
       </p>
     )
+  const max = FOUND_ORDERS_MAX
   return (
     <div className="ops-table-wrap">
+      {found.value.length >= max ? (
+        <p className="ops-empty" role="status">
+          <Trans>
+            The {max} newest orders found: add a day, or search by code or e-mail, to see older
+            ones.
+          </Trans>
+        </p>
+      ) : null}
       <table className="ops-table">
         <caption className="visually-hidden">
           <Trans>Orders found, newest first</Trans>

@@ -125,23 +125,50 @@ export async function ordersUnderReview(db: Queryable, limit = 200): Promise<Ops
   return rows.map(normalise)
 }
 
+/** The slots (numbers from..untilExclusive) of one billboard of one event that begin on a searched day. */
+export type DaySlots = { eventSlug: string; deviceId: string; from: number; untilExclusive: number }
+
+const orderMatch = (text: string) => {
+  const code = /^[0-9a-f-]{4,36}$/i.test(text) ? `${text.toLowerCase()}%` : null
+  return text === ''
+    ? sql`true`
+    : sql`(o.guid like ${code}::text or lower(o.email) = lower(${text})
+        or o.device_id = ${text})`
+}
+
+/** The billboards (event and device) of the orders a text finds: the day search's slot ranges are per billboard. */
+export async function billboardsOfOrders(
+  db: Queryable,
+  text: string,
+): Promise<{ eventSlug: string; deviceId: string }[]> {
+  return db.query(sql<{ eventSlug: string; deviceId: string }>`
+    select distinct o.event_slug as "eventSlug", o.device_id as "deviceId" from orders o
+    where ${orderMatch(text)}`)
+}
+
 /**
  * Orders found by a confirmation code (the guid's first characters) or a whole guid, an e-mail
  * (case-insensitive), or a billboard's device id; newest first. An empty text finds the newest.
+ * With `days`, only the orders with a slot in their billboard's range of the day, found by the
+ * database among all orders (not among the newest few).
  */
 export async function findOrders(
   db: Queryable,
   text: string,
   limit: number,
+  days?: readonly DaySlots[],
 ): Promise<OpsOrderRow[]> {
-  const code = /^[0-9a-f-]{4,36}$/i.test(text) ? `${text.toLowerCase()}%` : null
-  const where =
-    text === ''
-      ? sql`true`
-      : sql`(o.guid like ${code}::text or lower(o.email) = lower(${text})
-          or o.device_id = ${text})`
+  const onDay = days
+    ? sql`and exists (
+        select 1 from unnest(${days.map((d) => d.eventSlug)}::text[], ${days.map((d) => d.deviceId)}::text[],
+          ${days.map((d) => d.from)}::int[], ${days.map((d) => d.untilExclusive)}::int[])
+          as d(event_slug, device_id, first_slot, end_slot)
+        where d.event_slug = o.event_slug and d.device_id = o.device_id
+          and exists (select 1 from unnest(o.slot_numbers) as n
+            where n >= d.first_slot and n < d.end_slot))`
+    : sql``
   const rows = await db.query(sql<OpsOrderRow>`${SELECT_OPS_ORDER}
-    where ${where} order by o.created_at desc, o.guid limit ${limit}::int`)
+    where ${orderMatch(text)} ${onDay} order by o.created_at desc, o.guid limit ${limit}::int`)
   return rows.map(normalise)
 }
 

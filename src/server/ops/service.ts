@@ -1,12 +1,12 @@
-import type { AuditEntry, OpsOrder } from '../../contract/index.ts'
+import { type AuditEntry, FOUND_ORDERS_MAX, type OpsOrder } from '../../contract/index.ts'
 import {
   canApprove,
   cancelVerdict,
   chargedCents,
   opsMessages,
   reviewExpired,
-  slotLocalDate,
   slotStartEpochMs,
+  slotsOfDay,
 } from '../../domain/index.ts'
 import { auditEntries, type Operator, recordAudit } from '../auth/repo.ts'
 import { contentImageUrl } from '../content/storage.ts'
@@ -20,7 +20,9 @@ import type { SoldSlots } from '../spotlight/sold-slots.ts'
 import {
   type Actor,
   approveOrder,
+  billboardsOfOrders,
   cancelOrder,
+  type DaySlots,
   findOrders,
   insertPendingRefund,
   lockOrder,
@@ -147,25 +149,37 @@ export function createOpsService(deps: {
     return Promise.all(rows.map(toOpsOrder))
   }
 
-  /** Whether one of the order's slots begins on this local day (YYYY-MM-DD) of its billboard. */
-  async function hasSlotOnDay(row: OpsOrderRow, day: string): Promise<boolean> {
-    const event = await catalogue.event(row.eventSlug)
-    const device = event ? await catalogue.eventDevice(event.slug, row.deviceId) : null
-    if (!event || !device) return false
-    return row.slotNumbers.some(
-      (n) => slotLocalDate(event, device.timeZoneId, n).toString() === day,
-    )
+  /** The slot range of the day (YYYY-MM-DD, the billboard's local date) of each billboard found. */
+  async function daySlots(query: string, day: string): Promise<DaySlots[]> {
+    const ranges: DaySlots[] = []
+    for (const { eventSlug, deviceId } of await billboardsOfOrders(db, query)) {
+      const event = await catalogue.event(eventSlug)
+      const device = event ? await catalogue.eventDevice(event.slug, deviceId) : null
+      if (!event || !device) continue
+      let slots: number[]
+      try {
+        slots = slotsOfDay(event, device.timeZoneId, day)
+      } catch {
+        return [] // a day the calendar does not have (2026-02-31): no order has a slot on it
+      }
+      const first = slots[0]
+      const last = slots[slots.length - 1]
+      if (first !== undefined && last !== undefined) {
+        ranges.push({ eventSlug, deviceId, from: first, untilExclusive: last + 1 })
+      }
+    }
+    return ranges
   }
 
   /** Orders by code, e-mail or device id, newest first; with a day, those with a slot on it. */
   async function find(query: string, day?: string): Promise<OpsOrder[]> {
-    const rows = await findOrders(db, query, day ? 500 : 50)
-    const kept: OpsOrderRow[] = []
-    for (const row of rows) {
-      if (kept.length >= 50) break
-      if (!day || (await hasSlotOnDay(row, day))) kept.push(row)
-    }
-    return Promise.all(kept.map(toOpsOrder))
+    const rows = await findOrders(
+      db,
+      query,
+      FOUND_ORDERS_MAX,
+      day ? await daySlots(query, day) : undefined,
+    )
+    return Promise.all(rows.map(toOpsOrder))
   }
 
   async function approve(guid: string, operator: Operator): Promise<Result<OpsOrder, OpsError>> {
