@@ -5,6 +5,7 @@ import {
   localeFromCookies,
   preferredLocale,
   splitLocalePath,
+  withLocalePrefix,
 } from './locale'
 
 describe('splitLocalePath (spec §2)', () => {
@@ -53,5 +54,18 @@ describe('eventSlugFromPath', () => {
     expect(eventSlugFromPath('/api/v1/spotlight/live-events')).toBeNull()
     // issue 14: the billboard player (its address holds its token: never remembered as a step)
     expect(eventSlugFromPath('/play/paris-opera-1')).toBeNull()
+  })
+})
+
+describe('the language prefix of an address (spec §2)', () => {
+  it('is none for English, /fr and /de otherwise, and the home page is the prefix itself', () => {
+    expect(withLocalePrefix('/share-the-love/design/location', 'en')).toBe(
+      '/share-the-love/design/location',
+    )
+    expect(withLocalePrefix('/share-the-love/design/location', 'fr')).toBe(
+      '/fr/share-the-love/design/location',
+    )
+    expect(withLocalePrefix('/', 'de')).toBe('/de')
+    expect(withLocalePrefix('/', 'en')).toBe('/')
   })
 })

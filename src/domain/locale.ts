@@ -73,3 +73,14 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .sort((a, b) => b.q - a.q || a.index - b.index)
     .map((t) => t.tag)
 }
+
+/** spec §2: English has no prefix, French /fr, German /de. */
+export function localePrefix(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? '' : `/${locale}`
+}
+
+export function withLocalePrefix(path: string, locale: Locale): string {
+  const prefix = localePrefix(locale)
+  if (!prefix) return path
+  return path === '/' ? prefix : `${prefix}${path}`
+}

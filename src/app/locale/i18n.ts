@@ -6,12 +6,14 @@ import {
   LOCALES,
   type Locale,
   localeFromCookies,
+  localePrefix,
   preferredLocale,
   splitLocalePath,
+  withLocalePrefix,
 } from '../../domain/locale'
 import { LOCALE_COOKIE as LOCALE_COOKIE_RULE } from '../../domain/storage'
 
-export { DEFAULT_LOCALE, isLocale, type Locale, splitLocalePath }
+export { DEFAULT_LOCALE, isLocale, type Locale, localePrefix, splitLocalePath, withLocalePrefix }
 export const locales = LOCALES
 
 // spec §9: the locale cookie, 365 days, SameSite=Lax, used for the root redirect only.
@@ -94,17 +96,6 @@ export async function loadWholeCatalog(): Promise<void> {
 /** A lazy component whose texts are in the rest of the catalog: its code and those texts together. */
 export function withWholeCatalog<T>(load: () => Promise<T>): () => Promise<T> {
   return async () => (await Promise.all([load(), loadWholeCatalog()]))[0]
-}
-
-/** spec §2: English has no prefix, French /fr, German /de. */
-export function localePrefix(locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? '' : `/${locale}`
-}
-
-export function withLocalePrefix(path: string, locale: Locale): string {
-  const prefix = localePrefix(locale)
-  if (!prefix) return path
-  return path === '/' ? prefix : `${prefix}${path}`
 }
 
 export function readLocaleCookie(): Locale | null {

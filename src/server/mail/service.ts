@@ -1,5 +1,5 @@
 import type { OrderSummary, ShoutEvent } from '../../contract/index.ts'
-import { isLocale, type Locale } from '../../domain/locale.ts'
+import { isLocale, type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import { formatMoney } from '../../domain/money.ts'
 import { cityStateLabel, shoutTimesLabel } from '../../domain/shout-times.ts'
 import { slotEndEpochMs, slotStartEpochMs } from '../../domain/slots.ts'
@@ -85,7 +85,7 @@ export function createMailService(deps: MailDeps) {
 
   /** The confirmation page of the order, in its language (spec §2: fr and de carry a prefix). */
   const orderUrl = (summary: OrderSummary) =>
-    `${origin()}${summary.locale === 'en' ? '' : `/${summary.locale}`}/${encodeURIComponent(summary.eventSlug)}/order/confirmation?order=${encodeURIComponent(summary.guid)}`
+    `${origin()}${withLocalePrefix(`/${encodeURIComponent(summary.eventSlug)}/order/confirmation`, summary.locale)}?order=${encodeURIComponent(summary.guid)}`
 
   /** The shop's host name, for Message-IDs and calendar UIDs (RFC 5322 3.6.4, RFC 5545 3.8.4.7). */
   const mailHost = () => {
