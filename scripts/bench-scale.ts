@@ -15,6 +15,16 @@ import { BENCH_AGREEMENTS, uploadBenchPhoto } from './bench-shop.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
+/** Billboards of the demo's live event whose banner takes the 'hearts' design. */
+const BENCH_DEVICES = [
+  'paris-opera-1',
+  'paris-republique',
+  'berlin-alexanderplatz',
+  'london-kings-cross',
+  'nyc-union-square',
+]
+/** Orders prepared (a saved card each, before the clock starts): more than a quiet machine places. */
+const MAX_ORDERS = Number(process.env.BENCH_MAX_ORDERS ?? 5000)
 const ROOT = new URL('..', import.meta.url).pathname
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
@@ -236,42 +246,54 @@ async function ordersPerSecond() {
   try {
     const bases = await Promise.all(started.map((s) => s.url))
     const first = bases[0] as string
-    // Content for one billboard, and slots: every order takes one slot of it, each slot once.
+    // Content for five billboards of the live event, and their slots: every order takes one slot,
+    // each slot once. One billboard has about 1,200 slots in the event's 14 days: on a quiet machine
+    // the warm-up alone took most of them, and the measured rounds ran out.
     const uploadId = await uploadBenchPhoto(first)
-    const source = {
-      generatorId: 'hearts',
-      deviceId: 'paris-opera-1',
-      eventSlug: 'share-the-love',
-      uploadId,
-      buyerName: 'Bench',
-      recipientName: 'Mark',
-      multilineMessage: 'Hello',
-    }
-    const gen = JSON.parse(
-      (
-        await send({
-          method: 'POST',
-          url: `${first}/api/v1/content/generate`,
-          body: JSON.stringify({ contentGenerationRequest: source, async: false }),
-        })
-      ).body,
-    ) as { generatedContent: { key: string } }
     const now = Date.now()
-    const search = JSON.parse(
-      (
-        await send({
-          method: 'POST',
-          url: `${first}/api/v1/spotlight/slots/search`,
-          body: JSON.stringify({
-            deviceId: 'paris-opera-1',
-            eventSlug: 'share-the-love',
-            startEpochMs: now + 86_400_000,
-            endEpochMs: now + 14 * 86_400_000,
-          }),
-        })
-      ).body,
-    ) as { openSlots: number[] }
-    const slots = search.openSlots
+    const perDevice = await Promise.all(
+      BENCH_DEVICES.map(async (deviceId) => {
+        const source = {
+          generatorId: 'hearts',
+          deviceId,
+          eventSlug: 'share-the-love',
+          uploadId,
+          buyerName: 'Bench',
+          recipientName: 'Mark',
+          multilineMessage: 'Hello',
+        }
+        const gen = JSON.parse(
+          (
+            await send({
+              method: 'POST',
+              url: `${first}/api/v1/content/generate`,
+              body: JSON.stringify({ contentGenerationRequest: source, async: false }),
+            })
+          ).body,
+        ) as { generatedContent: { key: string } }
+        const search = JSON.parse(
+          (
+            await send({
+              method: 'POST',
+              url: `${first}/api/v1/spotlight/slots/search`,
+              body: JSON.stringify({
+                deviceId,
+                eventSlug: 'share-the-love',
+                startEpochMs: now + 86_400_000,
+                endEpochMs: now + 14 * 86_400_000,
+              }),
+            })
+          ).body,
+        ) as { openSlots: number[] }
+        return search.openSlots.map((slot) => ({ slot, source, key: gen.generatedContent.key }))
+      }),
+    )
+    // interleaved, so that every round takes slots of every billboard
+    const slots = Array.from({ length: Math.max(...perDevice.map((d) => d.length)) }, (_, i) =>
+      perDevice.flatMap((d) => (d[i] ? [d[i]] : [])),
+    )
+      .flat()
+      .slice(0, MAX_ORDERS)
     // A saved card per order (the local provider), made before the clock starts.
     const cards: { customerId: string; checkoutSecretKey: string }[] = []
     await Promise.all(
@@ -301,6 +323,7 @@ async function ordersPerSecond() {
       if (o >= slots.length) return null
       const i = o++
       const card = cards[i] as (typeof cards)[number]
+      const bought = slots[i] as (typeof slots)[number]
       return {
         method: 'POST',
         url: `${bases[i % spread]}/api/v1/order/orders`,
@@ -309,7 +332,7 @@ async function ordersPerSecond() {
           'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
         },
         body: JSON.stringify({
-          entries: [{ deviceId: 'paris-opera-1', slots: [slots[i]] }],
+          entries: [{ deviceId: bought.source.deviceId, slots: [bought.slot] }],
           eventSlug: 'share-the-love',
           emailAddress: `bench${i}@example.com`,
           orderType: 'Test',
@@ -319,7 +342,7 @@ async function ordersPerSecond() {
             phoneNumber: '555-123-4567',
             marketingAcknowledgement: { willReceive: false },
           },
-          executionContentKey: gen.generatedContent.key,
+          executionContentKey: bought.key,
           checkout: {
             stripeData: {
               customerId: card.customerId,
@@ -328,7 +351,7 @@ async function ordersPerSecond() {
             },
             state: 'New',
           },
-          contentSource: source,
+          contentSource: bought.source,
           locale: 'en',
           agreements: BENCH_AGREEMENTS,
         }),
