@@ -11,7 +11,7 @@ import http from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { BENCH_AGREEMENTS, uploadBenchPhoto } from './bench-shop.ts'
+import { BENCH_AGREEMENTS, benchContentSource, uploadBenchPhoto } from './bench-shop.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -253,15 +253,7 @@ async function ordersPerSecond() {
     const now = Date.now()
     const perDevice = await Promise.all(
       BENCH_DEVICES.map(async (deviceId) => {
-        const source = {
-          generatorId: 'hearts',
-          deviceId,
-          eventSlug: 'share-the-love',
-          uploadId,
-          buyerName: 'Bench',
-          recipientName: 'Mark',
-          multilineMessage: 'Hello',
-        }
+        const source = benchContentSource(deviceId, 'hearts', uploadId)
         const gen = JSON.parse(
           (
             await send({

@@ -18,6 +18,19 @@ export async function uploadBenchPhoto(base: string): Promise<string> {
   return upload.id
 }
 
+/** What a bench shopper writes for a billboard of the live event (content/generate's request). */
+export function benchContentSource(deviceId: string, generatorId: string, uploadId: string) {
+  return {
+    generatorId,
+    deviceId,
+    eventSlug: 'share-the-love',
+    uploadId,
+    buyerName: 'Bench',
+    recipientName: 'Mark',
+    multilineMessage: 'Hello',
+  }
+}
+
 export const BENCH_AGREEMENTS: Agreements = {
   safetyWarning: true,
   terms: true,

@@ -17,7 +17,7 @@ import { openDatabase } from '../src/server/platform/db/client.ts'
 import { applyMigrations } from '../src/server/platform/db/migrate.ts'
 import { createLogger } from '../src/server/platform/log.ts'
 import { createRateLimiter } from '../src/server/platform/rate-limit.ts'
-import { BENCH_AGREEMENTS, uploadBenchPhoto } from './bench-shop.ts'
+import { BENCH_AGREEMENTS, benchContentSource, uploadBenchPhoto } from './bench-shop.ts'
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -302,15 +302,11 @@ async function main() {
     source: unknown
   }[] = []
   for (const d of devices) {
-    const source = {
-      generatorId: d.contentWidth === 1400 ? 'hearts' : 'hearts-wide',
-      deviceId: d.deviceId,
-      eventSlug: 'share-the-love',
+    const source = benchContentSource(
+      d.deviceId,
+      d.contentWidth === 1400 ? 'hearts' : 'hearts-wide',
       uploadId,
-      buyerName: 'Bench',
-      recipientName: 'Mark',
-      multilineMessage: 'Hello',
-    }
+    )
     const gen = JSON.parse(
       (
         await send({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   cpSync,
   existsSync,
@@ -12,6 +13,7 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import sharp from 'sharp'
+import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
 import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
 import {
   PROJECT_ROOT,
@@ -361,6 +363,27 @@ export async function boughtOrder(
   const eventSlug = input.eventSlug ?? input.content.source.eventSlug
   const status = await settledStatus(api, eventSlug, placed.body.guid)
   return { guid: placed.body.guid, slots: input.slots, state: status.orderState }
+}
+
+/**
+ * The proofs a billboard sends after playing one slot of an order: every play of the slot, started
+ * and ended the given milliseconds after their planned times.
+ */
+export function proofsOfSlot(
+  event: PlayoutEvent,
+  timeZoneId: string,
+  orderGuid: string,
+  slotNumber: number,
+  lateMs: { start: number; end: number },
+) {
+  return playsOfSlot(event, timeZoneId, slotNumber).map((p) => ({
+    playId: randomUUID(),
+    orderGuid,
+    slotNumber,
+    playIndex: p.playIndex,
+    startedAtEpochMs: p.startEpochMs + lateMs.start,
+    endedAtEpochMs: p.endEpochMs + lateMs.end,
+  }))
 }
 
 /** Slot numbers of a day of the live event (day 0 is the import day), well past the 5-hour cut-off. */

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrderSummary } from '../../src/contract/index.ts'
-import { formatMoney, playsOfSlot } from '../../src/domain/index.ts'
+import { formatMoney, type playsOfSlot } from '../../src/domain/index.ts'
 import { utcDateTime } from '../../src/server/mail/ics.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import {
@@ -18,6 +18,7 @@ import {
   generateContent,
   LIVE,
   POSTGRES_URL,
+  proofsOfSlot,
   startTestServer,
   type TestServer,
 } from './helpers.ts'
@@ -225,14 +226,7 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     const plays = slots.flatMap((slotNumber) =>
-      playsOfSlot(event, PARIS, slotNumber).map((p) => ({
-        playId: randomUUID(),
-        orderGuid: order.guid,
-        slotNumber,
-        playIndex: p.playIndex,
-        startedAtEpochMs: p.startEpochMs + 40,
-        endedAtEpochMs: p.endEpochMs + 20,
-      })),
+      proofsOfSlot(event, PARIS, order.guid, slotNumber, { start: 40, end: 20 }),
     )
     const posted = await api.post(
       `/player/${DEVICE}/plays`,

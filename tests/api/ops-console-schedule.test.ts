@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   Dashboard,
@@ -18,6 +17,7 @@ import {
   daySlots,
   generateContent,
   LIVE,
+  proofsOfSlot,
   startTestServer,
   type TestServer,
 } from './helpers.ts'
@@ -145,14 +145,10 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     // the billboard proves the four plays of the first slot only
-    const plays = playsOfSlot(event, PARIS, first).map((p) => ({
-      playId: randomUUID(),
-      orderGuid: orders[0]?.guid as string,
-      slotNumber: first,
-      playIndex: p.playIndex,
-      startedAtEpochMs: p.startEpochMs + 30,
-      endedAtEpochMs: p.endEpochMs + 10,
-    }))
+    const plays = proofsOfSlot(event, PARIS, orders[0]?.guid as string, first, {
+      start: 30,
+      end: 10,
+    })
     const posted = await api.post(
       `/player/${DEVICE}/plays`,
       { plays },

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ops } from '../../contract/ops'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
-import { NotReady, OpsPage } from './ops-frame'
+import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
 
 /** issue 10: the audit log (admins): who did what, when, to which order; newest first. */
@@ -10,14 +10,7 @@ export function AuditPage() {
   const { t, i18n } = useLingui()
   const [log, reload] = useOpsLoad((signal) => callApi(ops.audit, { signal, query: {} }), [])
   return (
-    <OpsPage
-      title={t`Audit log`}
-      actions={
-        <button type="button" className="ops-button ops-button--quiet" onClick={reload}>
-          <Trans>Refresh</Trans>
-        </button>
-      }
-    >
+    <OpsPage title={t`Audit log`} actions={<RefreshButton onClick={reload} />}>
       {log.status !== 'ready' ? (
         <NotReady loaded={log} />
       ) : log.value.entries.length === 0 ? (

@@ -5,7 +5,7 @@ import { ORDER_STATES } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
-import { NotReady, OpsPage } from './ops-frame'
+import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { StateName } from './order-parts'
 import { SalesChart } from './sales-chart'
 import { useOpsLoad } from './use-ops-load'
@@ -19,14 +19,7 @@ export function DashboardPage() {
   const { t } = useLingui()
   const [board, reload] = useOpsLoad((signal) => callApi(opsConsole.dashboard, { signal }), [])
   return (
-    <OpsPage
-      title={t`Dashboard`}
-      actions={
-        <button type="button" className="ops-button ops-button--quiet" onClick={reload}>
-          <Trans>Refresh</Trans>
-        </button>
-      }
-    >
+    <OpsPage title={t`Dashboard`} actions={<RefreshButton onClick={reload} />}>
       {board.status !== 'ready' ? (
         <NotReady loaded={board} />
       ) : board.value.events.length === 0 ? (

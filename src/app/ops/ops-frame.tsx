@@ -90,3 +90,12 @@ export function RowOpener({
     </th>
   )
 }
+
+/** Loads the page's data again (useOpsLoad's reload), at the operator's request. */
+export function RefreshButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="ops-button ops-button--quiet" onClick={onClick}>
+      <Trans>Refresh</Trans>
+    </button>
+  )
+}

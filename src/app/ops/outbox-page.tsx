@@ -4,7 +4,7 @@ import type { MailKind, OutboxMail } from '../../contract/mail'
 import { mail } from '../../contract/mail'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
-import { NotReady, OpsPage, RowOpener } from './ops-frame'
+import { NotReady, OpsPage, RefreshButton, RowOpener } from './ops-frame'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 
@@ -23,14 +23,7 @@ export function OutboxPage() {
   const opened = search.mail
   const open = (id: string | undefined) => go({ mail: id })
   return (
-    <OpsPage
-      title={t`Outbox`}
-      actions={
-        <button type="button" className="ops-button ops-button--quiet" onClick={reload}>
-          <Trans>Refresh</Trans>
-        </button>
-      }
-    >
+    <OpsPage title={t`Outbox`} actions={<RefreshButton onClick={reload} />}>
       {opened ? <MailDetail key={opened} id={opened} onClose={() => open(undefined)} /> : null}
       {outbox.status !== 'ready' ? (
         <NotReady loaded={outbox} />

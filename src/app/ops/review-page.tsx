@@ -5,7 +5,7 @@ import { ops } from '../../contract/ops'
 import { callApi } from '../lib/api'
 import { useOpsFailure } from './errors'
 import { timeUntil } from './format'
-import { Notice, NotReady, OpsPage } from './ops-frame'
+import { Notice, NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { FlagReasons, OrderContent, OrderMessage, OrderSlots } from './order-parts'
 import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
@@ -23,14 +23,7 @@ export function ReviewPage() {
   )
   const [done, setDone] = useState<string | null>(null)
   return (
-    <OpsPage
-      title={t`Review queue`}
-      actions={
-        <button type="button" className="ops-button ops-button--quiet" onClick={reload}>
-          <Trans>Refresh</Trans>
-        </button>
-      }
-    >
+    <OpsPage title={t`Review queue`} actions={<RefreshButton onClick={reload} />}>
       {done ? <Notice tone="success">{done}</Notice> : null}
       {queue.status !== 'ready' ? (
         <NotReady loaded={queue} />
