@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
 import { PROJECT_ROOT } from '../../src/server/main.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import { PAGE_CACHE_LIMIT, servePages } from '../../src/server/platform/ssr.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
@@ -122,6 +123,45 @@ describe('the first screens, rendered on the server', () => {
       expect(html).toContain('<div id="root"></div>')
       expect(html).not.toContain('$_TSR')
     }
+  })
+
+  it("says a failure of the server's data in the page's language (issue 15)", async () => {
+    // the live events cannot be read: the home page's loader gets the API's 500 (unknown_error)
+    const db = server.deps.database
+    await db.query(sql`alter table events rename to events_away`)
+    try {
+      for (const [lang, heading, reason, other] of [
+        [
+          'fr',
+          'Erreur de l&#x27;application',
+          'Une erreur inconnue s&#x27;est produite. Veuillez réessayer.',
+          'Recharger',
+        ],
+        [
+          'de',
+          'Anwendungsfehler',
+          'Ein unbekannter Fehler ist aufgetreten. Bitte versuche es erneut.',
+          'Zurück',
+        ],
+      ] as const) {
+        const res = await get(`/${lang}`)
+        expect(res.status).toBe(500)
+        const html = await res.text()
+        expect(html).toContain(`<html lang="${lang}">`)
+        expect(html).toContain(`<h1>${heading}</h1>`)
+        expect(html).toContain(`<p class="error-page__detail">${reason}</p>`)
+        expect(html).toContain(other)
+        // the browser hydrates it with the error's text only: the same sentence finds its code there
+        expect(html).toContain('new Error("An unknown error occurred. Please try again.")')
+        expect(html.replace(/<script[\s\S]*?<\/script>/g, '')).not.toContain('unknown error')
+      }
+    } finally {
+      await db.query(sql`alter table events_away rename to events`)
+    }
+    // a failure is not kept: the page answers again once the data is back
+    const again = await get('/fr')
+    expect(again.status).toBe(200)
+    expect(await again.text()).toContain('Share the Love')
   })
 })
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
-import { statusCodeOf } from '../../lib/api'
+import { ApiError, statusCodeOf } from '../../lib/api'
+import { translateError } from '../../lib/error-messages'
 import { Button } from '../../ui/button'
 
 // spec §2 error page: 404 'This page doesn't exist' with the invalid-link note; any other status
@@ -27,9 +28,15 @@ export function NotFoundPage() {
 }
 
 export function ErrorPage({ error }: ErrorComponentProps) {
-  const { t } = useLingui()
+  const { i18n, t } = useLingui()
   const router = useRouter()
   if (statusCodeOf(error) === 404) return <NotFoundPage />
+  // issue 15: the server's reason in the shopper's language, by its code when the answer gave one
+  // (a page rendered on the server hands the browser the error's text only: the text finds its code)
+  const detail =
+    error instanceof Error && error.message
+      ? translateError(i18n, error.message, error instanceof ApiError ? error.codes[0] : null)
+      : null
   return (
     <main className="page page--center" id="main">
       <h1>{t`Application Error`}</h1>
@@ -39,9 +46,7 @@ export function ErrorPage({ error }: ErrorComponentProps) {
           again, or go back to the previous page.
         </Trans>
       </p>
-      {error instanceof Error && error.message ? (
-        <p className="error-page__detail">{error.message}</p>
-      ) : null}
+      {detail ? <p className="error-page__detail">{detail}</p> : null}
       <div className="button-row">
         <Button kind="orange" onClick={() => window.location.reload()}>
           <Trans>Attempt Reload</Trans>
