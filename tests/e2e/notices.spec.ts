@@ -82,6 +82,17 @@ test.describe('short screens (spec §9: body height under 875 px)', () => {
 test.describe('link prefetch (spec §9)', () => {
   test.use({ serviceWorkers: 'block' })
 
+  test("the first step fetches the second's code after idle time, without a hover", async ({
+    page,
+  }) => {
+    // the location step is the first screen: its next step's code is no part of it (issue 11's
+    // budget), and comes once the page has been idle for 2 s
+    const template = page.waitForRequest(/\/assets\/template-[^/]*\.js$/)
+    await page.goto(`/${EVENT}?device=paris-opera-1`)
+    await expect(page.getByRole('button', { name: t.continue })).toBeEnabled()
+    await template
+  })
+
   test("the next step's code comes after idle time, without a hover", async ({ page }) => {
     await page.goto(`/${EVENT}`)
     await page.getByRole('button', { name: t.choose }).click()
