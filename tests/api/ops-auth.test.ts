@@ -30,7 +30,7 @@ describe.each(BACKENDS)('operators and sign-in on %s', (backend) => {
     const { email, token } = await newOperator(server, 'reviewer')
     const weak = await anon().post('/ops/set-password', { token, password: 'short' })
     expect(weak.status).toBe(400)
-    expect(weak.body).toMatchObject({ codes: ['invalid_input'] })
+    expect(weak.body).toMatchObject({ codes: ['password_weak'] })
     expect(JSON.stringify(weak.body)).toMatch(/at least 12 characters/)
     expect((await anon().post('/ops/set-password', { token, password: OPS_PASSWORD })).status).toBe(
       204,

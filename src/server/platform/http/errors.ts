@@ -69,9 +69,18 @@ for (const [key, text] of Object.entries(messages)) {
   if (typeof text === 'string' && isErrorCode(code)) SPEC_CODES.set(text, code)
 }
 
-const codeOfInput = (message: string): ErrorCode =>
-  SPEC_CODES.get(message) ??
-  (templateValues(ERROR_CODES.agreement_required, message) ? 'agreement_required' : 'invalid_input')
+// Sentences of a schema that carry a value (the agreement's label, the password's least length),
+// read after the field's path when the text has one ('password: The password must be…').
+const TEMPLATED_INPUT_CODES: readonly ErrorCode[] = ['agreement_required', 'password_weak']
+
+const codeOfInput = (message: string): ErrorCode => {
+  const sentence = message.replace(/^[\w.]+: /, '')
+  return (
+    SPEC_CODES.get(message) ??
+    TEMPLATED_INPUT_CODES.find((code) => templateValues(ERROR_CODES[code], sentence) !== null) ??
+    'invalid_input'
+  )
+}
 
 /** Problems of a failed parse (contract's issuesToErrors): a spec message's code, else invalid_input. */
 export const inputProblems = (errors: readonly string[]): Problem[] =>
