@@ -149,6 +149,11 @@ for (const lang of ['fr', 'de'] as const) {
 
     await expect(page).toHaveURL(/\/order\/checkout$/)
     await look(page, lang, '5-checkout-empty')
+    // a placeholder is no part of the visible text the check reads
+    await expect(page.getByLabel(t.expiry)).toHaveAttribute(
+      'placeholder',
+      { fr: 'MM/AA', de: 'MM/JJ' }[lang],
+    )
     await fillContact(page, lang, `words-${lang}@example.com`)
     // a card with insufficient funds (Stripe's test card): the decline in the shopper's language
     await fillCard(page, lang, '4000 0000 0000 9995')

@@ -313,7 +313,7 @@ export function CheckoutPage() {
                   label={t`Expiry (MM/YY)`}
                   inputMode="numeric"
                   autoComplete="cc-exp"
-                  placeholder="MM/YY"
+                  placeholder={t`MM/YY`}
                   value={card.expiry}
                   onChange={(e) => setCard({ ...card, expiry: e.target.value })}
                 />
