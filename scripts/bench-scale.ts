@@ -212,7 +212,7 @@ async function pipeline() {
 
 /**
  * Orders per second with one and with three instances, on one database and the same three processes:
- * short rounds alternate between sending every order to the first instance and spreading them over
+ * short rounds alternate between sending every order to one instance (each in turn) and spreading them over
  * the three, so that both see the same machine, the same database and the same table sizes. Each
  * order comes from a client address of its own (X-Forwarded-For behind TRUST_PROXY=1), as shoppers
  * do: from one address, every order's rate-limit hit would queue on that address's one row.
@@ -241,6 +241,7 @@ async function ordersPerSecond() {
         TRUST_PROXY: '1',
       },
       /^(?=.*"msg":"listening").*"url":"([^"]+)"/m,
+      (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ),
   )
   try {
@@ -286,18 +287,20 @@ async function ordersPerSecond() {
     )
       .flat()
       .slice(0, MAX_ORDERS)
-    // A saved card per order (the local provider), made before the clock starts.
+    // A saved card per order (the local provider), made before the clock starts, by the three in
+    // turn: thousands of requests warm an instance's code, and one instance warmer than the others
+    // would favour whichever mode sends it more orders.
     const cards: { customerId: string; checkoutSecretKey: string }[] = []
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (cards.length < slots.length) {
+          const base = bases[cards.length % instances] as string
           const setup = JSON.parse(
-            (await send({ method: 'POST', url: `${first}/api/v1/order/payment/setup-intent` }))
-              .body,
+            (await send({ method: 'POST', url: `${base}/api/v1/order/payment/setup-intent` })).body,
           )
           await send({
             method: 'POST',
-            url: `${first}/api/v1/order/payment/local/confirm`,
+            url: `${base}/api/v1/order/payment/local/confirm`,
             body: JSON.stringify({
               clientSecret: setup.clientSecret,
               cardNumber: '4242424242424242',
@@ -311,44 +314,48 @@ async function ordersPerSecond() {
       }),
     )
     let o = 0
-    const next = (spread: number) => (): Req | null => {
-      if (o >= slots.length) return null
-      const i = o++
-      const card = cards[i] as (typeof cards)[number]
-      const bought = slots[i] as (typeof slots)[number]
-      return {
-        method: 'POST',
-        url: `${bases[i % spread]}/api/v1/order/orders`,
-        headers: {
-          'idempotency-key': `bench-scale-${i}`,
-          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-        },
-        body: JSON.stringify({
-          entries: [{ deviceId: bought.source.deviceId, slots: [bought.slot] }],
-          eventSlug: 'share-the-love',
-          emailAddress: `bench${i}@example.com`,
-          orderType: 'Test',
-          customer: {
-            firstName: 'Bench',
-            lastName: 'Mark',
-            phoneNumber: '555-123-4567',
-            marketingAcknowledgement: { willReceive: false },
+    // spread 1: every order to one instance (`single`, a different one each 1-instance round, so
+    // that no instance is favoured); spread 3: the orders in turn to the three
+    const next =
+      (spread: number, single = 0) =>
+      (): Req | null => {
+        if (o >= slots.length) return null
+        const i = o++
+        const card = cards[i] as (typeof cards)[number]
+        const bought = slots[i] as (typeof slots)[number]
+        return {
+          method: 'POST',
+          url: `${bases[spread === 1 ? single : i % spread]}/api/v1/order/orders`,
+          headers: {
+            'idempotency-key': `bench-scale-${i}`,
+            'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
           },
-          executionContentKey: bought.key,
-          checkout: {
-            stripeData: {
-              customerId: card.customerId,
-              promoCode: null,
-              checkoutSecretKey: card.checkoutSecretKey,
+          body: JSON.stringify({
+            entries: [{ deviceId: bought.source.deviceId, slots: [bought.slot] }],
+            eventSlug: 'share-the-love',
+            emailAddress: `bench${i}@example.com`,
+            orderType: 'Test',
+            customer: {
+              firstName: 'Bench',
+              lastName: 'Mark',
+              phoneNumber: '555-123-4567',
+              marketingAcknowledgement: { willReceive: false },
             },
-            state: 'New',
-          },
-          contentSource: bought.source,
-          locale: 'en',
-          agreements: BENCH_AGREEMENTS,
-        }),
+            executionContentKey: bought.key,
+            checkout: {
+              stripeData: {
+                customerId: card.customerId,
+                promoCode: null,
+                checkoutSecretKey: card.checkoutSecretKey,
+              },
+              state: 'New',
+            },
+            contentSource: bought.source,
+            locale: 'en',
+            agreements: BENCH_AGREEMENTS,
+          }),
+        }
       }
-    }
     // Warm-up (not counted), spread over the three: every instance's order path compiled by V8's
     // optimising tier (a few hundred orders each) and its pool opened. A short warm-up left two of the
     // three instances colder than the first one, which took every order of the 1-instance rounds.
@@ -364,7 +371,7 @@ async function ordersPerSecond() {
     for (let r = 0; r < rounds && o < slots.length; r++) {
       const spread = r % 2 === 0 ? 1 : 3
       const cpuBefore = pids.reduce((t, pid) => t + cpuSeconds(pid), 0)
-      const res = await run(next(spread), 201, (SECONDS * 2000) / rounds)
+      const res = await run(next(spread, (r >> 1) % instances), 201, (SECONDS * 2000) / rounds)
       cpu[spread as 1 | 3] += pids.reduce((t, pid) => t + cpuSeconds(pid), 0) - cpuBefore
       placed[spread as 1 | 3] += res.ok
       totals.ok += res.ok
