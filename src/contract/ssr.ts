@@ -56,3 +56,7 @@ export type SsrModule = {
     onError?: (error: unknown) => void
   }): SsrRenderer
 }
+
+/** The name of the `<meta>` in a server-rendered page that lists the app's chunks (space-separated
+ * paths) the entry asks for once the page is painted (src/app/main.tsx; issue 11). */
+export const APP_CHUNKS_META = 'app-chunks'
