@@ -1,5 +1,5 @@
 import './styles/app.css'
-import { APP_CHUNKS_META } from '../contract/ssr'
+import { APP_CHUNKS } from '../contract/ssr'
 import { CHUNK_RELOAD_GUARD_MS } from '../domain/storage'
 
 // spec §8: a failed code-chunk load reloads the page, at most once per 60 s.
@@ -13,26 +13,18 @@ window.addEventListener('vite:preloadError', (event) => {
 })
 
 // Lighthouse (issue 4, issue 11): the server sends the first screen in its HTML
-// (src/server/platform/ssr.ts) and names the app's chunks in a <meta> (APP_CHUNKS_META); they are
-// asked for here, with the app's import, once that first screen has been painted (the frame after
-// next), not with the page: the page is there to read without them, and Lighthouse's simulated LCP
-// counted every request that had finished before the first paint, the app's 105 KB among them. The
-// app is evaluated then too: on a phone its evaluation and first render take hundreds of
-// milliseconds, during which the page would stay blank. The worker's shell (offline, repeat visits)
-// lists them as modulepreload links, as it has nothing to paint before.
+// (src/server/platform/ssr.ts) and the modulepreload links of the app's chunks in an inert <template>
+// (APP_CHUNKS); they are put to work here, with the app's import, once that first screen has been
+// painted (the frame after next), not with the page: the page is there to read without them, and
+// Lighthouse's simulated LCP counted every request that had finished before the first paint, the
+// app's 105 KB among them. The app is evaluated then too: on a phone its evaluation and first render
+// take hundreds of milliseconds, during which the page would stay blank.
 let started = false
 const boot = () => {
   if (started) return
   started = true
-  const chunks = document.querySelector<HTMLMetaElement>(`meta[name="${APP_CHUNKS_META}"]`)
-  for (const href of chunks?.content.split(' ') ?? []) {
-    if (!href) continue
-    const link = document.createElement('link')
-    link.rel = 'modulepreload'
-    link.crossOrigin = ''
-    link.href = href
-    document.head.append(link)
-  }
+  const chunks = document.getElementById(APP_CHUNKS) as HTMLTemplateElement | null
+  if (chunks) document.head.append(chunks.content)
   void import('./start').then(({ start }) => start())
 }
 // The worker's shell (offline, repeat visits) has nothing to paint before the app: it starts at once

@@ -57,6 +57,7 @@ export type SsrModule = {
   }): SsrRenderer
 }
 
-/** The name of the `<meta>` in a server-rendered page that lists the app's chunks (space-separated
- * paths) the entry asks for once the page is painted (src/app/main.tsx; issue 11). */
-export const APP_CHUNKS_META = 'app-chunks'
+/** The id of the `<template>` in a server-rendered page that holds the modulepreload links of the
+ * app's chunks, inert until the entry moves them into the head once the page is painted
+ * (src/app/main.tsx; issue 11). */
+export const APP_CHUNKS = 'app-chunks'
