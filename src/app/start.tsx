@@ -4,6 +4,7 @@ import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { ShoutEvent } from '../contract/spotlight'
+import { HydrationGate } from './lib/hydration'
 import { APP_VERSION, startPwa } from './lib/pwa'
 import { rememberRoute, startRedirect } from './lib/resume'
 import { activateLocale, i18n, isLocale, splitLocalePath } from './locale/i18n'
@@ -39,7 +40,7 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
   const lang = document.documentElement.lang
   await activateLocale(isLocale(lang) ? lang : splitLocalePath(window.location.pathname).locale)
   // spec §7 startup: the saved state is read while the page hydrates; the components show it once
-  // hydrated (lib/hydration.ts), so hydration sees exactly what the server rendered.
+  // hydrated (lib/hydration.tsx), so hydration sees exactly what the server rendered.
   const restored = restoreAll()
   const rendered = new Promise<void>((resolve) => {
     const stop = router.subscribe('onRendered', () => {
@@ -53,9 +54,11 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
     hydrateRoot(
       root,
       <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <RouterClient router={router} />
-        </I18nProvider>
+        <HydrationGate>
+          <I18nProvider i18n={i18n}>
+            <RouterClient router={router} />
+          </I18nProvider>
+        </HydrationGate>
       </StrictMode>,
     )
   })
