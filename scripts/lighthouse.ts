@@ -9,6 +9,7 @@
 // own installability verdict (Lighthouse 12 dropped its PWA category; Chromium's
 // Page.getInstallabilityErrors is the check the install prompt itself uses). The load average is
 // printed beside each run: the machine may be shared, and a busy one slows the simulated phone.
+// LIGHTHOUSE_RUNS and LIGHTHOUSE_PAGES narrow a run while iterating; LIGHTHOUSE_JSON_DIR keeps the reports.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +20,8 @@ import { startServer } from '../src/server/main.ts'
 import { chromiumArgs, findChromium } from '../tests/setup/find-chromium.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
+// LIGHTHOUSE_PAGES=home,location,repeat (the default: all three) runs only those, for iterating
+const PAGES = new Set((process.env.LIGHTHOUSE_PAGES ?? 'home,location,repeat').split(','))
 const dataDir = mkdtempSync(join(tmpdir(), 'shouts-lh-'))
 const server = await startServer({ port: 0, dataDir, env: { LOG_LEVEL: 'error' } })
 const chromePath = process.env.CHROME_PATH ?? findChromium() ?? chromium.executablePath()
@@ -151,6 +154,7 @@ try {
 
   const summaries: [string, Sample[]][] = []
   for (const [name, url] of pages) {
+    if (!PAGES.has(name)) continue
     const samples: Sample[] = []
     for (let run = 1; run <= RUNS; run++) {
       const before = load()
@@ -187,7 +191,7 @@ try {
   // its precached shell and the app renders it (issue 11: LCP ≤ 0.6 s).
   const repeat: Sample[] = []
   const locationUrl = `${server.url}/${slug}/design/location`
-  for (let run = 1; run <= RUNS; run++) {
+  for (let run = 1; PAGES.has('repeat') && run <= RUNS; run++) {
     const profile = mkdtempSync(join(tmpdir(), 'shouts-lh-profile-'))
     // The first visit, in a Chrome of its own on that profile: closed once the worker controls the
     // page (connectOverCDP's close ends that Chrome, and its storage stays in the profile).

@@ -4,7 +4,8 @@
 // every forced reflow (style or layout asked for by running JavaScript, with the script and function
 // that asked), and the largest style recalculations (elements touched). The default path is what a
 // billboard's QR code opens (/{event}?device=…, redirected to the location step). TRACE_FILE=file.json
-// keeps the raw trace for DevTools' Performance panel.
+// keeps the raw trace for DevTools' Performance panel; TRACE_INVALIDATIONS=1 adds style invalidation
+// tracking (slower commits: see below).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -62,7 +63,13 @@ try {
       'blink.user_timing',
       'loading',
       'disabled-by-default-v8.cpu_profiler',
-      'disabled-by-default-devtools.timeline.invalidationTracking',
+      // Style invalidation tracking records a stack trace for every attribute or class change: it
+      // made React's commit after hydration look 3-4 times longer than it is (a 575 ms task, 85 %
+      // in setProp, that Lighthouse, which does not turn it on, saw at ~150 ms). TRACE_INVALIDATIONS=1
+      // turns it on, to find what invalidated a style.
+      ...(process.env.TRACE_INVALIDATIONS === '1'
+        ? ['disabled-by-default-devtools.timeline.invalidationTracking']
+        : []),
     ],
   })
   await page.goto(`${server.url}${path}`, { waitUntil: 'load' })

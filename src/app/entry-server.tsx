@@ -17,6 +17,7 @@ import type {
 } from '../contract/ssr'
 import { setApiTransport } from './lib/api'
 import { SERVER_RENDERED_ROUTES } from './lib/first-screen'
+import { HydrationGate } from './lib/hydration'
 import { catalogOf, splitLocalePath, withLocalePrefix } from './locale/i18n'
 import { createAppRouter } from './router'
 
@@ -72,9 +73,11 @@ export const createRenderer: SsrModule['createRenderer'] = ({ api, onError }): S
     })
     const response = await handler(async ({ router, responseHeaders }) => {
       const stream = await renderToReadableStream(
-        <I18nProvider i18n={i18n}>
-          <RouterServer router={router} />
-        </I18nProvider>,
+        <HydrationGate>
+          <I18nProvider i18n={i18n}>
+            <RouterServer router={router} />
+          </I18nProvider>
+        </HydrationGate>,
         {
           progressiveChunkSize: Number.POSITIVE_INFINITY,
           signal: request.signal,

@@ -4,12 +4,13 @@ import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { ShoutEvent } from '../contract/spotlight'
+import { HydrationGate } from './lib/hydration'
 import { APP_VERSION, startPwa } from './lib/pwa'
 import { rememberRoute, startRedirect } from './lib/resume'
 import { activateLocale, i18n, isLocale, splitLocalePath } from './locale/i18n'
 import { type AppRouter, createAppRouter } from './router'
 import { fetchDevices } from './stores/devices'
-import { adoptEvent } from './stores/event'
+import { adoptEvent, loadEvent } from './stores/event'
 import { loadFeatureFlags } from './stores/feature-flags'
 import { bindOrderToEvent, orderToResume } from './stores/order'
 import { restoreAll } from './stores/persist'
@@ -39,7 +40,7 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
   const lang = document.documentElement.lang
   await activateLocale(isLocale(lang) ? lang : splitLocalePath(window.location.pathname).locale)
   // spec §7 startup: the saved state is read while the page hydrates; the components show it once
-  // hydrated (lib/hydration.ts), so hydration sees exactly what the server rendered.
+  // hydrated (lib/hydration.tsx), so hydration sees exactly what the server rendered.
   const restored = restoreAll()
   const rendered = new Promise<void>((resolve) => {
     const stop = router.subscribe('onRendered', () => {
@@ -53,9 +54,11 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
     hydrateRoot(
       root,
       <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <RouterClient router={router} />
-        </I18nProvider>
+        <HydrationGate>
+          <I18nProvider i18n={i18n}>
+            <RouterClient router={router} />
+          </I18nProvider>
+        </HydrationGate>
       </StrictMode>,
     )
   })
@@ -89,6 +92,18 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
 
 /** The shell (no server render): everything is resolved first, then drawn in one go. */
 async function renderHere(router: AppRouter, root: HTMLElement): Promise<void> {
+  // Lighthouse (issue 6, issue 11 repeat visit): the location step's event and billboards (its
+  // largest paint) are asked for first, in parallel with the catalog, the saved state and the resume
+  // check, not after them; the route's loaders share the requests. A resume redirect elsewhere
+  // wastes one request to the worker's cache at most.
+  const atLocation = /^\/([^/]+)\/design\/location$/.exec(
+    splitLocalePath(window.location.pathname).path,
+  )
+  if (atLocation?.[1]) {
+    const slug = decodeURIComponent(atLocation[1])
+    void loadEvent(slug)
+    void fetchDevices(slug)
+  }
   startPwa()
   // Lighthouse (issue 6): the catalog of the URL's language and the saved state are fetched while the
   // resume check runs, not after it — each await in a row is one more round trip before first paint.
@@ -102,12 +117,6 @@ async function renderHere(router: AppRouter, root: HTMLElement): Promise<void> {
   // spec §7 startup: order, templates and devices state restored before the flow renders.
   await early
   await activateLocale(splitLocalePath(router.history.location.pathname).locale)
-  // Lighthouse (issue 6): the location step's billboards (its largest paint) are asked for now, in
-  // parallel with its code chunk, not after its first render; the route's loader shares the request.
-  const atLocation = /^\/([^/]+)\/design\/location$/.exec(
-    splitLocalePath(router.history.location.pathname).path,
-  )
-  if (atLocation?.[1]) void fetchDevices(decodeURIComponent(atLocation[1]))
   void resumeOrders()
   void loadFeatureFlags()
   // The route's code and data are resolved before React's first render, so that render draws the

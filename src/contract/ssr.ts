@@ -56,3 +56,8 @@ export type SsrModule = {
     onError?: (error: unknown) => void
   }): SsrRenderer
 }
+
+/** The id of the `<template>` in a server-rendered page that holds the modulepreload links of the
+ * app's chunks, inert until the entry moves them into the head once the page is painted
+ * (src/app/main.tsx; issue 11). */
+export const APP_CHUNKS = 'app-chunks'

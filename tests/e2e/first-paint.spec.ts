@@ -68,8 +68,10 @@ test('the served HTML holds the first screen in the language of the page', async
     expect(html).toContain(`<p class="page__lead">${EVENT_NAME}</p>`)
     // the billboards are in the page, as the API lists them
     expect(html).toContain('<h3 class="billboard__name">Place de l&#x27;Opéra')
-    // the app's code is asked for with the page
-    expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/app-[^"]+\.js"/)
+    // the app's code is named in the page, asked for once it is painted (src/app/main.tsx)
+    expect(html).toMatch(
+      /<template id="app-chunks">(<link rel="modulepreload"[^>]*>)*<link rel="modulepreload"[^>]*href="\/assets\/app-[^"]+\.js"/,
+    )
     // the router's state for hydration is inline, and the page's CSP allows exactly those scripts
     // by their hash (no 'unsafe-inline')
     const csp = response.headers()['content-security-policy'] ?? ''

@@ -8,7 +8,7 @@ import {
   useRouter,
   useSearch,
 } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/spotlight'
 import { cityStateLabel } from '../../../domain/device'
@@ -74,12 +74,15 @@ export function LocationPage() {
     if (loaded) adoptDevices(eventslug, loaded)
   }, [eventslug, loaded])
 
-  const choose = (chosen: Pick<Device, 'deviceId'>) => {
-    const device = list.find((d) => d.deviceId === chosen.deviceId)
-    if (!device || isUnavailable(device)) return
-    setActiveDevice(device)
-    devicesStore.mapDevice = device
-  }
+  const choose = useCallback(
+    (chosen: Pick<Device, 'deviceId'>) => {
+      const device = list.find((d) => d.deviceId === chosen.deviceId)
+      if (!device || isUnavailable(device)) return
+      setActiveDevice(device)
+      devicesStore.mapDevice = device
+    },
+    [list],
+  )
 
   // issue 4 QR entry: /{eventslug}?device={deviceId} (the code printed on the billboard) opens the
   // flow with that billboard chosen. Applied after the first render: the page the server rendered
@@ -95,14 +98,12 @@ export function LocationPage() {
     }
   }, [qrDevice, list])
 
-  return (
-    <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="location" />
-      <h1 className="page__title">
-        <Trans>Choose a billboard</Trans>
-      </h1>
-      {event ? <p className="page__lead">{event.name}</p> : null}
-
+  // issue 11: memoised on what it shows. The QR code's billboard is chosen in an effect right
+  // after hydration, and a store change re-renders this page synchronously (valtio's
+  // useSnapshot): the map and the whole list would be rendered again in that one task while
+  // they still show no choice (the choice shows once hydrated, in a transition, in slices).
+  const places = useMemo(
+    () => (
       <div className="location">
         <section className="location__map" aria-label={t`Map of the billboards`}>
           {/* issue 11: the map and the list are hydrated each in its own pass (their own Suspense
@@ -234,6 +235,19 @@ export function LocationPage() {
           )}
         </section>
       </div>
+    ),
+    [list, loaded, mapOpen, activeDevice, choose, eventslug, event, i18n, t],
+  )
+
+  return (
+    <main className="page page--flow" id="main">
+      <StepIndicator steps={STEP_LABELS} current="location" />
+      <h1 className="page__title">
+        <Trans>Choose a billboard</Trans>
+      </h1>
+      {event ? <p className="page__lead">{event.name}</p> : null}
+
+      {places}
 
       <ActionBar>
         <p className="action-bar__info">
