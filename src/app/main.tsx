@@ -27,10 +27,6 @@ const boot = () => {
   if (chunks) document.head.append(chunks.content)
   void import('./start').then(({ start }) => start())
 }
-// The worker's shell (offline, repeat visits) has nothing to paint before the app: it starts at once
-// (issue 11: the repeat visit's LCP is the app's first render).
-if (document.getElementById('root')?.firstChild) {
-  requestAnimationFrame(() => setTimeout(boot, 0))
-  // a tab opened in the background gets no animation frames: start anyway
-  setTimeout(boot, 500)
-} else boot()
+requestAnimationFrame(() => setTimeout(boot, 0))
+// a tab opened in the background gets no animation frames: start anyway
+setTimeout(boot, 500)
