@@ -11,7 +11,7 @@ import http from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { BENCH_AGREEMENTS, benchContentSource, uploadBenchPhoto } from './bench-shop.ts'
+import { benchContentSource, benchOrderBody, uploadBenchPhoto } from './bench-shop.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -330,29 +330,13 @@ async function ordersPerSecond() {
             'idempotency-key': `bench-scale-${i}`,
             'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
           },
-          body: JSON.stringify({
-            entries: [{ deviceId: bought.source.deviceId, slots: [bought.slot] }],
-            eventSlug: 'share-the-love',
-            emailAddress: `bench${i}@example.com`,
-            orderType: 'Test',
-            customer: {
-              firstName: 'Bench',
-              lastName: 'Mark',
-              phoneNumber: '555-123-4567',
-              marketingAcknowledgement: { willReceive: false },
-            },
-            executionContentKey: bought.key,
-            checkout: {
-              stripeData: {
-                customerId: card.customerId,
-                promoCode: null,
-                checkoutSecretKey: card.checkoutSecretKey,
-              },
-              state: 'New',
-            },
-            contentSource: bought.source,
-            locale: 'en',
-            agreements: BENCH_AGREEMENTS,
+          body: benchOrderBody({
+            n: i,
+            deviceId: bought.source.deviceId,
+            slots: [bought.slot],
+            contentKey: bought.key,
+            source: bought.source,
+            card,
           }),
         }
       }

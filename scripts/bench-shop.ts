@@ -1,5 +1,6 @@
 // What the benchmarks do as a shopper, written once for bench.ts and bench-scale.ts: upload a photo,
-// and agree to what the checkout requires (spec §6: the required agreements ticked, the optional not).
+// agree to what the checkout requires (spec §6: the required agreements ticked, the optional not) and
+// place an order with a saved card.
 import sharp from 'sharp'
 import type { Agreements } from '../src/contract/order.ts'
 
@@ -40,4 +41,39 @@ export const BENCH_AGREEMENTS: Agreements = {
   shareInfoWithSponsor: false,
   marketingEmails: false,
   sms: false,
+}
+
+/** The body of a bench shopper's order (POST /order/orders): `n` makes its e-mail its own. */
+export function benchOrderBody(order: {
+  n: number
+  deviceId: string
+  slots: readonly number[]
+  contentKey: string
+  source: ReturnType<typeof benchContentSource>
+  card: { customerId: string; checkoutSecretKey: string }
+}): string {
+  return JSON.stringify({
+    entries: [{ deviceId: order.deviceId, slots: order.slots }],
+    eventSlug: 'share-the-love',
+    emailAddress: `bench${order.n}@example.com`,
+    orderType: 'Test',
+    customer: {
+      firstName: 'Bench',
+      lastName: 'Mark',
+      phoneNumber: '555-123-4567',
+      marketingAcknowledgement: { willReceive: false },
+    },
+    executionContentKey: order.contentKey,
+    checkout: {
+      stripeData: {
+        customerId: order.card.customerId,
+        promoCode: null,
+        checkoutSecretKey: order.card.checkoutSecretKey,
+      },
+      state: 'New',
+    },
+    contentSource: order.source,
+    locale: 'en',
+    agreements: BENCH_AGREEMENTS,
+  })
 }

@@ -17,7 +17,7 @@ import { openDatabase } from '../src/server/platform/db/client.ts'
 import { applyMigrations } from '../src/server/platform/db/migrate.ts'
 import { createLogger } from '../src/server/platform/log.ts'
 import { createRateLimiter } from '../src/server/platform/rate-limit.ts'
-import { BENCH_AGREEMENTS, benchContentSource, uploadBenchPhoto } from './bench-shop.ts'
+import { benchContentSource, benchOrderBody, uploadBenchPhoto } from './bench-shop.ts'
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -299,7 +299,7 @@ async function main() {
     slots: number[]
     startEpochMs: number
     key: string
-    source: unknown
+    source: ReturnType<typeof benchContentSource>
   }[] = []
   for (const d of devices) {
     const source = benchContentSource(
@@ -545,29 +545,13 @@ async function main() {
       method: 'POST',
       path: '/api/v1/order/orders',
       headers: { 'idempotency-key': `bench-${o}` },
-      body: JSON.stringify({
-        entries: [{ deviceId: w.deviceId, slots: w.slots }],
-        eventSlug: 'share-the-love',
-        emailAddress: `bench${o}@example.com`,
-        orderType: 'Test',
-        customer: {
-          firstName: 'Bench',
-          lastName: 'Mark',
-          phoneNumber: '555-123-4567',
-          marketingAcknowledgement: { willReceive: false },
-        },
-        executionContentKey: w.key,
-        checkout: {
-          stripeData: {
-            customerId: card.customerId,
-            promoCode: null,
-            checkoutSecretKey: card.checkoutSecretKey,
-          },
-          state: 'New',
-        },
-        contentSource: w.source,
-        locale: 'en',
-        agreements: BENCH_AGREEMENTS,
+      body: benchOrderBody({
+        n: o,
+        deviceId: w.deviceId,
+        slots: w.slots,
+        contentKey: w.key,
+        source: w.source,
+        card,
       }),
     }
   }
