@@ -8,8 +8,13 @@ import {
   CONSOLE_PATH,
   cacheNames,
   classifyRequest,
+  keepsPage,
   ORDER_RETRY_CAP_MS,
   orderRetryDelayMs,
+  pageAgeSeconds,
+  pageAssets,
+  pageCacheKey,
+  pagesCacheName,
   staleCaches,
 } from './cache-policy'
 
@@ -115,6 +120,78 @@ describe('staleCaches', () => {
       `${CACHE_PREFIX}images-v0`,
       `${CACHE_PREFIX}event-payload-v0`,
     ])
+  })
+})
+
+describe("the server's pages kept for the next visit (issue 11)", () => {
+  const answer = (status: number, headers: Record<string, string>, redirected = false) => ({
+    status,
+    redirected,
+    headers: new Headers(headers),
+  })
+  const html = { 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding' }
+
+  it('keeps a plain HTML page, never a failure, a redirect, JSON or a page that varies by shopper', () => {
+    expect(keepsPage(answer(200, html))).toBe(true)
+    expect(keepsPage(answer(200, { 'content-type': 'text/html' }))).toBe(true)
+    expect(keepsPage(answer(404, html))).toBe(false)
+    expect(keepsPage(answer(500, html))).toBe(false)
+    expect(keepsPage(answer(200, html, true))).toBe(false)
+    expect(keepsPage(answer(200, { 'content-type': 'application/json' }))).toBe(false)
+    // the root page speaks the cookie's language, else the browser's
+    expect(
+      keepsPage(answer(200, { ...html, vary: 'Accept-Encoding, Accept-Language, Cookie' })),
+    ).toBe(false)
+    expect(keepsPage(answer(200, { ...html, vary: 'cookie' }))).toBe(false)
+    expect(keepsPage(answer(200, { ...html, vary: '*' }))).toBe(false)
+  })
+
+  it('keys a page by its path: what the server renders does not depend on the query', () => {
+    expect(pageCacheKey(at('/fr/mothers-day/design/location?device=a'))).toBe(
+      `${origin}/fr/mothers-day/design/location`,
+    )
+    expect(pageCacheKey(at('/fr/mothers-day/design/location'))).toBe(
+      pageCacheKey(at('/fr/mothers-day/design/location?device=b#x')),
+    )
+  })
+
+  it("lists the build's files a page names, those of the inert template included", () => {
+    const page = [
+      '<html lang="fr"><head><script type="module" crossorigin src="/assets/index-A1.js"></script>',
+      '<link rel="stylesheet" href="/assets/index-B2.css">',
+      '<template id="app-chunks"><link rel="modulepreload" crossorigin href="/assets/app-C3.js"></template>',
+      '<link rel="icon" href="/favicon.svg"><img src="data:image/svg+xml,x"></head></html>',
+    ].join('')
+    expect(pageAssets(page)).toEqual([
+      '/assets/index-A1.js',
+      '/assets/index-B2.css',
+      '/assets/app-C3.js',
+    ])
+  })
+
+  it("names the pages' cache after the build, so that a new worker starts without the old pages", () => {
+    const build1 = [
+      { url: 'index.html', revision: 'r1' },
+      { url: 'assets/app-C3.js', revision: null },
+    ]
+    const build2 = [
+      { url: 'index.html', revision: 'r2' },
+      { url: 'assets/app-D4.js', revision: null },
+    ]
+    expect(pagesCacheName(build1)).toBe(pagesCacheName([...build1]))
+    expect(pagesCacheName(build1)).not.toBe(pagesCacheName(build2))
+    expect(pagesCacheName(build1).startsWith(`${CACHE_PREFIX}pages-`)).toBe(true)
+    // the old build's pages go on activate, this build's stay
+    expect(
+      staleCaches([pagesCacheName(build1), pagesCacheName(build2)], [pagesCacheName(build2)]),
+    ).toEqual([pagesCacheName(build1)])
+  })
+
+  it("tells a page's age from the server's Date; without one it is too old to use", () => {
+    const now = Date.parse('2026-11-23T12:00:00Z')
+    expect(pageAgeSeconds('Mon, 23 Nov 2026 11:59:00 GMT', now)).toBe(60)
+    expect(pageAgeSeconds(null, now)).toBe(Number.POSITIVE_INFINITY)
+    expect(pageAgeSeconds('not a date', now)).toBe(Number.POSITIVE_INFINITY)
   })
 })
 

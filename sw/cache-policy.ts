@@ -48,6 +48,9 @@ const IMAGE_PATH = /^\/(catalogue|templates)\/.+\.(png|jpe?g|webp|gif|svg|mp4)$/
  * leaves to the network: no precached shell, no stale page for an operator. */
 export const CONSOLE_PATH = /^\/((fr|de)\/)?ops(\/|$)/
 
+/** issue 14: the billboard player's pages, which get the plain shell (no referrer), never a kept page. */
+export const PLAYER_PATH = /^\/play\//
+
 /** Decides the strategy for one request. `tileOrigins` are the map style's tile hosts. */
 export function classifyRequest(
   method: string,
@@ -74,10 +77,70 @@ export function classifyRequest(
   return 'not-ours'
 }
 
-/** Caches this worker version does not own, to delete on activate. */
-export function staleCaches(existing: readonly string[]): string[] {
-  const current = new Set<string>(Object.values(cacheNames))
+/** Caches this worker version does not own, to delete on activate (`also`: the ones named at run
+ * time, such as this build's pages). */
+export function staleCaches(existing: readonly string[], also: readonly string[] = []): string[] {
+  const current = new Set<string>([...Object.values(cacheNames), ...also])
   return existing.filter((name) => name.startsWith(CACHE_PREFIX) && !current.has(name))
+}
+
+// Issue 11, the repeat visit: the server's own pages (its render of the first screens, its shell of
+// the later steps) are kept by the worker and answer the next visit at once, so the location step is
+// painted from the HTML before any script runs, as on a first visit, instead of waiting for the app to
+// render the precached shell in the browser. They are data as old as the event payload's (the same
+// limits); the app's calls for slots, payment and orders still go to the network.
+
+/** The pages' cache belongs to one build: a page names the build's code (/assets/…), which the next
+ * worker no longer precaches. The name carries a digest of the precache manifest, so a new worker
+ * starts with no pages and `staleCaches` deletes the old build's on activate. */
+export function pagesCacheName(manifest: ReadonlyArray<{ url: string; revision: string | null }>) {
+  // FNV-1a over the manifest's entries: a name, not a secret
+  let hash = 0x811c9dc5
+  for (const entry of manifest) {
+    for (const ch of `${entry.url}@${entry.revision ?? ''}|`) {
+      hash ^= ch.charCodeAt(0)
+      hash = Math.imul(hash, 0x01000193) >>> 0
+    }
+  }
+  return `${CACHE_PREFIX}pages-${hash.toString(36)}`
+}
+
+export const pageLimits = {
+  maxEntries: 40,
+  maxAgeSeconds: cacheLimits.eventPayload.maxAgeSeconds,
+  /** a kept page younger than this is not asked for again on the next visit (weak mobile data) */
+  refreshAfterSeconds: 60,
+} as const
+
+/** What the server renders does not depend on the query (src/contract/ssr.ts): one page per path. */
+export function pageCacheKey(url: URL): string {
+  return `${url.origin}${url.pathname}`
+}
+
+/** A page worth keeping: a plain 200 HTML answer that is the same for every shopper at that path. The
+ * root page is not (it speaks the cookie's or the browser's language: `Vary: Cookie`). */
+export function keepsPage(response: {
+  status: number
+  redirected: boolean
+  headers: { get(name: string): string | null }
+}): boolean {
+  if (response.status !== 200 || response.redirected) return false
+  if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return false
+  const vary = (response.headers.get('vary') ?? '').toLowerCase()
+  return !/(^|,)\s*(cookie|accept-language|\*)\s*(,|$)/.test(vary)
+}
+
+/** The build's files a page loads or names (scripts, styles, modulepreload links, also those in the
+ * inert <template> of the app's chunks): a page is kept only when this worker precaches them all,
+ * that is when the page and the worker are of the same build. */
+export function pageAssets(html: string): string[] {
+  return [...html.matchAll(/\s(?:src|href)="(\/assets\/[^"?#]+)"/g)].map((m) => m[1] as string)
+}
+
+/** Whether a kept page is too old to answer with (`dateHeader`: the server's Date). */
+export function pageAgeSeconds(dateHeader: string | null, nowMs: number): number {
+  const at = dateHeader ? Date.parse(dateHeader) : Number.NaN
+  return Number.isNaN(at) ? Number.POSITIVE_INFINITY : Math.max(0, (nowMs - at) / 1000)
 }
 
 // Background retry of the order status (issue 4): 2 s, 4 s, 8 s ... capped at 60 s between checks.

@@ -26,9 +26,18 @@ import {
   type SettledOrder,
   SW_MESSAGES,
 } from '../src/contract/sw'
-import { eventSlugFromPath } from '../src/domain/locale'
-import { CONSOLE_PATH, cacheLimits, cacheNames, classifyRequest, staleCaches } from './cache-policy'
+import { eventSlugFromPath, splitLocalePath, withLocalePrefix } from '../src/domain/locale'
+import {
+  CONSOLE_PATH,
+  cacheLimits,
+  cacheNames,
+  classifyRequest,
+  PLAYER_PATH,
+  pagesCacheName,
+  staleCaches,
+} from './cache-policy'
 import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
+import { pageCache } from './page-cache'
 import { playerContent } from './player-content'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -43,11 +52,16 @@ const tileOrigins = (new URL(self.location.href).searchParams.get('tiles') ?? ''
   .split(',')
   .filter(Boolean)
 
-precacheAndRoute(self.__WB_MANIFEST)
+// the build's manifest, written in once by the build (it allows a single mention)
+const precacheManifest = self.__WB_MANIFEST
+const pagesCache = pagesCacheName(precacheManifest)
+precacheAndRoute(precacheManifest)
 cleanupOutdatedCaches()
 
-// Every navigation is answered by the precached app shell, so each route renders offline.
+// Every navigation renders offline: the server's page kept from an earlier visit (issue 11: painted
+// before any script runs), else the precached app shell, which the app renders in the browser.
 const appShell = createHandlerBoundToURL('/index.html')
+const pages = pageCache(pagesCache)
 // issue 14: the billboard player's page sends no referrer, also when its shell comes from here (the
 // server says so in a header; a response made by the worker must say it again).
 registerRoute(
@@ -58,15 +72,22 @@ registerRoute(
       headers.set('Referrer-Policy', 'no-referrer')
       return new Response(shell.body, { status: shell.status, headers })
     },
-    { allowlist: [/^\/play\//] },
+    { allowlist: [PLAYER_PATH] },
   ),
 )
 registerRoute(
-  new NavigationRoute(appShell, {
-    // issue 10: the operators' console always comes from the network (never a stale shell whose
-    // chunks are not precached); the worker keeps out of its pages
-    denylist: [/^\/api\//, /\.[a-z0-9]+$/i, CONSOLE_PATH],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      const kept = await pages.match(options.url)
+      options.event.waitUntil(pages.refreshIfOld(options.url))
+      return kept ?? appShell(options)
+    },
+    {
+      // issue 10: the operators' console always comes from the network (never a stale shell whose
+      // chunks are not precached); the worker keeps out of its pages
+      denylist: [/^\/api\//, /\.[a-z0-9]+$/i, CONSOLE_PATH],
+    },
+  ),
 )
 
 const eventPayload = new StaleWhileRevalidate({
@@ -162,6 +183,20 @@ async function warmEvent(slug: string): Promise<void> {
   )
 }
 
+/** The pages a shopper comes back to (issue 11): the open page's own, and its event's location step
+ * in its language, the screen a billboard's QR code opens. */
+async function warmPages(url: URL): Promise<void> {
+  if (url.origin !== self.location.origin) return
+  if (CONSOLE_PATH.test(url.pathname) || PLAYER_PATH.test(url.pathname)) return
+  const slug = eventSlugFromPath(url.pathname)
+  const wanted = new Set([url.pathname])
+  if (slug) {
+    const { locale } = splitLocalePath(url.pathname)
+    wanted.add(withLocalePrefix(`/${slug}/design/location`, locale))
+  }
+  await Promise.all([...wanted].map((path) => pages.refresh(new URL(path, url))))
+}
+
 async function notifyPages(settled: SettledOrder): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
   for (const page of pages) page.postMessage(settledMessage(settled))
@@ -177,7 +212,10 @@ self.addEventListener('install', (event) => {
           .map((p) => eventSlugFromPath(new URL(p.url).pathname))
           .filter((s): s is string => s !== null),
       )
-      await Promise.all([...slugs].map((s) => warmEvent(s).catch(() => undefined)))
+      await Promise.all([
+        ...[...slugs].map((s) => warmEvent(s).catch(() => undefined)),
+        ...pages.map((p) => warmPages(new URL(p.url))),
+      ])
     }),
   )
 })
@@ -186,7 +224,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys()
-      await Promise.all(staleCaches(names).map((name) => caches.delete(name)))
+      await Promise.all(staleCaches(names, [pagesCache]).map((name) => caches.delete(name)))
       await self.clients.claim()
       await pollPendingOrders(notifyPages, 30_000)
     })(),

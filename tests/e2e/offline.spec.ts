@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test'
-import { designShout, EVENT, fillCard, fillContact, pickSlots, screenshot, T } from './helpers'
+import {
+  BILLBOARD,
+  designShout,
+  EVENT,
+  fillCard,
+  fillContact,
+  pickSlots,
+  screenshot,
+  T,
+} from './helpers'
 import { waitForServiceWorker } from './pwa-helpers'
 
 const t = T.en
@@ -43,5 +52,52 @@ test('after one visit, every flow route reloads offline and shows its screen', a
   await expect(page.locator('img.generated')).toBeVisible()
   await expect(page.getByLabel(t.to)).toHaveValue('Maman')
   await screenshot(page, 'en-customize-offline')
+  await context.setOffline(false)
+})
+
+// issue 11, the repeat visit: the worker keeps the server's own page and answers the next visit with
+// it, so the first screen is in the HTML before any script runs (as on a first visit), also offline,
+// instead of the shell that the app then renders in the browser.
+test("a repeat visit gets the server's page from the worker, the first screen in its HTML", async ({
+  page,
+  context,
+}) => {
+  const location = `/fr/${EVENT}/design/location`
+  await page.goto(location)
+  await waitForServiceWorker(page)
+  const keptPaths = () =>
+    page.evaluate(async () => {
+      const paths: string[] = []
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('shouts-pages-')) continue
+        for (const request of await (await caches.open(name)).keys()) {
+          paths.push(new URL(request.url).pathname)
+        }
+      }
+      return paths.sort()
+    })
+  // the page the worker was installed on, and no other page of the flow yet
+  await expect.poll(keptPaths).toEqual([location])
+
+  await context.setOffline(true)
+  const answer = await page.goto(`${location}?device=paris-opera-1`)
+  expect(answer?.fromServiceWorker()).toBe(true)
+  const html = (await answer?.text()) ?? ''
+  expect(html).toContain('<html lang="fr">')
+  expect(html).toContain('<h1 class="page__title">Choisissez un panneau</h1>')
+  expect(html).toContain('<h3 class="billboard__name">Place de l&#x27;Opéra')
+  // and the app takes it over as on a first visit: the billboard of the QR code is chosen
+  await expect(page.getByRole('heading', { level: 1, name: 'Choisissez un panneau' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /hors ligne/ })).toBeVisible()
+  await expect(page.locator('.action-bar')).toContainText(BILLBOARD)
+
+  // the root page speaks the cookie's or the browser's language: never kept, the shell answers it
+  await context.setOffline(false)
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(keptPaths).toEqual([location])
+  await context.setOffline(true)
+  const root = await page.goto('/')
+  expect(await root?.text()).not.toContain('<h1')
   await context.setOffline(false)
 })
