@@ -8,6 +8,7 @@ import {
   CONSOLE_PATH,
   cacheNames,
   classifyRequest,
+  isKeptPagePath,
   keepsPage,
   ORDER_RETRY_CAP_MS,
   orderRetryDelayMs,
@@ -124,19 +125,17 @@ describe('staleCaches', () => {
 })
 
 describe("the server's pages kept for the next visit (issue 11)", () => {
-  const answer = (status: number, headers: Record<string, string>, redirected = false) => ({
+  const answer = (status: number, headers: Record<string, string>) => ({
     status,
-    redirected,
     headers: new Headers(headers),
   })
   const html = { 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding' }
 
-  it('keeps a plain HTML page, never a failure, a redirect, JSON or a page that varies by shopper', () => {
+  it('keeps a plain HTML page, never a failure, JSON or a page that varies by shopper', () => {
     expect(keepsPage(answer(200, html))).toBe(true)
     expect(keepsPage(answer(200, { 'content-type': 'text/html' }))).toBe(true)
     expect(keepsPage(answer(404, html))).toBe(false)
     expect(keepsPage(answer(500, html))).toBe(false)
-    expect(keepsPage(answer(200, html, true))).toBe(false)
     expect(keepsPage(answer(200, { 'content-type': 'application/json' }))).toBe(false)
     // the root page speaks the cookie's language, else the browser's
     expect(
@@ -144,6 +143,15 @@ describe("the server's pages kept for the next visit (issue 11)", () => {
     ).toBe(false)
     expect(keepsPage(answer(200, { ...html, vary: 'cookie' }))).toBe(false)
     expect(keepsPage(answer(200, { ...html, vary: '*' }))).toBe(false)
+  })
+
+  it("keeps the shop's pages, never the console's, the billboard player's or the API's", () => {
+    for (const path of ['/', '/fr', '/de/share-the-love', '/share-the-love/design/location']) {
+      expect(isKeptPagePath(path), path).toBe(true)
+    }
+    for (const path of ['/ops', '/fr/ops/orders', '/play/paris-opera-1', '/api/v1/health']) {
+      expect(isKeptPagePath(path), path).toBe(false)
+    }
   })
 
   it('keys a page by its path: what the server renders does not depend on the query', () => {

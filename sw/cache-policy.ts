@@ -118,13 +118,13 @@ export function pageCacheKey(url: URL): string {
 }
 
 /** A page worth keeping: a plain 200 HTML answer that is the same for every shopper at that path. The
- * root page is not (it speaks the cookie's or the browser's language: `Vary: Cookie`). */
+ * root page is not (it speaks the cookie's or the browser's language: `Vary: Cookie`). A redirect
+ * followed to such a page is kept as a redirect (the QR code's landing, page-cache.ts). */
 export function keepsPage(response: {
   status: number
-  redirected: boolean
   headers: { get(name: string): string | null }
 }): boolean {
-  if (response.status !== 200 || response.redirected) return false
+  if (response.status !== 200) return false
   if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return false
   const vary = (response.headers.get('vary') ?? '').toLowerCase()
   return !/(^|,)\s*(cookie|accept-language|\*)\s*(,|$)/.test(vary)
@@ -135,6 +135,14 @@ export function keepsPage(response: {
  * that is when the page and the worker are of the same build. */
 export function pageAssets(html: string): string[] {
   return [...html.matchAll(/\s(?:src|href)="(\/assets\/[^"?#]+)"/g)].map((m) => m[1] as string)
+}
+
+/** The shop's pages, which the worker may keep: not the console's (issue 10), not the billboard
+ * player's (issue 14, its own shell and header), not the API's. */
+export function isKeptPagePath(pathname: string): boolean {
+  return (
+    !CONSOLE_PATH.test(pathname) && !PLAYER_PATH.test(pathname) && !pathname.startsWith('/api/')
+  )
 }
 
 /** Whether a kept page is too old to answer with (`dateHeader`: the server's Date). */

@@ -32,6 +32,7 @@ import {
   cacheLimits,
   cacheNames,
   classifyRequest,
+  isKeptPagePath,
   PLAYER_PATH,
   pagesCacheName,
   staleCaches,
@@ -184,17 +185,18 @@ async function warmEvent(slug: string): Promise<void> {
 }
 
 /** The pages a shopper comes back to (issue 11): the open page's own, and its event's location step
- * in its language, the screen a billboard's QR code opens. */
+ * and QR code landing (/{event}?device=…, the server's redirect to that step) in its language. */
 async function warmPages(url: URL): Promise<void> {
-  if (url.origin !== self.location.origin) return
-  if (CONSOLE_PATH.test(url.pathname) || PLAYER_PATH.test(url.pathname)) return
+  if (url.origin !== self.location.origin || !isKeptPagePath(url.pathname)) return
   const slug = eventSlugFromPath(url.pathname)
   const wanted = new Set([url.pathname])
   if (slug) {
     const { locale } = splitLocalePath(url.pathname)
     wanted.add(withLocalePrefix(`/${slug}/design/location`, locale))
+    wanted.add(withLocalePrefix(`/${slug}`, locale))
   }
-  await Promise.all([...wanted].map((path) => pages.refresh(new URL(path, url))))
+  // one at a time (weak mobile data); the landing's answer is the location step's page again
+  for (const path of wanted) await pages.refresh(new URL(path, url))
 }
 
 async function notifyPages(settled: SettledOrder): Promise<void> {

@@ -76,11 +76,14 @@ test("a repeat visit gets the server's page from the worker, the first screen in
       }
       return paths.sort()
     })
-  // the page the worker was installed on, and no other page of the flow yet
-  await expect.poll(keptPaths).toEqual([location])
+  // the page the worker was installed on, and its event's QR code landing (a redirect to it)
+  await expect.poll(keptPaths).toEqual([`/fr/${EVENT}`, location])
 
+  // a billboard's QR code scanned again, offline: the worker answers as the server would, with the
+  // redirect to the location step and the server's page, its first screen in the HTML
   await context.setOffline(true)
-  const answer = await page.goto(`${location}?device=paris-opera-1`)
+  const answer = await page.goto(`/fr/${EVENT}?device=paris-opera-1`)
+  await expect(page).toHaveURL(`${location}?device=paris-opera-1`)
   expect(answer?.fromServiceWorker()).toBe(true)
   const html = (await answer?.text()) ?? ''
   expect(html).toContain('<html lang="fr">')
@@ -95,7 +98,7 @@ test("a repeat visit gets the server's page from the worker, the first screen in
   await context.setOffline(false)
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect.poll(keptPaths).toEqual([location])
+  await expect.poll(keptPaths).toEqual([`/fr/${EVENT}`, location])
   await context.setOffline(true)
   const root = await page.goto('/')
   expect(await root?.text()).not.toContain('<h1')
