@@ -5,6 +5,18 @@
 // (BENCH_DATABASE_URL or TEST_DATABASE_URL; skipped without). The instances share this machine's cores
 // with the load generator, so three are not expected to be faster: the point is that they are not
 // slower and that nothing fails.
+//
+// How the orders are counted (issue 16's last point, changed on 2026-11-23): every round places the
+// same number of orders (BENCH_ROUND_ORDERS) and then waits until none is Processing, so an order
+// counts once placed AND processed, and the round's time and CPU include its processing. Processing
+// runs after the 201, on the instance that took the order: rounds that ended with their last 201 (1 s
+// each before) left their processing to the next round, of the other mode. A fixed count rather than a
+// fixed time also lets the bench prepare exactly the slots it sells (a quiet machine ran out of slots
+// after 7-8 of 10 timed rounds). The mail planner is held off (MAIL_POLL_SECONDS=3600 on the three):
+// it made each order's confirmation mail (about 0.6 ms of CPU an order) on whichever instance polled
+// first, at moments unrelated to the rounds. Both modes run on the same three processes with the same
+// settings (pools of 10 each); the bench prints the servers' CPU per order (main thread and the rest),
+// their context switches, and the CPU of PostgreSQL's backends for the database, per mode.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -47,7 +59,13 @@ const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 type Req = { method: 'GET' | 'POST'; url: string; body?: string; headers?: Record<string, string> }
 
-function send(req: Req): Promise<{ status: number; body: string }> {
+/**
+ * One request. A kept-alive socket the server closed as idle (its keepAliveTimeout, 5 s) while this
+ * request was sent on it fails with ECONNRESET before the server read anything: sent again once on a
+ * new socket, as Node's documentation advises (an order carries its Idempotency-Key). An instance
+ * idle through a long round of the other mode met this.
+ */
+function send(req: Req, retried = false): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const r = http.request(
       req.url,
@@ -64,10 +82,17 @@ function send(req: Req): Promise<{ status: number; body: string }> {
         )
       },
     )
-    r.on('error', reject)
+    r.on('error', (error: NodeJS.ErrnoException) => {
+      if (r.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+        resolve(send(req, true))
+      } else reject(error)
+    })
     r.end(req.body)
   })
 }
+
+/** The first few unexpected answers (status and body), printed at the end. */
+const failures: string[] = []
 
 /** CONNECTIONS loops sending `next()` for `ms`; answers done, failed, seconds. */
 async function run(next: () => Req | null, expected: number, ms: number) {
@@ -80,9 +105,12 @@ async function run(next: () => Req | null, expected: number, ms: number) {
       while (performance.now() < until) {
         const req = next()
         if (!req) return
-        const res = await send(req).catch(() => ({ status: 0, body: '' }))
+        const res = await send(req).catch((error: Error) => ({ status: 0, body: error.message }))
         if (res.status === expected) ok++
-        else failed++
+        else {
+          failed++
+          if (failures.length < 5) failures.push(`${res.status} ${res.body.slice(0, 200)}`)
+        }
       }
     }),
   )
@@ -234,13 +262,14 @@ async function pipeline() {
  * CPU seconds (user + system) of its main thread (JavaScript, the event loop) and of its other threads
  * (V8's garbage collector and compilers, libuv's pool), and context switches (voluntary and not).
  */
-function threadsSpent(pid: number): { main: number; helpers: number; switches: number } {
-  const spent = { main: 0, helpers: 0, switches: 0 }
+function threadsSpent(pid: number) {
+  const spent = { main: 0, helpers: 0, system: 0, switches: 0 }
   try {
     for (const task of readdirSync(`/proc/${pid}/task`)) {
       const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       const cpu = (Number(fields[11]) + Number(fields[12])) / 100
+      spent.system += Number(fields[12]) / 100
       if (Number(task) === pid) spent.main += cpu
       else spent.helpers += cpu
       const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8')
@@ -253,26 +282,28 @@ function threadsSpent(pid: number): { main: number; helpers: number; switches: n
 }
 
 /** What a set of processes has spent so far, by pid. */
-type Spent = Map<number, { cpu: number; helpers: number; switches: number }>
+type Spent = Map<number, { cpu: number; helpers: number; system: number; switches: number }>
 const spentBy = (pids: number[]): Spent =>
   new Map(
     pids.map((pid) => {
       const t = threadsSpent(pid)
-      return [pid, { cpu: t.main + t.helpers, helpers: t.helpers, switches: t.switches }]
+      return [pid, { ...t, cpu: t.main + t.helpers }]
     }),
   )
 /** From `before` to `after`; a process that began in between counts from zero. */
 function spentBetween(before: Spent, after: Spent) {
   let cpu = 0
   let helpers = 0
+  let system = 0
   let switches = 0
   for (const [pid, a] of after) {
     const b = before.get(pid)
     cpu += a.cpu - (b?.cpu ?? 0)
     helpers += a.helpers - (b?.helpers ?? 0)
+    system += a.system - (b?.system ?? 0)
     switches += a.switches - (b?.switches ?? 0)
   }
-  return { cpu, helpers, switches }
+  return { cpu, helpers, system, switches }
 }
 
 type Mode = 1 | 3
@@ -286,6 +317,8 @@ type ModeTotals = {
   serverCpu: number
   /** of serverCpu, the threads other than the main one */
   serverHelpersCpu: number
+  /** of serverCpu, the kernel's (system time) */
+  serverSystemCpu: number
   serverSwitches: number
   postgresCpu: number
 }
@@ -294,11 +327,9 @@ type ModeTotals = {
  * Orders per second with one and with three instances, on one database and the same three processes:
  * rounds alternate between sending every order to one instance (each in turn) and spreading them over
  * the three, so that both see the same machine, the same database and the same table sizes. A round
- * places orders for ROUND_SECONDS, then waits until none is left Processing: an order counts once it
- * is placed AND processed (Confirmed), and the servers' and PostgreSQL's CPU of the round is read then,
- * so each mode pays for exactly its own orders (processing runs after the 201, by the instance that
- * took the order; with rounds that ended at the last 201, one mode's processing spilled into the next
- * round of the other). Each order comes from a client address of its own (X-Forwarded-For behind
+ * places ROUND_ORDERS orders, then waits until none is left Processing: an order counts once it is
+ * placed AND processed (Confirmed), and the servers' and PostgreSQL's CPU of the round is read then,
+ * so each mode pays for exactly its own orders (see the header). Each order comes from a client address of its own (X-Forwarded-For behind
  * TRUST_PROXY=1), as shoppers do: from one address, every order's rate-limit hit would queue on that
  * address's one row. The mail planner is held off (MAIL_POLL_SECONDS=3600): the mails the orders owe
  * are made by whichever instance polls first, at a moment unrelated to the rounds.
@@ -308,6 +339,8 @@ async function ordersPerSecond() {
   const instances = 3
   const name = `shouts_bench_${process.pid}`
   const admin = new pg.Client({ connectionString: POSTGRES })
+  // a dropped connection ends the run with its error, not as an uncaught event
+  admin.on('error', (error) => console.error('bench database connection:', error))
   await admin.connect()
   await admin.query(`create database ${name}`)
   const url = new URL(POSTGRES)
@@ -333,6 +366,7 @@ async function ordersPerSecond() {
     ),
   )
   const db = new pg.Client({ connectionString: url.toString() })
+  db.on('error', (error) => console.error('bench database connection:', error))
   try {
     const bases = await Promise.all(started.map((s) => s.url))
     const first = bases[0] as string
@@ -478,13 +512,15 @@ async function ordersPerSecond() {
           drainSeconds: 0,
           serverCpu: 0,
           serverHelpersCpu: 0,
+          serverSystemCpu: 0,
           serverSwitches: 0,
           postgresCpu: 0,
         } as ModeTotals,
       ]),
     ) as Record<Mode, ModeTotals>
     let failed = 0
-    // With BENCH_CPU_PROF, each round's span on the monotonic clock the profiles' timestamps use (µs)
+    // Each round's span on the monotonic clock (µs), as V8's profiles and `perf record -k mono` stamp
+    // their samples: written to BENCH_ROUND_SPANS (a file) or beside BENCH_CPU_PROF's profiles
     const spans: { mode: Mode; startUs: number; endUs: number }[] = []
     const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
     for (let r = 0; r < ROUNDS; r++) {
@@ -508,6 +544,7 @@ async function ordersPerSecond() {
       t.drainSeconds += (endedAt - placedAt) / 1000
       t.serverCpu += serversSpent.cpu
       t.serverHelpersCpu += serversSpent.helpers
+      t.serverSystemCpu += serversSpent.system
       t.serverSwitches += serversSpent.switches
       t.postgresCpu += backendsSpent.cpu
       failed += res.failed
@@ -517,9 +554,10 @@ async function ordersPerSecond() {
       'select state, count(*)::int as n from orders group by state',
     )
     const states = Object.fromEntries(rows.rows.map((row) => [row.state, row.n]))
-    if (process.env.BENCH_CPU_PROF) {
-      writeFileSync(join(process.env.BENCH_CPU_PROF, 'order-rounds.json'), JSON.stringify(spans))
-    }
+    const spansFile =
+      process.env.BENCH_ROUND_SPANS ??
+      (process.env.BENCH_CPU_PROF && join(process.env.BENCH_CPU_PROF, 'order-rounds.json'))
+    if (spansFile) writeFileSync(spansFile, JSON.stringify(spans))
     return { totals, failed, states }
   } finally {
     await db.end().catch(() => undefined)
@@ -556,7 +594,7 @@ if (only === 'pipeline') {
       const t = r.totals[mode]
       const sorted = [...t.rates].sort((a, b) => a - b)
       const perOrder = (x: number) => ((x / t.orders) * 1000).toFixed(2)
-      return `${mode} instance${mode === 1 ? '' : 's'}: median ${median(t.rates).toFixed(0)} orders/s (spread ${sorted[0]?.toFixed(0)}-${sorted[sorted.length - 1]?.toFixed(0)}, ${t.rates.length} rounds, ${t.orders} orders, ${((t.drainSeconds / t.seconds) * 100).toFixed(0)} % of the time waiting for the last to be processed); CPU per order: servers ${perOrder(t.serverCpu)} ms (${perOrder(t.serverHelpersCpu)} of it off the main threads; by round ${t.cpuPerOrder.map((x) => x.toFixed(2)).join(', ')}), PostgreSQL ${perOrder(t.postgresCpu)} ms; servers' context switches per order ${(t.serverSwitches / t.orders).toFixed(1)}`
+      return `${mode} instance${mode === 1 ? '' : 's'}: median ${median(t.rates).toFixed(0)} orders/s (spread ${sorted[0]?.toFixed(0)}-${sorted[sorted.length - 1]?.toFixed(0)}, ${t.rates.length} rounds, ${t.orders} orders, ${((t.drainSeconds / t.seconds) * 100).toFixed(0)} % of the time waiting for the last to be processed); CPU per order: servers ${perOrder(t.serverCpu)} ms (${perOrder(t.serverSystemCpu)} of it in the kernel, ${perOrder(t.serverHelpersCpu)} off the main threads; by round ${t.cpuPerOrder.map((x) => x.toFixed(2)).join(', ')}), PostgreSQL ${perOrder(t.postgresCpu)} ms; servers' context switches per order ${(t.serverSwitches / t.orders).toFixed(1)}`
     }
     console.log(
       `orders placed and processed (Confirmed) on PostgreSQL, alternating rounds of ${ROUND_ORDERS} orders on one database (after ${WARMUP_ORDERS} not counted): ${MODES.map(line).join('; ')}. ${r.failed} failed; then ${JSON.stringify(r.states)}; load average ${loadavg()
@@ -565,4 +603,5 @@ if (only === 'pipeline') {
     )
   }
 }
+if (failures.length > 0) console.log(`unexpected answers (the first ${failures.length}):`, failures)
 agent.destroy()
