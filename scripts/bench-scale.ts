@@ -13,8 +13,8 @@
 // each before) left their processing to the next round, of the other mode. A fixed count rather than a
 // fixed time also lets the bench prepare exactly the slots it sells (a quiet machine ran out of slots
 // after 7-8 of 10 timed rounds). The mail planner is held off (MAIL_POLL_SECONDS=3600 on the three):
-// it made each order's confirmation mail (about 0.5 ms of CPU an order) on whichever instance polled
-// first, at moments unrelated to the rounds. Both modes run on the same three processes with the same
+// it made the orders' confirmation mails (up to 100 a pass) on whichever instance polled first, at
+// moments unrelated to the rounds. Both modes run on the same three processes with the same
 // settings (pools of 10 each); the bench prints the servers' CPU per order (main thread and the rest),
 // their context switches, and the CPU of PostgreSQL's backends for the database, per mode.
 import { type ChildProcess, spawn } from 'node:child_process'
