@@ -65,6 +65,46 @@ const QR_OPTIONS = { errorCorrectionLevel: 'Q', margin: 2 } as const
 const CATALOGUE_TTL_MS = 2000
 const NO_SLOTS: readonly number[] = Object.freeze([])
 
+/**
+ * Catalogue rows kept for CATALOGUE_TTL_MS. When one expires, the requests that ask for it meanwhile
+ * share one query (16 connections asked 16 times at each expiry); a load that started before
+ * clear() (a catalogue import) is not kept.
+ */
+function catalogueCache<T>(now: () => number) {
+  const rows = new Map<string, { at: number; value: T }>()
+  const loading = new Map<string, Promise<T>>()
+  let generation = 0
+  return {
+    get(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = rows.get(key)
+      const t = now()
+      if (hit && t - hit.at < CATALOGUE_TTL_MS) return Promise.resolve(hit.value)
+      const pending = loading.get(key)
+      if (pending) return pending
+      const started = generation
+      const loaded = load()
+        .then((value) => {
+          if (started === generation) {
+            // An unbounded map of unknown slugs would be a memory leak an attacker could drive.
+            if (rows.size > 5000) rows.clear()
+            rows.set(key, { at: t, value })
+          }
+          return value
+        })
+        .finally(() => {
+          if (loading.get(key) === loaded) loading.delete(key)
+        })
+      loading.set(key, loaded)
+      return loaded
+    },
+    clear(): void {
+      generation++
+      rows.clear()
+      loading.clear()
+    },
+  }
+}
+
 export type SpotlightService = ReturnType<typeof createSpotlightService>
 
 export function createSpotlightService(deps: {
@@ -75,26 +115,12 @@ export function createSpotlightService(deps: {
   publicBaseUrl: string | undefined
 }) {
   const { db, now } = deps
-  const eventCache = new Map<string, { at: number; value: ShoutEvent | null }>()
-  const deviceCache = new Map<string, { at: number; value: Device | null }>()
-  const cached = async <T>(
-    cache: Map<string, { at: number; value: T }>,
-    key: string,
-    load: () => Promise<T>,
-  ): Promise<T> => {
-    const hit = cache.get(key)
-    const t = now()
-    if (hit && t - hit.at < CATALOGUE_TTL_MS) return hit.value
-    const value = await load()
-    // An unbounded map of unknown slugs would be a memory leak an attacker could drive.
-    if (cache.size > 5000) cache.clear()
-    cache.set(key, { at: t, value })
-    return value
-  }
+  const eventCache = catalogueCache<ShoutEvent | null>(now)
+  const deviceCache = catalogueCache<Device | null>(now)
   const catalogue: CatalogueReads = {
-    event: (slug) => cached(eventCache, slug, () => eventBySlug(db, slug)),
+    event: (slug) => eventCache.get(slug, () => eventBySlug(db, slug)),
     eventDevice: (slug, deviceId) =>
-      cached(deviceCache, `${slug}\u0000${deviceId}`, () => eventDevice(db, slug, deviceId)),
+      deviceCache.get(`${slug}\u0000${deviceId}`, () => eventDevice(db, slug, deviceId)),
   }
 
   const findEvent = async (slug: string): Promise<Result<ShoutEvent, SpotlightError>> => {
