@@ -249,7 +249,8 @@ async function main() {
     })
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${text}`)))
     // the server builds the app first when the build is missing or older than its sources
-    setTimeout(() => reject(new Error('server did not start in 300 s')), 300_000)
+    // unref: the run must not wait out this timer at its end (it looked hung for up to two minutes)
+    setTimeout(() => reject(new Error('server did not start in 300 s')), 300_000).unref()
   })
   const pid = child.pid as number
   const phases: string[] = []
