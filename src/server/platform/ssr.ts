@@ -295,9 +295,9 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
 
   /** The server's render of a first screen. Its code's modulepreload links are in an inert
    * <template> (APP_CHUNKS): the entry (src/app/main.tsx) puts them in the head once the browser
-   * reports the first contentful paint. Issue 11: asked for with the page, even at low priority, the app's 105 KB were whole
-   * before the first paint on a fast connection, and Lighthouse's simulated LCP then counted their
-   * download on slow 4G (LCP ~0.9 s after an FCP that had already painted the largest element). The
+   * reports the first contentful paint. Issue 11: asked for with the page, even at low priority,
+   * the app's 105 KB were whole before the first paint on a fast connection, and Lighthouse's
+   * simulated LCP then counted their download on slow 4G (LCP ~0.9 s after an FCP that had already painted the largest element). The
    * page is there to read without them; they only make it interactive. */
   const rendered = async (b: Build, renderer: SsrRenderer, m: Classified): Promise<Entry> => {
     const result = await renderer.render({ path: m.path, locale: m.locale, template: b.template })
