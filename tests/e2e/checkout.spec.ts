@@ -9,6 +9,7 @@ import {
   screenshot,
   T,
 } from './helpers'
+import { waitForServiceWorker } from './pwa-helpers'
 
 const t = T.en
 
@@ -53,6 +54,8 @@ test('each promo message shows beside the promo field', async ({ page, context }
   await apply.click()
   await expect(page.getByText('This promo code should not be used for this event')).toBeVisible()
 
+  // offline once the worker has the app's code, as in every offline test (README "Footguns")
+  await waitForServiceWorker(page)
   await context.setOffline(true)
   await field.fill('LOVE10')
   await apply.click()
