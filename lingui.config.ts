@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/cli'
 
 // One catalog per locale, loaded on demand (conventions §6). English is the source language.
-// Issue 10: the operations console (src/app/ops) has a catalog of its own, loaded only by the
+// The operations console (src/app/ops) has a catalog of its own, loaded only by the
 // console, so the shop's catalogs (and its first screen) carry none of its texts.
 export default defineConfig({
   sourceLocale: 'en',

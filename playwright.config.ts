@@ -44,7 +44,7 @@ export default defineConfig({
   webServer: {
     // build the PWA and the app's server build first, so the server serves this checkout's app as it
     // is now (and renders its first screens with it)
-    // issue 10: the console's e2e needs an operator made the way an operator is made, with the real
+    // The console's e2e needs an operator made the way an operator is made, with the real
     // CLI; on the embedded database it runs while the server is stopped, so before the server starts.
     // Its last line (the one-time set-password link) goes to the DATA_DIR (tests/e2e/ops-helpers.ts).
     command:
@@ -62,7 +62,7 @@ export default defineConfig({
       APP_ENV: 'local',
       // every spec's shopper shares 127.0.0.1: the per-client write limit is for one shopper
       WRITES_PER_MINUTE: '100000',
-      // issue 10: the outbox e2e (ops-orders.spec.ts) waits for the mail planner; 15 s by default
+      // The outbox e2e (ops-orders.spec.ts) waits for the mail planner; 15 s by default
       MAIL_POLL_SECONDS: '1',
     },
   },

@@ -13,7 +13,7 @@ import { FIRST_SCREEN_ROUTES } from './src/app/lib/first-screen.ts'
 import { type CatalogPart, catalogPartIds } from './src/locale/catalog-parts.ts'
 import { precompressDir } from './src/server/platform/precompress.ts'
 
-/** issue 10: the console's modules: its pages, its routes' split parts and its catalogs. */
+/** The console's modules: its pages, its routes' split parts and its catalogs. */
 const CONSOLE_MODULE =
   /\/src\/app\/ops\/|\/src\/app\/routes\/ops[._][^?]*\?tsr-split|\/src\/locale\/ops\//
 
@@ -21,7 +21,7 @@ const CONSOLE_MODULE =
 const appVersion = process.env.APP_VERSION ?? process.env.npm_package_version ?? '0.0.0'
 
 /**
- * Lighthouse (issue 6): the app's one stylesheet (about 5 KB compressed) is inlined into index.html, so
+ * Lighthouse: the app's one stylesheet (about 5 KB compressed) is inlined into index.html, so
  * the first paint does not wait for a render-blocking request. The server's CSP allows inline styles
  * (src/server/platform/http/security.ts); the file stays in the build for the service worker's precache.
  */
@@ -49,7 +49,7 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * Issue 12 §5: the built text files get .br and .gz siblings (Brotli 11, gzip 9), which the server
+ * The built text files get .br and .gz siblings (Brotli 11, gzip 9), which the server
  * sends as they are (src/server/platform/static.ts). After every other plugin's closeBundle, so the
  * service worker the PWA plugin writes there is compressed too.
  */
@@ -72,7 +72,7 @@ function precompress(): Plugin {
 }
 
 /**
- * Issue 11: a locale's catalog in two parts, `messages.po?first` and `messages.po?rest` (which
+ * A locale's catalog in two parts, `messages.po?first` and `messages.po?rest` (which
  * messages go where: src/locale/catalog-parts.ts, from the source catalog's `#:` origins), compiled
  * as @lingui/vite-plugin compiles a whole one (`messages.po`, which the tests and tools still use).
  */
@@ -118,7 +118,7 @@ const appPlugins = () => [
     target: 'react',
     autoCodeSplitting: true,
     // the first screens' routes are not split from the app's chunk: their code is needed before the
-    // server's page can hydrate, so a chunk of their own would only be one request more (issue 11)
+    // server's page can hydrate, so a chunk of their own would only be one request more
     codeSplittingOptions: {
       splitBehavior: ({ routeId }) => (FIRST_SCREEN_ROUTES.has(routeId) ? [] : undefined),
     },
@@ -132,7 +132,7 @@ const appPlugins = () => [
 ]
 
 /**
- * Issue 11: the app's server build (`vite build --ssr src/app/entry-server.tsx`), which the server
+ * The app's server build (`vite build --ssr src/app/entry-server.tsx`), which the server
  * loads at run time to render the first screen (src/server/platform/ssr.ts). It goes to build/server,
  * outside dist/: neither served nor precached. Its dependencies stay in node_modules. No PWA and no
  * CSS inlining: the page template is the client build's index.html.
@@ -174,13 +174,13 @@ const clientBuild = {
         // every route's code chunk, the maplibre worker (.mjs), CSS and the shell (toolchain.md:
         // adding png/webmanifest here would duplicate the entries the plugin adds itself)
         globPatterns: ['**/*.{js,mjs,css,html}'],
-        // issue 10: the operators' console is not the shoppers' to carry offline, and must never be
+        // The operators' console is not the shoppers' to carry offline, and must never be
         // served stale: its chunks (assets/ops-*, assets/ops/, see chunkFileNames) stay out
         globIgnores: ['assets/ops-*', 'assets/ops/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-      // One manifest for the three locale prefixes (issue 4): scope '/' covers /, /fr and /de;
+      // One manifest for the three locale prefixes: scope '/' covers /, /fr and /de;
       // start_url '/?source=pwa' opens the app, which resumes the last step (with its locale prefix)
       // within the order lifetime, else the home page in the last language used
       // (src/app/lib/resume.ts). Per-locale manifests would make three separate installs.
@@ -240,7 +240,7 @@ const clientBuild = {
       // The entry's import of the app: the server lists the app's chunks as modulepreload links in
       // the page itself (src/server/platform/prerender.ts), earlier than the entry could; offline
       // they come from the service worker's precache. Other lazy imports keep Vite's preloading.
-      // Issue 10: the console's chunk preloads only its own files (its code and stylesheet); what it
+      // The console's chunk preloads only its own files (its code and stylesheet); what it
       // shares with the shop arrives through its imports. A shorter list in the shop's first chunk.
       resolveDependencies: (file, deps, { hostId, hostType }) => {
         if (hostType === 'js' && /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId)) return []
@@ -251,7 +251,7 @@ const clientBuild = {
     },
     rolldownOptions: {
       output: {
-        // issue 10: every chunk made only of the console's code or catalogs goes to assets/ops/,
+        // Every chunk made only of the console's code or catalogs goes to assets/ops/,
         // which the service worker does not precache (globIgnores above)
         chunkFileNames: (chunk) =>
           chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => CONSOLE_MODULE.test(id))
@@ -263,14 +263,14 @@ const clientBuild = {
             // app to import the entry chunk, every lazy import would list the entry's stylesheet as a
             // dependency and fetch again the CSS that index.html already has inlined.
             { name: 'boot', test: /vite\/preload-helper|src\/domain\/storage\.ts/, priority: 2 },
-            // Issue 11: the first screen is one chunk: the app (src/app/start.tsx) with everything it
+            // The first screen is one chunk: the app (src/app/start.tsx) with everything it
             // imports, React and the router among it, and the first screens' routes (not split,
             // FIRST_SCREEN_ROUTES). About twenty small chunks cost more bytes (each compressed
             // alone) and more requests on a phone; the later steps import what they share with it
             // from this chunk, which is loaded by then. Only static imports are followed: the later
             // steps, the map, Stripe and the catalogs stay their own chunks.
             { name: 'app', test: /src\/app\/start\.tsx$/, priority: 1 },
-            // Issue 10: the operators' console is one chunk of its own (its routes' pages and
+            // The operators' console is one chunk of its own (its routes' pages and
             // src/app/ops), which the shop never loads; its catalogs stay one chunk per language.
             {
               name: 'ops',

@@ -20,7 +20,7 @@ export default defineConfig({
         },
       },
       {
-        // issue 16: several server processes on one PostgreSQL and one bucket, one of them killed.
+        // Several server processes on one PostgreSQL and one bucket, one of them killed.
         test: {
           name: 'scale',
           include: ['tests/scale/**/*.test.ts'],

@@ -1,6 +1,6 @@
 // A bare Hono app on @hono/node-server answering GET /api/v1/health as the shop does, in its own
 // process: `npm run bench` measures the shop's request pipeline (logs, request ids, security headers,
-// metrics...) against it (issue 16).
+// metrics...) against it.
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 

@@ -1,4 +1,4 @@
-// Prints p50/p95 of what a shopper waits for on content (issue 5, "Tests and figures"): rendering the
+// Prints p50/p95 of what a shopper waits for on content: rendering the
 // demo catalogue's 1400x400 photo template (target p50 < 150 ms), moderating one photo (< 400 ms), and
 // processing a 10-second 720p video until it is ready (< 15 s) — through the same upload processor,
 // moderator and generator the server uses. Also: a 12-megapixel photo upload and the video composite.

@@ -1,4 +1,4 @@
-// npm run bench, issue 16's lines: (1) the request pipeline's own cost: the shop's trivial endpoint
+// npm run bench, the several-instances lines: (1) the request pipeline's own cost: the shop's trivial endpoint
 // (GET /api/v1/health, every middleware on, as in production with METRICS_TOKEN set) beside a bare Hono
 // app answering the same route, in alternating rounds; (2) orders per second with one and with three
 // instances (src/server/main.ts --api-only, each its own process; alternating rounds) on one PostgreSQL
@@ -6,7 +6,7 @@
 // with the load generator, so three are not expected to be faster: the point is that they are not
 // slower and that nothing fails.
 //
-// How the orders are counted (issue 16's last point, changed on 2026-11-23): every round places the
+// How the orders are counted : every round places the
 // same number of orders (BENCH_ROUND_ORDERS) and then waits until none is Processing, so an order
 // counts once placed AND processed, and the round's time and CPU include its processing. Processing
 // runs after the 201, on the instance that took the order: rounds that ended with their last 201 (1 s
@@ -248,7 +248,7 @@ async function pipeline() {
   const median = ((sorted[4] ?? 0) + (sorted[5] ?? 0)) / 2
   const failed = totals.shop.failed + totals.bare.failed
   console.log(
-    `request pipeline: GET /health through the shop (JSON log line, request id, security headers, metrics on) against a bare Hono app, ${rounds} alternating rounds: median ${pct(median)} of its throughput (spread ${pct(sorted[0])}-${pct(sorted[sorted.length - 1])}; overall ${shopRps.toFixed(0)} against ${bareRps.toFixed(0)} req/s) (issue 16 target >= 80%)${failed ? `, ${failed} failed` : ''}; load average ${loadBefore[0]?.toFixed(2)} before, ${loadAfter[0]?.toFixed(2)} after`,
+    `request pipeline: GET /health through the shop (JSON log line, request id, security headers, metrics on) against a bare Hono app, ${rounds} alternating rounds: median ${pct(median)} of its throughput (spread ${pct(sorted[0])}-${pct(sorted[sorted.length - 1])}; overall ${shopRps.toFixed(0)} against ${bareRps.toFixed(0)} req/s) (target >= 80%)${failed ? `, ${failed} failed` : ''}; load average ${loadBefore[0]?.toFixed(2)} before, ${loadAfter[0]?.toFixed(2)} after`,
   )
   const usShop = (cpu.shop / totals.shop.ok) * 1e6
   const usBare = (cpu.bare / totals.bare.ok) * 1e6
@@ -569,7 +569,7 @@ async function ordersPerSecond() {
 }
 
 console.log(
-  `issue 16 (several instances): ${CONNECTIONS} connections, ${SECONDS} s per pipeline scenario, ${cpus().length} cores shared by the instances, PostgreSQL and the load`,
+  `several instances: ${CONNECTIONS} connections, ${SECONDS} s per pipeline scenario, ${cpus().length} cores shared by the instances, PostgreSQL and the load`,
 )
 // BENCH_ONLY=pipeline or BENCH_ONLY=orders runs one of the two.
 const only = process.env.BENCH_ONLY

@@ -1,5 +1,5 @@
 // The server that `npm run bench` measures: the real server (startServer) in its own process, so
-// that its memory is its own. It serves the app too (issue 11: its pages are measured), building
+// that its memory is its own. It serves the app too (its pages are measured), building
 // it first when the build is missing or older than its sources.
 import { startServer } from '../src/server/main.ts'
 import { sql } from '../src/server/platform/db/sql.ts'
@@ -7,7 +7,7 @@ import { sql } from '../src/server/platform/db/sql.ts'
 const dataDir = process.argv[2]
 if (!dataDir) throw new Error('usage: bench-server.ts DATA_DIR')
 const server = await startServer({ port: 0, dataDir, serveApp: true })
-// Player links for the schedule scenario (issue 14), handed to the bench over its own pipe.
+// Player links for the schedule scenario, handed to the bench over its own pipe.
 const devices = await server.deps.database.query(
   sql<{ id: string }>`select device_id as id from devices`,
 )

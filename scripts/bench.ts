@@ -1,9 +1,8 @@
-// npm run bench: throughput and latency of the real server on loopback, from one run (issue 3).
+// npm run bench: throughput and latency of the real server on loopback, from one run.
 // Slot search (14-day event, 15-minute slots), event fetch and order placement, each beside a trivial
 // endpoint (GET /api/v1/health) measured the same way, and the server's peak memory (VmHWM).
-// Issue 11: the server-rendered first screens (home, the location step), served from the page cache
-// under 16 connections, and their render itself (the app's server build, uncached). Issue 12 §5:
-// slot search while eight clients ask made-up page paths.
+// The server-rendered first screens (home, the location step), served from the page cache
+// under 16 connections, and their render itself (the app's server build, uncached). // slot search while eight clients ask made-up page paths.
 // Bounded: each scenario runs for a fixed time or request count, then the server is stopped.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -169,7 +168,7 @@ const fmt = (r: Result) =>
     .padStart(6)} ms   (${r.requests} requests, ${r.errors} unexpected)`
 
 /**
- * The shared rate limiter's cost per write (issue 12 item 8: one upsert per limited call), measured on
+ * The shared rate limiter's cost per write (one upsert per limited call), measured on
  * its own embedded database: sequential hits, and 8 at once on one key (the row lock's contention).
  */
 async function limiterCost(): Promise<string> {
@@ -436,7 +435,7 @@ async function main() {
   }))
   results.push(trivial2, ev)
 
-  // Issue 11: the first screens as a phone asks for them (Brotli accepted), from the page cache: the
+  // The first screens as a phone asks for them (Brotli accepted), from the page cache: the
   // figure the server's cost per page is judged by (target: p50 <= 5 ms under 16 connections).
   const page = (path: string) => (): Req => ({
     method: 'GET',
@@ -497,7 +496,7 @@ async function main() {
   results.push(...renders)
   mark('after the uncached renders')
 
-  // Issue 12 §5: eight clients ask made-up page paths (each one new) while slot search is measured
+  // Eight clients ask made-up page paths (each one new) while slot search is measured
   // as above; once, each new path was rendered and compressed synchronously and cached for ever.
   const floodAgent = new http.Agent({ keepAlive: true, maxSockets: 8 })
   let flooding = true
@@ -568,7 +567,7 @@ async function main() {
   await new Promise((r) => setTimeout(r, 2000))
   mark('after the order scenario')
 
-  // issue 14: a billboard's schedule for 24 hours of sold slots. The orders sell the first billboard's
+  // A billboard's schedule for 24 hours of sold slots. The orders sell the first billboard's
   // slots first, two at a time: the first 48 orders (placed now if the scenario above did not reach
   // them, untimed) fill its first 24 hours.
   while (o < Math.min(48, orderCount)) {
@@ -603,14 +602,14 @@ async function main() {
   )
   for (const r of pages) {
     console.log(
-      `page ${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms under ${CONNECTIONS} connections (issue 11 target: p50 <= 5 ms)`,
+      `page ${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms under ${CONNECTIONS} connections (target: p50 <= 5 ms)`,
     )
   }
   for (const r of renders) {
     console.log(`${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`)
   }
   console.log(
-    `slot search while 8 clients asked ${madeUp} made-up paths (${[...floodStatuses].map(([k, n]) => `${n}x ${k}`).join(', ')}): p50 ${searchBeside.p50.toFixed(2)} ms, p99 ${searchBeside.p99.toFixed(2)} ms; alone p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms (issue 12 §5: it was ~400-480 ms p50)`,
+    `slot search while 8 clients asked ${madeUp} made-up paths (${[...floodStatuses].map(([k, n]) => `${n}x ${k}`).join(', ')}): p50 ${searchBeside.p50.toFixed(2)} ms, p99 ${searchBeside.p99.toFixed(2)} ms; alone p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms (it was ~400-480 ms p50)`,
   )
   console.log(
     `order placement: ${orders.rps.toFixed(0)} orders/s on the embedded database (target >= 300), ${((orders.rps / trivial3.rps) * 100).toFixed(0)}% of the trivial endpoint's throughput, p99 ${orders.p99.toFixed(1)} ms`,

@@ -4,7 +4,7 @@
 // (NODE_ENV=production) on a fresh embedded database. Each page runs RUNS times (LIGHTHOUSE_RUNS,
 // default 5) in a fresh Chrome each; the script prints every run, then the median and the spread
 // (min–max) of performance, TBT, LCP, CLS, accessibility and best practices, and the longest main-thread
-// task (issue 11: none over 200 ms at 4x). Then a repeat visit: the location step once the service
+// task (none over 200 ms at 4x). Then a repeat visit: the location step once the service
 // worker controls the page (the server's page it kept, decision 20), LCP median and spread. Then the browser's
 // own installability verdict (Lighthouse 12 dropped its PWA category; Chromium's
 // Page.getInstallabilityErrors is the check the install prompt itself uses). The load average is
@@ -188,7 +188,7 @@ try {
 
   // Repeat visits: the same Chrome profile visits once (the service worker installs and takes over),
   // then Lighthouse loads the location step with the profile's storage kept: the worker answers with
-  // the server's page it kept when it installed (decision 20; issue 11: LCP ≤ 0.6 s).
+  // the server's page it kept when it installed (decision 20; LCP ≤ 0.6 s).
   const repeat: Sample[] = []
   const locationUrl = `${server.url}/${slug}/design/location`
   for (let run = 1; PAGES.has('repeat') && run <= RUNS; run++) {

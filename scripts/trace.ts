@@ -1,6 +1,6 @@
 // npm run trace [path]: a Chrome performance trace of a first visit, at 4x CPU slowdown (Lighthouse's
 // mobile preset), against the production build served by the real server on a fresh embedded database.
-// Prints what issue 11 asks to find in a trace: the main thread's longest tasks with what filled them,
+// Prints what to look for in a first visit's trace: the main thread's longest tasks with what filled them,
 // every forced reflow (style or layout asked for by running JavaScript, with the script and function
 // that asked), and the largest style recalculations (elements touched). The default path is what a
 // billboard's QR code opens (/{event}?device=…, redirected to the location step). TRACE_FILE=file.json

@@ -64,7 +64,7 @@ describe('classifyRequest', () => {
     )
   })
 
-  it("answers a shout's file from the billboard player's cache (issue 14)", () => {
+  it("answers a shout's file from the billboard player's cache", () => {
     const file = pathOf(content.file, { name: 'abc.png' })
     expect(classifyRequest('GET', at(file), origin)).toBe('player-content')
     expect(classifyRequest('HEAD', at(file), origin)).toBe('network-only')
@@ -124,7 +124,7 @@ describe('staleCaches', () => {
   })
 })
 
-describe("the server's pages kept for the next visit (issue 11)", () => {
+describe("the server's pages kept for the next visit", () => {
   const answer = (status: number, headers: Record<string, string>) => ({
     status,
     headers: new Headers(headers),

@@ -1,4 +1,4 @@
-// Which request goes to which cache (issue 4): the app shell is precached; the event payload, its
+// Which request goes to which cache: the app shell is precached; the event payload, its
 // devices and its templates are served stale-while-revalidate; images and map tiles live in bounded
 // runtime caches. Everything else from the API goes to the network: never slot availability, payment
 // or order calls.
@@ -15,7 +15,7 @@ export const cacheNames = {
   eventPayload: `${CACHE_PREFIX}event-payload-${CACHE_VERSION}`,
   images: `${CACHE_PREFIX}images-${CACHE_VERSION}`,
   mapTiles: `${CACHE_PREFIX}map-tiles-${CACHE_VERSION}`,
-  // issue 14: filled by the billboard player page with its window's content files (versioned there)
+  // Filled by the billboard player page with its window's content files (versioned there)
   player: PLAYER_CACHE_NAME,
 } as const
 
@@ -33,7 +33,7 @@ export type RequestKind =
   | 'network-only'
   | 'not-ours'
 
-// The event payload: what the flow reads of an event and may show offline (issue 4). Named by the
+// The event payload: what the flow reads of an event and may show offline. Named by the
 // endpoints, so a path the contract changes is still cached.
 const EVENT_PAYLOAD_ENDPOINTS: readonly Endpoint[] = [
   spotlight.event,
@@ -44,11 +44,11 @@ const EVENT_PAYLOAD_ENDPOINTS: readonly Endpoint[] = [
 
 const IMAGE_PATH = /^\/(catalogue|templates)\/.+\.(png|jpe?g|webp|gif|svg|mp4)$/i
 
-/** issue 10: the operators' console's pages (/ops, /fr/ops, /de/ops and below), which the worker
+/** The operators' console's pages (/ops, /fr/ops, /de/ops and below), which the worker
  * leaves to the network: no precached shell, no stale page for an operator. */
 export const CONSOLE_PATH = /^\/((fr|de)\/)?ops(\/|$)/
 
-/** issue 14: the billboard player's pages, which get the plain shell (no referrer), never a kept page. */
+/** The billboard player's pages, which get the plain shell (no referrer), never a kept page. */
 export const PLAYER_PATH = /^\/play\//
 
 /** Decides the strategy for one request. `tileOrigins` are the map style's tile hosts. */
@@ -69,7 +69,7 @@ export function classifyRequest(
     if (apiPath !== null && EVENT_PAYLOAD_ENDPOINTS.some((e) => matchesPath(e, apiPath))) {
       return 'event-payload'
     }
-    // a shout's file: the billboard player's copy when it has one (issue 14), else the network
+    // a shout's file: the billboard player's copy when it has one, else the network
     if (apiPath !== null && matchesPath(content.file, apiPath)) return 'player-content'
     return 'network-only'
   }
@@ -84,7 +84,7 @@ export function staleCaches(existing: readonly string[], also: readonly string[]
   return existing.filter((name) => name.startsWith(CACHE_PREFIX) && !current.has(name))
 }
 
-// Issue 11, the repeat visit: the server's own pages (its render of the first screens, its shell of
+// The repeat visit: the server's own pages (its render of the first screens, its shell of
 // the later steps) are kept by the worker and answer the next visit at once, so the location step is
 // painted from the HTML before any script runs, as on a first visit, instead of waiting for the app to
 // render the precached shell in the browser. They are data as old as the event payload's (the same
@@ -137,8 +137,8 @@ export function pageAssets(html: string): string[] {
   return [...html.matchAll(/\s(?:src|href)="(\/assets\/[^"?#]+)"/g)].map((m) => m[1] as string)
 }
 
-/** The shop's pages, which the worker may keep: not the console's (issue 10), not the billboard
- * player's (issue 14, its own shell and header), not the API's. */
+/** The shop's pages, which the worker may keep: not the console's, not the billboard
+ * player's (its own shell and header), not the API's. */
 export function isKeptPagePath(pathname: string): boolean {
   return (
     !CONSOLE_PATH.test(pathname) && !PLAYER_PATH.test(pathname) && !pathname.startsWith('/api/')
@@ -151,7 +151,7 @@ export function pageAgeSeconds(dateHeader: string | null, nowMs: number): number
   return Number.isNaN(at) ? Number.POSITIVE_INFINITY : Math.max(0, (nowMs - at) / 1000)
 }
 
-// Background retry of the order status (issue 4): 2 s, 4 s, 8 s ... capped at 60 s between checks.
+// Background retry of the order status: 2 s, 4 s, 8 s ... capped at 60 s between checks.
 export const ORDER_RETRY_BASE_MS = 2000
 export const ORDER_RETRY_CAP_MS = 60_000
 /** How long the worker keeps an order in its watch list before leaving it to the next app start. */

@@ -1,4 +1,4 @@
-// Background retry of order status polling (issue 4). The page registers an order it placed; the worker
+// Background retry of order status polling. The page registers an order it placed; the worker
 // checks its status with back-off until it is no longer Processing, writes the final state to IndexedDB
 // and tells every open page. It runs from a Background Sync event where the browser has one, and
 // otherwise whenever the worker is woken (a page message, install/activate); the page also re-checks

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// Issue 11, the repeat visit: the server's pages kept by the worker (the policy: cache-policy.ts;
+// The repeat visit: the server's pages kept by the worker (the policy: cache-policy.ts;
 // decision 20). A navigation is answered from here when the page is kept and young enough, else by
 // the precached shell, as before; either way the page is asked for again in the background, so the
 // next visit has it. Nothing here waits for the network before answering.

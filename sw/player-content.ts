@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { PLAYER_CACHE_NAME } from '../src/contract/sw'
 
-// issue 14: a shout's file answered from the billboard player's cache, so a play shows with the
+// A shout's file answered from the billboard player's cache, so a play shows with the
 // network down; the network otherwise. A <video> asks for byte ranges: the cached whole file is cut
 // to the range asked (206), as the server would answer.
 

@@ -59,11 +59,11 @@ const pagesCache = pagesCacheName(precacheManifest)
 precacheAndRoute(precacheManifest)
 cleanupOutdatedCaches()
 
-// Every navigation renders offline: the server's page kept from an earlier visit (issue 11: painted
+// Every navigation renders offline: the server's page kept from an earlier visit (painted
 // before any script runs), else the precached app shell, which the app renders in the browser.
 const appShell = createHandlerBoundToURL('/index.html')
 const pages = pageCache(pagesCache)
-// issue 14: the billboard player's page sends no referrer, also when its shell comes from here (the
+// The billboard player's page sends no referrer, also when its shell comes from here (the
 // server says so in a header; a response made by the worker must say it again).
 registerRoute(
   new NavigationRoute(
@@ -84,7 +84,7 @@ registerRoute(
       return kept ?? appShell(options)
     },
     {
-      // issue 10: the operators' console always comes from the network (never a stale shell whose
+      // The operators' console always comes from the network (never a stale shell whose
       // chunks are not precached); the worker keeps out of its pages
       denylist: [/^\/api\//, /\.[a-z0-9]+$/i, CONSOLE_PATH],
     },
@@ -184,7 +184,7 @@ async function warmEvent(slug: string): Promise<void> {
   )
 }
 
-/** The pages a shopper comes back to (issue 11): the open page's own, and its event's location step
+/** The pages a shopper comes back to: the open page's own, and its event's location step
  * and QR code landing (/{event}?device=…, the server's redirect to that step) in its language. */
 async function warmPages(url: URL): Promise<void> {
   if (url.origin !== self.location.origin || !isKeptPagePath(url.pathname)) return

@@ -21,7 +21,7 @@ import { HydrationGate } from './lib/hydration'
 import { catalogOf, splitLocalePath, withLocalePrefix } from './locale/i18n'
 import { createAppRouter } from './router'
 
-// Issue 11: the first screen rendered on the server by the app's own components and route loaders
+// The first screen rendered on the server by the app's own components and route loaders
 // (TanStack Router's SSR without Start), into the client build's index.html, and hydrated by
 // src/app/start.tsx. Built by `vite build --ssr` into build/server/ (outside dist/: neither served nor
 // precached) and loaded by the server at run time (src/server/platform/ssr.ts), which never imports

@@ -12,7 +12,7 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload()
 })
 
-// Lighthouse (issue 4, issue 11): the server sends the first screen in its HTML
+// Lighthouse: the server sends the first screen in its HTML
 // (src/server/platform/ssr.ts) and the modulepreload links of the app's chunks in an inert <template>
 // (APP_CHUNKS); they are put to work here, with the app's import, once that first screen is on
 // screen, not with the page: the page is there to read without them, and Lighthouse's simulated LCP

@@ -22,7 +22,7 @@ export function createAppRouter({ i18n }: RouterContext) {
     defaultPreload: 'intent',
     // on the server it would add an inline script (CSP) and has nothing to restore
     scrollRestoration: !import.meta.env.SSR,
-    // a chunk of their own: no first screen shows them (issue 11)
+    // a chunk of their own: no first screen shows them
     defaultNotFoundComponent: lazyRouteComponent(
       withWholeCatalog(() => import('./features/shell/error-page')),
       'NotFoundPage',

@@ -19,7 +19,7 @@ import './stores/templates'
 
 /** The app: started when ./main.tsx imports this module, once the first screen is painted. */
 async function start(): Promise<void> {
-  // issue 11: the app chunk's evaluation is one task already; the router and the rest start in the
+  // The app chunk's evaluation is one task already; the router and the rest start in the
   // next one, so that no single task holds both (each is ~40-70 ms at 4x CPU, together over 100)
   await new Promise((resolve) => setTimeout(resolve))
   // the deployed version, for support and for the update test
@@ -30,13 +30,13 @@ async function start(): Promise<void> {
   router.subscribe('onResolved', () => {
     rememberRoute(window.location.pathname, window.location.search)
   })
-  // issue 11: a page the server rendered carries the router's state ($_TSR, from its <Scripts/>) and
+  // A page the server rendered carries the router's state ($_TSR, from its <Scripts/>) and
   // is hydrated; the service worker's shell (offline, repeat visits) and the later steps render here.
   if ('$_TSR' in window) await hydrate(router, root)
   else await renderHere(router, root)
 }
 
-/** Takes over the server's HTML: React reuses its nodes, nothing is drawn again (issue 11). */
+/** Takes over the server's HTML: React reuses its nodes, nothing is drawn again. */
 async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
   // The server's language (<html lang>); its catalog must be active before the first render, or the
   // provider renders nothing. Its chunk is preloaded with the page.
@@ -52,7 +52,7 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
     })
   })
   // A transition lets React hydrate in slices, yielding to the browser between them; the parts in
-  // their own Suspense boundaries are hydrated after, each in its own slices (issue 11: no long task).
+  // their own Suspense boundaries are hydrated after, each in its own slices (no long task).
   startTransition(() => {
     hydrateRoot(
       root,
@@ -86,7 +86,7 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
       }
     }
   }
-  // issue 4 resume: the installed app's start URL goes back to the last step within its lifetime
+  // Resume: the installed app's start URL goes back to the last step within its lifetime
   const target = await startRedirect(window.location)
   if (target !== null) void router.navigate({ href: target, replace: true })
   void resumeOrders()
@@ -95,7 +95,7 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
 
 /** The shell (no server render): everything is resolved first, then drawn in one go. */
 async function renderHere(router: AppRouter, root: HTMLElement): Promise<void> {
-  // Lighthouse (issue 6, issue 11 repeat visit): the location step's event and billboards (its
+  // Lighthouse (repeat visit): the location step's event and billboards (its
   // largest paint) are asked for first, in parallel with the catalog, the saved state and the resume
   // check, not after them; the route's loaders share the requests. A resume redirect elsewhere
   // wastes one request to the worker's cache at most.
@@ -108,13 +108,13 @@ async function renderHere(router: AppRouter, root: HTMLElement): Promise<void> {
     void fetchDevices(slug)
   }
   startPwa()
-  // Lighthouse (issue 6): the catalog of the URL's language and the saved state are fetched while the
+  // Lighthouse: the catalog of the URL's language and the saved state are fetched while the
   // resume check runs, not after it — each await in a row is one more round trip before first paint.
   const early = Promise.all([
     activateLocale(splitLocalePath(window.location.pathname).locale),
     restoreAll(),
   ])
-  // issue 4 resume: the installed app's start URL goes back to the last step within its lifetime
+  // Resume: the installed app's start URL goes back to the last step within its lifetime
   const target = await startRedirect(window.location)
   if (target !== null) router.history.replace(target)
   // spec §7 startup: order, templates and devices state restored before the flow renders.
@@ -138,7 +138,7 @@ async function renderHere(router: AppRouter, root: HTMLElement): Promise<void> {
   })
 }
 
-/** issue 4: an order placed earlier (maybe while closed) is re-sent or checked again. */
+/** An order placed earlier (maybe while closed) is re-sent or checked again. */
 async function resumeOrders(): Promise<void> {
   if (!(await orderToResume())) return
   const sending = await import('./stores/order-sending')

@@ -10,7 +10,7 @@ import { wellFormed } from '../domain/validation'
 // api-v1. Request bodies are strict objects (unknown fields are a 400); responses are plain objects, so
 // an older app keeps working when the server adds a field. Query strings arrive as strings.
 
-/** A required text of at most `max` characters, well-formed (issue 12 item 2: no lone surrogate). */
+/** A required text of at most `max` characters, well-formed (no lone surrogate). */
 /* @__NO_SIDE_EFFECTS__ */
 export const text = (max = 200) =>
   v.pipe(v.string(), wellFormed(), v.nonEmpty(messages.requiredField), v.maxLength(max))
@@ -84,7 +84,7 @@ export const queryList = <T extends v.GenericSchema<string>>(item: T, fallback: 
     v.array(item),
   )
 
-// spec §3: API error body. issue 13: `codes`, parallel to `errors`, names each error with a stable code
+// spec §3: API error body. `codes`, parallel to `errors`, names each error with a stable code
 // ('slots_taken', 'event_not_found') a client can translate or act on; `errors` keeps the spec's text.
 export const ErrorBodySchema = v.object({
   errors: v.array(v.string()),
@@ -98,7 +98,7 @@ export const EmptyBodySchema = v.strictObject({})
 // ---------- issues → error strings ----------
 
 // The spec's own sentences; the short field suffixes are not among them. An agreement's sentence names
-// its agreement (issue 15: kept whole, so its code is agreement_required).
+// its agreement (kept whole, so its code is agreement_required).
 const SPEC_MESSAGES: ReadonlySet<string> = new Set([
   ...Object.values(messages).filter(
     (m): m is Extract<typeof m, string> =>

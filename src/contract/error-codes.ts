@@ -1,4 +1,4 @@
-// Issue 15: every code the server can send in the `codes` of an error body ({errors, codes}), with its
+// Every code the server can send in the `codes` of an error body ({errors, codes}), with its
 // English text. The server's `problem(code, text)` takes only a code of this table (its type), so a
 // code not written here cannot be sent; the app translates by code (src/app/lib/error-messages.ts, a
 // `Record<ErrorCode, …>`: a code without an app entry is a type error) and falls back to the English
@@ -145,13 +145,13 @@ export const ERROR_CODES = {
   template_no_example_clip: 'This template has no example clip.',
   template_render_failed: 'This template cannot be rendered.',
 
-  // ---- the billboards' players (player/; issue 14)
+  // ---- the billboards' players (player/)
   player_token_missing: 'A player token is required (Authorization: Bearer or ?token=)',
   player_token_invalid: 'This player token is unknown or was replaced',
   to_before_from: 'toEpochMs must be after fromEpochMs',
   window_too_long: 'The window must be at most 48 hours',
 
-  // ---- the server about itself (meta/; issue 16)
+  // ---- the server about itself (meta/)
   database_unreachable: 'The database does not answer',
   migrations_pending: 'Migrations not applied: {migrations}',
   storage_unwritable: 'Content storage does not take a write',
@@ -160,7 +160,7 @@ export const ERROR_CODES = {
   metrics_token_required: 'The metrics token is required',
   feature_flags_not_found: "No feature flags for the product '{product}'",
 
-  // ---- operators: sign-in, the console, the outbox (auth/, ops/, backoffice/, mail/; issue 10).
+  // ---- operators: sign-in, the console, the outbox (auth/, ops/, backoffice/, mail/).
   // The console shows these through its own catalog; the shop's table has them for completeness.
   cross_origin: "This request must come from the shop's own pages",
   sign_in_required: 'Sign in to continue',

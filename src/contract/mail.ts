@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { EpochMsSchema, LocaleSchema, nonNegativeInt, text } from './common'
 import { endpoint } from './endpoint'
 
-// api-v1 "Operations", the outbox (issue 10, E-mail): every mail the shop made, sent or not, for
+// api-v1 "Operations", the outbox (E-mail): every mail the shop made, sent or not, for
 // admins. Without SMTP_URL nothing is sent and this is where a fresh install shows its mails.
 
 export const MAIL_KINDS = [

@@ -13,7 +13,7 @@ export type FeatureFlags = v.InferOutput<typeof FeatureFlagsSchema>
 
 export const HealthSchema = v.object({ status: v.literal('ok') })
 
-/** issue 16: what readiness looked at, each answering ok (a 503 names what is not). */
+/** What readiness looked at, each answering ok (a 503 names what is not). */
 export const ReadinessSchema = v.object({
   status: v.literal('ready'),
   checks: v.object({
@@ -32,7 +32,7 @@ export const meta = {
     summary: 'The server answers',
     response: HealthSchema,
   }),
-  // issue 16: for a load balancer or an orchestrator. Liveness: the process answers (restart it when
+  // For a load balancer or an orchestrator. Liveness: the process answers (restart it when
   // not). Readiness: it can serve (send it traffic only then).
   livez: endpoint({
     name: 'getLiveness',
@@ -57,7 +57,7 @@ export const meta = {
     method: 'GET',
     path: '/metrics',
     summary:
-      'Prometheus metrics (issue 16): requests and latency by route, orders by state, content jobs, SSE clients, payment errors',
+      'Prometheus metrics: requests and latency by route, orders by state, content jobs, SSE clients, payment errors',
     headers: [
       {
         name: 'Authorization',

@@ -10,7 +10,7 @@ import {
 } from './common'
 import { endpoint } from './endpoint'
 
-// Issue 10, the console's second part (api-v1 "Operations"): the schedule of a billboard's day with
+// The console's second part (api-v1 "Operations"): the schedule of a billboard's day with
 // its proofs of play, player links, the catalogue upload (preview, then apply), and the dashboard.
 // Every call needs an operator's session; `access` says the least role (the guard of src/server/ops).
 

@@ -5,7 +5,7 @@ import { EmptyBodySchema, EpochMsSchema, nonNegativeInt, text } from './common'
 import { endpoint } from './endpoint'
 import { OrderStateSchema, OrderSummarySchema } from './order'
 
-// api-v1 "Operations" (issue 10): the console's calls under /api/v1/ops. Every call but sign-in,
+// api-v1 "Operations": the console's calls under /api/v1/ops. Every call but sign-in,
 // sign-out and set-password needs an operator's session cookie (401 without), the role of its
 // `access` (403 otherwise; admins may do all that reviewers do), and a state-changing call must come
 // from the shop's own Origin (403). The server's guard (src/server/auth/guard.ts) reads `access`.

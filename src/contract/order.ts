@@ -143,7 +143,7 @@ export const OrderRequestSchema = v.strictObject({
 export type OrderRequest = v.InferOutput<typeof OrderRequestSchema>
 export type OrderRequestInput = v.InferInput<typeof OrderRequestSchema>
 
-// The order's states are the domain's (src/domain/order-state.ts). issue 10: a Cancelled order has
+// The order's states are the domain's (src/domain/order-state.ts). a Cancelled order has
 // the reason in `errors`; its slots are free again and its payment refunded.
 export { ORDER_STATES }
 export const OrderStateSchema = v.picklist(ORDER_STATES)
@@ -186,7 +186,7 @@ export const OrderSummarySchema = v.object({
   ),
   contentUrl: v.nullable(v.string()),
   contentType: v.nullable(ContentTypeSchema),
-  // issue 10 (E-mail): a picture of the content for the mails: the photo itself, or a video's first
+  // (E-mail) a picture of the content for the mails: the photo itself, or a video's first
   // frame (a JPEG stored beside the clip). Optional for summaries kept from before it existed.
   contentImageUrl: v.optional(v.nullable(v.string()), null),
   currency: CurrencySchema,
@@ -195,7 +195,7 @@ export const OrderSummarySchema = v.object({
   totalCents: nonNegativeInt(),
   promoCode: v.nullable(v.string()),
   locale: LocaleSchema,
-  // issue 14: the slot package and the proof of play (one entry per play the billboard reported)
+  // The slot package and the proof of play (one entry per play the billboard reported)
   playsPerSlot: v.optional(positiveInt(), DEFAULT_PLAYS_PER_SLOT),
   secondsPerShout: v.optional(positiveInt(), DEFAULT_SECONDS_PER_SHOUT),
   plays: v.optional(v.array(OrderPlaySchema), []),

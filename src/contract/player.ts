@@ -46,7 +46,7 @@ export const ScheduleItemSchema = v.object({
 })
 export type ScheduleItem = v.InferOutput<typeof ScheduleItemSchema>
 
-/** What the screen shows between plays: the billboard sells its own next slot (issue 14). */
+/** What the screen shows between plays: the billboard sells its own next slot. */
 export const HouseCardSchema = v.object({
   eventSlug: EventSlugSchema,
   eventName: text(),

@@ -66,7 +66,7 @@ export const EventSchema = v.pipe(
     branded: v.boolean(),
     sponsorName: v.nullable(text()),
     minPresaleSlotEpochMs: v.nullable(EpochMsSchema),
-    // issue 14 (catalogue-format): the slot package the select-shouts step shows. Defaults when absent:
+    // (catalogue format) the slot package the select-shouts step shows. Defaults when absent:
     // an event answer cached by a worker before the fields existed still parses.
     playsPerSlot: v.optional(positiveInt(), DEFAULT_PLAYS_PER_SLOT),
     secondsPerShout: v.optional(positiveInt(), DEFAULT_SECONDS_PER_SHOUT),

@@ -1,6 +1,6 @@
 import type { Locale } from '../domain/locale'
 
-// Issue 11: the server renders the first screen with the app's own components, from the app's server
+// The server renders the first screen with the app's own components, from the app's server
 // build (Vite's SSR output, build/server/entry-server.js, made from src/app/entry-server.tsx). The
 // server never imports src/app (docs/architecture.md): it loads that file at run time and speaks to
 // it through these types, which both sides check against. No DOM or Node types here: the renderer's
@@ -59,5 +59,5 @@ export type SsrModule = {
 
 /** The id of the `<template>` in a server-rendered page that holds the modulepreload links of the
  * app's chunks, inert until the entry moves them into the head once the page is painted
- * (src/app/main.tsx; issue 11). */
+ * (src/app/main.tsx). */
 export const APP_CHUNKS = 'app-chunks'

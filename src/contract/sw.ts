@@ -53,7 +53,7 @@ export const IDB_KEYS = {
 
 export const BACKGROUND_SYNC_TAG = 'shouts-order-status'
 
-// issue 14: the billboard player's copies of its content files, under their own URLs, so that the
+// The billboard player's copies of its content files, under their own URLs, so that the
 // `<img>`/`<video>` of a play load offline through the worker. The page fills it (src/app/player/);
 // the worker answers from it and keeps it on activate. A new version here is a new cache.
 export const PLAYER_CACHE_NAME = 'shouts-player-v1'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { customerEmailKey } from './customer-email'
 
-describe('customerEmailKey (spec §5 once per customer, issue 12 item 9)', () => {
+describe('customerEmailKey (spec §5 once per customer)', () => {
   it('folds Gmail dots, +tags and googlemail.com into one mailbox', () => {
     for (const typed of [
       'once@gmail.com',

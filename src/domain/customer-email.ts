@@ -1,5 +1,5 @@
 // spec §5 "once per customer" promo codes: one customer, one redemption, whatever spelling of their
-// address they type (issue 12 item 9: `once+1@…` used to pass). A customer is known by their mailbox,
+// address they type (`once+1@…` used to pass). A customer is known by their mailbox,
 // so two addresses that the provider delivers to the same mailbox are one customer. Only rules that
 // providers document are applied; any other domain keeps its local part as typed (a `+` may be a real
 // character there), in lower case.

@@ -1,7 +1,7 @@
 // The spec's date-hour strings and time zone names, read and checked without Temporal: the app
 // validates every API answer with the contract's schemas (src/contract) on its first screen, and
 // the Temporal polyfill (about 20 KB gzipped) should load only with the screens that compute times
-// (issue 4: first-screen budget). dates.ts builds Temporal values on top of these. Calendar:
+// (first-screen budget). dates.ts builds Temporal values on top of these. Calendar:
 // proleptic Gregorian (ISO 8601), as Temporal's.
 import { messages } from './messages'
 

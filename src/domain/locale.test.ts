@@ -52,7 +52,7 @@ describe('eventSlugFromPath', () => {
     expect(eventSlugFromPath('/event-not-found')).toBeNull()
     expect(eventSlugFromPath('/robots.txt')).toBeNull()
     expect(eventSlugFromPath('/api/v1/spotlight/live-events')).toBeNull()
-    // issue 14: the billboard player (its address holds its token: never remembered as a step)
+    // The billboard player (its address holds its token: never remembered as a step)
     expect(eventSlugFromPath('/play/paris-opera-1')).toBeNull()
   })
 })

@@ -23,10 +23,10 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
 /**
  * The event slug an app URL names (/{slug}/..., /fr/{slug}/...), or null for other pages: the home
  * page, event-not-found, the API, files. The service worker warms the events of open pages with it,
- * and the app remembers the step a shopper was on (issue 4).
+ * and the app remembers the step a shopper was on.
  */
-// The first path segments that are not events: pages of their own (issue 14: /play/{deviceId} is a
-// billboard's player, whose address carries its token; issue 10: /ops is the operators' console) and
+// The first path segments that are not events: pages of their own (/play/{deviceId} is a
+// billboard's player, whose address carries its token; /ops is the operators' console) and
 // the API.
 export const NOT_EVENTS: ReadonlySet<string> = new Set(['event-not-found', 'api', 'play', 'ops'])
 

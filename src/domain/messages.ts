@@ -82,7 +82,7 @@ export const messages = {
   // api-v1: request validation
   unknownField: 'is not an allowed field',
   requiredField: 'is required',
-  // issue 10: the reason given to a shopper whose order was cancelled by itself (its review outlived
+  // The reason given to a shopper whose order was cancelled by itself (its review outlived
   // its first slot); here rather than in ops.ts so the shop's first screen needs no operator rules
   reviewOutlivedFirstSlot: 'Your shout was still being reviewed when its first time slot began',
 } as const

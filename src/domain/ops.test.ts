@@ -12,7 +12,7 @@ import {
 } from './ops'
 import { ORDER_STATES } from './order-state'
 
-// issue 10 "Operators and sign-in", "Roles", "Review queue".
+// "Roles", "Review queue".
 
 const STATES = ORDER_STATES
 

@@ -1,4 +1,4 @@
-// Operations (issue 10): who may do what to an order, and the lifetimes of an operator's secrets.
+// Operations: who may do what to an order, and the lifetimes of an operator's secrets.
 // Plain rules, shared by the server (which enforces them) and the console (which hides what an
 // operator may not do).
 
@@ -8,7 +8,7 @@ import type { OrderState } from './order-state'
 export const OPERATOR_ROLES = ['admin', 'reviewer'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
 
-/** issue 10: passwords of at least 12 characters (and a bound, so hashing stays cheap). */
+/** Passwords of at least 12 characters (and a bound, so hashing stays cheap). */
 export const PASSWORD_MIN_LENGTH = 12
 export const PASSWORD_MAX_LENGTH = 200
 
@@ -37,11 +37,11 @@ export function passwordProblem(password: string): string | null {
   return null
 }
 
-/** issue 10: a one-time set-password link works for 24 hours. */
+/** A one-time set-password link works for 24 hours. */
 export const SET_PASSWORD_LINK_TTL_MS = 24 * 3_600_000
-/** issue 10: a session ends after 12 hours without a call. */
+/** A session ends after 12 hours without a call. */
 export const SESSION_IDLE_MS = 12 * 3_600_000
-/** issue 10: 10 failed sign-ins per account and per address in 15 minutes, then 429. */
+/** 10 failed sign-ins per account and per address in 15 minutes, then 429. */
 export const SIGN_IN_FAILURE_LIMIT = 10
 export const SIGN_IN_WINDOW_MS = 15 * 60_000
 
@@ -56,7 +56,7 @@ export function roleAllows(role: OperatorRole, required: OperatorRole): boolean 
 }
 
 /**
- * issue 10 "Roles": reviewers approve and refuse orders under review; cancelling any other order is
+ * Reviewers approve and refuse orders under review; cancelling any other order is
  * admin only. Nothing cancels an order already Cancelled or Failed (nothing is sold, nothing charged),
  * nor one still Processing (its charge is under way: cancel it once it settles).
  */
@@ -79,7 +79,7 @@ export const canApprove = (state: OrderState): boolean => state === 'UnderReview
 
 /**
  * What an order was charged, in cents: what the console shows as charged and what a cancel refunds
- * (issue 10 "Orders": a cancel refunds the whole charge). A charge succeeded when the order has a
+ * (a cancel refunds the whole charge). A charge succeeded when the order has a
  * payment, a total above zero, and reached Confirmed or UnderReview, where only a settled charge
  * leads (src/server/order/service.ts); a Failed order may keep the id of a refused charge. An order
  * cancelled since keeps what it was charged (its refund says what went back).
@@ -98,7 +98,7 @@ export function chargedCents(order: {
 }
 
 /**
- * issue 10: an order whose first slot begins while it is still under review is cancelled and
+ * An order whose first slot begins while it is still under review is cancelled and
  * refunded by itself: its content was never approved to play.
  */
 export function reviewExpired(

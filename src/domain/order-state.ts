@@ -1,5 +1,5 @@
-// The states an order can be in: the four of issue 3 (Processing until its charge settles, then
-// Confirmed, UnderReview or Failed) and Cancelled (issue 10: by an operator, or by itself when its
+// The states an order can be in: four states (Processing until its charge settles, then
+// Confirmed, UnderReview or Failed) and Cancelled (by an operator, or by itself when its
 // review ran past its first slot). The one list: the contract's OrderStateSchema, the operators'
 // rules (ops.ts) and the playout's (schedule.ts) all take it from here.
 

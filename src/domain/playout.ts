@@ -1,4 +1,4 @@
-// The player's timeline (issue 14): what a billboard shows at a given instant, from the schedule's
+// The player's timeline: what a billboard shows at a given instant, from the schedule's
 // items. No Temporal and no time zones here: items carry absolute instants, so the player decides by
 // the wall clock alone and keeps deciding with the network down.
 

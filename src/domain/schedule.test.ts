@@ -28,7 +28,7 @@ const event = (start: string, end: string, playsPerSlot = 4, secondsPerShout = 1
   secondsPerShout,
 })
 
-describe('playsOfSlot (issue 14: evenly spread plays of a sold slot)', () => {
+describe('playsOfSlot (evenly spread plays of a sold slot)', () => {
   it('plays 4 times, every 225 s from the slot start, 15 s each', () => {
     const e = event('2027-05-07_00', '2027-05-10_00')
     // slot 72 starts at 18:00 Paris time (UTC+2 in May)
@@ -94,7 +94,7 @@ describe('packageFitsSlot (catalogue-format: plays × seconds fit in the slot)',
   })
 })
 
-describe('mayPlay (issue 14: only Confirmed orders play)', () => {
+describe('mayPlay (only Confirmed orders play)', () => {
   it('plays Confirmed only', () => {
     expect(mayPlay('Confirmed')).toBe(true)
     for (const state of ['Processing', 'UnderReview', 'Failed', 'Cancelled'] as const) {
@@ -172,7 +172,7 @@ describe('scheduleWindow (api-v1: now → now + 24 h by default, at most 48 h)',
   })
 })
 
-describe('houseLocale (issue 14: the house card speaks the billboard country)', () => {
+describe('houseLocale (the house card speaks the billboard country)', () => {
   it('maps France to fr, Germany to de, others to en', () => {
     expect(houseLocale('France')).toBe('fr')
     expect(houseLocale(' germany ')).toBe('de')
@@ -245,7 +245,7 @@ describe('the player timeline (playout.ts)', () => {
   })
 })
 
-describe('houseEventOf (issue 14: the event a billboard of several events advertises)', () => {
+describe('houseEventOf (the event a billboard of several events advertises)', () => {
   const long = { slug: 'summer', ...event('2027-06-01_00', '2027-09-01_00') }
   const short = { slug: 'fete', ...event('2027-06-21_00', '2027-06-22_00') }
   const later = { slug: 'autumn', ...event('2027-10-01_00', '2027-10-10_00') }
@@ -267,7 +267,7 @@ describe('houseEventOf (issue 14: the event a billboard of several events advert
   })
 })
 
-describe('slotAiring (issue 14: what the confirmation page says of a slot)', () => {
+describe('slotAiring (what the confirmation page says of a slot)', () => {
   const slot = { startEpochMs: 1_000_000, endEpochMs: 1_900_000 }
   const proof = (playIndex: number, startedAtEpochMs: number) => ({ playIndex, startedAtEpochMs })
   it('is upcoming before the slot and on air while it runs', () => {

@@ -3,7 +3,7 @@ import type { Locale } from './locale'
 import type { OrderState } from './order-state'
 import { isSlotNumberOfEvent, slotStartEpochMs } from './slots'
 
-// Playout (issue 14): when each sold slot plays on its billboard. A sold slot of a Confirmed order
+// Playout: when each sold slot plays on its billboard. A sold slot of a Confirmed order
 // plays `playsPerSlot` times, evenly spread over the slot, `secondsPerShout` seconds each
 // (catalogue-format: defaults 4 and 15; their product must fit in the slot). The server computes the
 // schedule from this module, and checks each proof of play against it.
@@ -126,7 +126,7 @@ export function scheduleWindow(
 }
 
 /**
- * The house card's language (issue 14): from the billboard's country, France → fr, Germany → de, else
+ * The house card's language: from the billboard's country, France → fr, Germany → de, else
  * en. Countries are catalogue text, so the usual spellings and ISO codes are accepted.
  */
 export function houseLocale(country: string): Locale {
@@ -170,7 +170,7 @@ export function matchesScheduledPlay(
 }
 
 /**
- * Which event a billboard advertises on its house card when it belongs to several (issue 14): the
+ * Which event a billboard advertises on its house card when it belongs to several: the
  * one live at the window's start (when several are, the one that started last: a short event
  * inside a long one is the one running now); else the next one to start; else the last to end.
  * The schedule's items come from every event of the billboard: a sold slot plays whatever its event.
@@ -193,7 +193,7 @@ export function houseEventOf<E extends EventTiming>(
   return past[0]?.event ?? null
 }
 
-/** What the confirmation page says of a sold slot (issue 14). */
+/** What the confirmation page says of a sold slot. */
 export type SlotAiring =
   | { kind: 'upcoming' }
   | { kind: 'on-air' }

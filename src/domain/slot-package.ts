@@ -1,4 +1,4 @@
-// catalogue-format (issue 14): how often a sold shout plays in its slot and how long each play lasts,
+// catalogue-format: how often a sold shout plays in its slot and how long each play lasts,
 // when an event names neither. Apart from schedule.ts so that the wire schemas read them without
 // the time rules (and the Temporal polyfill) on the shop's first screen.
 export const DEFAULT_PLAYS_PER_SLOT = 4

@@ -108,7 +108,7 @@ describe('ContactInfoSchema and fieldErrors', () => {
   })
 })
 
-describe('isWellFormedText (issue 12 item 2)', () => {
+describe('isWellFormedText', () => {
   it('refuses a lone surrogate, high or low, and keeps pairs (emoji) and plain text', () => {
     expect(isWellFormedText('Ana')).toBe(true)
     expect(isWellFormedText('Ana 💖')).toBe(true)

@@ -5,7 +5,7 @@ import { messages } from './messages'
 
 export const NAME_MAX_LENGTH = 100
 
-// issue 12 item 2: a lone surrogate ("\ud800") is valid JSON but no character: it cannot be encoded
+// A lone surrogate ("\ud800") is valid JSON but no character: it cannot be encoded
 // as UTF-8, so it could never be stored, rendered or mailed faithfully. With the u flag a paired
 // surrogate is one astral code point, so \p{Cs} matches only the lone halves.
 const LONE_SURROGATE = /\p{Cs}/u

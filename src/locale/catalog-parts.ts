@@ -1,7 +1,7 @@
 import { messages } from '../domain/messages'
 import { readPoEntries } from './po-reader'
 
-// Issue 11 (first-screen JavaScript): each locale's catalog is built in two parts. The first screens
+// First-screen JavaScript: each locale's catalog is built in two parts. The first screens
 // (home, the location step, event-not-found and the shell around them) load only the first; the rest
 // comes when the shopper goes further (the root route waits for it) or opens what the first screens
 // load lazily (the modals, the footer, the error pages): src/app/locale/i18n.ts. A message is in the
@@ -14,7 +14,7 @@ const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
   // the spec's sentences in every language: only those below are on a first screen
   /^src\/app\/lib\/domain-messages\.ts$/,
-  // the server's refusals by code (issue 15): shown on the later steps only
+  // the server's refusals by code: shown on the later steps only
   /^src\/app\/lib\/error-messages\.ts$/,
 ]
 

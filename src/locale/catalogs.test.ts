@@ -12,7 +12,7 @@ import { readPoEntries } from './po-reader'
 // The catalogs as text (Vite's ?raw): the test reads them as the server does, with no Lingui loader.
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort()
 
-// The shop's catalogs, and the operators' console's (issue 10: a catalog of its own, lingui.config.ts)
+// The shop's catalogs, and the operators' console's (a catalog of its own, lingui.config.ts)
 const catalogs = [
   { name: 'shop', en, fr, de, least: 100 },
   { name: 'console', en: opsEn, fr: opsFr, de: opsDe, least: 40 },

@@ -35,9 +35,9 @@ export function createApp(parts: ServerParts) {
   const log = parts.log
   const metrics = parts.metrics
 
-  // One middleware around every request (issue 16: each layer of Hono middleware costs an await and a
+  // One middleware around every request (each layer of Hono middleware costs an await and a
   // closure a request, and the trivial endpoint's pipeline is to keep >= 80 % of a bare app's
-  // throughput): the request id (issue 3; a caller's id is kept when it looks like one), the refusal
+  // throughput): the request id (a caller's id is kept when it looks like one), the refusal
   // of a NUL character, then on the way out the security headers (set on the response as it is,
   // never rebuilding it), the request count by route (metrics.ts: no allocation), and the log line
   // (pino, written asynchronously: platform/log.ts). The path is logged without its query (player
@@ -74,7 +74,7 @@ export function createApp(parts: ServerParts) {
       ms: Math.round(seconds * 10_000) / 10,
     })
   })
-  // issue 14: the billboard player's page carries its token in its first address: no referrer ever
+  // The billboard player's page carries its token in its first address: no referrer ever
   app.use('/play/*', async (c, next) => {
     await next()
     c.res.headers.set('Referrer-Policy', 'no-referrer')
@@ -119,7 +119,7 @@ export function createApp(parts: ServerParts) {
 
   if (parts.distDir) {
     app.use(serveDist(parts.distDir))
-    // issue 11: the first screens rendered by the app's server build, which loads its data through
+    // The first screens rendered by the app's server build, which loads its data through
     // /api/v1 answered in process (src/server/platform/ssr.ts)
     app.use(
       servePages({
@@ -156,7 +156,7 @@ export function createApp(parts: ServerParts) {
         status as ContentfulStatusCode,
       )
     }
-    // A client that went away mid-request (issue 12 item 9): nothing to answer, nothing broken.
+    // A client that went away mid-request: nothing to answer, nothing broken.
     if (c.req.raw.signal?.aborted) {
       log.info('client went away', { requestId: c.get('requestId'), path: c.req.path })
       return c.json(errorBody([problem('client_gone', 'The request was cancelled')]), 400)

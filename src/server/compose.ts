@@ -33,22 +33,22 @@ import { createSpotlightService, type SpotlightService } from './spotlight/servi
 import { createSoldSlots, type SoldSlots } from './spotlight/sold-slots.ts'
 import { type VideoTools, videoTools } from './video/index.ts'
 
-// The composition root (issue 13): from the settings parsed once (platform/env.ts, by main.ts) it
+// The composition root: from the settings parsed once (platform/env.ts, by main.ts) it
 // opens the database, and builds the payment provider, content storage (a folder or a bucket), the
 // content worker, the ffmpeg location and the modules, each handed typed settings. Nothing below
 // reads the environment.
 
-/** Replacements for the content defaults (tests: issue 5's processors and generators). */
+/** Replacements for the content defaults (tests: video processors and generators). */
 export type ContentOverrides = Partial<
   Pick<ContentDeps, 'processors' | 'generators' | 'jobHandlers' | 'moderate'>
 > & {
-  /** Wraps the storage built from the settings (tests: a disk that fills up, issue 12 item 9). */
+  /** Wraps the storage built from the settings (tests: a disk that fills up). */
   storage?: (built: ContentStorage) => ContentStorage
 }
 
 export type ServerParts = {
   env: Env
-  /** issue 16: this instance's id (the owner of its leases) and the length of a lease. */
+  /** This instance's id (the owner of its leases) and the length of a lease. */
   lease: LeaseSettings
   /** DATA_DIR, absolute. */
   dataDir: string
@@ -61,20 +61,20 @@ export type ServerParts = {
   promo: PromoService
   orders: OrderService
   content: ContentService
-  /** issue 16: Prometheus metrics when METRICS_TOKEN is set, else null. */
+  /** Prometheus metrics when METRICS_TOKEN is set, else null. */
   metrics: Metrics | null
-  /** issue 16: /readyz's checks, and the switch the shutdown turns. */
+  /** /readyz's checks, and the switch the shutdown turns. */
   readiness: ReadinessCheck
   player: PlayerService
-  /** issue 10: the mails made from the orders' states, their outbox and their sending. */
+  /** The mails made from the orders' states, their outbox and their sending. */
   mail: MailService
-  /** issue 10: operators, their sign-in and sessions. */
+  /** Operators, their sign-in and sessions. */
   auth: AuthService
-  /** issue 10: the gate every /ops endpoint is registered through (auth/guard.ts). */
+  /** The gate every /ops endpoint is registered through (auth/guard.ts). */
   opsGuard: OpsGuard
-  /** issue 10: review, approve, cancel and refund, the audit log, the auto-cancel sweep. */
+  /** Review, approve, cancel and refund, the audit log, the auto-cancel sweep. */
   ops: OpsService
-  /** issue 10: the console's schedule, player links, catalogue upload and dashboard. */
+  /** The console's schedule, player links, catalogue upload and dashboard. */
   backoffice: BackofficeService
   /**
    * Tells the modules the origin the server listens on (main.ts, once listening): absolute URLs
@@ -267,7 +267,7 @@ export function composeContent(
   if (bucket)
     log.info('content stored in a bucket', { bucket: bucket.bucket, endpoint: bucket.endpoint })
 
-  // Issue 5 defaults: videos through ffmpeg, moderation by the bundled model.
+  // Defaults: videos through ffmpeg, moderation by the bundled model.
   const usesDefaults = !overrides.moderate || !overrides.processors || !overrides.generators
   const moderation = usesDefaults ? imageModerationConfig(env) : null
   let video: VideoTools | null = null
@@ -282,7 +282,7 @@ export function composeContent(
   }
   // Rendering and the nudity model run in the content worker (content-worker.ts) unless told otherwise.
   // The model is not warmed up at start: it is loaded on the first picture to judge (about 1 s once),
-  // so a server that only sells slots stays small (issue 3: memory under 400 MB).
+  // so a server that only sells slots stays small (memory under 400 MB).
   const worker =
     env.CONTENT_WORKER === 'process'
       ? createContentWorker({

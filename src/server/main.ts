@@ -17,7 +17,7 @@ export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..
 const DIST_DIR = join(PROJECT_ROOT, 'dist')
 
 /**
- * issue 12 item 9 (slowloris): a client sending its headers or body one byte a second held a connection
+ * Item 9 (slowloris): a client sending its headers or body one byte a second held a connection
  * for ever. Headers must arrive within 20 s; a whole request within 10 minutes (a 200 MB video on
  * 3 Mbit/s mobile data takes about 9); a connection idle both ways closes after 60 s, a kept-alive
  * one after 5 s between requests. Node checks these every `connectionsCheckingInterval`.
@@ -44,7 +44,7 @@ export type StartOptions = {
   serveApp?: boolean
   /**
    * Build the PWA when dist/ is missing or stale (default true: `npm start`). `npm run start:prod`
-   * turns it off (issue 16): a production install has no Vite, so dist/ must be built beforehand.
+   * turns it off: a production install has no Vite, so dist/ must be built beforehand.
    */
   build?: boolean
   /**
@@ -55,7 +55,7 @@ export type StartOptions = {
   /** Clock for the shop's rules (tests move time); defaults to Date.now. */
   now?: () => number
   log?: Logger
-  /** Replacements for the content defaults (issue 5: video processors and generators). */
+  /** Replacements for the content defaults (video processors and generators). */
   content?: ContentOverrides
   /** Shorter HTTP timeouts (tests of the timeouts themselves); default HTTP_TIMEOUTS. */
   httpTimeouts?: Partial<HttpTimeouts>
@@ -111,7 +111,7 @@ function viteBin(root: string): string {
 
 /**
  * `npm start` builds what is missing: the PWA (dist/) and the app's server build that renders the
- * first screens (build/server, issue 11), when either is absent or older than their sources.
+ * first screens (build/server), when either is absent or older than their sources.
  */
 export function ensureBuilt(log: Logger, root = PROJECT_ROOT): void {
   const outputs = [
@@ -182,16 +182,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     appEnv: env.APP_ENV,
   })
 
-  // issue 3 and 16: orders a crash left Processing are finished (or failed) once their lease ends,
+  // Orders a crash left Processing are finished (or failed) once their lease ends,
   // by whichever live instance looks first; this one looks now and every third of a lease.
   const recovery = orders
     .startRecovery()
     .catch((error: unknown) => log.error('recovery failed', { error }))
-  // issue 10: orders whose review ran past their first slot are cancelled and refunded; refunds a
+  // Orders whose review ran past their first slot are cancelled and refunded; refunds a
   // crash left pending are sent again (every minute, on every instance: each change is conditional).
   deps.ops.start()
 
-  // issue 10: mails are made and sent from here on, by every instance alike (mail/service.ts).
+  // Mails are made and sent from here on, by every instance alike (mail/service.ts).
   deps.mail.start()
 
   let closing: Promise<void> | null = null
@@ -202,7 +202,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     routes: () => app.routes.map(({ method, path }) => ({ method, path })),
     contentWorkerPid: () => deps.contentWorkerPid(),
     close: () => {
-      // issue 16, graceful shutdown: not ready from now on (the load balancer stops sending), no new
+      // Graceful shutdown: not ready from now on (the load balancer stops sending), no new
       // connections, no new jobs or orders claimed; the running job is stopped and handed back, the
       // orders being charged are finished and any lease left is handed back; requests still open
       // after SHUTDOWN_SECONDS (live-event streams) are cut.
@@ -230,7 +230,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /**
- * SIGTERM or SIGINT stop the server gracefully (issue 16) and exit: 0 when all was handed back, 1 when
+ * SIGTERM or SIGINT stop the server gracefully and exit: 0 when all was handed back, 1 when
  * twice SHUTDOWN_SECONDS passed first (what still runs is abandoned: its leases end on their own and
  * another instance takes the work over).
  */
@@ -253,7 +253,7 @@ export function exitOnSignals(running: RunningServer): void {
 
 const isEntry = process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url
 if (isEntry) {
-  // `npm run start:prod` passes --no-build: nothing of the devDependencies runs (issue 16);
+  // `npm run start:prod` passes --no-build: nothing of the devDependencies runs;
   // --api-only serves /api/v1 alone (the app served elsewhere, and the scale test's instances).
   const running = await startServer({
     defaultHostname: '0.0.0.0',

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { type Client, client, LIVE, startTestServer, type TestServer } from './helpers.ts'
 
-// issue 3: malformed JSON, wrong types, unknown fields, huge bodies: 400 or 413 with {errors}, never 5xx
-// (issue 13: and their codes).
+// Malformed JSON, wrong types, unknown fields, huge bodies: 400 or 413 with {errors}, never 5xx
+// (and their codes).
 let server: TestServer
 let api: Client
 
@@ -53,7 +53,7 @@ const BAD_BODIES: [string, string][] = [
   ['huge number', '{"startEpochMs": 1e400, "endEpochMs": -1e400}'],
 ]
 
-// issue 13: beside each text a stable code, in the same order, that a client can translate.
+// Beside each text a stable code, in the same order, that a client can translate.
 function expectErrorsBody(body: unknown, label: string) {
   expect(body, label).toEqual({ errors: expect.any(Array), codes: expect.any(Array) })
   const { errors, codes } = body as { errors: unknown[]; codes: unknown[] }

@@ -18,7 +18,7 @@ import {
   type TestServer,
 } from './helpers.ts'
 
-// issue 3: at least 200 concurrent orders for overlapping slots. Every slot is sold at most once and
+// At least 200 concurrent orders for overlapping slots. Every slot is sold at most once and
 // every loser is told exactly which of its slots were taken.
 const ORDERS = 220
 const POOL = daySlots(6, 20, 40)

@@ -1,5 +1,5 @@
 // Asynchronous content jobs live in the database: a job the server was running when it stopped is run
-// when it starts again (api-v1 daemon status and result link; issue 5: "Jobs persist in the database
+// when it starts again (api-v1 daemon status and result link; "Jobs persist in the database
 // and survive a restart").
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

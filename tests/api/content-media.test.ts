@@ -1,5 +1,4 @@
-// Every picture and clip the demo shop names answers (issue 5: template previews, example clips; issue 3:
-// billboard pictures), and stored files answer many concurrent readers (issue 5: no 500 under load).
+// Every picture and clip the demo shop names answers (template previews, example clips; // billboard pictures), and stored files answer many concurrent readers (no 500 under load).
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

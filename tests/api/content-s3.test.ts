@@ -1,4 +1,4 @@
-// Content in an S3-compatible bucket (issue 5 "Storage"): the whole server runs with S3_* set against
+// Content in an S3-compatible bucket: the whole server runs with S3_* set against
 // s3rver, an S3-compatible server started here on loopback (no Docker, no network). Photos, generated
 // content and video clips go to the bucket, nothing to DATA_DIR/content/files, and /files serves them
 // back with Range support.

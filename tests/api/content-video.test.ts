@@ -1,4 +1,4 @@
-// Video shouts through the real server (issue 5): uploads refused or processed as a job, the async
+// Video shouts through the real server: uploads refused or processed as a job, the async
 // composite flow end to end on a real clip made by ffmpeg here, and a restart in the middle of a job.
 // One server for the file; clips are tiny so the suite stays fast.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
@@ -244,7 +244,7 @@ describe('POST /content/uploads refuses', () => {
     })
   })
 
-  // issue 12 item 4: every video is probed before it is accepted, so this one never becomes a job.
+  // Every video is probed before it is accepted, so this one never becomes a job.
   it('a file that starts like an mp4 but is not one: refused at once with the reason', async () => {
     const real = await clip('head.mp4', { seconds: 1 })
     const broken = Buffer.concat([real.subarray(0, 64), Buffer.alloc(4096, 0x11)])

@@ -1,4 +1,4 @@
-// The content worker (issue 3: server memory): rendering and the nudity model run in a child process
+// The content worker (server memory): rendering and the nudity model run in a child process
 // that starts on the first job and leaves when idle; a crashed worker fails only its own jobs.
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

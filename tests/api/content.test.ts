@@ -1,5 +1,4 @@
-// Photo content end to end over HTTP: templates, uploads, rendering, generated content (issue 3:
-// "Photo content", "Rendering"), against the real content routes on a fresh embedded database.
+// Photo content end to end over HTTP: templates, uploads, rendering, generated content (// "Photo content", "Rendering"), against the real content routes on a fresh embedded database.
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
@@ -389,7 +388,7 @@ describe('POST /content/uploads', () => {
     ])
     const { status, body } = await upload(bomb, 'bomb.png', 'image/png')
     expect(status).toBe(413)
-    // issue 12 item 3: judged from the header, a side first
+    // Judged from the header, a side first
     expect((body as { errors: string[] }).errors[0]).toMatch(/at most 16,384 pixels a side/)
   })
 
@@ -614,7 +613,7 @@ describe('POST /content/generate', () => {
       'The billboard "screen-1" is not part of the event "photo-only".',
     ],
     [
-      'a video template (issue 5)',
+      'a video template',
       { generatorId: 'fireworks-video' },
       'This template needs a video: upload one first.',
     ],

@@ -1,4 +1,4 @@
-// issue 16: the demo catalogue goes into an empty database only when APP_ENV is local (or
+// The demo catalogue goes into an empty database only when APP_ENV is local (or
 // DEMO_CATALOGUE=1), never in prod; instances starting at once on one PostgreSQL import it once.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -19,7 +19,7 @@ import {
   type TestServer,
 } from './helpers.ts'
 
-// issue 12 items 6 and 8 (issue 16 "Promo rate limit"): one per-client limiter, in the database, for
+// One per-client limiter, in the database, for
 // promo checks on every path and for every write; keyed by X-Forwarded-For only as far as TRUST_PROXY.
 
 const PROMO_LIMIT = 5
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
   // Each test is its own client, as a proxy we trust reports it.
   const as = (address: string) => ({ 'x-forwarded-for': address })
 
-  it('item 8: 30 setup intents at once make exactly the limit of rows; the rest are 429', async () => {
+  it('30 setup intents at once make exactly the limit of rows; the rest are 429', async () => {
     const before = await server.deps.database.query(
       sql`select count(*)::int as n from payment_setups`,
     )
@@ -88,7 +88,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     ).toBe(200)
   })
 
-  it('item 8: uploads and renders are limited per client too', async () => {
+  it('uploads and renders are limited per client too', async () => {
     const uploads: number[] = []
     for (let i = 0; i < WRITE_LIMIT + 2; i++) {
       const res = await fetch(`${server.url}/api/v1/content/uploads`, {
@@ -114,7 +114,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     expect429(renders[WRITE_LIMIT] as Reply, ['too_many_requests'])
   })
 
-  it('item 6: guessing codes through POST /order/orders spends the same budget as lookups', async () => {
+  it('guessing codes through POST /order/orders spends the same budget as lookups', async () => {
     const content = await generateContent(api)
     const guesser = as('198.51.100.7')
     const lookups = []
@@ -154,7 +154,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     expect(plain.status).toBe(201)
   })
 
-  it('item 8: with TRUST_PROXY=1, a made-up X-Forwarded-For entry left of the proxy is ignored', async () => {
+  it('with TRUST_PROXY=1, a made-up X-Forwarded-For entry left of the proxy is ignored', async () => {
     // The proxy appends the real client (203.0.113.9) to whatever the client sent.
     const spoofed = (i: number) => as(`10.9.9.${i}, 203.0.113.9`)
     const replies = []
@@ -164,7 +164,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     expect(replies.map((r) => r.status)).toEqual([...Array(WRITE_LIMIT).fill(200), 429])
   })
 
-  it('item 9: HSTS when the trusted proxy says the browser came over https, not otherwise', async () => {
+  it('HSTS when the trusted proxy says the browser came over https, not otherwise', async () => {
     const https = await api.get('/health', { 'x-forwarded-proto': 'https' })
     expect(https.headers.get('strict-transport-security')).toBe(
       'max-age=63072000; includeSubDomains',
@@ -175,7 +175,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     expect(spoofed.headers.get('strict-transport-security')).toBeNull()
   })
 
-  it('item 8: windows end; ended windows are swept from the table', async () => {
+  it('windows end; ended windows are swept from the table', async () => {
     const client = as('203.0.113.20')
     for (let i = 0; i < WRITE_LIMIT; i++) {
       await api.post('/order/payment/setup-intent', undefined, client)

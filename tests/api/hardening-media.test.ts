@@ -10,7 +10,7 @@ import { checkVideoBounds } from '../../src/server/video/index.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
 import { type Client, client, requireFfmpeg, startTestServer, type TestServer } from './helpers.ts'
 
-// issue 12 item 3: needle-shaped images are refused from their header, at once, and three attackers
+// Needle-shaped images are refused from their header, at once, and three attackers
 // at once do not make an ordinary photo wait behind them.
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -48,7 +48,7 @@ async function upload(api: Client, bytes: Buffer) {
   return { status: res.status, body: (await res.json()) as { errors?: string[]; codes?: string[] } }
 }
 
-describe('needle-shaped images (issue 12 item 3)', () => {
+describe('needle-shaped images', () => {
   let server: TestServer
   let api: Client
   beforeAll(async () => {
@@ -106,9 +106,9 @@ describe('needle-shaped images (issue 12 item 3)', () => {
   })
 })
 
-// issue 12 item 4: huge videos are refused from ffprobe's answer before they are queued; each ffmpeg
+// Huge videos are refused from ffprobe's answer before they are queued; each ffmpeg
 // runs under a time and an address-space bound; one shopper's long job does not hold another's.
-describe('huge videos (issue 12 item 4)', () => {
+describe('huge videos', () => {
   const tools = requireFfmpeg()
   let server: TestServer
   let api: Client

@@ -9,7 +9,7 @@ import { processStartToken } from '../../src/server/platform/db/client.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { freshDataDir, startTestServer, type TestServer } from './helpers.ts'
 
-// issue 12 item 9: slow clients, a full disk, a client that goes away mid-body, a stale lock file.
+// Slow clients, a full disk, a client that goes away mid-body, a stale lock file.
 
 const diskFull = (syscall: string) =>
   Object.assign(new Error(`ENOSPC: no space left on device, ${syscall}`), {
@@ -146,7 +146,7 @@ describe('the server against slow and broken clients', () => {
   })
 })
 
-describe('the embedded database lock (issue 12 item 9)', () => {
+describe('the embedded database lock', () => {
   it('a stale lock naming a live, unrelated process does not block the start', async () => {
     const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' })
     try {

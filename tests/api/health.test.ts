@@ -1,4 +1,4 @@
-// issue 16: liveness and readiness for a load balancer, and a shutdown that hands its work back.
+// Liveness and readiness for a load balancer, and a shutdown that hands its work back.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../src/server/main.ts'
 
-// Server instances as child processes (issue 16): each its own process, so one can be killed with
+// Server instances as child processes: each its own process, so one can be killed with
 // SIGKILL mid-work, as a crashed machine would be, while the others go on.
 
 export type Instance = {
@@ -28,7 +28,7 @@ export async function spawnInstance(
     ['--import', 'tsx', join(PROJECT_ROOT, script), ...args],
     {
       cwd: PROJECT_ROOT,
-      // the suites write from one address far faster than a shopper (issue 12's limits are tested apart)
+      // the suites write from one address far faster than a shopper (the limits are tested apart)
       env: { ...process.env, LOG_LEVEL: 'warn', WRITES_PER_MINUTE: '100000', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -1,4 +1,4 @@
-// issue 16, jobs: several instances share the content job queue on one PostgreSQL. A job another live
+// Jobs: several instances share the content job queue on one PostgreSQL. A job another live
 // instance runs is left alone (a start no longer re-queues it); when its instance dies, its lease ends
 // and a live instance takes the job over and finishes it, once.
 import { mkdtemp, rm } from 'node:fs/promises'

@@ -1,4 +1,4 @@
-// issue 10, E-mail: a video order's mails carry "its first frame". A real clip (ffmpeg's testsrc) is
+// A video order's mails carry "its first frame". A real clip (ffmpeg's testsrc) is
 // uploaded, composited into the demo catalogue's video template as a job, and ordered; the mail in the
 // embedded outbox (read by an admin through /ops/outbox) shows an <img> whose address, fetched from the
 // running server, is a JPEG of the billboard clip's size.

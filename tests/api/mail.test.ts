@@ -25,7 +25,7 @@ import {
 import { signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
-// issue 10, E-mail: the mails as a real SMTP server receives them (subject and body in the order's
+// The mails as a real SMTP server receives them (subject and body in the order's
 // language, the .ics), each (order, kind) once across two instances and a restart, a refusing server
 // retried with back-off and its error in the outbox, and without SMTP_URL the mails kept in the outbox.
 

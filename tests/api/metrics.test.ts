@@ -1,4 +1,4 @@
-// issue 16: GET /api/v1/metrics in Prometheus's format, behind METRICS_TOKEN: requests and latency by
+// GET /api/v1/metrics in Prometheus's format, behind METRICS_TOKEN: requests and latency by
 // the endpoint's path template (never the raw path), orders by state, content jobs and payment errors;
 // no SSE-clients gauge, since there is no SSE endpoint to count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

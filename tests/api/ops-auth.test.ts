@@ -9,7 +9,7 @@ import {
   signedInOperator,
 } from './ops-helpers.ts'
 
-// issue 10 "Operators and sign-in": the one-time link, argon2id passwords, sessions in a cookie,
+// The one-time link, argon2id passwords, sessions in a cookie,
 // sign-out, 12 h idle, the limits on failed sign-ins, and the Origin check (decision 017).
 
 const HOUR = 3_600_000

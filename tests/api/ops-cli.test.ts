@@ -7,7 +7,7 @@ import { createLogger } from '../../src/server/platform/log.ts'
 import { freshDataDir, startTestServer } from './helpers.ts'
 import { clientWith, OPS_PASSWORD, sessionCookieOf } from './ops-helpers.ts'
 
-// issue 10: `npm run operator -- add EMAIL --role …` prints the one-time link as its last line; the
+// `npm run operator -- add EMAIL --role …` prints the one-time link as its last line; the
 // link sets a password once, within 24 hours; `--reset` makes a new one and the older stops working.
 // Nothing secret reaches the server's log (the token, the password, the session id).
 

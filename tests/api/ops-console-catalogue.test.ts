@@ -6,7 +6,7 @@ import { sql } from '../../src/server/platform/db/sql.ts'
 import { BACKENDS, type Client, client, startTestServer, type TestServer } from './helpers.ts'
 import { type SignedIn, signedInOperator } from './ops-helpers.ts'
 
-// issue 10, the console's catalogue upload: the checks of `npm run import` by JSON path, a preview of
+// The console's catalogue upload: the checks of `npm run import` by JSON path, a preview of
 // what a clean file adds and changes, and the apply call that imports exactly the previewed file.
 
 type Catalogue = {

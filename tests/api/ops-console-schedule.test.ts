@@ -23,7 +23,7 @@ import {
 } from './helpers.ts'
 import { clientWith, type SignedIn, signedInOperator } from './ops-helpers.ts'
 
-// issue 10, the console's schedule, player links and dashboard (api: /api/v1/ops/billboards...,
+// The console's schedule, player links and dashboard (api: /api/v1/ops/billboards...,
 // /ops/dashboard): who may call them, what a billboard's day shows after real orders and real proofs
 // of play, a link that replaces the old one, and the dashboard's sums against the orders placed here.
 const DEVICE = 'paris-opera-1'

@@ -1,7 +1,7 @@
 import type { OperatorRole } from '../../src/domain/ops.ts'
 import { type Client, client, type TestServer } from './helpers.ts'
 
-// Operators in API tests (issue 10): made the way `npm run operator -- add` makes them (the auth
+// Operators in API tests: made the way `npm run operator -- add` makes them (the auth
 // service), their password set through the one-time link's endpoint, signed in through
 // POST /ops/session like the console. The client then sends the session cookie and the shop's own
 // Origin with every call (the guard refuses a state change without it).

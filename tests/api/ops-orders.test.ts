@@ -23,7 +23,7 @@ import {
 } from './helpers.ts'
 import { clientWith, type SignedIn, signedInOperator } from './ops-helpers.ts'
 
-// issue 10 "Review queue" and "Orders": the guard in front of every ops call, the queue, approve
+// The review queue and orders: the guard in front of every ops call, the queue, approve
 // (it plays), refuse and cancel (slots free again, payment refunded once), the auto-cancel of an
 // order whose review ran past its first slot, finding orders, and the audit log.
 

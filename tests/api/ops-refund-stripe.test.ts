@@ -17,7 +17,7 @@ import {
 import { type SignedIn, signedInOperator } from './ops-helpers.ts'
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts'
 
-// issue 10: cancelling an order paid through Stripe makes a real Refund of its PaymentIntent (the
+// Cancelling an order paid through Stripe makes a real Refund of its PaymentIntent (the
 // Stripe SDK against the stand-in of Stripe's API), once: a retried cancel and a refund sent again
 // after a crash carry the same Idempotency-Key, and Stripe answers the first refund again.
 

@@ -1,4 +1,4 @@
-// issue 16, orders: an order in Processing is held by the instance that placed it under a lease. While
+// Orders: an order in Processing is held by the instance that placed it under a lease. While
 // that instance lives, no other touches the order; when it dies mid-charge, a live instance claims the
 // order once the lease ends and finishes it, and the card is charged once (the charge is keyed by the
 // order: Stripe's Idempotency-Key).

@@ -27,7 +27,7 @@ import {
   type TestServer,
 } from './helpers.ts'
 
-// issue 3, Orders: validated, priced by the server, slots reserved in one transaction, Processing then
+// Orders: validated, priced by the server, slots reserved in one transaction, Processing then
 // Confirmed / UnderReview / Failed, payment bound by the checkoutSecretKey, Idempotency-Key replays.
 describe.each(BACKENDS)('orders on %s', (backend) => {
   let server: TestServer
@@ -488,7 +488,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
 
   it('puts an order for flagged content under review', async () => {
     const flagged = await generateContent(api, 'paris-opera-1')
-    // What moderation does to content it flags (issue 5): the order must then wait for a person.
+    // What moderation does to content it flags: the order must then wait for a person.
     await server.deps.database.query(
       sql`update generated_content set flagged = true where key = ${flagged.key}`,
     )

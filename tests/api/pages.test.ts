@@ -8,16 +8,16 @@ import { sql } from '../../src/server/platform/db/sql.ts'
 import { PAGE_CACHE_LIMIT, servePages } from '../../src/server/platform/ssr.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
-// Issue 11: the first screens rendered by the app's server build, through the real server on the
+// The first screens rendered by the app's server build, through the real server on the
 // real build (startServer builds dist/ and build/server when they are missing or stale).
-// Issue 12 §5: made-up paths cost no render and no compression, and the page cache stays bounded.
+// Made-up paths cost no render and no compression, and the page cache stays bounded.
 
 let server: TestServer
 beforeAll(async () => {
   // The made-up-path flood below keeps this process's event loop (the test's and the server's) busy
   // for seconds: a keep-alive connection of the test's fetch that sat idle past the server's 5 s
   // keepAliveTimeout meanwhile is closed by the server just as fetch reuses it (ECONNRESET, seen once
-  // JSON answers stopped being streamed, issue 16). The test's subject is the page cache, not idle
+  // JSON answers stopped being streamed). The test's subject is the page cache, not idle
   // connections: they are kept for a minute here.
   server = await startTestServer('pglite', {
     serveApp: true,
@@ -125,7 +125,7 @@ describe('the first screens, rendered on the server', () => {
     }
   })
 
-  it("says a failure of the server's data in the page's language (issue 15)", async () => {
+  it("says a failure of the server's data in the page's language", async () => {
     // the live events cannot be read: the home page's loader gets the API's 500 (unknown_error)
     const db = server.deps.database
     await db.query(sql`alter table events rename to events_away`)
@@ -165,7 +165,7 @@ describe('the first screens, rendered on the server', () => {
   })
 })
 
-describe('made-up paths (issue 12 §5)', () => {
+describe('made-up paths', () => {
   it('cost no render: the cache stays bounded and an ordinary page still answers', async () => {
     // the module itself, on the same build and the same server's API, to read its cache
     const pages = servePages({

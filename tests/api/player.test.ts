@@ -34,7 +34,7 @@ type SmilDocument = {
   }
 }
 
-// issue 14, api-v1 "Player": the token, the schedule of Confirmed orders, the proof of play.
+// Api-v1 "Player": the token, the schedule of Confirmed orders, the proof of play.
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
 type Event = Parameters<typeof playsOfSlot>[0]

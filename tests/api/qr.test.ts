@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE, startTestServer, type TestServer } from './helpers.ts'
 
-// issue 4 QR entry: a PNG and an SVG code per event and billboard that open the flow with that
+// QR entry: a PNG and an SVG code per event and billboard that open the flow with that
 // billboard chosen, served by the real server (src/server/spotlight).
 let server: TestServer
 let fetchQr: (path: string) => Promise<Response>
@@ -70,7 +70,7 @@ describe('billboard QR codes', () => {
   })
 })
 
-// issue 12 item 7: the Host header never chooses the target, and a code that depends on the request is
+// The Host header never chooses the target, and a code that depends on the request is
 // never cached publicly.
 describe('QR codes and the Host header', () => {
   it('with PUBLIC_BASE_URL, a made-up Host changes nothing', async () => {

@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from './helpers.ts'
 
-// issue 3: an order left Processing by a crash is finished or failed when the server starts again,
+// An order left Processing by a crash is finished or failed when the server starts again,
 // and a shopper is never charged twice for it.
 describe.each(BACKENDS)('restart with Processing orders on %s', (backend) => {
   let server: TestServer

@@ -10,7 +10,7 @@ import { createStripeProvider } from '../../src/server/payment/stripe.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { type Client, client, startTestServer, type TestServer } from './helpers.ts'
 
-// issue 3: security headers, structured logs with a request id, feature flags, OpenAPI, errors as
+// Security headers, structured logs with a request id, feature flags, OpenAPI, errors as
 // {errors}, and the built PWA served with a fallback for deep links.
 let server: TestServer
 let api: Client

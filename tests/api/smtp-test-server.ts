@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-// A real SMTP server in the test process (issue 10: "Tests run a real SMTP server in-process"): it
+// A real SMTP server in the test process ("Tests run a real SMTP server in-process"): it
 // takes what nodemailer sends over a socket and parses each message with mailparser. It can be told to
 // refuse every recipient (a 450, a temporary failure) to test retries.
 

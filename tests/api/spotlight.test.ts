@@ -22,7 +22,7 @@ import {
   type TestServer,
 } from './helpers.ts'
 
-// issue 3, Spotlight: events, paged devices, slot search with the cut-off, promo lookup.
+// Spotlight: events, paged devices, slot search with the cut-off, promo lookup.
 let server: TestServer
 let api: Client
 

@@ -23,7 +23,7 @@ describe('the built app over weak mobile data', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shouts</title>')
     writeFileSync(join(dist, 'assets', 'app-1234.js'), js)
     writeFileSync(join(dist, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
-    // issue 12 §5: compressed once, at build time, beside the files (the build runs the same step)
+    // Compressed once, at build time, beside the files (the build runs the same step)
     expect(await precompressDir(dist)).toBe(1)
     expect(await precompressDir(dist)).toBe(0)
     const app = createApp({ ...server.deps, distDir: dist })

@@ -37,7 +37,7 @@ export type StripeStandIn = {
   refunds: { id: string; paymentIntent: string; amount: number }[]
   /**
    * While on, a PaymentIntent is made (and kept for its Idempotency-Key) but its answer is held back,
-   * as when the caller dies before it hears Stripe's reply (issue 16). Turning it off drops the held
+   * as when the caller dies before it hears Stripe's reply. Turning it off drops the held
    * answers.
    */
   holdCharges(on: boolean): void

@@ -1,4 +1,4 @@
-// Payments through Stripe (issue 3): the real Stripe SDK of payment/stripe.ts against a stand-in for
+// Payments through Stripe: the real Stripe SDK of payment/stripe.ts against a stand-in for
 // Stripe's API on loopback (Stripe itself cannot be reached from here). A Customer and a SetupIntent at
 // setup; the order refused while the card is not saved; then one off-session PaymentIntent for the
 // server's own total, keyed by the order, and a declined card failing the order and freeing its slots.

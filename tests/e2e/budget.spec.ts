@@ -2,11 +2,11 @@ import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
 import { EVENT } from './helpers.ts'
 
-// issues 4, 6 and 11: the first screen's JavaScript stays under 125 KB gzipped (map, Stripe, the later
+// 6 and 11: the first screen's JavaScript stays under 125 KB gzipped (map, Stripe, the later
 // steps and the rest of the catalog load lazily), on the home page and on the flow's first step, where
 // the QR code on a billboard lands. Every script loaded until the network is idle counts.
 const BUDGET_BYTES = 125 * 1024
-// issue 11: few requests, in few round trips. The location step from a QR code once took 28 scripts;
+// Few requests, in few round trips. The location step from a QR code once took 28 scripts;
 // now the entry, what it shares with the app, the bundler's runtime, the app (React, the router and
 // the first screens together) and the first part of the catalog (the footer's code waits for idle).
 const MAX_SCRIPTS = 6
@@ -38,9 +38,9 @@ async function firstScreenScripts(page: Page, path: string, ready: () => Promise
   expect(scripts.size).toBeLessThanOrEqual(MAX_SCRIPTS)
   expect([...scripts.keys()].some((p) => p.includes('billboard-map'))).toBe(false)
   expect([...scripts.keys()].some((p) => p.includes('stripe'))).toBe(false)
-  // issue 14: the billboard player is its own chunk, never on the shop's first screen
+  // The billboard player is its own chunk, never on the shop's first screen
   expect([...scripts.keys()].some((p) => /\/assets\/play[.-]/.test(p))).toBe(false)
-  // issue 10: nor is the operators' console (its code and its catalogs)
+  // Nor is the operators' console (its code and its catalogs)
   expect([...scripts.keys()].some((p) => /\/assets\/ops[./-]/.test(p))).toBe(false)
   return total
 }

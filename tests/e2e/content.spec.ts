@@ -30,7 +30,7 @@ async function writeMessage(page: Page, lang: Lang, message: string) {
   await page.getByRole('button', { name: t.create }).click()
 }
 
-// issue 5: flagged content opens the ProhibitedContent modal with the link to contact support; the
+// Flagged content opens the ProhibitedContent modal with the link to contact support; the
 // design is still made (the order is reviewed before it plays).
 for (const [lang, message] of [
   ['en', 'fuck you'],
@@ -69,7 +69,7 @@ test('a clean message makes the design without the prohibited-content modal', as
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-// issue 5: a video template — the clip is uploaded and processed (up to 30 s), then the composite
+// A video template — the clip is uploaded and processed (up to 30 s), then the composite
 // is made by an async job the app polls every 3 s, and its video preview shows.
 test('a video shout: upload a real clip, wait for processing, see the generated video', async ({
   page,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { BILLBOARD, EVENT, EVENT_NAME } from './helpers'
 
-// issues 4 and 11: the server renders the first screen of the home page and of the location step with
+// The server renders the first screen of the home page and of the location step with
 // the app's own components (src/app/entry-server.tsx), in the page's language, and the app hydrates it:
 // the same nodes stay, nothing moves (no layout shift), nothing is drawn twice.
 
@@ -206,7 +206,7 @@ test('the app hydrates the location step: same nodes, no layout shift', async ({
 test("the app's code is asked for once the first screen is on screen, not with it", async ({
   page,
 }) => {
-  // issue 11: the app's chunks finishing before the paint was reported made Lighthouse count their
+  // The app's chunks finishing before the paint was reported made Lighthouse count their
   // download on slow 4G in the page's LCP (1.9 s instead of 1.0 s in two runs of five)
   for (const [path, hydrated] of [
     ['/', page.locator('.lang__current')],

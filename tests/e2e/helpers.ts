@@ -112,7 +112,7 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true })
 }
 
-/** No serious or critical accessibility violation on the screen (issue 6). */
+/** No serious or critical accessibility violation on the screen. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { BILLBOARD, EVENT } from './helpers'
 
-// issue 4 install: the manifest serves /, /fr and /de from one install, and a billboard's QR code
+// Install: the manifest serves /, /fr and /de from one install, and a billboard's QR code
 // (/{eventslug}?device={deviceId}, src/server/qr) opens the flow with that billboard chosen.
 test('the web app manifest: one install for every language, icons, and the live event shortcut', async ({
   page,

@@ -14,7 +14,7 @@ import {
   T,
 } from './helpers'
 
-// Issue 15 "English on French and German pages": every step of the flow in French and German, its
+// Every step of the flow in French and German, its
 // server messages included (an upload refused, a card declined, a promo code unknown), shows no
 // sentence of the English catalog. Each step is also saved as a picture at 390x844 and at 390x700
 // (under test-results/language/, not committed) to be looked at for English and for overflow.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { EVENT, expectAccessible, screenshot } from './helpers'
 
-// issue 6 performance: the location step paints a light overview; maplibre loads only on request.
+// Performance: the location step paints a light overview; maplibre loads only on request.
 test('the location step shows an overview, and the interactive map only when asked', async ({
   page,
 }) => {

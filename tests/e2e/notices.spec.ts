@@ -13,7 +13,7 @@ import {
 
 const t = T.en
 
-// issue 15: the spec's notices and figures that no screen showed.
+// The spec's notices and figures that no screen showed.
 test('first shout free on select-shouts and checkout, and the confirmation totals', async ({
   page,
 }) => {
@@ -85,7 +85,7 @@ test.describe('link prefetch (spec §9)', () => {
   test("the first step fetches the second's code after idle time, without a hover", async ({
     page,
   }) => {
-    // the location step is the first screen: its next step's code is no part of it (issue 11's
+    // the location step is the first screen: its next step's code is no part of it (the budget's
     // budget), and comes once the page has been idle for 2 s
     const template = page.waitForRequest(/\/assets\/template-[^/]*\.js$/)
     await page.goto(`/${EVENT}?device=paris-opera-1`)

@@ -13,7 +13,7 @@ import { waitForServiceWorker } from './pwa-helpers'
 
 const t = T.en
 
-// issue 4: after one visit every route of the flow renders offline (precached code, cached event).
+// After one visit every route of the flow renders offline (precached code, cached event).
 test('after one visit, every flow route reloads offline and shows its screen', async ({
   page,
   context,
@@ -55,7 +55,7 @@ test('after one visit, every flow route reloads offline and shows its screen', a
   await context.setOffline(false)
 })
 
-// issue 11, the repeat visit: the worker keeps the server's own page and answers the next visit with
+// The repeat visit: the worker keeps the server's own page and answers the next visit with
 // it, so the first screen is in the HTML before any script runs (as on a first visit), also offline,
 // instead of the shell that the app then renders in the browser.
 test("a repeat visit gets the server's page from the worker, the first screen in its HTML", async ({

@@ -18,7 +18,7 @@ import {
 import { signedInOperator } from '../api/ops-helpers'
 import { expectAccessible } from './helpers'
 
-// issue 10, the console's second part: the schedule (sold, free, proved and missing plays, a new
+// The console's second part: the schedule (sold, free, proved and missing plays, a new
 // player link shown once), the catalogue upload (problems by path, a preview, apply on confirm) and
 // the dashboard (figures and the sales chart with its text alternative), each axe clean, at 390 px
 // and 1280 px. A server of its own (the production build, a fresh embedded database) in-process, so

@@ -12,7 +12,7 @@ import {
 } from './helpers'
 import { OPS_ADMIN, OPS_PASSWORD, printedLinkPath, signIn } from './ops-helpers'
 
-// issue 10 "Done when": an operator signs in from the printed link, approves a flagged order and
+// An operator signs in from the printed link, approves a flagged order and
 // refuses another; the shopper's confirmation page shows each outcome; axe clean on every console
 // page. Console at 390x844 (the config's phone) and at 1280x800.
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
 
-// issue 10: the e2e operator, made by the real CLI before the server starts (playwright.config.ts).
+// The e2e operator, made by the real CLI before the server starts (playwright.config.ts).
 export const OPS_ADMIN = 'e2e-admin@shouts.test'
 export const OPS_PASSWORD = 'correct horse battery staple'
 

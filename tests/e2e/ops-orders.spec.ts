@@ -13,7 +13,7 @@ import {
 } from './helpers'
 import { signIn } from './ops-helpers'
 
-// issue 10 "Orders" and "E-mail" in the console: an admin finds a shopper's order by its code and by
+// Orders and e-mail in the console: an admin finds a shopper's order by its code and by
 // e-mail, reads its payment and states, cancels it with a reason (the shopper reads it), then finds
 // the order's mails in the embedded outbox (no SMTP_URL in e2e) and reads one.
 // Runs after ops-console.spec.ts (file order, one worker), whose first test sets the e2e admin's

@@ -4,7 +4,7 @@ import { waitForServiceWorker } from './pwa-helpers'
 
 const t = T.en
 
-// issue 4: the answer to Place order is lost (the network drops right after the request left); the
+// The answer to Place order is lost (the network drops right after the request left); the
 // app sends the same request again with the same Idempotency-Key once the network is back, and the
 // server answers with the one order it made.
 test('the network cut right after Place order, then restored: one order, and the confirmation', async ({

@@ -25,7 +25,7 @@ test('offline, Place order waits for the connection, and a placed order stays pl
   await page.getByRole('button', { name: t.review }).click()
   await acceptAgreements(page, 'en')
 
-  // issue 4: offline, Place order says why it waits and nothing typed is lost. The connection drops
+  // Offline, Place order says why it waits and nothing typed is lost. The connection drops
   // once the worker has the app's code: within the first seconds of a first visit (the worker still
   // installing) the review page's lazy parts cannot load offline, and the chunk-error reload then
   // showed the browser's offline page (seen once in CI; README "Footguns").

@@ -27,7 +27,7 @@ import {
 } from './helpers'
 import { waitForServiceWorker } from './pwa-helpers'
 
-// issue 14: a billboard that runs our player plays what was sold on time, by the wall clock, with the
+// A billboard that runs our player plays what was sold on time, by the wall clock, with the
 // network down and across a reload; between plays it sells its own next slot; every play reaches the
 // server exactly once when the network is back.
 //

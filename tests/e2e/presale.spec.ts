@@ -20,7 +20,7 @@ test('a presale slot on a branded event is placed under review with its confirma
   await expect(page.locator('img.generated')).toBeVisible({ timeout: 30_000 })
   await page.getByRole('button', { name: t.continue }).click()
 
-  // issue 15, spec §9: the presale is announced, with the days of instant confirmation until it
+  // Spec §9: the presale is announced, with the days of instant confirmation until it
   // starts, written in the spec's display format (in French and German their own)
   await expect(page.getByTestId('presale-notice')).toContainText(
     /Shout times in the next \d+ days, before \d\d-\d\d-\d{4} \d\d:\d\d (AM|PM), are confirmed instantly\./,

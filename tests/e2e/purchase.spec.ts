@@ -13,7 +13,7 @@ import {
   T,
 } from './helpers'
 
-// issue 6: the whole purchase with the local test card, in English, then French, then German.
+// The whole purchase with the local test card, in English, then French, then German.
 for (const lang of ['en', 'fr', 'de'] as Lang[]) {
   test(`buys a photo shout with the test card (${lang})`, async ({ browser }) => {
     const context = await browser.newContext({

@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Locator, type Page, test } from '@pla
 import { EVENT, photoFile, T } from './helpers'
 import { waitForServiceWorker } from './pwa-helpers'
 
-// issue 15 "A lost tap": a tap that lands right after a step appears must count. A real finger does
+// A tap that lands right after a step appears must count. A real finger does
 // not wait for the page to settle: these taps go in as soon as the button is on screen (force: no
 // waiting for stability), and the choice must hold afterwards.
 

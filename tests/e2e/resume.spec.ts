@@ -14,7 +14,7 @@ import { newProfileDir, openProfile, START_URL, waitForServiceWorker } from './p
 
 const t = T.en
 
-// issue 4 resume: the app closed and opened again comes back to the same step with everything entered.
+// Resume: the app closed and opened again comes back to the same step with everything entered.
 test('closed at the customize step and reopened from the start URL: same step, same data', async () => {
   const dir = newProfileDir()
   try {

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test'
 import { EVENT } from './helpers'
 import { waitForServiceWorker } from './pwa-helpers'
 
-// issue 4 update flow: a new build deployed while the app is open. The server serves dist/ from disk,
+// Update flow: a new build deployed while the app is open. The server serves dist/ from disk,
 // so building again in place (old chunks kept, KEEP_OLD_ASSETS) is a deploy. This file runs last.
 test('a new build deployed while the app is open: the update prompt, and accepting reloads to it', async ({
   page,

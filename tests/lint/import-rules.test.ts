@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// issue 13: the layers are enforced by Biome's noRestrictedImports (biome.json, docs/architecture.md).
+// The layers are enforced by Biome's noRestrictedImports (biome.json, docs/architecture.md).
 // Each case writes a file that breaks one rule into the folder the rule guards, lints it with the
 // project's own Biome and configuration, and expects that rule's message; the file is removed whatever
 // happens. The last cases import only what their layer allows and must lint clean.

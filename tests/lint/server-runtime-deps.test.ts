@@ -1,4 +1,4 @@
-// issue 16, deploying: a production install (`npm ci --omit=dev`, then `npm run start:prod`) has no
+// Deploying: a production install (`npm ci --omit=dev`, then `npm run start:prod`) has no
 // devDependencies. This walks the server's module graph from its entry points, through every static
 // and dynamic import of its own files (the TypeScript sources tsx runs, and the contract, domain and
 // locale they import), and checks that each package it imports is a dependency (or an optional one),

@@ -1,4 +1,4 @@
-// issue 16, the proof: three instances of the server (each its own process, src/server/main.ts) on one
+// The proof: three instances of the server (each its own process, src/server/main.ts) on one
 // PostgreSQL and one S3 bucket (s3rver), paying through the Stripe stand-in. 60 shoppers race for 20
 // slots across the instances; two videos are uploaded; one instance is killed (SIGKILL) while it holds
 // a content job and orders in Processing (their charges made at Stripe, the answers not yet back). The
@@ -47,7 +47,7 @@ const SHOPPERS = 60
 const SLOTS = daySlots(6, 0, 20)
 // Bought on the victim alone after the race, so that it surely holds orders in Processing when it is
 // killed: which instance wins each raced slot is up to the race. Each slot is raced by one shopper on
-// each instance, and one instance usually wins all 20: timed per request (issue 16, after a run where the victim won none), each
+// each instance, and one instance usually wins all 20: timed per request (after a run where the victim won none), each
 // instance answered its 20 orders in one burst (in one run instance 0 answered its 20 at 1.3-1.9 s
 // and won them all, instance 2 at 2.5-2.9 s, instance 1 at 2.8-3.1 s; in the run before, the victim
 // lost all 20). Three busy servers, PostgreSQL, the Stripe stand-in and this test share two cores:

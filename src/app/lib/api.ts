@@ -15,7 +15,7 @@ import {
 
 /**
  * spec §3 "Normalized error": a message plus a status code, with every message of the body and its
- * code (issue 15: the app translates by code, src/app/lib/error-messages.ts).
+ * code (the app translates by code, src/app/lib/error-messages.ts).
  */
 export class ApiError extends Error {
   readonly statusCode: number
@@ -57,7 +57,7 @@ type Transport = (
 let transport: Transport = (path, init) => fetch(path, init)
 
 /**
- * Issue 11: on the server the route loaders reach /api/v1 in process (src/app/entry-server.tsx sets
+ * On the server the route loaders reach /api/v1 in process (src/app/entry-server.tsx sets
  * this once, for every request alike: it is the same server answering).
  */
 export function setApiTransport(next: Transport): void {
@@ -122,7 +122,7 @@ type CallOptions<E extends Endpoint> = ([PathParamNames<E['path']>] extends [nev
 /**
  * Calls an endpoint of the contract: its method, its path (`pathOf`), and its answer parsed with its
  * own response schema, so a call cannot go to a path the server does not serve or read the answer of
- * another (issue 13).
+ * another.
  */
 export function callApi<E extends Endpoint & { readonly response: v.GenericSchema }>(
   endpoint: E,

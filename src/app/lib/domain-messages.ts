@@ -36,7 +36,7 @@ export const DOMAIN_MESSAGES: Record<string, MessageDescriptor> = {
   [messages.uploadWrongType]: msg`This file type is not supported. Use a jpg, jpeg, gif or png image, or an mp4, wav, mpg, avi or wmv video.`,
   [messages.purchaseCutoff]: msg`Orders must be purchased 5 hours before play time (a 6:00pm-6:15pm play needs purchase before 1:00pm).`,
   [messages.recommendedMinimum]: msg`At least 2 slots recommended`,
-  // issue 10: the reason of an order cancelled by itself (its review outlived its first slot)
+  // The reason of an order cancelled by itself (its review outlived its first slot)
   [messages.reviewOutlivedFirstSlot]: msg`Your shout was still being reviewed when its first time slot began`,
 }
 

@@ -5,7 +5,7 @@ import fr from '../../locale/locales/fr/messages.po?raw'
 import { readPoEntries } from '../../locale/po-reader'
 import source from './error-messages.ts?raw'
 
-// Issue 15: every code the server may send (the registry, src/contract/error-codes.ts) has its English
+// Every code the server may send (the registry, src/contract/error-codes.ts) has its English
 // in the app's table word for word, and a French and a German translation. Lingui macros cannot be
 // imported in Vitest (README, Footguns), so the test reads the table's source.
 const table = new Map(

@@ -9,7 +9,7 @@ import {
 import { AGREEMENT_LABELS } from '../../domain/order-rules'
 import { translateMessage } from './domain-messages'
 
-// Issue 15: what the server refuses with, in the shopper's language, by the code the server sends
+// What the server refuses with, in the shopper's language, by the code the server sends
 // beside its English (src/contract/error-codes.ts, the registry). A code of the registry without an
 // entry here is a type error; error-messages.test.ts checks each English here is the registry's, word
 // for word, and that French and German translate it. To add a code, see the registry's header.

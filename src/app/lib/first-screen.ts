@@ -1,4 +1,4 @@
-// Issue 11: the first screens, where a shopper lands (the home page, the location step a billboard's
+// The first screens, where a shopper lands (the home page, the location step a billboard's
 // QR code leads to, event-not-found). The server renders them (src/app/entry-server.tsx), their code
 // is in the app's own chunk (vite.config.ts does not split their routes) and their texts are the
 // catalogs' first part (src/locale/catalog-parts.ts). The later steps need the shopper's saved order,

@@ -16,12 +16,12 @@ const Hydrated = createContext(!import.meta.env.SSR)
  * browser hydrates it (src/app/start.tsx): false in both, then true once hydrated. State that the
  * browser changes at start (the saved order restored, the online state, the feature flags) is shown
  * only once this is true: hydration must see what the server rendered, or React keeps the server's
- * attributes without a word (issue 11; valtio's useSnapshot answers the live store even while
+ * attributes without a word (valtio's useSnapshot answers the live store even while
  * hydrating).
  *
  * One context flipped in a transition, not a useSyncExternalStore per component: React re-renders a
  * component whose store snapshot differs after hydration synchronously, in one task (every button,
- * the location step's whole list: a long task at 4x CPU, issue 11); a transition renders the same
+ * the location step's whole list: a long task at 4x CPU); a transition renders the same
  * change in slices.
  */
 export function HydrationGate({ children }: { children: ReactNode }) {

@@ -5,11 +5,11 @@ import { splitLocalePath } from '../locale/i18n'
 import { afterIdle } from './idle'
 import { STEP_PATHS } from './steps'
 
-// spec §9 link prefetch (issue 15): on the venue's weak network the next step's code is fetched
+// spec §9 link prefetch: on the venue's weak network the next step's code is fetched
 // while the shopper reads this one, after 2 s of idle time, instead of only when a link is hovered
 // (router.tsx's 'intent' preload, which a phone seldom triggers). Never offline, on 2g or with data
 // saving on. The preload runs the route's guards in preload mode, so it never redirects. The steps
-// after the first use the hook; the location step, the first screen (its code budget, issue 11),
+// after the first use the hook; the location step, the first screen (its code budget),
 // loads this module itself once idle and calls prefetchNextStep.
 
 const FLOW = [...Object.values(STEP_PATHS), '/$eventslug/order/confirmation']

@@ -4,10 +4,10 @@ import { installOffer, pwaStore } from './pwa'
 // The parts of the page's side of the service worker that can wait for the page's load event (issue
 // 4): the worker's registration (with the browser's own API: workbox-window's 2 KB did no more than
 // the lines below), the update prompt's actions, the install prompt's answer and the iOS hint. A chunk
-// of its own, off the first screen's budget (issue 11); pwa-banners.tsx, which calls it, is lazy too.
+// of its own, off the first screen's budget; pwa-banners.tsx, which calls it, is lazy too.
 
 const IOS_HINT_KEY = 'shouts:ios-install-hint-dismissed'
-// issue 4: long-open installs check for a new version every hour
+// Long-open installs check for a new version every hour
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
 let registration: ServiceWorkerRegistration | null = null

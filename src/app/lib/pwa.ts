@@ -8,9 +8,9 @@ import {
 import { LINK_PREFETCH_IDLE_MS } from '../../domain/prefetch'
 import { afterIdle } from './idle'
 
-// The page side of the service worker (issue 4): the online state, the install prompt's event and
+// The page side of the service worker: the online state, the install prompt's event and
 // messages to and from the worker, from the start. Registration, the update and the iOS hint wait for
-// the page's load event in their own chunk (pwa-worker.ts): issue 11 counts the first screen's bytes.
+// the page's load event in their own chunk (pwa-worker.ts): the budget counts the first screen's bytes.
 
 export type BeforeInstallPromptEvent = Event & {
   prompt: () => Promise<void>

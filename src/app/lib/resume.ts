@@ -4,7 +4,7 @@ import { isFresh, TTL } from '../../domain/storage'
 import { withLocalePrefix } from '../locale/i18n'
 import { callApi } from './api'
 
-// Resume (issue 4): the installed app opens at its start URL ('/?source=pwa', vite.config.ts).
+// Resume: the installed app opens at its start URL ('/?source=pwa', vite.config.ts).
 // The last step route the shopper saw is remembered, with its locale prefix, for the order data
 // lifetime (spec §9: 60 min); opening the start URL within it goes back to that step. The stores
 // themselves restore what was entered (stores/persist.ts), with the same lifetimes.

@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { TrafficDirection } from '../../contract/spotlight'
 
-// Issue 15: a billboard's traffic direction (spec §3, eight of them) goes into a sentence ("Facing
+// A billboard's traffic direction (spec §3, eight of them) goes into a sentence ("Facing
 // {0} traffic", "Facing traffic heading {0}"): each language gives the words that fit there, French
 // with its preposition and article ("vers le sud-ouest", "vers l'est"), German the heading
 // ("Südwesten", after "Richtung").

@@ -31,7 +31,7 @@ type Messages = import('@lingui/core').Messages
 type Part = () => Promise<{ messages: Messages }>
 
 // Only the active locale's catalog is loaded (conventions §6), and of it first only what the first
-// screens show (issue 11: vite.config.ts builds each catalog in two parts, src/locale/catalog-parts.ts
+// screens show (vite.config.ts builds each catalog in two parts, src/locale/catalog-parts.ts
 // says which messages go where). The rest comes before a later screen renders (loadWholeCatalog).
 const firstParts: Record<Locale, Part> = {
   en: () => import('../../locale/locales/en/messages.po?first'),
@@ -70,7 +70,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
  * spec §2: the page's language attribute follows the current locale. Written only when it differs:
  * writing <html lang>, even the same value, makes Chrome restyle every element of the page (the
  * :lang() state of each one), which the trace of the location step showed twice after hydration,
- * ~200 elements each time (issue 11, `npm run trace`).
+ * ~200 elements each time (`npm run trace`).
  */
 export function setPageLanguage(locale: string): void {
   if (document.documentElement.lang !== locale) document.documentElement.lang = locale

@@ -5,7 +5,7 @@ import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
 
-/** issue 10: the audit log (admins): who did what, when, to which order; newest first. */
+/** The audit log (admins): who did what, when, to which order; newest first. */
 export function AuditPage() {
   const { t, i18n } = useLingui()
   const [log, reload] = useOpsLoad((signal) => callApi(ops.audit, { signal, query: {} }), [])

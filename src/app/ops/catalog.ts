@@ -1,7 +1,7 @@
 import type { Messages } from '@lingui/core'
 import { currentLocale, i18n, type Locale } from '../locale/i18n'
 
-// Issue 10: the console's texts are a catalog of their own (lingui.config.ts), a chunk per language
+// The console's texts are a catalog of their own (lingui.config.ts), a chunk per language
 // that only the console loads; merged into the active language's messages, beside the shop's.
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../../locale/ops/en/messages.po'),

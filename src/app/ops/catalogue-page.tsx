@@ -10,7 +10,7 @@ import './backoffice.css'
 type Kind = (typeof CATALOGUE_KINDS)[number]
 
 /**
- * issue 10 "Catalogue" (admin): upload a catalogue file; the checks of `npm run import` list every
+ * Catalogue (admin): upload a catalogue file; the checks of `npm run import` list every
  * problem by JSON path; a clean file shows what it adds and changes, and is applied on confirm (the
  * apply call sends the previewed file's SHA-256, so what is applied is what was previewed).
  */

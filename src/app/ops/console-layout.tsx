@@ -12,7 +12,7 @@ import { mayOpen, OPS_PAGES, type OpsPageDef } from './pages'
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', de: 'Deutsch' }
 
 /**
- * The signed-in console (issue 10): the navigation its role may use, the operator and sign-out, the
+ * The signed-in console: the navigation its role may use, the operator and sign-out, the
  * languages; then the page. On a phone the navigation is a row that scrolls sideways above the page;
  * on a desk a column beside it (ops.css).
  */
@@ -95,7 +95,7 @@ export function ConsoleLayout({ operator, page }: { operator: OperatorInfo; page
   )
 }
 
-/** issue 10: a page the operator's role may not open (the API answers 403 to it too). */
+/** A page the operator's role may not open (the API answers 403 to it too). */
 function NotAllowed() {
   const { t } = useLingui()
   usePageTitle(t`Not allowed`)

@@ -12,7 +12,7 @@ import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
 
 /**
- * issue 10 "Dashboard" (admin): per live event, slots sold of capacity, revenue (gross, discounts,
+ * Dashboard (admin): per live event, slots sold of capacity, revenue (gross, discounts,
  * refunds), orders by state, the review queue, and sales per day as a small chart.
  */
 export function DashboardPage() {

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api'
 import { signInHref } from './enter'
 
 /**
- * What a console page says when a call fails (issue 10: clear messages for 401 and 403). A 401 (the
+ * What a console page says when a call fails (clear messages for 401 and 403). A 401 (the
  * session ended: 12 h idle, signed out elsewhere) goes to sign-in, which comes back here after.
  */
 export function useOpsFailure(): (error: unknown) => string {

@@ -6,7 +6,7 @@ import type { OrderState } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { dateTimeIn, timeIn } from './format'
 
-// The pieces of an order that the review queue and the orders page both show (issue 10).
+// The pieces of an order that the review queue and the orders page both show.
 
 /** The shout itself: the image, or the video muted (a reviewer in an office, a phone on a train). */
 export function OrderContent({ order }: { order: OpsOrder }) {
@@ -100,7 +100,7 @@ export function money(order: OpsOrder, cents: number, locale: string): string {
   return formatMoney(cents, { currency: order.currency, locale })
 }
 
-/** Each state as the console names it (the shop's own words for the four of issue 3, and Cancelled). */
+/** Each state as the console names it (the shop's own words for the four first states, and Cancelled). */
 export const STATE_NAMES: Record<OrderState, MessageDescriptor> = {
   Processing: msg`Processing`,
   Confirmed: msg`Confirmed`,

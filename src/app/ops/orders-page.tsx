@@ -25,7 +25,7 @@ import { useOpsLoad } from './use-ops-load'
 const ORDERS_SEARCH_KEYS = ['query', 'day', 'order'] as const
 
 /**
- * issue 10 "Orders": find orders by confirmation code, e-mail or billboard (device id), and a day;
+ * Find orders by confirmation code, e-mail or billboard (device id), and a day;
  * open one to see everything the shopper entered, the payment, what moderation found, the states it
  * went through and its proofs of play. Admins cancel and refund (with a reason the shopper receives);
  * reviewers may only refuse an order under review (api-v1 "Operations").
@@ -431,7 +431,7 @@ function History({ order }: { order: OpsOrder }) {
   )
 }
 
-/** The billboard's reports of each play (issue 14), in the billboard's time zone. */
+/** The billboard's reports of each play, in the billboard's time zone. */
 function Proofs({ order }: { order: OpsOrder }) {
   const { i18n } = useLingui()
   const zone = order.device.timeZoneId

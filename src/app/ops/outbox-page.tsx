@@ -12,7 +12,7 @@ import { useOpsLoad } from './use-ops-load'
 const OUTBOX_SEARCH_KEYS = ['mail'] as const
 
 /**
- * issue 10 "E-mail": the outbox (admins): every mail the shop made, newest first, sent or not. With no
+ * The outbox (admins): every mail the shop made, newest first, sent or not. With no
  * SMTP_URL the mails stay here (status stored), so a fresh install shows each mail it would have sent;
  * a failed or retried send shows its last error.
  */

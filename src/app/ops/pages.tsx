@@ -16,7 +16,7 @@ import { SetPasswordPage } from './set-password-page'
 import { SignInPage } from './sign-in-page'
 
 /**
- * The console's pages (issue 10), in the order of its navigation. `path` is the part after `/ops/`.
+ * The console's pages, in the order of its navigation. `path` is the part after `/ops/`.
  * `access`: the least role that may open it, checked with the domain's roleAllows (admins may do
  * all that reviewers do): the `access` of the call the page is for, so page and API agree (reviewers
  * approve and refuse orders under review and read orders; everything else is admin only); or

@@ -5,7 +5,7 @@ import { TextArea } from '../ui/fields'
 import { Notice } from './ops-frame'
 
 /**
- * The reason an operator gives to cancel or refuse an order (issue 10: required, the shopper
+ * The reason an operator gives to cancel or refuse an order (required, the shopper
  * receives it; at most what the API's CancelRequestSchema takes). `onReason` gets it trimmed, and
  * only when there is one. What differs between a refusal and a cancel comes in: the field's label,
  * the button's text, and a confirm step shown instead of the buttons (`confirm`).

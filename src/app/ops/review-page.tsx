@@ -11,7 +11,7 @@ import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
 
 /**
- * issue 10 "Review queue": the orders under review, oldest first, each with its content, message,
+ * The orders under review, oldest first, each with its content, message,
  * why it was flagged, its slots and the time left before the first; Approve (→ Confirmed, it plays)
  * or Refuse with a reason (→ Cancelled, slots free, refunded; the shopper reads the reason).
  */

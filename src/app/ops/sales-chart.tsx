@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { formatMoney } from '../../domain/money'
 
-// issue 10 "Dashboard": sales per day as a small chart, inline SVG (no chart library), with a text
+// Sales per day as a small chart, inline SVG (no chart library), with a text
 // alternative: the SVG's name sums it up and the table beside it holds every figure.
 
 export type SalesDay = { day: string; orders: number; cents: number }

@@ -16,7 +16,7 @@ import './backoffice.css'
 const SCHEDULE_SEARCH_KEYS = ['device', 'day'] as const
 
 /**
- * issue 10 "Schedule": per billboard and day (the billboard's time zone) what plays when, which
+ * Per billboard and day (the billboard's time zone) what plays when, which
  * slots are sold and free, and for past plays whether the proof arrived (a sold play without proof
  * is marked). Admins make or rotate the billboard's player link here; the new link is shown once.
  */

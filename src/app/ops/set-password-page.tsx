@@ -17,7 +17,7 @@ import { Notice, usePageTitle } from './ops-frame'
 type Errors = { password?: string; confirm?: string; form?: string }
 
 /**
- * issue 10: `/ops/set-password?token=…`, the one-time link `npm run operator` prints (24 h, once).
+ * `/ops/set-password?token=…`, the one-time link `npm run operator` prints (24 h, once).
  * The password: the length passwordProblem allows (src/domain/ops.ts); then on to sign-in.
  */
 export function SetPasswordPage() {

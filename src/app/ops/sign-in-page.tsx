@@ -11,7 +11,7 @@ import { safeReturnPath } from './session'
 
 type Errors = { email?: string; password?: string; form?: string }
 
-/** issue 10: `/ops/sign-in`. A wrong e-mail and a wrong password get the same answer (api-v1). */
+/** `/ops/sign-in`. A wrong e-mail and a wrong password get the same answer (api-v1). */
 export function SignInPage() {
   const search = readSignInSearch(useSearch({ strict: false }))
   const { t } = useLingui()

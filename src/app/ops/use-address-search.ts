@@ -11,7 +11,7 @@ function readAddress<K extends string>(keys: readonly K[]): AddressSearch<K> {
 }
 
 /**
- * What a console page is showing, kept in its address (`?query=…&day=…`, issue 10): a reload or a
+ * What a console page is showing, kept in its address (`?query=…&day=…`): a reload or a
  * shared link opens the same search, billboard, day or mail. Read once when the page mounts; each
  * change replaces the address (replaceState: no history entry per keystroke or click), keeping only
  * the keys with a value, in the order of `keys`.

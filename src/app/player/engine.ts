@@ -20,7 +20,7 @@ import {
   saveSchedule,
 } from './store'
 
-// The billboard player's engine (issue 14): fetches the next 24 hours (again every few minutes and
+// The billboard player's engine: fetches the next 24 hours (again every few minutes and
 // when the network comes back), keeps every content file of the window in Cache Storage under its own
 // URL, decides what shows by the wall clock (Date and setTimeout only, so a test drives it with
 // Playwright's page.clock), records each play when it ends and sends the proofs in batches. It never

@@ -4,7 +4,7 @@ import { type CSSProperties, useEffect, useState } from 'react'
 import type { HouseCard as HouseCardData } from '../../contract/player'
 import { formatMoney } from '../../domain/money'
 
-// What the screen shows between plays (issue 14): the event, "Your message here" in the billboard's
+// What the screen shows between plays: the event, "Your message here" in the billboard's
 // language, the price of a shout and a QR code that opens the shop on this billboard (the QR entry
 // `/{event}?device={deviceId}`): the billboard sells its own next slot. The QR code is made here, in
 // the browser, so the card shows offline too.

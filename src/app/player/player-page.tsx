@@ -7,7 +7,7 @@ import { createPlayerEngine, type PlayerEngine, type PlayerView } from './engine
 import { HouseCard } from './house-card'
 import { readToken, saveToken } from './store'
 
-// The billboard's full-screen player (issue 14): `/play/{deviceId}?token=…` opened once by a kiosk
+// The billboard's full-screen player: `/play/{deviceId}?token=…` opened once by a kiosk
 // browser or a signage player and left running. The token goes to IndexedDB and out of the address
 // bar at once; the page sends no referrer; the screen stays awake and the cursor hidden.
 

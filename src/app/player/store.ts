@@ -8,7 +8,7 @@ import {
   ScheduleItemSchema,
 } from '../../contract/player'
 
-// What the billboard player keeps in IndexedDB (issue 14): its token (never in the address bar once
+// What the billboard player keeps in IndexedDB: its token (never in the address bar once
 // read), the schedule it plays (so a reload with the network down keeps playing), and the proofs of
 // play not yet accepted by the server. A store of its own: the shop's persistence wrapper ages and
 // clears its keys by the shopper's timeouts, which mean nothing on a billboard.

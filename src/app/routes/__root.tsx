@@ -28,7 +28,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       }
     }
     await activateLocale(splitLocalePath(publicPath).locale)
-    // the first screens need only the first part of the catalog (issue 11)
+    // the first screens need only the first part of the catalog
     if (!SERVER_RENDERED_ROUTES.has(matches.at(-1)?.routeId ?? '')) await loadWholeCatalog()
   },
   component: RootLayout,

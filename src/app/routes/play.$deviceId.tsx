@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PlayerPage } from '../player/player-page'
 
-// issue 14: the billboard's player, its own route and chunk (never on the shop's first screen).
+// The billboard's player, its own route and chunk (never on the shop's first screen).
 export const Route = createFileRoute('/play/$deviceId')({
   component: PlayerRoute,
 })

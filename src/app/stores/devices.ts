@@ -72,7 +72,7 @@ const requestDevices = (eventSlug: string) =>
 /**
  * The location step's billboards (its route loader). In the browser through the store, null when
  * they could not be loaded (the page says so). On the server straight from the API: it never writes
- * a store (issue 11), and a failure is an error page, not cached.
+ * a store, and a failure is an error page, not cached.
  */
 export async function devicesForEvent(eventSlug: string): Promise<readonly Device[] | null> {
   if (import.meta.env.SSR) return (await requestDevices(eventSlug)).devices

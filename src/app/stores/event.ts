@@ -25,7 +25,7 @@ export function loadEvent(slug: string | undefined): Promise<void> {
     .then((event) => {
       eventStore.event = event
       eventStore.erroredSlug = null
-      // issue 4: the worker caches the event, its billboards and templates for offline use
+      // The worker caches the event, its billboards and templates for offline use
       postToWorker({ type: SW_MESSAGES.cacheEvent, eventSlug: slug })
     })
     .catch(() => {
@@ -40,7 +40,7 @@ export function loadEvent(slug: string | undefined): Promise<void> {
 /**
  * The event of a slug for the $eventslug route, or null when there is none. In the browser through
  * the store (kept while the slug stays). On the server straight from the API: one process serves
- * every shopper, so it never writes a store (issue 11); an answer other than 404 is an error there,
+ * every shopper, so it never writes a store; an answer other than 404 is an error there,
  * never cached as "no such event".
  */
 export async function eventForSlug(slug: string): Promise<ShoutEvent | null> {
@@ -61,7 +61,7 @@ export function adoptEvent(event: ShoutEvent): void {
   if (eventStore.event?.slug === event.slug) return
   eventStore.event = event
   eventStore.erroredSlug = null
-  // issue 4: the worker caches the event, its billboards and templates for offline use
+  // The worker caches the event, its billboards and templates for offline use
   postToWorker({ type: SW_MESSAGES.cacheEvent, eventSlug: event.slug })
 }
 

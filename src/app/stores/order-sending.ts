@@ -104,7 +104,7 @@ export async function sendOrder(): Promise<void> {
   }
   const body = JSON.stringify(request)
   const key = idempotencyKeyFor(body)
-  // issue 4: the key and the request are in IndexedDB before the request goes out, so a lost
+  // The key and the request are in IndexedDB before the request goes out, so a lost
   // answer (or the app closed meanwhile) is retried with the same key: never a second order.
   const attempt: OrderAttempt = { key, body, eventSlug: request.eventSlug, since: Date.now() }
   await set(IDB_KEYS.orderAttempt, attempt).catch(() => undefined)
@@ -186,7 +186,7 @@ function applySettled(
   const state = v.safeParse(OrderStateSchema, settled.orderState)
   orderStore.orderStatus = state.success ? state.output : 'Failed'
   orderStore.confirmationDateEpochMs = settled.confirmationDateEpochMs
-  // issue 10: a Cancelled order carries its reason in `errors`, as a Failed one does
+  // A Cancelled order carries its reason in `errors`, as a Failed one does
   if (orderStore.orderStatus === 'Failed' || orderStore.orderStatus === 'Cancelled') {
     orderStore.orderErrorMessages = [...orderStore.orderErrorMessages, ...settled.errors]
   }
@@ -196,7 +196,7 @@ function applySettled(
 let resumeWired = false
 
 /**
- * issue 4: on start, an order request whose answer never came is re-sent with its key; an order
+ * On start, an order request whose answer never came is re-sent with its key; an order
  * still Processing takes the final state the worker stored, or is checked again. Also on 'online'
  * and when the page becomes visible (browsers without Background Sync, such as Safari).
  */
@@ -259,7 +259,7 @@ async function pollLoop(eventSlug: string, guid: string): Promise<void> {
       status = await fetchStatus(eventSlug, guid)
     } catch (error) {
       if (isNetworkError(error)) {
-        // issue 4: a dropped network is not an answer; the order stays Processing and is checked
+        // A dropped network is not an answer; the order stays Processing and is checked
         // again when the network is back (the service worker keeps checking meanwhile)
         check--
         drops++

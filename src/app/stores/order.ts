@@ -118,7 +118,7 @@ export function resetOrder(): void {
 /** An order belongs to one event: another event starts a fresh order. */
 export function bindOrderToEvent(slug: string): void {
   if (orderStore.eventSlug === slug) return
-  // issue 15 (a lost tap): no event yet is no other event's order. After a server render the saved
+  // A lost tap: no event yet is no other event's order. After a server render the saved
   // order may still be on its way (stores/persist.ts) while the shopper already chose a billboard:
   // a reset here threw that choice away and the step guard sent them back to the location step.
   if (orderStore.eventSlug !== null) resetOrder()
@@ -126,7 +126,7 @@ export function bindOrderToEvent(slug: string): void {
 }
 
 /**
- * issue 4: whether an order of an earlier visit is to be re-sent (its attempt saved before it went
+ * Whether an order of an earlier visit is to be re-sent (its attempt saved before it went
  * out) or checked again (placed, still Processing). Only then does the start load the sending code
  * (stores/order-sending.ts), which the first screen does not otherwise need.
  */
@@ -215,7 +215,7 @@ persist(orderStore, {
     ) as PersistedOrder
   },
   apply: (data) => {
-    // issue 15: a saved order of another event than the one the shopper is in by now is not this
+    // A saved order of another event than the one the shopper is in by now is not this
     // order (bindOrderToEvent); the first save replaces it
     if (orderStore.eventSlug && data.eventSlug !== orderStore.eventSlug) return
     Object.assign(orderStore, data)

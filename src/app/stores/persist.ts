@@ -7,7 +7,7 @@ import { envelope, openEnvelope } from '../../domain/storage'
 // {version, savedAt, ttlMs, data} (the rule: src/domain/storage.ts), its data validated with valibot
 // on read; an expired, other-version or malformed envelope is dropped, never shown (spec §9 local
 // storage lifetimes). A schema is loaded only when there is something saved to check: a first visit
-// (a QR code scanned) does not download the code that validates a saved order (issue 11).
+// (a QR code scanned) does not download the code that validates a saved order.
 
 export const STORAGE_PREFIX = 'shouts:'
 
@@ -77,7 +77,7 @@ type Fields = Record<string, unknown>
  * Saves a slice of a valtio store whenever the store changes, and restores it on start.
  * Each slice has its own key and lifetime.
  *
- * issue 15 (a lost tap): the saved state is read while the first screen is already live (a server
+ * A lost tap: the saved state is read while the first screen is already live (a server
  * render is hydrated meanwhile), and reading it can take a while (IndexedDB, the schema's chunk on a
  * weak network). Whatever the shopper (or the flow) sets in the store before it arrives is newer
  * than what was saved: the restore never overwrites it. Field by field: a field of the store given
@@ -134,6 +134,6 @@ export async function restoreAll(): Promise<void> {
   // valtio notifies after a microtask: the restores' own notifications pass before saving resumes
   await new Promise<void>((resolve) => setTimeout(resolve, 0))
   restored = true
-  // issue 15: what the shopper chose while the saved state was read was not saved yet
+  // What the shopper chose while the saved state was read was not saved yet
   await Promise.all(registry.map((entry) => entry.flush()))
 }

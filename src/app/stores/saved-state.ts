@@ -16,7 +16,7 @@ import type { PersistedOrder } from './order'
 
 // The schemas of what the stores save in the browser (stores/persist.ts), read back on start. A chunk
 // of its own, loaded only when something saved is there to check: the first screen of a first visit
-// does not need the order's wire schemas (issue 11, first-screen JavaScript).
+// does not need the order's wire schemas (first-screen JavaScript).
 
 export { DeviceSchema }
 

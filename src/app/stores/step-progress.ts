@@ -34,7 +34,7 @@ export function flowRedirect(internalPath: string, search?: { order?: unknown })
   if (orderStore.orderGuid && orderStore.orderStatus !== 'Failed' && !confirmation) {
     return '/$eventslug/order/confirmation'
   }
-  // issue 10: the e-mails' link (?order=GUID) shows that order, on any device
+  // The e-mails' link (?order=GUID) shows that order, on any device
   if (confirmation && (orderStore.orderGuid || typeof search?.order === 'string')) return null
   // spec §2 step guard
   const missing = firstMissingStep(internalPath)

@@ -53,7 +53,7 @@ const ICONS: Record<Exclude<ButtonIcon, 'none'>, ReactNode> = {
 }
 
 /** Disabled and non-clickable while its type is disabled or loading; loading shows a spinner. Also
- * disabled in the server's HTML until the app has taken it over (issue 11): a tap on a button with no
+ * disabled in the server's HTML until the app has taken it over: a tap on a button with no
  * handler yet would be lost without a sign. */
 export function Button({
   kind = 'default',

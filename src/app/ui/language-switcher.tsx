@@ -22,7 +22,7 @@ export function LanguageSwitcher() {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
   const active = (i18n.locale as Locale) ?? currentLocale()
-  // no handler in the server's HTML until the app takes it over (issue 11)
+  // no handler in the server's HTML until the app takes it over
   const hydrated = useHydrated()
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.t
 import type { Operator } from './repo.ts'
 import type { AuthService } from './service.ts'
 
-// The one gate of /api/v1/ops (issue 10, decision 017): every operator endpoint is registered through
+// The one gate of /api/v1/ops (decision 017): every operator endpoint is registered through
 // `guard.handle(router, endpoint, handler)`, which puts three checks in front of the handler (before
 // the body is even read):
 // 1. a state-changing method (POST, PUT, PATCH, DELETE) must carry an Origin equal to the shop's own:

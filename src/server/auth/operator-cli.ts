@@ -8,7 +8,7 @@ import { createLogger } from '../platform/log.ts'
 import { createRateLimiter } from '../platform/rate-limit.ts'
 import { createAuthService } from './service.ts'
 
-// `npm run operator -- add EMAIL --role admin|reviewer` (issue 10): creates an operator and prints, as
+// `npm run operator -- add EMAIL --role admin|reviewer`: creates an operator and prints, as
 // its last line, the one-time link where the person sets a password (24 h, usable once).
 // `npm run operator -- --reset EMAIL` (or `add EMAIL --reset`) prints a new link for an existing
 // operator; the older links stop working. The token is shown only here (the database keeps its

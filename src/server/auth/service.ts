@@ -27,7 +27,7 @@ import {
   useSetPasswordToken,
 } from './repo.ts'
 
-// Operators and their sign-in (issue 10 "Operators and sign-in"): one-time set-password links,
+// Operators and their sign-in: one-time set-password links,
 // argon2id passwords, server-side sessions, and the limits on failed sign-ins. Every secret is >= 128
 // random bits, shown once, and stored as its SHA-256; no secret is ever logged or audited.
 
@@ -62,7 +62,7 @@ export function createAuthService(deps: {
 }) {
   const { database: db, limiter, log, now } = deps
   // Unknown e-mails are checked against this hash, so a sign-in takes as long whether the account
-  // exists or not (issue 10: the answer never says whether the e-mail exists).
+  // exists or not (the answer never says whether the e-mail exists).
   let dummyHash: Promise<string> | null = null
   const dummy = () => {
     dummyHash ??= hash(newSecret())

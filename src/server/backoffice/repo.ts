@@ -2,7 +2,7 @@ import type { ContentType, OrderState } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
-// Reads of the console's second part (issue 10): billboards and their player links, a billboard's
+// Reads of the console's second part: billboards and their player links, a billboard's
 // reservations and proofs of play for a range of slots, and the dashboard's sums. It writes nothing:
 // links are made by player/, the catalogue by catalogue/. Tables: devices, event_devices, events,
 // player_tokens, plays (player/), orders, slot_reservations (order/), generated_content (content/).
@@ -118,7 +118,7 @@ export function ordersByState(
 const PAID = sql`o.state in ('Confirmed', 'UnderReview', 'Cancelled') and o.payment_id is not null`
 
 /**
- * Refunds (the refunds table of issue 10) count once the provider took them (status succeeded), as
+ * Refunds (the refunds table) count once the provider took them (status succeeded), as
  * the order's own payment shows them; a pending one counts when it succeeds.
  */
 export type RevenueRow = { grossCents: number; discountCents: number; refundedCents: number }

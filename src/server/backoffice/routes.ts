@@ -6,7 +6,7 @@ import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { BackofficeError, BackofficeService } from './service.ts'
 
-// Issue 10, the console's second part over HTTP. Each endpoint is registered through the operators'
+// The console's second part over HTTP. Each endpoint is registered through the operators'
 // guard (auth/guard.ts: Origin on state changes, session, the endpoint's `access` role) before
 // anything is read; the status and the text of each of the service's errors are here.
 

@@ -38,7 +38,7 @@ import {
   soldSlotCount,
 } from './repo.ts'
 
-// Issue 10, the console's second part: a billboard's day (what plays when, sold and free slots, the
+// The console's second part: a billboard's day (what plays when, sold and free slots, the
 // proof of each past play), player links (the player module makes them), the catalogue upload (the
 // checks and import of catalogue/, previewed first) and the dashboard of the live events. Answers are
 // results with typed errors; routes.ts gives each its status.
@@ -226,7 +226,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
     return ok({ deviceId, url: linked.value.url, createdAtEpochMs: deps.now() })
   }
 
-  /** issue 10: the checks of `npm run import` on an uploaded file; a clean one says what it changes. */
+  /** The checks of `npm run import` on an uploaded file; a clean one says what it changes. */
   async function previewCatalogue(text: string): Promise<CataloguePreview> {
     const hash = sha256(text)
     const parsed = parseFile(text)
@@ -271,7 +271,7 @@ export function createBackofficeService(deps: BackofficeDeps) {
     return ok({ sha256: hash, changes })
   }
 
-  /** issue 10: per live event (spotlight's: not over anywhere yet) the figures of the dashboard. */
+  /** Per live event (spotlight's: not over anywhere yet) the figures of the dashboard. */
   async function dashboard(): Promise<Dashboard> {
     const now = deps.now()
     const events: DashboardEvent[] = []

@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import { formatDateHour } from '../../domain/dates.ts'
 import type { CatalogueInput } from './service.ts'
 
-// The catalogue a new shop starts with (issue 3, "Runs as"): real places, a live event that starts on
+// The catalogue a new shop starts with: real places, a live event that starts on
 // the day of import and runs 14 days, the spec's special events (§9), and promo codes for every rule.
 
 export const LIVE_EVENT_SLUG = 'share-the-love'

@@ -21,7 +21,7 @@ export async function knownIds(db: Queryable): Promise<KnownIds> {
 }
 
 /**
- * Holds the demo import's advisory lock until the transaction ends (issue 16: instances starting at
+ * Holds the demo import's advisory lock until the transaction ends (instances starting at
  * once). Its key is the migrations' (727274) plus one.
  */
 export async function lockDemoImport(tx: Queryable): Promise<void> {
@@ -117,7 +117,7 @@ export async function replacePromo(db: Queryable, p: Promo): Promise<void> {
 }
 
 /**
- * The rows the file names, read back in the file's shape (issue 10: the console's preview says what
+ * The rows the file names, read back in the file's shape (the console's preview says what
  * an import would add or change). Lists of an event (devices, templates) come sorted by id.
  */
 export async function storedCatalogueRows(

@@ -126,7 +126,7 @@ const CatalogueEventSchema = v.pipe(
     branded: v.optional(v.boolean(), false),
     sponsorName: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(200))), null),
     minPresaleSlotEpochMs: v.optional(v.nullable(v.pipe(v.number(), v.safeInteger())), null),
-    // issue 14 (catalogue-format): how often a sold shout plays in its slot, and how long each play lasts
+    // (catalogue format) how often a sold shout plays in its slot, and how long each play lasts
     playsPerSlot: v.optional(
       v.pipe(v.number(), v.safeInteger(), v.minValue(1, 'must be at least 1')),
       DEFAULT_PLAYS_PER_SLOT,
@@ -367,7 +367,7 @@ export async function catalogueChanges(
   }
 }
 
-/** The preview of issue 10: the problems of `npm run import`, or, for a clean file, its changes. */
+/** The preview of the problems of `npm run import`, or, for a clean file, its changes. */
 export async function previewCatalogue(
   database: Database,
   input: unknown,
@@ -411,8 +411,8 @@ export async function importCatalogue(
 }
 
 /**
- * A new shop starts with the demo catalogue (issue 3, "Runs as"); a shop with events keeps its own.
- * issue 16: instances starting at once on one PostgreSQL import it once: the check for an empty shop
+ * A new shop starts with the demo catalogue; a shop with events keeps its own.
+ * Instances starting at once on one PostgreSQL import it once: the check for an empty shop
  * and the import run in one transaction under an advisory lock (PGlite has them too).
  */
 export async function seedEmptyShop(

@@ -1,7 +1,7 @@
 // The content worker: rendering billboards (satori, resvg, fonts) and judging pictures (the nudity
 // model on tfjs) run in a child process that starts on the first such job and exits once idle. Those
 // libraries hold about 250 MB once loaded and V8 never gives it back, so a shop that spends most of
-// its time selling slots would carry it for good (issue 3: server memory under 400 MB). The child is
+// its time selling slots would carry it for good (server memory under 400 MB). The child is
 // the same code (render.ts, moderation/image.ts) behind a small request/answer protocol over Node's IPC
 // channel; a crash or a hang fails only the jobs it had, and the next job starts a new child.
 import { type ChildProcess, fork } from 'node:child_process'

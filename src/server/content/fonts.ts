@@ -1,6 +1,6 @@
 // Fonts bundled through npm packages (@fontsource/*), so a fresh machine renders the same billboard as
 // this one: nothing is read from the system's font folders. The latin and latin-ext subsets together
-// cover French and German (é è ç œ ä ö ü ß ẞ) and the rest of Western and Central Europe (issue 3,
+// cover French and German (é è ç œ ä ö ü ß ẞ) and the rest of Western and Central Europe (
 // Rendering: "bundled fonts that cover French and German"). Emoji are drawn from Twemoji's SVG files
 // (@twemoji/svg; graphics CC-BY 4.0 by Twitter and contributors): shoppers type ❤️ and 🎉.
 import { readFile } from 'node:fs/promises'

@@ -43,7 +43,7 @@ export type GenerationContext = {
   log: Logger
   /** Builds the public URL of a stored file. */
   fileUrl: (fileName: string) => string
-  /** spec §5 moderation (issue 5 plugs it in); without it nothing is flagged. */
+  /** spec §5 moderation; without it nothing is flagged. */
   moderate?: ContentModerator
   /** Draws a template (render.ts): in the content worker, or in this process. */
   render: PngRenderer
@@ -99,7 +99,7 @@ export type GenerateOutcome =
   | { kind: 'done'; content: GeneratedContent }
 
 /**
- * Makes the content of one type from a checked plan. The photo generator is below; issue 5 adds the
+ * Makes the content of one type from a checked plan. The photo generator is below; the video module adds the
  * video generator (a rendered overlay composited on the trimmed clip) by registering it for 'video'.
  */
 export type ContentGenerator = (
@@ -196,7 +196,7 @@ export function textsOf(plan: GenerationPlan): GenerationTexts {
 
 /**
  * Runs `save` (moderation and the database row) for files just written to storage, and removes them
- * when it fails: a stored file never outlives the row that names it (issue 12 item 2).
+ * when it fails: a stored file never outlives the row that names it.
  */
 export async function keepWithRow<T>(
   storage: ContentStorage,

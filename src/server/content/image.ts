@@ -1,7 +1,7 @@
 // Photos: every upload is decoded and re-encoded by sharp, so what is stored and shown is pixels the
 // server wrote itself. EXIF orientation is applied to the pixels (.rotate()), then all metadata is
 // dropped: sharp writes none unless asked, so a phone photo's GPS position never reaches a billboard
-// (issue 3: "all metadata stripped"). Decompression bombs stop at the header: limitInputPixels.
+// ("all metadata stripped"). Decompression bombs stop at the header: limitInputPixels.
 import { stat } from 'node:fs/promises'
 import sharp from 'sharp'
 import { messages } from '../../domain/index.ts'
@@ -17,10 +17,10 @@ import {
 import { type ImageFormat, sniffImage } from './sniff.ts'
 
 // libvips keeps up to 50 MB of recent operations for reuse; every shopper's photo is a different image,
-// so the cache only adds to the server's memory (issue 3: under 400 MB).
+// so the cache only adds to the server's memory (under 400 MB).
 sharp.cache(false)
 
-/** spec §9 image extensions; issue 3: up to 15 MB. */
+/** spec §9 image extensions; up to 15 MB. */
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024
 /**
  * Above what phones save by default (12-50 megapixels) and far below a decompression bomb. Applying the
@@ -31,7 +31,7 @@ export const IMAGE_MAX_INPUT_PIXELS = 50_000_000
 /** The stored photo's longer side at most: no billboard is larger, and rendering stays fast. */
 export const IMAGE_MAX_SIDE_PX = 4096
 /**
- * issue 12 item 3: bounds read from the header before any pixel is decoded. A 95 KB PNG of 1×49,000,000
+ * Bounds read from the header before any pixel is decoded. A 95 KB PNG of 1×49,000,000
  * pixels passed the megapixel check and held an image worker for 12-19 s (49,000,000×1: 380 MB). No
  * camera makes a side over 16,384 px or a picture longer than 20:1 (a phone's panorama is about 4:1).
  */
@@ -156,7 +156,7 @@ export const imageProcessor: UploadProcessor = {
   maxBytes: IMAGE_MAX_BYTES,
   sniff: sniffImage,
   timing: 'inline',
-  // The header is judged before the upload waits for an image worker (issue 12 item 3).
+  // The header is judged before the upload waits for an image worker.
   process: async (context) => {
     await checkImageHeader(context.inputPath)
     return imageWork(() => processImage(context))

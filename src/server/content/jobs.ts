@@ -1,8 +1,8 @@
 // Background content jobs (api-v1: asyncPublicToken, GET /content/daemon/public/{token}, the result
 // link). Jobs are rows in content_jobs, so a job accepted before a crash or restart is run when the
-// server starts again (issue 5: "Jobs persist in the database and survive a restart"). Two jobs run at
+// server starts again ("Jobs persist in the database and survive a restart"). Two jobs run at
 // a time per server (LANES): rendering and transcoding use the CPU, and the machine has two cores.
-// issue 16: several instances share the queue. A claimed job is held under a lease (platform/lease.ts)
+// Several instances share the queue. A claimed job is held under a lease (platform/lease.ts)
 // renewed while it runs; another instance takes it over only when the lease ends (its owner died), and
 // only the owner writes the outcome, so a job is finished once. A shutdown hands its job back.
 import { ERROR_CODES } from '../../contract/error-codes.ts'
@@ -41,7 +41,7 @@ export type JobHandler = (
 /** A job that was started this many times and never finished is given up (a file that crashes us). */
 const MAX_ATTEMPTS = 3
 /**
- * Jobs run at once per server (issue 12 item 4): with one lane, one shopper's long transcode held every
+ * Jobs run at once per server: with one lane, one shopper's long transcode held every
  * other shopper's clip behind it (a normal clip waited 53 s). Two lanes share the two cores; each job is
  * bounded in time (ffmpeg's timeouts) and memory (prlimit, video/ffmpeg.ts), and a video past
  * VIDEO_LIMITS is refused before it is queued.

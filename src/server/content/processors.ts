@@ -1,7 +1,7 @@
 // Upload processors: one per kind of upload. The upload route streams the body to a temporary file,
 // asks each processor's sniffer about the first bytes, enforces that processor's size limit while the
 // bytes arrive, then hands the file over. Photos are processed before the response (they take tens of
-// milliseconds); a processor may instead work in the background (issue 5: videos are transcoded as a
+// milliseconds); a processor may instead work in the background (videos are transcoded as a
 // job and GET /uploads/{id} reports processing until they are ready).
 import type { ContentType } from '../../domain/index.ts'
 import type { ContentStorage } from './storage.ts'
@@ -60,7 +60,7 @@ export function isStorageFull(error: unknown): boolean {
 }
 
 /**
- * issue 12 item 9: a full disk is the shop's problem, not the shopper's request: 507 with a message
+ * A full disk is the shop's problem, not the shopper's request: 507 with a message
  * that says so, never the raw ENOSPC text in a 400.
  */
 export const storageFull = () =>

@@ -1,4 +1,4 @@
-// Receiving an upload without ever holding it whole in memory (issue 3: "streamed, never held whole in
+// Receiving an upload without ever holding it whole in memory ("streamed, never held whole in
 // memory"): the multipart body is parsed as it arrives (busboy), the first bytes decide the type, and
 // the rest goes straight to a temporary file while the bytes are counted against that type's limit.
 import { type FileHandle, open } from 'node:fs/promises'
@@ -27,7 +27,7 @@ const DISCARD_AFTER_REFUSAL_BYTES = 64 * 1024 * 1024
 export type ReceivedUpload = SniffedUpload & {
   tempPath: string
   sizeBytes: number
-  /** The form's text fields (e.g. generatorId, issue 5), first value of each. */
+  /** The form's text fields (e.g. generatorId), first value of each. */
   fields: Record<string, string>
 }
 

@@ -1,5 +1,5 @@
 // Rendering a template to the PNG a billboard shows: parsed template -> satori (layout, text to glyph
-// paths, SVG) -> resvg (raster) at exactly the device's contentWidth x contentHeight (issue 3, Rendering).
+// paths, SVG) -> resvg (raster) at exactly the device's contentWidth x contentHeight (Rendering).
 import type { ReactNode } from 'react'
 import type { Font } from 'satori'
 import sharp from 'sharp'
@@ -27,7 +27,7 @@ export type RenderInput = {
 }
 
 // satori (with yoga's wasm) and resvg are loaded on the first render, not at server start: a server
-// that only sells slots never pays their memory (issue 3: server memory under 400 MB).
+// that only sells slots never pays their memory (server memory under 400 MB).
 let satoriModule: Promise<typeof import('satori')['default']> | null = null
 const loadSatori = () => {
   satoriModule ??= import('satori').then((m) => m.default)

@@ -258,7 +258,7 @@ const leaseEnd = (lease: LeaseSettings) =>
   sql`now() + ${lease.leaseMs}::int * interval '1 millisecond'`
 
 /**
- * issue 16: the oldest job to run, now this instance's under a lease (one attempt more): a queued
+ * The oldest job to run, now this instance's under a lease (one attempt more): a queued
  * job, or a running one whose lease ended (its instance died). Skipped while another instance claims
  * it (SKIP LOCKED), so two instances never take the same job.
  */
@@ -326,7 +326,7 @@ export async function expireJobLeases(db: Queryable): Promise<void> {
   await db.query(sql`update content_jobs set lease_expires_at = null where status = 'running'`)
 }
 
-/** issue 16 (metrics): content jobs by status, in the shared database. */
+/** Content jobs by status, in the shared database. */
 export async function countJobsByStatus(
   db: Queryable,
 ): Promise<{ status: string; count: number }[]> {

@@ -37,7 +37,7 @@ const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
   upload_template_unknown: 400,
   upload_too_large: 413,
   image_too_large: 413,
-  // a picture of a needle's shape (issue 12 item 3): readable, but not one to show
+  // a picture of a needle's shape: readable, but not one to show
   image_wrong_shape: 422,
   upload_wrong_type: 415,
   image_unreadable: 415,
@@ -46,9 +46,9 @@ const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
   upload_sound_only: 415,
   upload_unsupported: 415,
   video_unreadable: 422,
-  // past VIDEO_LIMITS (issue 12 item 4): a side, the frame rate or the pixels a second
+  // past VIDEO_LIMITS: a side, the frame rate or the pixels a second
   video_too_large: 413,
-  // the shop's disk or quota is full (issue 12 item 9): not the shopper's fault, try later
+  // the shop's disk or quota is full: not the shopper's fault, try later
   storage_full: 507,
   // lookups
   upload_not_found: 404,

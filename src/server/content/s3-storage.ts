@@ -1,4 +1,4 @@
-// Content in an S3-compatible bucket (issue 5 "Storage"): chosen when S3_BUCKET is set. Raw uploads and
+// Content in an S3-compatible bucket: chosen when S3_BUCKET is set. Raw uploads and
 // work files stay on the local disk (DATA_DIR/content/tmp): sharp and ffmpeg read and write files, and a
 // raw upload is never public. Finished files are put into the bucket under their server-made names;
 // the server still serves them at /files/:name (the bucket need not be public, and Range requests pass
@@ -71,7 +71,7 @@ function toNodeStream(body: unknown): Readable {
 }
 
 export function createS3Storage(dataDir: string, config: S3Config): ContentStorage {
-  // The SDK (about 30 MB of memory) is loaded only on a server that stores in a bucket (issue 3 memory).
+  // The SDK (about 30 MB of memory) is loaded only on a server that stores in a bucket (server memory stays small).
   let loading: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null = null
   const connect = () => {
     loading ??= import('@aws-sdk/client-s3').then((sdk) => ({

@@ -70,7 +70,7 @@ import { createVideoGenerator, createVideoProcessor, DEFAULT_VIDEO_MAX_SECONDS }
 
 /** The job kind of an asynchronous POST /generate. */
 export const GENERATE_JOB = 'generate'
-/** The job kind that processes a background upload (issue 5: videos). */
+/** The job kind that processes a background upload (videos). */
 export const PROCESS_UPLOAD_JOB = 'process-upload'
 const TEMP_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
@@ -91,7 +91,7 @@ export type ContentDeps = {
   video: VideoTools | null
   /** Frames of a video judged by the nudity model (MODERATION_VIDEO_FRAMES). */
   videoFrames: number
-  /** issue 16: this instance's id and the length of its leases on jobs. */
+  /** This instance's id and the length of its leases on jobs. */
   lease: LeaseSettings
   /** Called when the service closes, after its jobs (compose.ts stops the content worker here). */
   onClose?: () => Promise<void>
@@ -234,7 +234,7 @@ export function createContentService(deps: ContentDeps) {
       [PROCESS_UPLOAD_JOB]: async (payload, _job, signal) => {
         const uploadId = String(payload.uploadId)
         const processor = processors.find((candidate) => candidate.kind === payload.kind)
-        // issue 16: with a bucket the raw file waits there (any instance can run the job), and is
+        // With a bucket the raw file waits there (any instance can run the job), and is
         // fetched to this instance's work folder; else it is on this disk.
         const storedRaw = typeof payload.storedRaw === 'string' ? payload.storedRaw : null
         const fetched = storedRaw ? await storage.localFile(storedRaw) : null
@@ -305,7 +305,7 @@ export function createContentService(deps: ContentDeps) {
   const uploadRefusal = (error: unknown): Result<never, ContentError> => {
     const refusal = isStorageFull(error) ? storageFull() : error
     if (refusal instanceof UploadError) {
-      // An operator must hear of a full disk at once (issue 12 item 9); the shopper gets a 507.
+      // An operator must hear of a full disk at once; the shopper gets a 507.
       if (refusal.code === 'storage_full') log.error('content storage is full', { error })
       return err({ code: refusal.code, message: refusal.message })
     }
@@ -348,7 +348,7 @@ export function createContentService(deps: ContentDeps) {
           await storage.remove(tempPath).catch(() => undefined)
           return uploadRefusal(error)
         }
-        // issue 16: with a bucket, the raw file goes there before the job is queued, so whichever
+        // With a bucket, the raw file goes there before the job is queued, so whichever
         // instance claims the job (this one dying meanwhile) can process it. (Named like a stored
         // video: random, never handed out, removed once processed.)
         let raw: { tempPath: string } | { storedRaw: string } = { tempPath }

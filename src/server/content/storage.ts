@@ -1,8 +1,8 @@
 // Where content lives. Stored files are only files the server made (re-encoded uploads, rendered
 // billboards, transcoded clips) under server-made random names; a shopper's file name never reaches the
-// file system or the bucket (issue 3: "stored under DATA_DIR with server-made names").
+// file system or the bucket ("stored under DATA_DIR with server-made names").
 //
-// Two places (issue 5 "Storage"): a folder, DATA_DIR/content/files, by default; or an S3-compatible
+// Two places: a folder, DATA_DIR/content/files, by default; or an S3-compatible
 // bucket when S3_BUCKET is set (s3-storage.ts). Either way raw uploads and work files stay on the local
 // disk under DATA_DIR/content/tmp, since sharp and ffmpeg work on files: a finished file is made there
 // and then `adopt`ed into storage.
@@ -37,7 +37,7 @@ export function stillOf(videoFileName: string): string {
 }
 
 /**
- * The content's picture (issue 10, E-mail: "the content image or its first frame"): a photo is one; a
+ * The content's picture (E-mail: "the content image or its first frame"): a photo is one; a
  * clip's still is stored beside it, named after it, so its address is the clip's with the still's name
  * in place of the clip's. Null when the address does not end with the file's name.
  */

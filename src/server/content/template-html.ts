@@ -2,7 +2,7 @@
 // with inline styles, parsed here into satori's element tree. Nothing is ever handed to an HTML engine
 // (no dangerouslySetInnerHTML), and placeholder values are inserted into the parsed tree as TEXT, so a
 // message such as `<img src=x onerror=alert(1)>` is drawn on the billboard as those characters
-// (catalogue-format.md: "placeholder values are always escaped when rendered"; issue 3, Rendering).
+// (catalogue-format.md: "placeholder values are always escaped when rendered", Rendering).
 
 export const PLACEHOLDERS = ['buyerName', 'recipientName', 'multilineMessage', 'photoUrl'] as const
 export type Placeholder = (typeof PLACEHOLDERS)[number]

@@ -1,4 +1,4 @@
-// Video shouts (issue 5; spec §3-5, §9): the upload processor (mp4, mpg, avi, wmv up to 200 MB, judged
+// Video shouts (spec §3-5, §9): the upload processor (mp4, mpg, avi, wmv up to 200 MB, judged
 // from the bytes, transcoded as a job to H.264 MP4, trimmed, audio dropped) and the generator of the
 // billboard clip (the template rendered by satori, transparent where the clip shows, composited over the
 // clip with ffmpeg at the billboard's exact size). The ffmpeg work itself lives in ../video.
@@ -23,7 +23,7 @@ import { RenderError } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
 import { newId, stillOf } from './storage.ts'
 
-/** Issue 5: videos up to 200 MB. */
+/** Videos up to 200 MB. */
 export const VIDEO_MAX_BYTES = 200 * 1024 * 1024
 /**
  * The length an upload is trimmed to when the request names no template (or a template without
@@ -35,7 +35,7 @@ export const DEFAULT_VIDEO_MAX_SECONDS = 30
 export const VIDEO_EXTENSIONS = ['mp4', 'mpg', 'avi', 'wmv'] as const
 /**
  * spec §9 lists wav, for a template that pairs sound with a still image. The catalogue format has no such
- * template and every shout plays without sound (issue 5: audio dropped), so a wav is refused, saying so.
+ * template and every shout plays without sound (audio dropped), so a wav is refused, saying so.
  */
 export const WAV_REFUSED =
   'A wav file is sound only: no template here pairs sound with a photo, and billboards play without sound. Upload a video (mp4, mpg, avi or wmv) or a photo.'
@@ -77,7 +77,7 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
         throw new UploadError('upload_not_only_video', 'This file is not only a video.')
       }
       if (sniffed.audioOnly) throw new UploadError('upload_sound_only', WAV_REFUSED)
-      // issue 12 item 4: probed before it is accepted, so a video too large to transcode is refused at
+      // Probed before it is accepted, so a video too large to transcode is refused at
       // once, never queued.
       let info: Awaited<ReturnType<typeof probe>>
       try {
@@ -135,7 +135,7 @@ export type VideoGeneratorOptions = {
  * The billboard clip: the template rendered at the billboard's size (the shopper's texts; transparent
  * where the clip shows), composited over the processed upload and trimmed to the template's limit. The
  * finished clip's first frame is stored beside it under the same id (`<id>.jpg`, storage.ts stillOf):
- * GET /content/{key} lists the clip, then the still, and the order's mails show it (issue 10, E-mail).
+ * GET /content/{key} lists the clip, then the still, and the order's mails show it (E-mail).
  */
 export function createVideoGenerator(options: VideoGeneratorOptions): ContentGenerator {
   return async (plan, context) => {

@@ -3,7 +3,7 @@ import { escapeText, foldLine, utcDateTime, writeCalendar } from './ics.ts'
 
 const octets = (s: string) => new TextEncoder().encode(s).length
 
-describe('RFC 5545 writer (issue 10 .ics)', () => {
+describe('RFC 5545 writer (.ics)', () => {
   it('writes UTC date-times in the basic form', () => {
     expect(utcDateTime(Date.UTC(2027, 4, 7, 18, 15, 0))).toBe('20270507T181500Z')
   })

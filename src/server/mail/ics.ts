@@ -1,4 +1,4 @@
-// issue 10, E-mail: the `.ics` attached to "order confirmed", one VEVENT per slot bought, so a
+// The `.ics` attached to "order confirmed", one VEVENT per slot bought, so a
 // shopper's calendar shows when the shout is on. A small RFC 5545 writer: lines end in CRLF (3.1),
 // lines longer than 75 octets are folded with CRLF + a space, never inside a UTF-8 character (3.1),
 // TEXT values escape backslash, semicolon, comma and newlines (3.3.11), times are UTC (3.3.5, form 2).

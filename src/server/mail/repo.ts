@@ -4,7 +4,7 @@ import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { MailKind } from './texts.ts'
 
-// issue 10, E-mail: all SQL of the outbox (mail_outbox, migration 0008), and the reads of orders the
+// All SQL of the outbox (mail_outbox, migration 0008), and the reads of orders the
 // planner needs. The unique (order_guid, kind) makes each mail exist at most once: two instances
 // planning the same mail insert one row.
 

@@ -31,7 +31,7 @@ import { type MailView, renderMail } from './templates.ts'
 import { MAIL_TEXTS, type MailKind } from './texts.ts'
 import type { MailTransport } from './transport.ts'
 
-// issue 10, E-mail. Mails are made from the orders' states, never on another module's call: a planner
+// E-mail. Mails are made from the orders' states, never on another module's call: a planner
 // (every MAIL_POLL_SECONDS, on every instance) finds the orders owed a mail and inserts it into the
 // outbox, rendered, with ON CONFLICT DO NOTHING on (order, kind): however many instances plan at
 // once, each mail exists once. A sender claims due mails under a lease (SKIP LOCKED), sends them, marks

@@ -20,7 +20,7 @@ const view = (over: Partial<MailView> = {}): MailView => ({
   ...over,
 })
 
-describe('mail templates (issue 10)', () => {
+describe('mail templates', () => {
   it('escapes what the shopper and the operator typed in the HTML, and keeps it as is in the text', () => {
     const mail = renderMail(view())
     expect(mail.html).toContain('Hello Ana &lt;script&gt;,')

@@ -1,7 +1,7 @@
 import type { Locale } from '../../domain/locale.ts'
 import { MAIL_TEXTS, type MailKind } from './texts.ts'
 
-// issue 10, E-mail: each mail as HTML and plain text from one view. The HTML has the shop's look
+// Each mail as HTML and plain text from one view. The HTML has the shop's look
 // (src/app/styles/app.css: its orange, pink, smoke and ink colours, its system font) with every style
 // inline and a table layout, the form mail clients (Outlook, Gmail) render; images carry alt texts.
 

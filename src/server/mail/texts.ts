@@ -3,7 +3,7 @@ import type { Locale } from '../../domain/locale.ts'
 
 export type { MailKind }
 
-// issue 10, E-mail: every sentence a mail says, per language. The server has no Lingui: the texts are
+// Every sentence a mail says, per language. The server has no Lingui: the texts are
 // this typed table, Record<Locale, MailTexts>, so a language that misses a sentence (or a kind) fails
 // the typecheck. Values are filled in by templates.ts; the functions here only place them.
 

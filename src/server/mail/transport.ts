@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import type { Attachment } from './repo.ts'
 
-// issue 10, E-mail: the one way out, nodemailer over SMTP (SMTP_URL: smtp://user:pass@host:port, or
+// The one way out, nodemailer over SMTP (SMTP_URL: smtp://user:pass@host:port, or
 // smtps:// for TLS from the first byte; smtp:// upgrades with STARTTLS when the server offers it).
 // Without SMTP_URL there is no transport: mails stay in the outbox (status stored), readable by admins.
 

@@ -19,7 +19,7 @@ const readinessProblem = (p: ReadinessProblem) => {
   }
 }
 
-// The server about itself: health, liveness and readiness (issue 16), the OpenAPI document made from
+// The server about itself: health, liveness and readiness, the OpenAPI document made from
 // src/contract, feature flags.
 export function metaRoutes(
   router: ApiRouter,

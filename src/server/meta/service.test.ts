@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createReadiness, type ReadinessProbes } from './service.ts'
 
-// issue 16: readiness reports every failing check, and turns not ready when the shutdown begins.
+// Readiness reports every failing check, and turns not ready when the shutdown begins.
 const healthy: ReadinessProbes = {
   database: async () => {},
   pendingMigrations: async () => [],

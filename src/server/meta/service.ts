@@ -57,7 +57,7 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   })
 
 /**
- * issue 16, readiness: the database answers, every migration is applied, content storage takes a
+ * The database answers, every migration is applied, content storage takes a
  * write, and the server is not shutting down. Every problem is reported, not only the first.
  */
 export function createReadiness(probes: ReadinessProbes, now: () => number = Date.now) {

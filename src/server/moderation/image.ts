@@ -1,4 +1,4 @@
-// Nudity detection on photos and video frames (spec §5; issue 5: "nudity detection with a model that
+// Nudity detection on photos and video frames (spec §5; "nudity detection with a model that
 // ships inside an npm package and runs here without downloads"). nsfwjs's MobileNetV2 weights are
 // bundled in the nsfwjs package itself; TensorFlow.js runs on its WebAssembly backend (its .wasm files
 // ship in @tensorflow/tfjs-backend-wasm), about 50 ms per image on this machine, or on the pure
@@ -19,7 +19,7 @@ export type NsfwScores = Record<NsfwClass, number>
 /** A picture is flagged when any of these scores reaches its threshold. */
 export type NsfwThresholds = { porn: number; hentai: number; sexy: number }
 
-// A flag sends the order to review rather than refusing it (issue 5: UnderReview), so the defaults lean
+// A flag sends the order to review rather than refusing it (UnderReview), so the defaults lean
 // towards caution: a public billboard should not show even "sexy" content unseen.
 export const DEFAULT_NSFW_THRESHOLDS: NsfwThresholds = { porn: 0.5, hentai: 0.5, sexy: 0.7 }
 
@@ -105,7 +105,7 @@ type TfModules = {
 let tfModules: Promise<TfModules> | null = null
 
 // TensorFlow.js, its wasm backend and nsfwjs take about 100 MB of memory once loaded: they are loaded
-// on the first image to judge, not at server start (issue 3: server memory under 400 MB).
+// on the first image to judge, not at server start (server memory under 400 MB).
 function loadTf(): Promise<TfModules> {
   tfModules ??= (async () => {
     const [tf, wasm, nsfwjs] = await Promise.all([

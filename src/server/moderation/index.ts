@@ -1,4 +1,4 @@
-// Content moderation for shouts (issue 5). See README.md beside this file.
+// Content moderation for shouts. See README.md beside this file.
 export {
   type CreateImageModeratorOptions,
   createImageModerator,

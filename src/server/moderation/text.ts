@@ -1,5 +1,5 @@
 // Text moderation of a shout's words (spec §5: "Inappropriate content (profanity, nudity) is detected
-// automatically and flagged"; issue 5: profanity and slurs in English, French and German, robust to
+// automatically and flagged"; profanity and slurs in English, French and German, robust to
 // leet-speak, stretched letters and look-alike characters, on buyer, recipient and message).
 import {
   DataSet,
@@ -129,7 +129,7 @@ export function findProfanity(text: string): Array<{ word: string; language: Lan
 /**
  * Checks a shout's buyer name, recipient name and message for profanity and slurs in English, French
  * and German. Flagged text is not refused: the app shows the ProhibitedContent notice and the order
- * goes to UnderReview (issue 5).
+ * goes to UnderReview.
  */
 export function moderateText(fields: TextFields): TextModerationResult {
   const reasons: string[] = []

@@ -1,4 +1,4 @@
-// German profanity and slurs (issue 5). Same conventions as words-fr.ts: patterns are written as they
+// German profanity and slurs. Same conventions as words-fr.ts: patterns are written as they
 // look after obscenity's transformers (repeated letters collapsed: 'pimel' for "Pimmel"), after accents
 // are removed and ß is written ss ("Scheiße" → "scheisse").
 import type { WordEntry } from './words-fr.ts'

@@ -1,4 +1,4 @@
-// French profanity and slurs (issue 5: "word lists for fr and de"). Patterns use obscenity's syntax and
+// French profanity and slurs ("word lists for fr and de"). Patterns use obscenity's syntax and
 // are matched after its transformers: lower case, leet-speak and look-alikes resolved, and repeated
 // letters collapsed to one (two for b, e, o, l, s, g), so they are written collapsed: 'conard' for
 // "connard". Accents are removed before matching ("enculé" → "encule"). `|` marks a word boundary,

@@ -3,7 +3,7 @@ import { offSaleStatement } from '../order/repo.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 
-// What operators read and change about orders (issue 10): the orders with everything around them
+// What operators read and change about orders: the orders with everything around them
 // (content and its moderation findings, card, payment, refund, state history, proof of play), the
 // transitions an operator or the sweep makes (UnderReview → Confirmed, any → Cancelled), and the
 // refunds table (migration 0007). Reads orders, generated_content, content_uploads, payment_setups,
@@ -118,7 +118,7 @@ export async function opsOrder(db: Queryable, guid: string): Promise<OpsOrderRow
   return row ? normalise(row) : null
 }
 
-/** issue 10 review queue: the orders under review, oldest first. */
+/** Review queue: the orders under review, oldest first. */
 export async function ordersUnderReview(db: Queryable, limit = 200): Promise<OpsOrderRow[]> {
   const rows = await db.query(sql<OpsOrderRow>`${SELECT_OPS_ORDER}
     where o.state = 'UnderReview' order by o.created_at, o.guid limit ${limit}::int`)

@@ -36,7 +36,7 @@ import {
   underReviewSlots,
 } from './repo.ts'
 
-// The operators' work on orders (issue 10 "Review queue", "Orders"): the queue, finding an order,
+// The operators' work on orders: the queue, finding an order,
 // approving (UnderReview → Confirmed: it plays), cancelling (→ Cancelled: slots free, payment
 // refunded), and the sweep that cancels an order still under review when its first slot begins.
 //
@@ -295,7 +295,7 @@ export function createOpsService(deps: {
   }
 
   /**
-   * issue 10: cancels and refunds the orders whose first slot began while still under review, and
+   * Cancels and refunds the orders whose first slot began while still under review, and
    * sends again the refunds a crash or an outage left pending. Safe on several instances at once:
    * each cancel locks its order and changes it only from UnderReview; a refund is keyed.
    */

@@ -4,12 +4,12 @@ import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 
-/** A lease's end (issue 16), by the database's clock. */
+/** A lease's end, by the database's clock. */
 const leaseEnd = (lease: LeaseSettings) =>
   sql`now() + ${lease.leaseMs}::int * interval '1 millisecond'`
 
 // The tables of an order's life: payment_setups (a card saved for a checkout), orders, and the rows
-// whose unique keys are the rules no race can break (issue 3): slot_reservations (a slot is sold once),
+// whose unique keys are the rules no race can break: slot_reservations (a slot is sold once),
 // idempotency_keys (a retry is one order), checkout_bindings (a checkout pays one order),
 // promo_redemptions (a once-per-customer code is used once). Reads generated_content (content/) and
 // plays (player/: the proof of play the order summary shows).
@@ -155,7 +155,7 @@ export type NewOrder = {
   requestBody: unknown
   /** A once-per-customer code and the (normalised) e-mail that redeems it. */
   redemption: { promoCode: string; email: string } | null
-  /** issue 16: the placing instance holds the new order's processing under its lease. */
+  /** The placing instance holds the new order's processing under its lease. */
   lease: LeaseSettings
 }
 
@@ -201,7 +201,7 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<void>
         o.guid
       from o where ${order.redemption?.promoCode ?? null}::text is not null
     ), h as (
-      -- issue 10: every state an order takes is in its history, written with the change itself
+      -- Every state an order takes is in its history, written with the change itself
       insert into order_state_history (order_guid, state, at, actor)
       select o.guid, 'Processing', ${at}::timestamptz, 'shopper' from o
     )
@@ -250,7 +250,7 @@ export async function orderToProcess(db: Queryable, guid: string): Promise<Order
   return row ?? null
 }
 
-// ---------- leases (issue 16) ----------
+// ---------- leases ----------
 // An order in Processing is processed by the instance that holds its lease (platform/lease.ts). The
 // placing instance holds it from the start; an order whose instance died (its lease ended, or none was
 // ever taken: orders from before leases, or handed back at shutdown) is claimed by the first live
@@ -321,7 +321,7 @@ export async function expireOrderLeases(db: Queryable): Promise<void> {
 }
 
 /**
- * The one statement that takes an order off sale (issue 3: Failed; issue 10: Cancelled): `change`
+ * The one statement that takes an order off sale (Failed; Cancelled): `change`
  * updates the order and returns its guid (nothing when another instance or operator changed it
  * first: then nothing else happens), its slots and a once-per-customer code are free again, and
  * `history` (selecting from `u`, the changed order) writes its history row. One statement, so it is
@@ -357,10 +357,10 @@ export async function finishOrder(
     payment_id = coalesce(${finish.paymentId}::text, payment_id),
     confirmation_date_epoch_ms = ${finish.confirmationDateEpochMs}::bigint, updated_at = now(),
     lease_owner = null, lease_expires_at = null`
-  // Written only by the instance that holds the order (issue 16): one that stalled past its lease
+  // Written only by the instance that holds the order: one that stalled past its lease
   // leaves the outcome to the instance that took over.
   const mine = sql`guid = ${guid} and state = 'Processing' and lease_owner = ${owner}`
-  // issue 10: the new state joins the order's history in the same statement.
+  // The new state joins the order's history in the same statement.
   const history = sql`insert into order_state_history (order_guid, state, actor, reason)
     select guid, ${finish.state}, 'system', ${finish.errors[0] ?? null}::text from u`
   if (finish.state !== 'Failed') {
@@ -371,7 +371,7 @@ export async function finishOrder(
       select count(*) from u`)
     return
   }
-  // issue 3: a failed order frees its slots (and a once-per-customer code) for others.
+  // A failed order frees its slots (and a once-per-customer code) for others.
   await db.query(
     offSaleStatement(sql`update orders set ${set} where ${mine} returning guid`, history),
   )
@@ -418,7 +418,7 @@ export async function contentByKey(db: Queryable, key: string): Promise<OrderCon
   return row?.content ?? null
 }
 
-/** issue 16 (metrics): orders by state, in the shared database. */
+/** Orders by state, in the shared database. */
 export async function countOrdersByState(
   db: Queryable,
 ): Promise<{ state: string; count: number }[]> {
@@ -426,7 +426,7 @@ export async function countOrdersByState(
     select state, count(*)::int as count from orders group by state`)
 }
 
-/** The proof of play of an order (issue 14), in the order the plays happened. */
+/** The proof of play of an order, in the order the plays happened. */
 export function playsOfOrder(db: Queryable, guid: string): Promise<OrderPlay[]> {
   return db.query(sql<OrderPlay>`
     select slot_number as "slotNumber", play_index as "playIndex",

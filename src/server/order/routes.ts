@@ -136,7 +136,7 @@ export function orderRoutes(router: ApiRouter, orders: OrderService, limits: Cli
     orderApi.place,
     async ({ c, body }) => {
       const key = c.req.header('idempotency-key') as string
-      // issue 12 item 6: an order naming a code checks it, so it counts as a promo check.
+      // An order naming a code checks it, so it counts as a promo check.
       if (body.checkout.stripeData.promoCode !== null) await limits.takePromoCheck(c)
       const placed = await orders.place(body, key, requestHash(await readJson(c)))
       return placed.ok ? c.json(placed.value, 201) : refuse(orderRefusal(placed.error))

@@ -142,9 +142,9 @@ export function createOrderService(deps: {
   appEnv: AppEnv
   log: Logger
   now: () => number
-  /** issue 16: this instance's id and the length of its leases on orders in Processing. */
+  /** This instance's id and the length of its leases on orders in Processing. */
   lease: LeaseSettings
-  /** issue 16 (metrics): a charge the provider failed, or a card it refused. */
+  /** A charge the provider failed, or a card it refused. */
   onPaymentError?: (kind: 'provider' | 'declined') => void
 }) {
   const { database: db, catalogue, payment, log, now, soldSlots, lease } = deps
@@ -372,8 +372,8 @@ export function createOrderService(deps: {
   }
 
   /**
-   * Processing → Confirmed, UnderReview or Failed (issue 3), by the instance that holds the order's
-   * lease (issue 16), renewed while it works. Safe to run again after a crash: the charge is keyed by
+   * Processing → Confirmed, UnderReview or Failed, by the instance that holds the order's
+   * lease, renewed while it works. Safe to run again after a crash: the charge is keyed by
    * the order. Right after placing, the order as just written (under this instance's lease) is handed
    * over, which spares reading it back. A failed order keeps its reason as text (GET status shows it).
    */
@@ -457,7 +457,7 @@ export function createOrderService(deps: {
   let sweepTimer: ReturnType<typeof setInterval> | null = null
 
   /**
-   * issue 3 and 16: orders left Processing by an instance that is gone (crashed, killed, or this one
+   * Orders left Processing by an instance that is gone (crashed, killed, or this one
    * before a restart) are claimed once their lease ends, and finished or failed. Answers how many.
    */
   async function recover(): Promise<number> {

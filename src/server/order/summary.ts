@@ -15,7 +15,7 @@ import {
 } from '../../domain/index.ts'
 
 // The order as its shopper sees it (spec §7 call 9, api-v1 OrderSummary), made in one place for the
-// shop's summary and for the console's order (issue 10), which shows the order as the shopper sees it.
+// shop's summary and for the console's order, which shows the order as the shopper sees it.
 
 /** What the order itself holds of its summary (the rest comes from the catalogue). */
 export type SummaryFacts = {

@@ -35,7 +35,7 @@ export async function recordCharge(
 }
 
 /**
- * issue 10: the local provider gives the order's charge back: recorded once (a repeated refund finds
+ * The local provider gives the order's charge back: recorded once (a repeated refund finds
  * it recorded and changes nothing). Null when the order has no succeeded charge of this id.
  */
 export async function recordRefund(

@@ -2,7 +2,7 @@ import type { Queryable } from '../platform/db/client.ts'
 import type { Env } from '../platform/env.ts'
 import { createLocalProvider } from './local.ts'
 
-// One payment interface, two providers (issue 3): `stripe` when STRIPE_SECRET_KEY is set, `local`
+// One payment interface, two providers: `stripe` when STRIPE_SECRET_KEY is set, `local`
 // otherwise. Setup saves a card for this checkout (a SetupIntent with a Customer); the charge happens
 // when the order is processed, for the total the server computed (an off-session PaymentIntent).
 // The module has no routes: the order module saves cards and charges through it.
@@ -32,7 +32,7 @@ export type ChargeResult =
   | { ok: true; paymentId: string }
   | { ok: false; error: string; paymentId: string | null }
 
-/** issue 10: giving a cancelled order's charge back. */
+/** Giving a cancelled order's charge back. */
 export type RefundRequest = {
   orderGuid: string
   /** The provider's id of the charge (Stripe: the PaymentIntent; local: the payments row). */
@@ -52,7 +52,7 @@ export interface PaymentProvider {
   /** Charges the saved card; the order guid makes a repeated call (after a crash) charge once. */
   charge(request: ChargeRequest): Promise<ChargeResult>
   /**
-   * Refunds a charge (issue 10); answers the provider's refund id. A repeated call with the same
+   * Refunds a charge; answers the provider's refund id. A repeated call with the same
    * idempotency key refunds once and answers the same. Throws when the provider refuses or is
    * unreachable (the caller keeps the refund pending and tries again).
    */

@@ -84,7 +84,7 @@ export function createStripeProvider(
         throw error
       }
     },
-    // issue 10: a Refund of the PaymentIntent, under the refund's own idempotency key: a retry (after a
+    // A Refund of the PaymentIntent, under the refund's own idempotency key: a retry (after a
     // crash, or a cancel sent twice) gets Stripe's first answer back instead of a second refund.
     async refund(request: RefundRequest) {
       const refund = await stripe.refunds.create(

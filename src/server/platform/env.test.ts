@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ENV_VARIABLES, parseEnv, wantsDemoCatalogue } from './env.ts'
 
-// issue 13: the schema lists every variable the server reads, and README.md's Configuration table lists
+// The schema lists every variable the server reads, and README.md's Configuration table lists
 // exactly those: one variable a row, by its name in the first column.
 function configurationTable(): string[] {
   const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
@@ -69,7 +69,7 @@ describe('the settings', () => {
     )
   })
 
-  it('import the demo catalogue locally or when asked, never in prod (issue 16)', () => {
+  it('import the demo catalogue locally or when asked, never in prod', () => {
     const P = 'https://shouts.example'
     expect(wantsDemoCatalogue(parseEnv({}))).toBe(true)
     expect(wantsDemoCatalogue(parseEnv({ DEMO_CATALOGUE: '0' }))).toBe(false)
@@ -84,7 +84,7 @@ describe('the settings', () => {
     )
   })
 
-  it('require PUBLIC_BASE_URL in production, with a message that says why (issue 12 item 7)', () => {
+  it('require PUBLIC_BASE_URL in production, with a message that says why', () => {
     expect(() => parseEnv({ APP_ENV: 'prod' })).toThrow(
       'PUBLIC_BASE_URL must be set when APP_ENV=prod',
     )

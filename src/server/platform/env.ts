@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
-// Configuration comes only from the environment (issue 3, "Runs as"), and it is read once: this schema
-// lists every variable the server reads (issue 13), the composition root (src/server/compose.ts) parses
+// Configuration comes only from the environment, and it is read once: this schema
+// lists every variable the server reads, the composition root (src/server/compose.ts) parses
 // it at start, and the modules receive typed settings from there. A typo stops the start with every
 // bad setting named at once. README.md's Configuration table lists exactly these variables (env.test.ts
 // checks it).
@@ -60,7 +60,7 @@ const EnvEntries = v.object({
   PUBLIC_BASE_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_BASE_URL must be a URL'))),
   // Without PUBLIC_BASE_URL, the hosts a request may name (Host header) for the addresses the server
   // makes from it (QR codes): comma-separated names; localhost, 127.0.0.1, ::1 and HOST always count
-  // (issue 12 item 7: a request never chooses another host).
+  // (a request never chooses another host).
   ALLOWED_HOSTS: v.optional(
     v.pipe(
       v.string(),
@@ -75,7 +75,7 @@ const EnvEntries = v.object({
   MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url('MAP_STYLE_URL must be a URL'))),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 
-  // --- payments (issue 3: Stripe when the secret key is set, else the local test-card provider)
+  // --- payments (Stripe when the secret key is set, else the local test-card provider)
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   // Where the Stripe SDK sends its calls; default Stripe's own API. For a Stripe-compatible server such
@@ -83,18 +83,18 @@ const EnvEntries = v.object({
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('STRIPE_API_URL must be a URL'))),
 
   // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For and
-  // X-Forwarded-Proto: the client's address is read that many entries from the right (issue 16);
+  // X-Forwarded-Proto: the client's address is read that many entries from the right;
   // 0, the default, ignores both headers (platform/http/client.ts).
   TRUST_PROXY: v.optional(wholeNumber('TRUST_PROXY'), '0'),
 
   // --- rate limits per client address (platform/rate-limit.ts, shared by every instance)
-  // promo code checks (lookups and orders naming a code) per minute (issue 3, issue 12 item 6)
+  // promo code checks (lookups and orders naming a code) per minute
   PROMO_LOOKUPS_PER_MINUTE: v.optional(wholeNumber('PROMO_LOOKUPS_PER_MINUTE'), '30'),
   // writes per minute, counted per kind: setup intents, card confirmations, uploads, generations,
-  // orders (issue 12 item 8: far above a shopper's few, far below a flood)
+  // orders (far above a shopper's few, far below a flood)
   WRITES_PER_MINUTE: v.optional(wholeNumber('WRITES_PER_MINUTE'), '60'),
 
-  // --- content storage (issue 5 "Storage"): an S3-compatible bucket when S3_BUCKET is set
+  // --- content storage: an S3-compatible bucket when S3_BUCKET is set
   S3_BUCKET: optionalText,
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.trim(), v.url('S3_ENDPOINT must be a URL'))),
   S3_REGION: optionalText,
@@ -124,7 +124,7 @@ const EnvEntries = v.object({
   ),
 
   // --- moderation (spec §5, moderation/README.md). A flag sends the order to review rather than
-  // refusing it (issue 5), so the defaults lean towards caution: a public billboard should not show
+  // refusing it, so the defaults lean towards caution: a public billboard should not show
   // even "sexy" content unseen. MODERATION_HENTAI_THRESHOLD defaults to MODERATION_NSFW_THRESHOLD.
   MODERATION_NSFW_THRESHOLD: v.optional(probability, '0.5'),
   MODERATION_HENTAI_THRESHOLD: v.optional(probability),
@@ -149,13 +149,13 @@ const EnvEntries = v.object({
     'superfast',
   ),
 
-  // --- the demo catalogue (issue 16): imported into an empty database when APP_ENV is local, or when
+  // --- the demo catalogue: imported into an empty database when APP_ENV is local, or when
   // DEMO_CATALOGUE=1 (dev); never in prod, where 1 is refused
   DEMO_CATALOGUE: v.optional(
     v.picklist(['1', '0', 'true', 'false'], 'DEMO_CATALOGUE must be 1 or 0'),
   ),
 
-  // --- several instances on one PostgreSQL (issue 16, README "Running several instances")
+  // --- several instances on one PostgreSQL (README "Running several instances")
   // A content job or an order in Processing is held by one instance under a lease this long, renewed
   // every third of it; the work of an instance that died is taken over this long after its last renewal.
   LEASE_SECONDS: v.optional(
@@ -167,7 +167,7 @@ const EnvEntries = v.object({
     ),
     '15',
   ),
-  // --- e-mail (issue 10, README "E-mail"): sent over SMTP when SMTP_URL is set
+  // --- e-mail (README "E-mail"): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
   SMTP_URL: v.optional(
@@ -256,7 +256,7 @@ export const EnvSchema = v.pipe(
     if (e.APP_ENV === 'prod' && demoCatalogueSetting(e.DEMO_CATALOGUE) === true) {
       addIssue({ message: 'DEMO_CATALOGUE: the demo catalogue is never imported in prod' })
     }
-    // issue 12 item 7: a production shop prints its QR codes and links for its own address only.
+    // A production shop prints its QR codes and links for its own address only.
     if (e.APP_ENV === 'prod' && !e.PUBLIC_BASE_URL) {
       addIssue({
         message:
@@ -274,7 +274,7 @@ function demoCatalogueSetting(value: string | undefined): boolean | undefined {
 }
 
 /**
- * issue 16: whether an empty database gets the demo catalogue: DEMO_CATALOGUE when set, else only
+ * Whether an empty database gets the demo catalogue: DEMO_CATALOGUE when set, else only
  * when APP_ENV is local; never in prod (the schema refuses DEMO_CATALOGUE=1 there).
  */
 export function wantsDemoCatalogue(env: Pick<Env, 'APP_ENV' | 'DEMO_CATALOGUE'>): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger, redactAddress } from './log.ts'
 
-// issue 16: the log through pino; secrets (sessions, player tokens, one-time links) never in a line.
+// The log through pino; secrets (sessions, player tokens, one-time links) never in a line.
 describe('the log', () => {
   const capture = (level: Parameters<typeof createLogger>[0] = 'info') => {
     const lines: string[] = []

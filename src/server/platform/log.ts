@@ -1,7 +1,7 @@
 import pino from 'pino'
 
-// Structured JSON logs, one object per line, each carrying the request id when there is one (issue 3).
-// Issue 16: pino writes them, to an asynchronous destination on stdout: a line is queued and written
+// Structured JSON logs, one object per line, each carrying the request id when there is one.
+// Pino writes them, to an asynchronous destination on stdout: a line is queued and written
 // by libuv's thread pool together with the lines queued meanwhile, so no request waits for a write(2)
 // on the pipe (stdout on a pipe is synchronous on Linux; one line a request cost the trivial endpoint
 // about a fifth of its throughput). What is still queued is written synchronously by flush() and at

@@ -1,11 +1,11 @@
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 
-// issue 16: GET /metrics in Prometheus's text format (prom-client's registry and exposition).
+// GET /metrics in Prometheus's text format (prom-client's registry and exposition).
 // The request counters are the hot path: they live in preallocated typed arrays indexed by route and
 // status class, found through maps built once, so counting a request allocates nothing (prom-client's
 // own counters hash a label object on every increment). They are read into the exposition only when
 // scraped. Orders by state and jobs by status are counted in the database at scrape time, so every
-// instance reports the shared totals; payment errors are this instance's. Issue 16 also lists SSE
+// instance reports the shared totals; payment errors are this instance's. SSE
 // clients: the server has no server-sent-event endpoint, so there is no such gauge (a constant 0 would
 // say something false); README's metrics list says so.
 

@@ -3,7 +3,7 @@ import { extname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 
-// Issue 12 §5: the build's text files are compressed once, at build time, at the highest settings
+// The build's text files are compressed once, at build time, at the highest settings
 // (Brotli 11, gzip 9), into .br and .gz files beside them; the server sends those when the browser
 // accepts them (./static.ts) and never compresses a file per request. Run by the client build
 // (vite.config.ts, after the service worker is written); the tests use it for their own files.

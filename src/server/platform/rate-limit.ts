@@ -6,7 +6,7 @@ import { clientAddress } from './http/client.ts'
 import { errorResponse, HttpError, type Problem, problem } from './http/errors.ts'
 import type { Logger } from './log.ts'
 
-// The shared rate limiter (issue 16 "Promo rate limit", issue 12 items 6 and 8): fixed windows per
+// The shared rate limiter (8): fixed windows per
 // bucket and client, counted in one PostgreSQL table (migrations/0005_rate_limits.sql) so that every
 // instance of the server sees the same counters, and the same code runs on PGlite. One statement takes
 // a hit: `insert ... on conflict do update` locks the row, so concurrent hits on PostgreSQL are counted
@@ -26,7 +26,7 @@ export type Take = { allowed: boolean; hits: number; retryAfterS: number }
 export type RateLimiter = {
   take(rule: LimitRule, client: string): Promise<Take>
   /**
-   * Takes back one hit of the current window (issue 10: a successful sign-in does not count against
+   * Takes back one hit of the current window (a successful sign-in does not count against
    * the failures' limit). The hit was taken first, so parallel attempts never slip past the limit.
    */
   giveBack(rule: LimitRule, client: string): Promise<void>

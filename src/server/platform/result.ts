@@ -1,4 +1,4 @@
-// What a service answers (issue 13): its value, or a typed error whose `code` is stable ('slots_taken',
+// What a service answers: its value, or a typed error whose `code` is stable ('slots_taken',
 // 'event_not_found'). Services never know HTTP: each module's routes turn an error into a status and
 // the spec's text (platform/http/errors.ts).
 

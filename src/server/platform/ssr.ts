@@ -24,13 +24,13 @@ import { LOCALE_COOKIE } from '../../domain/storage.ts'
 import { contentSecurityPolicy } from './http/security.ts'
 import type { Logger } from './log.ts'
 
-// Issue 11: the app's pages. The first screens (home, the location step a QR code leads to,
+// The app's pages. The first screens (home, the location step a QR code leads to,
 // event-not-found) are rendered by the app's own components on the server, from its server build
 // (build/server/entry-server.js, `vite build --ssr`), which this module loads at run time: the server
 // imports no app source (docs/architecture.md); src/contract/ssr.ts types the two sides. Every other
 // page gets the plain shell (dist/index.html), rendered in the browser as it is offline.
 //
-// Issue 12 §5: a made-up path costs no rendering and no compression. What a path is, is told first
+// A made-up path costs no rendering and no compression. What a path is, is told first
 // from the app's route tree alone; pages are cached by route (route, event, language), never by raw
 // path; an unknown event or a path that matches no route gets the shell from one cached entry per
 // language. The cache is bounded (LRU); each entry is compressed once, off the event loop.
@@ -212,7 +212,7 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null 
 
 /** Pages: the GETs that are not files, not the API (./static.ts serves files first). */
 export function servePages(options: PagesOptions): MiddlewareHandler & {
-  /** entries in the page cache now (issue 12 §5: bounded whatever the paths asked) */
+  /** entries in the page cache now (bounded whatever the paths asked) */
   cacheSize(): number
 } {
   const distDir = resolve(options.distDir)
@@ -295,7 +295,7 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
 
   /** The server's render of a first screen. Its code's modulepreload links are in an inert
    * <template> (APP_CHUNKS): the entry (src/app/main.tsx) puts them in the head once the browser
-   * reports the first contentful paint. Issue 11: asked for with the page, even at low priority,
+   * reports the first contentful paint. asked for with the page, even at low priority,
    * the app's 105 KB were whole before the first paint on a fast connection, and Lighthouse's
    * simulated LCP then counted their download on slow 4G (LCP ~0.9 s after an FCP that had already painted the largest element). The
    * page is there to read without them; they only make it interactive. */

@@ -46,7 +46,7 @@ const statOf = (file: string): Stats | null => {
 /**
  * Serves the files of the built PWA (dist/). Text files go compressed when the browser accepts it
  * (a phone on venue mobile data downloads the app in a third of the bytes), from the .br and .gz
- * files the build wrote beside them (./precompress.ts, issue 12 §5: nothing is compressed per
+ * files the build wrote beside them (./precompress.ts, nothing is compressed per
  * request); a file without them goes as it is. Any other path goes on to the pages (./ssr.ts).
  */
 export function serveDist(distDir: string): MiddlewareHandler {

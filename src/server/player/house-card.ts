@@ -8,7 +8,7 @@ import { readPoEntries } from '../../locale/po-reader.ts'
 import { loadFonts } from '../content/fonts.ts'
 import { imageWork } from '../content/limit.ts'
 
-// The house card as a PNG (issue 14), for SMIL players, which show images, not our web page: the same
+// The house card as a PNG, for SMIL players, which show images, not our web page: the same
 // data and texts as the web player's card (src/app/player/house-card.tsx), read from the same Lingui
 // catalogs, drawn with the content renderer's tools (satori and resvg, the bundled fonts) at the
 // billboard's size. The QR code opens the shop on this billboard.

@@ -3,7 +3,7 @@ import { applyMigrations } from '../platform/db/migrate.ts'
 import { parseEnv } from '../platform/env.ts'
 import { createPlayerService } from './service.ts'
 
-// `npm run player-link -- DEVICE_ID` (issue 14): makes a new player token for a billboard, revoking
+// `npm run player-link -- DEVICE_ID`: makes a new player token for a billboard, revoking
 // the one it had, and prints the player's full URL as its last line. The token is shown only here
 // (the database keeps its hash). It opens the database as `npm run import` does, so with the
 // embedded database run it with the server stopped.

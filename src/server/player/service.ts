@@ -36,7 +36,7 @@ import {
 } from './repo.ts'
 import { scheduleSmil } from './smil.ts'
 
-// Playout (issue 14, api-v1 "Player"): a billboard's player token, its schedule (Confirmed orders
+// Playout (api-v1 "Player"): a billboard's player token, its schedule (Confirmed orders
 // only, from src/domain/schedule.ts) and its proof of play. Answers are results with typed errors;
 // routes.ts gives each its status.
 
@@ -78,7 +78,7 @@ export function createPlayerService(deps: PlayerDeps) {
   }
 
   /**
-   * `npm run player-link` and the console (issue 10): a new token for the billboard; the old one
+   * `npm run player-link` and the console: a new token for the billboard; the old one
    * stops working. The answer carries the player's full address, the only place the token is shown.
    */
   async function link(

@@ -1,6 +1,6 @@
 import type { Schedule } from '../../contract/index.ts'
 
-// The schedule as a SMIL 3.0 playlist (issue 14) for off-the-shelf signage players. What they read,
+// The schedule as a SMIL 3.0 playlist for off-the-shelf signage players. What they read,
 // from their documentation and sources: garlic-player (SMIL 3.0; seq/par/excl; img, video, ref;
 // `begin` with wallclock in full ISO 8601; `dur` as clock values; head/layout/root-layout/region;
 // `<meta http-equiv="refresh">` to fetch the index again), signageOS's SMIL player (head/layout
@@ -59,7 +59,7 @@ export function scheduleSmil(schedule: Schedule, houseCardUrl: string): string {
     if (end <= start) continue
     house(at, start)
     const tag = item.content.type === 'video' ? 'video' : 'img'
-    // a video plays muted and is cut at the end of its play (issue 14)
+    // a video plays muted and is cut at the end of its play
     const extra = tag === 'video' ? ' soundLevel="0%"' : ''
     items.push(
       `      <${tag} src="${escapeXml(item.content.url)}" region="screen" fit="meet" begin="${wallclock(start)}" dur="${seconds(end - start)}"${extra}/>`,

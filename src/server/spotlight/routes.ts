@@ -75,7 +75,7 @@ function openSlotsJson(
 }
 
 // A code for PUBLIC_BASE_URL is the same for everyone: shared caches may keep it. A code made from
-// the request's own host may differ by host: only the asker's browser keeps it (issue 12 item 7).
+// the request's own host may differ by host: only the asker's browser keeps it.
 const QR_HEADERS = { 'Cache-Control': 'public, max-age=3600' }
 const QR_HEADERS_BY_HOST = { 'Cache-Control': 'private, max-age=3600', Vary: 'Host' }
 
@@ -125,13 +125,13 @@ export function spotlightRoutes(
     return jsonAnswer(c, json)
   })
 
-  // issue 4: the code printed on each billboard, as a PNG and as an SVG.
+  // The code printed on each billboard, as a PNG and as an SVG.
   for (const [endpoint, format, type] of [
     [spotlight.qrPng, 'png', 'image/png'],
     [spotlight.qrSvg, 'svg', 'image/svg+xml; charset=utf-8'],
   ] as const) {
     router.handle(endpoint, async ({ c, params }) => {
-      // issue 12 item 7: never the Host header's word alone; PUBLIC_BASE_URL, else a host configured.
+      // Never the Host header's word alone; PUBLIC_BASE_URL, else a host configured.
       const origin =
         deps.publicBaseUrl ?? allowedRequestOrigin(c, deps.allowedHosts, deps.trustProxy)
       if (origin === null) {
@@ -152,8 +152,8 @@ export function spotlightRoutes(
     })
   }
 
-  // spec §5 promo lookup, rate limited per client address (issue 3: code guessing), on the counter an
-  // order naming a code shares (issue 12 item 6).
+  // spec §5 promo lookup, rate limited per client address (code guessing), on the counter an
+  // order naming a code shares.
   router.handle(
     spotlight.promo,
     async ({ params, query }) => {

@@ -18,12 +18,12 @@ import { allEvents, eventBySlug, eventDevice, eventDevicesPage } from './repo.ts
 import type { SoldSlots } from './sold-slots.ts'
 
 // api-v1 "Spotlight": the events, their billboards, the open slots of a billboard, and the QR code
-// printed on each billboard (issue 4). Promo lookups are the promo module's (promo/service.ts).
+// printed on each billboard. Promo lookups are the promo module's (promo/service.ts).
 
 export type SpotlightError =
   | { code: 'event_not_found' }
   | { code: 'device_not_found' }
-  /** issue 4: a QR code of a billboard the event does not show. */
+  /** A QR code of a billboard the event does not show. */
   | { code: 'device_not_in_event'; slug: string; deviceId: string }
 
 /** The event and its billboards as the shop reads them everywhere (orders, pre-rendered pages). */
@@ -51,7 +51,7 @@ export type SlotSearch = {
   availability: { minAvailableSlotEpochMs: number | null; maxAvailableSlotEpochMs: number }
 }
 
-/** issue 4 QR entry: the address a billboard's code opens, the flow with that billboard chosen. */
+/** QR entry: the address a billboard's code opens, the flow with that billboard chosen. */
 export function qrTargetUrl(baseUrl: string, slug: string, deviceId: string): string {
   const base = baseUrl.replace(/\/+$/, '')
   return `${base}/${encodeURIComponent(slug)}?device=${encodeURIComponent(deviceId)}`
@@ -133,7 +133,7 @@ export function createSpotlightService(deps: {
     findEvent,
 
     /**
-     * issue 10: the console imported a catalogue; this instance reads it afresh at once (other
+     * The console imported a catalogue; this instance reads it afresh at once (other
      * instances within CATALOGUE_TTL_MS).
      */
     forgetCatalogue(): void {

@@ -1,5 +1,5 @@
 // Locating and running ffmpeg/ffprobe: every call has a timeout and ends in a settled promise with a
-// message a person can read (issue 5: a corrupt upload is a failed job, never a hung worker).
+// message a person can read (a corrupt upload is a failed job, never a hung worker).
 import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -35,7 +35,7 @@ export type FfmpegTools = {
 }
 
 /**
- * issue 12 item 4: the address space one ffmpeg may reserve (RLIMIT_AS counts reservations, not only
+ * The address space one ffmpeg may reserve (RLIMIT_AS counts reservations, not only
  * memory in use: x264's threads and glibc's per-thread arenas reserve much more than they touch). A
  * 1080p transcode runs under 512 MB; the template preview composite needs more than 1 GiB and runs
  * under 1.5 GiB, so 2 GiB leaves room. An 8000×8000 AVI peaked near 1.5 GB resident before videos were

@@ -1,4 +1,4 @@
-// Sampled still frames of a video, for the nudity check (issue 5: "on sampled frames of a video").
+// Sampled still frames of a video, for the nudity check ("on sampled frames of a video").
 import sharp from 'sharp'
 import { runTool, VideoError, type VideoTools } from './ffmpeg.ts'
 import { fileArg, probe, withoutPaths } from './probe.ts'
@@ -93,7 +93,7 @@ export type FirstFrameOptions = {
 export const FIRST_FRAME_QUALITY = 80
 
 /**
- * The first picture of a video as a JPEG at the video's own size (issue 10, E-mail: a video order's
+ * The first picture of a video as a JPEG at the video's own size (E-mail: a video order's
  * mails show "its first frame"; the content listing offers the same picture as the clip's still).
  * ffmpeg decodes only that frame (lossless PNG through a pipe), sharp encodes the JPEG. Rejects with a
  * VideoError when the file has no pictures.

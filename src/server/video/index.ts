@@ -1,4 +1,4 @@
-// Video processing for uploads and composites (issue 5). See README.md beside this file.
+// Video processing for uploads and composites. See README.md beside this file.
 import { rm } from 'node:fs/promises'
 import { VideoError, type VideoTools } from './ffmpeg.ts'
 import { extractFrames } from './frames.ts'
@@ -42,7 +42,7 @@ export {
 } from './transcode.ts'
 
 /**
- * issue 12 item 4: what a shopper's video may be, judged from ffprobe's answer before any decoding. An
+ * What a shopper's video may be, judged from ffprobe's answer before any decoding. An
  * 8000×8000 AVI of a few MB held the video queue for 52 s and peaked near 1.5 GB. Phones film at most
  * 4K (3840×2160) at 60 fps or 1080p at 240: the side, the frame rate and the pixels a second allowed are
  * above those and far below what made the queue wait.

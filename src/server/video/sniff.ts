@@ -1,4 +1,4 @@
-// Judging an upload's type from its bytes, never from its name or Content-Type (issue 5: "the type judged
+// Judging an upload's type from its bytes, never from its name or Content-Type ("the type judged
 // from the bytes ... polyglot files included"; spec §9: video extensions mp4, wav, mpg, avi, wmv).
 import { open } from 'node:fs/promises'
 import type { VIDEO_EXTENSIONS } from '../../domain/index.ts'

@@ -1,5 +1,5 @@
 // Turning an upload into what a billboard plays: H.264 in MP4 (yuv420p, faststart), trimmed to the
-// template's length, silent (issue 5: "transcoded to H.264 MP4, trimmed to the template's
+// template's length, silent ("transcoded to H.264 MP4, trimmed to the template's
 // videoMaxLengthSeconds, audio dropped"; spec §5: videos over the limit are trimmed).
 import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'

@@ -34,7 +34,7 @@ import {
 } from './checkout-actions'
 import type { CardConfirm } from './stripe-card-form'
 
-// Stripe Elements load only when the server's provider is stripe (issue 6: first screen stays light).
+// Stripe Elements load only when the server's provider is stripe (first screen stays light).
 const StripeCardForm = lazy(() => import('./stripe-card-form'))
 
 type Field = keyof ContactInfo

@@ -13,7 +13,7 @@ type Props = {
   onReady: (confirm: CardConfirm | null) => void
 }
 
-/** Stripe Elements for the SetupIntent (issue 6): confirmed with redirect 'if_required'. */
+/** Stripe Elements for the SetupIntent: confirmed with redirect 'if_required'. */
 export default function StripeCardForm({ publishableKey, clientSecret, onReady }: Props) {
   const { t, i18n } = useLingui()
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined)

@@ -30,7 +30,7 @@ export function ConfirmationPage() {
   const order = useSnapshot(orderStore)
   const { event } = useSnapshot(eventStore)
   const templates = useSnapshot(templatesStore)
-  // issue 10: the e-mails link here with ?order=GUID, which also opens on another device (or after
+  // The e-mails link here with ?order=GUID, which also opens on another device (or after
   // another order): the page then shows that order from the server's summary, not this browser's
   // saved order
   const search = useLocation({ select: (l) => l.search }) as Record<string, unknown>
@@ -56,7 +56,7 @@ export function ConfirmationPage() {
 
   useEffect(() => {
     if (!guid || (own && order.orderStatus === 'Processing')) return
-    // issue 14: while the page is open the summary is asked again every few seconds, so the slots'
+    // While the page is open the summary is asked again every few seconds, so the slots'
     // "On air now" and "Played 3 of 4 times" follow the billboard; quiet while the page is hidden.
     let timer: ReturnType<typeof setTimeout> | undefined
     let live = true
@@ -66,7 +66,7 @@ export function ConfirmationPage() {
       let settled = false
       callApi(orderApi.summary, { params: { eventSlug: eventslug, guid } })
         .then((s) => {
-          // issue 10: a Cancelled (or Failed) order changes no more: the checks stop
+          // A Cancelled (or Failed) order changes no more: the checks stop
           settled = s.orderState === 'Cancelled' || s.orderState === 'Failed'
           if (live) setSummary(s)
         })
@@ -293,7 +293,7 @@ export function ConfirmationPage() {
   )
 }
 
-/** issue 14: each slot's playout as the billboard proved it ("On air now", "Played 3 of 4 times"). */
+/** Each slot's playout as the billboard proved it ("On air now", "Played 3 of 4 times"). */
 function Airing({
   summary,
   event,
@@ -356,7 +356,7 @@ function Airing({
   )
 }
 
-/** issue 10: an operator refused or cancelled the order (or its review outlived its first slot). */
+/** An operator refused or cancelled the order (or its review outlived its first slot). */
 function CancelledNotice({ reasons, paid }: { reasons: readonly string[]; paid: string | null }) {
   const { i18n } = useLingui()
   return (

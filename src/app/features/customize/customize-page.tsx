@@ -52,7 +52,7 @@ export function CustomizePage() {
     setUploading(true)
     try {
       const upload = await uploadPersonalContent(file)
-      // issue 15: a file the shop refused is not shown as the shopper's picture (a text file
+      // A file the shop refused is not shown as the shopper's picture (a text file
       // showed as a broken image beside the message)
       if (upload.status === 'failed') setLocalPreview(null)
       if (upload.status === 'failed')

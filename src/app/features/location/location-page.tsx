@@ -29,7 +29,7 @@ import { Picture } from '../../ui/picture'
 import { StepIndicator } from '../../ui/step-indicator'
 import { MiniMap } from './mini-map'
 
-// The map is its own chunk, loaded only when the shopper asks for it (issue 6: Lighthouse ≥ 95; maplibre
+// The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
 // is 820 KB and its start-up blocked the main thread for over a second).
 const BillboardMap = lazy(() => import('./billboard-map'))
 
@@ -42,7 +42,7 @@ export function LocationPage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
-  // what the route loaded (on the server for a first visit, issue 11): the page renders from it
+  // what the route loaded (on the server for a first visit): the page renders from it
   const { devices: loaded } = useLoaderData({
     from: '/_default/$eventslug/_steps/design/location',
   })
@@ -55,7 +55,7 @@ export function LocationPage() {
   const list = loaded ?? NONE
 
   // spec §9 link prefetch, as on the later steps (lib/prefetch.ts); that module waits for the idle
-  // time too: it is no part of the first screen's code (issue 11's budget)
+  // time too: it is no part of the first screen's code (its budget)
   const router = useRouter()
   useEffect(() => {
     let left = false
@@ -84,7 +84,7 @@ export function LocationPage() {
     [list],
   )
 
-  // issue 4 QR entry: /{eventslug}?device={deviceId} (the code printed on the billboard) opens the
+  // QR entry: /{eventslug}?device={deviceId} (the code printed on the billboard) opens the
   // flow with that billboard chosen. Applied after the first render: the page the server rendered
   // does not depend on the query, so one cached page serves every billboard's code.
   const search = useSearch({ strict: false }) as { device?: unknown }
@@ -98,7 +98,7 @@ export function LocationPage() {
     }
   }, [qrDevice, list])
 
-  // issue 11: memoised on what it shows. The QR code's billboard is chosen in an effect right
+  // Memoised on what it shows. The QR code's billboard is chosen in an effect right
   // after hydration, and a store change re-renders this page synchronously (valtio's
   // useSnapshot): the map and the whole list would be rendered again in that one task while
   // they still show no choice (the choice shows once hydrated, in a transition, in slices).
@@ -106,7 +106,7 @@ export function LocationPage() {
     () => (
       <div className="location">
         <section className="location__map" aria-label={t`Map of the billboards`}>
-          {/* issue 11: the map and the list are hydrated each in its own pass (their own Suspense
+          {/* The map and the list are hydrated each in its own pass (their own Suspense
               boundaries), after the header and the step's title: no one long task takes the page
               over. Nothing here suspends on the server, so its HTML holds them whole. */}
           <Suspense fallback={<div className="skeleton map-skeleton" />}>

@@ -15,7 +15,7 @@ type Props = {
 }
 
 /**
- * Lighthouse (issue 6 performance): a light overview of where the billboards stand, drawn as SVG
+ * Lighthouse performance: a light overview of where the billboards stand, drawn as SVG
  * from their coordinates, so the location step paints without maplibre (820 KB). The interactive
  * map loads only when the shopper asks for it; the list beside it holds every choice.
  */

@@ -9,7 +9,7 @@ import { withWholeCatalog } from '../../locale/i18n'
 import { uiStore } from '../../stores/ui'
 import { Header } from './header'
 
-// Issue 11 (first-screen JavaScript): the footer (behind a flag) and the modals (until one opens)
+// First-screen JavaScript: the footer (behind a flag) and the modals (until one opens)
 // are their own chunks; the modals' texts are in the rest of the catalog. The footer is below the fold
 // and arrives after the flags anyway: its code waits until the page has been idle for two seconds
 // (spec §9's rule for what is not needed yet), off the first screen's network and budget.

@@ -31,7 +31,7 @@ export function ErrorPage({ error }: ErrorComponentProps) {
   const { i18n, t } = useLingui()
   const router = useRouter()
   if (statusCodeOf(error) === 404) return <NotFoundPage />
-  // issue 15: the server's reason in the shopper's language, by its code when the answer gave one
+  // The server's reason in the shopper's language, by its code when the answer gave one
   // (a page rendered on the server hands the browser the error's text only: the text finds its code)
   const detail =
     error instanceof Error && error.message

@@ -13,7 +13,7 @@ export function Header() {
   const { menuOpen } = useSnapshot(uiStore)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const locale = i18n.locale as Locale
-  // no handler in the server's HTML until the app takes it over (issue 11)
+  // no handler in the server's HTML until the app takes it over
   const hydrated = useHydrated()
 
   // spec §2: the menu closes on every route change

@@ -6,17 +6,17 @@ import { applyUpdate, dismissIosHint, promptInstall } from '../../lib/pwa-worker
 import { orderStore } from '../../stores/order'
 import { Button } from '../../ui/button'
 
-/** issue 4: an order between Place order and its final state must not be interrupted by a reload. */
+/** An order between Place order and its final state must not be interrupted by a reload. */
 export function orderInProgress(o: { sendOrderStatus: unknown; orderStatus: unknown }): boolean {
   return o.sendOrderStatus === 'Running' || o.orderStatus === 'Processing'
 }
 
-/** Offline banner, update prompt, install button and the iOS Add to Home Screen steps (issue 4). */
+/** Offline banner, update prompt, install button and the iOS Add to Home Screen steps. */
 export function PwaBanners() {
   const { t } = useLingui()
   const live = useSnapshot(pwaStore)
   const order = useSnapshot(orderStore)
-  // what the server rendered until the page is hydrated: online, nothing to offer (issue 11)
+  // what the server rendered until the page is hydrated: online, nothing to offer
   const hydrated = useHydrated()
   const pwa = hydrated
     ? live

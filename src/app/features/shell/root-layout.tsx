@@ -8,12 +8,12 @@ import { setPageLanguage } from '../../locale/i18n'
 import { ProgressBar } from '../../ui/progress-bar'
 
 // The banners' code loads only when there is one to show (offline, an update, install): most first
-// visits show none, and the first screen's JavaScript stays under its budget (issues 4, 11).
+// visits show none, and the first screen's JavaScript stays under its budget (11).
 const PwaBanners = lazy(() => import('./pwa-banners').then((m) => ({ default: m.PwaBanners })))
 
 function Banners() {
   const live = useSnapshot(pwaStore)
-  // what the server rendered until the page is hydrated: nothing to show (issue 11)
+  // what the server rendered until the page is hydrated: nothing to show
   const hydrated = useHydrated()
   const any = hydrated && (!live.online || live.updateReady || live.canInstall || live.showIosHint)
   if (!any) return <div className="pwa-banners" />
@@ -35,15 +35,15 @@ export function RootLayout() {
     if (!roomOfItsOwn) document.title = t`Share the Gift of a Billboard`
     setPageLanguage(i18n.locale)
   }, [t, i18n.locale, roomOfItsOwn])
-  // issue 14: the billboard player is a screen of its own; the shop's banners (offline, update,
-  // install) would be shown to a street. Issue 10: nor are they the operators' console's.
+  // The billboard player is a screen of its own; the shop's banners (offline, update,
+  // install) would be shown to a street. nor are they the operators' console's.
   if (roomOfItsOwn) return <Outlet />
   return (
     <>
       <ProgressBar />
       <Banners />
       <Outlet />
-      {/* the router's state for hydration (issue 11): written by the server, where each script
+      {/* the router's state for hydration: written by the server, where each script
           removes itself once run; the browser's render has none (and leaves the code out) */}
       {import.meta.env.SSR ? <Scripts /> : null}
     </>

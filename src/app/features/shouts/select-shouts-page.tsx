@@ -275,7 +275,7 @@ export function SelectShoutsPage() {
   )
 }
 
-/** spec §3, issue 14: what a shout buys, from the event's package and slot length. */
+/** spec §3, what a shout buys, from the event's package and slot length. */
 function SlotPackage({
   event,
 }: {

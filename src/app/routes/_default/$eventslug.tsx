@@ -5,7 +5,7 @@ import { bindOrderToEvent } from '../../stores/order'
 
 // spec §2 event guard: load or keep the event; an errored slug goes to the localized
 // /event-not-found, the query string kept. The event is the pages' context (what the server
-// rendered them with, issue 11).
+// rendered them with).
 export const Route = createFileRoute('/_default/$eventslug')({
   beforeLoad: async ({ params, location, preload }) => {
     const event = await eventForSlug(params.eventslug)

@@ -95,7 +95,7 @@ function isAlive(pid: number): boolean {
 
 /**
  * Whether the lock's owner still holds it: a live process with the start token the lock recorded
- * (issue 12 item 9: a stale lock naming a live but unrelated process, its pid reused, blocked the
+ * (a stale lock naming a live but unrelated process, its pid reused, blocked the
  * start). A lock of the older form (a pid alone) counts only when that pid is a node process.
  */
 function lockHeld(content: string): { pid: number } | null {

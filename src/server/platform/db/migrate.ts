@@ -34,7 +34,7 @@ export async function applyMigrations(
   return applied
 }
 
-/** issue 16 (readiness): the migration files not yet recorded as applied. */
+/** The migration files not yet recorded as applied. */
 export async function pendingMigrations(
   database: Pick<Database, 'query'>,
   dir: string = MIGRATIONS_DIR,

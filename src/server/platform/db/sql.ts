@@ -1,5 +1,5 @@
 // SQL as tagged templates: sql`select ... where guid = ${guid}` is a statement with its values apart
-// (issue 13: one style for every query, drizzle gone, the migrations the only schema). A value is
+// (one style for every query, drizzle gone, the migrations the only schema). A value is
 // always a parameter ($1, $2, ...), never spliced into the text; a nested sql`` fragment is spliced
 // with its own values renumbered, so a query can be put together from parts (an ORDER BY chosen from a
 // fixed map, a direction) without any way to put a caller's string into the text.

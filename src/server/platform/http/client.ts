@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
-// Who is asking, and over what (issue 16 "Promo rate limit", issue 12 items 8 and 9). Behind a load
+// Who is asking, and over what (9). Behind a load
 // balancer the socket's address is the balancer's: the client's is in X-Forwarded-For, which each proxy
 // extends with the address it received the request from. Only the last TRUST_PROXY entries were
 // written by proxies we run; anything left of them a client may have made up. So the client is the
@@ -44,7 +44,7 @@ export function forwardedHttps(c: Context, trustProxy: number): boolean {
 
 const ALWAYS_ALLOWED = ['localhost', '127.0.0.1', '[::1]', '::1']
 
-/** The host names a request may name when the server makes an address from it (issue 12 item 7). */
+/** The host names a request may name when the server makes an address from it. */
 export function allowedHosts(settings: {
   ALLOWED_HOSTS?: readonly string[] | undefined
   HOST?: string | undefined

@@ -8,12 +8,12 @@ import {
 } from '../../../contract/error-codes.ts'
 import { messages } from '../../../domain/messages.ts'
 
-// api-v1: every non-2xx response has the body {errors: string[]}; issue 13 adds `codes`, parallel to
+// api-v1: every non-2xx response has the body {errors: string[]}; `codes`, parallel to
 // `errors`: a stable name per error ('slots_taken', 'event_not_found') that a client can translate or
 // act on, while `errors` keeps the spec's exact English text. Services return typed errors with these
 // codes; the routes give each its status and text (never the other way round).
 
-/** One thing wrong, as the client receives it: a code of the registry (issue 15) and its text. */
+/** One thing wrong, as the client receives it: a code of the registry and its text. */
 export type Problem = { readonly code: ErrorCode; readonly message: string }
 
 export const problem = (code: ErrorCode, message: string): Problem => ({ code, message })

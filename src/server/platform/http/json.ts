@@ -6,10 +6,10 @@ import type * as v from 'valibot'
 import { parseWithErrors } from '../../../contract/index.ts'
 import { HttpError, inputProblems, problem } from './errors.ts'
 
-// issue 3: a JSON body above 64 KB is refused with 413 before it is read whole.
+// A JSON body above 64 KB is refused with 413 before it is read whole.
 export const MAX_JSON_BYTES = 64 * 1024
 /**
- * issue 12 item 1: no request of api-v1 nests deeper than 5 levels; a 6 KB body of 3,000 nested
+ * No request of api-v1 nests deeper than 5 levels; a 6 KB body of 3,000 nested
  * arrays overflowed the stack of whatever walked it afterwards (the order's request hash). Bodies
  * deeper than this are refused before they are parsed, hashed or validated.
  */
@@ -41,7 +41,7 @@ const tooLarge = (limit: number) =>
   ])
 
 /**
- * A body that ends before its length (the client went away mid-body, issue 12 item 9): an answer for
+ * A body that ends before its length (the client went away mid-body): an answer for
  * nobody, but an ordinary one, never an "unhandled error" in the logs.
  */
 const incomplete = () =>
@@ -148,7 +148,7 @@ export function readQuery<TSchema extends v.GenericSchema>(
 }
 
 // JSON answers travel gzipped when the client accepts it and they are large enough to gain (device
-// lists, the OpenAPI document, slot lists). Issue 16: this replaced Hono's compress middleware, which
+// lists, the OpenAPI document, slot lists). this replaced Hono's compress middleware, which
 // added `Vary` to every JSON answer after the fact and so rebuilt each one as a streamed Response (a
 // fifth of the trivial endpoint's cost); here the body is at hand when the answer is made.
 export const COMPRESS_FROM_BYTES = 1024

@@ -10,7 +10,7 @@ export type SecurityOptions = {
 }
 
 /**
- * issue 12 item 9: HSTS once a browser reached us over HTTPS, which the server only knows from a proxy
+ * HSTS once a browser reached us over HTTPS, which the server only knows from a proxy
  * it trusts (it never terminates TLS itself). Two years, as browsers' preload lists ask.
  */
 export const HSTS = 'max-age=63072000; includeSubDomains'
@@ -18,7 +18,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains'
 // The Content-Security-Policy allows what the shop really loads: its own files, Stripe.js and its
 // frames (card form), images from blob:/data: (photo previews, map sprites), the map style's origin
 // for styles, tiles and glyphs, and maplibre's blob: worker. No inline script but those a page names
-// by their hash: a server-rendered page's hydration state (issue 11, src/server/platform/ssr.ts);
+// by their hash: a server-rendered page's hydration state (src/server/platform/ssr.ts);
 // never 'unsafe-inline' for scripts.
 export function contentSecurityPolicy({ mapStyleUrl, scriptHashes = [] }: SecurityOptions): string {
   const mapOrigin = mapStyleUrl ? new URL(mapStyleUrl).origin : null
@@ -44,7 +44,7 @@ export function contentSecurityPolicy({ mapStyleUrl, scriptHashes = [] }: Securi
 /**
  * Security headers on every response; a route that set its own (e.g. a sandboxed upload) keeps it.
  * A function of the response's headers, called by the app's one request middleware (app.ts) after the
- * handler: the headers are set on the response as it is (no new Response, issue 16's pipeline cost).
+ * handler: the headers are set on the response as it is (no new Response: the pipeline costs less).
  */
 export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: Headers) => void {
   const csp = contentSecurityPolicy(options)

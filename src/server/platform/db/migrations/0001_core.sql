@@ -1,5 +1,5 @@
 -- Core tables of the shop: the catalogue (devices, templates, events, promos), payments, orders and the
--- slot reservations whose unique key makes double booking impossible (issue 3).
+-- slot reservations whose unique key makes double booking impossible.
 
 create table devices (
   device_id text primary key,
@@ -127,7 +127,7 @@ create table orders (
 create index orders_state on orders (state);
 create index orders_email_promo on orders (lower(email), promo_code);
 
--- The rule that a slot is sold at most once lives in the database (issue 3): a failed order deletes its
+-- The rule that a slot is sold at most once lives in the database: a failed order deletes its
 -- reservations, which frees the slots.
 create table slot_reservations (
   event_slug text not null,

@@ -1,4 +1,4 @@
--- Photo and video content (issues 3 and 5): uploads, generated billboard content and background jobs.
+-- Photo and video content (5): uploads, generated billboard content and background jobs.
 
 -- An upload as the shopper sent it, once checked and re-encoded: only the server-made file is kept.
 create table content_uploads (
@@ -18,7 +18,7 @@ create table content_uploads (
 );
 
 -- What a billboard plays: an order names it by key (executionContentKey). flagged is set by moderation
--- (issue 5); core's orders check the key and the flag.
+--; core's orders check the key and the flag.
 create table generated_content (
   key text primary key,
   url text not null,
@@ -41,7 +41,7 @@ create table generated_content (
 );
 
 -- Asynchronous content generation (api-v1: asyncPublicToken, daemon status and result link). Jobs live
--- in the database so that a restart finishes them (issue 5).
+-- in the database so that a restart finishes them.
 create table content_jobs (
   id text primary key,
   public_token text not null unique,

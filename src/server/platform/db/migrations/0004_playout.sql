@@ -1,4 +1,4 @@
--- Playout (issue 14): how often a sold shout plays in its slot and for how long (catalogue-format:
+-- Playout: how often a sold shout plays in its slot and for how long (catalogue-format:
 -- playsPerSlot, secondsPerShout), the billboards' player tokens, and the proof of play.
 
 alter table events

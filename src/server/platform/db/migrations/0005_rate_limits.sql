@@ -1,4 +1,4 @@
--- issue 12 item 8, issue 16 "Promo rate limit": per-client counters every server instance sees (one
+-- per-client counters every server instance sees (one
 -- fixed window per bucket and client). platform/rate-limit.ts is the only reader and writer; a row
 -- whose window has ended is reset on its next hit and deleted by the periodic sweep.
 create table rate_limits (

@@ -1,4 +1,4 @@
--- issue 16: several instances on one PostgreSQL. A content job that runs and an order in Processing are
+-- Several instances on one PostgreSQL. A content job that runs and an order in Processing are
 -- held by one instance at a time under a lease: its owner (an instance id) and when the lease ends
 -- unless the owner renews it (a heartbeat). A live instance takes over only a lease that has ended, so
 -- work is never run twice by two live instances, and the work of a dead one is finished by another.

@@ -1,4 +1,4 @@
--- Operations (issue 10): the operators who run the shop, how they sign in, what they did (audit log),
+-- Operations: the operators who run the shop, how they sign in, what they did (audit log),
 -- every state an order went through (state history), and refunds. Secrets are kept only as hashes:
 -- passwords as argon2id, one-time set-password tokens and session ids as SHA-256 of >= 128 random bits.
 

@@ -1,4 +1,4 @@
--- issue 10, E-mail: the outbox. Every mail the shop sends is first a row here, made by the planner
+-- The outbox. Every mail the shop sends is first a row here, made by the planner
 -- (mail/service.ts) from the orders' states; the sender claims due rows under a lease (0006's
 -- discipline), sends, and marks them. The unique (order, kind) is what makes each mail exist at most
 -- once, across restarts and instances: the planner inserts with ON CONFLICT DO NOTHING.
