@@ -3,8 +3,8 @@ import * as v from 'valibot'
 // Configuration comes only from the environment, and it is read once: this schema
 // lists every variable the server reads, the composition root (src/server/compose.ts) parses
 // it at start, and the modules receive typed settings from there. A typo stops the start with every
-// bad setting named at once. README.md's Configuration table lists exactly these variables (env.test.ts
-// checks it).
+// bad setting named at once. docs/configuration.md lists exactly these variables, by area (env.test.ts
+// checks it: a new variable is a row there too).
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 
