@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../contract/error-codes.ts'
 import { API_BASE, routerPath } from '../contract/index.ts'
 import { messages } from '../domain/index.ts'
 import { authRoutes } from './auth/routes.ts'
-import { backofficeRoutes } from './backoffice/routes.ts'
+import { catalogueRoutes } from './catalogue/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
 import { mailRoutes } from './mail/routes.ts'
@@ -21,7 +21,6 @@ import { securityHeaderSetter } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
 import { playerRoutes } from './player/routes.ts'
-import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
 
@@ -90,9 +89,8 @@ export function createApp(parts: ServerParts) {
     metrics: parts.metrics,
     metricsToken: parts.env.METRICS_TOKEN,
   })
-  spotlightRoutes(router, {
-    spotlight: parts.spotlight,
-    promo: parts.promo,
+  catalogueRoutes(router, {
+    catalogue: parts.catalogue,
     limits: parts.limits,
     publicBaseUrl: parts.env.PUBLIC_BASE_URL,
     allowedHosts: allowedHosts(parts.env),
@@ -105,7 +103,6 @@ export function createApp(parts: ServerParts) {
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)
-  backofficeRoutes(router, parts.backoffice, parts.opsGuard)
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({
@@ -127,7 +124,7 @@ export function createApp(parts: ServerParts) {
       servePages({
         distDir: parts.distDir,
         api: async (path, init) => app.request(path, init),
-        eventExists: async (slug) => (await parts.spotlight.catalogue.event(slug)) !== null,
+        eventExists: async (slug) => (await parts.catalogue.reads.event(slug)) !== null,
         mapStyleUrl: parts.env.MAP_STYLE_URL,
         log,
       }),

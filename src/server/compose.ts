@@ -1,13 +1,16 @@
 import { resolve } from 'node:path'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
-import { type BackofficeService, createBackofficeService } from './backoffice/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
-import { seedEmptyShop } from './catalogue/service.ts'
+import {
+  type CatalogueService,
+  createCatalogueService,
+  seedEmptyShop,
+} from './catalogue/service.ts'
 import { createContentWorker } from './content/content-worker.ts'
 import { contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
+import { countJobsByStatus } from './content/reads.ts'
 import { renderTemplatePng } from './content/render.ts'
-import { countJobsByStatus } from './content/repo.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
 import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
 import { type ContentStorage, createContentStorage } from './content/storage.ts'
@@ -19,10 +22,15 @@ import { createImageModerator, imageModerationConfig } from './moderation/index.
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
 import { orderRecoveryJob } from './order/jobs.ts'
-import { countOrdersByState } from './order/repo.ts'
+import { countOrdersByState, hasRedeemed } from './order/reads.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
-import { createPaymentProvider } from './payment/provider.ts'
-import { createPaymentService, type PaymentService } from './payment/service.ts'
+import { createSoldSlots, type SoldSlots } from './order/sold-slots.ts'
+import { refundRetryJob } from './payment/jobs.ts'
+import {
+  createPaymentProvider,
+  createPaymentService,
+  type PaymentService,
+} from './payment/service.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
@@ -39,10 +47,8 @@ import {
   rateLimitSweepJob,
 } from './platform/rate-limit.ts'
 import { createScheduler, type Scheduler } from './platform/scheduler.ts'
+import { playsOfOrder } from './player/reads.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
-import { createPromoService, type PromoService } from './promo/service.ts'
-import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
-import { createSoldSlots, type SoldSlots } from './spotlight/sold-slots.ts'
 import { type VideoTools, videoTools } from './video/index.ts'
 
 // The composition root: from the settings parsed once (platform/env.ts, by main.ts) it
@@ -67,11 +73,12 @@ export type ServerParts = {
   database: Database
   log: Logger
   now: () => number
-  /** Cards and charges (payment/service.ts), on the provider the settings choose. */
+  /** Cards, charges and refunds (payment/service.ts), on the provider the settings choose. */
   payment: PaymentService
+  /** The sold slots of each billboard, kept in memory (order/sold-slots.ts). */
   soldSlots: SoldSlots
-  spotlight: SpotlightService
-  promo: PromoService
+  /** The events, billboards, templates and promo codes on sale, and their import. */
+  catalogue: CatalogueService
   orders: OrderService
   content: ContentService
   /** Prometheus metrics when METRICS_TOKEN is set, else null. */
@@ -85,10 +92,11 @@ export type ServerParts = {
   auth: AuthService
   /** The gate every /ops endpoint is registered through (auth/guard.ts). */
   opsGuard: OpsGuard
-  /** Review, approve, cancel and refund, the audit log, the auto-cancel sweep. */
+  /**
+   * The console: review, approve, cancel and refund, the audit log, the billboards and their day,
+   * player links, the catalogue upload, the dashboard.
+   */
   ops: OpsService
-  /** The console's schedule, player links, catalogue upload and dashboard. */
-  backoffice: BackofficeService
   /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
   jobs: Scheduler
   /**
@@ -155,23 +163,24 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     ...(metrics ? { onPaymentError: metrics.paymentError } : {}),
   })
   const soldSlots = createSoldSlots(database, now)
-  const promo = createPromoService(database)
-  const spotlight = createSpotlightService({
+  const catalogue = createCatalogueService({
     db: database,
     soldSlots,
+    redeemed: (promoCode, email) => hasRedeemed(database, promoCode, email),
     now,
     publicBaseUrl: env.PUBLIC_BASE_URL,
   })
   const orders = createOrderService({
     database,
-    catalogue: spotlight.catalogue,
-    promo,
+    catalogue: catalogue.reads,
+    promo: catalogue.promos,
     soldSlots,
     payment,
     appEnv: env.APP_ENV,
     log,
     now,
     lease,
+    playsOf: (guid) => playsOfOrder(database, guid),
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
   const player = createPlayerService({
@@ -193,7 +202,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     },
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
     summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
-    catalogue: spotlight.catalogue,
+    catalogue: catalogue.reads,
     takeOverAtStart: database.kind === 'pglite',
   })
   const auth = createAuthService({ database, limiter, log, now })
@@ -205,13 +214,15 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   })
   const ops = createOpsService({
     database,
-    catalogue: spotlight.catalogue,
+    catalogue,
+    orders,
     soldSlots,
     payment,
+    auth,
+    player,
     log,
     now,
   })
-  const backoffice = createBackofficeService({ database, now, player, spotlight })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease },
@@ -230,6 +241,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const mailPollMs = Math.round(env.MAIL_POLL_SECONDS * 1000)
   jobs.register(orderRecoveryJob(orders, lease))
   jobs.register(reviewExpiryJob(ops))
+  jobs.register(refundRetryJob(payment))
   jobs.register(mailPlannerJob(mail, mailPollMs))
   jobs.register(mailSenderJob(mail, mailPollMs))
   jobs.register(contentQueueJob(content.service))
@@ -258,8 +270,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
     payment,
     soldSlots,
-    spotlight,
-    promo,
+    catalogue,
     orders,
     content: content.service,
     player,
@@ -267,7 +278,6 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     auth,
     opsGuard,
     ops,
-    backoffice,
     jobs,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin

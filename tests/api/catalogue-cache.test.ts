@@ -3,22 +3,20 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
-import { importCatalogue } from '../../src/server/catalogue/service.ts'
-import type { Queryable } from '../../src/server/platform/db/client.ts'
+import { createCatalogueService, importCatalogue } from '../../src/server/catalogue/service.ts'
+import { createSoldSlots } from '../../src/server/order/sold-slots.ts'
 import { type Database, openDatabase } from '../../src/server/platform/db/client.ts'
 import { applyMigrations } from '../../src/server/platform/db/migrate.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
-import { createSpotlightService } from '../../src/server/spotlight/service.ts'
-import { createSoldSlots } from '../../src/server/spotlight/sold-slots.ts'
 
-// The catalogue's rows are kept a couple of seconds (spotlight/service.ts): slot searches and orders
+// The catalogue's rows are kept a couple of seconds (catalogue/service.ts): slot searches and orders
 // then cost no catalogue query. When a row expires under load, the requests asking at that moment
 // share one query instead of each sending its own (16 connections sent 16 at every expiry).
 let dir: string
 let database: Database
 let statements = 0
 let clock = Date.now()
-let spotlight: ReturnType<typeof createSpotlightService>
+let catalogue: ReturnType<typeof createCatalogueService>
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'shouts-catalogue-cache-'))
@@ -26,15 +24,19 @@ beforeAll(async () => {
   await applyMigrations(database)
   await importCatalogue(database, demoCatalogue(clock))
   // the real database, counted: every statement the service sends goes through here
-  const counted: Queryable = {
+  const counted: Database = {
+    kind: database.kind,
+    transaction: (fn) => database.transaction(fn),
+    close: () => database.close(),
     query: (statement) => {
       statements++
       return database.query(statement)
     },
   }
-  spotlight = createSpotlightService({
+  catalogue = createCatalogueService({
     db: counted,
     soldSlots: createSoldSlots(database, () => clock),
+    redeemed: async () => false,
     now: () => clock,
     publicBaseUrl: undefined,
   })
@@ -49,15 +51,13 @@ describe('the catalogue cache', () => {
     const [first] = await database.query<{ slug: string }>(sql`select slug from events limit 1`)
     const slug = first?.slug as string
     statements = 0
-    const events = await Promise.all(
-      Array.from({ length: 16 }, () => spotlight.catalogue.event(slug)),
-    )
+    const events = await Promise.all(Array.from({ length: 16 }, () => catalogue.reads.event(slug)))
     expect(events.every((e) => e?.slug === slug)).toBe(true)
     expect(statements).toBe(1)
-    await spotlight.catalogue.event(slug)
+    await catalogue.reads.event(slug)
     expect(statements).toBe(1)
     clock += 60_000
-    await Promise.all(Array.from({ length: 16 }, () => spotlight.catalogue.event(slug)))
+    await Promise.all(Array.from({ length: 16 }, () => catalogue.reads.event(slug)))
     expect(statements).toBe(2)
   })
 
@@ -67,11 +67,11 @@ describe('the catalogue cache', () => {
     )
     const slug = first?.slug as string
     clock += 60_000
-    const before = spotlight.catalogue.event(slug)
+    const before = catalogue.reads.event(slug)
     await database.query(sql`update events set name = 'Renamed by an import' where slug = ${slug}`)
-    spotlight.forgetCatalogue()
+    catalogue.forgetCatalogue()
     await before
-    expect((await spotlight.catalogue.event(slug))?.name).toBe('Renamed by an import')
+    expect((await catalogue.reads.event(slug))?.name).toBe('Renamed by an import')
     await database.query(sql`update events set name = ${first?.name ?? ''} where slug = ${slug}`)
   })
 })

@@ -162,6 +162,7 @@ describe("the server's jobs", () => {
       expect(names).toEqual([
         'order-recovery',
         'review-expiry',
+        'refund-retry',
         'mail-planner',
         'mail-sender',
         'content-jobs',

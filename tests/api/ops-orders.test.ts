@@ -250,8 +250,8 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
       update refunds set status = 'pending', completed_at = null,
         created_at = now() - interval '1 hour'
       where order_guid = ${order.guid}`)
-    const swept = await server.deps.ops.sweep()
-    expect(swept.refundsRetried).toBeGreaterThanOrEqual(1)
+    const retried = await server.deps.payment.retryRefunds()
+    expect(retried).toBeGreaterThanOrEqual(1)
     const after = await admin.api.get<OpsOrder>(`/ops/orders/${order.guid}`)
     expect(after.body.payment).toMatchObject({
       refundedCents: res.body.totalCents,
@@ -268,11 +268,11 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     if (!first) throw new Error('not in the queue')
     shift = first - Date.now() + 1000
     try {
-      const swept = await server.deps.ops.sweep()
+      const swept = await server.deps.ops.expireReviews()
       expect(swept.cancelled).toContain(order.guid)
       expect(swept.cancelled).not.toContain(waiting.guid)
       // a second instance's sweep finds nothing more to do
-      expect((await server.deps.ops.sweep()).cancelled).not.toContain(order.guid)
+      expect((await server.deps.ops.expireReviews()).cancelled).not.toContain(order.guid)
     } finally {
       shift = 0
     }

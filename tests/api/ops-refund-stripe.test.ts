@@ -92,7 +92,7 @@ describe('refunds through Stripe', () => {
         created_at = now() - interval '1 hour'
       where order_guid = ${guid}`)
     const before = stripe.calls.filter((c) => c.path === '/v1/refunds').length
-    await server.deps.ops.sweep()
+    await server.deps.payment.retryRefunds()
     const sent = stripe.calls.filter((c) => c.path === '/v1/refunds')
     expect(sent.length).toBe(before + 1)
     expect(sent.at(-1)?.idempotencyKey).toBe(`refund-${guid}`)

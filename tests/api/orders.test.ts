@@ -568,7 +568,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   it('takes only Standard orders on a production server (spec §7: Test elsewhere)', async () => {
     const prod = createOrderService({
       ...server.deps,
-      catalogue: server.deps.spotlight.catalogue,
+      catalogue: server.deps.catalogue.reads,
+      promo: server.deps.catalogue.promos,
+      playsOf: async () => [],
       appEnv: 'prod',
     })
     const body = orderBody({ slots: freshSlots(), content, checkout: await savedCard(api) })

@@ -171,7 +171,7 @@ describe('made-up paths', () => {
     const pages = servePages({
       distDir: join(PROJECT_ROOT, 'dist'),
       api: (path, init) => fetch(`${server.url}${path}`, init),
-      eventExists: async (slug) => (await server.deps.spotlight.catalogue.event(slug)) !== null,
+      eventExists: async (slug) => (await server.deps.catalogue.reads.event(slug)) !== null,
       log: server.deps.log,
     })
     const app = new Hono()

@@ -4,7 +4,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// The layers are enforced by Biome's noRestrictedImports (biome.json, docs/architecture.md).
+// The layers, and the server's modules, are enforced by Biome's noRestrictedImports (biome.json,
+// docs/architecture.md).
 // Each case writes a file that breaks one rule into the folder the rule guards, lints it with the
 // project's own Biome and configuration, and expects that rule's message; the file is removed whatever
 // happens. The last cases import only what their layer allows and must lint clean.
@@ -55,6 +56,8 @@ const STORES = 'app/stores import no features and no ui'
 const SHOP_PLAYER = 'a feature imports no player or console code'
 const CONSOLE = 'it imports no shop features, stores or player code'
 const PLAYER = 'it imports no shop features or stores'
+const MODULE = "a module never imports another module's repo.ts or routes.ts"
+const ROOT = 'the composition root builds each module from its service and read model'
 
 const broken: [rule: string, folder: string, ext: 'ts' | 'tsx', from: string, message: string][] = [
   ['domain → React', 'src/domain', 'ts', 'react', DOMAIN],
@@ -106,6 +109,24 @@ const broken: [rule: string, folder: string, ext: 'ts' | 'tsx', from: string, me
   ['stores → features', 'src/app/stores', 'ts', '../features/shouts/shouts-actions', STORES],
   ['stores → ui', 'src/app/stores', 'ts', '../ui/step-indicator', STORES],
   ['a narrower app rule keeps the app-wide ones', 'src/app/ui', 'tsx', 'node:fs', APP_NODE],
+  ["module → another module's repo", 'src/server/ops', 'ts', '../order/repo.ts', MODULE],
+  [
+    "module → another module's repo, no extension",
+    'src/server/mail',
+    'ts',
+    '../order/repo',
+    MODULE,
+  ],
+  ["module → another module's routes", 'src/server/order', 'ts', '../catalogue/routes.ts', MODULE],
+  [
+    "module sub-folder → a module's repo",
+    'src/server/platform/db',
+    'ts',
+    '../../order/repo.ts',
+    MODULE,
+  ],
+  ['composition root → a repo', 'src/server', 'ts', './order/repo.ts', ROOT],
+  ['a module keeps the server-wide rule', 'src/server/order', 'ts', '../../app/lib/api.ts', SERVER],
 ]
 
 describe('import rules (biome.json)', () => {
@@ -137,6 +158,24 @@ describe('import rules (biome.json)', () => {
       'src/server/platform',
       'ts',
       ['../../locale/po-reader.ts', '../../contract/index.ts', '../../domain/locale.ts', 'node:fs'],
+    ],
+    [
+      'a server module',
+      'src/server/ops',
+      'ts',
+      [
+        './service.ts',
+        '../order/service.ts',
+        '../order/reads.ts',
+        '../payment/reads.ts',
+        '../platform/db/sql.ts',
+      ],
+    ],
+    [
+      'the composition root',
+      'src/server',
+      'ts',
+      ['./order/service.ts', './order/reads.ts', './order/routes.ts', './platform/scheduler.ts'],
     ],
     [
       'a feature',

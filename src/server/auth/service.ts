@@ -8,12 +8,14 @@ import {
   SIGN_IN_WINDOW_MS,
   sessionAlive,
 } from '../../domain/ops.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
 import {
+  type AuditRecord,
+  auditEntries,
   endSession,
   insertOperator,
   insertSession,
@@ -31,7 +33,7 @@ import {
 // argon2id passwords, server-side sessions, and the limits on failed sign-ins. Every secret is >= 128
 // random bits, shown once, and stored as its SHA-256; no secret is ever logged or audited.
 
-export type { Operator } from './repo.ts'
+export type { AuditRecord, AuditRow, Operator } from './repo.ts'
 
 export type AuthError =
   | { code: 'operator_exists' }
@@ -232,5 +234,19 @@ export function createAuthService(deps: {
     return { id: row.id, email: row.email, role: row.role }
   }
 
-  return { addOperator, resetLink, setPassword, signIn, signOut, sessionOperator }
+  return {
+    addOperator,
+    resetLink,
+    setPassword,
+    signIn,
+    signOut,
+    sessionOperator,
+    /**
+     * Writes one audit row (who did what to which order); pass the transaction that makes the
+     * change, so both or neither happen.
+     */
+    recordAudit: (tx: Queryable, record: AuditRecord) => recordAudit(tx, record, now()),
+    /** The audit log, newest first (api-v1 GET /ops/audit). */
+    auditEntries: (query: Parameters<typeof auditEntries>[1]) => auditEntries(db, query),
+  }
 }

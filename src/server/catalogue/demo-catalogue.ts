@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { formatDateHour } from '../../domain/dates.ts'
-import type { CatalogueInput } from './service.ts'
+import type { CatalogueInput } from './format.ts'
 
 // The catalogue a new shop starts with: real places, a live event that starts on
 // the day of import and runs 14 days, the spec's special events (§9), and promo codes for every rule.

@@ -1,12 +1,11 @@
+import type { Device, DevicesQuery, ShoutEvent } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { joinSql, json, sql } from '../platform/db/sql.ts'
-import type { Catalogue } from './service.ts'
+import { joinSql, json, type Sql, sql } from '../platform/db/sql.ts'
+import type { Catalogue, KnownIds } from './format.ts'
 
 // The catalogue's tables (migrations/0001_core.sql): devices, templates, events, event_devices,
-// event_templates, promos. Only the import writes them; spotlight, content and promo read them.
-
-/** Ids already in the database: a file may refer to rows imported earlier. */
-export type KnownIds = { devices: Set<string>; templates: Set<string>; events: Set<string> }
+// event_templates, promos. Only the import writes them; the shop reads them here in the shapes of
+// api-v1, other modules through reads.ts.
 
 export async function knownIds(db: Queryable): Promise<KnownIds> {
   // One after the other: inside a transaction (the demo import) they share one connection.
@@ -33,12 +32,12 @@ export async function countEvents(db: Queryable): Promise<number> {
   return row?.n ?? 0
 }
 
-type Device = Catalogue['devices'][number]
-type Template = Catalogue['templates'][number]
-type Event = Catalogue['events'][number]
-type Promo = Catalogue['promos'][number]
+type FileDevice = Catalogue['devices'][number]
+type FileTemplate = Catalogue['templates'][number]
+type FileEvent = Catalogue['events'][number]
+type FilePromo = Catalogue['promos'][number]
 
-export async function upsertDevice(db: Queryable, d: Device): Promise<void> {
+export async function upsertDevice(db: Queryable, d: FileDevice): Promise<void> {
   await db.query(sql`
     insert into devices (device_id, location, city, state_abbr, country, time_zone_id, lat, lng,
       viewing_area_coordinates, traffic_direction, screens, image_url, street_view_url,
@@ -57,7 +56,7 @@ export async function upsertDevice(db: Queryable, d: Device): Promise<void> {
       sold_out = excluded.sold_out, updated_at = excluded.updated_at`)
 }
 
-export async function upsertTemplate(db: Queryable, t: Template): Promise<void> {
+export async function upsertTemplate(db: Queryable, t: FileTemplate): Promise<void> {
   await db.query(sql`
     insert into templates (id, name, types, mode, width_px, height_px, preview_image_url,
       example_preview_video_url, video_max_length_seconds, html, updated_at)
@@ -73,7 +72,7 @@ export async function upsertTemplate(db: Queryable, t: Template): Promise<void> 
 }
 
 /** The event, with its device and template lists replaced by the file's. */
-export async function upsertEvent(db: Queryable, e: Event): Promise<void> {
+export async function upsertEvent(db: Queryable, e: FileEvent): Promise<void> {
   await db.query(sql`
     insert into events (slug, name, start_date_hour_local_inclusive, end_date_hour_local_exclusive,
       slot_width_ms, allowed_content_generator_types, value_cents_per_slot, currency, branded,
@@ -106,7 +105,7 @@ export async function upsertEvent(db: Queryable, e: Event): Promise<void> {
   }
 }
 
-export async function replacePromo(db: Queryable, p: Promo): Promise<void> {
+export async function replacePromo(db: Queryable, p: FilePromo): Promise<void> {
   // Codes are matched without regard to case, so an edited file may change a code's case.
   await db.query(sql`delete from promos where upper(promo_code) = upper(${p.promoCode})`)
   await db.query(sql`
@@ -123,10 +122,15 @@ export async function replacePromo(db: Queryable, p: Promo): Promise<void> {
 export async function storedCatalogueRows(
   db: Queryable,
   ids: { devices: string[]; templates: string[]; events: string[]; promos: string[] },
-): Promise<{ devices: Device[]; templates: Template[]; events: Event[]; promos: Promo[] }> {
+): Promise<{
+  devices: FileDevice[]
+  templates: FileTemplate[]
+  events: FileEvent[]
+  promos: FilePromo[]
+}> {
   const list = (values: string[]) => joinSql(values.map((value) => sql`${value}`))
   const devices = ids.devices.length
-    ? await db.query(sql<Device>`
+    ? await db.query(sql<FileDevice>`
         select device_id as "deviceId", location, city, state_abbr as "stateAbbr", country,
           time_zone_id as "timeZoneId", json_build_object('lat', lat, 'lng', lng) as coordinates,
           viewing_area_coordinates as "viewingAreaCoordinates",
@@ -136,7 +140,7 @@ export async function storedCatalogueRows(
         from devices where device_id in (${list(ids.devices)})`)
     : []
   const templates = ids.templates.length
-    ? await db.query(sql<Template>`
+    ? await db.query(sql<FileTemplate>`
         select id, name, types, mode, width_px as "widthPx", height_px as "heightPx",
           preview_image_url as "previewImageUrl",
           example_preview_video_url as "examplePreviewVideoUrl",
@@ -144,7 +148,7 @@ export async function storedCatalogueRows(
         from templates where id in (${list(ids.templates)})`)
     : []
   const events = ids.events.length
-    ? await db.query(sql<Event>`
+    ? await db.query(sql<FileEvent>`
         select e.slug, e.name, e.start_date_hour_local_inclusive as "startDateHourLocalInclusive",
           e.end_date_hour_local_exclusive as "endDateHourLocalExclusive",
           e.slot_width_ms as "slotWidthMS",
@@ -160,7 +164,7 @@ export async function storedCatalogueRows(
         from events e where e.slug in (${list(ids.events)})`)
     : []
   const promos = ids.promos.length
-    ? await db.query(sql<Promo>`
+    ? await db.query(sql<FilePromo>`
         select promo_code as "promoCode", event_slug as "eventSlug",
           cents_off_total as "centsOffTotal", percent_off_total as "percentOffTotal",
           once_per_customer as "oncePerCustomer"
@@ -168,4 +172,114 @@ export async function storedCatalogueRows(
         where upper(promo_code) in (${joinSql(ids.promos.map((code) => sql`upper(${code})`))})`)
     : []
   return { devices, templates, events, promos }
+}
+
+// ---------- the shop's reads (api-v1 "Spotlight") ----------
+
+const EVENT_COLUMNS = sql`
+  slug, name, start_date_hour_local_inclusive as "startDateHourLocalInclusive",
+  end_date_hour_local_exclusive as "endDateHourLocalExclusive", slot_width_ms as "slotWidthMS",
+  allowed_content_generator_types as "allowedContentGeneratorTypes",
+  value_cents_per_slot as "valueCentsPerSlot", currency, branded, sponsor_name as "sponsorName",
+  min_presale_slot_epoch_ms as "minPresaleSlotEpochMs", plays_per_slot as "playsPerSlot",
+  seconds_per_shout as "secondsPerShout"`
+
+export async function eventBySlug(db: Queryable, slug: string): Promise<ShoutEvent | null> {
+  const [row] = await db.query(
+    sql<ShoutEvent>`select ${EVENT_COLUMNS} from events where slug = ${slug}`,
+  )
+  return row ?? null
+}
+
+export function allEvents(db: Queryable): Promise<ShoutEvent[]> {
+  return db.query(sql<ShoutEvent>`select ${EVENT_COLUMNS} from events order by slug`)
+}
+
+type DeviceRow = Omit<Device, 'coordinates'> & { lat: number; lng: number }
+
+const DEVICE_COLUMNS = sql`
+  d.device_id as "deviceId", d.location, d.traffic_direction as "trafficDirection", d.lat, d.lng,
+  d.viewing_area_coordinates as "viewingAreaCoordinates", d.screens, d.image_url as "imageUrl",
+  d.street_view_url as "streetViewUrl", d.sold_out as "soldOut",
+  ed.unavailable as "unavailableForEvent", d.city, d.state_abbr as "stateAbbr", d.country,
+  d.time_zone_id as "timeZoneId", d.content_width as "contentWidth",
+  d.content_height as "contentHeight"`
+
+const deviceOf = ({ lat, lng, ...row }: DeviceRow): Device => ({
+  deviceId: row.deviceId,
+  location: row.location,
+  trafficDirection: row.trafficDirection,
+  coordinates: { lat, lng },
+  viewingAreaCoordinates: row.viewingAreaCoordinates,
+  screens: row.screens,
+  imageUrl: row.imageUrl,
+  streetViewUrl: row.streetViewUrl,
+  soldOut: row.soldOut,
+  unavailableForEvent: row.unavailableForEvent,
+  city: row.city,
+  stateAbbr: row.stateAbbr,
+  country: row.country,
+  timeZoneId: row.timeZoneId,
+  contentWidth: row.contentWidth,
+  contentHeight: row.contentHeight,
+})
+
+/** The device as the event lists it, or null when the event does not show it. */
+export async function eventDevice(
+  db: Queryable,
+  slug: string,
+  deviceId: string,
+): Promise<Device | null> {
+  const [row] = await db.query(sql<DeviceRow>`
+    select ${DEVICE_COLUMNS}
+    from event_devices ed join devices d on d.device_id = ed.device_id
+    where ed.event_slug = ${slug} and ed.device_id = ${deviceId}`)
+  return row ? deviceOf(row) : null
+}
+
+// spec §9: sorted by id, city or location, then by id so that pages never overlap.
+const ORDER_COLUMNS: Record<DevicesQuery['orderBy'], Sql> = {
+  id: sql`d.device_id`,
+  city: sql`d.city`,
+  location: sql`d.location`,
+}
+const DIRECTIONS: Record<DevicesQuery['sortDirection'], Sql> = { asc: sql`asc`, desc: sql`desc` }
+
+/** One page of an event's devices, and how many it has. */
+export async function eventDevicesPage(
+  db: Queryable,
+  slug: string,
+  page: DevicesQuery,
+): Promise<{ devices: Device[]; total: number }> {
+  const direction = DIRECTIONS[page.sortDirection]
+  const [rows, totals] = await Promise.all([
+    db.query(sql<DeviceRow>`
+      select ${DEVICE_COLUMNS}
+      from event_devices ed join devices d on d.device_id = ed.device_id
+      where ed.event_slug = ${slug}
+      order by ${ORDER_COLUMNS[page.orderBy]} ${direction}, d.device_id ${direction}
+      limit ${page.limit} offset ${page.offset}`),
+    db.query(sql<{ total: number }>`
+      select count(*)::int as total from event_devices where event_slug = ${slug}`),
+  ])
+  return { devices: rows.map(deviceOf), total: totals[0]?.total ?? 0 }
+}
+
+// ---------- promo codes (spec §5) ----------
+
+export type PromoRow = {
+  promoCode: string
+  eventSlug: string
+  centsOffTotal: number | null
+  percentOffTotal: number | null
+  oncePerCustomer: boolean
+}
+
+// Codes are matched without regard to case: a shopper types 'love10' for LOVE10.
+export async function findPromo(db: Queryable, code: string): Promise<PromoRow | null> {
+  const [row] = await db.query(sql<PromoRow>`
+    select promo_code as "promoCode", event_slug as "eventSlug", cents_off_total as "centsOffTotal",
+      percent_off_total as "percentOffTotal", once_per_customer as "oncePerCustomer"
+    from promos where upper(promo_code) = upper(${code})`)
+  return row ?? null
 }

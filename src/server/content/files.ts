@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ContentEntry } from '../../contract/index.ts'
+import { templateById } from '../catalogue/reads.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
@@ -9,7 +10,7 @@ import type { VideoTools } from '../video/index.ts'
 import type { ContentError } from './errors.ts'
 import { templatePreview, templatePreviewVideo } from './previews.ts'
 import type { PngRenderer } from './render.ts'
-import { generatedByKey, templateById } from './repo.ts'
+import { generatedByKey } from './repo.ts'
 import {
   type ByteRange,
   type ContentStorage,

@@ -11,19 +11,16 @@
 // - `done` (200 {success: true, generatedContent}).
 import type { ContentGenerationRequest, GeneratedContent } from '../../contract/index.ts'
 import type { ContentType } from '../../domain/index.ts'
-import type { Queryable } from '../platform/db/client.ts'
-import type { Logger } from '../platform/log.ts'
-import { type PngRenderer, parseOrThrow, RenderError } from './render.ts'
 import {
-  type GenerationTexts,
   generationSubjects,
-  insertGeneratedContent,
   type PlanDevice,
   type PlanEvent,
   type TemplateRow,
-  type UploadRow,
-  uploadById,
-} from './repo.ts'
+} from '../catalogue/reads.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import type { Logger } from '../platform/log.ts'
+import { type PngRenderer, parseOrThrow, RenderError } from './render.ts'
+import { type GenerationTexts, insertGeneratedContent, type UploadRow, uploadById } from './repo.ts'
 import { type ContentStorage, newId } from './storage.ts'
 import type { ParsedTemplate } from './template-html.ts'
 

@@ -8,12 +8,12 @@ import { existsSync } from 'node:fs'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import type { TemplateRow } from '../catalogue/reads.ts'
 import { runTool, type VideoTools } from '../video/ffmpeg.ts'
 import { fileArg } from '../video/probe.ts'
 import { composite } from '../video/transcode.ts'
 import { parsedTemplate } from './generate.ts'
 import type { PngRenderer } from './render.ts'
-import type { TemplateRow } from './repo.ts'
 
 export const PREVIEW_VALUES = {
   buyerName: 'Alex',

@@ -2,10 +2,10 @@ import type { ContentType } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { type Sql, sql } from '../platform/db/sql.ts'
 
-// What the content module lets other modules read of generated_content: the content an order
-// names. Placing and processing an order read it with the order's own rows in one round trip (the
-// hot path of the shop), so it is offered as a scalar subquery the order's statement embeds: the SQL
-// on generated_content stays here.
+// What the content module lets other modules read of its tables: the content an order names, as the
+// order, the console and the billboards need it. They read it with their own rows in one round trip
+// (placing an order is the hot path of the shop), so each is offered as a scalar subquery the reader's
+// statement embeds: the SQL on generated_content and content_uploads stays here.
 
 /** The content an order names, as far as the order needs it. */
 export type OrderContent = {
@@ -32,4 +32,37 @@ export async function orderContent(db: Queryable, key: string): Promise<OrderCon
   const [row] = await db.query(sql<{ content: OrderContent | null }>`
     select ${orderContentOf(sql`${key}`)} as content`)
   return row?.content ?? null
+}
+
+/**
+ * What the console shows of an order's content: {url, type, fileName, flagged, flagReasons,
+ * uploadFlagReasons (the upload's own verdict), texts (what the shopper typed)} as JSON, or null.
+ */
+export function consoleContentOf(key: Sql): Sql {
+  return sql`(select json_build_object('url', g.url, 'type', g.type, 'fileName', g.file_name,
+    'flagged', g.flagged, 'flagReasons', coalesce(g.flag_reasons, '[]'::jsonb),
+    'uploadFlagReasons', coalesce(u.flag_reasons, '[]'::jsonb), 'texts', g.request)
+    from generated_content g left join content_uploads u on u.id = g.upload_id
+    where g.key = ${key})`
+}
+
+/** The content's url and type ({url, type} as JSON), or null. */
+export function contentLinkOf(key: Sql): Sql {
+  return sql`(select json_build_object('url', g.url, 'type', g.type)
+    from generated_content g where g.key = ${key})`
+}
+
+/** What a billboard plays: {url, type, widthPx, heightPx, durationSeconds} as JSON, or null. */
+export function playableContentOf(key: Sql): Sql {
+  return sql`(select json_build_object('url', g.url, 'type', g.type, 'widthPx', g.width_px,
+    'heightPx', g.height_px, 'durationSeconds', g.duration_seconds)
+    from generated_content g where g.key = ${key})`
+}
+
+/** Content jobs by status, in the shared database (GET /metrics). */
+export async function countJobsByStatus(
+  db: Queryable,
+): Promise<{ status: string; count: number }[]> {
+  return db.query(sql<{ status: string; count: number }>`
+    select status, count(*)::int as count from content_jobs group by status`)
 }

@@ -1,97 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import type { ContentGenerationRequest, ContentType, Template } from '../../contract/index.ts'
+import type { ContentType } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { ProcessedFile } from './processors.ts'
 import { newId } from './storage.ts'
 
-// The content tables (migrations 0002, 0003): content_uploads, generated_content, content_jobs; and
-// reads of the catalogue a generation checks (templates, devices, events and their links; written by
-// the catalogue import).
-
-// ---------- catalogue reads ----------
-
-/** A template as api-v1 lists it, and its html (placeholders {{buyerName}} {{recipientName}} ...). */
-export type TemplateRow = Template & { html: string }
-
-const TEMPLATE_COLUMNS = sql`id, name, types, mode, width_px as "widthPx", height_px as "heightPx",
-  preview_image_url as "previewImageUrl", example_preview_video_url as "examplePreviewVideoUrl",
-  video_max_length_seconds as "videoMaxLengthSeconds", html`
-
-/** spec §7 call 1: the templates made for this screen size, in these modes (types are filtered by the caller). */
-export function templatesFor(
-  db: Queryable,
-  size: { widthPx: number; heightPx: number },
-  modes: readonly string[],
-): Promise<TemplateRow[]> {
-  return db.query(sql<TemplateRow>`
-    select ${TEMPLATE_COLUMNS} from templates
-    where width_px = ${size.widthPx} and height_px = ${size.heightPx}
-      and mode = any(${modes}::text[])
-    order by name, id`)
-}
-
-export async function templateById(db: Queryable, id: string): Promise<TemplateRow | null> {
-  const [row] = await db.query(
-    sql<TemplateRow>`select ${TEMPLATE_COLUMNS} from templates where id = ${id}`,
-  )
-  return row ?? null
-}
-
-/** The longest videoMaxLengthSeconds of any template, or null when none sets one. */
-export async function longestVideoSeconds(db: Queryable): Promise<number | null> {
-  const [row] = await db.query(sql<{ longest: number | null }>`
-    select max(video_max_length_seconds) as longest from templates`)
-  return row?.longest ?? null
-}
-
-export type PlanDevice = { deviceId: string; contentWidth: number; contentHeight: number }
-export type PlanEvent = { slug: string; allowedContentGeneratorTypes: ContentType[] }
-
-/** What a generation request names, looked up in one round trip (each null when unknown). */
-export async function generationSubjects(
-  db: Queryable,
-  request: Pick<ContentGenerationRequest, 'generatorId' | 'deviceId' | 'eventSlug'>,
-): Promise<{
-  template: TemplateRow | null
-  device: PlanDevice | null
-  event: PlanEvent | null
-  /** The event shows the billboard. */
-  onEvent: boolean
-  /** The event offers the template. */
-  offered: boolean
-}> {
-  const [template, rows] = await Promise.all([
-    templateById(db, request.generatorId),
-    db.query(sql<{
-      device: PlanDevice | null
-      event: PlanEvent | null
-      onEvent: boolean
-      offered: boolean
-    }>`
-      select
-        (select json_build_object('deviceId', device_id, 'contentWidth', content_width,
-           'contentHeight', content_height) from devices where device_id = ${request.deviceId})
-          as device,
-        (select json_build_object('slug', slug,
-           'allowedContentGeneratorTypes', allowed_content_generator_types)
-           from events where slug = ${request.eventSlug}) as event,
-        exists (select 1 from event_devices
-          where event_slug = ${request.eventSlug} and device_id = ${request.deviceId}) as "onEvent",
-        exists (select 1 from event_templates
-          where event_slug = ${request.eventSlug} and template_id = ${request.generatorId})
-          as offered`),
-  ])
-  const row = rows[0]
-  return {
-    template,
-    device: row?.device ?? null,
-    event: row?.event ?? null,
-    onEvent: row?.onEvent ?? false,
-    offered: row?.offered ?? false,
-  }
-}
+// The content tables (migrations 0002, 0003): content_uploads, generated_content, content_jobs. The
+// templates, billboards and events a generation checks are the catalogue's (catalogue/reads.ts).
 
 // ---------- uploads ----------
 
@@ -324,12 +240,4 @@ export async function requeueJob(
  */
 export async function expireJobLeases(db: Queryable): Promise<void> {
   await db.query(sql`update content_jobs set lease_expires_at = null where status = 'running'`)
-}
-
-/** Content jobs by status, in the shared database. */
-export async function countJobsByStatus(
-  db: Queryable,
-): Promise<{ status: string; count: number }[]> {
-  return db.query(sql<{ status: string; count: number }>`
-    select status, count(*)::int as count from content_jobs group by status`)
 }

@@ -11,6 +11,7 @@ import {
   pathOf,
   type Template,
 } from '../../contract/index.ts'
+import { type TemplateRow, templatesFor } from '../catalogue/reads.ts'
 import type { ImageModerator } from '../moderation/index.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
@@ -28,7 +29,6 @@ import { type ContentJobs, createContentJobs, type JobHandler } from './job-queu
 import { createContentModerator } from './moderate.ts'
 import type { UploadProcessor } from './processors.ts'
 import type { PngRenderer } from './render.ts'
-import { type TemplateRow, templatesFor } from './repo.ts'
 import type { ContentStorage } from './storage.ts'
 import { createUploads } from './uploads.ts'
 import { createVideoGenerator } from './video.ts'

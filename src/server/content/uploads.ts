@@ -1,4 +1,5 @@
 import { UPLOAD_TEMPLATE_FIELD, type Upload } from '../../contract/index.ts'
+import { longestVideoSeconds, templateById } from '../catalogue/reads.ts'
 import type { ImageModerator } from '../moderation/index.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
@@ -19,10 +20,8 @@ import {
 import {
   flagUpload,
   insertUpload,
-  longestVideoSeconds,
   markUploadFailed,
   markUploadReady,
-  templateById,
   type UploadRow,
   uploadById,
 } from './repo.ts'

@@ -4,8 +4,8 @@ import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { MailKind } from './texts.ts'
 
-// All SQL of the outbox (mail_outbox, migration 0008), and the reads of orders the
-// planner needs. The unique (order_guid, kind) makes each mail exist at most once: two instances
+// All SQL of the outbox (mail_outbox, migration 0008); the orders owed a mail are read through the
+// order module's read model (order/mail-reads.ts) with `mailed` below. The unique (order_guid, kind) makes each mail exist at most once: two instances
 // planning the same mail insert one row.
 
 export type MailStatus = 'queued' | 'sent' | 'failed' | 'stored'
@@ -148,94 +148,12 @@ export async function releaseMailLeases(db: Queryable, owner: string): Promise<v
 
 // ---------- what the planner reads ----------
 
-export type MailCandidate = {
-  guid: string
-  eventSlug: string
-  kind: MailKind
-  /** cancelled: the reason given (the state history's, else the order's first error). */
-  reason?: string | null
-  /** cancelled: what the refund gave back (0 when nothing was owed). */
-  refundedCents?: number
-}
-
-const noMail = (kind: MailKind) =>
-  sql`not exists (select 1 from mail_outbox m where m.order_guid = o.guid and m.kind = ${kind})`
-
-const wasUnderReview = sql`exists (select 1 from order_state_history h
-  where h.order_guid = o.guid and h.state = 'UnderReview')`
-
-/** Only transitions of the last two days make a mail: older ones (a first deploy) are past news. */
-const recently = (state: string) => sql`exists (select 1 from order_state_history h
-  where h.order_guid = o.guid and h.state = ${state} and h.at > now() - interval '2 days')`
-
 /**
- * Orders owed a mail by their state and its history (order_state_history, migration 0007): under
- * review; confirmed without review; approved (UnderReview, then Confirmed); cancelled, once its
- * refund is done (the mail says how much came back). The time-bound mails (reminder, played) are
- * chosen by the service from `timedCandidates`.
+ * A condition on an order `o` of the order module's statements (mail candidates, order/mail-reads.ts):
+ * a mail of this kind was made for it.
  */
-export function stateCandidates(db: Queryable, limit: number): Promise<MailCandidate[]> {
-  return db.query(sql<MailCandidate>`
-    select guid, event_slug as "eventSlug", 'under_review' as kind, null as reason,
-      0 as "refundedCents"
-    from orders o
-    where ${wasUnderReview} and ${recently('UnderReview')} and ${noMail('under_review')}
-    union all
-    select guid, event_slug, 'confirmed', null, 0 from orders o
-    where o.state = 'Confirmed' and not ${wasUnderReview} and ${recently('Confirmed')}
-      and ${noMail('confirmed')}
-    union all
-    select guid, event_slug, 'approved', null, 0 from orders o
-    where o.state = 'Confirmed' and ${recently('Confirmed')} and exists (
-        select 1 from order_state_history r join order_state_history c
-          on c.order_guid = r.order_guid and c.state = 'Confirmed' and c.id > r.id
-        where r.order_guid = o.guid and r.state = 'UnderReview')
-      and ${noMail('approved')}
-    union all
-    select guid, event_slug, 'cancelled',
-      coalesce(
-        (select h.reason from order_state_history h
-          where h.order_guid = o.guid and h.state = 'Cancelled' order by h.id desc limit 1),
-        o.errors ->> 0),
-      coalesce((select f.amount_cents from refunds f
-        where f.order_guid = o.guid and f.status = 'succeeded'), 0)
-    from orders o
-    where o.state = 'Cancelled' and ${recently('Cancelled')} and ${noMail('cancelled')}
-      and not exists (select 1 from refunds f
-        where f.order_guid = o.guid and f.status in ('pending', 'failed'))
-    limit ${limit}`)
-}
-
-export type TimedCandidate = {
-  guid: string
-  eventSlug: string
-  deviceId: string
-  slotNumbers: number[]
-  hasReminder: boolean
-}
-
-/**
- * Confirmed orders without a "played" mail, with what the domain needs to place their plays. Orders of
- * events that ended more than two days ago are left out: their mails were due long ago.
- */
-export function timedCandidates(db: Queryable, limit: number): Promise<TimedCandidate[]> {
-  return db.query(sql<TimedCandidate>`
-    select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId",
-      o.slot_numbers as "slotNumbers", not ${noMail('reminder')} as "hasReminder"
-    from orders o join events e on e.slug = o.event_slug
-    where o.state = 'Confirmed' and ${noMail('played')}
-      and to_timestamp(e.end_date_hour_local_exclusive, 'YYYY-MM-DD_HH24') > now() - interval '2 days'
-    order by o.created_at
-    limit ${limit}`)
-}
-
-export type OrderContact = { email: string; firstName: string }
-
-export async function orderContact(db: Queryable, guid: string): Promise<OrderContact | null> {
-  const [row] = await db.query(sql<OrderContact>`
-    select email, first_name as "firstName" from orders where guid = ${guid}`)
-  return row ?? null
-}
+export const mailed = (kind: string) =>
+  sql`exists (select 1 from mail_outbox m where m.order_guid = o.guid and m.kind = ${kind})`
 
 /** Ends every mail lease at once. Only for the embedded database, which one process opens at a time. */
 export async function expireMailLeases(db: Queryable): Promise<void> {

@@ -3,11 +3,13 @@ import { isLocale, type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import { formatMoney } from '../../domain/money.ts'
 import { cityStateLabel, shoutTimesLabel } from '../../domain/shout-times.ts'
 import { slotEndEpochMs, slotStartEpochMs } from '../../domain/slots.ts'
+import { eventNotLongOver } from '../catalogue/reads.ts'
+import type { CatalogueReads } from '../catalogue/service.ts'
+import { orderContact, stateMailCandidates, timedMailCandidates } from '../order/mail-reads.ts'
 import type { Database } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
-import type { CatalogueReads } from '../spotlight/service.ts'
 import { writeCalendar } from './ics.ts'
 import {
   type Attachment,
@@ -15,17 +17,14 @@ import {
   expireMailLeases,
   insertMail,
   listOutbox,
-  type MailCandidate,
   type MailToSend,
+  mailed,
   markAttemptFailed,
   markSent,
   type OutboxRow,
-  orderContact,
   outboxMail,
   releaseMailLeases,
   renewMailLease,
-  stateCandidates,
-  timedCandidates,
 } from './repo.ts'
 import { type MailView, renderMail } from './templates.ts'
 import { MAIL_TEXTS, type MailKind } from './texts.ts'
@@ -68,6 +67,17 @@ export type MailDeps = {
 }
 
 export type MailError = { code: 'mail_not_found' }
+
+/** An order owed a mail of a kind (order/mail-reads.ts finds them). */
+type MailCandidate = {
+  guid: string
+  eventSlug: string
+  kind: MailKind
+  /** cancelled: the reason given (the state history's, else the order's first error). */
+  reason?: string | null
+  /** cancelled: what the refund gave back (0 when nothing was owed). */
+  refundedCents?: number
+}
 
 /** The longest back-off between two attempts. */
 const MAX_RETRY_MS = 3_600_000
@@ -192,7 +202,7 @@ export function createMailService(deps: MailDeps) {
   /** One pass of the planner: every mail now due, each at most once. */
   async function planDue(): Promise<number> {
     let added = 0
-    for (const candidate of await stateCandidates(db, BATCH * 5)) {
+    for (const candidate of await stateMailCandidates(db, mailed, BATCH * 5)) {
       const extra =
         candidate.kind === 'cancelled'
           ? { reason: candidate.reason ?? null, refundedCents: candidate.refundedCents ?? 0 }
@@ -200,7 +210,7 @@ export function createMailService(deps: MailDeps) {
       if (await plan(candidate, extra)) added++
     }
     const now = deps.now()
-    for (const order of await timedCandidates(db, BATCH * 25)) {
+    for (const order of await timedMailCandidates(db, mailed, eventNotLongOver, BATCH * 25)) {
       const [event, device] = await Promise.all([
         deps.catalogue.event(order.eventSlug),
         deps.catalogue.eventDevice(order.eventSlug, order.deviceId),

@@ -1,13 +1,19 @@
+import type { MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { ops } from '../../contract/ops.ts'
+import { MAX_CATALOGUE_BYTES, opsConsole } from '../../contract/ops-console.ts'
 import { opsMessages } from '../../domain/ops.ts'
 import type { OpsGuard } from '../auth/guard.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { OpsError, OpsService } from './service.ts'
 
-// api-v1 "Operations" over HTTP: the review queue, orders, approve, cancel and the audit log, each
-// registered through the ops guard (Origin, session, the endpoint's role).
+// api-v1 "Operations" over HTTP: the review queue, orders, approve, cancel, the audit log, the
+// billboards and a billboard's day, player links, the catalogue upload and the dashboard. Each is
+// registered through the operators' guard (auth/guard.ts: Origin on state changes, session, the
+// endpoint's `access` role) before anything is read; the status and the text of each of the
+// service's errors are here.
 
 const GuidSchema = v.pipe(v.string(), v.uuid())
 
@@ -21,7 +27,30 @@ export function opsRefusal(error: OpsError): Refusal {
       return { status: 409, problems: [problem(error.code, opsMessages.notCancellable)] }
     case 'reviewers_refuse_only':
       return { status: 403, problems: [problem(error.code, opsMessages.reviewersRefuseOnly)] }
+    case 'device_not_found':
+      return { status: 404, problems: [problem(error.code, 'Unknown billboard')] }
+    case 'catalogue_not_json':
+      return { status: 400, problems: [problem(error.code, error.message)] }
+    case 'catalogue_invalid':
+      return {
+        status: 400,
+        problems: error.problems.map((message) => problem(error.code, message)),
+      }
+    case 'catalogue_not_previewed':
+      return {
+        status: 409,
+        problems: [
+          problem(error.code, 'This is not the file that was previewed: preview it again first'),
+        ],
+      }
   }
+}
+
+/** The catalogue file travels as JSON text: a larger body than the 64 KB of other JSON calls. */
+const catalogueBody: MiddlewareHandler = async (c, next) => {
+  // read once with the larger limit; the router's own read takes the parsed body from here
+  await readJson(c, MAX_CATALOGUE_BYTES + 64 * 1024)
+  await next()
 }
 
 /** A guid from the path; anything else names no order. */
@@ -29,6 +58,8 @@ const guidOf = (raw: string): string =>
   v.is(GuidSchema, raw) ? raw : refuse(opsRefusal({ code: 'order_not_found' }))
 
 export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsService) {
+  // ---------- orders and the audit log ----------
+
   guard.handle(router, ops.review, async () => ({ orders: await service.reviewQueue() }))
 
   guard.handle(router, ops.orders, async ({ query }) => ({
@@ -57,4 +88,39 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
       orderGuid: query.orderGuid,
     }),
   }))
+
+  // ---------- billboards, the catalogue upload, the dashboard ----------
+
+  guard.handle(router, opsConsole.billboards, async () => ({
+    billboards: await service.listBillboards(),
+  }))
+
+  guard.handle(router, opsConsole.scheduleDay, async ({ params, query }) => {
+    const day = await service.scheduleDay(params.deviceId, query.day)
+    return day.ok ? day.value : refuse(opsRefusal(day.error))
+  })
+
+  guard.handle(router, opsConsole.playerLink, async ({ params, operator }) => {
+    const link = await service.makePlayerLink(params.deviceId, operator)
+    return link.ok ? link.value : refuse(opsRefusal(link.error))
+  })
+
+  guard.handle(
+    router,
+    opsConsole.cataloguePreview,
+    async ({ body }) => service.previewCatalogue(body.text),
+    catalogueBody,
+  )
+
+  guard.handle(
+    router,
+    opsConsole.catalogueApply,
+    async ({ body, operator }) => {
+      const applied = await service.applyCatalogue(body.text, body.sha256, operator)
+      return applied.ok ? applied.value : refuse(opsRefusal(applied.error))
+    },
+    catalogueBody,
+  )
+
+  guard.handle(router, opsConsole.dashboard, async () => service.dashboard())
 }

@@ -1,5 +1,5 @@
+import type { PromoError } from '../catalogue/promos.ts'
 import type { CardError } from '../payment/service.ts'
-import type { PromoError } from '../promo/service.ts'
 
 // What the order service answers instead of a value: a typed error with a stable code. The routes
 // (routes.ts) give each its status and text.

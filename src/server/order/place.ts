@@ -8,6 +8,8 @@ import {
   shoutTimesLabel,
   slotStartEpochMs,
 } from '../../domain/index.ts'
+import { normalEmail, type PromoCheck } from '../catalogue/promos.ts'
+import type { CatalogueReads } from '../catalogue/service.ts'
 import type { PaymentService, PaymentSetupRecord } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import { uniqueViolation } from '../platform/db/errors.ts'
@@ -15,9 +17,6 @@ import type { AppEnv } from '../platform/env.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
-import { normalEmail, type PromoService } from '../promo/service.ts'
-import type { CatalogueReads } from '../spotlight/service.ts'
-import type { SoldSlots } from '../spotlight/sold-slots.ts'
 import type { OrderError, SlotProblem } from './errors.ts'
 import {
   contentAndSetup,
@@ -26,6 +25,7 @@ import {
   reservedSlots,
   storedAnswer,
 } from './repo.ts'
+import type { SoldSlots } from './sold-slots.ts'
 
 // Placing an order (spec §7 call 12): everything that needs no lock is checked, then the order and
 // the rows that hold its slots, its key, its checkout and its code are written in one statement.
@@ -67,7 +67,7 @@ export function orderTypeFor(appEnv: AppEnv): 'Standard' | 'Test' {
 export type PlacingDeps = {
   database: Database
   catalogue: CatalogueReads
-  promo: PromoService
+  promo: PromoCheck
   soldSlots: SoldSlots
   payment: PaymentService
   appEnv: AppEnv

@@ -1,11 +1,10 @@
 import { confirmationCode, confirmationFor, messages } from '../../domain/index.ts'
+import type { CatalogueReads } from '../catalogue/service.ts'
 import { paymentMessages } from '../payment/messages.ts'
 import type { PaymentService } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
-import type { CatalogueReads } from '../spotlight/service.ts'
-import type { SoldSlots } from '../spotlight/sold-slots.ts'
 import {
   claimOrder,
   type Finish,
@@ -14,6 +13,7 @@ import {
   orderToProcess,
   renewOrderLease,
 } from './repo.ts'
+import type { SoldSlots } from './sold-slots.ts'
 
 // Processing an order: Processing → Confirmed, UnderReview or Failed, charging its card on the way,
 // by the instance that holds the order's lease (platform/lease.ts, decision 015), renewed while it

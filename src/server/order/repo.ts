@@ -1,6 +1,6 @@
 import type { OrderCreated, OrderState } from '../../contract/index.ts'
 import { type OrderContent, orderContentOf } from '../content/reads.ts'
-import { checkoutCard, type PaymentSetupRecord } from '../payment/reads.ts'
+import { checkoutCard, checkoutProvider, type PaymentSetupRecord } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
@@ -301,6 +301,77 @@ export async function finishOrder(
   )
 }
 
+// ---------- an operator's changes (review, cancel) ----------
+
+export type Actor = { kind: 'operator'; operatorId: string } | { kind: 'system' }
+
+const actorColumns = (actor: Actor) =>
+  actor.kind === 'operator' ? sql`'operator', ${actor.operatorId}::text` : sql`'system', null::text`
+
+/** An order locked for a change: its state, its billboard, and what a refund needs. */
+export type LockedOrder = {
+  guid: string
+  state: OrderState
+  eventSlug: string
+  deviceId: string
+  totalCents: number
+  currency: string
+  paymentId: string | null
+  /** The provider of the card it paid with (payment/reads.ts), null for a free order. */
+  provider: string | null
+}
+
+/** The order, locked for this transaction (the change below is decided on what it reads). */
+export async function lockOrder(db: Queryable, guid: string): Promise<LockedOrder | null> {
+  const [row] = await db.query(sql<LockedOrder>`
+    select o.guid, o.state, o.event_slug as "eventSlug", o.device_id as "deviceId",
+      o.total_cents as "totalCents", o.currency, o.payment_id as "paymentId",
+      ${checkoutProvider(sql`o.checkout_secret_key`)} as provider
+    from orders o where o.guid = ${guid} for update of o`)
+  return row ?? null
+}
+
+/** UnderReview → Confirmed with its history row, in one statement; false when not UnderReview. */
+export async function approveOrder(db: Queryable, guid: string, actor: Actor): Promise<boolean> {
+  const rows = await db.query(sql`
+    with u as (
+      update orders set state = 'Confirmed', errors = '[]'::jsonb,
+        confirmation_date_epoch_ms = null, updated_at = now()
+      where guid = ${guid} and state = 'UnderReview'
+      returning guid
+    ), h as (
+      insert into order_state_history (order_guid, state, actor, operator_id)
+      select guid, 'Confirmed', ${actorColumns(actor)} from u
+    )
+    select guid from u`)
+  return rows.length > 0
+}
+
+/**
+ * → Cancelled with the reason (the shopper sees it in `errors`): its slots and a once-per-customer
+ * code are free again, and the history row is written, in one statement; only from `fromState`, so
+ * a change made meanwhile by another instance or operator wins and this one does nothing.
+ */
+export async function cancelOrder(
+  db: Queryable,
+  guid: string,
+  fromState: OrderState,
+  reason: string,
+  actor: Actor,
+): Promise<boolean> {
+  const rows = await db.query(
+    offSaleStatement(
+      sql`update orders set state = 'Cancelled', errors = ${json([reason])}::jsonb,
+        updated_at = now()
+      where guid = ${guid} and state = ${fromState}
+      returning guid`,
+      sql`insert into order_state_history (order_guid, state, actor, operator_id, reason)
+      select guid, 'Cancelled', ${actorColumns(actor)}, ${reason} from u`,
+    ),
+  )
+  return rows.length > 0
+}
+
 // ---------- reading ----------
 
 export type OrderRow = {
@@ -334,12 +405,4 @@ export async function orderOfEvent(
       total_cents as "totalCents", promo_code as "promoCode", locale
     from orders where guid = ${guid} and event_slug = ${eventSlug}`)
   return row ?? null
-}
-
-/** Orders by state, in the shared database. */
-export async function countOrdersByState(
-  db: Queryable,
-): Promise<{ state: string; count: number }[]> {
-  return db.query(sql<{ state: string; count: number }>`
-    select state, count(*)::int as count from orders group by state`)
 }

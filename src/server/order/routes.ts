@@ -7,6 +7,7 @@ import {
   parseWithErrors,
 } from '../../contract/index.ts'
 import { messages } from '../../domain/index.ts'
+import { promoRefusal } from '../catalogue/refusals.ts'
 import { paymentRefusal } from '../payment/refusals.ts'
 import {
   errorResponse,
@@ -19,7 +20,6 @@ import {
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
-import { promoRefusal } from '../promo/refusals.ts'
 import { orderMessages } from './messages.ts'
 import { type OrderError, type OrderService, requestHash } from './service.ts'
 

@@ -1,21 +1,33 @@
-import type { OrderDefaults, OrderStatus, OrderSummary } from '../../contract/index.ts'
+import type {
+  OrderDefaults,
+  OrderPlay,
+  OrderState,
+  OrderStatus,
+  OrderSummary,
+} from '../../contract/index.ts'
+import type { PromoCheck } from '../catalogue/promos.ts'
+import type { CatalogueReads } from '../catalogue/service.ts'
 import { orderContent } from '../content/reads.ts'
 import { contentImageUrl } from '../content/storage.ts'
 import type { PaymentService } from '../payment/service.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { AppEnv } from '../platform/env.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
-import { playsOfOrder } from '../player/reads.ts'
-import type { PromoService } from '../promo/service.ts'
-import type { CatalogueReads } from '../spotlight/service.ts'
-import type { SoldSlots } from '../spotlight/sold-slots.ts'
 import type { OrderError } from './errors.ts'
 import { createPlacing } from './place.ts'
 import { createProcessing } from './processing.ts'
 import { createRecovery } from './recovery.ts'
-import { orderOfEvent } from './repo.ts'
+import {
+  type Actor,
+  approveOrder,
+  cancelOrder,
+  type LockedOrder,
+  lockOrder,
+  orderOfEvent,
+} from './repo.ts'
+import type { SoldSlots } from './sold-slots.ts'
 import { orderSummary } from './summary.ts'
 
 // api-v1 "Order": defaults, placing an order (place.ts), processing it (processing.ts: Processing →
@@ -25,13 +37,14 @@ import { orderSummary } from './summary.ts'
 
 export type { OrderError, SlotProblem } from './errors.ts'
 export { orderTypeFor, requestHash } from './place.ts'
+export type { Actor, LockedOrder } from './repo.ts'
 
 export type OrderService = ReturnType<typeof createOrderService>
 
 export function createOrderService(deps: {
   database: Database
   catalogue: CatalogueReads
-  promo: PromoService
+  promo: PromoCheck
   soldSlots: SoldSlots
   payment: PaymentService
   appEnv: AppEnv
@@ -39,6 +52,8 @@ export function createOrderService(deps: {
   now: () => number
   /** This instance's id and the length of its leases on orders in Processing. */
   lease: LeaseSettings
+  /** The proof of play of an order (the player module's read model; the summary shows it). */
+  playsOf: (guid: string) => Promise<OrderPlay[]>
 }) {
   const { database: db, catalogue } = deps
   const processing = createProcessing(deps)
@@ -65,7 +80,7 @@ export function createOrderService(deps: {
     if (!order || !event || !device) return err({ code: 'order_not_found' })
     const [content, plays] = await Promise.all([
       orderContent(db, order.executionContentKey),
-      playsOfOrder(db, order.guid),
+      deps.playsOf(order.guid),
     ])
     return ok(
       orderSummary(
@@ -111,5 +126,14 @@ export function createOrderService(deps: {
     takeOverLeases: recovery.takeOver,
     /** Waits for the orders being processed here and hands their leases back. */
     drain: recovery.drain,
+    // An operator's changes (ops/), each in the caller's transaction with its refund and audit row:
+    /** The order, locked until the transaction ends; null when there is none. */
+    lockForChange: (tx: Queryable, guid: string): Promise<LockedOrder | null> =>
+      lockOrder(tx, guid),
+    /** UnderReview → Confirmed with its history row; false when it was not under review. */
+    approve: (tx: Queryable, guid: string, actor: Actor) => approveOrder(tx, guid, actor),
+    /** → Cancelled from `fromState`, its slots and code freed, with its history row. */
+    cancel: (tx: Queryable, guid: string, fromState: OrderState, reason: string, actor: Actor) =>
+      cancelOrder(tx, guid, fromState, reason, actor),
   }
 }

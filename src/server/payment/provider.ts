@@ -1,11 +1,7 @@
-import type { Queryable } from '../platform/db/client.ts'
-import type { Env } from '../platform/env.ts'
-import { createLocalProvider } from './local.ts'
-
 // One payment interface, two providers: `stripe` when STRIPE_SECRET_KEY is set, `local`
 // otherwise. Setup saves a card for this checkout (a SetupIntent with a Customer); the charge happens
 // when the order is processed, for the total the server computed (an off-session PaymentIntent).
-// The payment service (service.ts) is the only user of a provider.
+// The payment service (service.ts) chooses one from the settings and is its only user.
 
 export type PaymentSetupRecord = {
   checkoutSecretKey: string
@@ -57,22 +53,4 @@ export interface PaymentProvider {
    * unreachable (the caller keeps the refund pending and tries again).
    */
   refund(request: RefundRequest): Promise<{ refundId: string }>
-}
-
-export type PaymentSettings = Pick<
-  Env,
-  'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL'
->
-
-/** The provider the settings choose: Stripe with a secret key, else the local test-card provider. */
-export async function createPaymentProvider(
-  settings: PaymentSettings,
-  db: Queryable,
-): Promise<PaymentProvider> {
-  if (!settings.STRIPE_SECRET_KEY) return createLocalProvider(db)
-  // The Stripe SDK is loaded only when it is used (about 18 MB of memory).
-  const { createStripeProvider } = await import('./stripe.ts')
-  return createStripeProvider(settings.STRIPE_SECRET_KEY, settings.STRIPE_PUBLISHABLE_KEY ?? null, {
-    apiUrl: settings.STRIPE_API_URL,
-  })
 }

@@ -1,9 +1,10 @@
 import { type Sql, sql } from '../platform/db/sql.ts'
 
 // What the payment module lets other modules read of its tables. Placing and processing an order
-// read the checkout's card with the order's own rows in one round trip (the hot path of the shop), so
-// the card is offered as a scalar subquery that the order's statement embeds: the SQL on
-// payment_setups stays here.
+// read the checkout's card with the order's own rows in one round trip (the hot path of the shop),
+// and the console and the mails read an order's card and refund with it: so each is offered as a
+// scalar subquery or a condition that the reader's statement embeds. The SQL on payment_setups and
+// refunds stays here.
 
 export type { PaymentSetupRecord } from './provider.ts'
 
@@ -13,4 +14,56 @@ export function checkoutCard(checkoutSecretKey: Sql): Sql {
     'customerId', p.customer_id, 'setupIntentId', p.setup_intent_id, 'status', p.status,
     'paymentMethodId', p.payment_method_id, 'chargeOutcome', p.charge_outcome)
     from payment_setups p where p.checkout_secret_key = ${checkoutSecretKey})`
+}
+
+/** What the console shows of a checkout's card: {provider, cardBrand, cardLast4} as JSON, or null. */
+export function checkoutCardFacts(checkoutSecretKey: Sql): Sql {
+  return sql`(select json_build_object('provider', ps.provider, 'cardBrand', ps.card_brand,
+    'cardLast4', ps.card_last4)
+    from payment_setups ps where ps.checkout_secret_key = ${checkoutSecretKey})`
+}
+
+/** The provider that saved a checkout's card (`stripe`, `local`), or null. */
+export function checkoutProvider(checkoutSecretKey: Sql): Sql {
+  return sql`(select ps.provider from payment_setups ps
+    where ps.checkout_secret_key = ${checkoutSecretKey})`
+}
+
+export type RefundRow = {
+  orderGuid: string
+  provider: string
+  paymentId: string
+  amountCents: number
+  currency: string
+  idempotencyKey: string
+  status: 'pending' | 'succeeded' | 'failed'
+  error: string | null
+  attempts: number
+  createdAtEpochMs: number
+  completedAtEpochMs: number | null
+}
+
+const epochMs = (column: Sql) => sql`(extract(epoch from ${column}) * 1000)::float8`
+
+export const REFUND_JSON = sql`json_build_object('orderGuid', r.order_guid, 'provider', r.provider,
+  'paymentId', r.payment_id, 'amountCents', r.amount_cents, 'currency', r.currency,
+  'idempotencyKey', r.idempotency_key, 'status', r.status, 'error', r.error,
+  'attempts', r.attempts, 'createdAtEpochMs', round(${epochMs(sql`r.created_at`)}),
+  'completedAtEpochMs', round(${epochMs(sql`r.completed_at`)}))`
+
+/** An order's refund (a RefundRow as JSON, or null), by the order's guid. */
+export function orderRefund(orderGuid: Sql): Sql {
+  return sql`(select ${REFUND_JSON} from refunds r where r.order_guid = ${orderGuid})`
+}
+
+/** What an order's refund gave back, 0 until the provider took it (succeeded). */
+export function refundedCents(orderGuid: Sql): Sql {
+  return sql`coalesce((select f.amount_cents from refunds f
+    where f.order_guid = ${orderGuid} and f.status = 'succeeded'), 0)`
+}
+
+/** True while an order's refund is not done (pending, or failed for good). */
+export function refundOpen(orderGuid: Sql): Sql {
+  return sql`exists (select 1 from refunds f
+    where f.order_guid = ${orderGuid} and f.status in ('pending', 'failed'))`
 }

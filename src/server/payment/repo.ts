@@ -1,10 +1,11 @@
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
+import { REFUND_JSON, type RefundRow } from './reads.ts'
 
-// The payment module's tables: payment_setups (a card saved for a checkout, spec §7 call 11) and
+// The payment module's tables: payment_setups (a card saved for a checkout, spec §7 call 11),
 // payments (one charge per order, unique order_guid, recorded by the local provider; Stripe keeps its
-// own record and the order keeps the PaymentIntent id). Others read a checkout's card through
-// reads.ts.
+// own record and the order keeps the PaymentIntent id) and refunds (one per cancelled order that was
+// charged, migration 0007). Others read them through reads.ts.
 
 // ---------- card setups ----------
 
@@ -109,4 +110,71 @@ export async function recordRefund(
       and ${refund.amountCents}::int <= amount_cents
     returning refunded_cents as "refundedCents"`)
   return row ?? null
+}
+
+// ---------- refunds ----------
+
+/** The refund a cancel owes, written pending in the cancel's transaction (once per order). */
+export async function insertPendingRefund(
+  db: Queryable,
+  refund: {
+    orderGuid: string
+    provider: string
+    paymentId: string
+    amountCents: number
+    currency: string
+    idempotencyKey: string
+  },
+): Promise<void> {
+  await db.query(sql`
+    insert into refunds (order_guid, provider, payment_id, amount_cents, currency, idempotency_key)
+    values (${refund.orderGuid}, ${refund.provider}, ${refund.paymentId}, ${refund.amountCents},
+      ${refund.currency}, ${refund.idempotencyKey})
+    on conflict (order_guid) do nothing`)
+}
+
+export async function pendingRefund(db: Queryable, guid: string): Promise<RefundRow | null> {
+  const [row] = await db.query(sql<{ refund: RefundRow }>`
+    select ${REFUND_JSON} as refund from refunds r
+    where r.order_guid = ${guid} and r.status = 'pending'`)
+  return row?.refund ?? null
+}
+
+/** Pending refunds older than `olderThanMs` (a cancel's own attempt is left to finish first). */
+export async function stalePendingRefunds(
+  db: Queryable,
+  nowMs: number,
+  olderThanMs: number,
+): Promise<string[]> {
+  const rows = await db.query(sql<{ guid: string }>`
+    select order_guid as guid from refunds
+    where status = 'pending'
+      and created_at < ${new Date(nowMs - olderThanMs).toISOString()}::timestamptz
+    order by created_at limit 50`)
+  return rows.map((r) => r.guid)
+}
+
+export async function markRefunded(
+  db: Queryable,
+  guid: string,
+  providerRefundId: string,
+): Promise<void> {
+  await db.query(sql`
+    update refunds set status = 'succeeded', provider_refund_id = ${providerRefundId},
+      error = null, attempts = attempts + 1, completed_at = now()
+    where order_guid = ${guid} and status = 'pending'`)
+}
+
+/** A failed attempt: kept pending (tried again by the retries) until `maxAttempts`, then failed. */
+export async function markRefundAttemptFailed(
+  db: Queryable,
+  guid: string,
+  error: string,
+  maxAttempts: number,
+): Promise<void> {
+  await db.query(sql`
+    update refunds set error = ${error}, attempts = attempts + 1,
+      status = case when attempts + 1 >= ${maxAttempts}::int then 'failed' else 'pending' end,
+      completed_at = case when attempts + 1 >= ${maxAttempts}::int then now() else null end
+    where order_guid = ${guid} and status = 'pending'`)
 }

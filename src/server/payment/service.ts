@@ -5,9 +5,11 @@ import type {
   SetupIntentResponse,
 } from '../../contract/index.ts'
 import { messages } from '../../domain/index.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
+import type { Env } from '../platform/env.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
+import { createLocalProvider } from './local.ts'
 import type {
   ChargeRequest,
   ChargeResult,
@@ -17,16 +19,26 @@ import type {
 } from './provider.ts'
 import {
   insertPaymentSetup,
+  insertPendingRefund,
+  markRefundAttemptFailed,
+  markRefunded,
   markSetupSucceeded,
+  pendingRefund,
   saveLocalCard,
   setupByClientSecret,
+  stalePendingRefunds,
 } from './repo.ts'
 import { cardBrand, cardOutcome } from './test-cards.ts'
 
-// Cards and charges (api-v1 "Order": the setup intent and the local card form): a checkout saves a
-// card (spec §7 call 11), an order placed with it binds it (checked with the provider), processing
-// charges it once per order, a cancel refunds it. Answers are results and typed errors; the routes
-// (routes.ts) give each error its status and text.
+// Cards, charges and refunds (api-v1 "Order": the setup intent and the local card form): a checkout
+// saves a card (spec §7 call 11), an order placed with it binds it (checked with the provider),
+// processing charges it once per order, a cancel refunds it. Answers are results and typed errors; the
+// routes (routes.ts) give each error its status and text.
+//
+// A refund (decision 017): the transaction that cancels the order also writes the refund it owes as
+// `pending` (oweRefund, in the caller's transaction); the provider is then asked under the refund's
+// idempotency key (sendRefund), and the row marked done. A crash in between leaves a pending row that
+// the `refund-retry` job (jobs.ts) sends again with the same key: the money goes back exactly once.
 
 export type { PaymentSetupRecord } from './provider.ts'
 
@@ -41,6 +53,39 @@ export type PaymentError =
   | { code: 'payment_form_expired' }
   /** A test card's outcome; `declineCode` is Stripe's (card_declined, insufficient_funds, ...). */
   | { code: 'card_declined'; declineCode: string; message: string }
+
+/** A refund is tried this many times (the cancel, then the retries) before it is shown as failed. */
+const REFUND_MAX_ATTEMPTS = 10
+/** The retries leave a fresh pending refund to the cancel that wrote it. */
+const REFUND_RETRY_AFTER_MS = 30_000
+
+export type PaymentSettings = Pick<
+  Env,
+  'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL'
+>
+
+/** The provider the settings choose: Stripe with a secret key, else the local test-card provider. */
+export async function createPaymentProvider(
+  settings: PaymentSettings,
+  db: Queryable,
+): Promise<PaymentProvider> {
+  if (!settings.STRIPE_SECRET_KEY) return createLocalProvider(db)
+  // The Stripe SDK is loaded only when it is used (about 18 MB of memory).
+  const { createStripeProvider } = await import('./stripe.ts')
+  return createStripeProvider(settings.STRIPE_SECRET_KEY, settings.STRIPE_PUBLISHABLE_KEY ?? null, {
+    apiUrl: settings.STRIPE_API_URL,
+  })
+}
+
+/** A refund a cancel owes: the order's charge, by the provider that made it. */
+export type OwedRefund = {
+  orderGuid: string
+  provider: string
+  paymentId: string
+  amountCents: number
+  currency: string
+  idempotencyKey: string
+}
 
 /** Why an order cannot be paid with its checkout's card. */
 export type CardError = Extract<
@@ -180,6 +225,41 @@ export function createPaymentService(deps: {
     return { ok: false as const, error: messages.unknownError, paymentId: null }
   }
 
+  /** Asks the provider for a pending refund, under its idempotency key; records the outcome. */
+  async function sendRefund(guid: string): Promise<void> {
+    const refund = await pendingRefund(db, guid)
+    if (!refund) return
+    if (refund.provider !== provider.name) {
+      await markRefundAttemptFailed(
+        db,
+        guid,
+        `The order was paid with the ${refund.provider} provider; this server uses ${provider.name}`,
+        REFUND_MAX_ATTEMPTS,
+      )
+      return
+    }
+    const request: RefundRequest = {
+      orderGuid: guid,
+      paymentId: refund.paymentId,
+      amountCents: refund.amountCents,
+      currency: refund.currency,
+      idempotencyKey: refund.idempotencyKey,
+    }
+    try {
+      const made = await provider.refund(request)
+      await markRefunded(db, guid, made.refundId)
+      log.info('order refunded', { guid, amountCents: refund.amountCents })
+    } catch (error) {
+      log.warn('refund failed', { guid, attempt: refund.attempts + 1, error })
+      await markRefundAttemptFailed(
+        db,
+        guid,
+        (error as Error).message || 'The refund failed',
+        REFUND_MAX_ATTEMPTS,
+      )
+    }
+  }
+
   return {
     /** The provider in use: `stripe` or `local`. */
     name: provider.name,
@@ -187,7 +267,17 @@ export function createPaymentService(deps: {
     confirmLocalCard,
     cardForOrder,
     charge,
-    /** Gives a charge back, once per idempotency key (provider.ts: refund). */
-    refund: (request: RefundRequest) => provider.refund(request),
+    /** Writes the refund a cancel owes, pending, in the cancel's transaction (once per order). */
+    oweRefund: (tx: Queryable, refund: OwedRefund) => insertPendingRefund(tx, refund),
+    sendRefund,
+    /**
+     * Sends again the refunds a crash or an outage left pending (the `refund-retry` job): safe on
+     * several instances, each refund keyed. Answers how many were tried.
+     */
+    async retryRefunds(): Promise<number> {
+      const stale = await stalePendingRefunds(db, now(), REFUND_RETRY_AFTER_MS)
+      for (const guid of stale) await sendRefund(guid)
+      return stale.length
+    },
   }
 }

@@ -1,9 +1,11 @@
 import type { OrderPlay } from '../../contract/index.ts'
+import { isOrderOfEvent } from '../order/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
-// What the player module lets other modules read of its tables: the proof of play of an order
-// (the order summary shows it).
+// What the player module lets other modules read of its tables: the proof of play of orders (the
+// order summary, the console's orders), of a billboard's slots (the console's schedule), and when a
+// billboard's live player link was made (the console's billboards).
 
 /** The proof of play of an order, in the order the plays happened. */
 export function playsOfOrder(db: Queryable, guid: string): Promise<OrderPlay[]> {
@@ -12,4 +14,54 @@ export function playsOfOrder(db: Queryable, guid: string): Promise<OrderPlay[]> 
       started_at_epoch_ms as "startedAtEpochMs", ended_at_epoch_ms as "endedAtEpochMs"
     from plays where order_guid = ${guid}
     order by started_at_epoch_ms, slot_number, play_index`)
+}
+
+/** The proof of play of several orders, each in the order the plays happened. */
+export async function playsOfOrders(
+  db: Queryable,
+  guids: readonly string[],
+): Promise<Map<string, OrderPlay[]>> {
+  const plays = new Map<string, OrderPlay[]>(guids.map((guid) => [guid, []]))
+  if (guids.length === 0) return plays
+  const rows = await db.query(sql<OrderPlay & { orderGuid: string }>`
+    select order_guid as "orderGuid", slot_number as "slotNumber", play_index as "playIndex",
+      started_at_epoch_ms::float8 as "startedAtEpochMs",
+      ended_at_epoch_ms::float8 as "endedAtEpochMs"
+    from plays where order_guid = any(${guids}::text[])
+    order by started_at_epoch_ms, slot_number, play_index`)
+  for (const { orderGuid, ...play } of rows) plays.get(orderGuid)?.push(play)
+  return plays
+}
+
+export type ProofRow = {
+  orderGuid: string
+  slotNumber: number
+  playIndex: number
+  startedAtEpochMs: number
+}
+
+/** The proofs of play a billboard reported for an event's orders' slots in [first, last]. */
+export function proofsOfSlots(
+  db: Queryable,
+  deviceId: string,
+  eventSlug: string,
+  first: number,
+  last: number,
+): Promise<ProofRow[]> {
+  return db.query(sql<ProofRow>`
+    select p.order_guid as "orderGuid", p.slot_number as "slotNumber", p.play_index as "playIndex",
+      min(p.started_at_epoch_ms) as "startedAtEpochMs"
+    from plays p
+    where p.device_id = ${deviceId} and ${isOrderOfEvent(sql`p.order_guid`, eventSlug)}
+      and p.slot_number between ${first} and ${last}
+    group by p.order_guid, p.slot_number, p.play_index`)
+}
+
+/** When each billboard's live (unrevoked) player link was made; absent: none. */
+export async function playerLinksMade(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.query(sql<{ deviceId: string; createdAtEpochMs: number }>`
+    select device_id as "deviceId",
+      floor(extract(epoch from created_at) * 1000)::float8 as "createdAtEpochMs"
+    from player_tokens where revoked_at is null`)
+  return new Map(rows.map((r) => [r.deviceId, Number(r.createdAtEpochMs)]))
 }

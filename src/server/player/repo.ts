@@ -1,28 +1,10 @@
-import type { ContentType, Play } from '../../contract/index.ts'
-import type { OrderState } from '../../domain/order-state.ts'
-import type { PlayoutEvent } from '../../domain/schedule.ts'
+import type { Play } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { joinSql, sql } from '../platform/db/sql.ts'
 
-// The tables of playout (migrations/0004_playout.sql): player_tokens, plays, play_refusals. Reads
-// devices, events, event_devices (catalogue/), orders, slot_reservations (order/) and
-// generated_content (content/).
-
-export type PlayerDevice = {
-  deviceId: string
-  country: string
-  timeZoneId: string
-  widthPx: number
-  heightPx: number
-}
-
-export async function playerDevice(db: Queryable, deviceId: string): Promise<PlayerDevice | null> {
-  const [row] = await db.query(sql<PlayerDevice>`
-    select device_id as "deviceId", country, time_zone_id as "timeZoneId",
-      content_width as "widthPx", content_height as "heightPx"
-    from devices where device_id = ${deviceId}`)
-  return row ?? null
-}
+// The tables of playout (migrations/0004_playout.sql): player_tokens, plays, play_refusals, and the
+// SMIL feeds' stamps (smil_feeds). The billboards and events are read through the catalogue's read
+// model, the orders they play through the order module's (catalogue/reads.ts, order/reads.ts).
 
 /** The billboard a live (unrevoked) token belongs to, by the token's hash. */
 export async function deviceOfToken(db: Queryable, tokenHash: string): Promise<string | null> {
@@ -42,73 +24,6 @@ export async function replaceToken(
     update player_tokens set revoked_at = now() where device_id = ${deviceId} and revoked_at is null`)
   await db.query(sql`
     insert into player_tokens (token_hash, device_id) values (${tokenHash}, ${deviceId})`)
-}
-
-export type DeviceEvent = PlayoutEvent & {
-  slug: string
-  name: string
-  valueCentsPerSlot: number
-  currency: string
-}
-
-/** The events that show the billboard. */
-export function eventsOfDevice(db: Queryable, deviceId: string): Promise<DeviceEvent[]> {
-  return db.query(sql<DeviceEvent>`
-    select e.slug, e.name, e.start_date_hour_local_inclusive as "startDateHourLocalInclusive",
-      e.end_date_hour_local_exclusive as "endDateHourLocalExclusive", e.slot_width_ms as "slotWidthMS",
-      e.plays_per_slot as "playsPerSlot", e.seconds_per_shout as "secondsPerShout",
-      e.value_cents_per_slot as "valueCentsPerSlot", e.currency
-    from event_devices ed join events e on e.slug = ed.event_slug
-    where ed.device_id = ${deviceId}
-    order by e.slug`)
-}
-
-export type SoldContent = {
-  url: string
-  type: ContentType
-  widthPx: number
-  heightPx: number
-  durationSeconds: number | null
-}
-
-export type ConfirmedSlot = { orderGuid: string; slotNumber: number; content: SoldContent }
-
-/** The slots in [first, last] of an event on a billboard sold to Confirmed orders, with their content. */
-export function confirmedSlots(
-  db: Queryable,
-  eventSlug: string,
-  deviceId: string,
-  first: number,
-  last: number,
-): Promise<ConfirmedSlot[]> {
-  // Only Confirmed orders play (src/domain/schedule.ts mayPlay): the state is checked here so that a
-  // window of a busy billboard never reads the orders it would drop.
-  return db.query(sql<ConfirmedSlot>`
-    select r.order_guid as "orderGuid", r.slot_number as "slotNumber",
-      json_build_object('url', g.url, 'type', g.type, 'widthPx', g.width_px,
-        'heightPx', g.height_px, 'durationSeconds', g.duration_seconds) as content
-    from slot_reservations r
-      join orders o on o.guid = r.order_guid
-      join generated_content g on g.key = o.execution_content_key
-    where r.event_slug = ${eventSlug} and r.device_id = ${deviceId}
-      and r.slot_number between ${first} and ${last} and o.state = 'Confirmed'
-    order by r.slot_number`)
-}
-
-export type OrderForPlay = {
-  guid: string
-  state: OrderState
-  eventSlug: string
-  deviceId: string
-  slotNumbers: number[]
-}
-
-export function ordersForPlays(db: Queryable, guids: readonly string[]): Promise<OrderForPlay[]> {
-  if (guids.length === 0) return Promise.resolve([])
-  return db.query(sql<OrderForPlay>`
-    select guid, state, event_slug as "eventSlug", device_id as "deviceId",
-      slot_numbers as "slotNumbers"
-    from orders where guid in (${joinSql(guids.map((g) => sql`${g}`))})`)
 }
 
 /** The playIds of the list already stored. */

@@ -19,19 +19,17 @@ import {
   smilScheduleWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
+import { eventsOfDevice, playerDevice } from '../catalogue/reads.ts'
+import { qrTargetUrl } from '../catalogue/service.ts'
+import { confirmedSlots, ordersForPlays } from '../order/reads.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
-import { qrTargetUrl } from '../spotlight/service.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
 import {
-  confirmedSlots,
   countRefusedPlays,
   deviceOfToken,
-  eventsOfDevice,
   insertPlays,
-  ordersForPlays,
-  playerDevice,
   replaceToken,
   smilModifiedAt,
   storedPlayIds,

@@ -1,30 +1,14 @@
 import * as v from 'valibot'
 import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
-import { messages } from '../../domain/index.ts'
 import { allowedRequestOrigin } from '../platform/http/client.ts'
-import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { problem, refuse } from '../platform/http/errors.ts'
 import { jsonAnswer } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
-import { promoRefusal } from '../promo/refusals.ts'
-import type { PromoService } from '../promo/service.ts'
-import type { SpotlightError, SpotlightService } from './service.ts'
+import { catalogueRefusal, promoRefusal } from './refusals.ts'
+import type { CatalogueService } from './service.ts'
 
 // api-v1 "Spotlight" over HTTP: events, billboards, slot search, QR codes, promo lookups.
-
-export function spotlightRefusal(error: SpotlightError): Refusal {
-  switch (error.code) {
-    case 'event_not_found':
-      return { status: 404, problems: [problem(error.code, messages.eventNotFound)] }
-    case 'device_not_found':
-      return { status: 404, problems: [problem(error.code, messages.deviceNotFound)] }
-    case 'device_not_in_event':
-      return {
-        status: 404,
-        problems: [problem(error.code, `No billboard ${error.deviceId} in event ${error.slug}`)],
-      }
-  }
-}
 
 // The catalogue cache hands out the same event object until it reloads it: its JSON is kept with it.
 const eventJsonCache = new WeakMap<object, string>()
@@ -68,11 +52,10 @@ function openSlotsJson(
 const QR_HEADERS = { 'Cache-Control': 'public, max-age=3600' }
 const QR_HEADERS_BY_HOST = { 'Cache-Control': 'private, max-age=3600', Vary: 'Host' }
 
-export function spotlightRoutes(
+export function catalogueRoutes(
   router: ApiRouter,
   deps: {
-    spotlight: SpotlightService
-    promo: PromoService
+    catalogue: CatalogueService
     limits: ClientLimits
     /** PUBLIC_BASE_URL: the only address QR codes open, when set. */
     publicBaseUrl: string | undefined
@@ -81,23 +64,23 @@ export function spotlightRoutes(
     trustProxy: number
   },
 ) {
-  const { spotlight: service, promo } = deps
+  const { catalogue: service } = deps
 
   router.handle(spotlight.event, async ({ params }) => {
     const event = await service.findEvent(params.slug)
-    return event.ok ? event.value : refuse(spotlightRefusal(event.error))
+    return event.ok ? event.value : refuse(catalogueRefusal(event.error))
   })
 
   router.handle(spotlight.liveEvents, async () => ({ events: await service.liveEvents() }))
 
   router.handle(spotlight.devices, async ({ params, query }) => {
     const page = await service.devicesPage(params.slug, query)
-    return page.ok ? page.value : refuse(spotlightRefusal(page.error))
+    return page.ok ? page.value : refuse(catalogueRefusal(page.error))
   })
 
   router.handle(spotlight.slotSearch, async ({ c, body }) => {
     const found = await service.searchSlots(body)
-    if (!found.ok) return refuse(spotlightRefusal(found.error))
+    if (!found.ok) return refuse(catalogueRefusal(found.error))
     const search = found.value
     const openSlots = search.closed
       ? '[]'
@@ -135,7 +118,7 @@ export function spotlightRoutes(
         })
       }
       const code = await service.qrCode(params.slug, params.deviceId, format, origin)
-      if (!code.ok) return refuse(spotlightRefusal(code.error))
+      if (!code.ok) return refuse(catalogueRefusal(code.error))
       const headers = deps.publicBaseUrl ? QR_HEADERS : QR_HEADERS_BY_HOST
       return c.body(code.value, 200, { ...headers, 'Content-Type': type })
     })
@@ -148,7 +131,7 @@ export function spotlightRoutes(
     async ({ params, query }) => {
       const code = v.safeParse(PromoCodeSchema, params.promoCode)
       if (!code.success) return refuse(promoRefusal({ code: 'promo_invalid' }))
-      const checked = await promo.check(code.output, query.eventSlug, query.email ?? null)
+      const checked = await service.promos.check(code.output, query.eventSlug, query.email ?? null)
       return checked.ok ? checked.value.promo : refuse(promoRefusal(checked.error))
     },
     deps.limits.promoChecks,

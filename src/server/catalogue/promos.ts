@@ -2,10 +2,11 @@ import type { PromoResponse } from '../../contract/index.ts'
 import { customerEmailKey } from '../../domain/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
-import { findPromo, hasRedeemed, type PromoRow } from './repo.ts'
+import { findPromo, type PromoRow } from './repo.ts'
 
-// spec §5 promo codes: checked when a shopper looks one up (spotlight) and again when an order names
-// one (order), by the same rules.
+// spec §5 promo codes: checked when a shopper looks one up (routes.ts) and again when an order names
+// one (order/place.ts), by the same rules. Whether an e-mail used a code is the order module's
+// (promo_redemptions), handed in.
 
 export type PromoError =
   /** spec §5 'Promo Code Invalid': no such code. */
@@ -33,9 +34,13 @@ function promoToApi(row: PromoRow): PromoResponse {
   return { promoCode: row.promoCode, percentOffTotal: row.percentOffTotal as number }
 }
 
-export type PromoService = ReturnType<typeof createPromoService>
+export type PromoCheck = ReturnType<typeof createPromoCheck>
 
-export function createPromoService(db: Queryable) {
+export function createPromoCheck(deps: {
+  db: Queryable
+  redeemed: (promoCode: string, email: string) => Promise<boolean>
+}) {
+  const { db } = deps
   return {
     /** A code for this event (and, with an e-mail, not used by it yet when once per customer). */
     async check(
@@ -49,7 +54,7 @@ export function createPromoService(db: Queryable) {
       if (
         row.oncePerCustomer &&
         email &&
-        (await hasRedeemed(db, row.promoCode, normalEmail(email)))
+        (await deps.redeemed(row.promoCode, normalEmail(email)))
       ) {
         return err({ code: 'promo_once_per_customer' })
       }

@@ -1,5 +1,5 @@
 import type { Database } from '../platform/db/client.ts'
-import { soldSlotNumbers } from './repo.ts'
+import { soldSlotNumbers } from './reads.ts'
 
 // Slot search is the hottest read of the shop. The sold slots of a billboard change only when an
 // order of this server reserves or frees them, so they are kept in memory and dropped on each change.

@@ -1,0 +1,172 @@
+import type { ContentGenerationRequest, ContentType, Template } from '../../contract/index.ts'
+import type { PlayoutEvent } from '../../domain/schedule.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { type Sql, sql } from '../platform/db/sql.ts'
+
+// What the catalogue module lets other modules read of its tables: the templates and what a
+// generation names (content/), a billboard and its events (player/), the billboards and an event's
+// billboards (the console, ops/), and a condition on an event's end (the mail planner).
+
+// ---------- templates (content/) ----------
+
+/** A template as api-v1 lists it, and its html (placeholders {{buyerName}} {{recipientName}} ...). */
+export type TemplateRow = Template & { html: string }
+
+const TEMPLATE_COLUMNS = sql`id, name, types, mode, width_px as "widthPx", height_px as "heightPx",
+  preview_image_url as "previewImageUrl", example_preview_video_url as "examplePreviewVideoUrl",
+  video_max_length_seconds as "videoMaxLengthSeconds", html`
+
+/** spec §7 call 1: the templates made for this screen size, in these modes (types are filtered by the caller). */
+export function templatesFor(
+  db: Queryable,
+  size: { widthPx: number; heightPx: number },
+  modes: readonly string[],
+): Promise<TemplateRow[]> {
+  return db.query(sql<TemplateRow>`
+    select ${TEMPLATE_COLUMNS} from templates
+    where width_px = ${size.widthPx} and height_px = ${size.heightPx}
+      and mode = any(${modes}::text[])
+    order by name, id`)
+}
+
+export async function templateById(db: Queryable, id: string): Promise<TemplateRow | null> {
+  const [row] = await db.query(
+    sql<TemplateRow>`select ${TEMPLATE_COLUMNS} from templates where id = ${id}`,
+  )
+  return row ?? null
+}
+
+/** The longest videoMaxLengthSeconds of any template, or null when none sets one. */
+export async function longestVideoSeconds(db: Queryable): Promise<number | null> {
+  const [row] = await db.query(sql<{ longest: number | null }>`
+    select max(video_max_length_seconds) as longest from templates`)
+  return row?.longest ?? null
+}
+
+export type PlanDevice = { deviceId: string; contentWidth: number; contentHeight: number }
+export type PlanEvent = { slug: string; allowedContentGeneratorTypes: ContentType[] }
+
+/** What a generation request names, looked up in one round trip (each null when unknown). */
+export async function generationSubjects(
+  db: Queryable,
+  request: Pick<ContentGenerationRequest, 'generatorId' | 'deviceId' | 'eventSlug'>,
+): Promise<{
+  template: TemplateRow | null
+  device: PlanDevice | null
+  event: PlanEvent | null
+  /** The event shows the billboard. */
+  onEvent: boolean
+  /** The event offers the template. */
+  offered: boolean
+}> {
+  const [template, rows] = await Promise.all([
+    templateById(db, request.generatorId),
+    db.query(sql<{
+      device: PlanDevice | null
+      event: PlanEvent | null
+      onEvent: boolean
+      offered: boolean
+    }>`
+      select
+        (select json_build_object('deviceId', device_id, 'contentWidth', content_width,
+           'contentHeight', content_height) from devices where device_id = ${request.deviceId})
+          as device,
+        (select json_build_object('slug', slug,
+           'allowedContentGeneratorTypes', allowed_content_generator_types)
+           from events where slug = ${request.eventSlug}) as event,
+        exists (select 1 from event_devices
+          where event_slug = ${request.eventSlug} and device_id = ${request.deviceId}) as "onEvent",
+        exists (select 1 from event_templates
+          where event_slug = ${request.eventSlug} and template_id = ${request.generatorId})
+          as offered`),
+  ])
+  const row = rows[0]
+  return {
+    template,
+    device: row?.device ?? null,
+    event: row?.event ?? null,
+    onEvent: row?.onEvent ?? false,
+    offered: row?.offered ?? false,
+  }
+}
+
+// ---------- billboards and their events (player/, ops/) ----------
+
+export type PlayerDevice = {
+  deviceId: string
+  country: string
+  timeZoneId: string
+  widthPx: number
+  heightPx: number
+}
+
+export async function playerDevice(db: Queryable, deviceId: string): Promise<PlayerDevice | null> {
+  const [row] = await db.query(sql<PlayerDevice>`
+    select device_id as "deviceId", country, time_zone_id as "timeZoneId",
+      content_width as "widthPx", content_height as "heightPx"
+    from devices where device_id = ${deviceId}`)
+  return row ?? null
+}
+
+export type DeviceEvent = PlayoutEvent & {
+  slug: string
+  name: string
+  valueCentsPerSlot: number
+  currency: string
+}
+
+/** The events that show the billboard. */
+export function eventsOfDevice(db: Queryable, deviceId: string): Promise<DeviceEvent[]> {
+  return db.query(sql<DeviceEvent>`
+    select e.slug, e.name, e.start_date_hour_local_inclusive as "startDateHourLocalInclusive",
+      e.end_date_hour_local_exclusive as "endDateHourLocalExclusive", e.slot_width_ms as "slotWidthMS",
+      e.plays_per_slot as "playsPerSlot", e.seconds_per_shout as "secondsPerShout",
+      e.value_cents_per_slot as "valueCentsPerSlot", e.currency
+    from event_devices ed join events e on e.slug = ed.event_slug
+    where ed.device_id = ${deviceId}
+    order by e.slug`)
+}
+
+export type BillboardRow = {
+  deviceId: string
+  location: string
+  city: string
+  timeZoneId: string
+  eventSlugs: string[]
+}
+
+const BILLBOARD_COLUMNS = sql`
+  d.device_id as "deviceId", d.location, d.city, d.time_zone_id as "timeZoneId",
+  coalesce((select json_agg(ed.event_slug order by ed.event_slug) from event_devices ed
+    where ed.device_id = d.device_id), '[]'::json) as "eventSlugs"`
+
+export function billboards(db: Queryable): Promise<BillboardRow[]> {
+  return db.query(sql<BillboardRow>`
+    select ${BILLBOARD_COLUMNS} from devices d order by d.device_id`)
+}
+
+export async function billboard(db: Queryable, deviceId: string): Promise<BillboardRow | null> {
+  const [row] = await db.query(sql<BillboardRow>`
+    select ${BILLBOARD_COLUMNS} from devices d where d.device_id = ${deviceId}`)
+  return row ?? null
+}
+
+export type EventDeviceRow = { deviceId: string; timeZoneId: string; sells: boolean }
+
+/** The billboards of an event; `sells` is false for one unavailable for it or sold out. */
+export function devicesOfEvent(db: Queryable, eventSlug: string): Promise<EventDeviceRow[]> {
+  return db.query(sql<EventDeviceRow>`
+    select d.device_id as "deviceId", d.time_zone_id as "timeZoneId",
+      not (ed.unavailable or d.sold_out) as sells
+    from event_devices ed join devices d on d.device_id = ed.device_id
+    where ed.event_slug = ${eventSlug}
+    order by d.device_id`)
+}
+
+// ---------- conditions other statements embed ----------
+
+/** True for an event that ends later than two days ago (by its local end hour read as UTC). */
+export function eventNotLongOver(eventSlug: Sql): Sql {
+  return sql`exists (select 1 from events e where e.slug = ${eventSlug}
+    and to_timestamp(e.end_date_hour_local_exclusive, 'YYYY-MM-DD_HH24') > now() - interval '2 days')`
+}
