@@ -17,7 +17,7 @@ import {
   DEFAULT_SECONDS_PER_SHOUT,
   packageFitsSlot,
 } from '../../domain/schedule.ts'
-import { parseTemplateHtml } from '../content/template-html.ts'
+import { parseTemplateHtml } from './template-html.ts'
 
 // The catalogue an operator imports (docs/catalogue-format.md): its shape and its checks. It is
 // operator input, so it is checked whole before anything is written (import.ts): every problem is

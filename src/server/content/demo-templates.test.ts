@@ -3,8 +3,8 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { demoCatalogue } from '../catalogue/demo-catalogue.ts'
+import { parseTemplateHtml } from '../catalogue/template-html.ts'
 import { renderTemplatePng } from './render.ts'
-import { parseTemplateHtml } from './template-html.ts'
 
 const templates = demoCatalogue(Date.UTC(2030, 4, 7)).templates ?? []
 

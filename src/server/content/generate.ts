@@ -17,12 +17,12 @@ import {
   type PlanEvent,
   type TemplateRow,
 } from '../catalogue/reads.ts'
+import type { ParsedTemplate } from '../catalogue/template-html.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { type PngRenderer, parseOrThrow, RenderError } from './render.ts'
 import { type GenerationTexts, insertGeneratedContent, type UploadRow, uploadById } from './repo.ts'
 import { type ContentStorage, newId } from './storage.ts'
-import type { ParsedTemplate } from './template-html.ts'
 
 /** Everything a generation needs, looked up and checked. */
 export type GenerationPlan = {

@@ -3,9 +3,13 @@
 import type { ReactNode } from 'react'
 import type { Font } from 'satori'
 import sharp from 'sharp'
+import {
+  type ParsedTemplate,
+  type PlaceholderValues,
+  parseTemplateHtml,
+} from '../catalogue/template-html.ts'
 import { emojiDataUri, fontStack, loadFonts } from './fonts.ts'
 import { imageWork } from './limit.ts'
-import { type ParsedTemplate, type PlaceholderValues, parseTemplateHtml } from './template-html.ts'
 import { toSatoriTree } from './template-tree.ts'
 
 export type RenderInput = {

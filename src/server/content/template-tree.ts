@@ -4,9 +4,9 @@ import type {
   PlaceholderValues,
   TemplateNode,
   TextPart,
-} from './template-html.ts'
+} from '../catalogue/template-html.ts'
 
-// A parsed template (template-html.ts) with the shopper's values, as satori's element tree: the
+// A parsed template (catalogue/template-html.ts) with the shopper's values, as satori's element tree: the
 // values go in as text only, never as markup.
 
 /** Satori's element shape (a React element without React). */

@@ -1,6 +1,6 @@
 // The catalogue's template html is data written by an operator, not code: a small, strict subset of HTML
-// with inline styles, parsed here into a tree of nodes (template-tree.ts makes satori's element tree of
-// it). Nothing is ever handed to an HTML engine (no dangerouslySetInnerHTML), and placeholder values
+// with inline styles, parsed here into a tree of nodes (content/template-tree.ts makes satori's element
+// tree of it). Nothing is ever handed to an HTML engine (no dangerouslySetInnerHTML), and placeholder values
 // are inserted into the parsed tree as TEXT, so a message such as `<img src=x onerror=alert(1)>` is
 // drawn on the billboard as those characters (catalogue-format.md: "placeholder values are always
 // escaped when rendered", Rendering).
