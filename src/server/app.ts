@@ -149,6 +149,16 @@ export function createApp(parts: ServerParts) {
         400,
       )
     }
+    // The database is gone for a moment (a PostgreSQL restarting, the embedded database's thread
+    // started again): not the request's fault, worth trying again shortly.
+    if (code?.startsWith('08') || code?.startsWith('57P0')) {
+      log.warn('database unreachable', { requestId: c.get('requestId'), path: c.req.path, code })
+      c.header('retry-after', '2')
+      return c.json(
+        errorBody([problem('database_unreachable', 'The database does not answer')]),
+        503,
+      )
+    }
     const status = (error as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return c.json(
