@@ -134,7 +134,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
       title: 'Shouts API',
       version: '1.0.0',
       description:
-        'The API of the Shouts shop (shared/api-v1.md). Every non-2xx response has the body {errors: string[], codes: string[], params: object[]}: the texts, a stable code for each and the values of its text, in the same order.',
+        'The API of the Shouts shop (docs/api-v1.md in its repository). Every non-2xx response has the body {errors: string[], codes: string[], params: object[]}: the texts, a stable code for each and the values of its text, in the same order.',
     },
     servers: [{ url: API_BASE }],
     paths,

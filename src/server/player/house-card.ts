@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import QRCode from 'qrcode'
 import type { ReactNode } from 'react'
 import type { HouseCard } from '../../contract/index.ts'
@@ -21,6 +22,18 @@ const el = (
   type,
   props: { style, children, ...extra },
 })
+
+/**
+ * A short hash of what the card shows: the SMIL playlist links the card with it (`?v=`), so a card
+ * whose price or event changed is a new address, which every player fetches (signageOS refreshes a
+ * file only by its Last-Modified, which a drawn card has none of).
+ */
+export function houseCardVersion(house: HouseCard, widthPx: number, heightPx: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify([house, widthPx, heightPx]))
+    .digest('base64url')
+    .slice(0, 16)
+}
 
 export async function renderHouseCardPng(
   house: HouseCard,
