@@ -30,10 +30,7 @@ export const freeText = (max: number, { trim = false } = {}) =>
   trim
     ? v.pipe(v.string(), wellFormed(), v.trim(), v.maxLength(max))
     : v.pipe(v.string(), wellFormed(), v.maxLength(max))
-export const EpochMsSchema = v.pipe(
-  v.number(),
-  v.safeInteger(issue('whole_ms_required')),
-)
+export const EpochMsSchema = v.pipe(v.number(), v.safeInteger(issue('whole_ms_required')))
 /* @__NO_SIDE_EFFECTS__ */
 export const nonNegativeInt = () => v.pipe(v.number(), v.safeInteger(), v.minValue(0))
 /* @__NO_SIDE_EFFECTS__ */
@@ -58,10 +55,7 @@ export const TimeZoneIdSchema = v.pipe(
   v.check(isValidTimeZone, issue('time_zone_invalid')),
 )
 
-export const CurrencySchema = v.pipe(
-  v.string(),
-  v.regex(/^[A-Z]{3}$/, issue('currency_invalid')),
-)
+export const CurrencySchema = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, issue('currency_invalid')))
 
 export const CoordinatesSchema = v.object({
   lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),

@@ -7,10 +7,10 @@ import {
   DeviceSchema,
   DevicesPageSchema,
   DevicesQuerySchema,
-  englishOf,
   ErrorBodySchema,
   EventSchema,
   EventTimingSchema,
+  englishOf,
   FeatureFlagsSchema,
   GenerateRequestSchema,
   GenerateResponseSchema,
@@ -511,7 +511,8 @@ describe('issuesToProblems', () => {
       ),
       'x',
     )
-    if (!same.success) expect(issuesToProblems(same.issues)).toEqual([{ code: 'no_slots_selected' }])
+    if (!same.success)
+      expect(issuesToProblems(same.issues)).toEqual([{ code: 'no_slots_selected' }])
   })
   it("keeps valibot's own words as the detail of a field's problem", () => {
     const result = v.safeParse(v.object({ n: v.number() }), { n: 'x' })

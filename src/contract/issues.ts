@@ -4,12 +4,11 @@ import { englishOf, isProblemCode, PROBLEMS } from './problems'
 
 // How a failed parse becomes the problems of a 400 (api-v1: bad input is a 400 that says what is
 // wrong). A schema's message names a code of the catalogue (common.ts `issue`, the domain's codes);
-// a code whose sentence is about a field ('{field}: is required') gets the issue's dot path as its
-// `field`; a spec sentence names its field itself ('Email Address is invalid') and is kept whole. An
-// issue of valibot's own words (no message given) keeps them as the detail of field_invalid.
+// a code whose sentence is about a field (field_required) gets the issue's dot path as its `field`;
+// a spec sentence names its field itself (email_invalid) and is kept whole. An issue of valibot's
+// own words (no message given) keeps them as the detail of field_invalid.
 
-const isAboutAField = (code: string) =>
-  isProblemCode(code) && PROBLEMS[code].en.includes('{field}')
+const isAboutAField = (code: string) => isProblemCode(code) && PROBLEMS[code].en.includes('{field}')
 
 function problemOf(issue: v.BaseIssue<unknown>): ProblemData {
   const field = v.getDotPath(issue) ?? ''
@@ -21,7 +20,8 @@ function problemOf(issue: v.BaseIssue<unknown>): ProblemData {
   if (issue.kind === 'schema' && issue.input === undefined) {
     return { code: 'field_required', params: { field } }
   }
-  if (named && isProblemCode(named.code)) return { code: named.code, params: { ...named.params, field } }
+  if (named && isProblemCode(named.code))
+    return { code: named.code, params: { ...named.params, field } }
   return field
     ? { code: 'field_invalid', params: { field, detail: issue.message } }
     : { code: 'invalid_input', params: { detail: issue.message } }
@@ -47,9 +47,7 @@ export function issuesToProblems(issues: readonly v.BaseIssue<unknown>[]): Probl
 export function parseWithProblems<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
-):
-  | { success: true; output: v.InferOutput<TSchema> }
-  | { success: false; problems: ProblemData[] } {
+): { success: true; output: v.InferOutput<TSchema> } | { success: false; problems: ProblemData[] } {
   const result = v.safeParse(schema, input)
   return result.success
     ? { success: true, output: result.output }

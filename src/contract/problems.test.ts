@@ -28,7 +28,8 @@ describe('the catalogue of problems', () => {
 
   it('never gives two codes the same text', () => {
     const byText = new Map<string, ProblemCode[]>()
-    for (const code of codes) byText.set(PROBLEMS[code].en, [...(byText.get(PROBLEMS[code].en) ?? []), code])
+    for (const code of codes)
+      byText.set(PROBLEMS[code].en, [...(byText.get(PROBLEMS[code].en) ?? []), code])
     expect([...byText.values()].filter((list) => list.length > 1)).toEqual([])
   })
 
@@ -117,7 +118,10 @@ describe('a problem in English', () => {
       ['Event not found', problem('event_not_found')],
       ['This page could not be found', problem('page_not_found')],
       ['This Billboard is Sold Out', problem('sold_out')],
-      ["Not Available For Mother's Day", problem('not_available_for_event', { event: "Mother's Day" })],
+      [
+        "Not Available For Mother's Day",
+        problem('not_available_for_event', { event: "Mother's Day" }),
+      ],
       ['Promo Code Invalid', problem('promo_invalid')],
       ['This promo code should not be used for this event', problem('promo_wrong_event')],
       ['This promo code should be used once for this event', problem('promo_once_per_customer')],

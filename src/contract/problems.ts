@@ -1,4 +1,9 @@
-import type { DomainProblemCode, ProblemData, ProblemParam, ProblemParams } from '../domain/problems'
+import type {
+  DomainProblemCode,
+  ProblemData,
+  ProblemParam,
+  ProblemParams,
+} from '../domain/problems'
 import { type WORD_PARAMS, wordTableOf } from './problem-words'
 
 // The one catalogue of problems: every code the server, the rules (src/domain/problems.ts) or the
@@ -433,7 +438,8 @@ export function problem<C extends ProblemCode>(code: C, ...params: ParamsArg<C>)
 export const isProblemCode = (code: string): code is ProblemCode => Object.hasOwn(PROBLEMS, code)
 
 /** The status of a code, or 500 for a code the catalogue does not know. */
-export const statusOf = (code: string): number => (isProblemCode(code) ? PROBLEMS[code].status : 500)
+export const statusOf = (code: string): number =>
+  isProblemCode(code) ? PROBLEMS[code].status : 500
 
 const wordOf = (code: ProblemCode, param: string, value: ProblemParam): string | null => {
   const table = wordTableOf(code, param)

@@ -39,9 +39,7 @@ describe('parseDateHour (spec §5 date formats)', () => {
     '',
     ' 2027-05-07',
   ])('rejects %j with the spec sentence (its code and the value)', (value) => {
-    expect(() => parseDateHour(value)).toThrow(
-      `date_format_invalid ${JSON.stringify({ value })}`,
-    )
+    expect(() => parseDateHour(value)).toThrow(`date_format_invalid ${JSON.stringify({ value })}`)
   })
   it('rejects impossible dates and hours as invalid formats too', () => {
     expect(() => parseDateHour('2027-02-30')).toThrow(DateFormatError)

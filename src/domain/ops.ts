@@ -18,7 +18,8 @@ export const AUTO_CANCEL_REASON: DomainProblem = domainProblem('review_outlived_
 /** Why a password is refused, or null when it is acceptable. Length counts characters, not bytes. */
 export function passwordProblem(password: string): DomainProblem | null {
   const length = [...password].length
-  if (length < PASSWORD_MIN_LENGTH) return domainProblem('password_weak', { min: PASSWORD_MIN_LENGTH })
+  if (length < PASSWORD_MIN_LENGTH)
+    return domainProblem('password_weak', { min: PASSWORD_MIN_LENGTH })
   if (length > PASSWORD_MAX_LENGTH) {
     return domainProblem('password_too_long', { max: PASSWORD_MAX_LENGTH })
   }

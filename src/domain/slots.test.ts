@@ -75,9 +75,7 @@ describe('slot start and end instants', () => {
     expect(slotNumberAt(mothersDay, NY, slotEndEpochMs(mothersDay, NY, 287))).toBeNull()
   })
   it('refuses slot numbers outside the event', () => {
-    expect(() => slotStartEpochMs(mothersDay, PARIS, 288)).toThrow(
-      'slot_not_in_event {"slot":288}',
-    )
+    expect(() => slotStartEpochMs(mothersDay, PARIS, 288)).toThrow('slot_not_in_event {"slot":288}')
     expect(() => slotStartEpochMs(mothersDay, PARIS, -1)).toThrow(RuleError)
     expect(() => slotLabel(mothersDay, PARIS, 1.5)).toThrow('slot_not_in_event {"slot":1.5}')
     expect(isSlotNumberOfEvent(mothersDay, PARIS, 287)).toBe(true)

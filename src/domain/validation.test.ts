@@ -55,9 +55,12 @@ describe('PhoneSchema (spec §5: XXX-XXX-XXXX or international with +)', () => {
     '+33 6 12 34 56 78 ext 9',
     'call me',
     null,
-  ])("rejects %j with phone_invalid ('Phone number format invalid, try: XXX-XXX-XXXX')", (phone) => {
-    expect(fieldError(PhoneSchema, phone)).toEqual({ code: 'phone_invalid' })
-  })
+  ])(
+    "rejects %j with phone_invalid ('Phone number format invalid, try: XXX-XXX-XXXX')",
+    (phone) => {
+      expect(fieldError(PhoneSchema, phone)).toEqual({ code: 'phone_invalid' })
+    },
+  )
 })
 
 describe('name schemas (spec §5)', () => {

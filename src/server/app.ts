@@ -137,7 +137,8 @@ export function createApp(parts: ServerParts) {
     }
     // PostgreSQL data exceptions (class 22: bad characters, values out of range) are bad input.
     const code = pgErrorCode(error)
-    if (code?.startsWith('22')) return errorResponse(c, { problems: [problem('value_not_storable')] })
+    if (code?.startsWith('22'))
+      return errorResponse(c, { problems: [problem('value_not_storable')] })
     // a library's own refusal (a 4xx on the error): its status, our sentence, its words in the log
     const status = (error as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) {

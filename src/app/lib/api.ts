@@ -1,7 +1,5 @@
 import * as v from 'valibot'
 import { ErrorBodySchema, problemsOf } from '../../contract/common'
-import type { ProblemCode } from '../../contract/problems'
-import { issueMessage, type ProblemData } from '../../domain/problems'
 import {
   API_BASE,
   type BodyInputOf,
@@ -14,6 +12,8 @@ import {
   type QueryValue,
   type ResponseOf,
 } from '../../contract/endpoint'
+import type { ProblemCode } from '../../contract/problems'
+import { issueMessage, type ProblemData } from '../../domain/problems'
 
 /**
  * spec §3 "Normalized error": a message plus a status code, with every problem of the body: its
@@ -28,7 +28,9 @@ export class ApiError extends Error {
     // the first problem, as a schema's message is (its code and params): what an error page
     // rendered on the server hands the browser, which translates it (features/shell/error-page.tsx)
     const first = problems[0]
-    super(first ? issueMessage(first.code, first.params) : `Request failed with status ${statusCode}`)
+    super(
+      first ? issueMessage(first.code, first.params) : `Request failed with status ${statusCode}`,
+    )
     this.name = 'ApiError'
     this.statusCode = statusCode
     this.problems = problems

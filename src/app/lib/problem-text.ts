@@ -23,7 +23,8 @@ export function problemText(i18n: I18n, problem: ProblemData, sent?: string): st
       continue
     }
     const table = wordTableOf(problem.code, name)
-    values[name] = table && typeof value === 'string' ? i18n._(`${table}.${value}`) : value
+    const wordId = `${table}.${value}`
+    values[name] = table && typeof value === 'string' ? i18n._(wordId) : value
   }
   // built apart from the call: Lingui's extractor reads an object given to i18n._ as a message
   const descriptor: MessageDescriptor = { id: problem.code, values }

@@ -23,7 +23,8 @@ export function useOpsFailure(): (error: unknown) => string {
         return t`Your session has ended. Sign in again.`
       }
       if (error.statusCode === 403) {
-        return t`Your role does not allow this. Ask an administrator if you need it.`
+        const refusal = problemText(i18n, { code: 'role_forbidden' })
+        return `${refusal}. ${t`Ask an administrator if you need it.`}`
       }
       if (error.statusCode >= 500) return t`Something went wrong on the server. Try again.`
       // the server's problems (the order's state, a reason that is missing), translated

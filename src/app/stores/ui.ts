@@ -24,7 +24,8 @@ export const uiStore = proxy<UiState>({ menuOpen: false, modal: null, featureFla
 
 /** spec §2 "toggle-modal event": opens the named modal, or closes it when it is the open one. */
 export function toggleModal(name: ModalName, props: ModalProps = {}, problem?: ProblemData): void {
-  uiStore.modal = uiStore.modal?.name === name ? null : { name, props, ...(problem ? { problem } : {}) }
+  uiStore.modal =
+    uiStore.modal?.name === name ? null : { name, props, ...(problem ? { problem } : {}) }
 }
 
 export function closeModal(): void {

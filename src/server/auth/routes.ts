@@ -3,11 +3,10 @@ import { clientAddress } from '../platform/http/client.ts'
 import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { OpsGuard } from './guard.ts'
-import type { AuthError, AuthService } from './service.ts'
+import type { AuthService } from './service.ts'
 
 // api-v1 "Operations": sign-in, sign-out, who is signed in, and the one-time set-password link.
 // Sign-in and set-password come before any session, so only the Origin check guards them.
-
 
 export function authRoutes(
   router: ApiRouter,

@@ -50,7 +50,8 @@ export function problemIn(locale: string, problem: ProblemData): string {
       continue
     }
     const table = wordTableOf(problem.code, name)
-    values[name] = table && typeof value === 'string' ? translate(locale, `${table}.${value}`) : String(value)
+    values[name] =
+      table && typeof value === 'string' ? translate(locale, `${table}.${value}`) : String(value)
   }
   return fill(message, values)
 }

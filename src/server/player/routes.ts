@@ -15,7 +15,9 @@ const PLAYS_BODY_LIMIT = 256 * 1024
 /** A service's error as problems (their statuses and texts are the catalogue's). */
 export function playerRefusal(error: PlayerError): Refusal {
   return {
-    problems: [error.code === 'schedule_window_invalid' ? problem(error.problem) : problem(error.code)],
+    problems: [
+      error.code === 'schedule_window_invalid' ? problem(error.problem) : problem(error.code),
+    ],
   }
 }
 

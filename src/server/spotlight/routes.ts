@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
-import { messages } from '../../domain/index.ts'
 import { allowedRequestOrigin } from '../platform/http/client.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { jsonAnswer } from '../platform/http/json.ts'

@@ -14,8 +14,8 @@ import {
   PhoneSchema,
 } from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
-import { problemText } from '../../lib/problem-text'
 import { usePrefetchNextStep } from '../../lib/prefetch'
+import { problemText } from '../../lib/problem-text'
 import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -134,7 +134,9 @@ export function CheckoutPage() {
       void navigate({ to: '/$eventslug/order/review', params: { eventslug } })
     } catch (error) {
       const problem = (error instanceof ApiError && error.problems[0]) || { code: 'unknown_error' }
-      setCardError(problemText(i18n, problem, error instanceof ApiError ? error.errors[0] : undefined))
+      setCardError(
+        problemText(i18n, problem, error instanceof ApiError ? error.errors[0] : undefined),
+      )
     } finally {
       setBusy(false)
     }

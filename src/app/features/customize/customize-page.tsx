@@ -8,8 +8,8 @@ import {
   RECIPIENT_NAME_MAX_LENGTH,
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
-import { problemText } from '../../lib/problem-text'
 import { usePrefetchNextStep } from '../../lib/prefetch'
+import { problemText } from '../../lib/problem-text'
 import { STEP_LABELS } from '../../lib/steps'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
@@ -61,8 +61,7 @@ export function CustomizePage() {
           upload.problems?.[0] ??
           (upload.error ? { code: 'plain_text', params: { text: upload.error } } : null)
         setUploadError(problem ? problemText(i18n, problem) : t`This file could not be used.`)
-      }
-      else if (upload.status === 'processing')
+      } else if (upload.status === 'processing')
         setUploadError(t`Your video is still processing. Please try again in a moment.`)
     } catch (error) {
       setLocalPreview(null)

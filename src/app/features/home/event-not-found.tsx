@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { problemText } from '../../lib/problem-text'
 
-/** spec §2/§8: 'Event not found' with a link back to the homepage. */
+/** spec §2/§8: event_not_found's sentence with a link back to the homepage. */
 export function EventNotFoundPage() {
   const { i18n } = useLingui()
   return (

@@ -1,10 +1,10 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
+  type Problem as CatalogueProblem,
   englishOf,
   isProblemCode,
   type ParamsOf,
-  type Problem as CatalogueProblem,
   PROBLEMS,
   type ProblemCode,
   statusOf,
@@ -29,9 +29,7 @@ type LegacyProblem = {
   readonly text: string
 }
 
-type ParamsArg<C extends ProblemCode> = keyof ParamsOf<C> extends never
-  ? []
-  : [params: ParamsOf<C>]
+type ParamsArg<C extends ProblemCode> = keyof ParamsOf<C> extends never ? [] : [params: ParamsOf<C>]
 
 /** A problem of the catalogue with the params its sentence needs (a type error when one is missing). */
 export function problem<C extends ProblemCode>(
@@ -40,9 +38,9 @@ export function problem<C extends ProblemCode>(
 ): CatalogueProblem<C>
 /** @deprecated the English is the catalogue's: give the params instead */
 export function problem(code: ProblemCode, text: string): LegacyProblem
-export function problem(code: ProblemCode, values?: ProblemParams | string): Answered {
+export function problem(code: ProblemCode, values?: object | string): Answered {
   if (typeof values === 'string') return { code, params: legacyParams(code, values), text: values }
-  return values ? { code, params: values } : { code }
+  return values ? { code, params: values as ProblemParams } : { code }
 }
 
 type Answered = CatalogueProblem | LegacyProblem
@@ -52,17 +50,18 @@ export type Problem = Answered
 
 const textOf = (p: Answered) => ('text' in p ? p.text : englishOf(p))
 
-/** The error body of api-v1: the English texts, their codes and their params in the same order. */
+/**
+ * The error body of api-v1: the English texts, their codes and, when any has values, their params,
+ * in the same order (`{}` for a problem without).
+ */
 export function errorBody(problems: readonly Answered[]): {
   errors: string[]
   codes: string[]
-  params: ProblemParams[]
+  params?: ProblemParams[]
 } {
-  return {
-    errors: problems.map(textOf),
-    codes: problems.map((p) => p.code),
-    params: problems.map((p) => p.params ?? {}),
-  }
+  const body = { errors: problems.map(textOf), codes: problems.map((p) => p.code) }
+  const params = problems.map((p) => p.params ?? {})
+  return params.some((values) => Object.keys(values).length > 0) ? { ...body, params } : body
 }
 
 const statusOfAll = (problems: readonly Answered[]): ContentfulStatusCode =>
@@ -137,7 +136,9 @@ function legacyParams(code: ProblemCode, text: string): ProblemParams | undefine
     .join('')
   const match = new RegExp(`^${pattern}$`, 's').exec(text)
   if (!match || names.length === 0) return undefined
-  return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']))
+  // a number read back is the number the module would have given
+  const value = (text: string) => (/^\d+$/.test(text) ? Number(text) : text)
+  return Object.fromEntries(names.map((name, i) => [name, value(match[i + 1] ?? '')]))
 }
 
 /**
