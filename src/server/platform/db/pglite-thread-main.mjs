@@ -1,5 +1,5 @@
 // @ts-check
-// The embedded database's own thread (pglite-thread.ts starts it; decision 021): PGlite answers here,
+// The embedded database's own thread (pglite-thread.ts starts it; decision 022): PGlite answers here,
 // so its WebAssembly Postgres never runs on the thread that parses HTTP. Plain JavaScript, loaded
 // without tsx: the thread starts in tens of milliseconds and carries no compiler.
 //

@@ -1,4 +1,4 @@
-// The embedded database on its own thread (decision 021). PGlite on the server's one thread took about
+// The embedded database on its own thread (decision 022). PGlite on the server's one thread took about
 // 70 % of it while orders were placed; here it answers from a worker thread (pglite-thread-main.mjs)
 // behind a request/answer bridge (bridge.ts), and the server's thread only sends statements and
 // receives rows.
