@@ -65,6 +65,19 @@ describe('the guides', () => {
     expect(broken).toEqual([])
   })
 
+  it('name only files and folders that exist (decision records aside: they are history)', () => {
+    const missing: string[] = []
+    for (const page of PAGES.filter((p) => !p.includes('/docs/decisions/'))) {
+      for (const match of read(page).matchAll(
+        /`((?:src|sw|tests|scripts|docs|public)\/[^`\s*{}<]*)`/g,
+      )) {
+        const path = match[1] ?? ''
+        if (!existsSync(join(ROOT, path))) missing.push(`${name(page)}: ${path}`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
   it('point at nothing outside the repository, and name no ticket', () => {
     const found: string[] = []
     for (const page of PAGES) {
