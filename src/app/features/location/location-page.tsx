@@ -12,11 +12,10 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/spotlight'
 import { cityStateLabel } from '../../../domain/device'
-import { messages } from '../../../domain/messages'
 import { LINK_PREFETCH_IDLE_MS } from '../../../domain/prefetch'
-import { translateMessage } from '../../lib/domain-messages'
 import { useHydrated } from '../../lib/hydration'
 import { afterIdle } from '../../lib/idle'
+import { problemText } from '../../lib/problem-text'
 import { STEP_LABELS } from '../../lib/steps'
 import { trafficDirectionName } from '../../lib/traffic-direction'
 import { adoptDevices, devicesStore } from '../../stores/devices'
@@ -181,11 +180,14 @@ export function LocationPage() {
                         </p>
                         {device.soldOut ? (
                           <p className="badge badge--off">
-                            {translateMessage(i18n, messages.soldOut)}
+                            {problemText(i18n, { code: 'sold_out' })}
                           </p>
                         ) : device.unavailableForEvent ? (
                           <p className="badge badge--off">
-                            {translateMessage(i18n, messages.notAvailableFor(event?.name ?? ''))}
+                            {problemText(i18n, {
+                              code: 'not_available_for_event',
+                              params: { event: event?.name ?? '' },
+                            })}
                           </p>
                         ) : null}
                         <div className="billboard__actions">

@@ -2,11 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
-import { translateError } from '../../lib/error-messages'
 import { usePrefetchNextStep } from '../../lib/prefetch'
 import { pwaStore } from '../../lib/pwa'
 import { STEP_LABELS } from '../../lib/steps'
@@ -19,10 +17,8 @@ import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice } from '../../ui/fields'
 import { GeneratedContentView } from '../../ui/generated-content'
 import { PriceTotals } from '../../ui/price-totals'
+import { ProblemList } from '../../ui/problem-list'
 import { StepIndicator } from '../../ui/step-indicator'
-
-// the start of the domain's slots-taken message, to offer the way back to the times
-const TAKEN_PREFIX = messages.slotsTaken('\u0000').split('\u0000')[0] ?? ''
 
 export function ReviewPage() {
   usePrefetchNextStep()
@@ -73,7 +69,8 @@ export function ReviewPage() {
     void navigate({ to: '/$eventslug/order/checkout', params: { eventslug } })
   }
 
-  const slotsTaken = order.orderErrorMessages.some((m) => m.startsWith(TAKEN_PREFIX))
+  // times taken meanwhile: the way back is to the times
+  const slotsTaken = order.orderProblems.some((p) => p.code === 'slots_taken')
 
   const agreement = (key: RequiredAgreement, label: ReactNode) => (
     <Checkbox
@@ -178,13 +175,9 @@ export function ReviewPage() {
         </Checkbox>
       </section>
 
-      {order.orderErrorMessages.length > 0 ? (
+      {order.orderProblems.length > 0 ? (
         <Notice tone="error">
-          <ul className="errors">
-            {order.orderErrorMessages.map((m) => (
-              <li key={m}>{translateError(i18n, m)}</li>
-            ))}
-          </ul>
+          <ProblemList problems={order.orderProblems} />
           {slotsTaken ? (
             <Link to="/$eventslug/order/select-shouts" params={{ eventslug }} className="link">
               <Trans>Choose other times</Trans>
