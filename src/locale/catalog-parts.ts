@@ -10,7 +10,10 @@ import { readPoEntries } from './po-reader'
 const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/features\/(template|customize|shouts|checkout|review|confirmation)\//,
   /^src\/app\/features\/location\/(shout-location-page|billboard-map)\.tsx$/,
-  /^src\/app\/features\/shell\/(modal-host|error-page)\.tsx$/,
+  // what the shell loads lazily (the banners when there is one to show, the footer once idle), and the
+  // billboard player, a screen of its own: each loads the whole catalog with its code
+  /^src\/app\/features\/shell\/(modal-host|error-page|pwa-banners|footer)\.tsx$/,
+  /^src\/app\/player\//,
   /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
   // the spec's sentences in every language: only those below are on a first screen
   /^src\/app\/lib\/domain-messages\.ts$/,

@@ -13,7 +13,9 @@ import { Header } from './header'
 // are their own chunks; the modals' texts are in the rest of the catalog. The footer is below the fold
 // and arrives after the flags anyway: its code waits until the page has been idle for two seconds
 // (spec §9's rule for what is not needed yet), off the first screen's network and budget.
-const Footer = lazy(() => afterIdle(LINK_PREFETCH_IDLE_MS).then(() => import('./footer')))
+const Footer = lazy(() =>
+  afterIdle(LINK_PREFETCH_IDLE_MS).then(withWholeCatalog(() => import('./footer'))),
+)
 const ModalHost = lazy(withWholeCatalog(() => import('./modal-host')))
 
 /** spec §2 default layout: header, content and the modals (the promo-code-error one among them). */

@@ -4,12 +4,14 @@ import { lazy, Suspense, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { useHydrated } from '../../lib/hydration'
 import { pwaStore } from '../../lib/pwa'
-import { setPageLanguage } from '../../locale/i18n'
+import { setPageLanguage, withWholeCatalog } from '../../locale/i18n'
 import { ProgressBar } from '../../ui/progress-bar'
 
 // The banners' code loads only when there is one to show (offline, an update, install): most first
 // visits show none, and the first screen's JavaScript stays under its budget (11).
-const PwaBanners = lazy(() => import('./pwa-banners').then((m) => ({ default: m.PwaBanners })))
+const PwaBanners = lazy(
+  withWholeCatalog(() => import('./pwa-banners').then((m) => ({ default: m.PwaBanners }))),
+)
 
 function Banners() {
   const live = useSnapshot(pwaStore)
