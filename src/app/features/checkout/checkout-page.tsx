@@ -16,7 +16,6 @@ import {
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
 import { translateError } from '../../lib/error-messages'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -46,7 +45,6 @@ const SCHEMAS: Record<Field, v.GenericSchema> = {
 }
 
 export function CheckoutPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })

@@ -9,7 +9,6 @@ import {
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
 import { translateError } from '../../lib/error-messages'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { STEP_LABELS } from '../../lib/steps'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
@@ -24,7 +23,6 @@ const IMAGE_ACCEPT = '.jpg,.jpeg,.gif,.png,image/jpeg,image/gif,image/png'
 const VIDEO_ACCEPT = '.mp4,.wav,.mpg,.avi,.wmv,video/*'
 
 export function CustomizePage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })

@@ -5,7 +5,6 @@ import {
   useNavigate,
   useParams,
   useRouteContext,
-  useRouter,
   useSearch,
 } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
@@ -13,10 +12,8 @@ import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/spotlight'
 import { cityStateLabel } from '../../../domain/device'
 import { messages } from '../../../domain/messages'
-import { LINK_PREFETCH_IDLE_MS } from '../../../domain/prefetch'
 import { translateMessage } from '../../lib/domain-messages'
 import { useHydrated } from '../../lib/hydration'
-import { afterIdle } from '../../lib/idle'
 import { STEP_LABELS } from '../../lib/steps'
 import { trafficDirectionName } from '../../lib/traffic-direction'
 import { adoptDevices, devicesStore } from '../../stores/devices'
@@ -53,21 +50,6 @@ export function LocationPage() {
   const activeDevice = hydrated ? liveActiveDevice : null
   const [mapOpen, setMapOpen] = useState(false)
   const list = loaded ?? NONE
-
-  // spec §9 link prefetch, as on the later steps (lib/prefetch.ts); that module waits for the idle
-  // time too: it is no part of the first screen's code (its budget)
-  const router = useRouter()
-  useEffect(() => {
-    let left = false
-    void afterIdle(LINK_PREFETCH_IDLE_MS)
-      .then(() => (left ? null : import('../../lib/prefetch')))
-      .then((module) => {
-        if (module && !left) module.prefetchNextStep(router)
-      })
-    return () => {
-      left = true
-    }
-  }, [router])
 
   // the later steps read the billboards from the store
   useEffect(() => {

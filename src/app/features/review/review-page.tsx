@@ -7,7 +7,6 @@ import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
 import { translateError } from '../../lib/error-messages'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { pwaStore } from '../../lib/pwa'
 import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
@@ -25,7 +24,6 @@ import { StepIndicator } from '../../ui/step-indicator'
 const TAKEN_PREFIX = messages.slotsTaken('\u0000').split('\u0000')[0] ?? ''
 
 export function ReviewPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })

@@ -25,7 +25,6 @@ import {
 } from '../../../domain/slots'
 import { displayDateTime } from '../../lib/display-date'
 import { translateMessage } from '../../lib/domain-messages'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { STEP_LABELS } from '../../lib/steps'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
@@ -47,7 +46,6 @@ const BAND_LABELS: Record<TimeOfDayBand, MessageDescriptor> = {
 }
 
 export function SelectShoutsPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })

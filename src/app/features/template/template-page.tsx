@@ -3,7 +3,6 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Template } from '../../../contract/content'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { STEP_LABELS } from '../../lib/steps'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
@@ -13,7 +12,6 @@ import { StepIndicator } from '../../ui/step-indicator'
 import { fetchTemplates, selectTemplate } from './template-actions'
 
 export function TemplatePage() {
-  usePrefetchNextStep()
   const { t } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
