@@ -29,6 +29,9 @@ export type ScheduleQuery = v.InferOutput<typeof ScheduleQuerySchema>
 
 export const PlayerQuerySchema = v.object({ token: v.optional(v.string()) })
 
+/** The house card's version (a hash of what it shows): a changed card is a new address. */
+export const HouseCardQuerySchema = v.object({ v: v.optional(v.string()) })
+
 export const ScheduleItemSchema = v.object({
   orderGuid: text(),
   slotNumber: nonNegativeInt(),
@@ -132,7 +135,7 @@ export const player = {
     method: 'GET',
     path: '/player/{deviceId}/schedule.smil',
     summary:
-      'The same schedule as a SMIL 3.0 playlist for signage players (the house card between)',
+      'The same schedule as a SMIL 3.0 playlist for signage players (the house card between); without fromEpochMs, from the current hour for 25 h; ETag and Last-Modified stay while the document does (HEAD and If-None-Match/If-Modified-Since: 304)',
     access: 'player',
     query: ScheduleQuerySchema,
     file: [SMIL_MEDIA_TYPE],
@@ -145,6 +148,7 @@ export const player = {
     method: 'GET',
     path: '/player/{deviceId}/house-card.png',
     summary: 'The house card as a PNG at the billboard size (what SMIL players show between plays)',
+    query: HouseCardQuerySchema,
     file: ['image/png'],
     errors: { 404: 'Unknown billboard' },
   }),

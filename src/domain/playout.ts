@@ -56,3 +56,48 @@ export function mergeSchedule<T extends TimedItem>(
   )
   return [...outside, ...fresh.items].sort((a, b) => a.startEpochMs - b.startEpochMs)
 }
+
+/** What a window shows, in order: each play, and the house card in the time between. */
+export type PlayoutSegment<T extends TimedItem> =
+  | { kind: 'play'; item: T; startEpochMs: number; endEpochMs: number }
+  | { kind: 'house'; startEpochMs: number; endEpochMs: number }
+
+/**
+ * The window [fromEpochMs, toEpochMs) cut into what shows: each item (clipped to the window; an item
+ * that overlaps the one before it starts where that one ends) and the house card between. With
+ * `houseChunkMs`, a house-card stretch is cut at the wall clock's whole multiples of it, so no piece
+ * is longer and the cuts stay where they were when the window moves on (a SMIL player that loads the
+ * playlist mid-stretch joins a short piece, and a later playlist repeats the same pieces). Times are
+ * whole multiples of `unitMs` (SMIL's wallclock has whole seconds); a piece that rounds to nothing is
+ * dropped.
+ */
+export function playoutSegments<T extends TimedItem>(
+  items: readonly T[],
+  window: { fromEpochMs: number; toEpochMs: number },
+  options: { houseChunkMs?: number; unitMs?: number } = {},
+): PlayoutSegment<T>[] {
+  const unit = options.unitMs ?? 1
+  const round = (ms: number) => Math.round(ms / unit) * unit
+  const chunk = options.houseChunkMs
+  const segments: PlayoutSegment<T>[] = []
+  const house = (from: number, to: number) => {
+    let at = from
+    while (at < to) {
+      const cut = chunk ? Math.min(to, (Math.floor(at / chunk) + 1) * chunk) : to
+      segments.push({ kind: 'house', startEpochMs: at, endEpochMs: cut })
+      at = cut
+    }
+  }
+  const end = round(window.toEpochMs)
+  let at = round(window.fromEpochMs)
+  for (const item of items) {
+    const start = Math.max(round(item.startEpochMs), at)
+    const stop = Math.min(round(item.endEpochMs), end)
+    if (stop <= start) continue
+    house(at, start)
+    segments.push({ kind: 'play', item, startEpochMs: start, endEpochMs: stop })
+    at = stop
+  }
+  house(at, end)
+  return segments
+}

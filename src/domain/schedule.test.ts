@@ -14,6 +14,7 @@ import {
   scheduleWindow,
   slotAiring,
   slotRangeOfWindow,
+  smilScheduleWindow,
 } from './schedule'
 import { slotNumberAt, slotStartEpochMs } from './slots'
 
@@ -168,6 +169,32 @@ describe('scheduleWindow (api-v1: now → now + 24 h by default, at most 48 h)',
     ).toEqual({ problem: 'window_too_long' })
     expect(scheduleWindow({ fromEpochMs: now, toEpochMs: now }, now)).toEqual({
       problem: 'to_before_from',
+    })
+  })
+})
+
+describe('smilScheduleWindow (a playlist that stays the same all hour)', () => {
+  it('starts at the current whole hour and runs 25 hours when no start is asked', () => {
+    const hour = at('2027-05-07T10:00:00Z')
+    for (const now of [hour, hour + 1, hour + 59 * 60_000 + 59_999]) {
+      expect(smilScheduleWindow({}, now)).toEqual({
+        fromEpochMs: hour,
+        toEpochMs: hour + 25 * 3_600_000,
+      })
+    }
+    expect(smilScheduleWindow({}, hour + 3_600_000)).toEqual({
+      fromEpochMs: hour + 3_600_000,
+      toEpochMs: hour + 26 * 3_600_000,
+    })
+  })
+  it('keeps an asked window as it is, with the same limits', () => {
+    const now = at('2027-05-07T10:20:00Z')
+    expect(smilScheduleWindow({ fromEpochMs: now, toEpochMs: now + 60_000 }, now)).toEqual({
+      fromEpochMs: now,
+      toEpochMs: now + 60_000,
+    })
+    expect(smilScheduleWindow({ toEpochMs: now + 49 * 3_600_000 }, now)).toEqual({
+      problem: 'window_too_long',
     })
   })
 })

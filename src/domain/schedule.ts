@@ -125,6 +125,30 @@ export function scheduleWindow(
   return { fromEpochMs, toEpochMs }
 }
 
+/** A SMIL playlist's default window starts at the hour (see smilScheduleWindow). */
+export const SMIL_WINDOW_ALIGN_MS = 3_600_000
+
+/**
+ * The SMIL feed's window: as scheduleWindow, except that without `fromEpochMs` it starts at the
+ * current whole hour and runs 25 h (so always at least 24 h ahead). A signage player fetches the
+ * playlist again every few minutes and reloads it only when it changed (Last-Modified, ETag): a
+ * window that moved with every request would change the document every time.
+ */
+export function smilScheduleWindow(
+  query: { fromEpochMs?: number | undefined; toEpochMs?: number | undefined },
+  nowEpochMs: number,
+): ReturnType<typeof scheduleWindow> {
+  if (query.fromEpochMs !== undefined) return scheduleWindow(query, nowEpochMs)
+  const fromEpochMs = Math.floor(nowEpochMs / SMIL_WINDOW_ALIGN_MS) * SMIL_WINDOW_ALIGN_MS
+  return scheduleWindow(
+    {
+      fromEpochMs,
+      toEpochMs: query.toEpochMs ?? fromEpochMs + DEFAULT_SCHEDULE_WINDOW_MS + SMIL_WINDOW_ALIGN_MS,
+    },
+    nowEpochMs,
+  )
+}
+
 /**
  * The house card's language: from the billboard's country, France → fr, Germany → de, else
  * en. Countries are catalogue text, so the usual spellings and ISO codes are accepted.

@@ -2,26 +2,44 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ENV_VARIABLES, parseEnv, wantsDemoCatalogue } from './env.ts'
 
-// The schema lists every variable the server reads, and README.md's Configuration table lists
-// exactly those: one variable a row, by its name in the first column.
-function configurationTable(): string[] {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
-  const section = readme.split(/^## Configuration$/m)[1]?.split(/^## /m)[0] ?? ''
-  return section
-    .split('\n')
-    .filter((line) => line.startsWith('|'))
-    .slice(2) // the header and its separator
-    .map((line) => line.split('|')[1]?.trim() ?? '')
+// The schema lists every variable the server reads, and docs/configuration.md lists exactly those,
+// grouped by area: every table whose header is `| variable | default | meaning |`, one variable a row.
+function configurationRows(): { name: string; fallback: string }[] {
+  const page = readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8')
+  const rows: { name: string; fallback: string }[] = []
+  let inTable = false
+  for (const line of page.split('\n')) {
+    if (!line.startsWith('|')) {
+      inTable = false
+      continue
+    }
+    const cells = line.split(/(?<!\\)\|/).map((cell) => cell.trim())
+    if (cells[1] === 'variable' && cells[2] === 'default') inTable = true
+    else if (inTable && !/^-+$/.test(cells[1] ?? '')) {
+      rows.push({ name: cells[1] ?? '', fallback: cells[2] ?? '' })
+    }
+  }
+  return rows
 }
 
 describe('the settings', () => {
-  it("are listed in README's Configuration table, each once, and nothing else", () => {
-    const cells = configurationTable()
-    expect(cells.length).toBeGreaterThan(0)
-    for (const cell of cells) expect(cell, 'one `NAME` a row').toMatch(/^`[A-Z][A-Z0-9_]*`$/)
-    const named = cells.map((cell) => cell.slice(1, -1))
+  it('are listed in docs/configuration.md, each once, and nothing else', () => {
+    const rows = configurationRows()
+    expect(rows.length).toBeGreaterThan(0)
+    for (const { name } of rows) expect(name, 'one `NAME` a row').toMatch(/^`[A-Z][A-Z0-9_]*`$/)
+    const named = rows.map(({ name }) => name.slice(1, -1))
     expect(new Set(named).size, 'a variable listed twice').toBe(named.length)
     expect([...named].sort()).toEqual([...ENV_VARIABLES].sort())
+  })
+
+  it("are documented with the schema's defaults", () => {
+    const defaults = parseEnv({}) as Record<string, unknown>
+    for (const { name, fallback } of configurationRows()) {
+      const value = defaults[name.slice(1, -1)]
+      if (typeof value !== 'string' && typeof value !== 'number') continue
+      if (value === '') continue
+      expect(fallback, `the default of ${name}`).toContain(`\`${value}\``)
+    }
   })
 
   it('have defaults, so that an empty environment runs the shop', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import QRCode from 'qrcode'
@@ -36,6 +37,18 @@ const el = (
   type,
   props: { style, children, ...extra },
 })
+
+/**
+ * A short hash of what the card shows: the SMIL playlist links the card with it (`?v=`), so a card
+ * whose price or event changed is a new address, which every player fetches (signageOS refreshes a
+ * file only by its Last-Modified, which a drawn card has none of).
+ */
+export function houseCardVersion(house: HouseCard, widthPx: number, heightPx: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify([house, widthPx, heightPx]))
+    .digest('base64url')
+    .slice(0, 16)
+}
 
 export async function renderHouseCardPng(
   house: HouseCard,

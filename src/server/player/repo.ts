@@ -162,3 +162,30 @@ export async function refusedPlays(db: Queryable, deviceId: string): Promise<num
     select refused from play_refusals where device_id = ${deviceId}`)
   return row?.refused ?? 0
 }
+
+/**
+ * When the billboard's SMIL playlist with this ETag first appeared (epoch ms, whole seconds). A new
+ * ETag replaces the row with `nowEpochMs`, at least a second after the previous change, so
+ * Last-Modified (an HTTP date: whole seconds) always moves when the document changes.
+ */
+export async function smilModifiedAt(
+  db: Queryable,
+  deviceId: string,
+  etag: string,
+  nowEpochMs: number,
+): Promise<number> {
+  const second = Math.floor(nowEpochMs / 1000) * 1000
+  const [changed] = await db.query(sql<{ at: number }>`
+    insert into smil_feeds (device_id, etag, modified_at_epoch_ms)
+    values (${deviceId}, ${etag}, ${second}::bigint)
+    on conflict (device_id) do update
+      set etag = excluded.etag,
+        modified_at_epoch_ms = greatest(excluded.modified_at_epoch_ms,
+          smil_feeds.modified_at_epoch_ms + 1000)
+      where smil_feeds.etag <> excluded.etag
+    returning modified_at_epoch_ms::float8 as "at"`)
+  if (changed) return changed.at
+  const [kept] = await db.query(sql<{ at: number }>`
+    select modified_at_epoch_ms::float8 as "at" from smil_feeds where device_id = ${deviceId}`)
+  return kept?.at ?? second
+}

@@ -4,6 +4,7 @@ import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { PlayerError, PlayerService } from './service.ts'
+import { notModified } from './smil.ts'
 
 // api-v1 "Player" over HTTP: the token check before anything is read, then the schedule and the
 // proof of play. The status and the text of each of the service's errors are here.
@@ -74,7 +75,25 @@ export function playerRoutes(router: ApiRouter, service: PlayerService) {
     async ({ c, params, query }) => {
       const smil = await service.smil(params.deviceId, query)
       if (!smil.ok) return refuse(playerRefusal(smil.error))
-      return c.body(smil.value, 200, { 'Content-Type': `${SMIL_MEDIA_TYPE}; charset=utf-8` })
+      const { body, etag, lastModifiedEpochMs } = smil.value
+      const headers = {
+        ETag: etag,
+        'Last-Modified': new Date(lastModifiedEpochMs).toUTCString(),
+      }
+      const unchanged = notModified(
+        {
+          ifNoneMatch: c.req.header('if-none-match'),
+          ifModifiedSince: c.req.header('if-modified-since'),
+        },
+        { etag, lastModifiedEpochMs },
+      )
+      if (unchanged) return c.body(null, 304, headers)
+      return c.body(body, 200, {
+        ...headers,
+        'Content-Type': `${SMIL_MEDIA_TYPE}; charset=utf-8`,
+        // HEAD answers the size too (garlic-player compares it when a server sends no ETag)
+        'Content-Length': String(Buffer.byteLength(body)),
+      })
     },
     playerOnly,
   )

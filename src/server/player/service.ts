@@ -16,13 +16,14 @@ import {
   schedulePlays,
   scheduleWindow,
   slotRangeOfWindow,
+  smilScheduleWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
 import { qrTargetUrl } from '../spotlight/service.ts'
-import { renderHouseCardPng } from './house-card.ts'
+import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
 import {
   confirmedSlots,
   countRefusedPlays,
@@ -32,9 +33,10 @@ import {
   ordersForPlays,
   playerDevice,
   replaceToken,
+  smilModifiedAt,
   storedPlayIds,
 } from './repo.ts'
-import { scheduleSmil } from './smil.ts'
+import { type SmilPlaylist, scheduleSmil } from './smil.ts'
 
 // Playout (api-v1 "Player"): a billboard's player token, its schedule (Confirmed orders
 // only, from src/domain/schedule.ts) and its proof of play. Answers are results with typed errors;
@@ -227,15 +229,24 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok(await png)
   }
 
-  /** The schedule as SMIL 3.0, the house card between plays. */
+  /**
+   * The schedule as SMIL 3.0, the house card between plays (smil.ts), with its validators: the ETag
+   * (the document's hash) and when a document with that ETag was first served to this billboard.
+   */
   async function smil(
     deviceId: string,
     query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
-  ): Promise<Result<string, PlayerError>> {
-    const found = await schedule(deviceId, query)
+  ): Promise<Result<SmilPlaylist & { lastModifiedEpochMs: number }, PlayerError>> {
+    const window = smilScheduleWindow(query, deps.now())
+    if ('problem' in window)
+      return err({ code: 'schedule_window_invalid', problem: window.problem })
+    const found = await schedule(deviceId, window)
     if (!found.ok) return found
-    const card = `${origin()}${pathOf(player.houseCard, { deviceId })}`
-    return ok(scheduleSmil(found.value, card))
+    const { house, widthPx, heightPx } = found.value
+    const card = `${origin()}${pathOf(player.houseCard, { deviceId }, { v: houseCardVersion(house, widthPx, heightPx) })}`
+    const playlist = scheduleSmil(found.value, card)
+    const lastModifiedEpochMs = await smilModifiedAt(db, deviceId, playlist.etag, deps.now())
+    return ok({ ...playlist, lastModifiedEpochMs })
   }
 
   return { authenticate, link, schedule, smil, houseCardPng, recordPlays }

@@ -1,0 +1,91 @@
+import { XMLParser } from 'fast-xml-parser'
+import { describe, expect, it } from 'vitest'
+import type { Schedule } from '../../contract/index.ts'
+import { notModified, scheduleSmil } from './smil.ts'
+
+const T0 = Date.UTC(2027, 4, 7, 8, 0, 0) // 10:00 in Paris
+const schedule = (items: Schedule['items']): Schedule => ({
+  deviceId: 'paris-opera-1',
+  timeZoneId: 'Europe/Paris',
+  widthPx: 1400,
+  heightPx: 400,
+  fromEpochMs: T0,
+  toEpochMs: T0 + 120_000,
+  generatedAtEpochMs: T0,
+  house: {
+    eventSlug: 'love',
+    eventName: 'Love & <Peace>',
+    locale: 'fr',
+    valueCentsPerSlot: 4000,
+    currency: 'EUR',
+    shopUrl: 'https://shop.example/love?device=paris-opera-1',
+  },
+  items,
+})
+const clip = {
+  orderGuid: 'o-1',
+  slotNumber: 3,
+  playIndex: 0,
+  startEpochMs: T0 + 30_000,
+  endEpochMs: T0 + 45_000,
+  content: {
+    url: 'https://shop.example/api/v1/content/files/a.mp4',
+    type: 'video' as const,
+    widthPx: 1400,
+    heightPx: 400,
+    durationSeconds: 15,
+  },
+}
+const CARD = 'https://shop.example/api/v1/player/paris-opera-1/house-card.png?v=x&y=1'
+
+describe('the SMIL playlist', () => {
+  it('plays a video shout in its own seq, muted by its file (no soundLevel), between pieces of house card', () => {
+    const { body } = scheduleSmil(schedule([clip]), CARD)
+    const seqs = [...body.matchAll(/<seq begin="([^"]+)" end="([^"]+)">(.*?)<\/seq>/g)]
+    expect(seqs.map((m) => [m[1], m[2], m[3]?.match(/^<(\w+)/)?.[1]])).toEqual([
+      ['wallclock(2027-05-07T10:00:00)', 'wallclock(2027-05-07T10:00:30)', 'img'],
+      ['wallclock(2027-05-07T10:00:30)', 'wallclock(2027-05-07T10:00:45)', 'video'],
+      ['wallclock(2027-05-07T10:00:45)', 'wallclock(2027-05-07T10:01:00)', 'img'],
+      ['wallclock(2027-05-07T10:01:00)', 'wallclock(2027-05-07T10:02:00)', 'img'],
+    ])
+    expect(body).toContain(
+      '<video src="https://shop.example/api/v1/content/files/a.mp4" region="screen" fit="meet" dur="15s"/>',
+    )
+    expect(body).not.toContain('soundLevel')
+  })
+
+  it('escapes what the catalogue wrote and stays well-formed', () => {
+    const { body } = scheduleSmil(schedule([]), CARD)
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      htmlEntities: true,
+    }).parse(body)
+    expect(parsed.smil.head.meta[0].content).toBe('Love & <Peace>: paris-opera-1')
+    expect(parsed.smil.body.par.seq[0].img.src).toBe(CARD)
+  })
+
+  it('has the same ETag for the same document, another for another', () => {
+    const a = scheduleSmil(schedule([clip]), CARD)
+    expect(scheduleSmil(schedule([clip]), CARD).etag).toBe(a.etag)
+    expect(scheduleSmil(schedule([]), CARD).etag).not.toBe(a.etag)
+  })
+})
+
+describe('conditional requests for the playlist', () => {
+  const current = { etag: '"abc"', lastModifiedEpochMs: Date.UTC(2027, 4, 7, 8, 0, 0, 400) }
+  const ask = (ifNoneMatch?: string, ifModifiedSince?: string) =>
+    notModified({ ifNoneMatch, ifModifiedSince }, current)
+  it('matches the ETag quoted, bare (garlic-player), weak, in a list, or *', () => {
+    for (const tag of ['"abc"', 'abc', 'W/"abc"', '"x", "abc"', '*'])
+      expect(ask(tag), tag).toBe(true)
+    expect(ask('"abd"')).toBe(false)
+  })
+  it('compares If-Modified-Since to the second, and lets If-None-Match win', () => {
+    expect(ask(undefined, 'Fri, 07 May 2027 08:00:00 GMT')).toBe(true)
+    expect(ask(undefined, 'Fri, 07 May 2027 07:59:59 GMT')).toBe(false)
+    expect(ask(undefined, 'not a date')).toBe(false)
+    expect(ask('"other"', 'Fri, 07 May 2027 08:00:00 GMT')).toBe(false)
+    expect(ask()).toBe(false)
+  })
+})
