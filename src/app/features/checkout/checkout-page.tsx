@@ -16,7 +16,6 @@ import {
 import { ApiError } from '../../lib/api'
 import { translateMessage } from '../../lib/domain-messages'
 import { translateError } from '../../lib/error-messages'
-import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice } from '../../stores/order-price'
@@ -24,7 +23,7 @@ import { lookupPromo } from '../../stores/promo'
 import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
 import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
 import {
   confirmLocalCard,
   ensureSetupIntent,
@@ -146,10 +145,7 @@ export function CheckoutPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="checkout" />
-      <h1 className="page__title">
-        <Trans>Billing Info</Trans>
-      </h1>
+      <StepHeader step="checkout" title={<Trans>Billing Info</Trans>} />
       <form onSubmit={(e) => void submit(e)} noValidate className="checkout">
         <section className="card" aria-labelledby="contact-heading">
           <h2 id="contact-heading" className="section-title">

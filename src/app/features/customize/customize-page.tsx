@@ -9,13 +9,12 @@ import {
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
 import { translateError } from '../../lib/error-messages'
-import { STEP_LABELS } from '../../lib/steps'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { ActionBar, Notice, TextArea, TextField } from '../../ui/fields'
 import { GeneratedContentView } from '../../ui/generated-content'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
 import { generateContent, invalidateContent, uploadPersonalContent } from './customize-actions'
 
 // spec §9: accepted file extensions
@@ -85,11 +84,7 @@ export function CustomizePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="customize" />
-      <h1 className="page__title">
-        <Trans>Make it yours</Trans>
-      </h1>
-      {template ? <p className="page__lead">{template.name}</p> : null}
+      <StepHeader step="customize" title={<Trans>Make it yours</Trans>} lead={template?.name} />
 
       <div className="customize-grid">
         <section className="card customize__upload" aria-labelledby="upload-heading">

@@ -14,7 +14,6 @@ import { cityStateLabel } from '../../../domain/device'
 import { messages } from '../../../domain/messages'
 import { translateMessage } from '../../lib/domain-messages'
 import { useHydrated } from '../../lib/hydration'
-import { STEP_LABELS } from '../../lib/steps'
 import { trafficDirectionName } from '../../lib/traffic-direction'
 import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
@@ -23,7 +22,7 @@ import { Button } from '../../ui/button'
 import { ErrorBoundary } from '../../ui/error-boundary'
 import { ActionBar, Notice } from '../../ui/fields'
 import { Picture } from '../../ui/picture'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
 import { MiniMap } from './mini-map'
 
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
@@ -223,11 +222,7 @@ export function LocationPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="location" />
-      <h1 className="page__title">
-        <Trans>Choose a billboard</Trans>
-      </h1>
-      {event ? <p className="page__lead">{event.name}</p> : null}
+      <StepHeader step="location" title={<Trans>Choose a billboard</Trans>} lead={event?.name} />
 
       {places}
 

@@ -8,7 +8,6 @@ import { missingAgreements, type RequiredAgreement } from '../../../domain/order
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
 import { translateError } from '../../lib/error-messages'
 import { pwaStore } from '../../lib/pwa'
-import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice } from '../../stores/order-price'
@@ -18,7 +17,7 @@ import { Button } from '../../ui/button'
 import { ActionBar, Checkbox, Notice } from '../../ui/fields'
 import { GeneratedContentView } from '../../ui/generated-content'
 import { PriceTotals } from '../../ui/price-totals'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
 
 // the start of the domain's slots-taken message, to offer the way back to the times
 const TAKEN_PREFIX = messages.slotsTaken('\u0000').split('\u0000')[0] ?? ''
@@ -86,10 +85,7 @@ export function ReviewPage() {
 
   return (
     <main className="page page--flow page--narrow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="review" />
-      <h1 className="page__title">
-        <Trans>Order Review</Trans>
-      </h1>
+      <StepHeader step="review" title={<Trans>Order Review</Trans>} />
 
       <section className="card" aria-labelledby="content-heading">
         <h2 id="content-heading" className="section-title">

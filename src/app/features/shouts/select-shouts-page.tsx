@@ -25,7 +25,6 @@ import {
 } from '../../../domain/slots'
 import { displayDateTime } from '../../lib/display-date'
 import { translateMessage } from '../../lib/domain-messages'
-import { STEP_LABELS } from '../../lib/steps'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -34,7 +33,7 @@ import { toggleModal } from '../../stores/ui'
 import { Button } from '../../ui/button'
 import { ActionBar, Notice, Skeleton } from '../../ui/fields'
 import { FirstShoutFree } from '../../ui/price-totals'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
 import { fetchOpenSlots } from './shouts-actions'
 
 // spec §3: the time-of-day bands, labelled in the shopper's language.
@@ -122,11 +121,11 @@ export function SelectShoutsPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="select-shouts" />
-      <h1 className="page__title">
-        <Trans>Choose your shout times</Trans>
-      </h1>
-      {device ? <p className="page__lead">{device.location}</p> : null}
+      <StepHeader
+        step="select-shouts"
+        title={<Trans>Choose your shout times</Trans>}
+        lead={device?.location}
+      />
 
       <div className="shouts__info">
         <p>{t`Times are shown in the billboard's time zone: ${zoneName} (${tz}).`}</p>

@@ -3,12 +3,11 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Template } from '../../../contract/content'
-import { STEP_LABELS } from '../../lib/steps'
 import { templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
 import { ActionBar, Notice, Skeleton } from '../../ui/fields'
 import { Picture } from '../../ui/picture'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
 import { fetchTemplates, selectTemplate } from './template-actions'
 
 export function TemplatePage() {
@@ -27,13 +26,11 @@ export function TemplatePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="template" />
-      <h1 className="page__title">
-        <Trans>Choose a design</Trans>
-      </h1>
-      <p className="page__lead">
-        <Trans>Each design is made for the size of your billboard.</Trans>
-      </p>
+      <StepHeader
+        step="template"
+        title={<Trans>Choose a design</Trans>}
+        lead={<Trans>Each design is made for the size of your billboard.</Trans>}
+      />
       {templates.fetchTemplateListStatus === 'Failure' ? (
         <Notice tone="error">
           <Trans>The designs could not be loaded. Check your connection and try again.</Trans>
