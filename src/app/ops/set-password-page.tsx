@@ -9,7 +9,7 @@ import {
   passwordProblem,
 } from '../../domain/ops'
 import { ApiError } from '../lib/api'
-import { TextField } from '../ui/fields'
+import { TextField } from '../ui/text-field'
 import { callNoContent } from './api'
 import { signInHref } from './enter'
 import { Notice, usePageTitle } from './ops-frame'

@@ -20,10 +20,13 @@ import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice } from '../../stores/order-price'
 import { lookupPromo } from '../../stores/promo'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
+import { Checkbox } from '../../ui/checkbox'
+import { Notice } from '../../ui/notice'
 import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
 import { StepHeader } from '../../ui/step-header'
+import { TextField } from '../../ui/text-field'
 import {
   confirmLocalCard,
   ensureSetupIntent,
