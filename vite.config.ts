@@ -328,6 +328,13 @@ const clientBuild = {
             // from this chunk, which is loaded by then. Only static imports are followed: the later
             // steps, the map, Stripe and the catalogs stay their own chunks.
             { name: 'app', test: /src\/app\/start\.tsx$/, priority: 1 },
+            // The shop's components that no first screen shows (the later steps' text area,
+            // checkbox, skeletons, price totals, …) are one chunk, not a sub-kilobyte chunk each
+            {
+              name: 'ui',
+              test: /src\/app\/ui\//,
+              includeDependenciesRecursively: false,
+            },
             // The operators' console is one chunk of its own (its routes' pages and
             // src/app/ops), which the shop never loads; its catalogs stay one chunk per language.
             {
