@@ -112,20 +112,20 @@ function catalogParts(): Plugin {
 }
 
 /**
- * An endpoint of the contract (src/contract/endpoint.ts) carries its OpenAPI documentation (summary,
- * the meaning of each error status, the headers it reads) beside what a call needs (method, path,
- * schemas). The browser never reads the documentation: in the client build the transform blanks
- * those properties out of every `endpoint({...})` literal of src/contract, keeping every line and
- * column where it was (the source maps stay true). About 0.8 KB of the first screen, and as much of
- * the later chunks and the console.
+ * An endpoint of the contract (src/contract/endpoint.ts) carries, beside what a call needs (method,
+ * path, schemas), what only the server and its OpenAPI document read: its name (the operationId),
+ * who may call it, its summary, the meaning of each error status and the headers it reads. The
+ * browser never reads those: in the client build the transform blanks them out of every
+ * `endpoint({...})` literal of src/contract, keeping every line and column where it was (the source
+ * maps stay true). About 0.8 KB of the first screen, and as much of the later chunks and the console.
  */
-const ENDPOINT_DOCS = new Set(['summary', 'errors', 'headers'])
-function endpointDocsOutOfTheBrowser(): Plugin {
+const SERVER_ONLY = new Set(['name', 'access', 'summary', 'errors', 'headers'])
+function serverOnlyEndpointFieldsOut(): Plugin {
   type Node = { type?: string; start: number; end: number; [key: string]: unknown }
   const isNode = (value: unknown): value is Node =>
     typeof value === 'object' && value !== null && 'type' in value
   return {
-    name: 'shouts:endpoint-docs-out-of-the-browser',
+    name: 'shouts:server-only-endpoint-fields-out',
     apply: 'build',
     transform: {
       filter: { id: /\/src\/contract\/[^/]+\.ts$/, code: 'endpoint(' },
@@ -147,7 +147,7 @@ function endpointDocsOutOfTheBrowser(): Plugin {
           ) {
             for (const property of argument.properties as Node[]) {
               const key = property.key as Node | undefined
-              if (property.type === 'Property' && ENDPOINT_DOCS.has(String(key?.name))) {
+              if (property.type === 'Property' && SERVER_ONLY.has(String(key?.name))) {
                 cuts.push([
                   property.start,
                   code[property.end] === ',' ? property.end + 1 : property.end,
@@ -221,7 +221,7 @@ const clientBuild = {
   },
   plugins: [
     ...appPlugins(),
-    endpointDocsOutOfTheBrowser(),
+    serverOnlyEndpointFieldsOut(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
