@@ -222,7 +222,7 @@ describe('huge videos', () => {
   })
 
   it("an ordinary clip is transcoded while another shopper's long job still runs", async () => {
-    await server.deps.content.jobs.enqueue('hold', {})
+    await server.deps.content.queue.enqueue('hold', {})
     await held
     const normal = await makeTestVideo(tools, join(clips, 'normal.mp4'), { seconds: 1 })
     const accepted = await uploadVideo(readFileSync(normal), 'normal.mp4')

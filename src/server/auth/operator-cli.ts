@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     const log = createLogger('warn')
     const auth = createAuthService({
       database,
-      limiter: createRateLimiter({ database, now: Date.now, log }),
+      limiter: createRateLimiter({ database, now: Date.now }),
       log,
       now: Date.now,
     })
