@@ -10,7 +10,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, parseAst, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { FIRST_SCREEN_ROUTES } from './src/app/lib/first-screen.ts'
-import { type CatalogPart, catalogPartIds } from './src/locale/catalog-parts.ts'
+import { type CatalogPart, catalogPartEntries } from './src/locale/catalog-parts.ts'
 import { precompressDir } from './src/server/platform/precompress.ts'
 
 /** The console's modules: its pages, its routes' split parts and its catalogs. */
@@ -90,9 +90,10 @@ function catalogParts(): Plugin {
       if (!found) throw new Error(`${file} is no catalog of lingui.config.ts`)
       this.addWatchFile(file)
       this.addWatchFile(sourceCatalog)
+      // a message's id: its own (a problem's code), else the one Lingui makes from its msgid
       const keep = new Set(
-        [...catalogPartIds(readFileSync(sourceCatalog, 'utf8'), part as CatalogPart)].map((msgid) =>
-          generateMessageId(msgid),
+        catalogPartEntries(readFileSync(sourceCatalog, 'utf8'), part as CatalogPart).map((e) =>
+          e.explicitId ? e.msgid : generateMessageId(e.msgid),
         ),
       )
       const { messages } = await found.catalog.getTranslations(found.locale, {

@@ -53,12 +53,15 @@ const BAD_BODIES: [string, string][] = [
   ['huge number', '{"startEpochMs": 1e400, "endEpochMs": -1e400}'],
 ]
 
-// Beside each text a stable code, in the same order, that a client can translate.
+// Beside each text a stable code, in the same order, that a client can translate, and the values of
+// its text when any has some.
 function expectErrorsBody(body: unknown, label: string) {
-  expect(body, label).toEqual({ errors: expect.any(Array), codes: expect.any(Array) })
+  const { params, ...rest } = body as { params?: unknown }
+  expect(rest, label).toEqual({ errors: expect.any(Array), codes: expect.any(Array) })
   const { errors, codes } = body as { errors: unknown[]; codes: unknown[] }
   expect(errors.length, label).toBeGreaterThan(0)
   expect(codes.length, label).toBe(errors.length)
+  if (params !== undefined) expect((params as unknown[]).length, label).toBe(errors.length)
   for (const e of errors) expect(typeof e, label).toBe('string')
   for (const code of codes) expect(code, label).toMatch(/^[a-z]+(?:_[a-z0-9]+)*$/)
 }

@@ -54,6 +54,7 @@ describe.each(BACKENDS)('hostile bodies (%s)', (backend) => {
       expect(res.body).toEqual({
         errors: ['The request body is nested too deeply (at most 32 levels)'],
         codes: ['body_too_deep'],
+        params: [{ levels: 32 }],
       })
     }
     expect(logs.filter((line) => line.includes('unhandled error'))).toEqual([])
@@ -100,7 +101,8 @@ describe.each(BACKENDS)('hostile bodies (%s)', (backend) => {
       expect(res.status, field).toBe(400)
       expect(res.body, field).toEqual({
         errors: [`contentGenerationRequest.${field}: must be well-formed Unicode text`],
-        codes: ['invalid_input'],
+        codes: ['text_ill_formed'],
+        params: [{ field: `contentGenerationRequest.${field}` }],
       })
     }
     expect(readdirSync(files).length).toBe(before)

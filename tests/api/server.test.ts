@@ -90,8 +90,9 @@ describe('every response', () => {
     const res = await fetch(`${server.url}/api/v2/x`)
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({
-      errors: [expect.any(String)],
+      errors: ['No API endpoint GET /api/v2/x'],
       codes: ['endpoint_not_found'],
+      params: [{ method: 'GET', path: '/api/v2/x' }],
     })
   })
 })
@@ -198,6 +199,7 @@ describe('the built app', () => {
     expect(await apiMiss.json()).toEqual({
       errors: [expect.any(String)],
       codes: ['endpoint_not_found'],
+      params: [{ method: 'GET', path: '/api/v1/nothing' }],
     })
   })
 })

@@ -8,13 +8,14 @@ import {
   RECIPIENT_NAME_MAX_LENGTH,
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
-import { translateError } from '../../lib/error-messages'
+import { problemText } from '../../lib/problem-text'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
 import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
 import { GeneratedContentView } from '../../ui/generated-content'
 import { Notice } from '../../ui/notice'
+import { ProblemList } from '../../ui/problem-list'
 import { StepHeader } from '../../ui/step-header'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
@@ -55,19 +56,19 @@ export function CustomizePage() {
       // A file the shop refused is not shown as the shopper's picture (a text file
       // showed as a broken image beside the message)
       if (upload.status === 'failed') setLocalPreview(null)
-      if (upload.status === 'failed')
-        setUploadError(
-          upload.error
-            ? translateError(i18n, upload.error, null, 'upload_failed')
-            : t`This file could not be used.`,
-        )
-      else if (upload.status === 'processing')
+      if (upload.status === 'failed') {
+        const problem =
+          upload.problems?.[0] ??
+          (upload.error ? { code: 'plain_text', params: { text: upload.error } } : null)
+        setUploadError(problem ? problemText(i18n, problem) : t`This file could not be used.`)
+      } else if (upload.status === 'processing')
         setUploadError(t`Your video is still processing. Please try again in a moment.`)
     } catch (error) {
       setLocalPreview(null)
+      const problem = error instanceof ApiError ? error.problems[0] : undefined
       setUploadError(
-        error instanceof ApiError && error.errors[0]
-          ? translateError(i18n, error.errors[0], error.codes[0])
+        problem
+          ? problemText(i18n, problem, (error as ApiError).errors[0])
           : t`The upload failed. Check your connection and try again.`,
       )
     } finally {
@@ -237,9 +238,11 @@ export function CustomizePage() {
           )}
           {templates.generatedContentError !== null ? (
             <Notice tone="error">
-              {templates.generatedContentError
-                ? translateError(i18n, templates.generatedContentError, null, 'content_failed')
-                : t`Your design could not be created. Please try again.`}
+              {templates.generatedContentError.length > 0 ? (
+                <ProblemList problems={templates.generatedContentError} />
+              ) : (
+                t`Your design could not be created. Please try again.`
+              )}
             </Notice>
           ) : null}
         </section>

@@ -11,9 +11,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/spotlight'
 import { cityStateLabel } from '../../../domain/device'
-import { messages } from '../../../domain/messages'
-import { translateMessage } from '../../lib/domain-messages'
 import { useHydrated } from '../../lib/hydration'
+import { problemText } from '../../lib/problem-text'
 import { trafficDirectionName } from '../../lib/traffic-direction'
 import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
@@ -163,11 +162,14 @@ export function LocationPage() {
                         </p>
                         {device.soldOut ? (
                           <p className="badge badge--off">
-                            {translateMessage(i18n, messages.soldOut)}
+                            {problemText(i18n, { code: 'sold_out' })}
                           </p>
                         ) : device.unavailableForEvent ? (
                           <p className="badge badge--off">
-                            {translateMessage(i18n, messages.notAvailableFor(event?.name ?? ''))}
+                            {problemText(i18n, {
+                              code: 'not_available_for_event',
+                              params: { event: event?.name ?? '' },
+                            })}
                           </p>
                         ) : null}
                         <div className="billboard__actions">

@@ -2,11 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
-import { translateError } from '../../lib/error-messages'
 import { pwaStore } from '../../lib/pwa'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -19,10 +17,8 @@ import { Checkbox } from '../../ui/checkbox'
 import { GeneratedContentView } from '../../ui/generated-content'
 import { Notice } from '../../ui/notice'
 import { PriceTotals } from '../../ui/price-totals'
+import { ProblemList } from '../../ui/problem-list'
 import { StepHeader } from '../../ui/step-header'
-
-// the start of the domain's slots-taken message, to offer the way back to the times
-const TAKEN_PREFIX = messages.slotsTaken('\u0000').split('\u0000')[0] ?? ''
 
 export function ReviewPage() {
   const { t, i18n } = useLingui()
@@ -72,7 +68,8 @@ export function ReviewPage() {
     void navigate({ to: '/$eventslug/order/checkout', params: { eventslug } })
   }
 
-  const slotsTaken = order.orderErrorMessages.some((m) => m.startsWith(TAKEN_PREFIX))
+  // times taken meanwhile: the way back is to the times
+  const slotsTaken = order.orderProblems.some((p) => p.code === 'slots_taken')
 
   const agreement = (key: RequiredAgreement, label: ReactNode) => (
     <Checkbox
@@ -174,13 +171,9 @@ export function ReviewPage() {
         </Checkbox>
       </section>
 
-      {order.orderErrorMessages.length > 0 ? (
+      {order.orderProblems.length > 0 ? (
         <Notice tone="error">
-          <ul className="errors">
-            {order.orderErrorMessages.map((m) => (
-              <li key={m}>{translateError(i18n, m)}</li>
-            ))}
-          </ul>
+          <ProblemList problems={order.orderProblems} />
           {slotsTaken ? (
             <Link to="/$eventslug/order/select-shouts" params={{ eventslug }} className="link">
               <Trans>Choose other times</Trans>

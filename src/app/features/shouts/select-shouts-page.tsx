@@ -8,10 +8,8 @@ import {
   CONFIRMATION_DAYS_BEFORE,
   confirmationFor,
   instantConfirmationDays,
-  remainingDatesMessage,
 } from '../../../domain/confirmation'
 import { eventDates } from '../../../domain/event'
-import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
 import { deselectSlot, isSlotSelected, selectSlot } from '../../../domain/order-rules'
 import {
@@ -24,7 +22,6 @@ import {
   timeOfDayBand,
 } from '../../../domain/slots'
 import { displayDateTime } from '../../lib/display-date'
-import { translateMessage } from '../../lib/domain-messages'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
@@ -247,13 +244,15 @@ export function SelectShoutsPage() {
       )}
 
       {confirmation && !confirmation.instant ? (
-        <Notice>{translateMessage(i18n, remainingDatesMessage(confirmation.days))}</Notice>
+        <RemainingDatesNotice days={confirmation.days} />
       ) : null}
       {price.firstShoutFree && order.orderPromo ? (
         <FirstShoutFree promoCode={order.orderPromo.promoCode} />
       ) : null}
       {order.shoutTimes.length > 0 && !meetsRecommendedMinimum(order.shoutTimes.length) ? (
-        <Notice>{translateMessage(i18n, messages.recommendedMinimum)}</Notice>
+        <Notice>
+          <Trans>At least 2 slots recommended</Trans>
+        </Notice>
       ) : null}
 
       <ActionBar>
@@ -289,5 +288,14 @@ function SlotPackage({
         Each shout plays {plays} times in its {minutes}-minute slot, {seconds} seconds each
       </Trans>
     </p>
+  )
+}
+
+/** spec §9: when the later dates of an order are confirmed. */
+function RemainingDatesNotice({ days }: { days: number }) {
+  return (
+    <Notice>
+      <Trans>Remaining dates confirmed {days} day(s) before the selected time</Trans>
+    </Notice>
   )
 }
