@@ -19,15 +19,11 @@ export function promoRefusal(error: PromoError): Refusal {
 }
 
 export function catalogueRefusal(error: CatalogueError): Refusal {
-  switch (error.code) {
-    case 'event_not_found':
-      return { status: 404, problems: [problem(error.code, messages.eventNotFound)] }
-    case 'device_not_found':
-      return { status: 404, problems: [problem(error.code, messages.deviceNotFound)] }
-    case 'device_not_in_event':
-      return {
-        status: 404,
-        problems: [problem(error.code, `No billboard ${error.deviceId} in event ${error.slug}`)],
-      }
+  return {
+    problems: [
+      error.code === 'device_not_in_event'
+        ? problem(error.code, { deviceId: error.deviceId, slug: error.slug })
+        : problem(error.code),
+    ],
   }
 }

@@ -107,15 +107,7 @@ export function catalogueRoutes(
       const origin =
         deps.publicBaseUrl ?? allowedRequestOrigin(c, deps.allowedHosts, deps.trustProxy)
       if (origin === null) {
-        return refuse({
-          status: 400,
-          problems: [
-            problem(
-              'host_not_allowed',
-              'This server makes QR codes for its own address only: set PUBLIC_BASE_URL (or list the host in ALLOWED_HOSTS)',
-            ),
-          ],
-        })
+        return refuse({ problems: [problem('host_not_allowed')] })
       }
       const code = await service.qrCode(params.slug, params.deviceId, format, origin)
       if (!code.ok) return refuse(catalogueRefusal(code.error))

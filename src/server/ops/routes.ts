@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { ops } from '../../contract/ops.ts'
 import { MAX_CATALOGUE_BYTES, opsConsole } from '../../contract/ops-console.ts'
-import { opsMessages } from '../../domain/ops.ts'
 import type { OpsGuard } from '../auth/guard.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
@@ -20,13 +19,11 @@ const GuidSchema = v.pipe(v.string(), v.uuid())
 export function opsRefusal(error: OpsError): Refusal {
   switch (error.code) {
     case 'order_not_found':
-      return { status: 404, problems: [problem(error.code, opsMessages.orderNotFound)] }
     case 'not_under_review':
-      return { status: 409, problems: [problem(error.code, opsMessages.notUnderReview)] }
     case 'not_cancellable':
-      return { status: 409, problems: [problem(error.code, opsMessages.notCancellable)] }
     case 'reviewers_refuse_only':
-      return { status: 403, problems: [problem(error.code, opsMessages.reviewersRefuseOnly)] }
+      // A service's error is a problem of the catalogue: its status and text are there.
+      return { problems: [error] }
     case 'device_not_found':
       return { status: 404, problems: [problem(error.code, 'Unknown billboard')] }
     case 'catalogue_not_json':

@@ -1,9 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { messages } from '../../domain/index.ts'
 import type { Database } from './db/client.ts'
 import { sql } from './db/sql.ts'
 import { clientAddress } from './http/client.ts'
-import { errorResponse, HttpError, type Problem, problem } from './http/errors.ts'
+import { errorResponse, fail, type Problem, problem } from './http/errors.ts'
 import type { Job } from './scheduler.ts'
 
 // The shared rate limiter (8): fixed windows per
@@ -82,10 +81,7 @@ export function createRateLimiter(deps: { database: Database; now: () => number 
 
 /** The problem of a 429 from a rule (a bucket may name its own, e.g. the spec's promo message). */
 export const tooManyRequests = (retryAfterS: number): Problem =>
-  problem(
-    'too_many_requests',
-    `Too many requests from this address: try again in ${retryAfterS} seconds`,
-  )
+  problem('too_many_requests', { seconds: retryAfterS })
 
 /**
  * Counts a hit of the rule for the request's client (platform/http/client.ts); past the limit it
@@ -101,7 +97,7 @@ export function rateLimited(
     const take = await limiter.take(rule, clientAddress(c, trustProxy))
     if (!take.allowed) {
       c.header('Retry-After', String(take.retryAfterS))
-      return errorResponse(c, 429, problemOf(take.retryAfterS))
+      return errorResponse(c, { problems: [problemOf(take.retryAfterS)] })
     }
     await next()
   }
@@ -117,7 +113,7 @@ export type ClientLimits = {
   takePromoCheck(c: Context): Promise<void>
 }
 
-export const PROMO_TOO_MANY = problem('promo_too_many_lookups', messages.promoTooManyLookups)
+export const PROMO_TOO_MANY = problem('promo_too_many_lookups')
 
 export function clientLimits(
   limiter: RateLimiter,
@@ -140,7 +136,7 @@ export function clientLimits(
       const take = await limiter.take(promoRule, clientAddress(c, settings.trustProxy))
       if (!take.allowed) {
         c.header('Retry-After', String(take.retryAfterS))
-        throw new HttpError(429, [PROMO_TOO_MANY])
+        fail(PROMO_TOO_MANY)
       }
     },
   }
