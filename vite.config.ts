@@ -111,7 +111,7 @@ function catalogParts(): Plugin {
   }
 }
 
-// Plugin order matters (see ../shared/toolchain.md): router code-splitting first, then React,
+// Plugin order matters (docs/development.md, Toolchain): router code-splitting first, then React,
 // then the Lingui macro through Babel, then the .po loader, then the PWA.
 const appPlugins = () => [
   tanstackRouter({
@@ -171,7 +171,7 @@ const clientBuild = {
       // registered by src/app/lib/pwa.ts (production builds only)
       injectRegister: false,
       injectManifest: {
-        // every route's code chunk, the maplibre worker (.mjs), CSS and the shell (toolchain.md:
+        // every route's code chunk, the maplibre worker (.mjs), CSS and the shell (docs/development.md:
         // adding png/webmanifest here would duplicate the entries the plugin adds itself)
         globPatterns: ['**/*.{js,mjs,css,html}'],
         // The operators' console is not the shoppers' to carry offline, and must never be

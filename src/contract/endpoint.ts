@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 
 // An endpoint of /api/v1 as data: method, path, and the schemas of what goes in and comes out
-// (shared/api-v1.md). The server registers its handlers from these (src/server/platform/http.ts), the
+// (docs/api-v1.md). The server registers its handlers from these (src/server/platform/http.ts), the
 // OpenAPI document is generated from them, and the app, the service worker and the tests build their
 // URLs with `pathOf` and parse the answers with `response`. One definition, so a route cannot be
 // missing from the document or called at a path the server does not serve.

@@ -12,6 +12,7 @@ import { mailRoutes } from './mail/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { orderRoutes } from './order/routes.ts'
+import { paymentRoutes } from './payment/routes.ts'
 import { pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
 import { errorBody, HttpError, problem } from './platform/http/errors.ts'
@@ -98,6 +99,7 @@ export function createApp(parts: ServerParts) {
     trustProxy: parts.env.TRUST_PROXY,
   })
   orderRoutes(router, parts.orders, parts.limits)
+  paymentRoutes(router, parts.payment, parts.limits)
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player)
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })

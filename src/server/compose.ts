@@ -17,7 +17,8 @@ import { createImageModerator, imageModerationConfig } from './moderation/index.
 import { createOpsService, type OpsService } from './ops/service.ts'
 import { countOrdersByState } from './order/repo.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
-import { createPaymentProvider, type PaymentProvider } from './payment/service.ts'
+import { createPaymentProvider } from './payment/provider.ts'
+import { createPaymentService, type PaymentService } from './payment/service.ts'
 import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
 import { sql } from './platform/db/sql.ts'
@@ -55,7 +56,8 @@ export type ServerParts = {
   database: Database
   log: Logger
   now: () => number
-  payment: PaymentProvider
+  /** Cards and charges (payment/service.ts), on the provider the settings choose. */
+  payment: PaymentService
   soldSlots: SoldSlots
   spotlight: SpotlightService
   promo: PromoService
@@ -130,7 +132,13 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     writesPerMinute: env.WRITES_PER_MINUTE,
     promoChecksPerMinute: env.PROMO_LOOKUPS_PER_MINUTE,
   })
-  const payment = await createPaymentProvider(env, database)
+  const payment = createPaymentService({
+    database,
+    provider: await createPaymentProvider(env, database),
+    log,
+    now,
+    ...(metrics ? { onPaymentError: metrics.paymentError } : {}),
+  })
   const soldSlots = createSoldSlots(database, now)
   const promo = createPromoService(database)
   const spotlight = createSpotlightService({
@@ -149,7 +157,6 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log,
     now,
     lease,
-    ...(metrics ? { onPaymentError: metrics.paymentError } : {}),
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
   const player = createPlayerService({

@@ -17,7 +17,7 @@ export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..
 const DIST_DIR = join(PROJECT_ROOT, 'dist')
 
 /**
- * Item 9 (slowloris): a client sending its headers or body one byte a second held a connection
+ * Slowloris: a client sending its headers or body one byte a second held a connection
  * for ever. Headers must arrive within 20 s; a whole request within 10 minutes (a 200 MB video on
  * 3 Mbit/s mobile data takes about 9); a connection idle both ways closes after 60 s, a kept-alive
  * one after 5 s between requests. Node checks these every `connectionsCheckingInterval`.

@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { type Client, client, freshDataDir, startTestServer, type TestServer } from './helpers.ts'
 
-// And shared/catalogue-format.md: `npm run import -- FILE.json` validates the whole file first,
+// And docs/catalogue-format.md: `npm run import -- FILE.json` validates the whole file first,
 // lists every problem by JSON path, writes nothing on error, and upserts by id.
 
 const catalogue = {

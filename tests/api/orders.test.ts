@@ -6,8 +6,8 @@ import {
   shoutTimesLabel,
   slotStartEpochMs,
 } from '../../src/domain/index.ts'
-import { paymentMessages } from '../../src/server/order/messages.ts'
 import { createOrderService } from '../../src/server/order/service.ts'
+import { paymentMessages } from '../../src/server/payment/messages.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,

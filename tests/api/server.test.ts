@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, allEndpoints } from '../../src/contract/index.ts'
 import { createApp } from '../../src/server/app.ts'
-import { paymentMessages } from '../../src/server/order/messages.ts'
-import { createOrderService } from '../../src/server/order/service.ts'
+import { paymentMessages } from '../../src/server/payment/messages.ts'
+import { createPaymentService } from '../../src/server/payment/service.ts'
 import { createStripeProvider } from '../../src/server/payment/stripe.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { type Client, client, startTestServer, type TestServer } from './helpers.ts'
@@ -146,14 +146,11 @@ describe('feature flags, health and OpenAPI', () => {
 
 describe('payments through Stripe', () => {
   it('answers 503 with {errors} when Stripe cannot be reached, and refuses local test cards', async () => {
-    const payment = createStripeProvider('sk_test_offline_shouts', 'pk_test_offline_shouts')
-    const orders = createOrderService({
+    const payment = createPaymentService({
       ...server.deps,
-      catalogue: server.deps.spotlight.catalogue,
-      appEnv: server.deps.env.APP_ENV,
-      payment,
+      provider: createStripeProvider('sk_test_offline_shouts', 'pk_test_offline_shouts'),
     })
-    const app = createApp({ ...server.deps, payment, orders })
+    const app = createApp({ ...server.deps, payment })
     const setup = await app.request('/api/v1/order/payment/setup-intent', { method: 'POST' })
     expect(setup.status).toBe(503)
     expect(await setup.json()).toEqual({

@@ -4,7 +4,7 @@
 // server's own total, keyed by the order, and a declined card failing the order and freeing its slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/domain/index.ts'
-import { paymentMessages } from '../../src/server/order/messages.ts'
+import { paymentMessages } from '../../src/server/payment/messages.ts'
 import {
   type Checkout,
   client,

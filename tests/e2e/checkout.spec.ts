@@ -54,7 +54,7 @@ test('each promo message shows beside the promo field', async ({ page, context }
   await apply.click()
   await expect(page.getByText('This promo code should not be used for this event')).toBeVisible()
 
-  // offline once the worker has the app's code, as in every offline test (README "Footguns")
+  // offline once the worker has the app's code, as in every offline test (docs/development.md)
   await waitForServiceWorker(page)
   await context.setOffline(true)
   await field.fill('LOVE10')

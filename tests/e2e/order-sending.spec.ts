@@ -28,7 +28,7 @@ test('offline, Place order waits for the connection, and a placed order stays pl
   // Offline, Place order says why it waits and nothing typed is lost. The connection drops
   // once the worker has the app's code: within the first seconds of a first visit (the worker still
   // installing) the review page's lazy parts cannot load offline, and the chunk-error reload then
-  // showed the browser's offline page (seen once in CI; README "Footguns").
+  // showed the browser's offline page (seen once in CI; docs/development.md, "Traps in the app").
   await waitForServiceWorker(page)
   await context.setOffline(true)
   await expect(

@@ -3,7 +3,8 @@ import { formatDisplayDateTimeAt } from '../../domain/dates'
 /**
  * A date and time the shopper reads, on the billboard's clock. English pages use spec §9's display
  * format (MM-dd-yyyy hh:mm a, the domain's formatter); French and German readers put the day first
- * and use a 24-hour clock, so their pages use their own short format (README, Decisions).
+ * and use a 24-hour clock, so their pages use their own short format (docs/spec.md says where the
+ * shop departs from the spec).
  */
 export function displayDateTime(epochMs: number, timeZoneId: string, locale: string): string {
   if (locale === 'en') return formatDisplayDateTimeAt(epochMs, timeZoneId)

@@ -7,7 +7,7 @@ import source from './error-messages.ts?raw'
 
 // Every code the server may send (the registry, src/contract/error-codes.ts) has its English
 // in the app's table word for word, and a French and a German translation. Lingui macros cannot be
-// imported in Vitest (README, Footguns), so the test reads the table's source.
+// imported in Vitest (docs/development.md), so the test reads the table's source.
 const table = new Map(
   [
     ...source.matchAll(

@@ -37,7 +37,7 @@ export function afterLoad(): void {
   } catch {
     pwaStore.showIosHint = false
   }
-  // toolchain.md: in `vite` dev mode /sw.js is the HTML page; only production builds register
+  // docs/development.md: in `vite` dev mode /sw.js is the HTML page; only production builds register
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   // reload only when this page asked for the update, never because another tab did
   navigator.serviceWorker.addEventListener('controllerchange', () => {

@@ -4,7 +4,7 @@ import { applyMigrations } from '../platform/db/migrate.ts'
 import { parseEnv } from '../platform/env.ts'
 import { importCatalogue } from './service.ts'
 
-// `npm run import -- FILE.json`: loads a catalogue (shared/catalogue-format.md) into the database that
+// `npm run import -- FILE.json`: loads a catalogue (docs/catalogue-format.md) into the database that
 // DATA_DIR or DATABASE_URL names. The whole file is checked first; on any problem nothing is written.
 // The settings are read through the server's one schema (platform/env.ts), as `npm start` reads them.
 async function main(argv: string[]): Promise<number> {

@@ -32,7 +32,7 @@ import {
   upsertTemplate,
 } from './repo.ts'
 
-// The catalogue an operator imports (shared/catalogue-format.md). It is operator input, so it is
+// The catalogue an operator imports (docs/catalogue-format.md). It is operator input, so it is
 // checked whole before anything is written: every problem is reported with its JSON path.
 
 // catalogue-format: the only placeholders a template may use; their values are escaped when rendered.

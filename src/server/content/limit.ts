@@ -1,5 +1,5 @@
 // A small counting semaphore. Processing photos and rendering billboards use the CPU and tens to
-// hundreds of MB each; on this 2-core machine (shared/toolchain.md) running more than two at once only
+// hundreds of MB each; on a 2-core machine running more than two at once only
 // adds memory and makes every other request slower, so the rest wait their turn.
 
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>

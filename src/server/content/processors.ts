@@ -106,6 +106,26 @@ export type UploadProcessor = {
 
 export type SniffedUpload = { processor: UploadProcessor; format: string }
 
+/** An upload received whole into a temporary file, its type sniffed (receive.ts). */
+export type ReceivedUpload = SniffedUpload & {
+  tempPath: string
+  sizeBytes: number
+  /** The form's text fields (e.g. generatorId), first value of each. */
+  fields: Record<string, string>
+}
+
+/** What a receiver of an upload needs from the service: the processors and where files go. */
+export type UploadIntake = {
+  processors: readonly UploadProcessor[]
+  storage: ContentStorage
+}
+
+/**
+ * Receives an upload into the intake's temporary folder: the routes hand one to the service, which
+ * never sees the HTTP request (receive.ts reads the multipart body).
+ */
+export type UploadReceiver = (intake: UploadIntake) => Promise<ReceivedUpload>
+
 export function sniffUpload(
   processors: readonly UploadProcessor[],
   head: Uint8Array,

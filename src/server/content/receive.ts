@@ -8,14 +8,14 @@ import { messages } from '../../domain/index.ts'
 import {
   isStorageFull,
   largestUpload,
+  type ReceivedUpload,
   type SniffedUpload,
   sniffUpload,
   storageFull,
   UploadError,
-  type UploadProcessor,
+  type UploadIntake,
 } from './processors.ts'
 import { SNIFF_BYTES } from './sniff.ts'
-import type { ContentStorage } from './storage.ts'
 
 /** The multipart field that carries the file (api-v1: "multipart, field `file`"). */
 export const UPLOAD_FIELD = 'file'
@@ -23,13 +23,6 @@ export const UPLOAD_FIELD = 'file'
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 /** After a refusal, how much more of the body is read and thrown away so the client sees the answer. */
 const DISCARD_AFTER_REFUSAL_BYTES = 64 * 1024 * 1024
-
-export type ReceivedUpload = SniffedUpload & {
-  tempPath: string
-  sizeBytes: number
-  /** The form's text fields (e.g. generatorId), first value of each. */
-  fields: Record<string, string>
-}
 
 function concat(chunks: Buffer[]): Buffer {
   return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)
@@ -58,8 +51,7 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Pro
  */
 export async function receiveUpload(
   request: Request,
-  processors: readonly UploadProcessor[],
-  storage: ContentStorage,
+  { processors, storage }: UploadIntake,
 ): Promise<ReceivedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {

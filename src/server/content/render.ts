@@ -5,12 +5,8 @@ import type { Font } from 'satori'
 import sharp from 'sharp'
 import { emojiDataUri, fontStack, loadFonts } from './fonts.ts'
 import { imageWork } from './limit.ts'
-import {
-  type ParsedTemplate,
-  type PlaceholderValues,
-  parseTemplateHtml,
-  toSatoriTree,
-} from './template-html.ts'
+import { type ParsedTemplate, type PlaceholderValues, parseTemplateHtml } from './template-html.ts'
+import { toSatoriTree } from './template-tree.ts'
 
 export type RenderInput = {
   template: ParsedTemplate

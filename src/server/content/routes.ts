@@ -7,11 +7,12 @@ import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
 import { type ContentError, contentMessage } from './errors.ts'
+import { receiveUpload } from './receive.ts'
 import type { ContentService } from './service.ts'
 import type { ByteRange } from './storage.ts'
 
 // api-v1 "Content" over HTTP: the statuses of the content service's errors, the uploads' multipart
-// stream handed to the service, and the files served with Range support.
+// body read into a file for the service (receive.ts), and the files served with Range support.
 
 const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
   // a generation request that names something wrong: the app can correct and resend
@@ -140,7 +141,8 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
   router.handle(
     contentApi.upload,
     async ({ c }) => {
-      const upload = await content.upload(c.req.raw)
+      // The multipart body is read here; the service gets the file, never the request.
+      const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake))
       return upload.ok ? c.json(upload.value, 201) : refuse(contentRefusal(upload.error))
     },
     limits.writes('uploads'),

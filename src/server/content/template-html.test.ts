@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseTemplateHtml, type SatoriElement, toSatoriTree } from './template-html.ts'
+import { parseTemplateHtml } from './template-html.ts'
+import { type SatoriElement, toSatoriTree } from './template-tree.ts'
 
 const values = { buyerName: 'Ann', recipientName: 'Bob', multilineMessage: 'Hello' }
 const noPhoto = { photoDataUri: null }

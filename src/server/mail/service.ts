@@ -159,7 +159,7 @@ export function createMailService(deps: MailDeps) {
         locale,
       ),
       total: formatMoney(summary.totalCents, { currency: summary.currency, locale }),
-      // The photo, or the clip's first frame (order summary's contentImageUrl; README, E-mail).
+      // The photo, or the clip's first frame (order summary's contentImageUrl; docs/mail.md).
       imageUrl: summary.contentImageUrl
         ? new URL(summary.contentImageUrl, `${origin()}/`).toString()
         : null,

@@ -12,7 +12,7 @@ export type OutgoingMail = {
   text: string
   html: string
   attachments: readonly Attachment[]
-  /** Stable across attempts: a receiving server or client can drop a duplicate (README, E-mail). */
+  /** Stable across attempts: a receiving server or client can drop a duplicate (docs/mail.md). */
   messageId: string
 }
 

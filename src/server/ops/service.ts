@@ -11,7 +11,7 @@ import {
 import { auditEntries, type Operator, recordAudit } from '../auth/repo.ts'
 import { contentImageUrl } from '../content/storage.ts'
 import { orderSummary } from '../order/summary.ts'
-import type { PaymentProvider } from '../payment/service.ts'
+import type { PaymentService } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
@@ -64,7 +64,7 @@ export function createOpsService(deps: {
   database: Database
   catalogue: CatalogueReads
   soldSlots: SoldSlots
-  payment: PaymentProvider
+  payment: PaymentService
   log: Logger
   now: () => number
 }) {

@@ -1,5 +1,6 @@
-import type { ContentType, OrderCreated, OrderPlay, OrderState } from '../../contract/index.ts'
-import type { PaymentSetupRecord } from '../payment/service.ts'
+import type { OrderCreated, OrderState } from '../../contract/index.ts'
+import { type OrderContent, orderContentOf } from '../content/reads.ts'
+import { checkoutCard, type PaymentSetupRecord } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
@@ -8,87 +9,13 @@ import type { LeaseSettings } from '../platform/lease.ts'
 const leaseEnd = (lease: LeaseSettings) =>
   sql`now() + ${lease.leaseMs}::int * interval '1 millisecond'`
 
-// The tables of an order's life: payment_setups (a card saved for a checkout), orders, and the rows
-// whose unique keys are the rules no race can break: slot_reservations (a slot is sold once),
-// idempotency_keys (a retry is one order), checkout_bindings (a checkout pays one order),
-// promo_redemptions (a once-per-customer code is used once). Reads generated_content (content/) and
-// plays (player/: the proof of play the order summary shows).
+// The tables of an order's life: orders, order_state_history, and the rows whose unique keys are the
+// rules no race can break: slot_reservations (a slot is sold once), idempotency_keys (a retry is one
+// order), checkout_bindings (a checkout pays one order), promo_redemptions (a once-per-customer code
+// is used once). The content an order names and the card it pays with are read through the content
+// and payment modules' read models (content/reads.ts, payment/reads.ts).
 
-/** The content an order names, as far as the order needs it. */
-export type OrderContent = {
-  key: string
-  url: string
-  type: ContentType
-  deviceId: string
-  eventSlug: string
-  flagged: boolean
-  /** The stored file's name (content/storage.ts): a clip's still is named after it. */
-  fileName: string
-}
-
-const CONTENT_JSON = sql`json_build_object('key', g.key, 'url', g.url, 'type', g.type,
-  'deviceId', g.device_id, 'eventSlug', g.event_slug, 'flagged', g.flagged,
-  'fileName', g.file_name)`
-
-const SETUP_JSON = sql`json_build_object('checkoutSecretKey', p.checkout_secret_key,
-  'customerId', p.customer_id, 'setupIntentId', p.setup_intent_id, 'status', p.status,
-  'paymentMethodId', p.payment_method_id, 'chargeOutcome', p.charge_outcome)`
-
-// ---------- payment setups (spec §7 call 11) ----------
-
-export async function insertPaymentSetup(
-  db: Queryable,
-  setup: {
-    checkoutSecretKey: string
-    provider: string
-    customerId: string
-    clientSecret: string
-    setupIntentId: string
-  },
-): Promise<void> {
-  await db.query(sql`
-    insert into payment_setups (checkout_secret_key, provider, customer_id, client_secret,
-      setup_intent_id)
-    values (${setup.checkoutSecretKey}, ${setup.provider}, ${setup.customerId},
-      ${setup.clientSecret}, ${setup.setupIntentId})`)
-}
-
-export async function setupByClientSecret(
-  db: Queryable,
-  clientSecret: string,
-): Promise<{ checkoutSecretKey: string; status: string } | null> {
-  const [row] = await db.query(sql<{ checkoutSecretKey: string; status: string }>`
-    select checkout_secret_key as "checkoutSecretKey", status
-    from payment_setups where client_secret = ${clientSecret}`)
-  return row ?? null
-}
-
-/** The local provider's card form saved a card: only its brand and last four digits are kept. */
-export async function saveLocalCard(
-  db: Queryable,
-  card: {
-    checkoutSecretKey: string
-    paymentMethodId: string
-    brand: string
-    last4: string
-    chargeOutcome: string | null
-  },
-): Promise<void> {
-  await db.query(sql`
-    update payment_setups set status = 'succeeded', payment_method_id = ${card.paymentMethodId},
-      card_brand = ${card.brand}, card_last4 = ${card.last4}, charge_outcome = ${card.chargeOutcome}
-    where checkout_secret_key = ${card.checkoutSecretKey}`)
-}
-
-export async function markSetupSucceeded(
-  db: Queryable,
-  checkoutSecretKey: string,
-  paymentMethodId: string | null,
-): Promise<void> {
-  await db.query(sql`
-    update payment_setups set status = 'succeeded', payment_method_id = ${paymentMethodId}
-    where checkout_secret_key = ${checkoutSecretKey}`)
-}
+export type { OrderContent } from '../content/reads.ts'
 
 // ---------- placing ----------
 
@@ -104,9 +31,8 @@ export async function contentAndSetup(
     used: boolean
   }>`
     select
-      (select ${CONTENT_JSON} from generated_content g where g.key = ${contentKey}) as content,
-      (select ${SETUP_JSON} from payment_setups p
-        where p.checkout_secret_key = ${checkoutSecretKey}) as setup,
+      ${orderContentOf(sql`${contentKey}`)} as content,
+      ${checkoutCard(sql`${checkoutSecretKey}`)} as setup,
       exists (select 1 from checkout_bindings where checkout_secret_key = ${checkoutSecretKey})
         as used`)
   return { content: row?.content ?? null, setup: row?.setup ?? null, used: row?.used ?? false }
@@ -241,10 +167,8 @@ export async function orderToProcess(db: Queryable, guid: string): Promise<Order
   const [row] = await db.query(sql<OrderToProcess>`
     select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId", o.state,
       o.total_cents as "totalCents", o.currency,
-      (select ${CONTENT_JSON} from generated_content g where g.key = o.execution_content_key)
-        as content,
-      (select ${SETUP_JSON} from payment_setups p
-        where p.checkout_secret_key = o.checkout_secret_key) as setup,
+      ${orderContentOf(sql`o.execution_content_key`)} as content,
+      ${checkoutCard(sql`o.checkout_secret_key`)} as setup,
       o.slot_numbers as "slotNumbers"
     from orders o where o.guid = ${guid}`)
   return row ?? null
@@ -412,25 +336,10 @@ export async function orderOfEvent(
   return row ?? null
 }
 
-export async function contentByKey(db: Queryable, key: string): Promise<OrderContent | null> {
-  const [row] = await db.query(sql<{ content: OrderContent }>`
-    select ${CONTENT_JSON} as content from generated_content g where g.key = ${key}`)
-  return row?.content ?? null
-}
-
 /** Orders by state, in the shared database. */
 export async function countOrdersByState(
   db: Queryable,
 ): Promise<{ state: string; count: number }[]> {
   return db.query(sql<{ state: string; count: number }>`
     select state, count(*)::int as count from orders group by state`)
-}
-
-/** The proof of play of an order, in the order the plays happened. */
-export function playsOfOrder(db: Queryable, guid: string): Promise<OrderPlay[]> {
-  return db.query(sql<OrderPlay>`
-    select slot_number as "slotNumber", play_index as "playIndex",
-      started_at_epoch_ms as "startedAtEpochMs", ended_at_epoch_ms as "endedAtEpochMs"
-    from plays where order_guid = ${guid}
-    order by started_at_epoch_ms, slot_number, play_index`)
 }

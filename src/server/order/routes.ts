@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { declineErrorCode, type ErrorCode } from '../../contract/error-codes.ts'
+import type { ErrorCode } from '../../contract/error-codes.ts'
 import {
   IdempotencyKeySchema,
   OrderRequestSchema,
@@ -7,6 +7,7 @@ import {
   parseWithErrors,
 } from '../../contract/index.ts'
 import { messages } from '../../domain/index.ts'
+import { paymentRefusal } from '../payment/refusals.ts'
 import {
   errorResponse,
   inputProblems,
@@ -18,16 +19,16 @@ import {
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
-import { promoRefusal } from '../spotlight/routes.ts'
-import { paymentMessages } from './messages.ts'
+import { promoRefusal } from '../promo/refusals.ts'
+import { orderMessages } from './messages.ts'
 import { type OrderError, type OrderService, requestHash } from './service.ts'
 
 // api-v1 "Order" over HTTP. The status and the text of each of the service's errors are here.
 
 const GuidSchema = v.pipe(v.string(), v.uuid())
 
-/** The service's codes answered as one problem of the same code (the two others name their own). */
-type OwnCode = Exclude<OrderError['code'], 'slots_invalid' | 'card_declined'>
+/** The service's codes answered as one problem of the same code (slots_invalid names its own). */
+type OwnCode = Exclude<OrderError['code'], 'slots_invalid'>
 
 export function orderRefusal(error: OrderError): Refusal {
   const one = (status: Refusal['status'], message: string): Refusal => {
@@ -37,9 +38,9 @@ export function orderRefusal(error: OrderError): Refusal {
   }
   switch (error.code) {
     case 'order_type_production':
-      return one(400, paymentMessages.orderTypeProduction)
+      return one(400, orderMessages.orderTypeProduction)
     case 'one_billboard':
-      return one(400, paymentMessages.oneBillboard)
+      return one(400, orderMessages.oneBillboard)
     case 'event_not_found':
       return one(404, messages.eventNotFound)
     case 'device_not_found':
@@ -72,31 +73,18 @@ export function orderRefusal(error: OrderError): Refusal {
     case 'promo_once_per_customer':
       return promoRefusal(error)
     case 'checkout_mismatch':
-      return one(400, paymentMessages.checkoutMismatch)
     case 'payment_already_saved':
-      return one(409, messages.paymentAlreadySaved)
     case 'setup_not_confirmed':
-      return one(400, paymentMessages.setupNotConfirmed)
     case 'payment_unavailable':
-      return one(503, paymentMessages.providerUnavailable)
+      return paymentRefusal(error)
     case 'request_in_progress':
-      return one(409, paymentMessages.requestInProgress)
+      return one(409, orderMessages.requestInProgress)
     case 'slots_taken':
       return { ...one(409, messages.slotsTaken(error.labels)), extra: { takenSlots: error.slots } }
     case 'idempotency_key_reused':
       return one(422, messages.idempotencyKeyReused)
     case 'order_not_found':
       return one(404, messages.orderNotFound)
-    case 'local_cards_disabled':
-      return one(404, paymentMessages.localCardsDisabled)
-    case 'payment_form_expired':
-      return one(404, paymentMessages.paymentFormExpired)
-    case 'card_declined':
-      // Stripe's own decline code (insufficient_funds, expired_card...), as Stripe.js reports it.
-      return {
-        status: 402,
-        problems: [problem(declineErrorCode(error.declineCode), error.message)],
-      }
   }
 }
 
@@ -105,28 +93,6 @@ export function orderRoutes(router: ApiRouter, orders: OrderService, limits: Cli
     const defaults = await orders.defaults(query.eventSlug, query.deviceId)
     return defaults.ok ? defaults.value : refuse(orderRefusal(defaults.error))
   })
-
-  router.handle(
-    orderApi.setupIntent,
-    async ({ c }) => {
-      const length = Number(c.req.header('content-length') ?? '0')
-      if (length > 1024) {
-        return errorResponse(c, 413, problem('body_not_expected', paymentMessages.noBodyExpected))
-      }
-      const setup = await orders.createSetup()
-      return setup.ok ? setup.value : refuse(orderRefusal(setup.error))
-    },
-    limits.writes('setup-intents'),
-  )
-
-  router.handle(
-    orderApi.localConfirm,
-    async ({ body }) => {
-      const confirmed = await orders.confirmLocalCard(body)
-      return confirmed.ok ? confirmed.value : refuse(orderRefusal(confirmed.error))
-    },
-    limits.writes('card-confirms'),
-  )
 
   // spec §7 call 12, api-v1: the Idempotency-Key makes a retried POST answer as the first did. The
   // key is checked, and a body the schema refuses is answered as a replay when its key was used

@@ -1,19 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../platform/db/client.ts'
-import { recordCharge, recordRefund } from './repo.ts'
 import type {
   ChargeRequest,
   ChargeResult,
   PaymentProvider,
   PaymentSetupRecord,
   RefundRequest,
-} from './service.ts'
+} from './provider.ts'
+import { recordCharge, recordRefund } from './repo.ts'
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
 /**
  * The offline provider: setup intents live in the database and are confirmed by the test-card
- * endpoint (order/routes.ts, POST /order/payment/local/confirm); a charge records a payment row,
+ * endpoint (routes.ts, POST /order/payment/local/confirm); a charge records a payment row,
  * once per order.
  */
 export function createLocalProvider(db: Queryable): PaymentProvider {

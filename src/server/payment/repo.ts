@@ -1,8 +1,68 @@
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
-// The payments table: one charge per order (unique order_guid), recorded by the local provider.
-// (Stripe keeps its own record; the order keeps the PaymentIntent id.)
+// The payment module's tables: payment_setups (a card saved for a checkout, spec §7 call 11) and
+// payments (one charge per order, unique order_guid, recorded by the local provider; Stripe keeps its
+// own record and the order keeps the PaymentIntent id). Others read a checkout's card through
+// reads.ts.
+
+// ---------- card setups ----------
+
+export async function insertPaymentSetup(
+  db: Queryable,
+  setup: {
+    checkoutSecretKey: string
+    provider: string
+    customerId: string
+    clientSecret: string
+    setupIntentId: string
+  },
+): Promise<void> {
+  await db.query(sql`
+    insert into payment_setups (checkout_secret_key, provider, customer_id, client_secret,
+      setup_intent_id)
+    values (${setup.checkoutSecretKey}, ${setup.provider}, ${setup.customerId},
+      ${setup.clientSecret}, ${setup.setupIntentId})`)
+}
+
+export async function setupByClientSecret(
+  db: Queryable,
+  clientSecret: string,
+): Promise<{ checkoutSecretKey: string; status: string } | null> {
+  const [row] = await db.query(sql<{ checkoutSecretKey: string; status: string }>`
+    select checkout_secret_key as "checkoutSecretKey", status
+    from payment_setups where client_secret = ${clientSecret}`)
+  return row ?? null
+}
+
+/** The local provider's card form saved a card: only its brand and last four digits are kept. */
+export async function saveLocalCard(
+  db: Queryable,
+  card: {
+    checkoutSecretKey: string
+    paymentMethodId: string
+    brand: string
+    last4: string
+    chargeOutcome: string | null
+  },
+): Promise<void> {
+  await db.query(sql`
+    update payment_setups set status = 'succeeded', payment_method_id = ${card.paymentMethodId},
+      card_brand = ${card.brand}, card_last4 = ${card.last4}, charge_outcome = ${card.chargeOutcome}
+    where checkout_secret_key = ${card.checkoutSecretKey}`)
+}
+
+export async function markSetupSucceeded(
+  db: Queryable,
+  checkoutSecretKey: string,
+  paymentMethodId: string | null,
+): Promise<void> {
+  await db.query(sql`
+    update payment_setups set status = 'succeeded', payment_method_id = ${paymentMethodId}
+    where checkout_secret_key = ${checkoutSecretKey}`)
+}
+
+// ---------- charges ----------
 
 export type PaymentRow = { id: string; status: 'succeeded' | 'failed'; error: string | null }
 

@@ -1,78 +1,193 @@
-import type { Queryable } from '../platform/db/client.ts'
-import type { Env } from '../platform/env.ts'
-import { createLocalProvider } from './local.ts'
+import { randomBytes } from 'node:crypto'
+import type {
+  LocalConfirmRequest,
+  LocalConfirmResponse,
+  SetupIntentResponse,
+} from '../../contract/index.ts'
+import { messages } from '../../domain/index.ts'
+import type { Database } from '../platform/db/client.ts'
+import type { Logger } from '../platform/log.ts'
+import { err, ok, type Result } from '../platform/result.ts'
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  PaymentSetupRecord,
+  RefundRequest,
+} from './provider.ts'
+import {
+  insertPaymentSetup,
+  markSetupSucceeded,
+  saveLocalCard,
+  setupByClientSecret,
+} from './repo.ts'
+import { cardBrand, cardOutcome } from './test-cards.ts'
 
-// One payment interface, two providers: `stripe` when STRIPE_SECRET_KEY is set, `local`
-// otherwise. Setup saves a card for this checkout (a SetupIntent with a Customer); the charge happens
-// when the order is processed, for the total the server computed (an off-session PaymentIntent).
-// The module has no routes: the order module saves cards and charges through it.
+// Cards and charges (api-v1 "Order": the setup intent and the local card form): a checkout saves a
+// card (spec §7 call 11), an order placed with it binds it (checked with the provider), processing
+// charges it once per order, a cancel refunds it. Answers are results and typed errors; the routes
+// (routes.ts) give each error its status and text.
 
-export type PaymentSetupRecord = {
-  checkoutSecretKey: string
-  customerId: string
-  setupIntentId: string
-  status: string
-  paymentMethodId: string | null
-  chargeOutcome: string | null
-}
+export type { PaymentSetupRecord } from './provider.ts'
 
-export type CreatedSetup = { customerId: string; clientSecret: string; setupIntentId: string }
+export type PaymentError =
+  /** The checkout's card belongs to another customer, or there is no such checkout. */
+  | { code: 'checkout_mismatch' }
+  /** The checkout already paid for an order, or the card form was already used. */
+  | { code: 'payment_already_saved' }
+  | { code: 'setup_not_confirmed' }
+  | { code: 'payment_unavailable' }
+  | { code: 'local_cards_disabled' }
+  | { code: 'payment_form_expired' }
+  /** A test card's outcome; `declineCode` is Stripe's (card_declined, insufficient_funds, ...). */
+  | { code: 'card_declined'; declineCode: string; message: string }
 
-export type SetupCheck = { confirmed: true; paymentMethodId: string | null } | { confirmed: false }
-
-export type ChargeRequest = {
-  orderGuid: string
-  amountCents: number
-  currency: string
-  setup: PaymentSetupRecord
-  description: string
-}
-
-export type ChargeResult =
-  | { ok: true; paymentId: string }
-  | { ok: false; error: string; paymentId: string | null }
-
-/** Giving a cancelled order's charge back. */
-export type RefundRequest = {
-  orderGuid: string
-  /** The provider's id of the charge (Stripe: the PaymentIntent; local: the payments row). */
-  paymentId: string
-  amountCents: number
-  currency: string
-  /** The same key for every attempt of one refund: the provider gives the money back once. */
-  idempotencyKey: string
-}
-
-export interface PaymentProvider {
-  readonly name: 'stripe' | 'local'
-  readonly publishableKey: string | null
-  createSetup(): Promise<CreatedSetup>
-  /** Whether the shopper finished saving the card for this setup. */
-  checkSetup(setup: PaymentSetupRecord): Promise<SetupCheck>
-  /** Charges the saved card; the order guid makes a repeated call (after a crash) charge once. */
-  charge(request: ChargeRequest): Promise<ChargeResult>
-  /**
-   * Refunds a charge; answers the provider's refund id. A repeated call with the same
-   * idempotency key refunds once and answers the same. Throws when the provider refuses or is
-   * unreachable (the caller keeps the refund pending and tries again).
-   */
-  refund(request: RefundRequest): Promise<{ refundId: string }>
-}
-
-export type PaymentSettings = Pick<
-  Env,
-  'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL'
+/** Why an order cannot be paid with its checkout's card. */
+export type CardError = Extract<
+  PaymentError,
+  {
+    code:
+      | 'checkout_mismatch'
+      | 'payment_already_saved'
+      | 'setup_not_confirmed'
+      | 'payment_unavailable'
+  }
 >
 
-/** The provider the settings choose: Stripe with a secret key, else the local test-card provider. */
-export async function createPaymentProvider(
-  settings: PaymentSettings,
-  db: Queryable,
-): Promise<PaymentProvider> {
-  if (!settings.STRIPE_SECRET_KEY) return createLocalProvider(db)
-  // The Stripe SDK is loaded only when it is used (about 18 MB of memory).
-  const { createStripeProvider } = await import('./stripe.ts')
-  return createStripeProvider(settings.STRIPE_SECRET_KEY, settings.STRIPE_PUBLISHABLE_KEY ?? null, {
-    apiUrl: settings.STRIPE_API_URL,
-  })
+export type PaymentService = ReturnType<typeof createPaymentService>
+
+export function createPaymentService(deps: {
+  database: Database
+  provider: PaymentProvider
+  log: Logger
+  now: () => number
+  /** A charge the provider failed, or a card it refused. */
+  onPaymentError?: (kind: 'provider' | 'declined') => void
+}) {
+  const { database: db, provider, log, now } = deps
+
+  // spec §7 call 11: a setup intent for this checkout, bound to a checkoutSecretKey.
+  async function createSetup(): Promise<Result<SetupIntentResponse, PaymentError>> {
+    let setup: Awaited<ReturnType<typeof provider.createSetup>>
+    try {
+      setup = await provider.createSetup()
+    } catch (error) {
+      log.error('payment provider unreachable', { error })
+      return err({ code: 'payment_unavailable' })
+    }
+    const checkoutSecretKey = `cks_${randomBytes(24).toString('base64url')}`
+    await insertPaymentSetup(db, {
+      checkoutSecretKey,
+      provider: provider.name,
+      customerId: setup.customerId,
+      clientSecret: setup.clientSecret,
+      setupIntentId: setup.setupIntentId,
+    })
+    return ok({
+      provider: provider.name,
+      publishableKey: provider.publishableKey,
+      clientSecret: setup.clientSecret,
+      customerId: setup.customerId,
+      checkoutSecretKey,
+    })
+  }
+
+  // api-v1: the local provider's card form; Stripe's documented test cards and outcomes.
+  async function confirmLocalCard(
+    card: LocalConfirmRequest,
+  ): Promise<Result<LocalConfirmResponse, PaymentError>> {
+    if (provider.name !== 'local') return err({ code: 'local_cards_disabled' })
+    const setup = await setupByClientSecret(db, card.clientSecret)
+    if (!setup) return err({ code: 'payment_form_expired' })
+    if (setup.status === 'succeeded') return err({ code: 'payment_already_saved' })
+    const current = new Date(now())
+    const expired =
+      card.expYear < current.getUTCFullYear() ||
+      (card.expYear === current.getUTCFullYear() && card.expMonth < current.getUTCMonth() + 1)
+    if (expired) {
+      return err({
+        code: 'card_declined',
+        declineCode: 'expired_card',
+        message: messages.cardExpired,
+      })
+    }
+    const outcome = cardOutcome(card.cardNumber)
+    if (outcome.kind === 'declined') {
+      return err({ code: 'card_declined', declineCode: outcome.code, message: outcome.message })
+    }
+    // Only the brand and the last four digits are kept: never the number or the code.
+    const saved = { brand: cardBrand(card.cardNumber), last4: card.cardNumber.slice(-4) }
+    await saveLocalCard(db, {
+      checkoutSecretKey: setup.checkoutSecretKey,
+      paymentMethodId: `pm_local_${randomBytes(8).toString('hex')}`,
+      ...saved,
+      chargeOutcome: outcome.kind === 'charge_declined' ? outcome.message : null,
+    })
+    return ok({ status: 'succeeded', card: saved })
+  }
+
+  /**
+   * The card an order pays with: the one saved for its checkout (read with the order's rows,
+   * reads.ts), by the same customer, not yet bound to another order (`used`), and confirmed by the
+   * provider (asked once; the answer is kept).
+   */
+  async function cardForOrder(
+    setup: PaymentSetupRecord | null,
+    customerId: string,
+    used: boolean,
+  ): Promise<Result<PaymentSetupRecord, CardError>> {
+    if (!setup || setup.customerId !== customerId) return err({ code: 'checkout_mismatch' })
+    if (used) return err({ code: 'payment_already_saved' })
+    if (setup.status !== 'succeeded') {
+      let check: Awaited<ReturnType<typeof provider.checkSetup>>
+      try {
+        check = await provider.checkSetup(setup)
+      } catch (error) {
+        log.error('payment provider unreachable', { error })
+        return err({ code: 'payment_unavailable' })
+      }
+      if (!check.confirmed) return err({ code: 'setup_not_confirmed' })
+      await markSetupSucceeded(db, setup.checkoutSecretKey, check.paymentMethodId)
+      setup.status = 'succeeded'
+      setup.paymentMethodId = check.paymentMethodId
+    }
+    return ok(setup)
+  }
+
+  /**
+   * Charges an order's card, trying the provider three times with back-off; a repeated call (after
+   * a crash) charges once, since the provider keys the charge by the order.
+   */
+  async function charge(request: ChargeRequest): Promise<ChargeResult> {
+    const result = await chargeWithRetry(request)
+    if (!result.ok) deps.onPaymentError?.('declined')
+    return result
+  }
+
+  async function chargeWithRetry(request: ChargeRequest): Promise<ChargeResult> {
+    let lastError: unknown
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        return await provider.charge(request)
+      } catch (error) {
+        lastError = error
+        log.warn('charge attempt failed', { guid: request.orderGuid, attempt, error })
+        await new Promise((r) => setTimeout(r, 200 * 2 ** attempt))
+      }
+    }
+    log.error('charge failed', { guid: request.orderGuid, error: lastError })
+    deps.onPaymentError?.('provider')
+    return { ok: false as const, error: messages.unknownError, paymentId: null }
+  }
+
+  return {
+    /** The provider in use: `stripe` or `local`. */
+    name: provider.name,
+    createSetup,
+    confirmLocalCard,
+    cardForOrder,
+    charge,
+    /** Gives a charge back, once per idempotency key (provider.ts: refund). */
+    refund: (request: RefundRequest) => provider.refund(request),
+  }
 }

@@ -6,7 +6,7 @@ import type {
   PaymentProvider,
   PaymentSetupRecord,
   RefundRequest,
-} from './service.ts'
+} from './provider.ts'
 
 /**
  * Stripe: a Customer and a SetupIntent at setup (the card form in the browser confirms it with

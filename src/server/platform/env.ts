@@ -155,7 +155,7 @@ const EnvEntries = v.object({
     v.picklist(['1', '0', 'true', 'false'], 'DEMO_CATALOGUE must be 1 or 0'),
   ),
 
-  // --- several instances on one PostgreSQL (README "Running several instances")
+  // --- several instances on one PostgreSQL (docs/deploying.md, "Several instances")
   // A content job or an order in Processing is held by one instance under a lease this long, renewed
   // every third of it; the work of an instance that died is taken over this long after its last renewal.
   LEASE_SECONDS: v.optional(
@@ -167,7 +167,7 @@ const EnvEntries = v.object({
     ),
     '15',
   ),
-  // --- e-mail (README "E-mail"): sent over SMTP when SMTP_URL is set
+  // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
   SMTP_URL: v.optional(

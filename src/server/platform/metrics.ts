@@ -7,7 +7,7 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 // scraped. Orders by state and jobs by status are counted in the database at scrape time, so every
 // instance reports the shared totals; payment errors are this instance's. SSE
 // clients: the server has no server-sent-event endpoint, so there is no such gauge (a constant 0 would
-// say something false); README's metrics list says so.
+// say something false); docs/deploying.md's metrics list says so.
 
 /** Latency buckets, in seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const

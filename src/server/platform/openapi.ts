@@ -125,7 +125,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
       title: 'Shouts API',
       version: '1.0.0',
       description:
-        'The API of the Shouts shop (shared/api-v1.md). Every non-2xx response has the body {errors: string[], codes: string[]}: the texts, and a stable code for each in the same order.',
+        'The API of the Shouts shop (docs/api-v1.md in its repository). Every non-2xx response has the body {errors: string[], codes: string[]}: the texts, and a stable code for each in the same order.',
     },
     servers: [{ url: API_BASE }],
     paths,

@@ -6,7 +6,8 @@ import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { jsonAnswer } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
-import type { PromoError, PromoService } from '../promo/service.ts'
+import { promoRefusal } from '../promo/refusals.ts'
+import type { PromoService } from '../promo/service.ts'
 import type { SpotlightError, SpotlightService } from './service.ts'
 
 // api-v1 "Spotlight" over HTTP: events, billboards, slot search, QR codes, promo lookups.
@@ -22,18 +23,6 @@ export function spotlightRefusal(error: SpotlightError): Refusal {
         status: 404,
         problems: [problem(error.code, `No billboard ${error.deviceId} in event ${error.slug}`)],
       }
-  }
-}
-
-/** spec §5 promo messages: an unknown code is a 404, a code the shopper may not use a 422. */
-export function promoRefusal(error: PromoError): Refusal {
-  switch (error.code) {
-    case 'promo_invalid':
-      return { status: 404, problems: [problem(error.code, messages.promoInvalid)] }
-    case 'promo_wrong_event':
-      return { status: 422, problems: [problem(error.code, messages.promoWrongEvent)] }
-    case 'promo_once_per_customer':
-      return { status: 422, problems: [problem(error.code, messages.promoOncePerCustomer)] }
   }
 }
 

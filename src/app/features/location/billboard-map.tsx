@@ -7,7 +7,7 @@ import MapGl, { Layer, type MapRef, Marker, Source } from 'react-map-gl/maplibre
 import type { Device } from '../../../contract/spotlight'
 import { MAP_STYLE_URL } from '../../lib/config'
 
-// toolchain.md: maplibre 6 needs its worker URL set, or "Worker failed to load".
+// docs/development.md: maplibre 6 needs its worker URL set, or "Worker failed to load".
 setWorkerUrl(workerUrl)
 
 // With no configured style (no tiles offline): a plain background, the billboards drawn on it.

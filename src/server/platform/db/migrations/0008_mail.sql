@@ -15,7 +15,7 @@ create table mail_outbox (
   body_html text not null,
   -- [{filename, contentType, content (base64)}]: the .ics of a confirmed order
   attachments jsonb not null default '[]'::jsonb,
-  -- the Message-ID given to every attempt, so a mail server that saw it twice can tell (README, E-mail)
+  -- the Message-ID given to every attempt, so a mail server that saw it twice can tell (docs/mail.md)
   message_id text not null,
   status text not null default 'queued' check (status in ('queued', 'sent', 'failed', 'stored')),
   attempts int not null default 0,

@@ -1,0 +1,151 @@
+import { ERROR_CODES } from '../../contract/error-codes.ts'
+import {
+  type ContentType,
+  content as contentApi,
+  type DaemonResult,
+  type DaemonStatus,
+  type GenerateRequest,
+  GenerateRequestSchema,
+  type GenerateResponse,
+  parseWithErrors,
+  pathOf,
+} from '../../contract/index.ts'
+import type { Database } from '../platform/db/client.ts'
+import { err, ok, type Result } from '../platform/result.ts'
+import { type ContentError, contentMessage } from './errors.ts'
+import {
+  type ContentGenerator,
+  type GenerateOutcome,
+  type GenerationContext,
+  planGeneration,
+} from './generate.ts'
+import type { ContentJobs, JobHandler } from './jobs.ts'
+
+// Generation (api-v1 POST /content/generate, spec §4): a photo is made within the request; a clip,
+// or any request sent with `async: true`, is made by a background job (GENERATE_JOB) whose status
+// and result link the shopper polls (spec §7 calls 3 and 4).
+
+/** The job kind of an asynchronous POST /generate. */
+export const GENERATE_JOB = 'generate'
+
+export type GenerationDeps = {
+  database: Database
+  /** The public origin of the links handed out ('' for relative ones). */
+  origin: string
+  generators: Partial<Record<ContentType, ContentGenerator>>
+  /** Whether the video generator was handed in (tests): then a clip may be made within a request. */
+  videoInRequest: boolean
+  context: GenerationContext
+  jobs: Pick<ContentJobs, 'enqueue' | 'byPublicToken'>
+}
+
+export function createGeneration(deps: GenerationDeps) {
+  const { database: db, generators, context, jobs, origin } = deps
+
+  const runGeneration = async (
+    body: unknown,
+    signal?: AbortSignal,
+    mode: 'sync' | 'job' = 'job',
+  ): Promise<GenerateOutcome> => {
+    const parsed = parseWithErrors(GenerateRequestSchema, body)
+    if (!parsed.success) {
+      return {
+        kind: 'invalid',
+        errors: parsed.errors.map((message) => ({ code: 'invalid_input', message })),
+      }
+    }
+    const plan = await planGeneration(db, parsed.output.contentGenerationRequest)
+    if (!plan.ok) return { kind: 'invalid', errors: plan.errors }
+    const generate = generators[plan.plan.contentType]
+    if (!generate) {
+      return {
+        kind: 'invalid',
+        errors: [{ code: 'content_type_unavailable', contentType: plan.plan.contentType }],
+      }
+    }
+    // A clip takes seconds of ffmpeg: never inside a request (spec §4 asynchronous generation).
+    if (mode === 'sync' && plan.plan.contentType === 'video' && !deps.videoInRequest) {
+      return { kind: 'invalid', errors: [{ code: 'video_needs_async' }] }
+    }
+    return generate(plan.plan, signal ? { ...context, signal } : context)
+  }
+
+  // The payload is the request body as accepted: it is checked again, since the catalogue or the
+  // upload may have changed between the request and the job.
+  const generateJob: JobHandler = async (payload, _job, signal) => {
+    const outcome = await runGeneration(
+      { contentGenerationRequest: payload.request, async: false },
+      signal,
+    )
+    if (outcome.kind === 'done') return { resultKey: outcome.content.key }
+    return {
+      error:
+        outcome.kind === 'failed' ? outcome.error : outcome.errors.map(contentMessage).join(' '),
+    }
+  }
+
+  async function generate(
+    request: GenerateRequest,
+  ): Promise<{ ok: true; value: GenerateResponse } | { ok: false; errors: ContentError[] }> {
+    if (request.async) {
+      // Checked now so that a wrong request is told at once, not after polling (spec §4).
+      const plan = await planGeneration(db, request.contentGenerationRequest)
+      if (!plan.ok) return { ok: false, errors: plan.errors }
+      if (!generators[plan.plan.contentType]) {
+        return {
+          ok: false,
+          errors: [{ code: 'content_type_unavailable', contentType: plan.plan.contentType }],
+        }
+      }
+      const job = await jobs.enqueue(GENERATE_JOB, { request: request.contentGenerationRequest })
+      return ok({
+        success: true,
+        generatedContent: null,
+        error: null,
+        asyncPublicToken: job.publicToken,
+      })
+    }
+    const outcome = await runGeneration(request, undefined, 'sync')
+    if (outcome.kind === 'invalid') return { ok: false, errors: outcome.errors }
+    // spec §4: a request that was right but could not be made answers success false, not an error.
+    return ok(
+      outcome.kind === 'done'
+        ? {
+            success: true,
+            generatedContent: outcome.content,
+            error: null,
+            asyncPublicToken: null,
+          }
+        : {
+            success: false,
+            generatedContent: null,
+            error: outcome.error,
+            asyncPublicToken: null,
+          },
+    )
+  }
+
+  // spec §7 call 3: the job's status; link appears once it is done (call 4 yields the new key).
+  async function jobStatus(publicToken: string): Promise<Result<DaemonStatus, ContentError>> {
+    const job = await jobs.byPublicToken(publicToken)
+    if (!job || job.kind !== GENERATE_JOB) return err({ code: 'job_not_found' })
+    return ok({
+      error: job.status === 'failed' ? (job.error ?? ERROR_CODES.content_failed) : null,
+      completedEpochMS: job.status === 'done' && job.completedAt ? job.completedAt.getTime() : null,
+      link:
+        job.status === 'done'
+          ? `${origin}${pathOf(contentApi.daemonResult, { publicToken: job.publicToken })}`
+          : null,
+    })
+  }
+
+  async function jobResult(publicToken: string): Promise<Result<DaemonResult, ContentError>> {
+    const job = await jobs.byPublicToken(publicToken)
+    if (!job || job.kind !== GENERATE_JOB) return err({ code: 'job_not_found' })
+    if (job.status === 'failed') return err({ code: 'content_failed', reason: job.error })
+    if (job.status !== 'done' || !job.resultKey) return err({ code: 'content_not_ready' })
+    return ok({ newKey: job.resultKey })
+  }
+
+  return { generate, jobStatus, jobResult, jobs: { [GENERATE_JOB]: generateJob } }
+}

@@ -1,0 +1,140 @@
+import { confirmationCode, confirmationFor, messages } from '../../domain/index.ts'
+import { paymentMessages } from '../payment/messages.ts'
+import type { PaymentService } from '../payment/service.ts'
+import type { Database } from '../platform/db/client.ts'
+import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
+import type { Logger } from '../platform/log.ts'
+import type { CatalogueReads } from '../spotlight/service.ts'
+import type { SoldSlots } from '../spotlight/sold-slots.ts'
+import {
+  claimOrder,
+  type Finish,
+  finishOrder,
+  type OrderToProcess,
+  orderToProcess,
+  renewOrderLease,
+} from './repo.ts'
+
+// Processing an order: Processing → Confirmed, UnderReview or Failed, charging its card on the way,
+// by the instance that holds the order's lease (platform/lease.ts, decision 015), renewed while it
+// works. Right after placing, the order as just written is handed over (no read back); an order a
+// gone instance left is claimed by recovery (recovery.ts) and processed here as well.
+
+export type ProcessingDeps = {
+  database: Database
+  catalogue: CatalogueReads
+  soldSlots: SoldSlots
+  payment: PaymentService
+  log: Logger
+  lease: LeaseSettings
+}
+
+export type Processing = ReturnType<typeof createProcessing>
+
+export function createProcessing(deps: ProcessingDeps) {
+  const { database: db, catalogue, payment, log, soldSlots, lease } = deps
+  const inflight = new Set<Promise<void>>()
+
+  async function finish(order: OrderToProcess, outcome: Partial<Finish> & Pick<Finish, 'state'>) {
+    const errors = outcome.errors ?? []
+    await finishOrder(db, order.guid, lease.owner, {
+      state: outcome.state,
+      errors,
+      paymentId: outcome.paymentId ?? null,
+      confirmationDateEpochMs: outcome.confirmationDateEpochMs ?? null,
+    })
+    if (outcome.state === 'Failed') soldSlots.changed(order.eventSlug, order.deviceId)
+    log.info('order finished', { guid: order.guid, state: outcome.state, errors })
+  }
+
+  /**
+   * Processing → Confirmed, UnderReview or Failed, by the instance that holds the order's
+   * lease, renewed while it works. Safe to run again after a crash: the charge is keyed by
+   * the order. Right after placing, the order as just written (under this instance's lease) is handed
+   * over, which spares reading it back. A failed order keeps its reason as text (GET status shows it).
+   */
+  async function processOrder(guid: string, placed?: OrderToProcess): Promise<void> {
+    if (!placed && !(await claimOrder(db, guid, lease))) return
+    const stopBeat = heartbeat(
+      lease.leaseMs,
+      () => renewOrderLease(db, guid, lease),
+      // Stalled past the lease: another instance finishes the order (finishOrder writes only the
+      // holder's outcome), and a charge made here meanwhile is the same charge (keyed by the order).
+      () => log.warn('order lease lost', { guid }),
+      (error) => log.warn('order lease not renewed', { guid, error }),
+    )
+    try {
+      await processHeld(guid, placed)
+    } finally {
+      stopBeat()
+    }
+  }
+
+  async function processHeld(guid: string, placed?: OrderToProcess): Promise<void> {
+    const order = placed ?? (await orderToProcess(db, guid))
+    if (order?.state !== 'Processing') return
+    const event = await catalogue.event(order.eventSlug)
+    const device = event ? await catalogue.eventDevice(event.slug, order.deviceId) : null
+    if (!event || !device) {
+      return finish(order, { state: 'Failed', errors: [messages.eventNotFound] })
+    }
+    if (!order.content) {
+      return finish(order, { state: 'Failed', errors: [messages.missingBillboardContent] })
+    }
+
+    let paymentId: string | null = null
+    if (order.totalCents > 0) {
+      const setup = order.setup
+      if (!setup) {
+        return finish(order, { state: 'Failed', errors: [paymentMessages.checkoutMismatch] })
+      }
+      const result = await payment.charge({
+        orderGuid: guid,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        setup,
+        description: `Shouts order ${confirmationCode(guid)} (${event.name})`,
+      })
+      if (!result.ok) {
+        return finish(order, {
+          state: 'Failed',
+          errors: [result.error],
+          paymentId: result.paymentId,
+        })
+      }
+      paymentId = result.paymentId
+    }
+    const confirmation = confirmationFor({
+      event,
+      timeZoneId: device.timeZoneId,
+      slotNumbers: order.slotNumbers,
+      minPresaleSlotEpochMs: event.minPresaleSlotEpochMs,
+    })
+    // spec §4: confirmed instantly, or under review (flagged content, or presale slots with a date).
+    const review = order.content.flagged || !confirmation.instant
+    await finish(order, {
+      state: review ? 'UnderReview' : 'Confirmed',
+      paymentId,
+      confirmationDateEpochMs: confirmation.instant ? null : confirmation.confirmationDateEpochMs,
+    })
+  }
+
+  /** Processes an order just placed, once the answer to its request is on its way. */
+  function schedule(placed: OrderToProcess) {
+    const guid = placed.guid
+    const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => processOrder(guid, placed))
+      .catch((error: unknown) => log.error('order processing failed', { guid, error }))
+      .finally(() => inflight.delete(job))
+    inflight.add(job)
+  }
+
+  return {
+    processOrder,
+    schedule,
+    /** Waits for the orders being processed here. */
+    async settle(): Promise<void> {
+      while (inflight.size > 0) await Promise.allSettled([...inflight])
+    },
+  }
+}

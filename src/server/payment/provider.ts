@@ -1,0 +1,78 @@
+import type { Queryable } from '../platform/db/client.ts'
+import type { Env } from '../platform/env.ts'
+import { createLocalProvider } from './local.ts'
+
+// One payment interface, two providers: `stripe` when STRIPE_SECRET_KEY is set, `local`
+// otherwise. Setup saves a card for this checkout (a SetupIntent with a Customer); the charge happens
+// when the order is processed, for the total the server computed (an off-session PaymentIntent).
+// The payment service (service.ts) is the only user of a provider.
+
+export type PaymentSetupRecord = {
+  checkoutSecretKey: string
+  customerId: string
+  setupIntentId: string
+  status: string
+  paymentMethodId: string | null
+  chargeOutcome: string | null
+}
+
+export type CreatedSetup = { customerId: string; clientSecret: string; setupIntentId: string }
+
+export type SetupCheck = { confirmed: true; paymentMethodId: string | null } | { confirmed: false }
+
+export type ChargeRequest = {
+  orderGuid: string
+  amountCents: number
+  currency: string
+  setup: PaymentSetupRecord
+  description: string
+}
+
+export type ChargeResult =
+  | { ok: true; paymentId: string }
+  | { ok: false; error: string; paymentId: string | null }
+
+/** Giving a cancelled order's charge back. */
+export type RefundRequest = {
+  orderGuid: string
+  /** The provider's id of the charge (Stripe: the PaymentIntent; local: the payments row). */
+  paymentId: string
+  amountCents: number
+  currency: string
+  /** The same key for every attempt of one refund: the provider gives the money back once. */
+  idempotencyKey: string
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local'
+  readonly publishableKey: string | null
+  createSetup(): Promise<CreatedSetup>
+  /** Whether the shopper finished saving the card for this setup. */
+  checkSetup(setup: PaymentSetupRecord): Promise<SetupCheck>
+  /** Charges the saved card; the order guid makes a repeated call (after a crash) charge once. */
+  charge(request: ChargeRequest): Promise<ChargeResult>
+  /**
+   * Refunds a charge; answers the provider's refund id. A repeated call with the same
+   * idempotency key refunds once and answers the same. Throws when the provider refuses or is
+   * unreachable (the caller keeps the refund pending and tries again).
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>
+}
+
+export type PaymentSettings = Pick<
+  Env,
+  'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL'
+>
+
+/** The provider the settings choose: Stripe with a secret key, else the local test-card provider. */
+export async function createPaymentProvider(
+  settings: PaymentSettings,
+  db: Queryable,
+): Promise<PaymentProvider> {
+  if (!settings.STRIPE_SECRET_KEY) return createLocalProvider(db)
+  // The Stripe SDK is loaded only when it is used (about 18 MB of memory).
+  const { createStripeProvider } = await import('./stripe.ts')
+  return createStripeProvider(settings.STRIPE_SECRET_KEY, settings.STRIPE_PUBLISHABLE_KEY ?? null, {
+    apiUrl: settings.STRIPE_API_URL,
+  })
+}
