@@ -110,8 +110,9 @@ export const OrderPlaySchema = v.object({
 })
 export type OrderPlay = v.InferOutput<typeof OrderPlaySchema>
 
-/** What a billboard shows as it reports: a play of a shout, or the house card. */
-export const ShowingSchema = v.variant('kind', [
+/** What a billboard shows as it reports: a play of a shout, or the house card (a union, not
+ * v.variant: the shop's first screen bundles this module, and variant is not dropped from it). */
+export const ShowingSchema = v.union([
   v.strictObject({
     kind: v.literal('shout'),
     orderGuid: text(),
