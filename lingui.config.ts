@@ -1,23 +1,59 @@
-import { defineConfig } from '@lingui/cli'
+import { extractor as babelExtractor } from '@lingui/cli/api'
+import { defineConfig, type ExtractorType } from '@lingui/conf'
+import { PROBLEMS, WORDS } from './src/contract/problems.ts'
+
+// The problems' English is written once, in the contract's catalogue (src/contract/problems.ts).
+// This extractor reads it there: each code is a message whose id is the code and whose English is
+// the catalogue's text ({name} placeholders as Lingui's), each word of WORDS a message whose id is
+// `table.key`. The app translates a problem by its code (src/app/lib/problem-text.ts), with no copy
+// of the sentence of its own. Listed before Babel's: the first extractor that matches a file reads it.
+const problemsExtractor: ExtractorType = {
+  match: (filename) => /src\/contract\/problems\.ts$/.test(filename),
+  extract(filename, code, onMessageExtracted) {
+    const lines = code.split('\n')
+    const lineOf = (key: string) =>
+      lines.findIndex((line) => line.trimStart().startsWith(`${key}:`)) + 1
+    for (const [id, entry] of Object.entries(PROBLEMS)) {
+      onMessageExtracted({
+        id,
+        message: entry.en,
+        origin: [filename, lineOf(id)],
+        comment: `the problem ${id} (HTTP ${entry.status})`,
+      })
+    }
+    for (const [table, words] of Object.entries(WORDS)) {
+      for (const [key, word] of Object.entries(words)) {
+        onMessageExtracted({
+          id: `${table}.${key}`,
+          message: word,
+          origin: [filename, lineOf(table)],
+          comment: `a word of problems' sentences: ${table} ${key}`,
+        })
+      }
+    }
+  },
+}
 
 // One catalog per locale, loaded on demand (conventions §6). English is the source language.
 // The operations console (src/app/ops) has a catalog of its own, loaded only by the
-// console, so the shop's catalogs (and its first screen) carry none of its texts.
+// console, so the shop's catalogs (and its first screen) carry none of its texts. Both have the
+// problems of the catalogue: either can show any of them.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'fr', 'de'],
   catalogs: [
     {
       path: '<rootDir>/src/locale/locales/{locale}/messages',
-      include: ['<rootDir>/src/app'],
+      include: ['<rootDir>/src/app', '<rootDir>/src/contract/problems.ts'],
       exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/app/ops/**'],
     },
     {
       path: '<rootDir>/src/locale/ops/{locale}/messages',
-      include: ['<rootDir>/src/app/ops'],
+      include: ['<rootDir>/src/app/ops', '<rootDir>/src/contract/problems.ts'],
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
   ],
+  extractors: [problemsExtractor, babelExtractor],
   format: 'po',
   orderBy: 'messageId',
 })

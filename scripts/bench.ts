@@ -14,7 +14,6 @@ import type { SsrModule } from '../src/contract/ssr.ts'
 import { type EventTiming, slotStartEpochMs } from '../src/domain/index.ts'
 import { openDatabase } from '../src/server/platform/db/client.ts'
 import { applyMigrations } from '../src/server/platform/db/migrate.ts'
-import { createLogger } from '../src/server/platform/log.ts'
 import { createRateLimiter } from '../src/server/platform/rate-limit.ts'
 import { benchContentSource, benchOrderBody, uploadBenchPhoto } from './bench-shop.ts'
 
@@ -176,7 +175,7 @@ async function limiterCost(): Promise<string> {
   const database = await openDatabase({ dataDir: dir })
   try {
     await applyMigrations(database)
-    const limiter = createRateLimiter({ database, now: Date.now, log: createLogger('silent') })
+    const limiter = createRateLimiter({ database, now: Date.now })
     const rule = { bucket: 'bench', limit: 1_000_000, windowMs: 60_000 }
     for (let i = 0; i < 200; i++) await limiter.take(rule, `warm-${i % 20}`)
     const n = 3000

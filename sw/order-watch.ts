@@ -55,6 +55,8 @@ export async function checkOrderOnce(
     guid: order.guid,
     orderState: body.orderState,
     errors: body.errors,
+    ...(body.codes ? { codes: body.codes } : {}),
+    ...(body.params ? { params: body.params } : {}),
     confirmationDateEpochMs: body.confirmationDateEpochMs,
     settledAt: now(),
   }

@@ -5,6 +5,7 @@ import {
   ContentTypeSchema,
   EpochMsSchema,
   freeText,
+  ProblemSchema,
   positiveInt,
   queryList,
   queryNumber,
@@ -49,6 +50,8 @@ export const UploadSchema = v.object({
   status: v.picklist(UPLOAD_STATUSES),
   url: v.nullable(text(2000)),
   error: v.nullable(v.string()),
+  // the problems `error` says in English (the app translates these); optional for older servers
+  problems: v.optional(v.array(ProblemSchema)),
   // spec §5: the upload's own moderation verdict (a video's sampled frames); optional for older servers.
   flagged: v.optional(v.boolean()),
 })
@@ -96,12 +99,14 @@ export const GenerateResponseSchema = v.object({
   success: v.boolean(),
   generatedContent: v.nullable(GeneratedContentSchema),
   error: v.nullable(v.string()),
+  problems: v.optional(v.array(ProblemSchema)),
   asyncPublicToken: v.nullable(v.string()),
 })
 export type GenerateResponse = v.InferOutput<typeof GenerateResponseSchema>
 
 export const DaemonStatusSchema = v.object({
   error: v.nullable(v.string()),
+  problems: v.optional(v.array(ProblemSchema)),
   completedEpochMS: v.nullable(EpochMsSchema),
   link: v.nullable(v.string()),
 })
@@ -146,7 +151,25 @@ export const content = {
     body: 'multipart',
     response: UploadSchema,
     status: 201,
-    errors: { 413: 'Too large', 415: 'Wrong type' },
+    errors: [
+      'upload_not_multipart',
+      'upload_malformed',
+      'upload_no_file',
+      'upload_empty',
+      'upload_template_unknown',
+      'upload_too_large',
+      'image_too_large',
+      'video_too_large',
+      'upload_wrong_type',
+      'image_unreadable',
+      'video_wrong_type',
+      'upload_not_only_video',
+      'upload_sound_only',
+      'upload_unsupported',
+      'image_wrong_shape',
+      'video_unreadable',
+      'storage_full',
+    ],
   }),
   uploadStatus: endpoint({
     name: 'getUpload',
@@ -154,7 +177,7 @@ export const content = {
     path: '/content/uploads/{id}',
     summary: 'An upload and its processing state',
     response: UploadSchema,
-    errors: { 404: 'Upload not found' },
+    errors: ['upload_not_found'],
   }),
   generate: endpoint({
     name: 'generateContent',
@@ -163,6 +186,21 @@ export const content = {
     summary: 'Render a template into billboard content (spec §7 call 2)',
     body: GenerateRequestSchema,
     response: GenerateResponseSchema,
+    errors: [
+      'template_unknown',
+      'billboard_unknown',
+      'event_unknown',
+      'billboard_not_in_event',
+      'template_not_offered',
+      'template_size_mismatch',
+      'upload_unknown',
+      'upload_kind_mismatch',
+      'upload_processing',
+      'upload_failed',
+      'upload_required',
+      'content_type_unavailable',
+      'video_needs_async',
+    ],
   }),
   daemonStatus: endpoint({
     name: 'getGenerationJob',
@@ -170,7 +208,7 @@ export const content = {
     path: '/content/daemon/public/{publicToken}',
     summary: 'Status of an asynchronous generation (spec §7 call 3)',
     response: DaemonStatusSchema,
-    errors: { 404: 'Job not found' },
+    errors: ['job_not_found'],
   }),
   daemonResult: endpoint({
     name: 'getGenerationResult',
@@ -178,11 +216,7 @@ export const content = {
     path: '/content/daemon/result/{publicToken}',
     summary: 'The key of a finished asynchronous generation (spec §7 call 4)',
     response: DaemonResultSchema,
-    errors: {
-      404: 'Job not found',
-      409: 'The content is not ready yet',
-      422: 'The content could not be made (the reason)',
-    },
+    errors: ['job_not_found', 'content_not_ready', 'content_failed'],
   }),
   file: endpoint({
     name: 'getContentFile',
@@ -192,7 +226,8 @@ export const content = {
       'A stored file (uploads and generated content), with single-range Range support (206, 416); HEAD too',
     headers: [{ name: 'Range', required: false, description: 'one bytes= range' }],
     file: FILE_TYPES,
-    errors: { 404: 'File not found', 416: 'Range past the end' },
+    errors: ['file_not_found'],
+    statuses: { 416: 'Range past the end' },
   }),
   preview: endpoint({
     name: 'getTemplatePreview',
@@ -202,10 +237,7 @@ export const content = {
       "{templateId}.png: a picture of a template with sample texts and photo (previewImageUrl); {templateId}.mp4: a video template's example clip (examplePreviewVideoUrl); HEAD too",
     headers: [{ name: 'Range', required: false, description: 'one bytes= range (clips)' }],
     file: ['image/png', 'video/mp4'],
-    errors: {
-      404: 'Template not found, not a video template, or no ffmpeg on this server',
-      422: 'This template cannot be rendered',
-    },
+    errors: ['template_not_found', 'template_no_example_clip', 'template_render_failed'],
   }),
   entries: endpoint({
     name: 'getContentEntries',
@@ -213,6 +245,6 @@ export const content = {
     path: '/content/{opaqueKey}',
     summary: 'Entries of generated content (spec §7 call 5)',
     response: ContentEntriesSchema,
-    errors: { 404: 'Content not found' },
+    errors: ['content_not_found'],
   }),
 } as const

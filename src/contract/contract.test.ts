@@ -10,11 +10,12 @@ import {
   ErrorBodySchema,
   EventSchema,
   EventTimingSchema,
+  englishOf,
   FeatureFlagsSchema,
   GenerateRequestSchema,
   GenerateResponseSchema,
   GeneratorsQuerySchema,
-  issuesToErrors,
+  issuesToProblems,
   LocalConfirmRequestSchema,
   LocalConfirmResponseSchema,
   OrderCreatedSchema,
@@ -26,7 +27,7 @@ import {
   OrderSummarySchema,
   PromoQuerySchema,
   PromoSchema,
-  parseWithErrors,
+  parseWithProblems,
   SetupIntentResponseSchema,
   SlotSearchRequestSchema,
   SlotSearchResponseSchema,
@@ -34,9 +35,10 @@ import {
   UploadSchema,
 } from './index'
 
+// The English the server answers for a failed parse (its problems, written by the catalogue)
 const errorsOf = (schema: v.GenericSchema, input: unknown): string[] => {
-  const result = parseWithErrors(schema, input)
-  return result.success ? [] : result.errors
+  const result = parseWithProblems(schema, input)
+  return result.success ? [] : result.problems.map(englishOf)
 }
 
 const event = {
@@ -490,23 +492,33 @@ describe('Order schemas', () => {
   })
 })
 
-describe('issuesToErrors', () => {
-  it('prefixes the dot path and removes repeats', () => {
-    const result = v.safeParse(
-      v.object({ a: v.array(v.pipe(v.string(), v.minLength(2, 'too short'))) }),
-      { a: ['x', 'y'] },
-    )
+describe('issuesToProblems', () => {
+  it("names each issue's field and removes repeats", () => {
+    const result = v.safeParse(v.object({ a: v.array(v.pipe(v.string(), v.minLength(2))) }), {
+      a: ['x', 'y'],
+    })
     expect(result.success).toBe(false)
     if (!result.success)
-      expect(issuesToErrors(result.issues)).toEqual(['a.0: too short', 'a.1: too short'])
+      expect(issuesToProblems(result.issues).map((p) => [p.code, p.params?.field])).toEqual([
+        ['field_invalid', 'a.0'],
+        ['field_invalid', 'a.1'],
+      ])
     const same = v.safeParse(
       v.pipe(
         v.string(),
-        v.check(() => false, 'no'),
-        v.check(() => false, 'no'),
+        v.check(() => false, 'no_slots_selected'),
+        v.check(() => false, 'no_slots_selected'),
       ),
       'x',
     )
-    if (!same.success) expect(issuesToErrors(same.issues)).toEqual(['no'])
+    if (!same.success)
+      expect(issuesToProblems(same.issues)).toEqual([{ code: 'no_slots_selected' }])
+  })
+  it("keeps valibot's own words as the detail of a field's problem", () => {
+    const result = v.safeParse(v.object({ n: v.number() }), { n: 'x' })
+    if (!result.success)
+      expect(issuesToProblems(result.issues).map(englishOf)).toEqual([
+        'n: Invalid type: Expected number but received "x"',
+      ])
   })
 })

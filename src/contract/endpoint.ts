@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import type { ProblemCode } from './problems'
 
 // An endpoint of /api/v1 as data: method, path, and the schemas of what goes in and comes out
 // (docs/api-v1.md). The server registers its handlers from these (src/server/platform/http.ts), the
@@ -33,8 +34,14 @@ export type Endpoint = {
   readonly file?: readonly string[]
   /** The success status; default 200. */
   readonly status?: 200 | 201 | 202 | 204
-  /** The error statuses a client should expect, with what they mean. 400 is always possible. */
-  readonly errors?: Readonly<Partial<Record<number, string>>>
+  /**
+   * The problems a client should expect besides bad input (400, always possible), by code: the
+   * OpenAPI document lists each under its status with its text (src/contract/problems.ts). A code
+   * this endpoint answers with another status than the catalogue's comes with it: ['promo_invalid', 422].
+   */
+  readonly errors?: readonly (ProblemCode | readonly [ProblemCode, number])[]
+  /** Statuses answered without a problem (a range past a file's end: 416), with what they mean. */
+  readonly statuses?: Readonly<Partial<Record<number, string>>>
 }
 
 /** Declares an endpoint, keeping its literal types (path, method) for `pathOf` and the server. */

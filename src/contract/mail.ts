@@ -55,7 +55,7 @@ export const mail = {
     summary: 'The mails the shop made, newest first (admins)',
     access: 'admin',
     response: OutboxSchema,
-    errors: { 401: 'No valid operator session', 403: 'Not an admin' },
+    errors: ['sign_in_required', 'role_forbidden'],
   }),
   outboxMail: endpoint({
     name: 'getOutboxMail',
@@ -64,6 +64,6 @@ export const mail = {
     summary: 'One mail with its text and HTML bodies (admins)',
     access: 'admin',
     response: OutboxMailBodySchema,
-    errors: { 401: 'No valid operator session', 403: 'Not an admin', 404: 'No such mail' },
+    errors: ['sign_in_required', 'role_forbidden', 'mail_not_found'],
   }),
 } as const

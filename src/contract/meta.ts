@@ -48,9 +48,7 @@ export const meta = {
     summary:
       'The server can serve (readiness): the database answers, every migration is applied, content storage takes a write',
     response: ReadinessSchema,
-    errors: {
-      503: 'Not ready: the codes say what failed (database_unreachable, migrations_pending, storage_unwritable, shutting_down)',
-    },
+    errors: ['database_unreachable', 'migrations_pending', 'storage_unwritable', 'shutting_down'],
   }),
   metrics: endpoint({
     name: 'getMetrics',
@@ -66,7 +64,7 @@ export const meta = {
       },
     ],
     file: ['text/plain'],
-    errors: { 401: 'Without the metrics token', 404: 'Metrics are off (no METRICS_TOKEN)' },
+    errors: ['metrics_token_required', 'metrics_off'],
   }),
   openapi: endpoint({
     name: 'getOpenApi',
@@ -81,6 +79,6 @@ export const meta = {
     path: '/feature-flags/{product}',
     summary: 'Feature flags per environment (spec §7 call 6); the product is shouts',
     response: FeatureFlagsSchema,
-    errors: { 404: 'No feature flags for this product' },
+    errors: ['feature_flags_not_found'],
   }),
 } as const

@@ -4,6 +4,7 @@ import {
   CurrencySchema,
   EpochMsSchema,
   EventSlugSchema,
+  issue,
   nonNegativeInt,
   TimeZoneIdSchema,
   text,
@@ -17,12 +18,12 @@ import { endpoint } from './endpoint'
 /** A local calendar date, YYYY-MM-DD (the billboard's zone for a schedule). */
 export const CalendarDateSchema = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2027-05-08'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, issue('date_invalid')),
   // Date.parse rolls 2027-02-30 over into March: a real date reads back as itself
   v.check((s) => {
     const at = Date.parse(`${s}T00:00:00Z`)
     return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === s
-  }, 'must be a real date'),
+  }, issue('date_not_real')),
 )
 
 // ---------- billboards and their day ----------
@@ -136,7 +137,7 @@ export const CataloguePreviewRequestSchema = v.strictObject({
   text: v.pipe(v.string(), v.minLength(1, 'The file is empty')),
 })
 
-export const Sha256Schema = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex'))
+export const Sha256Schema = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, issue('sha256_invalid')))
 
 export const CatalogueApplyRequestSchema = v.strictObject({
   text: v.pipe(v.string(), v.minLength(1, 'The file is empty')),
@@ -211,10 +212,7 @@ export type Dashboard = v.InferOutput<typeof DashboardSchema>
 
 // ---------- endpoints ----------
 
-const opsErrors = {
-  401: 'No valid operator session',
-  403: 'The role may not, or a state change from another origin',
-} as const
+const opsErrors = ['sign_in_required', 'role_forbidden', 'cross_origin'] as const
 
 export const opsConsole = {
   billboards: endpoint({
@@ -235,7 +233,7 @@ export const opsConsole = {
     access: 'reviewer',
     query: ScheduleDayQuerySchema,
     response: OpsScheduleDaySchema,
-    errors: { ...opsErrors, 404: 'Unknown billboard' },
+    errors: [...opsErrors, 'device_not_found'],
   }),
   playerLink: endpoint({
     name: 'postOpsPlayerLink',
@@ -246,7 +244,7 @@ export const opsConsole = {
     body: v.strictObject({}),
     response: PlayerLinkSchema,
     status: 201,
-    errors: { ...opsErrors, 404: 'Unknown billboard' },
+    errors: [...opsErrors, 'device_not_found'],
   }),
   cataloguePreview: endpoint({
     name: 'postOpsCataloguePreview',
@@ -257,7 +255,7 @@ export const opsConsole = {
     access: 'admin',
     body: CataloguePreviewRequestSchema,
     response: CataloguePreviewSchema,
-    errors: { ...opsErrors, 413: 'The file is too large' },
+    errors: [...opsErrors, 'body_too_large'],
   }),
   catalogueApply: endpoint({
     name: 'postOpsCatalogueApply',
@@ -267,12 +265,13 @@ export const opsConsole = {
     access: 'admin',
     body: CatalogueApplyRequestSchema,
     response: CatalogueAppliedSchema,
-    errors: {
+    errors: [
       ...opsErrors,
-      400: 'The file has problems (each by JSON path)',
-      409: 'The file is not the one previewed',
-      413: 'The file is too large',
-    },
+      'catalogue_not_json',
+      'catalogue_invalid',
+      'catalogue_not_previewed',
+      'body_too_large',
+    ],
   }),
   dashboard: endpoint({
     name: 'getOpsDashboard',

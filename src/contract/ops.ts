@@ -1,7 +1,8 @@
 import * as v from 'valibot'
-import { OPERATOR_ROLES, opsMessages, passwordProblem } from '../domain/ops'
+import { OPERATOR_ROLES, passwordProblem } from '../domain/ops'
+import { issueMessage } from '../domain/problems'
 import { wellFormed } from '../domain/validation'
-import { EmptyBodySchema, EpochMsSchema, nonNegativeInt, text } from './common'
+import { EmptyBodySchema, EpochMsSchema, issue, nonNegativeInt, text } from './common'
 import { endpoint } from './endpoint'
 import { OrderStateSchema, OrderSummarySchema } from './order'
 
@@ -18,7 +19,7 @@ export const PasswordSchema = v.pipe(
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     const problem = passwordProblem(dataset.value)
-    if (problem) addIssue({ message: problem })
+    if (problem) addIssue({ message: issueMessage(problem.code, problem.params) })
   }),
 )
 
@@ -122,7 +123,7 @@ export const CancelRequestSchema = v.strictObject({
     v.string(),
     wellFormed(),
     v.trim(),
-    v.nonEmpty('is required'),
+    v.nonEmpty(issue('field_required')),
     v.maxLength(CANCEL_REASON_MAX_LENGTH),
   ),
 })
@@ -135,7 +136,7 @@ export const OrdersQuerySchema = v.object({
     '',
   ),
   /** A day (YYYY-MM-DD, in each billboard's time zone): orders with a slot on that day. */
-  day: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'))),
+  day: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, issue('day_invalid')))),
 })
 export type OrdersQuery = v.InferOutput<typeof OrdersQuerySchema>
 
@@ -163,10 +164,7 @@ export const AuditEntrySchema = v.object({
 export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>
 export const AuditAnswerSchema = v.object({ entries: v.array(AuditEntrySchema) })
 
-const guarded = {
-  401: opsMessages.signInRequired,
-  403: `${opsMessages.roleForbidden}; or ${opsMessages.crossOrigin}`,
-} as const
+const guarded = ['sign_in_required', 'role_forbidden', 'cross_origin'] as const
 
 // ---------- endpoints ----------
 
@@ -178,11 +176,7 @@ export const ops = {
     summary: 'Sign in: sets the session cookie (HttpOnly, SameSite=Strict, __Host- over HTTPS)',
     body: SignInRequestSchema,
     status: 204,
-    errors: {
-      401: opsMessages.wrongCredentials,
-      403: opsMessages.crossOrigin,
-      429: 'Too many failed sign-ins for this account or address (10 in 15 minutes)',
-    },
+    errors: ['wrong_credentials', 'cross_origin', 'sign_in_limited'],
   }),
   session: endpoint({
     name: 'opsSession',
@@ -191,7 +185,7 @@ export const ops = {
     summary: 'The operator signed in (e-mail and role)',
     access: 'reviewer',
     response: OperatorSchema,
-    errors: { 401: opsMessages.signInRequired },
+    errors: ['sign_in_required'],
   }),
   signOut: endpoint({
     name: 'opsSignOut',
@@ -199,7 +193,7 @@ export const ops = {
     path: '/ops/session',
     summary: 'Sign out: ends the session and clears the cookie',
     status: 204,
-    errors: { 403: opsMessages.crossOrigin },
+    errors: ['cross_origin'],
   }),
   setPassword: endpoint({
     name: 'opsSetPassword',
@@ -208,10 +202,7 @@ export const ops = {
     summary: "Set an operator's password with the one-time link's token (24 h, once)",
     body: SetPasswordRequestSchema,
     status: 204,
-    errors: {
-      400: `${opsMessages.passwordTooShort}; or ${opsMessages.linkInvalid}`,
-      403: opsMessages.crossOrigin,
-    },
+    errors: ['password_weak', 'password_too_long', 'link_invalid', 'cross_origin'],
   }),
   review: endpoint({
     name: 'opsReviewQueue',
@@ -239,7 +230,7 @@ export const ops = {
     summary: 'One order as operators see it',
     access: 'reviewer',
     response: OpsOrderSchema,
-    errors: { ...guarded, 404: opsMessages.orderNotFound },
+    errors: [...guarded, 'order_not_found'],
   }),
   approve: endpoint({
     name: 'opsApproveOrder',
@@ -249,7 +240,7 @@ export const ops = {
     access: 'reviewer',
     body: EmptyBodySchema,
     response: OpsOrderSchema,
-    errors: { ...guarded, 404: opsMessages.orderNotFound, 409: opsMessages.notUnderReview },
+    errors: [...guarded, 'order_not_found', 'not_under_review'],
   }),
   cancel: endpoint({
     name: 'opsCancelOrder',
@@ -260,7 +251,7 @@ export const ops = {
     access: 'reviewer',
     body: CancelRequestSchema,
     response: OpsOrderSchema,
-    errors: { ...guarded, 404: opsMessages.orderNotFound, 409: opsMessages.notCancellable },
+    errors: [...guarded, 'order_not_found', 'not_cancellable', 'reviewers_refuse_only'],
   }),
   audit: endpoint({
     name: 'opsAuditLog',

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import { messages } from '../domain/messages'
-import { AGREEMENT_LABELS } from '../domain/order-rules'
+import type { RequiredAgreement } from '../domain/order-rules'
 import { ORDER_STATES } from '../domain/order-state'
 import { DEFAULT_PLAYS_PER_SLOT, DEFAULT_SECONDS_PER_SHOUT } from '../domain/slot-package'
 import {
@@ -14,9 +13,11 @@ import {
   ContentTypeSchema,
   CurrencySchema,
   EpochMsSchema,
+  issue,
   LocaleSchema,
   nonNegativeInt,
   positiveInt,
+  problemEntries,
   TimeZoneIdSchema,
   text,
   unique,
@@ -51,13 +52,13 @@ export type SetupIntentResponse = v.InferOutput<typeof SetupIntentResponseSchema
 export const LocalConfirmRequestSchema = v.strictObject({
   clientSecret: text(500),
   cardNumber: v.pipe(
-    v.string(messages.cardNumberInvalid),
+    v.string(issue('incorrect_number')),
     v.transform((n) => n.replace(/[\s-]/g, '')),
-    v.regex(/^\d{12,19}$/, messages.cardNumberInvalid),
+    v.regex(/^\d{12,19}$/, issue('incorrect_number')),
   ),
   expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
   expYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100)),
-  cvc: v.pipe(v.string(), v.regex(/^\d{3,4}$/, 'must be 3 or 4 digits')),
+  cvc: v.pipe(v.string(), v.regex(/^\d{3,4}$/, issue('cvc_invalid'))),
 })
 export type LocalConfirmRequest = v.InferOutput<typeof LocalConfirmRequestSchema>
 
@@ -68,8 +69,8 @@ export const LocalConfirmResponseSchema = v.object({
 export type LocalConfirmResponse = v.InferOutput<typeof LocalConfirmResponseSchema>
 
 /* @__NO_SIDE_EFFECTS__ */
-const required = (key: keyof typeof AGREEMENT_LABELS) =>
-  v.pipe(v.boolean(), v.value(true, messages.agreementRequired(AGREEMENT_LABELS[key])))
+const required = (agreement: RequiredAgreement) =>
+  v.pipe(v.boolean(), v.value(true, issue('agreement_required', { agreement })))
 
 export const AgreementsSchema = v.strictObject({
   safetyWarning: required('safetyWarning'),
@@ -89,9 +90,9 @@ export const OrderEntrySchema = v.strictObject({
   deviceId: text(),
   slots: v.pipe(
     v.array(nonNegativeInt()),
-    v.minLength(1, messages.noSlotsSelected),
+    v.minLength(1, issue('no_slots_selected')),
     v.maxLength(MAX_SLOTS_PER_ENTRY),
-    v.check(unique, 'must not list a slot twice'),
+    v.check(unique, issue('slot_listed_twice')),
   ),
 })
 export type OrderEntry = v.InferOutput<typeof OrderEntrySchema>
@@ -110,8 +111,8 @@ export const CustomerSchema = v.strictObject({
 export const OrderRequestSchema = v.strictObject({
   entries: v.pipe(
     v.array(OrderEntrySchema),
-    v.minLength(1, messages.noSlotsSelected),
-    v.check((entries) => unique(entries.map((e) => e.deviceId)), 'must not list a billboard twice'),
+    v.minLength(1, issue('no_slots_selected')),
+    v.check((entries) => unique(entries.map((e) => e.deviceId)), issue('billboard_listed_twice')),
   ),
   eventSlug: text(),
   emailAddress: EmailSchema,
@@ -119,8 +120,8 @@ export const OrderRequestSchema = v.strictObject({
   customer: CustomerSchema,
   // spec §8 / api-v1: a missing key is the "missing billboard content" error
   executionContentKey: v.pipe(
-    v.nullish(v.pipe(v.string(messages.missingBillboardContent), wellFormed()), ''),
-    v.nonEmpty(messages.missingBillboardContent),
+    v.nullish(v.pipe(v.string(issue('missing_billboard_content')), wellFormed()), ''),
+    v.nonEmpty(issue('missing_billboard_content')),
   ),
   checkout: v.strictObject({
     stripeData: v.strictObject({
@@ -133,7 +134,7 @@ export const OrderRequestSchema = v.strictObject({
   // the content-generation request the content was made from (spec §5: "content request metadata")
   contentSource: v.pipe(
     v.nullish(ContentGenerationRequestSchema, null),
-    v.check((source) => source != null, messages.missingContentMetadata),
+    v.check((source) => source != null, issue('missing_content_metadata')),
     // the check above has ruled out null and undefined
     v.transform((source) => source as ContentGenerationRequest),
   ),
@@ -152,9 +153,11 @@ export type OrderState = v.InferOutput<typeof OrderStateSchema>
 export const OrderCreatedSchema = v.object({ guid: text(), orderState: v.literal('Processing') })
 export type OrderCreated = v.InferOutput<typeof OrderCreatedSchema>
 
+// `errors`: why a Failed order failed, or a Cancelled order's reason, in English, with their codes
+// and params beside (common.ts problemEntries).
 export const OrderStatusSchema = v.object({
   orderState: OrderStateSchema,
-  errors: v.array(v.string()),
+  ...problemEntries,
   confirmationDateEpochMs: v.nullable(EpochMsSchema),
 })
 export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>
@@ -167,7 +170,7 @@ export const OrderSummarySchema = v.object({
   eventSlug: text(),
   eventName: text(),
   orderState: OrderStateSchema,
-  errors: v.array(v.string()),
+  ...problemEntries,
   confirmationDateEpochMs: v.nullable(EpochMsSchema),
   device: v.object({
     deviceId: text(),
@@ -217,7 +220,7 @@ export const order = {
     summary: 'Order defaults (spec §7 call 10)',
     query: OrderDefaultsQuerySchema,
     response: OrderDefaultsSchema,
-    errors: { 404: 'Unknown event or billboard' },
+    errors: ['event_not_found', 'device_not_found'],
   }),
   setupIntent: endpoint({
     name: 'createSetupIntent',
@@ -225,7 +228,7 @@ export const order = {
     path: '/order/payment/setup-intent',
     summary: 'Start saving a card (spec §7 call 11); no body',
     response: SetupIntentResponseSchema,
-    errors: { 413: 'This request takes no body', 503: 'The payment provider is unreachable' },
+    errors: ['body_not_expected', 'payment_unavailable'],
   }),
   localConfirm: endpoint({
     name: 'confirmLocalCard',
@@ -234,11 +237,17 @@ export const order = {
     summary: "Save a card with the local provider (Stripe's test cards)",
     body: LocalConfirmRequestSchema,
     response: LocalConfirmResponseSchema,
-    errors: {
-      402: 'Your card was declined. (and the other test-card outcomes)',
-      404: 'Not the local provider, or the form expired',
-      409: 'Payment method has already been saved…',
-    },
+    errors: [
+      'card_declined',
+      'insufficient_funds',
+      'expired_card',
+      'incorrect_cvc',
+      'incorrect_number',
+      'processing_error',
+      'local_cards_disabled',
+      'payment_form_expired',
+      'payment_already_saved',
+    ],
   }),
   place: endpoint({
     name: 'placeOrder',
@@ -256,13 +265,30 @@ export const order = {
     body: OrderRequestSchema,
     response: OrderCreatedSchema,
     status: 201,
-    errors: {
-      404: 'Unknown event or billboard',
-      409: 'Time slot(s) taken {slots}. Please go back and select another.',
-      413: 'Body above 64 KB',
-      422: 'Promo code messages; Idempotency-Key reused with another body',
-      503: 'The payment provider is unreachable',
-    },
+    errors: [
+      'idempotency_key_missing',
+      'idempotency_key_invalid',
+      'idempotency_key_reused',
+      'request_in_progress',
+      'event_not_found',
+      'device_not_found',
+      'sold_out',
+      'not_available_for_event',
+      'slot_not_in_event',
+      'slot_past_cutoff',
+      'slots_taken',
+      'missing_billboard_content',
+      'missing_content_metadata',
+      'checkout_mismatch',
+      'setup_not_confirmed',
+      'payment_already_saved',
+      'body_too_large',
+      ['promo_invalid', 422],
+      'promo_wrong_event',
+      'promo_once_per_customer',
+      'promo_too_many_lookups',
+      'payment_unavailable',
+    ],
   }),
   status: endpoint({
     name: 'getOrderStatus',
@@ -270,7 +296,7 @@ export const order = {
     path: '/order/events/{eventSlug}/orders/{guid}/status',
     summary: 'Order status (spec §7 call 13)',
     response: OrderStatusSchema,
-    errors: { 404: 'Order not found' },
+    errors: ['order_not_found'],
   }),
   summary: endpoint({
     name: 'getOrderSummary',
@@ -278,6 +304,6 @@ export const order = {
     path: '/order/events/{eventSlug}/orders/{guid}',
     summary: 'The order as the confirmation page shows it',
     response: OrderSummarySchema,
-    errors: { 404: 'Order not found' },
+    errors: ['order_not_found'],
   }),
 } as const

@@ -4,6 +4,7 @@ import {
   CurrencySchema,
   EpochMsSchema,
   EventSlugSchema,
+  issue,
   LocaleSchema,
   nonNegativeInt,
   positiveInt,
@@ -75,7 +76,7 @@ export const ScheduleSchema = v.object({
 export type Schedule = v.InferOutput<typeof ScheduleSchema>
 
 export const PlaySchema = v.strictObject({
-  playId: v.pipe(v.string(), v.uuid('must be a UUID')),
+  playId: v.pipe(v.string(), v.uuid(issue('uuid_invalid'))),
   orderGuid: text(),
   slotNumber: nonNegativeInt(),
   playIndex: nonNegativeInt(),
@@ -149,10 +150,7 @@ export type HeartbeatAnswer = v.InferOutput<typeof HeartbeatAnswerSchema>
 
 export const SMIL_MEDIA_TYPE = 'application/smil+xml'
 
-const playerErrors = {
-  401: 'Missing, unknown or revoked player token',
-  404: 'Unknown billboard',
-} as const
+const playerErrors = ['player_token_missing', 'player_token_invalid', 'device_not_found'] as const
 
 // ---------- endpoints ----------
 
@@ -165,7 +163,7 @@ export const player = {
     access: 'player',
     query: ScheduleQuerySchema,
     response: ScheduleSchema,
-    errors: { 400: 'Bad window (at most 48 h, to after from)', ...playerErrors },
+    errors: ['to_before_from', 'window_too_long', ...playerErrors],
   }),
   scheduleSmil: endpoint({
     name: 'getPlayerScheduleSmil',
@@ -176,7 +174,7 @@ export const player = {
     access: 'player',
     query: ScheduleQuerySchema,
     file: [SMIL_MEDIA_TYPE],
-    errors: { 400: 'Bad window (at most 48 h, to after from)', ...playerErrors },
+    errors: ['to_before_from', 'window_too_long', ...playerErrors],
   }),
   // Public: it shows only what the billboard shows the street (event, price, the shop's QR entry),
   // and SMIL players fetch images without the playlist's credentials.
@@ -187,7 +185,7 @@ export const player = {
     summary: 'The house card as a PNG at the billboard size (what SMIL players show between plays)',
     query: HouseCardQuerySchema,
     file: ['image/png'],
-    errors: { 404: 'Unknown billboard' },
+    errors: ['device_not_found'],
   }),
   plays: endpoint({
     name: 'postPlayerPlays',
@@ -200,7 +198,7 @@ export const player = {
     body: PlaysRequestSchema,
     response: PlaysAnswerSchema,
     status: 202,
-    errors: { 413: 'Body too large', ...playerErrors },
+    errors: ['body_too_large', ...playerErrors],
   }),
   heartbeat: endpoint({
     name: 'postPlayerHeartbeat',

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { compareDateHour, DAY_MS, EVENT_DATE_HOUR_PATTERN, isDateHour } from '../domain/date-hour'
-import { messages } from '../domain/messages'
 import { DEFAULT_PLAYS_PER_SLOT, DEFAULT_SECONDS_PER_SHOUT } from '../domain/slot-package'
 import { EmailSchema } from '../domain/validation'
 import {
@@ -9,6 +8,7 @@ import {
   CurrencySchema,
   EpochMsSchema,
   EventSlugSchema,
+  issue,
   nonNegativeInt,
   positiveInt,
   queryInt,
@@ -21,8 +21,8 @@ import { endpoint } from './endpoint'
 
 const EventDateHourSchema = v.pipe(
   v.string(),
-  v.regex(EVENT_DATE_HOUR_PATTERN, 'must be yyyy-MM-dd_HH'),
-  v.check(isDateHour, 'must be a real calendar date and hour'),
+  v.regex(EVENT_DATE_HOUR_PATTERN, issue('date_hour_invalid')),
+  v.check(isDateHour, issue('date_hour_not_real')),
 )
 
 // spec §3: an event's timing. catalogue-format: start before end, slotWidthMS divides a day.
@@ -31,7 +31,7 @@ export const eventTimingEntries = {
   endDateHourLocalExclusive: EventDateHourSchema,
   slotWidthMS: v.pipe(
     positiveInt(),
-    v.check((ms) => DAY_MS % ms === 0, 'must divide a day (86400000 ms) exactly'),
+    v.check((ms) => DAY_MS % ms === 0, issue('slot_length_invalid')),
   ),
 }
 
@@ -45,7 +45,7 @@ export const startsBeforeEnd = (timing: {
   return compareDateHour(start, end) < 0
 }
 
-export const END_AFTER_START = 'must be after startDateHourLocalInclusive'
+export const END_AFTER_START = issue('end_before_start')
 
 export const EventTimingSchema = v.pipe(
   v.object(eventTimingEntries),
@@ -127,7 +127,7 @@ export const DevicesQuerySchema = v.object({
     v.picklist(DEVICE_ORDER_BY, `must be one of ${DEVICE_ORDER_BY.join(', ')}`),
     'id',
   ),
-  sortDirection: v.optional(v.picklist(SORT_DIRECTIONS, 'must be asc or desc'), 'asc'),
+  sortDirection: v.optional(v.picklist(SORT_DIRECTIONS, issue('sort_direction_invalid')), 'asc'),
 })
 export type DevicesQuery = v.InferOutput<typeof DevicesQuerySchema>
 
@@ -162,7 +162,7 @@ export const SlotSearchRequestSchema = v.pipe(
     endEpochMs: EpochMsSchema,
   }),
   v.forward(
-    v.check((r) => r.endEpochMs > r.startEpochMs, messages.slotRangeInvalid),
+    v.check((r) => r.endEpochMs > r.startEpochMs, issue('slot_range_invalid')),
     ['endEpochMs'],
   ),
 )
@@ -181,9 +181,9 @@ export const SlotSearchResponseSchema = v.object({
 export type SlotSearchResponse = v.InferOutput<typeof SlotSearchResponseSchema>
 
 export const PromoCodeSchema = v.pipe(
-  v.string(messages.promoInvalid),
+  v.string(issue('promo_invalid')),
   v.trim(),
-  v.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.promoInvalid),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, issue('promo_invalid')),
 )
 
 // spec §3: a promo is {promoCode, centsOffTotal} or {promoCode, percentOffTotal}
@@ -211,7 +211,7 @@ export const spotlight = {
     path: '/spotlight/events/{slug}',
     summary: 'An event (spec §7 call 8)',
     response: EventSchema,
-    errors: { 404: 'Event not found' },
+    errors: ['event_not_found'],
   }),
   liveEvents: endpoint({
     name: 'listLiveEvents',
@@ -227,7 +227,7 @@ export const spotlight = {
     summary: 'The billboards of an event, paged (spec §9: 200 per page by id ascending)',
     query: DevicesQuerySchema,
     response: DevicesPageSchema,
-    errors: { 404: 'Event not found' },
+    errors: ['event_not_found'],
   }),
   qrPng: endpoint({
     name: 'getDeviceQrPng',
@@ -235,7 +235,7 @@ export const spotlight = {
     path: '/spotlight/events/{slug}/devices/{deviceId}/qr.png',
     summary: "A billboard's QR code (512 px PNG): it opens /{slug}?device={deviceId}",
     file: ['image/png'],
-    errors: { 404: 'The event does not show that billboard' },
+    errors: ['event_not_found', 'device_not_found', 'device_not_in_event', 'host_not_allowed'],
   }),
   qrSvg: endpoint({
     name: 'getDeviceQrSvg',
@@ -243,7 +243,7 @@ export const spotlight = {
     path: '/spotlight/events/{slug}/devices/{deviceId}/qr.svg',
     summary: "A billboard's QR code as SVG: it opens /{slug}?device={deviceId}",
     file: ['image/svg+xml'],
-    errors: { 404: 'The event does not show that billboard' },
+    errors: ['event_not_found', 'device_not_found', 'device_not_in_event', 'host_not_allowed'],
   }),
   slotSearch: endpoint({
     name: 'searchSlots',
@@ -252,7 +252,7 @@ export const spotlight = {
     summary: 'Open slots of a billboard (spec §7 call 7), with the 5-hour cut-off',
     body: SlotSearchRequestSchema,
     response: SlotSearchResponseSchema,
-    errors: { 404: 'Unknown event or billboard' },
+    errors: ['event_not_found', 'device_not_found', 'slot_range_invalid'],
   }),
   promo: endpoint({
     name: 'getPromo',
@@ -261,10 +261,11 @@ export const spotlight = {
     summary: 'A promo code for an event (spec §7 call 9)',
     query: PromoQuerySchema,
     response: PromoSchema,
-    errors: {
-      404: 'Promo Code Invalid',
-      422: 'This promo code should not be used for this event / should be used once for this event',
-      429: 'Too many lookups from this client',
-    },
+    errors: [
+      'promo_invalid',
+      'promo_wrong_event',
+      'promo_once_per_customer',
+      'promo_too_many_lookups',
+    ],
   }),
 } as const

@@ -1,3 +1,4 @@
+import type { ProblemData } from '../domain/problems'
 import type { OrderState } from './order'
 
 // The contract between the page and the service worker: message types, the IndexedDB keys both sides
@@ -38,6 +39,9 @@ export type SettledOrder = {
   guid: string
   orderState: OrderState
   errors: string[]
+  /** the errors' codes and params (an older worker's settled order has none) */
+  codes?: string[]
+  params?: ProblemData['params'][]
   confirmationDateEpochMs: number | null
   settledAt: number
 }

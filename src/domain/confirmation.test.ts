@@ -5,7 +5,6 @@ import {
   confirmationCode,
   confirmationFor,
   instantConfirmationDays,
-  remainingDatesMessage,
 } from './confirmation'
 import { slotStartEpochMs } from './slots'
 
@@ -78,14 +77,6 @@ describe('confirmationFor (spec §9)', () => {
 })
 
 describe('confirmation texts', () => {
-  it('remaining dates message (spec §9)', () => {
-    expect(remainingDatesMessage(3)).toBe(
-      'Remaining dates confirmed 3 day(s) before the selected time',
-    )
-    expect(remainingDatesMessage(1)).toBe(
-      'Remaining dates confirmed 1 day(s) before the selected time',
-    )
-  })
   it('confirmation code is the first 8 characters of the order guid (spec §3)', () => {
     expect(confirmationCode('3f2b9c1d-7e4a-4b5c-9d8e-1a2b3c4d5e6f')).toBe('3f2b9c1d')
     expect(confirmationCode('abc')).toBe('abc')

@@ -1,6 +1,5 @@
 import { Temporal } from 'temporal-polyfill'
 import type { EventTiming } from './event'
-import { messages } from './messages'
 import { slotDate, slotStartEpochMs } from './slots'
 
 // spec §4 and §9: an order is confirmed instantly, or its remaining dates are confirmed a few days
@@ -44,11 +43,6 @@ export function confirmationFor({
     confirmationDateEpochMs: confirmationDate.epochMilliseconds,
     days: CONFIRMATION_DAYS_BEFORE,
   }
-}
-
-/** spec §9: "Remaining dates confirmed {days} day(s) before the selected time". */
-export function remainingDatesMessage(days: number): string {
-  return messages.remainingDatesConfirmed(days)
 }
 
 /** spec §9: instant confirmation covers the whole days between now and the minimum presale slot. */

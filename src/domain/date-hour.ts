@@ -3,7 +3,7 @@
 // the Temporal polyfill (about 20 KB gzipped) should load only with the screens that compute times
 // (first-screen budget). dates.ts builds Temporal values on top of these. Calendar:
 // proleptic Gregorian (ISO 8601), as Temporal's.
-import { messages } from './messages'
+import { RuleError } from './problems'
 
 export const DAY_MS = 86_400_000
 
@@ -12,10 +12,10 @@ export const DATE_HOUR_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:_(\d{2})(?:-(\d{2})
 // The event catalogue format: yyyy-MM-dd_HH exactly.
 export const EVENT_DATE_HOUR_PATTERN = /^\d{4}-\d{2}-\d{2}_\d{2}$/
 
-export class DateFormatError extends Error {
+export class DateFormatError extends RuleError {
   override readonly name = 'DateFormatError'
   constructor(readonly value: string) {
-    super(messages.dateFormatInvalid(value))
+    super({ code: 'date_format_invalid', params: { value } })
   }
 }
 

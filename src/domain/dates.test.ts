@@ -38,10 +38,8 @@ describe('parseDateHour (spec §5 date formats)', () => {
     '2027/05/07',
     '',
     ' 2027-05-07',
-  ])('rejects %j with the spec message', (value) => {
-    expect(() => parseDateHour(value)).toThrow(
-      `Date/time '${value}' cannot be created because the format is invalid`,
-    )
+  ])('rejects %j with the spec sentence (its code and the value)', (value) => {
+    expect(() => parseDateHour(value)).toThrow(`date_format_invalid ${JSON.stringify({ value })}`)
   })
   it('rejects impossible dates and hours as invalid formats too', () => {
     expect(() => parseDateHour('2027-02-30')).toThrow(DateFormatError)
@@ -56,9 +54,10 @@ describe('parseDateHour (spec §5 date formats)', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(DateFormatError)
       expect((error as DateFormatError).value).toBe('nope')
-      expect((error as DateFormatError).message).toContain(
-        'cannot be created because the format is invalid',
-      )
+      expect((error as DateFormatError).problem).toEqual({
+        code: 'date_format_invalid',
+        params: { value: 'nope' },
+      })
     }
   })
   it('isDateHour answers without throwing', () => {
@@ -87,7 +86,7 @@ describe('subtractMinutesFromDateHour (spec §5)', () => {
   it('requires yyyy-MM-dd_HH exactly', () => {
     for (const value of ['2027-05-10', '2027-05-10_18-30', '2027-05-10_18-30-00', 'x']) {
       expect(() => subtractMinutesFromDateHour(value)).toThrow(
-        `Date/time '${value}' cannot be created because the format is invalid`,
+        `date_format_invalid ${JSON.stringify({ value })}`,
       )
     }
   })
@@ -110,8 +109,8 @@ describe('weekday and week-hour offsets (spec §5)', () => {
     expect(weekdayOffset('SAT')).toBe(6)
     expect(weekdayOffset(' wed ')).toBe(3)
   })
-  it.each(['Sundays', 'Mo', '', 'Funday', '1'])('throws Bad weekday for %j', (name) => {
-    expect(() => weekdayOffset(name)).toThrow('Bad weekday')
+  it.each(['Sundays', 'Mo', '', 'Funday', '1'])('throws bad_weekday for %j', (name) => {
+    expect(() => weekdayOffset(name)).toThrow('bad_weekday')
   })
   it('counts hours of the week 0 to 167', () => {
     expect(weekHourOffset('Sunday', 0)).toBe(0)
@@ -120,9 +119,9 @@ describe('weekday and week-hour offsets (spec §5)', () => {
     expect(weekHourOffset('Saturday', 23)).toBe(167)
   })
   it('rejects a bad weekday or hour', () => {
-    expect(() => weekHourOffset('Caturday', 3)).toThrow('Bad weekday')
-    expect(() => weekHourOffset('Monday', 24)).toThrow('Bad hour')
-    expect(() => weekHourOffset('Monday', -1)).toThrow('Bad hour')
+    expect(() => weekHourOffset('Caturday', 3)).toThrow('bad_weekday')
+    expect(() => weekHourOffset('Monday', 24)).toThrow('bad_hour')
+    expect(() => weekHourOffset('Monday', -1)).toThrow('bad_hour')
   })
 })
 

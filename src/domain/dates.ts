@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { DateFormatError, EVENT_DATE_HOUR_PATTERN, readDateHour } from './date-hour'
-import { messages } from './messages'
+import { RuleError } from './problems'
 
 export {
   compareDateHour,
@@ -71,14 +71,14 @@ export function weekdayOffset(name: string): number {
   const index = WEEKDAYS.findIndex(
     (day) => day.toLowerCase() === wanted || day.slice(0, 3).toLowerCase() === wanted,
   )
-  if (index === -1) throw new Error(messages.badWeekday)
+  if (index === -1) throw new RuleError({ code: 'bad_weekday' })
   return index
 }
 
 /** spec §5: hour of the week 0-167 (Sunday 00:00 is 0, Saturday 23:00 is 167). */
 export function weekHourOffset(weekday: string, hour: number): number {
   const day = weekdayOffset(weekday)
-  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(messages.badHour)
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RuleError({ code: 'bad_hour' })
   return day * 24 + hour
 }
 

@@ -1,5 +1,6 @@
-// Every exact message of the spec (§5 validation, §8 error catalogue, §9 notices), written once.
-// The app shows these beside fields and the server returns them in `{errors: string[]}`.
+// @deprecated: problems are codes (./problems.ts) and their English is the contract's catalogue
+// (src/contract/problems.ts). These texts stay only for the server modules not yet converted
+// (order, payment, content, ops) and go with their conversion.
 
 export const messages = {
   // spec §5: contact validation
@@ -88,3 +89,6 @@ export const messages = {
 } as const
 
 export type Messages = typeof messages
+
+/** @deprecated see above: the sweep's cancel reason is AUTO_CANCEL_REASON (./ops.ts) */
+export const opsMessages = { autoCancelReason: messages.reviewOutlivedFirstSlot } as const

@@ -3,7 +3,6 @@ import {
   canApprove,
   cancelVerdict,
   chargedCents,
-  opsMessages,
   passwordProblem,
   reviewExpired,
   roleAllows,
@@ -18,13 +17,17 @@ const STATES = ORDER_STATES
 
 describe('operator rules', () => {
   it('wants passwords of 12 to 200 characters, counted as characters', () => {
-    expect(passwordProblem('elevenchars')).toBe(opsMessages.passwordTooShort)
+    const tooShort = { code: 'password_weak', params: { min: 12 } }
+    expect(passwordProblem('elevenchars')).toEqual(tooShort)
     expect(passwordProblem('twelve chars')).toBeNull()
     // 12 characters, more than 12 UTF-16 units below (emoji are two units each)
-    expect(passwordProblem('🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑')).toBe(opsMessages.passwordTooShort)
+    expect(passwordProblem('🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑')).toEqual(tooShort)
     expect(passwordProblem('🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑🔑')).toBeNull()
     expect(passwordProblem('x'.repeat(200))).toBeNull()
-    expect(passwordProblem('x'.repeat(201))).toBe(opsMessages.passwordTooLong)
+    expect(passwordProblem('x'.repeat(201))).toEqual({
+      code: 'password_too_long',
+      params: { max: 200 },
+    })
   })
 
   it('lets admins do what reviewers do, not the reverse', () => {

@@ -2,8 +2,8 @@
 // Plain rules, shared by the server (which enforces them) and the console (which hides what an
 // operator may not do).
 
-import { messages } from './messages'
 import type { OrderState } from './order-state'
+import { type DomainProblem, domainProblem } from './problems'
 
 export const OPERATOR_ROLES = ['admin', 'reviewer'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
@@ -12,28 +12,17 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number]
 export const PASSWORD_MIN_LENGTH = 12
 export const PASSWORD_MAX_LENGTH = 200
 
-export const opsMessages = {
-  passwordTooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  passwordTooLong: `The password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-  wrongCredentials: 'Wrong e-mail or password',
-  linkInvalid: 'This link is not valid any more: ask an administrator for a new one',
-  signInRequired: 'Sign in to continue',
-  roleForbidden: 'Your role does not allow this',
-  crossOrigin: "This request must come from the shop's own pages",
-  signInLimited: (retryAfterS: number) =>
-    `Too many sign-in attempts: try again in ${retryAfterS} seconds`,
-  orderNotFound: 'Order not found',
-  notUnderReview: 'This order is not under review',
-  notCancellable: 'This order cannot be cancelled',
-  reviewersRefuseOnly: 'Reviewers can only refuse orders under review',
-  autoCancelReason: messages.reviewOutlivedFirstSlot,
-} as const
+/** Why the sweep cancels an order itself: its review outlived its first slot (the shopper reads it). */
+export const AUTO_CANCEL_REASON: DomainProblem = domainProblem('review_outlived_first_slot')
 
 /** Why a password is refused, or null when it is acceptable. Length counts characters, not bytes. */
-export function passwordProblem(password: string): string | null {
+export function passwordProblem(password: string): DomainProblem | null {
   const length = [...password].length
-  if (length < PASSWORD_MIN_LENGTH) return opsMessages.passwordTooShort
-  if (length > PASSWORD_MAX_LENGTH) return opsMessages.passwordTooLong
+  if (length < PASSWORD_MIN_LENGTH)
+    return domainProblem('password_weak', { min: PASSWORD_MIN_LENGTH })
+  if (length > PASSWORD_MAX_LENGTH) {
+    return domainProblem('password_too_long', { max: PASSWORD_MAX_LENGTH })
+  }
   return null
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  agreementMessage,
+  agreementProblem,
   canPlaceOrder,
   deselectSlot,
   isSlotSelected,
@@ -16,6 +16,18 @@ import {
   selectSlot,
   stepToRedirectTo,
 } from './order-rules'
+import { RuleError } from './problems'
+
+/** The problem a rule throws. */
+const thrown = (run: () => unknown) => {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof RuleError) return error.problem
+    throw error
+  }
+  throw new Error('no RuleError thrown')
+}
 
 const slot = (slotNumber: number) => ({ slotNumber, label: `label ${slotNumber}`, deviceId: 'd1' })
 
@@ -29,15 +41,19 @@ describe('selecting shout times (spec §4/§5: once only, by slotNumber)', () =>
   })
   it('selecting a selected slot is an error', () => {
     expect(() => selectSlot([slot(5)], slot(5))).toThrow(SlotSelectionError)
-    expect(() => selectSlot([slot(5)], { ...slot(5), label: 'other' })).toThrow(
-      'Slot 5 is already selected',
-    )
+    expect(thrown(() => selectSlot([slot(5)], { ...slot(5), label: 'other' }))).toEqual({
+      code: 'slot_already_selected',
+      params: { slot: 5 },
+    })
   })
   it('deselects a selected slot', () => {
     expect(deselectSlot([slot(1), slot(5)], 1)).toEqual([slot(5)])
   })
   it('deselecting an unselected slot is an error', () => {
-    expect(() => deselectSlot([slot(1)], 2)).toThrow('Slot 2 is not selected')
+    expect(thrown(() => deselectSlot([slot(1)], 2))).toEqual({
+      code: 'slot_not_selected',
+      params: { slot: 2 },
+    })
     expect(() => deselectSlot([], 0)).toThrow(SlotSelectionError)
   })
 })
@@ -58,29 +74,27 @@ describe('agreements (spec §5)', () => {
       missingAgreements({ safetyWarning: true, terms: true, noChanges: true, privacyPolicy: true }),
     ).toEqual([])
   })
-  it('each has a message', () => {
-    expect(agreementMessage('noChanges')).toBe(
-      'Please accept the no-changes acknowledgement to place your order',
-    )
-    expect(agreementMessage('privacyPolicy')).toBe(
-      'Please accept the privacy policy to place your order',
-    )
+  it('each has a problem that names it', () => {
+    expect(agreementProblem('noChanges')).toEqual({
+      code: 'agreement_required',
+      params: { agreement: 'noChanges' },
+    })
   })
 })
 
 describe('sending an order (spec §5/§8)', () => {
   it('needs generated content first', () => {
-    expect(orderSendBlocker({ generatedContentKey: null, contentGenReq: {} })).toBe(
-      'Unable to send order due to missing generated content',
-    )
-    expect(orderSendBlocker({ generatedContentKey: '', contentGenReq: null })).toBe(
-      'Unable to send order due to missing generated content',
-    )
+    expect(orderSendBlocker({ generatedContentKey: null, contentGenReq: {} })).toEqual({
+      code: 'missing_generated_content',
+    })
+    expect(orderSendBlocker({ generatedContentKey: '', contentGenReq: null })).toEqual({
+      code: 'missing_generated_content',
+    })
   })
   it('then the content request metadata', () => {
-    expect(orderSendBlocker({ generatedContentKey: 'k', contentGenReq: undefined })).toBe(
-      'Failed to place order due to missing billboard content metadata',
-    )
+    expect(orderSendBlocker({ generatedContentKey: 'k', contentGenReq: undefined })).toEqual({
+      code: 'missing_content_metadata',
+    })
     expect(
       orderSendBlocker({ generatedContentKey: 'k', contentGenReq: { generatorId: 'g' } }),
     ).toBeNull()
@@ -104,11 +118,11 @@ describe('sending an order (spec §5/§8)', () => {
         agreements: { terms: true },
       }),
     ).toEqual([
-      'Please select at least one shout time',
-      'Unable to send order due to missing generated content',
-      'Please accept the safety warning to place your order',
-      'Please accept the no-changes acknowledgement to place your order',
-      'Please accept the privacy policy to place your order',
+      { code: 'no_slots_selected' },
+      { code: 'missing_generated_content' },
+      { code: 'agreement_required', params: { agreement: 'safetyWarning' } },
+      { code: 'agreement_required', params: { agreement: 'noChanges' } },
+      { code: 'agreement_required', params: { agreement: 'privacyPolicy' } },
     ])
     expect(canPlaceOrder({ ...ready, agreements: { ...ready.agreements, terms: false } })).toBe(
       false,

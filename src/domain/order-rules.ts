@@ -1,25 +1,17 @@
-import { messages } from './messages'
-
-// spec §5: four agreements must be accepted before the order is placed
-export const AGREEMENT_LABELS = {
-  safetyWarning: 'safety warning',
-  terms: 'terms and conditions',
-  noChanges: 'no-changes acknowledgement',
-  privacyPolicy: 'privacy policy',
-} as const
+import { type DomainProblem, domainProblem, RuleError } from './problems'
 
 // spec §4 and §5: rules of the order flow.
 
 export type ShoutTime = { slotNumber: number; label: string; deviceId?: string }
 
-export class SlotSelectionError extends Error {
+export class SlotSelectionError extends RuleError {
   override readonly name = 'SlotSelectionError'
 }
 
 /** spec §4/§5: a slot can be selected once only (by slotNumber); answers a new list in play order. */
 export function selectSlot<T extends ShoutTime>(shoutTimes: readonly T[], slot: T): T[] {
   if (shoutTimes.some((s) => s.slotNumber === slot.slotNumber)) {
-    throw new SlotSelectionError(messages.slotAlreadySelected(slot.slotNumber))
+    throw new SlotSelectionError(domainProblem('slot_already_selected', { slot: slot.slotNumber }))
   }
   return [...shoutTimes, slot].sort((a, b) => a.slotNumber - b.slotNumber)
 }
@@ -30,7 +22,7 @@ export function deselectSlot<T extends ShoutTime>(
   slotNumber: number,
 ): T[] {
   if (!shoutTimes.some((s) => s.slotNumber === slotNumber)) {
-    throw new SlotSelectionError(messages.slotNotSelected(slotNumber))
+    throw new SlotSelectionError(domainProblem('slot_not_selected', { slot: slotNumber }))
   }
   return shoutTimes.filter((s) => s.slotNumber !== slotNumber)
 }
@@ -39,7 +31,7 @@ export function isSlotSelected(shoutTimes: readonly ShoutTime[], slotNumber: num
   return shoutTimes.some((s) => s.slotNumber === slotNumber)
 }
 
-// spec §5: accepted before the order is placed
+// spec §5: four agreements must be accepted before the order is placed
 export const REQUIRED_AGREEMENTS = ['safetyWarning', 'terms', 'noChanges', 'privacyPolicy'] as const
 export type RequiredAgreement = (typeof REQUIRED_AGREEMENTS)[number]
 
@@ -49,8 +41,9 @@ export function missingAgreements(
   return REQUIRED_AGREEMENTS.filter((key) => agreements[key] !== true)
 }
 
-export function agreementMessage(key: RequiredAgreement): string {
-  return messages.agreementRequired(AGREEMENT_LABELS[key])
+/** spec §5: the problem of an agreement not accepted (its key names it; the catalogue has its words). */
+export function agreementProblem(key: RequiredAgreement): DomainProblem {
+  return domainProblem('agreement_required', { agreement: key })
 }
 
 export type OrderContent = {
@@ -65,9 +58,11 @@ export type OrderContent = {
 export function orderSendBlocker({
   generatedContentKey,
   contentGenReq,
-}: OrderContent): string | null {
-  if (!generatedContentKey) return messages.missingGeneratedContent
-  if (contentGenReq === null || contentGenReq === undefined) return messages.missingContentMetadata
+}: OrderContent): DomainProblem | null {
+  if (!generatedContentKey) return domainProblem('missing_generated_content')
+  if (contentGenReq === null || contentGenReq === undefined) {
+    return domainProblem('missing_content_metadata')
+  }
   return null
 }
 
@@ -76,13 +71,13 @@ export type PlaceOrderInput = OrderContent & {
   slotCount: number
 }
 
-/** Every reason the order cannot be placed yet, as messages for the review page. */
-export function orderBlockers(input: PlaceOrderInput): string[] {
-  const blockers: string[] = []
-  if (input.slotCount < 1) blockers.push(messages.noSlotsSelected)
+/** Every reason the order cannot be placed yet, as problems for the review page. */
+export function orderBlockers(input: PlaceOrderInput): DomainProblem[] {
+  const blockers: DomainProblem[] = []
+  if (input.slotCount < 1) blockers.push(domainProblem('no_slots_selected'))
   const content = orderSendBlocker(input)
   if (content) blockers.push(content)
-  return [...blockers, ...missingAgreements(input.agreements).map(agreementMessage)]
+  return [...blockers, ...missingAgreements(input.agreements).map(agreementProblem)]
 }
 
 export function canPlaceOrder(input: PlaceOrderInput): boolean {

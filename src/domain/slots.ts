@@ -7,7 +7,7 @@ import {
   shoutsPerDay,
   slotsPerDevice,
 } from './event'
-import { messages } from './messages'
+import { RuleError } from './problems'
 
 // spec §3 slot index: slot numbers count from the event start instant (in the device's zone) in
 // steps of slotWidthMS of real elapsed time, so across a daylight-saving change a slot still lasts
@@ -40,7 +40,7 @@ export function isSlotNumberOfEvent(
 
 function assertSlotNumber(event: EventTiming, timeZoneId: string, slotNumber: number): void {
   if (!isSlotNumberOfEvent(event, timeZoneId, slotNumber)) {
-    throw new RangeError(messages.slotNotInEvent(slotNumber))
+    throw new RuleError({ code: 'slot_not_in_event', params: { slot: slotNumber } })
   }
 }
 
@@ -141,7 +141,7 @@ export type TimeOfDayBand = (typeof TIME_OF_DAY_BANDS)[number]['id']
 
 export function bandOfHour(hour: number): TimeOfDayBand {
   const band = TIME_OF_DAY_BANDS.find((b) => hour >= b.startHour && hour < b.endHour)
-  if (!band) throw new RangeError(messages.badHour)
+  if (!band) throw new RuleError({ code: 'bad_hour' })
   return band.id
 }
 

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
-import { messages } from './messages'
+import { type DomainProblem, type DomainProblemCode, problemOfIssueMessage } from './problems'
 
-// spec §5: contact validation with the spec's exact messages.
+// spec §5: contact validation. Each schema refuses with the code of the spec's sentence
+// (src/domain/problems.ts); the sentences are the contract's catalogue's.
 
 export const NAME_MAX_LENGTH = 100
 
@@ -9,7 +10,7 @@ export const NAME_MAX_LENGTH = 100
 // as UTF-8, so it could never be stored, rendered or mailed faithfully. With the u flag a paired
 // surrogate is one astral code point, so \p{Cs} matches only the lone halves.
 const LONE_SURROGATE = /\p{Cs}/u
-export const ILL_FORMED_TEXT = 'must be well-formed Unicode text'
+export const ILL_FORMED_TEXT: DomainProblemCode = 'text_ill_formed'
 
 /** True when a text holds no lone surrogate (String.prototype.isWellFormed, ES2024). */
 export function isWellFormedText(value: string): boolean {
@@ -17,15 +18,15 @@ export function isWellFormedText(value: string): boolean {
 }
 
 /** The well-formedness check of every text field of the wire (contract/common.ts). */
-export const wellFormed = <T extends string>(message = ILL_FORMED_TEXT) =>
+export const wellFormed = <T extends string>(message: DomainProblemCode = ILL_FORMED_TEXT) =>
   v.check<T, string>(isWellFormedText, message)
 
 export const EmailSchema = v.pipe(
-  v.string(messages.emailInvalid),
-  wellFormed(messages.emailInvalid),
+  v.string('email_invalid'),
+  wellFormed('email_invalid'),
   v.trim(),
-  v.email(messages.emailInvalid),
-  v.maxLength(254, messages.emailInvalid),
+  v.email('email_invalid'),
+  v.maxLength(254, 'email_invalid'),
 )
 
 // spec §5/§9: the hint is XXX-XXX-XXXX; international numbers are written with a leading +
@@ -38,26 +39,26 @@ export function isValidPhone(value: string): boolean {
 }
 
 export const PhoneSchema = v.pipe(
-  v.string(messages.phoneInvalid),
-  wellFormed(messages.phoneInvalid),
+  v.string('phone_invalid'),
+  wellFormed('phone_invalid'),
   v.trim(),
-  v.check(isValidPhone, messages.phoneInvalid),
+  v.check(isValidPhone, 'phone_invalid'),
 )
 
 export const FirstNameSchema = v.pipe(
-  v.string(messages.firstNameEmpty),
+  v.string('first_name_empty'),
   wellFormed(),
   v.trim(),
-  v.nonEmpty(messages.firstNameEmpty),
-  v.maxLength(NAME_MAX_LENGTH, messages.firstNameTooLong),
+  v.nonEmpty('first_name_empty'),
+  v.maxLength(NAME_MAX_LENGTH, 'first_name_too_long'),
 )
 
 export const LastNameSchema = v.pipe(
-  v.string(messages.lastNameEmpty),
+  v.string('last_name_empty'),
   wellFormed(),
   v.trim(),
-  v.nonEmpty(messages.lastNameEmpty),
-  v.maxLength(NAME_MAX_LENGTH, messages.lastNameTooLong),
+  v.nonEmpty('last_name_empty'),
+  v.maxLength(NAME_MAX_LENGTH, 'last_name_too_long'),
 )
 
 export const ContactInfoSchema = v.object({
@@ -68,26 +69,34 @@ export const ContactInfoSchema = v.object({
 })
 export type ContactInfo = v.InferOutput<typeof ContactInfoSchema>
 
+/** The problem of a schema's issue: the code it names, else invalid_input with valibot's words. */
+const issueProblem = (issue: v.BaseIssue<unknown>): DomainProblem =>
+  (problemOfIssueMessage(issue.message) as DomainProblem | null) ?? {
+    code: 'invalid_input',
+    params: { detail: issue.message },
+  }
+
 /**
- * The first message for each field (dot path, 'customer.firstName'), for showing beside the field.
+ * The first problem for each field (dot path, 'customer.firstName'), for showing beside the field.
  * A problem with the value as a whole is keyed ''.
  */
 export function fieldErrors(
   schema: v.GenericSchema,
   value: unknown,
-): Partial<Record<string, string>> {
+): Partial<Record<string, DomainProblem>> {
   const result = v.safeParse(schema, value)
-  const errors: Partial<Record<string, string>> = {}
+  const errors: Partial<Record<string, DomainProblem>> = {}
   if (result.success) return errors
   for (const issue of result.issues) {
     const path = v.getDotPath(issue) ?? ''
-    errors[path] ??= issue.message
+    errors[path] ??= issueProblem(issue)
   }
   return errors
 }
 
-/** The message for one value against one field schema, or null when it is valid. */
-export function fieldError(schema: v.GenericSchema, value: unknown): string | null {
+/** The problem of one value against one field schema, or null when it is valid. */
+export function fieldError(schema: v.GenericSchema, value: unknown): DomainProblem | null {
   const result = v.safeParse(schema, value)
-  return result.success ? null : (result.issues[0]?.message ?? null)
+  const issue = result.success ? undefined : result.issues[0]
+  return issue ? issueProblem(issue) : null
 }

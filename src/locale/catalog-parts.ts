@@ -1,4 +1,3 @@
-import { messages } from '../domain/messages'
 import { readPoEntries } from './po-reader'
 
 // First-screen JavaScript: each locale's catalog is built in two parts. The first screens
@@ -10,33 +9,38 @@ import { readPoEntries } from './po-reader'
 const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/features\/(template|customize|shouts|checkout|review|confirmation)\//,
   /^src\/app\/features\/location\/(shout-location-page|billboard-map)\.tsx$/,
-  /^src\/app\/features\/shell\/(modal-host|error-page)\.tsx$/,
+  // what the shell loads lazily (the banners when there is one to show, the footer once idle), and the
+  // billboard player, a screen of its own: each loads the whole catalog with its code
+  /^src\/app\/features\/shell\/(modal-host|error-page|pwa-banners|footer)\.tsx$/,
+  /^src\/app\/player\//,
   /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
-  // the spec's sentences in every language: only those below are on a first screen
-  /^src\/app\/lib\/domain-messages\.ts$/,
-  // the server's refusals by code: shown on the later steps only
-  /^src\/app\/lib\/error-messages\.ts$/,
+  // the problems (their id is their code) and their words: shown on the later steps only, but for
+  // those below
+  /^src\/contract\/problems\.ts$/,
 ]
 
-/** The domain's sentences a first screen shows (their msgids in src/app/lib/domain-messages.ts):
- * the location step's badges and the event-not-found page. */
-export const FIRST_SCREEN_DOMAIN_MESSAGES: readonly string[] = [
-  messages.soldOut,
-  messages.notAvailableFor('{event}'),
-  messages.eventNotFound,
+/** The problems a first screen shows, by code: the location step's badges and the event-not-found
+ * page. */
+export const FIRST_SCREEN_PROBLEMS: readonly string[] = [
+  'sold_out',
+  'not_available_for_event',
+  'event_not_found',
 ]
 
 export type CatalogPart = 'first' | 'rest'
 
-/** The msgids of a catalog's part, read from the source catalog (its `#:` origins). */
-export function catalogPartIds(sourcePo: string, part: CatalogPart): Set<string> {
-  const ids = new Set<string>()
+/** A message of a part: its msgid, and whether that is its id (else its id is made from it). */
+export type PartEntry = { msgid: string; explicitId: boolean }
+
+/** The messages of a catalog's part, read from the source catalog (its `#:` origins). */
+export function catalogPartEntries(sourcePo: string, part: CatalogPart): PartEntry[] {
+  const entries: PartEntry[] = []
   for (const entry of readPoEntries(sourcePo)) {
     const later =
       entry.origins.length > 0 &&
       entry.origins.every((origin) => LATER_SOURCES.some((source) => source.test(origin))) &&
-      !FIRST_SCREEN_DOMAIN_MESSAGES.includes(entry.id)
-    if ((part === 'rest') === later) ids.add(entry.id)
+      !FIRST_SCREEN_PROBLEMS.includes(entry.id)
+    if ((part === 'rest') === later) entries.push({ msgid: entry.id, explicitId: entry.explicitId })
   }
-  return ids
+  return entries
 }

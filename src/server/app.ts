@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ERROR_CODES } from '../contract/error-codes.ts'
 import { API_BASE, routerPath } from '../contract/index.ts'
-import { messages } from '../domain/index.ts'
 import { authRoutes } from './auth/routes.ts'
 import { backofficeRoutes } from './backoffice/routes.ts'
 import type { ServerParts } from './compose.ts'
@@ -15,7 +12,7 @@ import { orderRoutes } from './order/routes.ts'
 import { paymentRoutes } from './payment/routes.ts'
 import { pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
-import { errorBody, HttpError, problem } from './platform/http/errors.ts'
+import { errorBody, errorResponse, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaderSetter } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
@@ -28,7 +25,7 @@ type Variables = { requestId: string }
 const REQUEST_ID = /^[\w.:-]{1,100}$/
 
 const noEndpoint = (method: string, path: string) =>
-  errorBody([problem('endpoint_not_found', `No API endpoint ${method} ${path}`)])
+  errorBody([problem('endpoint_not_found', { method, path })])
 
 /** The whole HTTP surface: /api/v1 (each module's routes) and the built PWA. */
 export function createApp(parts: ServerParts) {
@@ -54,10 +51,7 @@ export function createApp(parts: ServerParts) {
     c.set('requestId', requestId)
     // A NUL character can never be stored or matched (PostgreSQL text refuses it): refused up front.
     if (c.req.url.includes('%00')) {
-      c.res = c.json(
-        errorBody([problem('address_contains_nul', ERROR_CODES.address_contains_nul)]),
-        400,
-      )
+      c.res = errorResponse(c, { problems: [problem('address_contains_nul')] })
     } else {
       await next()
     }
@@ -133,7 +127,7 @@ export function createApp(parts: ServerParts) {
       }),
     )
   }
-  app.notFound((c) => c.json(errorBody([problem('page_not_found', messages.pageNotFound)]), 404))
+  app.notFound((c) => errorResponse(c, { problems: [problem('page_not_found')] }))
 
   // api-v1: every error is {errors, codes}; a thrown HttpError is an expected answer, anything else
   // is logged with the request id and answered without internals.
@@ -143,28 +137,29 @@ export function createApp(parts: ServerParts) {
     }
     // PostgreSQL data exceptions (class 22: bad characters, values out of range) are bad input.
     const code = pgErrorCode(error)
-    if (code?.startsWith('22')) {
-      return c.json(
-        errorBody([
-          problem('value_not_storable', 'The request contains a value that cannot be stored'),
-        ]),
-        400,
-      )
+    if (code?.startsWith('22'))
+      return errorResponse(c, { problems: [problem('value_not_storable')] })
+    // The database is gone for a moment (a PostgreSQL restarting, the embedded database's thread
+    // started again): not the request's fault, worth trying again shortly.
+    if (code?.startsWith('08') || code?.startsWith('57P0')) {
+      log.warn('database unreachable', { requestId: c.get('requestId'), path: c.req.path, code })
+      const unreachable = errorResponse(c, { problems: [problem('database_unreachable')] })
+      unreachable.headers.set('retry-after', '2')
+      return unreachable
     }
+    // a library's own refusal (a 4xx on the error): its status, our sentence, its words in the log
     const status = (error as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return c.json(
-        errorBody([problem('request_refused', error.message || messages.unknownError)]),
-        status as ContentfulStatusCode,
-      )
+      log.info('request refused', { requestId: c.get('requestId'), path: c.req.path, error })
+      return errorResponse(c, { status, problems: [problem('request_refused')] })
     }
     // A client that went away mid-request: nothing to answer, nothing broken.
     if (c.req.raw.signal?.aborted) {
       log.info('client went away', { requestId: c.get('requestId'), path: c.req.path })
-      return c.json(errorBody([problem('client_gone', 'The request was cancelled')]), 400)
+      return errorResponse(c, { problems: [problem('client_gone')] })
     }
     log.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error })
-    return c.json(errorBody([problem('unknown_error', messages.unknownError)]), 500)
+    return errorResponse(c, { problems: [problem('unknown_error')] })
   })
   return Object.assign(app, { apiRouter: router })
 }

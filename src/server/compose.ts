@@ -5,20 +5,25 @@ import { type BackofficeService, createBackofficeService } from './backoffice/se
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
 import { seedEmptyShop } from './catalogue/service.ts'
 import { createContentWorker } from './content/content-worker.ts'
+import { contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
 import { renderTemplatePng } from './content/render.ts'
 import { countJobsByStatus } from './content/repo.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
 import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
 import { type ContentStorage, createContentStorage } from './content/storage.ts'
+import { mailPlannerJob, mailSenderJob } from './mail/jobs.ts'
 import { createMailService, type MailService } from './mail/service.ts'
 import { createSmtpTransport } from './mail/transport.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
+import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
+import { orderRecoveryJob } from './order/jobs.ts'
 import { countOrdersByState } from './order/repo.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider } from './payment/provider.ts'
 import { createPaymentService, type PaymentService } from './payment/service.ts'
+import { type Clock, systemClock } from './platform/clock.ts'
 import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
 import { sql } from './platform/db/sql.ts'
@@ -27,7 +32,13 @@ import { allowedHosts } from './platform/http/client.ts'
 import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import { createMetrics, type Metrics } from './platform/metrics.ts'
-import { type ClientLimits, clientLimits, createRateLimiter } from './platform/rate-limit.ts'
+import {
+  type ClientLimits,
+  clientLimits,
+  createRateLimiter,
+  rateLimitSweepJob,
+} from './platform/rate-limit.ts'
+import { createScheduler, type Scheduler } from './platform/scheduler.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
 import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
@@ -78,6 +89,8 @@ export type ServerParts = {
   ops: OpsService
   /** The console's schedule, player links, catalogue upload and dashboard. */
   backoffice: BackofficeService
+  /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
+  jobs: Scheduler
   /**
    * Tells the modules the origin the server listens on (main.ts, once listening): absolute URLs
    * handed to billboards use PUBLIC_BASE_URL, else this; never a client's Host header.
@@ -94,6 +107,8 @@ export type ServerParts = {
 export type ComposeOptions = {
   log: Logger
   now: () => number
+  /** The clock the background jobs run by (tests: a manual clock); default the system's. */
+  clock?: Clock
   /** The raw environment, handed to the content worker's child process (PATH, NODE_OPTIONS...). */
   childEnv: Readonly<Record<string, string | undefined>>
   /** Import the demo catalogue into an empty database. */
@@ -107,7 +122,18 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const { log, now } = options
   const lease = leaseSettings(env)
   const dataDir = resolve(env.DATA_DIR)
-  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+  // The embedded database's thread, if it dies, is started again by the bridge; meanwhile every
+  // statement fails and readiness answers 503 (platform/db/pglite-thread.ts).
+  const database = await openDatabase({
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    events: {
+      lost: (error) =>
+        log.error('the embedded database stopped: not ready until it is back', { error }),
+      restarted: () => log.info('the embedded database is back'),
+      restartFailed: (error) => log.error('the embedded database could not start again', { error }),
+    },
+  })
   try {
     const applied = await applyMigrations(database)
     if (applied.length > 0) log.info('migrations applied', { applied })
@@ -126,7 +152,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
         jobsByStatus: () => countJobsByStatus(database),
       })
     : null
-  const limiter = createRateLimiter({ database, now, log })
+  const limiter = createRateLimiter({ database, now })
   const limits = clientLimits(limiter, {
     trustProxy: env.TRUST_PROXY,
     writesPerMinute: env.WRITES_PER_MINUTE,
@@ -173,7 +199,6 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     settings: {
       from: env.MAIL_FROM,
       reminderLeadMs: env.REMINDER_LEAD_MINUTES * 60_000,
-      pollMs: Math.round(env.MAIL_POLL_SECONDS * 1000),
       retryBaseMs: Math.round(env.MAIL_RETRY_SECONDS * 1000),
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
     },
@@ -203,6 +228,25 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     { database, log, childEnv: options.childEnv, lease },
     options.content,
   )
+
+  // Background work: every job of every module, each with its interval and whether one instance at
+  // a time runs it (platform/scheduler.ts). A new job is one line here.
+  const jobs = createScheduler({
+    database,
+    lease,
+    log,
+    clock: options.clock ?? systemClock,
+    ...(metrics ? { observe: metrics.jobRun } : {}),
+  })
+  const mailPollMs = Math.round(env.MAIL_POLL_SECONDS * 1000)
+  jobs.register(orderRecoveryJob(orders, lease))
+  jobs.register(reviewExpiryJob(ops))
+  jobs.register(mailPlannerJob(mail, mailPollMs))
+  jobs.register(mailSenderJob(mail, mailPollMs))
+  jobs.register(contentQueueJob(content.service))
+  jobs.register(rawUploadSweepJob(content.service))
+  jobs.register(rateLimitSweepJob(limiter))
+
   const readiness = createReadiness({
     database: async () => {
       await database.query(sql`select 1`)
@@ -235,6 +279,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     opsGuard,
     ops,
     backoffice,
+    jobs,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
     },

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { type ContentOverrides, composeServer, type ServerParts } from './compose.ts'
+import type { Clock } from './platform/clock.ts'
 import { parseEnv, wantsDemoCatalogue } from './platform/env.ts'
 import { createLogger, type Logger } from './platform/log.ts'
 
@@ -54,6 +55,8 @@ export type StartOptions = {
   demoCatalogue?: boolean
   /** Clock for the shop's rules (tests move time); defaults to Date.now. */
   now?: () => number
+  /** The clock the background jobs run by (tests: platform/clock.ts createManualClock). */
+  clock?: Clock
   log?: Logger
   /** Replacements for the content defaults (video processors and generators). */
   content?: ContentOverrides
@@ -150,12 +153,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const deps = await composeServer(env, {
     log,
     now: options.now ?? Date.now,
+    ...(options.clock ? { clock: options.clock } : {}),
     childEnv: source,
     demoCatalogue: options.demoCatalogue !== false && wantsDemoCatalogue(env),
     distDir: serveApp ? DIST_DIR : null,
     ...(options.content ? { content: options.content } : {}),
   })
-  const { orders, content, database, payment } = deps
+  const { content, database, payment } = deps
   const app = createApp(deps)
   const hostname = options.hostname ?? env.HOST ?? options.defaultHostname ?? '127.0.0.1'
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer, reject) => {
@@ -182,17 +186,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     appEnv: env.APP_ENV,
   })
 
-  // Orders a crash left Processing are finished (or failed) once their lease ends,
-  // by whichever live instance looks first; this one looks now and every third of a lease.
-  const recovery = orders
-    .startRecovery()
-    .catch((error: unknown) => log.error('recovery failed', { error }))
-  // Orders whose review ran past their first slot are cancelled and refunded; refunds a
-  // crash left pending are sent again (every minute, on every instance: each change is conditional).
-  deps.ops.start()
-
-  // Mails are made and sent from here on, by every instance alike (mail/service.ts).
-  deps.mail.start()
+  // The background jobs (compose.ts registers them; platform/scheduler.ts runs them): orders a crash
+  // left Processing, reviews past their first slot, mails, content jobs, sweeps.
+  deps.jobs.start()
 
   let closing: Promise<void> | null = null
   return {
@@ -218,8 +214,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           // Idle keep-alive connections would hold close() open.
           ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
         })
-        await recovery
-        await Promise.all([orders.drain(), content.close(), deps.ops.stop(), deps.mail.stop()])
+        // The jobs stop first (no new work claimed; each hands back what it holds, the orders being
+        // charged finished), then what compose.ts started.
+        await deps.jobs.stop()
+        await content.close()
         await stopped
         clearTimeout(cut)
         await database.close()

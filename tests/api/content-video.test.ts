@@ -14,7 +14,6 @@ import {
   type Upload,
   UploadSchema,
 } from '../../src/contract/index.ts'
-import { messages } from '../../src/domain/index.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { WAV_REFUSED } from '../../src/server/content/video.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
@@ -227,8 +226,9 @@ describe('POST /content/uploads refuses', () => {
     } as RequestInit)
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({
-      errors: [messages.uploadTooLarge(200 * 1024 * 1024)],
+      errors: ['The file is too large. The limit is 200 MB.'],
       codes: ['upload_too_large'],
+      params: [{ mb: 200 }],
     })
     expect(await readdir(path.join(server.dataDir, 'content', 'tmp'))).toEqual([])
   })

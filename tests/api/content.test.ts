@@ -425,8 +425,9 @@ describe('POST /content/uploads', () => {
     } as RequestInit)
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({
-      errors: [messages.uploadTooLarge(15 * 1024 * 1024)],
+      errors: ['The file is too large. The limit is 15 MB.'],
       codes: ['upload_too_large'],
+      params: [{ mb: 15 }],
     })
     expect(await readdir(path.join(dataDir, 'content', 'tmp'))).toEqual([])
   })
@@ -459,8 +460,9 @@ describe('POST /content/uploads', () => {
     )
     expect(status).toBe(413)
     expect(JSON.parse(body)).toEqual({
-      errors: [messages.uploadTooLarge(200 * 1024 * 1024)],
+      errors: ['The file is too large. The limit is 200 MB.'],
       codes: ['upload_too_large'],
+      params: [{ mb: 200 }],
     })
   })
 

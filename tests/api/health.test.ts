@@ -62,6 +62,7 @@ describe.each(BACKENDS)('liveness and readiness on %s', (backend) => {
       expect(res.body).toEqual({
         errors: ['Migrations not applied: 0006_leases.sql'],
         codes: ['migrations_pending'],
+        params: [{ migrations: '0006_leases.sql' }],
       })
     } finally {
       await db.query(sql`insert into schema_migrations (name) values ('0006_leases.sql')`)

@@ -7,7 +7,6 @@ import {
   ops,
   pathOf,
 } from '../../src/contract/index.ts'
-import { opsMessages } from '../../src/domain/ops.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
@@ -279,7 +278,7 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     const after = await admin.api.get<OpsOrder>(`/ops/orders/${order.guid}`)
     expect(after.body).toMatchObject({
       orderState: 'Cancelled',
-      errors: [opsMessages.autoCancelReason],
+      errors: ['Your shout was still being reviewed when its first time slot began'],
       payment: { refundedCents: after.body.totalCents },
     })
     expect(after.body.history.at(-1)).toMatchObject({ actor: 'system', state: 'Cancelled' })

@@ -151,8 +151,9 @@ describe('the first screens, rendered on the server', () => {
         expect(html).toContain(`<h1>${heading}</h1>`)
         expect(html).toContain(`<p class="error-page__detail">${reason}</p>`)
         expect(html).toContain(other)
-        // the browser hydrates it with the error's text only: the same sentence finds its code there
-        expect(html).toContain('new Error("An unknown error occurred. Please try again.")')
+        // the browser hydrates it with the error's message only: that is its problem's code, which
+        // the browser translates the same way (never an English sentence matched back to a code)
+        expect(html).toContain('new Error("unknown_error")')
         expect(html.replace(/<script[\s\S]*?<\/script>/g, '')).not.toContain('unknown error')
       }
     } finally {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
-import { readPoEntries } from '../../src/locale/po-reader'
+import { englishOf, readPoEntries } from '../../src/locale/po-reader'
 import {
   acceptAgreements,
   BILLBOARD,
@@ -49,7 +49,7 @@ function fragments(message: string): string[] {
 const ENGLISH = [
   ...new Set(
     readPoEntries(readFileSync('src/locale/locales/en/messages.po', 'utf8')).flatMap((e) =>
-      fragments(e.id),
+      fragments(englishOf(e)),
     ),
   ),
 ]

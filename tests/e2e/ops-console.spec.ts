@@ -79,7 +79,7 @@ test('an operator signs in from the printed link, approves one flagged order and
   await page.getByLabel('E-mail').fill(OPS_ADMIN)
   await page.getByLabel('Password').fill('not the password at all')
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByText('Wrong e-mail or password.')).toBeVisible()
+  await expect(page.getByText('Wrong e-mail or password')).toBeVisible()
   await page.getByLabel('Password').fill(OPS_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
 

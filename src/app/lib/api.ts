@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ErrorBodySchema } from '../../contract/common'
+import { ErrorBodySchema, problemsOf } from '../../contract/common'
 import {
   API_BASE,
   type BodyInputOf,
@@ -12,28 +12,37 @@ import {
   type QueryValue,
   type ResponseOf,
 } from '../../contract/endpoint'
+import type { ProblemCode } from '../../contract/problems'
+import { issueMessage, type ProblemData } from '../../domain/problems'
 
 /**
- * spec §3 "Normalized error": a message plus a status code, with every message of the body and its
- * code (the app translates by code, src/app/lib/error-messages.ts).
+ * spec §3 "Normalized error": a message plus a status code, with every problem of the body: its
+ * code and params, which the app translates (src/app/lib/problem-text.ts), and its English as sent.
  */
 export class ApiError extends Error {
   readonly statusCode: number
+  readonly problems: ProblemData[]
+  /** the English the server sent, one per problem (the text when a code has no translation) */
   readonly errors: string[]
-  readonly codes: string[]
-  constructor(statusCode: number, errors: string[], codes: string[] = []) {
-    super(errors[0] ?? `Request failed with status ${statusCode}`)
+  constructor(statusCode: number, problems: ProblemData[], errors: string[] = []) {
+    // the first problem, as a schema's message is (its code and params): what an error page
+    // rendered on the server hands the browser, which translates it (features/shell/error-page.tsx)
+    const first = problems[0]
+    super(
+      first ? issueMessage(first.code, first.params) : `Request failed with status ${statusCode}`,
+    )
     this.name = 'ApiError'
     this.statusCode = statusCode
+    this.problems = problems
     this.errors = errors
-    this.codes = codes
   }
 }
 
-// spec §7: these two token messages send the browser to /account.
-const SESSION_EXPIRED = new Set([
-  'Unable to parse a token from this string',
-  'Failing JWT token read/validate - token expired',
+// spec §7: an answer whose first problem is an expired or unreadable session token sends the
+// browser to /account (the codes of the spec's two token sentences).
+const SESSION_EXPIRED: ReadonlySet<string> = new Set<ProblemCode>([
+  'session_token_unreadable',
+  'session_token_expired',
 ])
 
 type RequestOptions = {
@@ -89,20 +98,21 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
   const payload: unknown = await response.json().catch(() => null)
   if (response.status < 200 || response.status > 299) {
     const parsed = v.safeParse(ErrorBodySchema, payload)
-    const errors = parsed.success ? parsed.output.errors : []
-    const codes = parsed.success ? (parsed.output.codes ?? []) : []
+    const body = parsed.success ? parsed.output : { errors: [] }
+    const error = new ApiError(response.status, problemsOf(body), body.errors)
     if (
       !import.meta.env.SSR &&
       [400, 401, 404, 500].includes(response.status) &&
-      SESSION_EXPIRED.has(errors[0] ?? '')
+      SESSION_EXPIRED.has(error.problems[0]?.code ?? '')
     ) {
       window.location.assign('/account')
     }
-    throw new ApiError(response.status, errors, codes)
+    throw error
   }
   const parsed = v.safeParse(schema, payload)
   if (!parsed.success) {
-    throw new ApiError(502, [`Unexpected answer from ${path}: ${parsed.issues[0]?.message ?? ''}`])
+    const detail = parsed.issues[0]?.message ?? ''
+    throw new ApiError(502, [{ code: 'answer_unexpected', params: { path, detail } }])
   }
   return parsed.output
 }

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { ApiError } from '../lib/api'
+import { problemText } from '../lib/problem-text'
 import { signInHref } from './enter'
 
 /**
@@ -9,7 +10,7 @@ import { signInHref } from './enter'
  * session ended: 12 h idle, signed out elsewhere) goes to sign-in, which comes back here after.
  */
 export function useOpsFailure(): (error: unknown) => string {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const router = useRouter()
   return useCallback(
     (error: unknown) => {
@@ -22,12 +23,14 @@ export function useOpsFailure(): (error: unknown) => string {
         return t`Your session has ended. Sign in again.`
       }
       if (error.statusCode === 403) {
-        return t`Your role does not allow this. Ask an administrator if you need it.`
+        const refusal = problemText(i18n, { code: 'role_forbidden' })
+        return `${refusal}. ${t`Ask an administrator if you need it.`}`
       }
       if (error.statusCode >= 500) return t`Something went wrong on the server. Try again.`
-      // the server's own words (the order's state, a reason that is missing)
-      return error.errors.join(' ') || t`The request failed (${error.statusCode}).`
+      // the server's problems (the order's state, a reason that is missing), translated
+      const said = error.problems.map((p, i) => problemText(i18n, p, error.errors[i])).join(' ')
+      return said || t`The request failed (${error.statusCode}).`
     },
-    [t, router],
+    [t, i18n, router],
   )
 }

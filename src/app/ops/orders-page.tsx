@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
+import { problemsOf } from '../../contract/common'
 import type { OpsOrder } from '../../contract/ops'
 import { FOUND_ORDERS_MAX, ORDERS_QUERY_MAX_LENGTH, ops } from '../../contract/ops'
 import { cancelVerdict } from '../../domain/ops'
 import { callApi } from '../lib/api'
-import { TextField } from '../ui/fields'
+import { problemText } from '../lib/problem-text'
+import { TextField } from '../ui/text-field'
 import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { useOperator } from './operator'
@@ -188,7 +190,7 @@ function OrderDetail({
   onClose: () => void
   onChanged: () => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [loaded, reload] = useOpsLoad(
     (signal) => callApi(ops.order, { signal, params: { guid } }),
     [guid],
@@ -212,7 +214,10 @@ function OrderDetail({
       {done ? <Notice tone="success">{done}</Notice> : null}
       {order.orderState === 'Cancelled' && order.errors.length > 0 ? (
         <p>
-          <Trans>Reason given to the shopper:</Trans> {order.errors.join(' ')}
+          <Trans>Reason given to the shopper:</Trans>{' '}
+          {problemsOf(order)
+            .map((p) => problemText(i18n, p))
+            .join(' ')}
         </p>
       ) : null}
       <div className="ops-card__body">

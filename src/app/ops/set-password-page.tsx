@@ -2,14 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { ops } from '../../contract/ops'
-import {
-  opsMessages,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-} from '../../domain/ops'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../domain/ops'
 import { ApiError } from '../lib/api'
-import { TextField } from '../ui/fields'
+import { problemText } from '../lib/problem-text'
+import { TextField } from '../ui/text-field'
 import { callNoContent } from './api'
 import { signInHref } from './enter'
 import { Notice, usePageTitle } from './ops-frame'
@@ -23,7 +19,7 @@ type Errors = { password?: string; confirm?: string; form?: string }
 export function SetPasswordPage() {
   const raw: Record<string, unknown> = useSearch({ strict: false })
   const token = typeof raw.token === 'string' ? raw.token : undefined
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const router = useRouter()
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
@@ -36,9 +32,9 @@ export function SetPasswordPage() {
     event.preventDefault()
     const found: Errors = {}
     const problem = passwordProblem(password)
-    if (problem === opsMessages.passwordTooShort) {
+    if (problem?.code === 'password_weak') {
       found.password = t`Use at least ${PASSWORD_MIN_LENGTH} characters.`
-    } else if (problem === opsMessages.passwordTooLong) {
+    } else if (problem?.code === 'password_too_long') {
       found.password = t`Use at most ${PASSWORD_MAX_LENGTH} characters.`
     } else if (confirm !== password) {
       found.confirm = t`The two passwords differ.`
@@ -56,13 +52,15 @@ export function SetPasswordPage() {
     } catch (error) {
       setBusy(false)
       if (error instanceof ApiError && error.statusCode === 400) {
-        // By the code the server sends (contract/error-codes.ts), never by its English. This page
-        // checks the password with the server's own rule (passwordProblem) before sending, so a
-        // password_weak means the server's bounds differ from this page's: its words say which.
-        // Any other 400 (link_invalid, or invalid_input for a malformed token) is the link's.
-        const weak = error.codes.indexOf('password_weak')
-        if (weak >= 0) {
-          setErrors({ password: error.errors[weak] ?? linkInvalid })
+        // By the code the server sends, never by its English. This page checks the password with
+        // the server's own rule (passwordProblem) before sending, so a password problem means the
+        // server's bounds differ from this page's: its problem says which. Any other 400
+        // (link_invalid, or a malformed token) is the link's.
+        const weak = error.problems.find(
+          (p) => p.code === 'password_weak' || p.code === 'password_too_long',
+        )
+        if (weak) {
+          setErrors({ password: problemText(i18n, weak) })
         } else {
           setErrors({ form: linkInvalid })
         }

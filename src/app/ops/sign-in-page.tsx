@@ -3,7 +3,8 @@ import { useRouter, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { ops } from '../../contract/ops'
 import { ApiError } from '../lib/api'
-import { TextField } from '../ui/fields'
+import { problemText } from '../lib/problem-text'
+import { TextField } from '../ui/text-field'
 import { callNoContent } from './api'
 import { readSignInSearch } from './enter'
 import { Notice, usePageTitle } from './ops-frame'
@@ -14,7 +15,7 @@ type Errors = { email?: string; password?: string; form?: string }
 /** `/ops/sign-in`. A wrong e-mail and a wrong password get the same answer (api-v1). */
 export function SignInPage() {
   const search = readSignInSearch(useSearch({ strict: false }))
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const router = useRouter()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -36,7 +37,7 @@ export function SignInPage() {
     } catch (error) {
       setBusy(false)
       if (error instanceof ApiError && error.statusCode === 401) {
-        setErrors({ password: t`Wrong e-mail or password.` })
+        setErrors({ password: problemText(i18n, { code: 'wrong_credentials' }) })
       } else if (error instanceof ApiError && error.statusCode === 429) {
         setErrors({
           form: t`Too many sign-in attempts for this account or this connection. Wait 15 minutes and try again.`,

@@ -1,10 +1,11 @@
 import { del, get, set } from 'idb-keyval'
 import * as v from 'valibot'
 import { addPendingOrder, removePendingOrder } from '../../../sw/order-watch'
+import { problemsOf } from '../../contract/common'
 import { type OrderRequestInput, OrderStateSchema, order as orderApi } from '../../contract/order'
 import { IDB_KEYS, type OrderAttempt, type SettledOrder, SW_MESSAGES } from '../../contract/sw'
-import { messages } from '../../domain/messages'
 import { confirmationCode, orderSendBlocker } from '../../domain/order-rules'
+import type { ProblemData } from '../../domain/problems'
 import { mayCheckOrderStatus, orderStatusDelayMs, TTL } from '../../domain/storage'
 import { ApiError, callApi } from '../lib/api'
 import { environmentForHost } from '../lib/config'
@@ -66,8 +67,10 @@ function idempotencyKeyFor(body: string): string {
   return key
 }
 
-function failOrder(errors: string[]): void {
-  orderStore.orderErrorMessages = [...orderStore.orderErrorMessages, ...errors]
+const UNKNOWN_ERROR: ProblemData = { code: 'unknown_error' }
+
+function failOrder(problems: ProblemData[]): void {
+  orderStore.orderProblems = [...orderStore.orderProblems, ...problems]
   orderStore.orderStatus = 'Failed'
   setStatus(orderStore, 'sendOrderStatus', 'Failure')
 }
@@ -80,26 +83,26 @@ function failOrder(errors: string[]): void {
 export async function sendOrder(): Promise<void> {
   // this module is loaded at start only when there is an order to resume (src/app/start.tsx)
   wireResume()
-  orderStore.orderErrorMessages = []
+  orderStore.orderProblems = []
   setStatus(orderStore, 'sendOrderStatus', 'Running')
   // spec §8: without generated content the order is not sent; without its metadata it fails
   const blocker = orderSendBlocker({
     generatedContentKey: templatesStore.generatedContent?.key,
     contentGenReq: orderStore.contentGenReq,
   })
-  if (blocker === messages.missingGeneratedContent) {
-    orderStore.orderErrorMessages = [blocker]
+  if (blocker?.code === 'missing_generated_content') {
+    orderStore.orderProblems = [blocker]
     setStatus(orderStore, 'sendOrderStatus', 'Failure')
     return
   }
   if (blocker) {
-    console.warn(blocker)
+    console.warn(blocker.code)
     failOrder([blocker])
     return
   }
   const request = buildOrderRequest()
   if (!request) {
-    failOrder([messages.unknownError])
+    failOrder([UNKNOWN_ERROR])
     return
   }
   const body = JSON.stringify(request)
@@ -163,11 +166,11 @@ async function placeAttempt(attempt: OrderAttempt): Promise<void> {
     if (error instanceof ApiError) {
       // an answer: this attempt is over (a new attempt gets a new key when its body differs)
       await del(IDB_KEYS.orderAttempt).catch(() => undefined)
-      failOrder(error.errors.length > 0 ? error.errors : [messages.unknownError])
+      failOrder(error.problems.length > 0 ? error.problems : [UNKNOWN_ERROR])
     } else if (error instanceof Error) {
-      failOrder([messages.unknownErrorSorry])
+      failOrder([{ code: 'unknown_error_sorry' }])
     } else {
-      failOrder([messages.unknownError])
+      failOrder([UNKNOWN_ERROR])
     }
   }
 }
@@ -178,7 +181,10 @@ function postOrder(request: OrderRequestInput, key: string) {
 
 /** The final state of an order, from the page's own check or the service worker's. */
 function applySettled(
-  settled: Pick<SettledOrder, 'guid' | 'orderState' | 'errors' | 'confirmationDateEpochMs'>,
+  settled: Pick<
+    SettledOrder,
+    'guid' | 'orderState' | 'errors' | 'codes' | 'params' | 'confirmationDateEpochMs'
+  >,
 ): void {
   void del(IDB_KEYS.settledOrder(settled.guid)).catch(() => undefined)
   void removePendingOrder(settled.guid).catch(() => undefined)
@@ -188,7 +194,7 @@ function applySettled(
   orderStore.confirmationDateEpochMs = settled.confirmationDateEpochMs
   // A Cancelled order carries its reason in `errors`, as a Failed one does
   if (orderStore.orderStatus === 'Failed' || orderStore.orderStatus === 'Cancelled') {
-    orderStore.orderErrorMessages = [...orderStore.orderErrorMessages, ...settled.errors]
+    orderStore.orderProblems = [...orderStore.orderProblems, ...problemsOf(settled)]
   }
   setStatus(orderStore, 'sendOrderStatus', 'Success')
 }
@@ -250,7 +256,7 @@ export function pollOrderStatus(eventSlug: string, guid: string): Promise<void> 
 async function pollLoop(eventSlug: string, guid: string): Promise<void> {
   for (let check = 1, drops = 0; ; check++) {
     if (!mayCheckOrderStatus(check)) {
-      failOrder([messages.orderStatusTimeout])
+      failOrder([{ code: 'order_status_timeout' }])
       return
     }
     await wait(orderStatusDelayMs(check))
@@ -268,9 +274,7 @@ async function pollLoop(eventSlug: string, guid: string): Promise<void> {
         if (orderStore.orderGuid !== guid || orderStore.orderStatus !== 'Processing') return
         continue
       }
-      failOrder([
-        error instanceof ApiError && error.errors[0] ? error.errors[0] : messages.unknownError,
-      ])
+      failOrder([(error instanceof ApiError && error.problems[0]) || UNKNOWN_ERROR])
       return
     }
     if (status.orderState === 'Processing') continue
@@ -278,6 +282,8 @@ async function pollLoop(eventSlug: string, guid: string): Promise<void> {
       guid,
       orderState: status.orderState,
       errors: status.errors,
+      codes: status.codes,
+      params: status.params,
       confirmationDateEpochMs: status.confirmationDateEpochMs,
     })
     return

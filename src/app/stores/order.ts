@@ -12,6 +12,7 @@ import type { Device, PromoResponse } from '../../contract/spotlight'
 import { IDB_KEYS } from '../../contract/sw'
 import type { Locale } from '../../domain/locale'
 import type { ShoutTime } from '../../domain/order-rules'
+import type { ProblemData } from '../../domain/problems'
 import { TTL } from '../../domain/storage'
 import type { ContactInfo } from '../../domain/validation'
 import { persist, removeEnvelope } from './persist'
@@ -50,9 +51,10 @@ export type OrderStoreState = {
   orderStatus: OrderState | null
   confirmationDateEpochMs: number | null
   contactInfo: ContactInfo
-  orderErrorMessages: string[]
+  /** spec §3 orderErrorMessages: why the order failed, as problems (the app translates them) */
+  orderProblems: ProblemData[]
   orderPromo: PromoResponse | null
-  orderPromoError: string | null
+  orderPromoError: ProblemData | null
   contentGenReq: ContentGenerationRequest | null
   contentKey: string | null
   orderDefaults: OrderDefaults | null
@@ -92,7 +94,7 @@ const initial = (): OrderStoreState => ({
   orderStatus: null,
   confirmationDateEpochMs: null,
   contactInfo: { firstName: '', lastName: '', email: '', phone: '' },
-  orderErrorMessages: [],
+  orderProblems: [],
   orderPromo: null,
   orderPromoError: null,
   contentGenReq: null,

@@ -1,16 +1,16 @@
 import { spotlight } from '../../contract/spotlight'
-import { messages } from '../../domain/messages'
 import { promoCodeToFetch } from '../../domain/order-rules'
+import type { ProblemData } from '../../domain/problems'
 import { ApiError, callApi } from '../lib/api'
 import { orderStore } from './order'
 import { toggleModal } from './ui'
 
-export type PromoLookup = { ok: true } | { ok: false; message: string }
+export type PromoLookup = { ok: true } | { ok: false; problem: ProblemData }
 
 /**
  * spec §4 promo lookup: sets the promo on success, sets the promo error on failure, and always
- * marks promo data fetched. The message is the server's (the spec's promo messages), or the
- * "problem with your promo code" one when the lookup itself failed.
+ * marks promo data fetched. The problem is the server's (the spec's promo sentences), or
+ * promo_problem ("There was a problem with your promo code …") when the lookup itself failed.
  */
 export async function lookupPromo(code: string, eventSlug: string): Promise<PromoLookup> {
   const email = orderStore.contactInfo.email.trim()
@@ -23,12 +23,12 @@ export async function lookupPromo(code: string, eventSlug: string): Promise<Prom
     orderStore.orderPromoError = null
     return { ok: true }
   } catch (error) {
-    const message =
-      error instanceof ApiError && error.errors[0] && error.statusCode < 500
-        ? error.errors[0]
-        : messages.promoProblem(code)
-    orderStore.orderPromoError = message
-    return { ok: false, message }
+    const problem: ProblemData =
+      error instanceof ApiError && error.problems[0] && error.statusCode < 500
+        ? error.problems[0]
+        : { code: 'promo_problem', params: { promoCode: code } }
+    orderStore.orderPromoError = problem
+    return { ok: false, problem }
   } finally {
     orderStore.hasFetchedPromotionData = true
   }
@@ -47,7 +47,7 @@ export async function applyPromoFromQuery(value: unknown, eventSlug: string): Pr
   queryLookupInFlight = code
   try {
     const result = await lookupPromo(code, eventSlug)
-    if (!result.ok) toggleModal('PromoCodeError', { code, error: result.message })
+    if (!result.ok) toggleModal('PromoCodeError', { code }, result.problem)
   } finally {
     queryLookupInFlight = null
   }

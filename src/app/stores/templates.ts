@@ -1,6 +1,7 @@
 import { proxy } from 'valtio'
 import type { ContentEntry, GeneratedContent, Template } from '../../contract/content'
 import { DEFAULT_TEMPLATE_MODE } from '../../domain/content'
+import type { ProblemData } from '../../domain/problems'
 import { TTL } from '../../domain/storage'
 import { persist, removeEnvelope } from './persist'
 import type { RequestStatus } from './request-status'
@@ -11,7 +12,8 @@ type TemplatesState = {
   selectedTemplate: Template | null
   generatedContent: GeneratedContent | null
   videoCompositeContent: ContentEntry | null
-  generatedContentError: string | null
+  /** why the design could not be made (problems, translated where shown); null: no failure */
+  generatedContentError: ProblemData[] | null
   fetchTemplateListStatus: RequestStatus
   processContentGeneratorStatus: RequestStatus
   activeTemplateMode: string

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Endpoint } from '../../contract/endpoint.ts'
-import { type OperatorRole, opsMessages, roleAllows } from '../../domain/ops.ts'
+import { type OperatorRole, roleAllows } from '../../domain/ops.ts'
 import { allowedRequestOrigin, forwardedHttps } from '../platform/http/client.ts'
 import { errorResponse, problem } from '../platform/http/errors.ts'
 import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
@@ -25,9 +25,9 @@ export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export const CROSS_ORIGIN = problem('cross_origin', opsMessages.crossOrigin)
-export const SIGN_IN_REQUIRED = problem('sign_in_required', opsMessages.signInRequired)
-export const ROLE_FORBIDDEN = problem('role_forbidden', opsMessages.roleForbidden)
+export const CROSS_ORIGIN = problem('cross_origin')
+export const SIGN_IN_REQUIRED = problem('sign_in_required')
+export const ROLE_FORBIDDEN = problem('role_forbidden')
 
 /** An endpoint of the console: its `access` names the least role that may call it. */
 export type OpsEndpoint = Endpoint & { readonly access: OperatorRole }
@@ -83,7 +83,7 @@ export function createOpsGuard(deps: {
       const origin = c.req.header('origin')
       const expected = shopOrigin(c)
       if (!origin || !expected || origin !== expected) {
-        return errorResponse(c, 403, CROSS_ORIGIN)
+        return errorResponse(c, { problems: [CROSS_ORIGIN] })
       }
     }
     await next()
@@ -103,8 +103,8 @@ export function createOpsGuard(deps: {
     (role: OperatorRole): MiddlewareHandler =>
     async (c, next) => {
       const operator = await operatorOf(c)
-      if (!operator) return errorResponse(c, 401, SIGN_IN_REQUIRED)
-      if (!roleAllows(operator.role, role)) return errorResponse(c, 403, ROLE_FORBIDDEN)
+      if (!operator) return errorResponse(c, { problems: [SIGN_IN_REQUIRED] })
+      if (!roleAllows(operator.role, role)) return errorResponse(c, { problems: [ROLE_FORBIDDEN] })
       c.set(OPERATOR as never, operator as never)
       // An operator's answers are never kept by a browser or a proxy.
       c.header('Cache-Control', 'no-store')

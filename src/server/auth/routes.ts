@@ -1,33 +1,12 @@
 import { ops } from '../../contract/ops.ts'
-import { opsMessages } from '../../domain/ops.ts'
 import { clientAddress } from '../platform/http/client.ts'
-import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { OpsGuard } from './guard.ts'
-import type { AuthError, AuthService } from './service.ts'
+import type { AuthService } from './service.ts'
 
 // api-v1 "Operations": sign-in, sign-out, who is signed in, and the one-time set-password link.
 // Sign-in and set-password come before any session, so only the Origin check guards them.
-
-export function authRefusal(error: AuthError): Refusal {
-  switch (error.code) {
-    case 'wrong_credentials':
-      return { status: 401, problems: [problem(error.code, opsMessages.wrongCredentials)] }
-    case 'sign_in_limited':
-      return {
-        status: 429,
-        problems: [problem(error.code, opsMessages.signInLimited(error.retryAfterS))],
-      }
-    case 'password_weak':
-      return { status: 400, problems: [problem(error.code, error.message)] }
-    case 'link_invalid':
-      return { status: 400, problems: [problem(error.code, opsMessages.linkInvalid)] }
-    case 'operator_exists':
-      return { status: 409, problems: [problem(error.code, 'This operator exists already')] }
-    case 'operator_not_found':
-      return { status: 404, problems: [problem(error.code, 'No operator with this e-mail')] }
-  }
-}
 
 export function authRoutes(
   router: ApiRouter,
@@ -41,10 +20,9 @@ export function authRoutes(
       const address = clientAddress(c, settings.trustProxy)
       const signedIn = await auth.signIn(body.email, body.password, address)
       if (!signedIn.ok) {
-        if (signedIn.error.code === 'sign_in_limited') {
-          c.header('Retry-After', String(signedIn.error.retryAfterS))
-        }
-        return refuse(authRefusal(signedIn.error))
+        const { error } = signedIn
+        if (error.code === 'sign_in_limited') c.header('Retry-After', String(error.params.seconds))
+        return refuse({ problems: [error] })
       }
       guard.setSessionCookie(c, signedIn.value.sessionId)
       c.header('Cache-Control', 'no-store')
@@ -73,7 +51,7 @@ export function authRoutes(
     ops.setPassword,
     async ({ body }) => {
       const set = await auth.setPassword(body.token, body.password)
-      if (!set.ok) return refuse(authRefusal(set.error))
+      if (!set.ok) return refuse({ problems: [set.error] })
       return null
     },
     guard.sameOrigin,

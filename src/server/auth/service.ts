@@ -8,6 +8,7 @@ import {
   SIGN_IN_WINDOW_MS,
   sessionAlive,
 } from '../../domain/ops.ts'
+import type { DomainProblem } from '../../domain/problems.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts'
@@ -33,13 +34,15 @@ import {
 
 export type { Operator } from './repo.ts'
 
+/** Why an operator's call is refused: a problem of the catalogue (src/contract/problems.ts). */
 export type AuthError =
   | { code: 'operator_exists' }
   | { code: 'operator_not_found' }
-  | { code: 'password_weak'; message: string }
+  /** passwordProblem's (src/domain/ops.ts): too short or too long */
+  | DomainProblem
   | { code: 'link_invalid' }
   | { code: 'wrong_credentials' }
-  | { code: 'sign_in_limited'; retryAfterS: number }
+  | { code: 'sign_in_limited'; params: { seconds: number } }
 
 const accountRule: LimitRule = {
   bucket: 'ops-sign-in-account',
@@ -132,7 +135,7 @@ export function createAuthService(deps: {
   /** POST /ops/set-password: the link's token, once, within 24 h; then a password of >= 12. */
   async function setPassword(token: string, password: string): Promise<Result<void, AuthError>> {
     const weak = passwordProblem(password)
-    if (weak) return err({ code: 'password_weak', message: weak })
+    if (weak) return err(weak)
     // Hashed before the token is used up, so a crash in between leaves the link usable.
     const passwordHash = await hash(password)
     return db.transaction(async (tx) => {
@@ -175,7 +178,7 @@ export function createAuthService(deps: {
           now(),
         )
       }
-      return err({ code: 'sign_in_limited', retryAfterS })
+      return err({ code: 'sign_in_limited', params: { seconds: retryAfterS } })
     }
     const found = await operatorByEmail(db, account)
     let valid = false

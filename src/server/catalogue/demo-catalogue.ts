@@ -126,7 +126,7 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'West',
     screens: 1,
     imageUrl: billboardPicture('london-kings-cross'),
-    // spec §8: 'This Billboard is Sold Out'
+    // spec §8: the sold_out badge
     soldOut: true,
     ...banner,
   },
@@ -327,7 +327,7 @@ export function demoCatalogue(nowEpochMs: number): CatalogueInput {
         branded: false,
         sponsorName: null,
         minPresaleSlotEpochMs: null,
-        // spec §8: 'Not Available For {event}'
+        // spec §8: the not_available_for_event badge
         devices: onDevices(
           devices.map((d) => d.deviceId),
           ['nyc-union-square'],

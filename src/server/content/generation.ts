@@ -19,7 +19,7 @@ import {
   type GenerationContext,
   planGeneration,
 } from './generate.ts'
-import type { ContentJobs, JobHandler } from './jobs.ts'
+import type { ContentJobs, JobHandler } from './job-queue.ts'
 
 // Generation (api-v1 POST /content/generate, spec §4): a photo is made within the request; a clip,
 // or any request sent with `async: true`, is made by a background job (GENERATE_JOB) whose status

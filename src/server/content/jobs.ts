@@ -1,210 +1,28 @@
-// Background content jobs (api-v1: asyncPublicToken, GET /content/daemon/public/{token}, the result
-// link). Jobs are rows in content_jobs, so a job accepted before a crash or restart is run when the
-// server starts again ("Jobs persist in the database and survive a restart"). Two jobs run at
-// a time per server (LANES): rendering and transcoding use the CPU, and the machine has two cores.
-// Several instances share the queue. A claimed job is held under a lease (platform/lease.ts)
-// renewed while it runs; another instance takes it over only when the lease ends (its owner died), and
-// only the owner writes the outcome, so a job is finished once. A shutdown hands its job back.
-import { ERROR_CODES } from '../../contract/error-codes.ts'
-import type { Queryable } from '../platform/db/client.ts'
-import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
-import type { Logger } from '../platform/log.ts'
-import {
-  type ContentJobRow,
-  claimJob,
-  expireJobLeases,
-  finishJob,
-  insertJob,
-  jobByPublicToken,
-  renewJobLease,
-  requeueJob,
-} from './repo.ts'
+import type { Job } from '../platform/scheduler.ts'
+import { POLL_MS } from './job-queue.ts'
+import type { ContentService } from './service.ts'
 
-export type { ContentJobRow } from './repo.ts'
+// The content module's background work, registered in the scheduler by compose.ts.
 
 /**
- * What a job ends with: the key of the generated content, a message for the shopper, or (for jobs
- * that make no content, such as processing an upload) plain completion.
+ * Runs the queue of content jobs (job-queue.ts) on every instance: jobs added by another instance,
+ * and jobs whose lease ended (at start: those a gone process left running).
  */
-export type JobOutcome = { resultKey: string } | { error: string } | { done: true }
-
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  job: ContentJobRow,
-  /**
-   * Aborted when the server stops (ffmpeg is killed and the job is handed back) or when the job's lease
-   * was lost to another instance.
-   */
-  signal: AbortSignal,
-) => Promise<JobOutcome>
-
-/** A job that was started this many times and never finished is given up (a file that crashes us). */
-const MAX_ATTEMPTS = 3
-/**
- * Jobs run at once per server: with one lane, one shopper's long transcode held every
- * other shopper's clip behind it (a normal clip waited 53 s). Two lanes share the two cores; each job is
- * bounded in time (ffmpeg's timeouts) and memory (prlimit, video/ffmpeg.ts), and a video past
- * VIDEO_LIMITS is refused before it is queued.
- */
-const LANES = 2
-/** How often the queue is looked at besides when a job is added: jobs added by another instance, and
- * leases that ended. */
-const POLL_MS = 2_000
-
-export type JobQueueOptions = {
-  lease: LeaseSettings
-  /**
-   * End every running job's lease at start: only for the embedded database, which one process opens
-   * at a time, so a running job there was left by a process that is gone.
-   */
-  takeOverAtStart: boolean
-}
-
-export type ContentJobs = {
-  enqueue(kind: string, payload: Record<string, unknown>): Promise<ContentJobRow>
-  byPublicToken(token: string): Promise<ContentJobRow | null>
-  /** Resolves when the queue is empty and nothing runs (tests, shutdown). */
-  idle(): Promise<void>
-  stop(): Promise<void>
-}
-
-export function createContentJobs(
-  db: Queryable,
-  handlers: Record<string, JobHandler>,
-  log: Logger,
-  options: JobQueueOptions,
-): ContentJobs {
-  const { lease } = options
-  const lanes = new Set<Promise<void>>()
-  let stopped = false
-  let again = false
-  let idleWaiters: (() => void)[] = []
-  const stopping = new AbortController()
-
-  const finish = async (job: ContentJobRow, outcome: JobOutcome) => {
-    const written = await finishJob(
-      db,
-      job.id,
-      lease.owner,
-      'error' in outcome
-        ? { status: 'failed', error: outcome.error }
-        : { status: 'done', resultKey: 'resultKey' in outcome ? outcome.resultKey : null },
-    )
-    if (!written) {
-      log.warn('content job taken over by another instance; its outcome here is dropped', {
-        jobId: job.id,
-        kind: job.kind,
-      })
-    }
-  }
-
-  const runOne = async (job: ContentJobRow) => {
-    const handler = handlers[job.kind]
-    if (!handler)
-      return finish(job, { error: `This kind of content (${job.kind}) cannot be made here.` })
-    if (job.attempts > MAX_ATTEMPTS) {
-      return finish(job, {
-        error: ERROR_CODES.content_failed,
-      })
-    }
-    // The job's own signal: the server stops, or the lease was lost (this instance stalled for
-    // longer than the lease and another took the job over): either way its ffmpeg is stopped.
-    const cut = new AbortController()
-    const onStop = () => cut.abort()
-    stopping.signal.addEventListener('abort', onStop)
-    const stopBeat = heartbeat(
-      lease.leaseMs,
-      () => renewJobLease(db, job.id, lease),
-      () => {
-        log.warn('content job lease lost', { jobId: job.id, kind: job.kind })
-        cut.abort()
-      },
-      (error) => log.warn('content job lease not renewed', { jobId: job.id, error }),
-    )
-    let outcome: JobOutcome
-    try {
-      outcome = await handler(job.payload, job, cut.signal)
-    } catch (error) {
-      if (cut.signal.aborted) return await handBack(job)
-      log.error('content job failed', { jobId: job.id, kind: job.kind, error })
-      outcome = { error: ERROR_CODES.content_failed }
-    } finally {
-      stopBeat()
-      stopping.signal.removeEventListener('abort', onStop)
-    }
-    // Cut short (it answered an error because ffmpeg was stopped): handed back, not failed.
-    if (cut.signal.aborted && 'error' in outcome) return handBack(job)
-    await finish(job, outcome)
-  }
-
-  // A shutdown is not a failed attempt: the job goes back to the queue as it was, at once, for
-  // another instance or the next start. (A lost lease is someone else's now: requeueJob skips it.)
-  const handBack = async (job: ContentJobRow) => {
-    log.info('content job interrupted; handed back to the queue', {
-      jobId: job.id,
-      kind: job.kind,
-    })
-    await requeueJob(db, job.id, lease.owner, Math.max(0, job.attempts - 1))
-  }
-
-  // Each lane takes the oldest queued job (claimJob skips rows another lane or server holds) until
-  // none is left; `again` makes a lane about to stop look once more when a job came in meanwhile.
-  const lane = async () => {
-    for (;;) {
-      if (stopped) return
-      const job = await claimJob(db, lease)
-      if (!job) {
-        if (!again) return
-        again = false
-        continue
-      }
-      await runOne(job)
-    }
-  }
-
-  const kick = () => {
-    if (stopped) return
-    again = true
-    while (lanes.size < LANES) {
-      const running: Promise<void> = lane()
-        .catch((error: unknown) => log.error('content job queue failed', { error }))
-        .finally(() => {
-          lanes.delete(running)
-          if (lanes.size > 0) return
-          const waiters = idleWaiters
-          idleWaiters = []
-          for (const resolve of waiters) resolve()
-        })
-      lanes.add(running)
-    }
-  }
-
-  // A job left running by a crash is run again once its lease ends (each claim counts as an attempt);
-  // on the embedded database at once, since its owner is surely gone.
-  const resumed = (options.takeOverAtStart ? expireJobLeases(db) : Promise.resolve())
-    .then(() => kick())
-    .catch((error: unknown) => log.error('content jobs could not be resumed', { error }))
-  const timer = setInterval(kick, POLL_MS)
-  timer.unref()
-
+export function contentQueueJob(content: ContentService): Job {
   return {
-    async enqueue(kind, payload) {
-      const job = await insertJob(db, kind, payload)
-      kick()
-      return job
-    },
-    byPublicToken: (token) => jobByPublicToken(db, token),
-    async idle() {
-      await resumed
-      if (lanes.size === 0) return
-      await new Promise<void>((resolve) => idleWaiters.push(resolve))
-    },
-    async stop() {
-      stopped = true
-      stopping.abort()
-      clearInterval(timer)
-      await resumed
-      await Promise.all(lanes)
-    },
+    name: 'content-jobs',
+    everyMs: POLL_MS,
+    start: () => content.queue.takeOver(),
+    run: () => content.queue.work(),
+    stop: () => content.queue.stop(),
+  }
+}
+
+/** Removes raw uploads a crash left behind, from this instance's own temporary folder. */
+export function rawUploadSweepJob(content: ContentService): Job {
+  return {
+    name: 'raw-upload-sweep',
+    everyMs: 60 * 60_000,
+    run: () => content.sweepRawUploads(),
   }
 }

@@ -211,7 +211,7 @@ export async function generatedByKey(db: Queryable, key: string): Promise<Conten
   return row ?? null
 }
 
-// ---------- jobs (jobs.ts) ----------
+// ---------- jobs (job-queue.ts) ----------
 
 export type ContentJobStatus = 'queued' | 'running' | 'done' | 'failed'
 

@@ -24,7 +24,7 @@ import {
   generatePhoto,
 } from './generate.ts'
 import { createGeneration } from './generation.ts'
-import { type ContentJobs, createContentJobs, type JobHandler } from './jobs.ts'
+import { type ContentJobs, createContentJobs, type JobHandler } from './job-queue.ts'
 import { createContentModerator } from './moderate.ts'
 import type { UploadProcessor } from './processors.ts'
 import type { PngRenderer } from './render.ts'
@@ -85,13 +85,6 @@ export function createContentService(deps: ContentDeps) {
   const origin = (deps.publicBaseUrl ?? '').replace(/\/$/, '')
   const log = deps.log.child({ component: 'content' })
   const { storage, render, imageModerator, video } = deps
-  // A raw upload is deleted once checked; one left by a crash is swept a day later (a queued background
-  // upload job may still need its file until then).
-  storage
-    .sweepTemp(TEMP_MAX_AGE_MS)
-    .then((removed) => removed > 0 && log.info('stale raw uploads removed', { removed }))
-    .catch((error: unknown) => log.warn('raw upload sweep failed', { error }))
-
   const moderate =
     deps.moderate ?? (imageModerator ? createContentModerator(imageModerator) : undefined)
   const generators: Partial<Record<ContentType, ContentGenerator>> = {
@@ -151,8 +144,19 @@ export function createContentService(deps: ContentDeps) {
   })
 
   return {
-    jobs: queue,
+    /** The queue of content jobs (job-queue.ts); the scheduler runs it (jobs.ts). */
+    queue,
     storage,
+
+    /**
+     * Removes raw uploads older than a day. A raw upload is deleted once checked; one left by a
+     * crash waits a day (a queued background upload job may still need its file until then).
+     */
+    async sweepRawUploads(): Promise<number> {
+      const removed = await storage.sweepTemp(TEMP_MAX_AGE_MS)
+      if (removed > 0) log.info('stale raw uploads removed', { removed })
+      return removed
+    },
 
     // spec §7 call 1: templates for the event's types, the active device's size and the modes.
     async generators(query: GeneratorsQuery): Promise<Template[]> {

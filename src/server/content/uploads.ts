@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../platform/result.ts'
 import { VideoError, type VideoTools } from '../video/index.ts'
 import type { ContentError } from './errors.ts'
 import { imageProcessor } from './image.ts'
-import type { JobHandler } from './jobs.ts'
+import type { JobHandler } from './job-queue.ts'
 import {
   isStorageFull,
   type ReceivedUpload,
@@ -47,7 +47,7 @@ export type UploadsDeps = {
   videoFrames: number
   /** Upload processors besides photos; default: videos through ffmpeg when there is one. */
   processors?: UploadProcessor[]
-  /** Queues a background job (jobs.ts). */
+  /** Queues a background job (job-queue.ts). */
   enqueue: (kind: string, payload: Record<string, unknown>) => Promise<unknown>
 }
 

@@ -31,11 +31,11 @@ import { type MailView, renderMail } from './templates.ts'
 import { MAIL_TEXTS, type MailKind } from './texts.ts'
 import type { MailTransport } from './transport.ts'
 
-// E-mail. Mails are made from the orders' states, never on another module's call: a planner
-// (every MAIL_POLL_SECONDS, on every instance) finds the orders owed a mail and inserts it into the
-// outbox, rendered, with ON CONFLICT DO NOTHING on (order, kind): however many instances plan at
-// once, each mail exists once. A sender claims due mails under a lease (SKIP LOCKED), sends them, marks
-// them sent; a failure is kept as the row's error and retried with back-off; a crash leaves the row
+// E-mail. Mails are made from the orders' states, never on another module's call: a planner (the
+// `mail-planner` job, jobs.ts: every MAIL_POLL_SECONDS, one instance at a time) finds the orders owed
+// a mail and inserts it into the outbox, rendered, with ON CONFLICT DO NOTHING on (order, kind):
+// however many instances plan at once, each mail exists once. A sender (the `mail-sender` job, on
+// every instance) claims due mails under a lease (SKIP LOCKED), sends them, marks them sent; a failure is kept as the row's error and retried with back-off; a crash leaves the row
 // queued, taken again when its lease ends. Without SMTP_URL (no transport) the planner stores the
 // mails for /ops/outbox and nothing is sent.
 
@@ -44,8 +44,6 @@ export type MailSettings = {
   from: string
   /** REMINDER_LEAD_MINUTES, in ms. */
   reminderLeadMs: number
-  /** MAIL_POLL_SECONDS, in ms. */
-  pollMs: number
   /** MAIL_RETRY_SECONDS, in ms: the first back-off, doubled on each later failure. */
   retryBaseMs: number
   /** MAIL_MAX_ATTEMPTS: after this many failed attempts a mail is marked failed. */
@@ -281,9 +279,7 @@ export function createMailService(deps: MailDeps) {
     }
   }
 
-  let stopped = false
   let running: Promise<void> | null = null
-  let timer: ReturnType<typeof setInterval> | null = null
 
   /** A planner pass then a sender pass; a pass already running is joined, not doubled. */
   function tick(): Promise<void> {
@@ -292,7 +288,7 @@ export function createMailService(deps: MailDeps) {
         await planDue()
         await sendDue()
       } catch (error) {
-        if (!stopped) log.error('mail pass failed', { error })
+        log.error('mail pass failed', { error })
       } finally {
         running = null
       }
@@ -301,17 +297,12 @@ export function createMailService(deps: MailDeps) {
   }
 
   return {
-    start() {
-      if (timer || stopped) return
-      // A mail a crash left claimed is sent again once its lease ends; on the embedded database at
-      // once, since its owner is surely gone.
-      const begin = deps.takeOverAtStart ? expireMailLeases(db) : Promise.resolve()
-      void begin.then(
-        () => tick(),
-        (error: unknown) => log.error('mail leases could not be taken over', { error }),
-      )
-      timer = setInterval(() => void tick(), settings.pollMs)
-      timer.unref()
+    /**
+     * A mail a crash left claimed is sent again once its lease ends; on the embedded database at
+     * once, since its owner is surely gone (the `mail-sender` job's start, jobs.ts).
+     */
+    async takeOverLeases(): Promise<void> {
+      if (deps.takeOverAtStart) await expireMailLeases(db)
     },
     tick,
     planDue,
@@ -321,9 +312,8 @@ export function createMailService(deps: MailDeps) {
       const found = await outboxMail(db, id)
       return found ? ok(found) : err({ code: 'mail_not_found' })
     },
-    async stop() {
-      stopped = true
-      if (timer) clearInterval(timer)
+    /** Hands back the mails this instance holds and closes the SMTP connection (at shutdown). */
+    async close() {
       await running
       await releaseMailLeases(db, deps.lease.owner).catch(() => undefined)
       deps.transport?.close()

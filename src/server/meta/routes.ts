@@ -6,18 +6,10 @@ import type { Metrics } from '../platform/metrics.ts'
 import { openApiDocument } from '../platform/openapi.ts'
 import { featureFlagsOf, type ReadinessCheck, type ReadinessProblem } from './service.ts'
 
-const readinessProblem = (p: ReadinessProblem) => {
-  switch (p.code) {
-    case 'database_unreachable':
-      return problem(p.code, 'The database does not answer')
-    case 'migrations_pending':
-      return problem(p.code, `Migrations not applied: ${p.pending.join(', ')}`)
-    case 'storage_unwritable':
-      return problem(p.code, 'Content storage does not take a write')
-    case 'shutting_down':
-      return problem(p.code, 'The server is shutting down')
-  }
-}
+const readinessProblem = (p: ReadinessProblem) =>
+  p.code === 'migrations_pending'
+    ? problem(p.code, { migrations: p.pending.join(', ') })
+    : problem(p.code)
 
 // The server about itself: health, liveness and readiness, the OpenAPI document made from
 // src/contract, feature flags.
@@ -28,11 +20,11 @@ export function metaRoutes(
   const token = deps.metricsToken ? Buffer.from(`Bearer ${deps.metricsToken}`) : null
   router.handle(meta.metrics, async ({ c }) => {
     const { metrics } = deps
-    if (!metrics || !token) return fail(404, problem('metrics_off', 'Metrics are off'))
+    if (!metrics || !token) return fail(problem('metrics_off'))
     const given = Buffer.from(c.req.header('authorization') ?? '')
     // The token is a secret: compared in constant time, never logged.
     if (given.length !== token.length || !timingSafeEqual(given, token)) {
-      return fail(401, problem('metrics_token_required', 'The metrics token is required'))
+      return fail(problem('metrics_token_required'))
     }
     return new Response(await metrics.text(), {
       headers: { 'content-type': metrics.contentType, 'cache-control': 'no-store' },
@@ -43,15 +35,12 @@ export function metaRoutes(
   router.handle(meta.readyz, async () => {
     const ready = await deps.readiness.check()
     if (ready.ok) return ready.value
-    return fail(503, ...ready.problems.map(readinessProblem))
+    return fail(...ready.problems.map(readinessProblem))
   })
   router.handle(meta.openapi, () => openApiDocument(allEndpoints))
   router.handle(meta.featureFlags, ({ params }) => {
     const found = featureFlagsOf(params.product)
     if (found.ok) return found.value
-    return fail(
-      404,
-      problem(found.error.code, `No feature flags for the product '${found.error.product}'`),
-    )
+    return fail(problem(found.error.code, { product: found.error.product }))
   })
 }

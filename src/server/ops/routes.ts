@@ -1,8 +1,7 @@
 import * as v from 'valibot'
 import { ops } from '../../contract/ops.ts'
-import { opsMessages } from '../../domain/ops.ts'
 import type { OpsGuard } from '../auth/guard.ts'
-import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { type Refusal, refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { OpsError, OpsService } from './service.ts'
 
@@ -11,18 +10,8 @@ import type { OpsError, OpsService } from './service.ts'
 
 const GuidSchema = v.pipe(v.string(), v.uuid())
 
-export function opsRefusal(error: OpsError): Refusal {
-  switch (error.code) {
-    case 'order_not_found':
-      return { status: 404, problems: [problem(error.code, opsMessages.orderNotFound)] }
-    case 'not_under_review':
-      return { status: 409, problems: [problem(error.code, opsMessages.notUnderReview)] }
-    case 'not_cancellable':
-      return { status: 409, problems: [problem(error.code, opsMessages.notCancellable)] }
-    case 'reviewers_refuse_only':
-      return { status: 403, problems: [problem(error.code, opsMessages.reviewersRefuseOnly)] }
-  }
-}
+/** A service's error is a problem of the catalogue: its status and text are there. */
+export const opsRefusal = (error: OpsError): Refusal => ({ problems: [error] })
 
 /** A guid from the path; anything else names no order. */
 const guidOf = (raw: string): string =>

@@ -56,7 +56,6 @@ export type OpsError =
 const REFUND_MAX_ATTEMPTS = 10
 /** The sweep leaves a fresh pending refund to the cancel that wrote it. */
 const REFUND_RETRY_AFTER_MS = 30_000
-const SWEEP_EVERY_MS = 60_000
 
 export type OpsService = ReturnType<typeof createOpsService>
 
@@ -318,17 +317,6 @@ export function createOpsService(deps: {
     return { cancelled, refundsRetried: stale.length }
   }
 
-  let timer: ReturnType<typeof setInterval> | null = null
-  let running: Promise<unknown> | null = null
-  const tick = () => {
-    if (running) return
-    running = sweep()
-      .catch((error: unknown) => log.error('ops sweep failed', { error }))
-      .finally(() => {
-        running = null
-      })
-  }
-
   async function audit(query: {
     limit: number
     before?: number | undefined
@@ -345,16 +333,5 @@ export function createOpsService(deps: {
     cancel,
     sweep,
     audit,
-    /** Starts the periodic sweep (main.ts, once listening). */
-    start() {
-      tick()
-      timer = setInterval(tick, SWEEP_EVERY_MS)
-      timer.unref()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = null
-      await running
-    },
   }
 }

@@ -103,11 +103,13 @@ export function createOrderService(deps: {
     place: placing.place,
     replay: placing.replay,
     processOrder: processing.processOrder,
-    recover: recovery.recover,
     status,
     summary,
     defaults,
-    startRecovery: recovery.start,
+    /** Finishes the orders a gone instance left Processing (the `order-recovery` job, jobs.ts). */
+    recover: recovery.recover,
+    takeOverLeases: recovery.takeOver,
+    /** Waits for the orders being processed here and hands their leases back. */
     drain: recovery.drain,
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 
-// The lease discipline shared by content jobs (content/jobs.ts) and orders in Processing
+// The lease discipline shared by content jobs (content/job-queue.ts) and orders in Processing
 // (order/service.ts). An instance claims a row by writing its id and an expiry computed by the
 // database's clock (instances' clocks may differ; the database's is one), renews the expiry while it
 // works, and writes the outcome only while it still owns the row. Another instance takes over a row

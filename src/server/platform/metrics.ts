@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
 // GET /metrics in Prometheus's text format (prom-client's registry and exposition).
 // The request counters are the hot path: they live in preallocated typed arrays indexed by route and
@@ -141,8 +141,36 @@ export function createMetrics(counts: ScrapeCounts) {
     },
   })
 
+  // The scheduler's jobs (scheduler.ts): each run by outcome, its length, and the last that succeeded.
+  const jobRuns = new Counter({
+    name: 'shouts_job_runs_total',
+    help: 'Runs of each background job on this instance by outcome: done, failed, or skipped (another instance holds its lease)',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+  })
+  const jobSeconds = new Histogram({
+    name: 'shouts_job_run_duration_seconds',
+    help: 'How long each background job ran on this instance (runs skipped for a lease aside)',
+    labelNames: ['job'],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers: [registry],
+  })
+  const jobLastDone = new Gauge({
+    name: 'shouts_job_last_success_timestamp_seconds',
+    help: 'When each background job last ran without failing on this instance (Unix time)',
+    labelNames: ['job'],
+    registers: [registry],
+  })
+
   return {
     contentType: registry.contentType,
+    /** Counts one run of a background job (scheduler.ts `observe`). */
+    jobRun(job: string, outcome: 'done' | 'failed' | 'skipped', seconds: number, atMs: number) {
+      jobRuns.inc({ job, outcome })
+      if (outcome === 'skipped') return
+      jobSeconds.observe({ job }, seconds)
+      if (outcome === 'done') jobLastDone.set({ job }, atMs / 1000)
+    },
     /** The routes to count by: each endpoint's method, Hono route path, and path template. */
     countRoutes,
     /** Counts one answered request: no allocation (typed arrays, maps built at start). */

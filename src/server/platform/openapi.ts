@@ -2,6 +2,7 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import { ErrorBodySchema } from '../../contract/common.ts'
 import { API_BASE, type Endpoint, pathParamNames } from '../../contract/endpoint.ts'
+import { PROBLEMS } from '../../contract/problems.ts'
 
 // /api/v1/openapi.json, generated from the endpoints of src/contract: the same schemas the server
 // parses with and the app reads answers with, so a route cannot be missing from the document.
@@ -51,12 +52,20 @@ function operation(e: Endpoint, components: Record<string, JsonSchema>): JsonSch
   } else {
     responses[success] = { description: 'Success, no body' }
   }
-  const errors: Record<string, string> = { 400: 'Bad input', ...(e.errors as object) }
-  for (const [code, description] of Object.entries(errors)) {
-    responses[code] = {
-      description,
+  // each problem under its status, with its code and its English text
+  const problems = new Map<number, string[]>([[400, ['Bad input']]])
+  for (const entry of e.errors ?? []) {
+    const [code, status] = typeof entry === 'string' ? [entry, PROBLEMS[entry].status] : entry
+    problems.set(status, [...(problems.get(status) ?? []), `${code}: ${PROBLEMS[code].en}`])
+  }
+  for (const [status, lines] of problems) {
+    responses[String(status)] = {
+      description: lines.join('; '),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     }
+  }
+  for (const [status, description] of Object.entries(e.statuses ?? {})) {
+    responses[status] = { description: description ?? '' }
   }
   const parameters = [
     ...pathParamNames(e.path).map((name) => ({
@@ -125,7 +134,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): JsonSchema {
       title: 'Shouts API',
       version: '1.0.0',
       description:
-        'The API of the Shouts shop (docs/api-v1.md in its repository). Every non-2xx response has the body {errors: string[], codes: string[]}: the texts, and a stable code for each in the same order.',
+        'The API of the Shouts shop (docs/api-v1.md in its repository). Every non-2xx response has the body {errors: string[], codes: string[], params: object[]}: the texts, a stable code for each and the values of its text, in the same order.',
     },
     servers: [{ url: API_BASE }],
     paths,

@@ -1,17 +1,16 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { messages } from '../../domain/index.ts'
 import type { Database } from './db/client.ts'
 import { sql } from './db/sql.ts'
 import { clientAddress } from './http/client.ts'
-import { errorResponse, HttpError, type Problem, problem } from './http/errors.ts'
-import type { Logger } from './log.ts'
+import { errorResponse, fail, type Problem, problem } from './http/errors.ts'
+import type { Job } from './scheduler.ts'
 
 // The shared rate limiter (8): fixed windows per
 // bucket and client, counted in one PostgreSQL table (migrations/0005_rate_limits.sql) so that every
 // instance of the server sees the same counters, and the same code runs on PGlite. One statement takes
 // a hit: `insert ... on conflict do update` locks the row, so concurrent hits on PostgreSQL are counted
 // one by one (never lost, never two windows), and it answers the count and the window's end at once.
-// Windows that ended are reset by their next hit and deleted by a sweep at most once a minute.
+// Windows that ended are reset by their next hit and deleted by the `rate-limit-sweep` job.
 
 export type LimitRule = {
   /** Names the counter: 'promo', 'uploads', ... A client has one counter per bucket. */
@@ -34,15 +33,18 @@ export type RateLimiter = {
   sweep(): Promise<number>
 }
 
-const SWEEP_EVERY_MS = 60_000
+/** Deletes the counters of windows that ended: once a minute, on one instance. */
+export function rateLimitSweepJob(limiter: RateLimiter): Job {
+  return {
+    name: 'rate-limit-sweep',
+    everyMs: 60_000,
+    oneInstance: true,
+    run: () => limiter.sweep(),
+  }
+}
 
-export function createRateLimiter(deps: {
-  database: Database
-  now: () => number
-  log: Logger
-}): RateLimiter {
-  const { database: db, now, log } = deps
-  let lastSweep = now()
+export function createRateLimiter(deps: { database: Database; now: () => number }): RateLimiter {
+  const { database: db, now } = deps
   const sweep = async () => {
     const rows = await db.query(sql<{ key: string }>`
       delete from rate_limits where window_ends_ms <= ${now()} returning key`)
@@ -66,10 +68,6 @@ export function createRateLimiter(deps: {
           window_ends_ms = case when r.window_ends_ms <= ${nowMs}
             then excluded.window_ends_ms else r.window_ends_ms end
         returning hits, window_ends_ms as "windowEndsMs"`)
-      if (nowMs - lastSweep >= SWEEP_EVERY_MS) {
-        lastSweep = nowMs
-        sweep().catch((error: unknown) => log.warn('rate limit sweep failed', { error }))
-      }
       const hits = Number(row?.hits ?? 1)
       const windowEnds = Number(row?.windowEndsMs ?? nowMs + rule.windowMs)
       return {
@@ -83,10 +81,7 @@ export function createRateLimiter(deps: {
 
 /** The problem of a 429 from a rule (a bucket may name its own, e.g. the spec's promo message). */
 export const tooManyRequests = (retryAfterS: number): Problem =>
-  problem(
-    'too_many_requests',
-    `Too many requests from this address: try again in ${retryAfterS} seconds`,
-  )
+  problem('too_many_requests', { seconds: retryAfterS })
 
 /**
  * Counts a hit of the rule for the request's client (platform/http/client.ts); past the limit it
@@ -102,7 +97,7 @@ export function rateLimited(
     const take = await limiter.take(rule, clientAddress(c, trustProxy))
     if (!take.allowed) {
       c.header('Retry-After', String(take.retryAfterS))
-      return errorResponse(c, 429, problemOf(take.retryAfterS))
+      return errorResponse(c, { problems: [problemOf(take.retryAfterS)] })
     }
     await next()
   }
@@ -118,7 +113,7 @@ export type ClientLimits = {
   takePromoCheck(c: Context): Promise<void>
 }
 
-export const PROMO_TOO_MANY = problem('promo_too_many_lookups', messages.promoTooManyLookups)
+export const PROMO_TOO_MANY = problem('promo_too_many_lookups')
 
 export function clientLimits(
   limiter: RateLimiter,
@@ -141,7 +136,7 @@ export function clientLimits(
       const take = await limiter.take(promoRule, clientAddress(c, settings.trustProxy))
       if (!take.allowed) {
         c.header('Retry-After', String(take.retryAfterS))
-        throw new HttpError(429, [PROMO_TOO_MANY])
+        fail(PROMO_TOO_MANY)
       }
     },
   }

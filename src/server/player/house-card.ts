@@ -1,31 +1,16 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import QRCode from 'qrcode'
 import type { ReactNode } from 'react'
 import type { HouseCard } from '../../contract/index.ts'
 import { formatMoney } from '../../domain/money.ts'
-import { readPoEntries } from '../../locale/po-reader.ts'
 import { loadFonts } from '../content/fonts.ts'
 import { imageWork } from '../content/limit.ts'
+import { translate } from '../platform/catalogs.ts'
 
 // The house card as a PNG, for SMIL players, which show images, not our web page: the same
 // data and texts as the web player's card (src/app/player/house-card.tsx), read from the same Lingui
 // catalogs, drawn with the content renderer's tools (satori and resvg, the bundled fonts) at the
 // billboard's size. The QR code opens the shop on this billboard.
-
-const LOCALES_DIR = fileURLToPath(new URL('../../locale/locales', import.meta.url))
-const catalogs = new Map<string, Map<string, string>>()
-
-function translate(locale: string, msgid: string): string {
-  let catalog = catalogs.get(locale)
-  if (!catalog) {
-    const text = readFileSync(`${LOCALES_DIR}/${locale}/messages.po`, 'utf8')
-    catalog = new Map(readPoEntries(text).map((e) => [e.id, e.str]))
-    catalogs.set(locale, catalog)
-  }
-  return catalog.get(msgid) || msgid
-}
 
 type Node = { type: string; props: Record<string, unknown> }
 const el = (
@@ -60,10 +45,9 @@ export async function renderHouseCardPng(
     locale: house.locale,
   })
   const message = translate(house.locale, 'Your message here')
-  const priceLine = translate(house.locale, '{price} per shout · scan to book this screen').replace(
-    '{price}',
+  const priceLine = translate(house.locale, '{price} per shout · scan to book this screen', {
     price,
-  )
+  })
   const side = Math.round(Math.min(widthPx, heightPx) * 0.8)
   const qr = await QRCode.toDataURL(house.shopUrl, {
     errorCorrectionLevel: 'Q',

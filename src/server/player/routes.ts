@@ -7,39 +7,17 @@ import type { PlayerError, PlayerService } from './service.ts'
 import { notModified } from './smil.ts'
 
 // api-v1 "Player" over HTTP: the token check before anything is read, then the schedule and the
-// proof of play. The status and the text of each of the service's errors are here.
+// proof of play.
 
 /** 500 plays of about 200 bytes each: more than the 64 KB other JSON bodies may have. */
 const PLAYS_BODY_LIMIT = 256 * 1024
 
+/** A service's error as problems (their statuses and texts are the catalogue's). */
 export function playerRefusal(error: PlayerError): Refusal {
-  switch (error.code) {
-    case 'player_token_missing':
-      return {
-        status: 401,
-        problems: [
-          problem(error.code, 'A player token is required (Authorization: Bearer or ?token=)'),
-        ],
-      }
-    case 'player_token_invalid':
-      return {
-        status: 401,
-        problems: [problem(error.code, 'This player token is unknown or was replaced')],
-      }
-    case 'device_not_found':
-      return { status: 404, problems: [problem(error.code, 'Unknown billboard')] }
-    case 'schedule_window_invalid':
-      return {
-        status: 400,
-        problems: [
-          problem(
-            error.problem,
-            error.problem === 'to_before_from'
-              ? 'toEpochMs must be after fromEpochMs'
-              : 'The window must be at most 48 hours',
-          ),
-        ],
-      }
+  return {
+    problems: [
+      error.code === 'schedule_window_invalid' ? problem(error.problem) : problem(error.code),
+    ],
   }
 }
 

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
-import { messages } from '../../domain/index.ts'
 import { allowedRequestOrigin } from '../platform/http/client.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { jsonAnswer } from '../platform/http/json.ts'
@@ -13,16 +12,12 @@ import type { SpotlightError, SpotlightService } from './service.ts'
 // api-v1 "Spotlight" over HTTP: events, billboards, slot search, QR codes, promo lookups.
 
 export function spotlightRefusal(error: SpotlightError): Refusal {
-  switch (error.code) {
-    case 'event_not_found':
-      return { status: 404, problems: [problem(error.code, messages.eventNotFound)] }
-    case 'device_not_found':
-      return { status: 404, problems: [problem(error.code, messages.deviceNotFound)] }
-    case 'device_not_in_event':
-      return {
-        status: 404,
-        problems: [problem(error.code, `No billboard ${error.deviceId} in event ${error.slug}`)],
-      }
+  return {
+    problems: [
+      error.code === 'device_not_in_event'
+        ? problem(error.code, { deviceId: error.deviceId, slug: error.slug })
+        : problem(error.code),
+    ],
   }
 }
 
@@ -124,15 +119,7 @@ export function spotlightRoutes(
       const origin =
         deps.publicBaseUrl ?? allowedRequestOrigin(c, deps.allowedHosts, deps.trustProxy)
       if (origin === null) {
-        return refuse({
-          status: 400,
-          problems: [
-            problem(
-              'host_not_allowed',
-              'This server makes QR codes for its own address only: set PUBLIC_BASE_URL (or list the host in ALLOWED_HOSTS)',
-            ),
-          ],
-        })
+        return refuse({ problems: [problem('host_not_allowed')] })
       }
       const code = await service.qrCode(params.slug, params.deviceId, format, origin)
       if (!code.ok) return refuse(spotlightRefusal(code.error))

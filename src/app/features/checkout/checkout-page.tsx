@@ -3,8 +3,8 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type * as v from 'valibot'
 import { useSnapshot } from 'valtio'
-import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
+import type { ProblemData } from '../../../domain/problems'
 import {
   type ContactInfo,
   EmailSchema,
@@ -14,18 +14,18 @@ import {
   PhoneSchema,
 } from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
-import { translateMessage } from '../../lib/domain-messages'
-import { translateError } from '../../lib/error-messages'
-import { usePrefetchNextStep } from '../../lib/prefetch'
-import { STEP_LABELS } from '../../lib/steps'
+import { problemText } from '../../lib/problem-text'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice } from '../../stores/order-price'
 import { lookupPromo } from '../../stores/promo'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
+import { Checkbox } from '../../ui/checkbox'
+import { Notice } from '../../ui/notice'
 import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
+import { TextField } from '../../ui/text-field'
 import {
   confirmLocalCard,
   ensureSetupIntent,
@@ -46,15 +46,14 @@ const SCHEMAS: Record<Field, v.GenericSchema> = {
 }
 
 export function CheckoutPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
   const order = useSnapshot(orderStore)
   const { event } = useSnapshot(eventStore)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [errors, setErrors] = useState<Partial<Record<Field, ProblemData>>>({})
   const [promoInput, setPromoInput] = useState(order.orderPromo?.promoCode ?? '')
-  const [promoMessage, setPromoMessage] = useState<string | null>(null)
+  const [promoProblem, setPromoProblem] = useState<ProblemData | null>(null)
   const [promoBusy, setPromoBusy] = useState(false)
   const [card, setCard] = useState<LocalCard>({ number: '', expiry: '', cvc: '' })
   const [cardError, setCardError] = useState<string | null>(null)
@@ -79,9 +78,9 @@ export function CheckoutPage() {
   }, [])
 
   const validate = (field: Field, value: string) => {
-    const message = fieldError(SCHEMAS[field], value)
-    setErrors((e) => ({ ...e, [field]: message ?? undefined }))
-    return message === null
+    const problem = fieldError(SCHEMAS[field], value)
+    setErrors((e) => ({ ...e, [field]: problem ?? undefined }))
+    return problem === null
   }
 
   const setContact = (field: Field, value: string) => {
@@ -95,14 +94,14 @@ export function CheckoutPage() {
     setPromoBusy(true)
     const result = await lookupPromo(code, event.slug)
     setPromoBusy(false)
-    setPromoMessage(result.ok ? null : result.message)
+    setPromoProblem(result.ok ? null : result.problem)
   }
 
   const removePromo = () => {
     orderStore.orderPromo = null
     orderStore.orderPromoError = null
     setPromoInput('')
-    setPromoMessage(null)
+    setPromoProblem(null)
   }
 
   const submit = async (e: FormEvent) => {
@@ -134,24 +133,23 @@ export function CheckoutPage() {
       }
       void navigate({ to: '/$eventslug/order/review', params: { eventslug } })
     } catch (error) {
+      const problem = (error instanceof ApiError && error.problems[0]) || { code: 'unknown_error' }
       setCardError(
-        error instanceof ApiError && error.errors[0]
-          ? translateError(i18n, error.errors[0], error.codes[0])
-          : translateMessage(i18n, messages.unknownError),
+        problemText(i18n, problem, error instanceof ApiError ? error.errors[0] : undefined),
       )
     } finally {
       setBusy(false)
     }
   }
 
-  const fieldMessage = (f: Field) => (errors[f] ? translateMessage(i18n, errors[f]) : null)
+  const fieldMessage = (f: Field) => {
+    const problem = errors[f]
+    return problem ? problemText(i18n, problem) : null
+  }
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="checkout" />
-      <h1 className="page__title">
-        <Trans>Billing Info</Trans>
-      </h1>
+      <StepHeader step="checkout" title={<Trans>Billing Info</Trans>} />
       <form onSubmit={(e) => void submit(e)} noValidate className="checkout">
         <section className="card" aria-labelledby="contact-heading">
           <h2 id="contact-heading" className="section-title">
@@ -244,7 +242,7 @@ export function CheckoutPage() {
                 value={promoInput}
                 autoCapitalize="characters"
                 autoComplete="off"
-                error={promoMessage ? translateError(i18n, promoMessage) : null}
+                error={promoProblem ? problemText(i18n, promoProblem) : null}
                 onChange={(e) => setPromoInput(e.target.value)}
               />
               <Button
@@ -256,8 +254,13 @@ export function CheckoutPage() {
               </Button>
             </div>
           )}
-          {promoMessage && promoMessage === messages.promoProblem(promoInput.trim()) ? (
-            <p className="field__hint">{translateMessage(i18n, messages.promoProblemAdvice)}</p>
+          {promoProblem?.code === 'promo_problem' ? (
+            <p className="field__hint">
+              <Trans>
+                Please try entering it again at checkout, or contact support if the problem
+                continues.
+              </Trans>
+            </p>
           ) : null}
         </section>
 
@@ -275,7 +278,7 @@ export function CheckoutPage() {
             </Notice>
           ) : order.formSubmitted ? (
             <Notice>
-              {translateMessage(i18n, messages.paymentAlreadySaved)}
+              {problemText(i18n, { code: 'payment_already_saved' })}
               {order.card ? ` (${order.card.brand} •••• ${order.card.last4})` : ''}
             </Notice>
           ) : setupError ? (

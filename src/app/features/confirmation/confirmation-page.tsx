@@ -2,22 +2,25 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation, useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
+import { problemsOf } from '../../../contract/common'
 import { type OrderSummary, order as orderApi } from '../../../contract/order'
 import type { EventTiming } from '../../../domain/event'
 import { formatMoney } from '../../../domain/money'
+import type { ProblemData } from '../../../domain/problems'
 import { type SlotAiring, slotAiring } from '../../../domain/schedule'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
 import { slotLabel } from '../../../domain/slots'
 import { callApi } from '../../lib/api'
-import { translateError } from '../../lib/error-messages'
 import { eventStore } from '../../stores/event'
 import { orderStore, resetOrder } from '../../stores/order'
 import { pollOrderStatus } from '../../stores/order-sending'
 import { resetTemplates, templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
-import { Notice, Skeleton } from '../../ui/fields'
+import { Notice } from '../../ui/notice'
 import { Picture } from '../../ui/picture'
 import { PriceTotals } from '../../ui/price-totals'
+import { ProblemList } from '../../ui/problem-list'
+import { Skeleton } from '../../ui/skeleton'
 import { buildIcs } from './ics'
 
 /** How often an open confirmation page asks for its order's plays. */
@@ -115,7 +118,7 @@ export function ConfirmationPage() {
 
   const state = summary?.orderState ?? order.orderStatus
   const confirmationCode = summary?.confirmationCode ?? order.confirmationCode
-  const errorMessages = own ? order.orderErrorMessages : (summary?.errors ?? [])
+  const problems = own ? order.orderProblems : summary ? problemsOf(summary) : []
   const timeZoneId = summary?.device.timeZoneId ?? order.activeDevice?.timeZoneId ?? 'UTC'
   const slotNumbers =
     summary?.slots.map((s) => s.slotNumber) ?? order.shoutTimes.map((s) => s.slotNumber)
@@ -232,17 +235,13 @@ export function ConfirmationPage() {
       ) : null}
       {state === 'Failed' ? (
         <Notice tone="error">
-          <ul className="errors">
-            {errorMessages.map((m) => (
-              <li key={m}>{translateError(i18n, m)}</li>
-            ))}
-          </ul>
+          <ProblemList problems={problems} />
         </Notice>
       ) : null}
 
       {state === 'Cancelled' ? (
         <CancelledNotice
-          reasons={summary?.errors ?? errorMessages}
+          reasons={summary ? problemsOf(summary) : problems}
           paid={summary && summary.totalCents > 0 ? money(summary.totalCents) : null}
         />
       ) : null}
@@ -357,8 +356,13 @@ function Airing({
 }
 
 /** An operator refused or cancelled the order (or its review outlived its first slot). */
-function CancelledNotice({ reasons, paid }: { reasons: readonly string[]; paid: string | null }) {
-  const { i18n } = useLingui()
+function CancelledNotice({
+  reasons,
+  paid,
+}: {
+  reasons: readonly ProblemData[]
+  paid: string | null
+}) {
   return (
     <Notice tone="error">
       <p>
@@ -373,11 +377,7 @@ function CancelledNotice({ reasons, paid }: { reasons: readonly string[]; paid: 
           <p>
             <Trans>Why:</Trans>
           </p>
-          <ul className="errors">
-            {reasons.map((m) => (
-              <li key={m}>{translateError(i18n, m)}</li>
-            ))}
-          </ul>
+          <ProblemList problems={reasons} />
         </>
       ) : null}
     </Notice>

@@ -5,6 +5,7 @@ import {
   UPLOAD_TEMPLATE_FIELD,
   type Upload,
 } from '../../../contract/content'
+import type { ProblemData } from '../../../domain/problems'
 import { ASYNC_POLL_MS, VIDEO_PROCESSING_MAX_MS } from '../../../domain/storage'
 import { ApiError, apiRequest, callApi } from '../../lib/api'
 import { eventStore } from '../../stores/event'
@@ -93,7 +94,7 @@ export async function generateContent(): Promise<void> {
         setStatus(templatesStore, 'processContentGeneratorStatus', 'Success')
         if (answer.generatedContent.flagged) openFlagged()
       } else {
-        fail(answer.error)
+        fail(failureProblems(answer))
       }
       return
     }
@@ -103,7 +104,7 @@ export async function generateContent(): Promise<void> {
         params: { publicToken: answer.asyncPublicToken },
       })
       if (job.error) {
-        fail(job.error)
+        fail(failureProblems(job))
         return
       }
       if (job.completedEpochMS !== null && job.link) {
@@ -112,7 +113,7 @@ export async function generateContent(): Promise<void> {
         const entries = await callApi(content.entries, { params: { opaqueKey: result.newKey } })
         const first = entries.entries[0]
         if (!first) {
-          fail(null)
+          fail([])
           return
         }
         templatesStore.videoCompositeContent = first
@@ -132,7 +133,7 @@ export async function generateContent(): Promise<void> {
       await wait(ASYNC_POLL_MS)
     }
   } catch (error) {
-    fail(error instanceof ApiError ? (error.errors[0] ?? null) : null)
+    fail(error instanceof ApiError ? error.problems : [])
   }
 }
 
@@ -144,8 +145,16 @@ function openFlagged(): void {
   if (uiStore.modal?.name !== 'ProhibitedContent') toggleModal('ProhibitedContent')
 }
 
-function fail(error: string | null): void {
-  templatesStore.generatedContentError = error ?? ''
+/** The problems of a failed generation: as sent, else its English as plain text. */
+const failureProblems = (answer: {
+  error: string | null
+  problems?: ProblemData[] | undefined
+}): ProblemData[] =>
+  answer.problems ?? (answer.error ? [{ code: 'plain_text', params: { text: answer.error } }] : [])
+
+/** A failed generation: its problems (none known: the design could not be made). */
+function fail(problems: ProblemData[]): void {
+  templatesStore.generatedContentError = problems
   // spec §8: a failure sets Failure (reset after 3 s); the error stays beside the design until the
   // next attempt. Moderation never refuses (it flags, see openFlagged), so this is not ProhibitedContent.
   setStatus(templatesStore, 'processContentGeneratorStatus', 'Failure')

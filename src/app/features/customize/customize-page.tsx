@@ -8,15 +8,17 @@ import {
   RECIPIENT_NAME_MAX_LENGTH,
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
-import { translateError } from '../../lib/error-messages'
-import { usePrefetchNextStep } from '../../lib/prefetch'
-import { STEP_LABELS } from '../../lib/steps'
+import { problemText } from '../../lib/problem-text'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Notice, TextArea, TextField } from '../../ui/fields'
 import { GeneratedContentView } from '../../ui/generated-content'
-import { StepIndicator } from '../../ui/step-indicator'
+import { Notice } from '../../ui/notice'
+import { ProblemList } from '../../ui/problem-list'
+import { StepHeader } from '../../ui/step-header'
+import { TextArea } from '../../ui/text-area'
+import { TextField } from '../../ui/text-field'
 import { generateContent, invalidateContent, uploadPersonalContent } from './customize-actions'
 
 // spec §9: accepted file extensions
@@ -24,7 +26,6 @@ const IMAGE_ACCEPT = '.jpg,.jpeg,.gif,.png,image/jpeg,image/gif,image/png'
 const VIDEO_ACCEPT = '.mp4,.wav,.mpg,.avi,.wmv,video/*'
 
 export function CustomizePage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -55,19 +56,19 @@ export function CustomizePage() {
       // A file the shop refused is not shown as the shopper's picture (a text file
       // showed as a broken image beside the message)
       if (upload.status === 'failed') setLocalPreview(null)
-      if (upload.status === 'failed')
-        setUploadError(
-          upload.error
-            ? translateError(i18n, upload.error, null, 'upload_failed')
-            : t`This file could not be used.`,
-        )
-      else if (upload.status === 'processing')
+      if (upload.status === 'failed') {
+        const problem =
+          upload.problems?.[0] ??
+          (upload.error ? { code: 'plain_text', params: { text: upload.error } } : null)
+        setUploadError(problem ? problemText(i18n, problem) : t`This file could not be used.`)
+      } else if (upload.status === 'processing')
         setUploadError(t`Your video is still processing. Please try again in a moment.`)
     } catch (error) {
       setLocalPreview(null)
+      const problem = error instanceof ApiError ? error.problems[0] : undefined
       setUploadError(
-        error instanceof ApiError && error.errors[0]
-          ? translateError(i18n, error.errors[0], error.codes[0])
+        problem
+          ? problemText(i18n, problem, (error as ApiError).errors[0])
           : t`The upload failed. Check your connection and try again.`,
       )
     } finally {
@@ -87,11 +88,7 @@ export function CustomizePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="customize" />
-      <h1 className="page__title">
-        <Trans>Make it yours</Trans>
-      </h1>
-      {template ? <p className="page__lead">{template.name}</p> : null}
+      <StepHeader step="customize" title={<Trans>Make it yours</Trans>} lead={template?.name} />
 
       <div className="customize-grid">
         <section className="card customize__upload" aria-labelledby="upload-heading">
@@ -241,9 +238,11 @@ export function CustomizePage() {
           )}
           {templates.generatedContentError !== null ? (
             <Notice tone="error">
-              {templates.generatedContentError
-                ? translateError(i18n, templates.generatedContentError, null, 'content_failed')
-                : t`Your design could not be created. Please try again.`}
+              {templates.generatedContentError.length > 0 ? (
+                <ProblemList problems={templates.generatedContentError} />
+              ) : (
+                t`Your design could not be created. Please try again.`
+              )}
             </Notice>
           ) : null}
         </section>

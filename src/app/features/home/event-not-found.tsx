@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { messages } from '../../../domain/messages'
-import { translateMessage } from '../../lib/domain-messages'
+import { problemText } from '../../lib/problem-text'
 
-/** spec §2/§8: 'Event not found' with a link back to the homepage. */
+/** spec §2/§8: event_not_found's sentence with a link back to the homepage. */
 export function EventNotFoundPage() {
   const { i18n } = useLingui()
   return (
     <main className="page page--center" id="main">
-      <h1>{translateMessage(i18n, messages.eventNotFound)}</h1>
+      <h1>{problemText(i18n, { code: 'event_not_found' })}</h1>
       <p>
         <Trans>
           This event does not exist or is over. Check the link, or pick one of the live events.

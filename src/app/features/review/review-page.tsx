@@ -2,30 +2,25 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
-import { translateError } from '../../lib/error-messages'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { pwaStore } from '../../lib/pwa'
-import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice } from '../../stores/order-price'
 import { sendOrder } from '../../stores/order-sending'
 import { templatesStore } from '../../stores/templates'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Checkbox, Notice } from '../../ui/fields'
+import { Checkbox } from '../../ui/checkbox'
 import { GeneratedContentView } from '../../ui/generated-content'
+import { Notice } from '../../ui/notice'
 import { PriceTotals } from '../../ui/price-totals'
-import { StepIndicator } from '../../ui/step-indicator'
-
-// the start of the domain's slots-taken message, to offer the way back to the times
-const TAKEN_PREFIX = messages.slotsTaken('\u0000').split('\u0000')[0] ?? ''
+import { ProblemList } from '../../ui/problem-list'
+import { StepHeader } from '../../ui/step-header'
 
 export function ReviewPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -73,7 +68,8 @@ export function ReviewPage() {
     void navigate({ to: '/$eventslug/order/checkout', params: { eventslug } })
   }
 
-  const slotsTaken = order.orderErrorMessages.some((m) => m.startsWith(TAKEN_PREFIX))
+  // times taken meanwhile: the way back is to the times
+  const slotsTaken = order.orderProblems.some((p) => p.code === 'slots_taken')
 
   const agreement = (key: RequiredAgreement, label: ReactNode) => (
     <Checkbox
@@ -88,10 +84,7 @@ export function ReviewPage() {
 
   return (
     <main className="page page--flow page--narrow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="review" />
-      <h1 className="page__title">
-        <Trans>Order Review</Trans>
-      </h1>
+      <StepHeader step="review" title={<Trans>Order Review</Trans>} />
 
       <section className="card" aria-labelledby="content-heading">
         <h2 id="content-heading" className="section-title">
@@ -178,13 +171,9 @@ export function ReviewPage() {
         </Checkbox>
       </section>
 
-      {order.orderErrorMessages.length > 0 ? (
+      {order.orderProblems.length > 0 ? (
         <Notice tone="error">
-          <ul className="errors">
-            {order.orderErrorMessages.map((m) => (
-              <li key={m}>{translateError(i18n, m)}</li>
-            ))}
-          </ul>
+          <ProblemList problems={order.orderProblems} />
           {slotsTaken ? (
             <Link to="/$eventslug/order/select-shouts" params={{ eventslug }} className="link">
               <Trans>Choose other times</Trans>

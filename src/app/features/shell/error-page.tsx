@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
+import { problemOfIssueMessage } from '../../../domain/problems'
 import { ApiError, statusCodeOf } from '../../lib/api'
-import { translateError } from '../../lib/error-messages'
+import { problemText } from '../../lib/problem-text'
 import { Button } from '../../ui/button'
 
 // spec §2 error page: 404 'This page doesn't exist' with the invalid-link note; any other status
 // 'Application Error' (or the error message) with Attempt Reload and Go Back.
 export function NotFoundPage() {
+  const { i18n } = useLingui()
   return (
     <main className="page page--center" id="main">
       <p className="error-page__code" aria-hidden="true">
@@ -16,7 +18,8 @@ export function NotFoundPage() {
         <Trans>This page doesn't exist</Trans>
       </h1>
       <p>
-        <Trans>This page could not be found. The link you followed is not valid.</Trans>
+        {problemText(i18n, { code: 'page_not_found' })}.{' '}
+        <Trans>The link you followed is not valid.</Trans>
       </p>
       <Link to="/" className="btn btn--orange btn--large btn--side-center">
         <span className="btn__label">
@@ -31,12 +34,17 @@ export function ErrorPage({ error }: ErrorComponentProps) {
   const { i18n, t } = useLingui()
   const router = useRouter()
   if (statusCodeOf(error) === 404) return <NotFoundPage />
-  // The server's reason in the shopper's language, by its code when the answer gave one
-  // (a page rendered on the server hands the browser the error's text only: the text finds its code)
-  const detail =
-    error instanceof Error && error.message
-      ? translateError(i18n, error.message, error instanceof ApiError ? error.codes[0] : null)
-      : null
+  // The server's reason in the shopper's language, by its code. A page rendered on the server hands
+  // the browser the error's message only: an ApiError's message is its first problem (lib/api.ts).
+  const problem =
+    error instanceof ApiError
+      ? error.problems[0]
+      : error instanceof Error
+        ? problemOfIssueMessage(error.message)
+        : null
+  const detail = problem
+    ? problemText(i18n, problem, error instanceof ApiError ? error.errors[0] : undefined)
+    : null
   return (
     <main className="page page--center" id="main">
       <h1>{t`Application Error`}</h1>

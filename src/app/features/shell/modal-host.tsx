@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSnapshot } from 'valtio'
-import { messages } from '../../../domain/messages'
 import { SUPPORT_EMAIL } from '../../lib/config'
-import { translateMessage } from '../../lib/domain-messages'
-import { translateError } from '../../lib/error-messages'
+import { problemText } from '../../lib/problem-text'
 import { trafficDirectionName } from '../../lib/traffic-direction'
 import { closeModal, uiStore } from '../../stores/ui'
 import { Button } from '../../ui/button'
@@ -92,7 +90,12 @@ export function ModalHost() {
         title={t`Why can't I pick earlier times?`}
         footer={ok}
       >
-        <p>{translateMessage(i18n, messages.purchaseCutoff)}</p>
+        <p>
+          <Trans>
+            Orders must be purchased 5 hours before play time (a 6:00pm-6:15pm play needs purchase
+            before 1:00pm).
+          </Trans>
+        </p>
       </Modal>
       <Modal
         open={name === 'PromoCodeError'}
@@ -100,9 +103,17 @@ export function ModalHost() {
         title={t`Promo code error`}
         footer={ok}
       >
-        <p>{translateMessage(i18n, messages.promoProblem(props.code ?? ''))}</p>
-        {props.error ? <p className="muted">{translateError(i18n, props.error)}</p> : null}
-        <p>{translateMessage(i18n, messages.promoProblemAdvice)}</p>
+        <p>
+          {problemText(i18n, { code: 'promo_problem', params: { promoCode: props.code ?? '' } })}
+        </p>
+        {modal?.problem && modal.problem.code !== 'promo_problem' ? (
+          <p className="muted">{problemText(i18n, modal.problem)}</p>
+        ) : null}
+        <p>
+          <Trans>
+            Please try entering it again at checkout, or contact support if the problem continues.
+          </Trans>
+        </p>
         <p>
           <Trans>Check the spelling of the code in your link, or enter it again at checkout.</Trans>
         </p>

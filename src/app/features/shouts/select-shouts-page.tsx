@@ -8,10 +8,8 @@ import {
   CONFIRMATION_DAYS_BEFORE,
   confirmationFor,
   instantConfirmationDays,
-  remainingDatesMessage,
 } from '../../../domain/confirmation'
 import { eventDates } from '../../../domain/event'
-import { messages } from '../../../domain/messages'
 import { formatMoney } from '../../../domain/money'
 import { deselectSlot, isSlotSelected, selectSlot } from '../../../domain/order-rules'
 import {
@@ -24,18 +22,17 @@ import {
   timeOfDayBand,
 } from '../../../domain/slots'
 import { displayDateTime } from '../../lib/display-date'
-import { translateMessage } from '../../lib/domain-messages'
-import { usePrefetchNextStep } from '../../lib/prefetch'
-import { STEP_LABELS } from '../../lib/steps'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice, valueCentsPerSlot } from '../../stores/order-price'
 import { toggleModal } from '../../stores/ui'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { Notice } from '../../ui/notice'
 import { FirstShoutFree } from '../../ui/price-totals'
-import { StepIndicator } from '../../ui/step-indicator'
+import { Skeleton } from '../../ui/skeleton'
+import { StepHeader } from '../../ui/step-header'
 import { fetchOpenSlots } from './shouts-actions'
 
 // spec §3: the time-of-day bands, labelled in the shopper's language.
@@ -47,7 +44,6 @@ const BAND_LABELS: Record<TimeOfDayBand, MessageDescriptor> = {
 }
 
 export function SelectShoutsPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -124,11 +120,11 @@ export function SelectShoutsPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="select-shouts" />
-      <h1 className="page__title">
-        <Trans>Choose your shout times</Trans>
-      </h1>
-      {device ? <p className="page__lead">{device.location}</p> : null}
+      <StepHeader
+        step="select-shouts"
+        title={<Trans>Choose your shout times</Trans>}
+        lead={device?.location}
+      />
 
       <div className="shouts__info">
         <p>{t`Times are shown in the billboard's time zone: ${zoneName} (${tz}).`}</p>
@@ -248,13 +244,15 @@ export function SelectShoutsPage() {
       )}
 
       {confirmation && !confirmation.instant ? (
-        <Notice>{translateMessage(i18n, remainingDatesMessage(confirmation.days))}</Notice>
+        <RemainingDatesNotice days={confirmation.days} />
       ) : null}
       {price.firstShoutFree && order.orderPromo ? (
         <FirstShoutFree promoCode={order.orderPromo.promoCode} />
       ) : null}
       {order.shoutTimes.length > 0 && !meetsRecommendedMinimum(order.shoutTimes.length) ? (
-        <Notice>{translateMessage(i18n, messages.recommendedMinimum)}</Notice>
+        <Notice>
+          <Trans>At least 2 slots recommended</Trans>
+        </Notice>
       ) : null}
 
       <ActionBar>
@@ -290,5 +288,14 @@ function SlotPackage({
         Each shout plays {plays} times in its {minutes}-minute slot, {seconds} seconds each
       </Trans>
     </p>
+  )
+}
+
+/** spec §9: when the later dates of an order are confirmed. */
+function RemainingDatesNotice({ days }: { days: number }) {
+  return (
+    <Notice>
+      <Trans>Remaining dates confirmed {days} day(s) before the selected time</Trans>
+    </Notice>
   )
 }

@@ -1,87 +1,153 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
-  ERROR_CODES,
-  type ErrorCode,
-  isErrorCode,
-  templateValues,
-} from '../../../contract/error-codes.ts'
-import { messages } from '../../../domain/messages.ts'
+  type Problem as CatalogueProblem,
+  englishOf,
+  isProblemCode,
+  type ParamsOf,
+  PROBLEMS,
+  type ProblemCode,
+  statusOf,
+} from '../../../contract/problems.ts'
+import type { ProblemData, ProblemParams } from '../../../domain/problems.ts'
 
-// api-v1: every non-2xx response has the body {errors: string[]}; `codes`, parallel to
-// `errors`: a stable name per error ('slots_taken', 'event_not_found') that a client can translate or
-// act on, while `errors` keeps the spec's exact English text. Services return typed errors with these
-// codes; the routes give each its status and text (never the other way round).
+// The HTTP edge of problems. api-v1: every non-2xx response has the body {errors: string[]}; beside
+// it `codes` (a stable name per error: 'slots_taken') and `params` (the values of its sentence), in
+// the same order. Services and rules name problems by code with their params; here, and only here,
+// each becomes its English text (the catalogue's, src/contract/problems.ts) and its status (the
+// catalogue's for the first problem, unless the route says otherwise).
 
-/** One thing wrong, as the client receives it: a code of the registry and its text. */
-export type Problem = { readonly code: ErrorCode; readonly message: string }
+export type { ProblemCode }
 
-export const problem = (code: ErrorCode, message: string): Problem => ({ code, message })
-
-/** The error body of api-v1: the texts, and their codes in the same order. */
-export function errorBody(problems: readonly Problem[]): { errors: string[]; codes: string[] } {
-  return { errors: problems.map((p) => p.message), codes: problems.map((p) => p.code) }
+/**
+ * A problem whose English the caller wrote (the modules not yet naming params): its text goes out as
+ * written, its params are read back from the catalogue's template. Goes when every module names params.
+ */
+type LegacyProblem = {
+  readonly code: ProblemCode
+  readonly params?: ProblemParams
+  readonly text: string
 }
 
-export function errorResponse(
-  c: Context,
-  status: ContentfulStatusCode,
-  problems: Problem | readonly Problem[],
-  extra: Record<string, unknown> = {},
-): Response {
-  const list = Array.isArray(problems) ? problems : [problems as Problem]
-  return c.json({ ...errorBody(list), ...extra }, status)
+type ParamsArg<C extends ProblemCode> = keyof ParamsOf<C> extends never ? [] : [params: ParamsOf<C>]
+
+/** A problem of the catalogue with the params its sentence needs (a type error when one is missing). */
+export function problem<C extends ProblemCode>(
+  code: C,
+  ...params: ParamsArg<C>
+): CatalogueProblem<C>
+/** @deprecated the English is the catalogue's: give the params instead */
+export function problem(code: ProblemCode, text: string): LegacyProblem
+export function problem(code: ProblemCode, values?: object | string): Answered {
+  if (typeof values === 'string') return { code, params: legacyParams(code, values), text: values }
+  return values ? { code, params: values as ProblemParams } : { code }
 }
 
-/** A failure a handler throws to answer with a status and problems (never a 500). */
-export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly problems: readonly Problem[],
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(problems.map((p) => p.message).join('; '))
-    this.name = 'HttpError'
-  }
+type Answered = CatalogueProblem | LegacyProblem
+
+/** A problem as a route answers it. */
+export type Problem = Answered
+
+const textOf = (p: Answered) => ('text' in p ? p.text : englishOf(p))
+
+/**
+ * The error body of api-v1: the English texts, their codes and, when any has values, their params,
+ * in the same order (`{}` for a problem without).
+ */
+export function errorBody(problems: readonly Answered[]): {
+  errors: string[]
+  codes: string[]
+  params?: ProblemParams[]
+} {
+  const body = { errors: problems.map(textOf), codes: problems.map((p) => p.code) }
+  const params = problems.map((p) => p.params ?? {})
+  return params.some((values) => Object.keys(values).length > 0) ? { ...body, params } : body
 }
 
-export const fail = (status: ContentfulStatusCode, ...problems: Problem[]): never => {
-  throw new HttpError(status, problems)
-}
+const statusOfAll = (problems: readonly Answered[]): ContentfulStatusCode =>
+  statusOf(problems[0]?.code ?? 'unknown_error') as ContentfulStatusCode
 
-/** What a route answers for a service's error: a status, the problems, and extra body fields. */
+/** What a route answers for a service's error: the problems, and extra body fields. */
 export type Refusal = {
-  status: ContentfulStatusCode
-  problems: readonly Problem[]
+  problems: readonly Answered[]
+  /** Only where api-v1 fixes another status than the code's (an order refused for its promo: 422). */
+  status?: number
   extra?: Record<string, unknown>
 }
 
-export const refuse = (refusal: Refusal): never => {
-  throw new HttpError(refusal.status, refusal.problems, refusal.extra)
+/** A failure a handler throws to answer with problems (never a 500). */
+export class HttpError extends Error {
+  readonly status: ContentfulStatusCode
+  readonly problems: readonly Answered[]
+  readonly extra: Record<string, unknown>
+  constructor(refusal: Refusal) {
+    super(refusal.problems.map(textOf).join('; '))
+    this.name = 'HttpError'
+    this.problems = refusal.problems
+    this.status = (refusal.status ?? statusOfAll(refusal.problems)) as ContentfulStatusCode
+    this.extra = refusal.extra ?? {}
+  }
 }
 
-// The code of one of the spec's own sentences is its name in src/domain/messages.ts, in snake case
-// (messages.emailInvalid → 'email_invalid'), so a schema's spec message keeps a code of its own; only
-// the codes of the registry (src/contract/error-codes.ts) are sent.
-const SPEC_CODES = new Map<string, ErrorCode>()
-for (const [key, text] of Object.entries(messages)) {
-  const code = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-  if (typeof text === 'string' && isErrorCode(code)) SPEC_CODES.set(text, code)
+/** Answers the problems with the status of the first one's code. */
+export function fail(...problems: Answered[]): never {
+  throw new HttpError({ problems })
 }
 
-// Sentences of a schema that carry a value (the agreement's label, the password's least length),
-// read after the field's path when the text has one ('password: The password must be…').
-const TEMPLATED_INPUT_CODES: readonly ErrorCode[] = ['agreement_required', 'password_weak']
+export function refuse(refusal: Refusal): never {
+  throw new HttpError(refusal)
+}
 
-const codeOfInput = (message: string): ErrorCode => {
-  const sentence = message.replace(/^[\w.]+: /, '')
-  return (
-    SPEC_CODES.get(message) ??
-    TEMPLATED_INPUT_CODES.find((code) => templateValues(ERROR_CODES[code], sentence) !== null) ??
-    'invalid_input'
+/** The answer of a refusal, for middleware that answers rather than throws. */
+export function errorResponse(c: Context, refusal: Refusal): Response
+/** @deprecated the status is the code's: give a Refusal */
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  problems: Answered | readonly Answered[],
+): Response
+export function errorResponse(
+  c: Context,
+  refusal: Refusal | ContentfulStatusCode,
+  problems?: Answered | readonly Answered[],
+): Response {
+  const error = new HttpError(
+    typeof refusal === 'number'
+      ? { status: refusal, problems: Array.isArray(problems) ? problems : [problems as Answered] }
+      : refusal,
   )
+  return c.json({ ...errorBody(error.problems), ...error.extra }, error.status)
 }
 
-/** Problems of a failed parse (contract's issuesToErrors): a spec message's code, else invalid_input. */
-export const inputProblems = (errors: readonly string[]): Problem[] =>
-  errors.map((message) => problem(codeOfInput(message), message))
+// ---- the legacy problems' params, read back from their text (goes with LegacyProblem)
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+function legacyParams(code: ProblemCode, text: string): ProblemParams | undefined {
+  if (!isProblemCode(code)) return undefined
+  const names: string[] = []
+  const pattern = PROBLEMS[code].en
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1]
+      if (!name) return escapeRegExp(part)
+      names.push(name)
+      return '(.+?)'
+    })
+    .join('')
+  const match = new RegExp(`^${pattern}$`, 's').exec(text)
+  if (!match || names.length === 0) return undefined
+  // a number read back is the number the module would have given
+  const value = (text: string) => (/^\d+$/.test(text) ? Number(text) : text)
+  return Object.fromEntries(names.map((name, i) => [name, value(match[i + 1] ?? '')]))
+}
+
+/**
+ * @deprecated the problems of contract's parseWithErrors (order placement, not yet converted): use
+ * parseWithProblems and answer its problems.
+ */
+export const inputProblems = (errors: { readonly problems: readonly ProblemData[] }): Problem[] =>
+  errors.problems.map(known)
+
+/** A problem read back (a stored one, a parse's): a code the catalogue does not know is an unknown error. */
+export const known = (p: ProblemData): CatalogueProblem =>
+  isProblemCode(p.code) ? (p as CatalogueProblem) : { code: 'unknown_error' }

@@ -3,8 +3,8 @@ import { gzip } from 'node:zlib'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as v from 'valibot'
-import { parseWithErrors } from '../../../contract/index.ts'
-import { HttpError, inputProblems, problem } from './errors.ts'
+import { parseWithProblems } from '../../../contract/issues.ts'
+import { fail, HttpError, known, problem, refuse } from './errors.ts'
 
 // A JSON body above 64 KB is refused with 413 before it is read whole.
 export const MAX_JSON_BYTES = 64 * 1024
@@ -36,16 +36,13 @@ export function jsonDepth(text: string): number {
 }
 
 const tooLarge = (limit: number) =>
-  new HttpError(413, [
-    problem('body_too_large', `The request body is too large (at most ${limit / 1024} KB)`),
-  ])
+  new HttpError({ problems: [problem('body_too_large', { kb: limit / 1024 })] })
 
 /**
  * A body that ends before its length (the client went away mid-body): an answer for
  * nobody, but an ordinary one, never an "unhandled error" in the logs.
  */
-const incomplete = () =>
-  new HttpError(400, [problem('body_incomplete', 'The request body ended before it was complete')])
+const incomplete = () => new HttpError({ problems: [problem('body_incomplete')] })
 
 async function readLimited(c: Context, limit: number): Promise<string> {
   try {
@@ -90,32 +87,22 @@ export async function readJson(c: Context, limit = MAX_JSON_BYTES): Promise<unkn
   if (parsedBodies.has(c.req.raw)) return parsedBodies.get(c.req.raw)
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new HttpError(400, [
-      problem('body_not_json', 'The request body must be JSON (Content-Type: application/json)'),
-    ])
+    fail(problem('body_not_json'))
   }
   const text = await readLimited(c, limit)
-  if (text.trim() === '')
-    throw new HttpError(400, [problem('body_empty', 'The request body is empty; JSON expected')])
+  if (text.trim() === '') fail(problem('body_empty'))
   // PostgreSQL text cannot hold NUL: such a value could never be stored or matched.
   if (text.includes('\\u0000') || text.includes('\u0000')) {
-    throw new HttpError(400, [
-      problem('body_contains_nul', 'The request body must not contain NUL characters'),
-    ])
+    fail(problem('body_contains_nul'))
   }
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
-    throw new HttpError(400, [
-      problem(
-        'body_too_deep',
-        `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
-      ),
-    ])
+    fail(problem('body_too_deep', { levels: MAX_JSON_DEPTH }))
   }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new HttpError(400, [problem('body_malformed', 'The request body is not valid JSON')])
+    fail(problem('body_malformed'))
   }
   parsedBodies.set(c.req.raw, json)
   return json
@@ -126,8 +113,9 @@ export async function readBody<TSchema extends v.GenericSchema>(
   c: Context,
   schema: TSchema,
 ): Promise<v.InferOutput<TSchema>> {
-  const parsed = parseWithErrors(schema, await readJson(c))
-  if (!parsed.success) throw new HttpError(400, inputProblems(parsed.errors))
+  const parsed = parseWithProblems(schema, await readJson(c))
+  // api-v1: bad input is a 400, whatever the codes of its problems answer alone
+  if (!parsed.success) return refuse({ status: 400, problems: parsed.problems.map(known) })
   return parsed.output
 }
 
@@ -135,15 +123,14 @@ export async function readBody<TSchema extends v.GenericSchema>(
 export function readQuery<TSchema extends v.GenericSchema>(
   c: Context,
   schema: TSchema,
-  status: 400 | 404 = 400,
 ): v.InferOutput<TSchema> {
   const all = c.req.queries()
   const query: Record<string, string | string[]> = {}
   for (const [key, values] of Object.entries(all)) {
     query[key] = values.length === 1 ? (values[0] as string) : values
   }
-  const parsed = parseWithErrors(schema, query)
-  if (!parsed.success) throw new HttpError(status, inputProblems(parsed.errors))
+  const parsed = parseWithProblems(schema, query)
+  if (!parsed.success) return refuse({ status: 400, problems: parsed.problems.map(known) })
   return parsed.output
 }
 

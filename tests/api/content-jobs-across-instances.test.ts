@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ContentJobRow } from '../../src/server/content/jobs.ts'
+import type { ContentJobRow } from '../../src/server/content/job-queue.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { type Database, openDatabase } from '../../src/server/platform/db/client.ts'
 import { applyMigrations } from '../../src/server/platform/db/migrate.ts'
@@ -16,7 +16,7 @@ import { type Instance, sleep, spawnInstance, until } from './instances.ts'
 
 const LEASE_SECONDS = 1
 
-describe.skipIf(!POSTGRES_URL)('content job leases across instances (PostgreSQL)', () => {
+describe.skipIf(!POSTGRES_URL)('content jobs across instances (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof freshPostgres>>
   let dataDir: string
   let a: Instance | null = null

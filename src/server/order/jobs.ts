@@ -1,0 +1,21 @@
+import type { LeaseSettings } from '../platform/lease.ts'
+import type { Job } from '../platform/scheduler.ts'
+import type { OrderService } from './service.ts'
+
+// The order module's background work, registered in the scheduler by compose.ts.
+
+/**
+ * Finishes the orders a gone instance left Processing (recovery.ts), on every instance (each claims
+ * different orders). It looks every third of a lease, so an order whose instance died is finished
+ * within about a lease and a third of its last renewal; at shutdown it waits for the orders being
+ * processed here and hands their leases back.
+ */
+export function orderRecoveryJob(orders: OrderService, lease: LeaseSettings): Job {
+  return {
+    name: 'order-recovery',
+    everyMs: Math.max(100, Math.floor(lease.leaseMs / 3)),
+    start: () => orders.takeOverLeases(),
+    run: ({ signal }) => orders.recover(signal),
+    stop: () => orders.drain(),
+  }
+}

@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PROBLEMS, type ProblemCode } from '../../src/contract/problems.ts'
+
+// A problem's English is written once: in the contract's catalogue (src/contract/problems.ts). The
+// server writes it at its HTTP edge, the app and the mails translate by code through the Lingui
+// catalogs (which hold it as the English message of the code). So no sentence of the catalogue may
+// be written anywhere else in src/ or sw/: a copy would drift, or be matched against. Excepted: the
+// .po catalogs (their English is extracted from the catalogue), and the unit tests beside the code,
+// which state what a reader sees word for word to check the catalogue against the spec.
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const CATALOGUE = 'src/contract/problems.ts'
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(join(ROOT, path)).isDirectory()) return filesUnder(path)
+    return [path]
+  })
+}
+
+// The modules whose refusals still carry their own English while they are converted to problems, one
+// by one; each leaves this list with its conversion, and the list goes with the last.
+const NOT_YET_CONVERTED = new Set([
+  'src/domain/messages.ts',
+  'src/server/backoffice/routes.ts',
+  'src/server/content/errors.ts',
+  'src/server/content/image.ts',
+  'src/server/content/processors.ts',
+  'src/server/content/receive.ts',
+  'src/server/content/uploads.ts',
+  'src/server/content/video.ts',
+  'src/server/order/messages.ts',
+  'src/server/payment/messages.ts',
+  'src/server/payment/test-cards.ts',
+  'src/server/promo/service.ts',
+])
+
+const SOURCES = ['src', 'sw']
+  .flatMap(filesUnder)
+  .filter((path) => /\.(ts|tsx|js|mjs|md|html|sql)$/.test(path))
+  .filter((path) => !/\.test\.tsx?$/.test(path) && path !== CATALOGUE && !path.endsWith('.gen.ts'))
+  .filter((path) => !NOT_YET_CONVERTED.has(path))
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+// a value written into a copy: `{name}`, a template literal's `${…}`, or strings joined around it
+const VALUE = String.raw`(?:\{\w+\}|\$\{[^}]*\}|['"\x60]\s*\+[^+]*\+\s*['"\x60])`
+
+/**
+ * How a copy of a text would read: the text, each placeholder written as a value. A text of fewer than
+ * three words is looked for in quotes only (a phrase that short is found in prose otherwise); a text
+ * that is only placeholders ('{text}') has nothing to copy.
+ */
+function copyPatterns(text: string): RegExp[] {
+  const parts = text.split(/\{\w+\}/)
+  const words = (parts.join(' ').match(/[A-Za-z]+/g) ?? []).length
+  if (words === 0) return []
+  const pattern = parts.map(escapeRegExp).join(VALUE)
+  return [new RegExp(words >= 3 ? pattern : `['"\x60>]${pattern}['"\x60<]`)]
+}
+
+const codes = Object.keys(PROBLEMS) as ProblemCode[]
+
+describe('one English sentence per problem', () => {
+  it('finds a copied sentence (the check itself)', () => {
+    const found = (template: string, source: string) =>
+      copyPatterns(template).some((pattern) => pattern.test(source))
+    const slot = 'Slot {slot} is not part of this event'
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a copy written as a template literal
+    expect(found(slot, 'const m = `Slot ${n} is not part of this event`')).toBe(true)
+    expect(found(slot, "msg({ message: 'Slot {slot} is not part of this event' })")).toBe(true)
+    expect(found(slot, "'Slot ' + n + ' is not part of this event'")).toBe(true)
+    expect(found(slot, 'This billboard is not part of this event.')).toBe(false)
+    expect(found('Event not found', "title: 'Event not found'")).toBe(true)
+    expect(found('Bad hour', "throw new Error('Bad hour')")).toBe(true)
+    expect(found('Bad hour', 'a bad hour for the shop')).toBe(false)
+    expect(copyPatterns('{text}')).toEqual([])
+  })
+
+  it('writes no sentence of the catalogue anywhere else in src/ or sw/', () => {
+    expect(SOURCES.length).toBeGreaterThan(200)
+    const texts = SOURCES.map((path) => [path, readFileSync(join(ROOT, path), 'utf8')] as const)
+    const copies: string[] = []
+    for (const code of codes) {
+      for (const pattern of copyPatterns(PROBLEMS[code].en)) {
+        for (const [path, text] of texts) {
+          const copy = pattern.exec(text)
+          if (copy) copies.push(`${code}: ${path}: ${copy[0]}`)
+        }
+      }
+    }
+    expect(copies).toEqual([])
+  })
+
+  it('gives no two codes the same text', () => {
+    const seen = new Map<string, ProblemCode>()
+    const shared: string[] = []
+    for (const code of codes) {
+      const other = seen.get(PROBLEMS[code].en)
+      if (other) shared.push(`${other} and ${code}: ${PROBLEMS[code].en}`)
+      seen.set(PROBLEMS[code].en, code)
+    }
+    expect(shared).toEqual([])
+  })
+})
