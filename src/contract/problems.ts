@@ -375,6 +375,10 @@ export const PROBLEMS = {
     status: 429,
     en: 'Too many sign-in attempts: try again in {seconds} seconds',
   },
+  sign_in_busy: {
+    status: 429,
+    en: 'The server is checking too many passwords at this moment: try again in {seconds} seconds',
+  },
   password_weak: { status: 400, en: 'The password must be at least {min} characters long' },
   password_too_long: { status: 400, en: 'The password must be at most {max} characters long' },
   link_invalid: {
