@@ -287,7 +287,7 @@ describe('sign-in limits, behind a trusted proxy', () => {
     expect(await passwordWork('hash', 'run')).toBe(hashes + 1)
   })
 
-  it('sets a Secure __Host- cookie when a trusted proxy says the client came over HTTPS', async () => {
+  it('sets a Secure __Host- cookie when a trusted proxy says the client came over HTTPS, and reads only that one', async () => {
     const { email } = await signedInOperator(server, 'reviewer')
     const host = new URL(server.url).host
     const res = await clientWith(server.url, {
@@ -304,5 +304,14 @@ describe('sign-in limits, behind a trusted proxy', () => {
     const setCookie = ok.headers.getSetCookie().join('\n')
     expect(setCookie).toMatch(/^__Host-shouts_ops=/)
     expect(setCookie).toMatch(/Secure/)
+    // over HTTPS only the prefixed cookie is read: the same id planted without the prefix (by a
+    // sibling subdomain, or over plain HTTP) opens nothing
+    const id = (sessionCookieOf(ok.headers) as string).split('=')[1] as string
+    const overHttps = (cookie: string) =>
+      clientWith(server.url, { 'x-forwarded-proto': 'https', cookie }).get('/ops/session')
+    expect((await overHttps(`__Host-shouts_ops=${id}`)).status).toBe(200)
+    const planted = await overHttps(`shouts_ops=${id}`)
+    expect(planted.status).toBe(401)
+    expect(planted.body).toMatchObject({ codes: ['sign_in_required'] })
   })
 })

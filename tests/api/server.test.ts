@@ -46,6 +46,24 @@ describe('every response', () => {
     }
   })
 
+  it('of a shop whose public address is https carries HSTS, with no proxy to say so', async () => {
+    // no HSTS here: plain HTTP, no PUBLIC_BASE_URL, no trusted proxy
+    expect((await api.get('/health')).headers.get('strict-transport-security')).toBeNull()
+    const https = await startTestServer('pglite', {
+      env: { PUBLIC_BASE_URL: 'https://shouts.example' },
+    })
+    try {
+      for (const path of ['/health', '/spotlight/events/nothing']) {
+        const res = await client(https.url).get(path)
+        expect(res.headers.get('strict-transport-security')).toBe(
+          'max-age=63072000; includeSubDomains',
+        )
+      }
+    } finally {
+      await https.stop()
+    }
+  })
+
   it('is logged as one JSON line with the request id', async () => {
     const res = await api.get('/health', { 'x-request-id': 'trace-me-123' })
     expect(res.headers.get('x-request-id')).toBe('trace-me-123')
