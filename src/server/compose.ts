@@ -216,7 +216,13 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     catalogue: catalogue.reads,
     takeOverAtStart: database.kind === 'pglite',
   })
-  const auth = createAuthService({ database, limiter, log, now })
+  const auth = createAuthService({
+    database,
+    limiter,
+    log,
+    now,
+    ...(metrics ? { onPasswordWork: metrics.passwordWork } : {}),
+  })
   const opsGuard = createOpsGuard({
     auth,
     publicBaseUrl: env.PUBLIC_BASE_URL,

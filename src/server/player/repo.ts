@@ -1,10 +1,11 @@
-import type { Play } from '../../contract/index.ts'
+import type { Heartbeat, Play } from '../../contract/index.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { joinSql, sql } from '../platform/db/sql.ts'
 
-// The tables of playout (migrations/0004_playout.sql): player_tokens, plays, play_refusals, and the
-// SMIL feeds' stamps (smil_feeds). The billboards and events are read through the catalogue's read
-// model, the orders they play through the order module's (catalogue/reads.ts, order/reads.ts).
+// The tables of playout (migrations/0004_playout.sql): player_tokens, plays, play_refusals, the
+// SMIL feeds' stamps (smil_feeds) and the last heartbeats (player_heartbeats). The billboards and
+// events are read through the catalogue's read model, the orders they play through the order
+// module's (catalogue/reads.ts, order/reads.ts).
 
 /** The billboard a live (unrevoked) token belongs to, by the token's hash. */
 export async function deviceOfToken(db: Queryable, tokenHash: string): Promise<string | null> {
@@ -103,4 +104,40 @@ export async function smilModifiedAt(
   const [kept] = await db.query(sql<{ at: number }>`
     select modified_at_epoch_ms::float8 as "at" from smil_feeds where device_id = ${deviceId}`)
   return kept?.at ?? second
+}
+
+export type StoredHeartbeat = {
+  deviceId: string
+  source: 'web' | 'smil'
+  seenAtEpochMs: number
+  clockOffsetMs: number | null
+  beat: Heartbeat | null
+}
+
+/** Records a billboard's report: a web player's heartbeat (with its body) or a SMIL fetch. */
+export async function saveHeartbeat(
+  db: Queryable,
+  report: Omit<StoredHeartbeat, 'deviceId'> & { deviceId: string },
+): Promise<void> {
+  const beat = report.beat === null ? null : JSON.stringify(report.beat)
+  await db.query(sql`
+    insert into player_heartbeats (device_id, source, seen_at_epoch_ms, clock_offset_ms, beat)
+    values (${report.deviceId}, ${report.source}, ${report.seenAtEpochMs}::bigint,
+      ${report.clockOffsetMs}::bigint, ${beat}::jsonb)
+    on conflict (device_id) do update set source = excluded.source,
+      seen_at_epoch_ms = greatest(player_heartbeats.seen_at_epoch_ms, excluded.seen_at_epoch_ms),
+      clock_offset_ms = coalesce(excluded.clock_offset_ms, player_heartbeats.clock_offset_ms),
+      beat = coalesce(excluded.beat, player_heartbeats.beat)`)
+}
+
+export function heartbeatsOf(
+  db: Queryable,
+  deviceIds: readonly string[],
+): Promise<StoredHeartbeat[]> {
+  if (deviceIds.length === 0) return Promise.resolve([])
+  return db.query(sql<StoredHeartbeat>`
+    select device_id as "deviceId", source, seen_at_epoch_ms::float8 as "seenAtEpochMs",
+      clock_offset_ms::float8 as "clockOffsetMs", beat
+    from player_heartbeats
+    where device_id in (${joinSql(deviceIds.map((id) => sql`${id}`))})`)
 }
