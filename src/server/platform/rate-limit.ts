@@ -139,8 +139,7 @@ export function clientLimits(
         settings.trustProxy,
       ),
     promoChecks: rateLimited(limiter, promoRule, settings.trustProxy, () => PROMO_TOO_MANY),
-    byKey: (rule, keyOf) =>
-      rateLimited(limiter, rule, settings.trustProxy, tooManyRequests, keyOf),
+    byKey: (rule, keyOf) => rateLimited(limiter, rule, settings.trustProxy, tooManyRequests, keyOf),
     async takePromoCheck(c) {
       const take = await limiter.take(promoRule, clientLimitKey(c, settings.trustProxy))
       if (!take.allowed) {
