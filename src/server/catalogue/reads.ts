@@ -170,3 +170,8 @@ export function eventNotLongOver(eventSlug: Sql): Sql {
   return sql`exists (select 1 from events e where e.slug = ${eventSlug}
     and to_timestamp(e.end_date_hour_local_exclusive, 'YYYY-MM-DD_HH24') > now() - interval '2 days')`
 }
+
+/** An event's plays per slot (a scalar subquery; null for an unknown event). */
+export function playsPerSlotOf(eventSlug: Sql): Sql {
+  return sql`(select e.plays_per_slot from events e where e.slug = ${eventSlug})`
+}

@@ -43,6 +43,14 @@ export function isOrderOfEvent(orderGuid: Sql, eventSlug: string): Sql {
     where o.guid = ${orderGuid} and o.event_slug = ${eventSlug})`
 }
 
+/** An order's slot count and its event's slug (scalar subqueries; null for an unknown order). */
+export function slotCountOf(orderGuid: string): Sql {
+  return sql`(select cardinality(o.slot_numbers) from orders o where o.guid = ${orderGuid})`
+}
+export function eventOfOrder(orderGuid: string): Sql {
+  return sql`(select o.event_slug from orders o where o.guid = ${orderGuid})`
+}
+
 // ---------- what billboards play (player/) ----------
 
 export type SoldContent = {

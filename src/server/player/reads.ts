@@ -1,5 +1,6 @@
 import type { OrderPlay } from '../../contract/index.ts'
-import { isOrderOfEvent } from '../order/reads.ts'
+import { playsPerSlotOf } from '../catalogue/reads.ts'
+import { eventOfOrder, isOrderOfEvent, slotCountOf } from '../order/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
@@ -17,8 +18,7 @@ export function playsOfOrder(db: Queryable, guid: string): Promise<OrderPlay[]> 
       started_at_epoch_ms as "startedAtEpochMs", ended_at_epoch_ms as "endedAtEpochMs"
     from plays where order_guid = ${guid}
     order by started_at_epoch_ms, slot_number, play_index
-    limit (select cardinality(o.slot_numbers) * coalesce(e.plays_per_slot, 60)
-      from orders o left join events e on e.slug = o.event_slug where o.guid = ${guid})`)
+    limit ${slotCountOf(guid)} * coalesce(${playsPerSlotOf(eventOfOrder(guid))}, 60)`)
 }
 
 /** The proof of play of several orders, each in the order the plays happened. */
