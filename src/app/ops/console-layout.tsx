@@ -4,10 +4,10 @@ import { useState } from 'react'
 import { type OperatorInfo, ops } from '../../contract/ops'
 import { type Locale, locales, withLocalePrefix } from '../locale/i18n'
 import { callNoContent } from './api'
-import { signInHref } from './enter'
 import { OperatorContext } from './operator'
 import { Notice, usePageTitle } from './ops-frame'
 import { mayOpen, OPS_PAGES, type OpsPageDef } from './pages'
+import { signInHref } from './sign-in-link'
 
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', de: 'Deutsch' }
 

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { ApiError } from '../lib/api'
 import { problemText } from '../lib/problem-text'
-import { signInHref } from './enter'
+import { signInHref } from './sign-in-link'
 
 /**
  * What a console page says when a call fails (clear messages for 401 and 403). A 401 (the

@@ -7,8 +7,8 @@ import { ApiError } from '../lib/api'
 import { problemText } from '../lib/problem-text'
 import { TextField } from '../ui/text-field'
 import { callNoContent } from './api'
-import { signInHref } from './enter'
 import { Notice, usePageTitle } from './ops-frame'
+import { signInHref } from './sign-in-link'
 
 type Errors = { password?: string; confirm?: string; form?: string }
 

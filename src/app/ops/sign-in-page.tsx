@@ -6,9 +6,9 @@ import { ApiError } from '../lib/api'
 import { problemText } from '../lib/problem-text'
 import { TextField } from '../ui/text-field'
 import { callNoContent } from './api'
-import { readSignInSearch } from './enter'
 import { Notice, usePageTitle } from './ops-frame'
 import { safeReturnPath } from './session'
+import { readSignInSearch } from './sign-in-link'
 
 type Errors = { email?: string; password?: string; form?: string }
 
