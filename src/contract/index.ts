@@ -1,3 +1,4 @@
+import { billboards } from './billboards'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
@@ -12,12 +13,23 @@ import { spotlight } from './spotlight'
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player, ops, mail, opsConsole } as const
+export const api = {
+  meta,
+  spotlight,
+  content,
+  order,
+  player,
+  ops,
+  mail,
+  opsConsole,
+  billboards,
+} as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
 )
 
+export * from './billboards'
 export * from './common'
 export * from './content'
 export * from './endpoint'

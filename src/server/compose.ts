@@ -189,6 +189,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     database,
     now,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+    offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
   })
   const mail = createMailService({
     database,

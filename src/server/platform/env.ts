@@ -167,6 +167,16 @@ const EnvEntries = v.object({
     ),
     '15',
   ),
+  // --- billboards (docs/billboards.md): a billboard silent this many minutes is offline in the
+  // console, and the operators get a mail when one with plays in the next hour goes quiet
+  BILLBOARD_OFFLINE_MINUTES: v.optional(
+    v.pipe(
+      wholeNumber('BILLBOARD_OFFLINE_MINUTES'),
+      v.minValue(1, 'BILLBOARD_OFFLINE_MINUTES must be at least 1'),
+    ),
+    '10',
+  ),
+
   // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
