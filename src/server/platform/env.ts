@@ -167,8 +167,10 @@ const EnvEntries = v.object({
     ),
     '15',
   ),
-  // --- billboards (docs/billboards.md): a billboard silent this many minutes is offline in the
-  // console, and the operators get a mail when one with plays in the next hour goes quiet
+  // --- billboards: a proof of play is refused before its play has begun by the server's clock, a
+  // billboard's clock allowed to run this many seconds ahead
+  PLAYER_CLOCK_SKEW_SECONDS: v.optional(wholeNumber('PLAYER_CLOCK_SKEW_SECONDS'), '120'),
+  // a billboard silent this many minutes is offline in the console (docs/billboards.md)
   BILLBOARD_OFFLINE_MINUTES: v.optional(
     v.pipe(
       wholeNumber('BILLBOARD_OFFLINE_MINUTES'),
@@ -176,7 +178,6 @@ const EnvEntries = v.object({
     ),
     '10',
   ),
-
   // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
