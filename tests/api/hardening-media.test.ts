@@ -185,7 +185,7 @@ describe('huge videos', () => {
       },
     })
     expect(() => checkVideoBounds({ ...PROBE, width: 4096, height: 4096, frameRate: 60 })).toThrow(
-      /more than 4K at 60/,
+      'video_pixel_rate_too_high',
     )
     expect(() =>
       checkVideoBounds({ ...PROBE, width: 3840, height: 2160, frameRate: 60 }),

@@ -55,7 +55,7 @@ const VALUE = String.raw`(?:\{\w+\}|\$\{[^}]*\}|['"\x60]\s*\+[^+]*\+\s*['"\x60])
  * that is only placeholders ('{text}') has nothing to copy.
  */
 function copyPatterns(text: string): RegExp[] {
-  const parts = text.split(/\{\w+\}/)
+  const parts = text.split(/\{\w+(?:, \w+)?\}/)
   const words = (parts.join(' ').match(/[A-Za-z]+/g) ?? []).length
   if (words === 0) return []
   const pattern = parts.map(escapeRegExp).join(VALUE)
