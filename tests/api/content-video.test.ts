@@ -185,6 +185,7 @@ describe('POST /content/uploads refuses', () => {
       body: {
         errors: ['This file claims to be a mp4 video but is also HTML or script; it was refused.'],
         codes: ['upload_not_only_video'],
+        params: [{ format: 'mp4', other: 'markup' }],
       },
     })
   })
@@ -244,6 +245,7 @@ describe('POST /content/uploads refuses', () => {
       body: {
         errors: ['generatorId: unknown template "nope"'],
         codes: ['upload_template_unknown'],
+        params: [{ generatorId: 'nope' }],
       },
     })
   })
