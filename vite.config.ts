@@ -7,7 +7,7 @@ import { lingui } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import { defineConfig, type Plugin, parseAst, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { FIRST_SCREEN_ROUTES } from './src/app/lib/first-screen.ts'
 import { type CatalogPart, catalogPartEntries } from './src/locale/catalog-parts.ts'
@@ -112,6 +112,63 @@ function catalogParts(): Plugin {
   }
 }
 
+/**
+ * An endpoint of the contract (src/contract/endpoint.ts) carries, beside what a call needs (method,
+ * path, schemas), what only the server and its OpenAPI document read: its name (the operationId),
+ * who may call it, its summary, the meaning of each error status and the headers it reads. The
+ * browser never reads those: in the client build the transform blanks them out of every
+ * `endpoint({...})` literal of src/contract, keeping every line and column where it was (the source
+ * maps stay true). About 0.8 KB of the first screen, and as much of the later chunks and the console.
+ */
+const SERVER_ONLY = new Set(['name', 'access', 'summary', 'errors', 'headers'])
+function serverOnlyEndpointFieldsOut(): Plugin {
+  type Node = { type?: string; start: number; end: number; [key: string]: unknown }
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && 'type' in value
+  return {
+    name: 'shouts:server-only-endpoint-fields-out',
+    apply: 'build',
+    transform: {
+      filter: { id: /\/src\/contract\/[^/]+\.ts$/, code: 'endpoint(' },
+      handler(code) {
+        const cuts: Array<[number, number]> = []
+        const visit = (node: unknown): void => {
+          if (Array.isArray(node)) {
+            for (const item of node) visit(item)
+            return
+          }
+          if (!isNode(node)) return
+          const callee = node.callee as Node | undefined
+          const [argument] = (node.arguments as Node[] | undefined) ?? []
+          if (
+            node.type === 'CallExpression' &&
+            callee?.type === 'Identifier' &&
+            callee.name === 'endpoint' &&
+            argument?.type === 'ObjectExpression'
+          ) {
+            for (const property of argument.properties as Node[]) {
+              const key = property.key as Node | undefined
+              if (property.type === 'Property' && SERVER_ONLY.has(String(key?.name))) {
+                cuts.push([
+                  property.start,
+                  code[property.end] === ',' ? property.end + 1 : property.end,
+                ])
+              }
+            }
+          }
+          for (const [key, value] of Object.entries(node)) if (key !== 'parent') visit(value)
+        }
+        visit(parseAst(code, { lang: 'ts' }))
+        if (cuts.length === 0) return null
+        let out = code
+        for (const [start, end] of cuts)
+          out = out.slice(0, start) + out.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end)
+        return { code: out, map: null }
+      },
+    },
+  }
+}
+
 // Plugin order matters (docs/development.md, Toolchain): router code-splitting first, then React,
 // then the Lingui macro through Babel, then the .po loader, then the PWA.
 const appPlugins = () => [
@@ -165,6 +222,7 @@ const clientBuild = {
   },
   plugins: [
     ...appPlugins(),
+    serverOnlyEndpointFieldsOut(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -271,6 +329,13 @@ const clientBuild = {
             // from this chunk, which is loaded by then. Only static imports are followed: the later
             // steps, the map, Stripe and the catalogs stay their own chunks.
             { name: 'app', test: /src\/app\/start\.tsx$/, priority: 1 },
+            // The shop's components that no first screen shows (the later steps' text area,
+            // checkbox, skeletons, price totals, …) are one chunk, not a sub-kilobyte chunk each
+            {
+              name: 'ui',
+              test: /src\/app\/ui\//,
+              includeDependenciesRecursively: false,
+            },
             // The operators' console is one chunk of its own (its routes' pages and
             // src/app/ops), which the shop never loads; its catalogs stay one chunk per language.
             {

@@ -2,8 +2,16 @@ import './styles/app.css'
 import { APP_CHUNKS } from '../contract/ssr'
 import { CHUNK_RELOAD_GUARD_MS } from '../domain/storage'
 
-// spec §8: a failed code-chunk load reloads the page, at most once per 60 s.
+// spec §8: a failed code-chunk load reloads the page (a new deploy's chunks), at most once per 60 s.
+// Not while offline: before the service worker holds the app (the first seconds of a first visit) the
+// reload would land on the browser's own offline page. The import fails instead: an optional part is
+// left out and a page says the shopper is offline (src/app/lib/optional-part.tsx). TanStack Router
+// reloads once a session on a route's missing chunk (lazyRouteComponent) unless its key says it has.
 window.addEventListener('vite:preloadError', (event) => {
+  if (!navigator.onLine) {
+    sessionStorage.setItem(`tanstack_router_reload:${(event.payload as Error).message}`, '1')
+    return
+  }
   const key = 'shouts:chunk-reload'
   const last = Number(sessionStorage.getItem(key) ?? 0)
   if (Date.now() - last < CHUNK_RELOAD_GUARD_MS) return

@@ -1,5 +1,7 @@
 import type { I18n } from '@lingui/core'
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { createRouter } from '@tanstack/react-router'
+import { OfflinePage } from './features/shell/offline-page'
+import { optionalPart } from './lib/optional-part'
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -8,6 +10,18 @@ import {
   withWholeCatalog,
 } from './locale/i18n'
 import { routeTree } from './route-tree.gen'
+
+// A chunk of their own: no first screen shows them. Offline, a page that failed says so instead
+// (a later step's code cannot come before the service worker holds the app), as when their own code
+// cannot come.
+const NotFoundPage = optionalPart(
+  withWholeCatalog(() => import('./features/shell/error-page').then((m) => m.NotFoundPage)),
+  OfflinePage,
+)
+const ErrorPage = optionalPart(
+  withWholeCatalog(() => import('./features/shell/error-page').then((m) => m.ErrorPage)),
+  OfflinePage,
+)
 
 /** What every route sees: the i18n of this router (one per page in the browser, one per request on
  * the server, never a module global there: concurrent requests speak different languages). */
@@ -22,15 +36,9 @@ export function createAppRouter({ i18n }: RouterContext) {
     defaultPreload: 'intent',
     // on the server it would add an inline script (CSP) and has nothing to restore
     scrollRestoration: !import.meta.env.SSR,
-    // a chunk of their own: no first screen shows them
-    defaultNotFoundComponent: lazyRouteComponent(
-      withWholeCatalog(() => import('./features/shell/error-page')),
-      'NotFoundPage',
-    ),
-    defaultErrorComponent: lazyRouteComponent(
-      withWholeCatalog(() => import('./features/shell/error-page')),
-      'ErrorPage',
-    ),
+    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: (props) =>
+      navigator.onLine ? <ErrorPage {...props} /> : <OfflinePage />,
     // spec §2: English has no prefix, French lives under /fr and German under /de. The routes are
     // written once; the URL prefix is rewritten in on the way out and stripped on the way in.
     rewrite: {

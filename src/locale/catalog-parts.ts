@@ -9,7 +9,10 @@ import { readPoEntries } from './po-reader'
 const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/features\/(template|customize|shouts|checkout|review|confirmation)\//,
   /^src\/app\/features\/location\/(shout-location-page|billboard-map)\.tsx$/,
-  /^src\/app\/features\/shell\/(modal-host|error-page)\.tsx$/,
+  // what the shell loads lazily (the banners when there is one to show, the footer once idle), and the
+  // billboard player, a screen of its own: each loads the whole catalog with its code
+  /^src\/app\/features\/shell\/(modal-host|error-page|pwa-banners|footer)\.tsx$/,
+  /^src\/app\/player\//,
   /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below

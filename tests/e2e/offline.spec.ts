@@ -104,3 +104,40 @@ test("a repeat visit gets the server's page from the worker, the first screen in
   expect(await root?.text()).not.toContain('<h1')
   await context.setOffline(false)
 })
+
+// Offline in the first seconds of a first visit, before the worker controls the page: no code
+// chunk can come. The page stays as it is (no reload, which would land on the browser's own offline
+// page), the parts it can do without (the offline banner, the footer) stay away, and a step whose
+// code cannot come says so, and comes by itself once the connection is back.
+test('offline before the worker controls the page, the page stays and a step that cannot load says so', async ({
+  page,
+  context,
+}) => {
+  await page.goto(`/${EVENT}/design/location`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a billboard' })).toBeVisible()
+  // hydrated: the menu button works
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeEnabled()
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+  // a reload would lose this
+  await page.evaluate(() => Object.assign(window, { stillThisPage: true }))
+  const stillThisPage = () =>
+    page.evaluate(() => (window as { stillThisPage?: boolean }).stillThisPage === true)
+
+  await context.setOffline(true)
+  // the footer's code is asked for once the page has been idle for 2 s, the offline banner's at once
+  const footerAskedFor = page.waitForEvent('requestfailed', (r) => /\/footer-/.test(r.url()))
+  await page.getByRole('button', { name: T.en.choose }).click()
+  await footerAskedFor
+  await expect(page.getByRole('button', { name: /^Selected: / })).toBeVisible()
+  expect(await stillThisPage()).toBe(true)
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
+
+  await page.getByRole('button', { name: T.en.continue }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible()
+  expect(await stillThisPage()).toBe(true)
+
+  // back online, the step loads by itself, still without a reload
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a design' })).toBeVisible()
+  expect(await stillThisPage()).toBe(true)
+})

@@ -21,3 +21,7 @@ export const FIRST_SCREEN_ROUTES: ReadonlySet<string> = new Set([
   '/_default/$eventslug',
   '/_default/$eventslug/_steps',
 ])
+
+/** The first screen's JavaScript budget, gzipped: every script loaded until the network is idle
+ * (tests/e2e/budget.spec.ts; `npm run size` shows what it holds, module by module). */
+export const FIRST_SCREEN_BUDGET_BYTES = 125 * 1024

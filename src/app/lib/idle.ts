@@ -1,12 +1,16 @@
+import { LINK_PREFETCH_IDLE_MS } from '../../domain/prefetch'
+
 /**
- * Resolves once `ms` have passed and then the browser is idle (spec §9: what is not needed yet waits
- * for idle time). Without requestIdleCallback (Safari), right after the delay.
+ * Code the page does not need yet (spec §9: it waits for idle time), loaded once the page has been
+ * idle for a while (LINK_PREFETCH_IDLE_MS, then an idle callback; without requestIdleCallback,
+ * Safari, right after the delay): the footer, the next step's code, the service worker's
+ * registration. Off the first screen's network, so out of its budget (tests/e2e/budget.spec.ts).
  */
-export function afterIdle(ms: number): Promise<void> {
-  return new Promise((resolve) =>
+export function loadWhenIdle<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<void>((resolve) =>
     setTimeout(() => {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve())
       else resolve()
-    }, ms),
-  )
+    }, LINK_PREFETCH_IDLE_MS),
+  ).then(load)
 }

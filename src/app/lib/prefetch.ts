@@ -1,16 +1,12 @@
-import { type AnyRouter, useRouter, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
-import { LINK_PREFETCH_IDLE_MS, mayPrefetch } from '../../domain/prefetch'
+import type { AnyRouter } from '@tanstack/react-router'
+import { mayPrefetch } from '../../domain/prefetch'
 import { splitLocalePath } from '../locale/i18n'
-import { afterIdle } from './idle'
 import { STEP_PATHS } from './steps'
 
-// spec §9 link prefetch: on the venue's weak network the next step's code is fetched
-// while the shopper reads this one, after 2 s of idle time, instead of only when a link is hovered
-// (router.tsx's 'intent' preload, which a phone seldom triggers). Never offline, on 2g or with data
-// saving on. The preload runs the route's guards in preload mode, so it never redirects. The steps
-// after the first use the hook; the location step, the first screen (its code budget),
-// loads this module itself once idle and calls prefetchNextStep.
+// spec §9 link prefetch: the step after the one shown, its code fetched while the shopper reads this
+// one (src/app/features/shell/steps-layout.tsx loads this module once the page has been idle). Never
+// offline, on 2g or with data saving on. The preload runs the route's guards in preload mode, so it
+// never redirects.
 
 const FLOW = [...Object.values(STEP_PATHS), '/$eventslug/order/confirmation']
 
@@ -39,20 +35,4 @@ export function prefetchNextStep(router: AnyRouter): void {
   void router
     .preloadRoute({ to: next.to, params: { eventslug: next.eventslug } })
     .catch(() => undefined)
-}
-
-/** Preloads the next step's code once this step has been idle for 2 s. */
-export function usePrefetchNextStep(): void {
-  const router = useRouter()
-  const href = useRouterState({ select: (s) => s.location.href })
-  useEffect(() => {
-    void href
-    let left = false
-    void afterIdle(LINK_PREFETCH_IDLE_MS).then(() => {
-      if (!left) prefetchNextStep(router)
-    })
-    return () => {
-      left = true
-    }
-  }, [href, router])
 }

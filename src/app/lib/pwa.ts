@@ -5,8 +5,7 @@ import {
   type SettledOrder,
   SW_MESSAGES,
 } from '../../contract/sw'
-import { LINK_PREFETCH_IDLE_MS } from '../../domain/prefetch'
-import { afterIdle } from './idle'
+import { loadWhenIdle } from './idle'
 
 // The page side of the service worker: the online state, the install prompt's event and
 // messages to and from the worker, from the start. Registration, the update and the iOS hint wait for
@@ -86,12 +85,12 @@ export function startPwa(): void {
 /**
  * Once the page has loaded and then been idle (spec §9's wait for what is not needed yet; the
  * worker's precache must not compete with the first screen either): the iOS hint, and in production
- * builds the worker's registration and its updates.
+ * builds the worker's registration and its updates. Offline before any worker controls the page,
+ * the chunk cannot come: it is asked for again once the browser is back online.
  */
 function afterLoad(): void {
-  void afterIdle(LINK_PREFETCH_IDLE_MS)
-    .then(() => import('./pwa-worker'))
-    .then((worker) => worker.afterLoad())
-    // offline before any worker controls the page, the chunk cannot come: nothing to register then
-    .catch(() => undefined)
+  void loadWhenIdle(() => import('./pwa-worker')).then(
+    (worker) => worker.afterLoad(),
+    () => window.addEventListener('online', afterLoad, { once: true }),
+  )
 }

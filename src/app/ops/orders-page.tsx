@@ -6,7 +6,7 @@ import { FOUND_ORDERS_MAX, ORDERS_QUERY_MAX_LENGTH, ops } from '../../contract/o
 import { cancelVerdict } from '../../domain/ops'
 import { callApi } from '../lib/api'
 import { problemText } from '../lib/problem-text'
-import { TextField } from '../ui/fields'
+import { TextField } from '../ui/text-field'
 import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { useOperator } from './operator'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { CANCEL_REASON_MAX_LENGTH } from '../../contract/ops'
-import { TextArea } from '../ui/fields'
+import { TextArea } from '../ui/text-area'
 import { Notice } from './ops-frame'
 
 /**

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import type { OrderPrice } from '../../domain/price'
-import { Notice } from './fields'
+import { Notice } from './notice'
 
 type Props = {
   price: Pick<OrderPrice, 'subtotalCents' | 'discountCents' | 'totalCents'>

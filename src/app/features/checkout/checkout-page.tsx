@@ -14,17 +14,18 @@ import {
   PhoneSchema,
 } from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { problemText } from '../../lib/problem-text'
-import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice } from '../../stores/order-price'
 import { lookupPromo } from '../../stores/promo'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Checkbox, Notice, TextField } from '../../ui/fields'
+import { Checkbox } from '../../ui/checkbox'
+import { Notice } from '../../ui/notice'
 import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
+import { TextField } from '../../ui/text-field'
 import {
   confirmLocalCard,
   ensureSetupIntent,
@@ -45,7 +46,6 @@ const SCHEMAS: Record<Field, v.GenericSchema> = {
 }
 
 export function CheckoutPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -149,10 +149,7 @@ export function CheckoutPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="checkout" />
-      <h1 className="page__title">
-        <Trans>Billing Info</Trans>
-      </h1>
+      <StepHeader step="checkout" title={<Trans>Billing Info</Trans>} />
       <form onSubmit={(e) => void submit(e)} noValidate className="checkout">
         <section className="card" aria-labelledby="contact-heading">
           <h2 id="contact-heading" className="section-title">

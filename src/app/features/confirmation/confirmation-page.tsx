@@ -16,10 +16,11 @@ import { orderStore, resetOrder } from '../../stores/order'
 import { pollOrderStatus } from '../../stores/order-sending'
 import { resetTemplates, templatesStore } from '../../stores/templates'
 import { Button } from '../../ui/button'
-import { Notice, Skeleton } from '../../ui/fields'
+import { Notice } from '../../ui/notice'
 import { Picture } from '../../ui/picture'
 import { PriceTotals } from '../../ui/price-totals'
 import { ProblemList } from '../../ui/problem-list'
+import { Skeleton } from '../../ui/skeleton'
 import { buildIcs } from './ics'
 
 /** How often an open confirmation page asks for its order's plays. */

@@ -8,16 +8,17 @@ import {
   RECIPIENT_NAME_MAX_LENGTH,
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { problemText } from '../../lib/problem-text'
-import { STEP_LABELS } from '../../lib/steps'
 import { orderStore } from '../../stores/order'
 import { templatesStore } from '../../stores/templates'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Notice, TextArea, TextField } from '../../ui/fields'
 import { GeneratedContentView } from '../../ui/generated-content'
+import { Notice } from '../../ui/notice'
 import { ProblemList } from '../../ui/problem-list'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
+import { TextArea } from '../../ui/text-area'
+import { TextField } from '../../ui/text-field'
 import { generateContent, invalidateContent, uploadPersonalContent } from './customize-actions'
 
 // spec §9: accepted file extensions
@@ -25,7 +26,6 @@ const IMAGE_ACCEPT = '.jpg,.jpeg,.gif,.png,image/jpeg,image/gif,image/png'
 const VIDEO_ACCEPT = '.mp4,.wav,.mpg,.avi,.wmv,video/*'
 
 export function CustomizePage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -88,11 +88,7 @@ export function CustomizePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="customize" />
-      <h1 className="page__title">
-        <Trans>Make it yours</Trans>
-      </h1>
-      {template ? <p className="page__lead">{template.name}</p> : null}
+      <StepHeader step="customize" title={<Trans>Make it yours</Trans>} lead={template?.name} />
 
       <div className="customize-grid">
         <section className="card customize__upload" aria-labelledby="upload-heading">

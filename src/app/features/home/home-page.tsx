@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../ui/button'
-import { TextField } from '../../ui/fields'
 import { LanguageSwitcher } from '../../ui/language-switcher'
+import { TextField } from '../../ui/text-field'
 
 /** spec §2: the home page (home layout: content only). */
 export function HomePage() {

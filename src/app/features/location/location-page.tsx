@@ -5,27 +5,24 @@ import {
   useNavigate,
   useParams,
   useRouteContext,
-  useRouter,
   useSearch,
 } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/spotlight'
 import { cityStateLabel } from '../../../domain/device'
-import { LINK_PREFETCH_IDLE_MS } from '../../../domain/prefetch'
 import { useHydrated } from '../../lib/hydration'
-import { afterIdle } from '../../lib/idle'
 import { problemText } from '../../lib/problem-text'
-import { STEP_LABELS } from '../../lib/steps'
 import { trafficDirectionName } from '../../lib/traffic-direction'
 import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
 import { toggleModal } from '../../stores/ui'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
 import { ErrorBoundary } from '../../ui/error-boundary'
-import { ActionBar, Notice } from '../../ui/fields'
+import { Notice } from '../../ui/notice'
 import { Picture } from '../../ui/picture'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
 import { MiniMap } from './mini-map'
 
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
@@ -52,21 +49,6 @@ export function LocationPage() {
   const activeDevice = hydrated ? liveActiveDevice : null
   const [mapOpen, setMapOpen] = useState(false)
   const list = loaded ?? NONE
-
-  // spec §9 link prefetch, as on the later steps (lib/prefetch.ts); that module waits for the idle
-  // time too: it is no part of the first screen's code (its budget)
-  const router = useRouter()
-  useEffect(() => {
-    let left = false
-    void afterIdle(LINK_PREFETCH_IDLE_MS)
-      .then(() => (left ? null : import('../../lib/prefetch')))
-      .then((module) => {
-        if (module && !left) module.prefetchNextStep(router)
-      })
-    return () => {
-      left = true
-    }
-  }, [router])
 
   // the later steps read the billboards from the store
   useEffect(() => {
@@ -243,11 +225,7 @@ export function LocationPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="location" />
-      <h1 className="page__title">
-        <Trans>Choose a billboard</Trans>
-      </h1>
-      {event ? <p className="page__lead">{event.name}</p> : null}
+      <StepHeader step="location" title={<Trans>Choose a billboard</Trans>} lead={event?.name} />
 
       {places}
 

@@ -6,8 +6,8 @@ import { cityStateLabel } from '../../../domain/device'
 import { trafficDirectionName } from '../../lib/traffic-direction'
 import { devicesStore, fetchDevices } from '../../stores/devices'
 import { orderStore } from '../../stores/order'
-import { Skeleton } from '../../ui/fields'
 import { Picture } from '../../ui/picture'
+import { Skeleton } from '../../ui/skeleton'
 
 /** spec §2: how to get to the billboard, with a link that opens the phone's maps app. */
 export function ShoutLocationPage() {

@@ -5,23 +5,22 @@ import { useSnapshot } from 'valtio'
 import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
-import { usePrefetchNextStep } from '../../lib/prefetch'
 import { pwaStore } from '../../lib/pwa'
-import { STEP_LABELS } from '../../lib/steps'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice } from '../../stores/order-price'
 import { sendOrder } from '../../stores/order-sending'
 import { templatesStore } from '../../stores/templates'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Checkbox, Notice } from '../../ui/fields'
+import { Checkbox } from '../../ui/checkbox'
 import { GeneratedContentView } from '../../ui/generated-content'
+import { Notice } from '../../ui/notice'
 import { PriceTotals } from '../../ui/price-totals'
 import { ProblemList } from '../../ui/problem-list'
-import { StepIndicator } from '../../ui/step-indicator'
+import { StepHeader } from '../../ui/step-header'
 
 export function ReviewPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -85,10 +84,7 @@ export function ReviewPage() {
 
   return (
     <main className="page page--flow page--narrow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="review" />
-      <h1 className="page__title">
-        <Trans>Order Review</Trans>
-      </h1>
+      <StepHeader step="review" title={<Trans>Order Review</Trans>} />
 
       <section className="card" aria-labelledby="content-heading">
         <h2 id="content-heading" className="section-title">

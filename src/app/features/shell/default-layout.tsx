@@ -1,20 +1,24 @@
 import { Trans } from '@lingui/react/macro'
 import { Outlet } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { LINK_PREFETCH_IDLE_MS } from '../../../domain/prefetch'
 import { useHydrated } from '../../lib/hydration'
-import { afterIdle } from '../../lib/idle'
+import { loadWhenIdle } from '../../lib/idle'
+import { optionalPart } from '../../lib/optional-part'
 import { withWholeCatalog } from '../../locale/i18n'
 import { uiStore } from '../../stores/ui'
 import { Header } from './header'
 
-// First-screen JavaScript: the footer (behind a flag) and the modals (until one opens)
-// are their own chunks; the modals' texts are in the rest of the catalog. The footer is below the fold
-// and arrives after the flags anyway: its code waits until the page has been idle for two seconds
-// (spec §9's rule for what is not needed yet), off the first screen's network and budget.
-const Footer = lazy(() => afterIdle(LINK_PREFETCH_IDLE_MS).then(() => import('./footer')))
-const ModalHost = lazy(withWholeCatalog(() => import('./modal-host')))
+// The footer (behind a flag) and the modals (until one opens) are their own chunks, their texts in
+// the rest of the catalog. The footer is below the fold and arrives after the flags anyway: its code
+// waits until the page has been idle (spec §9's rule for what is not needed yet). Offline before the
+// service worker holds the app, neither can come: the page goes on without them.
+const Footer = optionalPart(() =>
+  loadWhenIdle(withWholeCatalog(() => import('./footer'))).then((m) => m.default),
+)
+const ModalHost = optionalPart(
+  withWholeCatalog(() => import('./modal-host').then((m) => m.ModalHost)),
+)
 
 /** spec §2 default layout: header, content and the modals (the promo-code-error one among them). */
 export function DefaultLayout() {

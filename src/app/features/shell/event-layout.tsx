@@ -1,6 +1,5 @@
 import { Outlet, useParams, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { applyPromoFromQuery } from '../../stores/promo'
 
 /** The event's pages: the promo of the URL query is looked up here (spec §4). */
 export function EventLayout() {
@@ -11,7 +10,9 @@ export function EventLayout() {
   const promoKey = JSON.stringify(promo ?? null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: promoKey stands for promo
   useEffect(() => {
-    void applyPromoFromQuery(promo, eventslug)
+    // the lookup's code is loaded only for a link that carries a promo
+    if (promo === undefined) return
+    void import('../../stores/promo').then((m) => m.applyPromoFromQuery(promo, eventslug))
   }, [promoKey, eventslug])
   return <Outlet />
 }

@@ -1,15 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
 import { Outlet, Scripts, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { useHydrated } from '../../lib/hydration'
+import { optionalPart } from '../../lib/optional-part'
 import { pwaStore } from '../../lib/pwa'
-import { setPageLanguage } from '../../locale/i18n'
+import { setPageLanguage, withWholeCatalog } from '../../locale/i18n'
 import { ProgressBar } from '../../ui/progress-bar'
 
 // The banners' code loads only when there is one to show (offline, an update, install): most first
-// visits show none, and the first screen's JavaScript stays under its budget (11).
-const PwaBanners = lazy(() => import('./pwa-banners').then((m) => ({ default: m.PwaBanners })))
+// visits show none. Offline before the service worker holds the app, it cannot come: no banner then.
+const PwaBanners = optionalPart(
+  withWholeCatalog(() => import('./pwa-banners').then((m) => m.PwaBanners)),
+)
 
 function Banners() {
   const live = useSnapshot(pwaStore)

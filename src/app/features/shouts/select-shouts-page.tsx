@@ -22,17 +22,17 @@ import {
   timeOfDayBand,
 } from '../../../domain/slots'
 import { displayDateTime } from '../../lib/display-date'
-import { usePrefetchNextStep } from '../../lib/prefetch'
-import { STEP_LABELS } from '../../lib/steps'
 import { devicesStore } from '../../stores/devices'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice, valueCentsPerSlot } from '../../stores/order-price'
 import { toggleModal } from '../../stores/ui'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { Notice } from '../../ui/notice'
 import { FirstShoutFree } from '../../ui/price-totals'
-import { StepIndicator } from '../../ui/step-indicator'
+import { Skeleton } from '../../ui/skeleton'
+import { StepHeader } from '../../ui/step-header'
 import { fetchOpenSlots } from './shouts-actions'
 
 // spec §3: the time-of-day bands, labelled in the shopper's language.
@@ -44,7 +44,6 @@ const BAND_LABELS: Record<TimeOfDayBand, MessageDescriptor> = {
 }
 
 export function SelectShoutsPage() {
-  usePrefetchNextStep()
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -121,11 +120,11 @@ export function SelectShoutsPage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="select-shouts" />
-      <h1 className="page__title">
-        <Trans>Choose your shout times</Trans>
-      </h1>
-      {device ? <p className="page__lead">{device.location}</p> : null}
+      <StepHeader
+        step="select-shouts"
+        title={<Trans>Choose your shout times</Trans>}
+        lead={device?.location}
+      />
 
       <div className="shouts__info">
         <p>{t`Times are shown in the billboard's time zone: ${zoneName} (${tz}).`}</p>

@@ -3,17 +3,16 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Template } from '../../../contract/content'
-import { usePrefetchNextStep } from '../../lib/prefetch'
-import { STEP_LABELS } from '../../lib/steps'
 import { templatesStore } from '../../stores/templates'
+import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
-import { ActionBar, Notice, Skeleton } from '../../ui/fields'
+import { Notice } from '../../ui/notice'
 import { Picture } from '../../ui/picture'
-import { StepIndicator } from '../../ui/step-indicator'
+import { Skeleton } from '../../ui/skeleton'
+import { StepHeader } from '../../ui/step-header'
 import { fetchTemplates, selectTemplate } from './template-actions'
 
 export function TemplatePage() {
-  usePrefetchNextStep()
   const { t } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
@@ -29,13 +28,11 @@ export function TemplatePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepIndicator steps={STEP_LABELS} current="template" />
-      <h1 className="page__title">
-        <Trans>Choose a design</Trans>
-      </h1>
-      <p className="page__lead">
-        <Trans>Each design is made for the size of your billboard.</Trans>
-      </p>
+      <StepHeader
+        step="template"
+        title={<Trans>Choose a design</Trans>}
+        lead={<Trans>Each design is made for the size of your billboard.</Trans>}
+      />
       {templates.fetchTemplateListStatus === 'Failure' ? (
         <Notice tone="error">
           <Trans>The designs could not be loaded. Check your connection and try again.</Trans>

@@ -1,4 +1,5 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { StepsLayout } from '../../../features/shell/steps-layout'
 import { flowRedirect } from '../../../stores/step-progress'
 
 export const Route = createFileRoute('/_default/$eventslug/_steps')({
@@ -16,5 +17,5 @@ export const Route = createFileRoute('/_default/$eventslug/_steps')({
       })
     }
   },
-  component: Outlet,
+  component: StepsLayout,
 })
