@@ -87,7 +87,8 @@ export async function convertColumn(
   write: (key: string, value: string) => Sql,
   convert: (row: StoredText) => unknown,
 ): Promise<void> {
-  await tx.exec(`alter table ${table} alter column ${column} type jsonb using ${plainTextOf(column)}`)
+  await tx.exec(
+    `alter table ${table} alter column ${column} type jsonb using ${plainTextOf(column)}`,
+  )
   for (const row of await tx.query(read)) await tx.query(write(row.key, json(convert(row))))
 }
-
