@@ -43,6 +43,7 @@ export function createApp(parts: ServerParts) {
   const setSecurityHeaders = securityHeaderSetter({
     mapStyleUrl: parts.env.MAP_STYLE_URL,
     trustProxy: parts.env.TRUST_PROXY,
+    publicBaseUrl: parts.env.PUBLIC_BASE_URL,
   })
   app.use(async (c, next) => {
     const started = performance.now()

@@ -207,7 +207,13 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     catalogue: spotlight.catalogue,
     takeOverAtStart: database.kind === 'pglite',
   })
-  const auth = createAuthService({ database, limiter, log, now })
+  const auth = createAuthService({
+    database,
+    limiter,
+    log,
+    now,
+    ...(metrics ? { onPasswordWork: metrics.passwordWork } : {}),
+  })
   const opsGuard = createOpsGuard({
     auth,
     publicBaseUrl: env.PUBLIC_BASE_URL,

@@ -113,13 +113,17 @@ export async function processVideoUpload(
   const sniffed = await sniffVideoFile(options.input)
   if (!sniffed.ok) throw new VideoError(sniffed.problem)
   if (sniffed.audioOnly) throw new VideoError(problem('video_sound_only'))
-  const source = await probe(tools, options.input, { signal: options.signal })
+  const source = await probe(tools, options.input, {
+    signal: options.signal,
+    demuxer: sniffed.demuxer,
+  })
   if (!containerMatches(sniffed.format, source.formatName)) {
     throw new VideoError(problem('video_container_mismatch', { format: sniffed.format }))
   }
   checkVideoBounds(source)
   const video = await transcode(tools, {
     input: options.input,
+    demuxer: sniffed.demuxer,
     output: options.output,
     maxLengthSeconds: options.maxLengthSeconds,
     width: options.width,
