@@ -1,4 +1,5 @@
 import type {
+  OrderPlay,
   Play,
   PlaysAnswer,
   Schedule,
@@ -24,6 +25,7 @@ import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
 import { qrTargetUrl } from '../spotlight/service.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
+import { playsOfOrder } from './reads.ts'
 import {
   confirmedSlots,
   countRefusedPlays,
@@ -249,5 +251,14 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok({ ...playlist, lastModifiedEpochMs })
   }
 
-  return { authenticate, link, schedule, smil, houseCardPng, recordPlays }
+  return {
+    authenticate,
+    link,
+    schedule,
+    smil,
+    houseCardPng,
+    recordPlays,
+    /** The proof of play of an order, in the order the plays happened (play alerts, keepsakes). */
+    proofsOfOrder: (guid: string): Promise<OrderPlay[]> => playsOfOrder(db, guid),
+  }
 }
