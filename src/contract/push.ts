@@ -77,7 +77,8 @@ export const push = {
     name: 'subscribePush',
     method: 'POST',
     path: ORDER_PATH,
-    summary: 'Tell this browser when the shout plays (a Push API subscription); the same again renews it',
+    summary:
+      'Tell this browser when the shout plays (a Push API subscription); the same again renews it',
     body: PushSubscriptionRequestSchema,
     response: PushSubscriptionSchema,
     status: 201,

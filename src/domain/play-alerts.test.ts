@@ -69,16 +69,14 @@ describe('play alerts: what a shopper is told, and when', () => {
     ])
   })
 
-  it.each([
-    'UnderReview',
-    'Cancelled',
-    'Failed',
-    'Processing',
-  ] as const)('tells a %s order nothing', (orderState) => {
-    const plays = [{ slotNumber: 72, startedAtEpochMs: T }]
-    expect(keys(order({ orderState, plays }), T - 2 * MIN)).toEqual([])
-    expect(keys(order({ orderState, plays }), T + 2 * MIN)).toEqual([])
-  })
+  it.each(['UnderReview', 'Cancelled', 'Failed', 'Processing'] as const)(
+    'tells a %s order nothing',
+    (orderState) => {
+      const plays = [{ slotNumber: 72, startedAtEpochMs: T }]
+      expect(keys(order({ orderState, plays }), T - 2 * MIN)).toEqual([])
+      expect(keys(order({ orderState, plays }), T + 2 * MIN)).toEqual([])
+    },
+  )
 
   it('ends an hour after the last slot; a cancelled or failed order never gets anything again', () => {
     expect(playAlertsEndEpochMs(slots)).toBe(T + 75 * MIN + PLAYED_ALERT_WITHIN_MS)

@@ -106,9 +106,13 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     const plays = [a, b].flatMap((n) =>
       proofsOfSlot(event, PARIS, order.guid, n, { start: 40, end: 20 }),
     )
-    const posted = await api.post(`/player/${DEVICE}/plays`, { plays }, {
-      authorization: `Bearer ${linked.value.token}`,
-    })
+    const posted = await api.post(
+      `/player/${DEVICE}/plays`,
+      { plays },
+      {
+        authorization: `Bearer ${linked.value.token}`,
+      },
+    )
     expect(posted.status).toBe(202)
 
     const [slotA, slotB] = order.slots as [OrderSummary['slots'][0], OrderSummary['slots'][0]]
@@ -253,7 +257,10 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     })
     expect(elsewhere.status).toBe(400)
     expect((elsewhere.body as { codes: string[] }).codes).toEqual(['push_service_not_allowed'])
-    const badKey = await shop.post(paths(order.guid), { ...body, keys: { p256dh: 'abc', auth: 'x' } })
+    const badKey = await shop.post(paths(order.guid), {
+      ...body,
+      keys: { p256dh: 'abc', auth: 'x' },
+    })
     expect(badKey.status).toBe(400)
     expect((badKey.body as { codes: string[] }).codes).toEqual([
       'push_key_invalid',

@@ -71,13 +71,11 @@ export function decryptAes128gcm(body: Buffer, keys: Keys): Buffer {
   const senderPublic = body.subarray(21, 21 + idLength)
   const records = body.subarray(21 + idLength)
   const ecdhSecret = keys.ecdh.computeSecret(senderPublic)
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    keys.publicKey,
-    senderPublic,
-  ])
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.publicKey, senderPublic])
   const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, keys.auth, keyInfo, 32))
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16))
+  const cek = Buffer.from(
+    hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16),
+  )
   const baseNonce = Buffer.from(
     hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12),
   )
@@ -89,7 +87,10 @@ export function decryptAes128gcm(body: Buffer, keys: Keys): Buffer {
     nonce.writeUInt32BE((nonce.readUInt32BE(8) ^ seq) >>> 0, 8)
     const decipher = createDecipheriv('aes-128-gcm', cek, nonce)
     decipher.setAuthTag(record.subarray(record.length - 16))
-    const plain = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()])
+    const plain = Buffer.concat([
+      decipher.update(record.subarray(0, record.length - 16)),
+      decipher.final(),
+    ])
     // padding: the delimiter (2 in the last record, 1 before) then zeros
     let end = plain.length - 1
     while (end >= 0 && plain[end] === 0) end--

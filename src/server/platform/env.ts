@@ -220,14 +220,20 @@ const EnvEntries = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key (87 base64url characters)'),
+      v.regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'VAPID_PUBLIC_KEY must be a P-256 public key (87 base64url characters)',
+      ),
     ),
   ),
   VAPID_PRIVATE_KEY: v.optional(
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key (43 base64url characters)'),
+      v.regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        'VAPID_PRIVATE_KEY must be a P-256 private key (43 base64url characters)',
+      ),
     ),
   ),
   // Who push services may contact about the shop's pushes: a mailto: or https: URL
@@ -235,7 +241,10 @@ const EnvEntries = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL'),
+      v.regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+        'VAPID_SUBJECT must be a mailto: or https: URL',
+      ),
     ),
   ),
   // The push services the shop sends to (a subscription naming another host is refused: the server

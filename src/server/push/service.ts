@@ -170,7 +170,10 @@ export function createPushService(deps: PushDeps) {
     const texts = PUSH_TEXTS[locale][alert.kind]
     const time = localTime(locale, alert.atEpochMs, order.device.timeZoneId)
     const billboard = [order.device.location, order.device.city].filter(Boolean).join(', ')
-    const page = withLocalePrefix(`/${encodeURIComponent(order.eventSlug)}/order/confirmation`, locale)
+    const page = withLocalePrefix(
+      `/${encodeURIComponent(order.eventSlug)}/order/confirmation`,
+      locale,
+    )
     return {
       kind: alert.kind,
       title: texts.title(time),
@@ -266,7 +269,10 @@ export function createPushService(deps: PushDeps) {
     /** The VAPID public key browsers subscribe with. */
     publicKey: async () => (await vapidKeys()).publicKey,
     subscribe,
-    async list(eventSlug: string, guid: string): Promise<Result<PushSubscriptionInfo[], PushError>> {
+    async list(
+      eventSlug: string,
+      guid: string,
+    ): Promise<Result<PushSubscriptionInfo[], PushError>> {
       const order = await orderOf(eventSlug, guid)
       if (!order.ok) return order
       if (!mayReceivePlayAlerts(order.value.orderState)) {
@@ -276,7 +282,11 @@ export function createPushService(deps: PushDeps) {
       }
       return ok((await subscriptionsOfOrder(db, order.value.guid)).map(info))
     },
-    async unsubscribe(eventSlug: string, guid: string, id: string): Promise<Result<null, PushError>> {
+    async unsubscribe(
+      eventSlug: string,
+      guid: string,
+      id: string,
+    ): Promise<Result<null, PushError>> {
       const order = await orderOf(eventSlug, guid)
       if (!order.ok) return order
       if (!(await deleteSubscription(db, order.value.guid, id))) {
