@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import {
   createDecipheriv,
   createECDH,
@@ -6,10 +7,8 @@ import {
   randomBytes,
   verify,
 } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { Agent, createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 
 // A push service on loopback, as a browser's would be (FCM, Mozilla's autopush, Apple's): it hands
 // out subscriptions the way a browser's PushManager.subscribe does (an endpoint here, and the
@@ -17,11 +16,40 @@ import { join } from 'node:path'
 // posted to an endpoint it checks the VAPID signature (RFC 8292) and decrypts the body with the
 // subscription's private key (RFC 8291 on RFC 8188's aes128gcm), written here with node:crypto's ECDH
 // and HKDF, not with the web-push library the server sends with. Each message is recorded with the
-// instant of the test's clock it arrived at, its TTL and urgency. HTTPS with a certificate made for
-// 127.0.0.1 (fixtures/push-stand-in.crt): `agent` trusts it.
+// instant of the test's clock it arrived at, its TTL and urgency. HTTPS with a certificate for
+// 127.0.0.1 made at each start (no key is kept anywhere): `agent` trusts it.
 
-const FIXTURES = join(import.meta.dirname, 'fixtures')
-export const STAND_IN_CERT = join(FIXTURES, 'push-stand-in.crt')
+/** A new self-signed P-256 certificate for 127.0.0.1, valid a day, and its key (PEM), by openssl. */
+function loopbackCertificate(): { cert: string; key: string } {
+  const pem = execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=push stand-in',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      '-',
+      '-out',
+      '-',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const block = (label: RegExp) => pem.match(label)?.[0] ?? ''
+  const cert = block(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\n/)
+  const key = block(/-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----\n/)
+  if (!cert || !key) throw new Error('openssl made no certificate for the push stand-in')
+  return { cert, key }
+}
 
 export type StandInSubscription = {
   endpoint: string
@@ -137,59 +165,56 @@ function checkVapid(header: string | undefined, audience: string, nowMs: number)
 }
 
 export async function startPushStandIn(clock: () => number = Date.now): Promise<PushStandIn> {
-  const cert = readFileSync(STAND_IN_CERT)
+  const { cert, key } = loopbackCertificate()
   const subscriptions = new Map<string, Keys>()
   const answers = new Map<string, { status: number; times: number }>()
   const received: ReceivedPush[] = []
   const refused: string[] = []
   let origin = ''
 
-  const server: Server = createServer(
-    { cert, key: readFileSync(join(FIXTURES, 'push-stand-in.key')) },
-    (req, res) => {
-      const chunks: Buffer[] = []
-      req.on('data', (c: Buffer) => chunks.push(c))
-      req.on('end', () => {
-        const id = req.url?.match(/^\/push\/([\w-]+)$/)?.[1]
-        const keys = id ? subscriptions.get(id) : undefined
-        if (req.method !== 'POST' || !id || !keys) {
-          res.writeHead(404).end()
-          return
-        }
-        const planned = answers.get(id)
-        if (planned && planned.times > 0) {
-          planned.times--
-          res.writeHead(planned.status).end()
-          return
-        }
+  const server: Server = createServer({ cert, key }, (req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const id = req.url?.match(/^\/push\/([\w-]+)$/)?.[1]
+      const keys = id ? subscriptions.get(id) : undefined
+      if (req.method !== 'POST' || !id || !keys) {
+        res.writeHead(404).end()
+        return
+      }
+      const planned = answers.get(id)
+      if (planned && planned.times > 0) {
+        planned.times--
+        res.writeHead(planned.status).end()
+        return
+      }
+      try {
+        if (req.headers['content-encoding'] !== 'aes128gcm')
+          throw new Error(`content-encoding ${req.headers['content-encoding']}`)
+        const ttl = req.headers.ttl
+        if (ttl === undefined || !/^\d+$/.test(String(ttl))) throw new Error(`TTL ${ttl}`)
+        const vapidKey = checkVapid(req.headers.authorization, origin, Date.now())
+        const text = decryptAes128gcm(Buffer.concat(chunks), keys).toString('utf8')
+        let json: unknown = null
         try {
-          if (req.headers['content-encoding'] !== 'aes128gcm')
-            throw new Error(`content-encoding ${req.headers['content-encoding']}`)
-          const ttl = req.headers.ttl
-          if (ttl === undefined || !/^\d+$/.test(String(ttl))) throw new Error(`TTL ${ttl}`)
-          const vapidKey = checkVapid(req.headers.authorization, origin, Date.now())
-          const text = decryptAes128gcm(Buffer.concat(chunks), keys).toString('utf8')
-          let json: unknown = null
-          try {
-            json = JSON.parse(text)
-          } catch {}
-          received.push({
-            subscription: id,
-            atEpochMs: clock(),
-            ttlSeconds: Number(ttl),
-            urgency: (req.headers.urgency as string | undefined) ?? null,
-            vapidKey,
-            text,
-            json,
-          })
-          res.writeHead(201, { location: `/message/${received.length}` }).end()
-        } catch (error) {
-          refused.push((error as Error).message)
-          res.writeHead(400).end()
-        }
-      })
-    },
-  )
+          json = JSON.parse(text)
+        } catch {}
+        received.push({
+          subscription: id,
+          atEpochMs: clock(),
+          ttlSeconds: Number(ttl),
+          urgency: (req.headers.urgency as string | undefined) ?? null,
+          vapidKey,
+          text,
+          json,
+        })
+        res.writeHead(201, { location: `/message/${received.length}` }).end()
+      } catch (error) {
+        refused.push((error as Error).message)
+        res.writeHead(400).end()
+      }
+    })
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   origin = `https://127.0.0.1:${port}`
