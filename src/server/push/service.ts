@@ -223,7 +223,9 @@ export function createPushService(deps: PushDeps) {
         return { status: status === 429 || status >= 500 ? 'retry' : 'failed', failure }
       }
       // no answer (a timeout, a reset): it may have arrived, so it is not sent again
-      log.warn('push service unreachable', { subscriptionId: target.id, error })
+      // the error's name and code only: its message may carry the endpoint, the browser's address
+      const { name, code } = error as { name?: string; code?: string }
+      log.warn('push service unreachable', { subscriptionId: target.id, error: code ?? name })
       return { status: 'failed', failure: { code: 'push_service_unreachable' } }
     }
   }
