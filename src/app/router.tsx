@@ -37,8 +37,13 @@ export function createAppRouter({ i18n }: RouterContext) {
     // on the server it would add an inline script (CSP) and has nothing to restore
     scrollRestoration: !import.meta.env.SSR,
     defaultNotFoundComponent: NotFoundPage,
+    // the server is online by definition: it renders the error page, which the browser hydrates
     defaultErrorComponent: (props) =>
-      navigator.onLine ? <ErrorPage {...props} /> : <OfflinePage />,
+      typeof navigator === 'undefined' || navigator.onLine ? (
+        <ErrorPage {...props} />
+      ) : (
+        <OfflinePage />
+      ),
     // spec §2: English has no prefix, French lives under /fr and German under /de. The routes are
     // written once; the URL prefix is rewritten in on the way out and stripped on the way in.
     rewrite: {

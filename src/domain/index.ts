@@ -1,3 +1,4 @@
+export * from './billboard-health'
 export * from './confirmation'
 export * from './content'
 export * from './customer-email'

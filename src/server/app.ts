@@ -44,6 +44,7 @@ export function createApp(parts: ServerParts) {
   const setSecurityHeaders = securityHeaderSetter({
     mapStyleUrl: parts.env.MAP_STYLE_URL,
     trustProxy: parts.env.TRUST_PROXY,
+    publicBaseUrl: parts.env.PUBLIC_BASE_URL,
   })
   app.use(async (c, next) => {
     const started = performance.now()
@@ -96,7 +97,7 @@ export function createApp(parts: ServerParts) {
   orderRoutes(router, parts.orders, parts.limits)
   paymentRoutes(router, parts.payment, parts.limits)
   contentRoutes(router, parts.content, parts.limits)
-  playerRoutes(router, parts.player)
+  playerRoutes(router, parts.player, parts.limits)
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)

@@ -195,6 +195,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const player = createPlayerService({
     database,
     now,
+    clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
   })
   const mail = createMailService({
@@ -214,7 +215,13 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     catalogue: spotlight.catalogue,
     takeOverAtStart: database.kind === 'pglite',
   })
-  const auth = createAuthService({ database, limiter, log, now })
+  const auth = createAuthService({
+    database,
+    limiter,
+    log,
+    now,
+    ...(metrics ? { onPasswordWork: metrics.passwordWork } : {}),
+  })
   const opsGuard = createOpsGuard({
     auth,
     publicBaseUrl: env.PUBLIC_BASE_URL,

@@ -289,3 +289,42 @@ describe.each(BACKENDS)('bodies built to hurt the server (%s)', (backend) => {
     expect(placed.status).toBe(201)
   })
 })
+
+describe('names that are not one line', () => {
+  it('a line break or control character in a name is a 400 naming the field, for orders and shouts', async () => {
+    const source = {
+      generatorId: 'hearts',
+      deviceId: 'paris-opera-1',
+      eventSlug: LIVE,
+      uploadId: null,
+      buyerName: 'Ana\r\nBcc: someone@example.com',
+      recipientName: 'Mum\u0007',
+      multilineMessage: 'Happy birthday!\nLove you',
+    }
+    const generate = await api.post('/content/generate', {
+      contentGenerationRequest: source,
+      async: false,
+    })
+    expect(generate.status).toBe(400)
+    expect(generate.body).toMatchObject({
+      codes: ['name_not_one_line', 'name_not_one_line'],
+      errors: [
+        expect.stringMatching(/buyerName: must be one line/),
+        expect.stringMatching(/recipientName: must be one line/),
+      ],
+    })
+    // the message may have its lines
+    const order = orderBody({
+      slots: daySlots(3, 1, 1),
+      content: {
+        key: 'no-content-needed',
+        source: { ...source, buyerName: 'Ana', recipientName: 'Mum' },
+      },
+    })
+    order.customer.firstName = 'Ana\r\nBcc: someone@example.com'
+    order.customer.lastName = 'Lo\u2028pez'
+    const placed = await placeOrder(api, order)
+    expect(placed.status).toBe(400)
+    expect(placed.body.codes).toEqual(['name_not_one_line', 'name_not_one_line'])
+  })
+})

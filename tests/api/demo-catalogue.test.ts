@@ -17,7 +17,14 @@ const countEvents = async (db: Awaited<ReturnType<typeof startTestServer>>['deps
 describe('the demo catalogue', () => {
   it('is not imported in prod', async () => {
     const server = await startTestServer('pglite', {
-      env: { APP_ENV: 'prod', PUBLIC_BASE_URL: 'https://shouts.example' },
+      env: {
+        APP_ENV: 'prod',
+        PUBLIC_BASE_URL: 'https://shouts.example',
+        // a production shop needs Stripe; nothing here calls it (the port is closed)
+        STRIPE_SECRET_KEY: 'sk_live_not-a-real-key',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_not-a-real-key',
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+      },
     })
     try {
       expect(await countEvents(server.deps.database)).toBe(0)

@@ -165,6 +165,21 @@ describe.each(BACKENDS)('rate limits per client address (%s)', (backend) => {
     expect(replies.map((r) => r.status)).toEqual([...Array(WRITE_LIMIT).fill(200), 429])
   })
 
+  it('an IPv6 client is counted by its /64: new addresses in it share one budget', async () => {
+    // one subscriber holds a whole /64 (2^64 addresses); each setup intent makes a Stripe Customer
+    const replies = []
+    for (let i = 0; i < WRITE_LIMIT + 3; i++) {
+      const address = `2001:db8:60:1:${(i + 1).toString(16)}::${i.toString(16)}`
+      replies.push(await api.post('/order/payment/setup-intent', undefined, as(address)))
+    }
+    expect(replies.slice(0, WRITE_LIMIT).map((r) => r.status)).toEqual(Array(WRITE_LIMIT).fill(200))
+    for (const r of replies.slice(WRITE_LIMIT)) expect429(r, ['too_many_requests'])
+    // the next /64 is another client
+    expect(
+      (await api.post('/order/payment/setup-intent', undefined, as('2001:db8:60:2::1'))).status,
+    ).toBe(200)
+  })
+
   it('HSTS when the trusted proxy says the browser came over https, not otherwise', async () => {
     const https = await api.get('/health', { 'x-forwarded-proto': 'https' })
     expect(https.headers.get('strict-transport-security')).toBe(

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, allEndpoints } from '../../src/contract/index.ts'
 import { createApp } from '../../src/server/app.ts'
+import { startServer } from '../../src/server/main.ts'
 import { paymentMessages } from '../../src/server/payment/messages.ts'
 import { createPaymentService } from '../../src/server/payment/service.ts'
 import { createStripeProvider } from '../../src/server/payment/stripe.ts'
@@ -46,6 +47,24 @@ describe('every response', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(res.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/)
+    }
+  })
+
+  it('of a shop whose public address is https carries HSTS, with no proxy to say so', async () => {
+    // no HSTS here: plain HTTP, no PUBLIC_BASE_URL, no trusted proxy
+    expect((await api.get('/health')).headers.get('strict-transport-security')).toBeNull()
+    const https = await startTestServer('pglite', {
+      env: { PUBLIC_BASE_URL: 'https://shouts.example' },
+    })
+    try {
+      for (const path of ['/health', '/spotlight/events/nothing']) {
+        const res = await client(https.url).get(path)
+        expect(res.headers.get('strict-transport-security')).toBe(
+          'max-age=63072000; includeSubDomains',
+        )
+      }
+    } finally {
+      await https.stop()
     }
   })
 
@@ -150,6 +169,25 @@ describe('feature flags, health and OpenAPI', () => {
 })
 
 describe('payments through Stripe', () => {
+  it('a production server without Stripe does not start, and names the variables to set', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shouts-prod-'))
+    await expect(
+      startServer({
+        port: 0,
+        dataDir,
+        serveApp: false,
+        env: {
+          APP_ENV: 'prod',
+          PUBLIC_BASE_URL: 'https://shouts.example',
+          STRIPE_SECRET_KEY: undefined,
+          STRIPE_PUBLISHABLE_KEY: undefined,
+          LOG_LEVEL: 'silent',
+        },
+      }),
+    ).rejects.toThrow('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when APP_ENV=prod')
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
   it('answers 503 with {errors} when Stripe cannot be reached, and refuses local test cards', async () => {
     const payment = createPaymentService({
       ...server.deps,

@@ -167,6 +167,9 @@ const EnvEntries = v.object({
     ),
     '15',
   ),
+  // --- billboards: a proof of play is refused before its play has begun by the server's clock, a
+  // billboard's clock allowed to run this many seconds ahead
+  PLAYER_CLOCK_SKEW_SECONDS: v.optional(wholeNumber('PLAYER_CLOCK_SKEW_SECONDS'), '120'),
   // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
@@ -322,6 +325,16 @@ export const EnvSchema = v.pipe(
       addIssue({
         message:
           "PUBLIC_BASE_URL must be set when APP_ENV=prod (the shop's public address, e.g. https://shouts.example): QR codes and links are made from it",
+      })
+    }
+    // Without Stripe the local provider confirms orders for Stripe's test card numbers and takes no
+    // money: a production shop never starts that way.
+    const stripeMissing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const).filter(
+      (key) => !e[key],
+    )
+    if (e.APP_ENV === 'prod' && stripeMissing.length > 0) {
+      addIssue({
+        message: `${stripeMissing.join(' and ')} must be set when APP_ENV=prod (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY of the shop's Stripe account): without them the shop takes test card numbers and no money`,
       })
     }
     if (Boolean(e.FFMPEG_PATH) !== Boolean(e.FFPROBE_PATH)) {

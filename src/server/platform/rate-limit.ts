@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Database } from './db/client.ts'
 import { sql } from './db/sql.ts'
-import { clientAddress } from './http/client.ts'
+import { clientLimitKey } from './http/client.ts'
 import { errorResponse, fail, type Problem, problem } from './http/errors.ts'
 import type { Job } from './scheduler.ts'
 
@@ -84,7 +84,8 @@ export const tooManyRequests = (retryAfterS: number): Problem =>
   problem('too_many_requests', { seconds: retryAfterS })
 
 /**
- * Counts a hit of the rule for the request's client (platform/http/client.ts); past the limit it
+ * Counts a hit of the rule for the request's client (platform/http/client.ts: an IPv6 client by its
+ * /64); past the limit it
  * answers 429 with Retry-After and an `errors` message instead of calling the handler.
  */
 export function rateLimited(
@@ -92,9 +93,10 @@ export function rateLimited(
   rule: LimitRule,
   trustProxy: number,
   problemOf: (retryAfterS: number) => Problem = tooManyRequests,
+  keyOf: (c: Context) => string = (c) => clientLimitKey(c, trustProxy),
 ): MiddlewareHandler {
   return async (c, next) => {
-    const take = await limiter.take(rule, clientAddress(c, trustProxy))
+    const take = await limiter.take(rule, keyOf(c))
     if (!take.allowed) {
       c.header('Retry-After', String(take.retryAfterS))
       return errorResponse(c, { problems: [problemOf(take.retryAfterS)] })
@@ -111,6 +113,11 @@ export type ClientLimits = {
   promoChecks: MiddlewareHandler
   /** Counts a promo code check made inside a handler (an order naming a code); 429 when over. */
   takePromoCheck(c: Context): Promise<void>
+  /**
+   * Middleware counting a hit of the rule for what the request names rather than its address (a
+   * billboard, whichever address it posts from).
+   */
+  byKey(rule: LimitRule, keyOf: (c: Context) => string): MiddlewareHandler
 }
 
 export const PROMO_TOO_MANY = problem('promo_too_many_lookups')
@@ -132,8 +139,9 @@ export function clientLimits(
         settings.trustProxy,
       ),
     promoChecks: rateLimited(limiter, promoRule, settings.trustProxy, () => PROMO_TOO_MANY),
+    byKey: (rule, keyOf) => rateLimited(limiter, rule, settings.trustProxy, tooManyRequests, keyOf),
     async takePromoCheck(c) {
-      const take = await limiter.take(promoRule, clientAddress(c, settings.trustProxy))
+      const take = await limiter.take(promoRule, clientLimitKey(c, settings.trustProxy))
       if (!take.allowed) {
         c.header('Retry-After', String(take.retryAfterS))
         fail(PROMO_TOO_MANY)

@@ -1,4 +1,6 @@
 import type {
+  Heartbeat,
+  HeartbeatAnswer,
   OrderPlay,
   Play,
   PlaysAnswer,
@@ -13,6 +15,7 @@ import {
   houseLocale,
   matchesScheduledPlay,
   mayPlay,
+  playHasAired,
   playsOfSlot,
   schedulePlays,
   scheduleWindow,
@@ -34,9 +37,11 @@ import {
   insertPlays,
   ordersForPlays,
   playerDevice,
+  playKey,
   replaceToken,
+  saveHeartbeat,
   smilModifiedAt,
-  storedPlayIds,
+  storedPlays,
 } from './repo.ts'
 import { type SmilPlaylist, scheduleSmil } from './smil.ts'
 
@@ -54,6 +59,8 @@ export type PlayerError =
 export type PlayerDeps = {
   database: Database
   now: () => number
+  /** PLAYER_CLOCK_SKEW_SECONDS, in ms: how far ahead of ours a billboard's clock may run. */
+  clockSkewMs: number
   /**
    * The shop's public origin for absolute URLs (content, QR entry): PUBLIC_BASE_URL, else the origin
    * the server listens on. Never a Host header a client sends (a forged one would point billboards
@@ -153,9 +160,10 @@ export function createPlayerService(deps: PlayerDeps) {
   }
 
   /**
-   * Proof of play (api-v1): a playId already stored (or repeated in the batch) is a duplicate; a play
-   * that matches nothing scheduled for this billboard (another billboard's order, a slot not sold, an
-   * order that may not play, a time far off) is refused and counted, never stored.
+   * Proof of play (api-v1): a play already stored (by its playId, or the same play of the same slot of
+   * the order under another id), or repeated in the batch, is a duplicate; a play that matches nothing
+   * scheduled for this billboard (another billboard's order, a slot not sold, an order that may not
+   * play, a time far off) or that has not aired yet by our clock is refused and counted, never stored.
    */
   async function recordPlays(
     deviceId: string,
@@ -163,17 +171,22 @@ export function createPlayerService(deps: PlayerDeps) {
   ): Promise<Result<PlaysAnswer, PlayerError>> {
     const device = await playerDevice(db, deviceId)
     if (!device) return err({ code: 'device_not_found' })
-    const stored = await storedPlayIds(
-      db,
-      plays.map((p) => p.playId),
-    )
-    const seen = new Set<string>()
+    const stored = await storedPlays(db, plays)
+    const seenIds = new Set<string>()
+    const seenKeys = new Set<string>()
     let duplicates = 0
     const fresh: Play[] = []
     for (const play of plays) {
-      if (stored.has(play.playId) || seen.has(play.playId)) duplicates++
+      const key = playKey(play)
+      const repeated =
+        stored.ids.has(play.playId) ||
+        stored.keys.has(key) ||
+        seenIds.has(play.playId) ||
+        seenKeys.has(key)
+      if (repeated) duplicates++
       else fresh.push(play)
-      seen.add(play.playId)
+      seenIds.add(play.playId)
+      seenKeys.add(key)
     }
 
     const orders = new Map(
@@ -183,6 +196,7 @@ export function createPlayerService(deps: PlayerDeps) {
       ]),
     )
     const events = new Map((await eventsOfDevice(db, deviceId)).map((e) => [e.slug, e]))
+    const now = deps.now()
     const matching: Play[] = []
     let refused = 0
     for (const play of fresh) {
@@ -202,7 +216,8 @@ export function createPlayerService(deps: PlayerDeps) {
           orderGuid: play.orderGuid,
           slotNumber: play.slotNumber,
           ...scheduled,
-        })
+        }) &&
+        playHasAired(play, scheduled.startEpochMs, now, deps.clockSkewMs)
       ) {
         matching.push(play)
       } else refused++
@@ -248,7 +263,36 @@ export function createPlayerService(deps: PlayerDeps) {
     const card = `${origin()}${pathOf(player.houseCard, { deviceId }, { v: houseCardVersion(house, widthPx, heightPx) })}`
     const playlist = scheduleSmil(found.value, card)
     const lastModifiedEpochMs = await smilModifiedAt(db, deviceId, playlist.etag, deps.now())
+    // a SMIL player's fetches (GET or HEAD, every Refresh) are its heartbeats
+    await saveHeartbeat(db, {
+      deviceId,
+      source: 'smil',
+      seenAtEpochMs: deps.now(),
+      clockOffsetMs: null,
+      beat: null,
+    })
     return ok({ ...playlist, lastModifiedEpochMs })
+  }
+
+  /**
+   * The web player's heartbeat: kept as the billboard's last report, with the server's reading of its
+   * clock (the server's time minus the player's at sending: off by the request's one-way trip). The
+   * answer carries the server's time, against which the player corrects its own.
+   */
+  async function heartbeat(
+    deviceId: string,
+    beat: Heartbeat,
+  ): Promise<Result<HeartbeatAnswer, PlayerError>> {
+    if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
+    const now = deps.now()
+    await saveHeartbeat(db, {
+      deviceId,
+      source: 'web',
+      seenAtEpochMs: now,
+      clockOffsetMs: now - beat.sentAtEpochMs,
+      beat,
+    })
+    return ok({ serverEpochMs: now })
   }
 
   return {
@@ -258,6 +302,7 @@ export function createPlayerService(deps: PlayerDeps) {
     smil,
     houseCardPng,
     recordPlays,
+    heartbeat,
     /** The proof of play of an order, in the order the plays happened (play alerts, keepsakes). */
     proofsOfOrder: (guid: string): Promise<OrderPlay[]> => playsOfOrder(db, guid),
   }
