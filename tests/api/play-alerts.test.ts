@@ -27,6 +27,8 @@ import { type PushStandIn, startPushStandIn } from './push-stand-in.ts'
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
 const POLL_MS = 30_000
+/** How far ahead of the server's clock a billboard's may run (PLAYER_CLOCK_SKEW_SECONDS). */
+const SKEW_MS = 120_000
 type Event = Parameters<typeof playsOfSlot>[0]
 type Content = { key: string; source: ContentSource }
 type Subscriptions = { subscriptions: { id: string; locale: string }[] }
@@ -46,7 +48,11 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
       clock,
       now: () => clock.now(),
       pushAgent: standIn.agent,
-      env: { PUSH_SERVICE_HOSTS: standIn.host, PUSH_POLL_SECONDS: String(POLL_MS / 1000) },
+      env: {
+        PUSH_SERVICE_HOSTS: standIn.host,
+        PUSH_POLL_SECONDS: String(POLL_MS / 1000),
+        PLAYER_CLOCK_SKEW_SECONDS: String(SKEW_MS / 1000),
+      },
     })
     api = client(server.url)
     // the shop's own pages: a change to an order's alerts must come from them
@@ -75,9 +81,13 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     return { browser, id: made.body.id }
   }
 
-  /** Moves the clock in steps of the job's interval, each pass finished before the next step. */
-  async function stepUntil(endEpochMs: number) {
+  /**
+   * Moves the clock in steps of the job's interval, each pass finished before the next step; `between`
+   * runs before each step (a billboard posting what it played).
+   */
+  async function stepUntil(endEpochMs: number, between?: () => Promise<void>) {
     while (clock.now() < endEpochMs) {
+      await between?.()
       clock.advance(POLL_MS)
       await server.deps.jobs.idle()
     }
@@ -99,26 +109,39 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
       [expect.any(String), 'fr'],
     ])
 
-    // the billboard proves both slots (each play 40 ms after its planned start)
+    // the billboard proves both slots (each play 40 ms after its planned start), as it plays them: a
+    // proof is taken once its play has ended by the server's clock (give or take the billboard's
+    // allowed skew, PLAYER_CLOCK_SKEW_SECONDS), so each is posted in the step before the pass that
+    // first sees its start
     const event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     const plays = [a, b].flatMap((n) =>
       proofsOfSlot(event, PARIS, order.guid, n, { start: 40, end: 20 }),
     )
-    const posted = await api.post(
-      `/player/${DEVICE}/plays`,
-      { plays },
-      {
-        authorization: `Bearer ${linked.value.token}`,
-      },
-    )
-    expect(posted.status).toBe(202)
+    let unposted = plays
+    let accepted = 0
+    const billboardPosts = async () => {
+      const due = unposted.filter(
+        (p) =>
+          p.startedAtEpochMs <= clock.now() + POLL_MS && p.endedAtEpochMs <= clock.now() + SKEW_MS,
+      )
+      if (due.length === 0) return
+      unposted = unposted.filter((p) => !due.includes(p))
+      const posted = await api.post<{ accepted: number }>(
+        `/player/${DEVICE}/plays`,
+        { plays: due },
+        { authorization: `Bearer ${linked.value.token}` },
+      )
+      expect(posted.status).toBe(202)
+      accepted += posted.body.accepted
+    }
 
     const [slotA, slotB] = order.slots as [OrderSummary['slots'][0], OrderSummary['slots'][0]]
     const before = standIn.received().length
     await jumpBefore(slotA.startEpochMs - 5 * 60_000)
-    await stepUntil(slotB.endEpochMs + 10 * 60_000)
+    await stepUntil(slotB.endEpochMs + 10 * 60_000, billboardPosts)
+    expect([unposted.length, accepted]).toEqual([0, plays.length])
 
     const time = (ms: number) =>
       new Intl.DateTimeFormat('fr-FR', { timeStyle: 'short', timeZone: PARIS }).format(ms)
