@@ -40,6 +40,7 @@ import {
   rateLimitSweepJob,
 } from './platform/rate-limit.ts'
 import { createScheduler, type Scheduler } from './platform/scheduler.ts'
+import { playsOfOrder } from './player/reads.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
 import { playAlertsJob } from './push/jobs.ts'
@@ -242,7 +243,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log: log.child({ component: 'push' }),
     now,
     summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
-    proofs: (guid) => player.proofsOfOrder(guid),
+    proofs: (guid) => playsOfOrder(database, guid),
     settings: {
       keys:
         env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY

@@ -1,7 +1,6 @@
 import type {
   Heartbeat,
   HeartbeatAnswer,
-  OrderPlay,
   Play,
   PlaysAnswer,
   Schedule,
@@ -28,7 +27,6 @@ import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
 import { qrTargetUrl } from '../spotlight/service.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
-import { playsOfOrder } from './reads.ts'
 import {
   confirmedSlots,
   countRefusedPlays,
@@ -295,15 +293,5 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok({ serverEpochMs: now })
   }
 
-  return {
-    authenticate,
-    link,
-    schedule,
-    smil,
-    houseCardPng,
-    recordPlays,
-    heartbeat,
-    /** The proof of play of an order, in the order the plays happened (play alerts, keepsakes). */
-    proofsOfOrder: (guid: string): Promise<OrderPlay[]> => playsOfOrder(db, guid),
-  }
+  return { authenticate, link, schedule, smil, houseCardPng, recordPlays, heartbeat }
 }
