@@ -7,6 +7,7 @@ import { ops } from './ops'
 import { opsConsole } from './ops-console'
 import { order } from './order'
 import { player } from './player'
+import { push } from './push'
 import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
@@ -19,6 +20,7 @@ export const api = {
   content,
   order,
   player,
+  push,
   ops,
   mail,
   opsConsole,
@@ -41,5 +43,6 @@ export * from './ops-console'
 export * from './order'
 export * from './player'
 export * from './problems'
+export * from './push'
 export * from './spotlight'
 export * from './sw'

@@ -19,6 +19,7 @@ import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
 import { billboardConsoleRoutes } from './player/console-routes.ts'
 import { playerRoutes } from './player/routes.ts'
+import { pushRoutes } from './push/routes.ts'
 import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
@@ -103,6 +104,7 @@ export function createApp(parts: ServerParts) {
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)
   backofficeRoutes(router, parts.backoffice, parts.opsGuard)
+  pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({
