@@ -1,3 +1,6 @@
+export * from './ad-time'
+export * from './advertiser-account'
+export * from './campaign'
 export * from './confirmation'
 export * from './content'
 export * from './customer-email'

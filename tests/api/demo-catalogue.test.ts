@@ -17,7 +17,11 @@ const countEvents = async (db: Awaited<ReturnType<typeof startTestServer>>['deps
 describe('the demo catalogue', () => {
   it('is not imported in prod', async () => {
     const server = await startTestServer('pglite', {
-      env: { APP_ENV: 'prod', PUBLIC_BASE_URL: 'https://shouts.example' },
+      env: {
+        APP_ENV: 'prod',
+        PUBLIC_BASE_URL: 'https://shouts.example',
+        ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
+      },
     })
     try {
       expect(await countEvents(server.deps.database)).toBe(0)

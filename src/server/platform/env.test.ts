@@ -89,15 +89,25 @@ describe('the settings', () => {
 
   it('import the demo catalogue locally or when asked, never in prod', () => {
     const P = 'https://shouts.example'
+    const K = 'k'.repeat(32)
     expect(wantsDemoCatalogue(parseEnv({}))).toBe(true)
     expect(wantsDemoCatalogue(parseEnv({ DEMO_CATALOGUE: '0' }))).toBe(false)
     expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'dev' }))).toBe(false)
     expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'dev', DEMO_CATALOGUE: '1' }))).toBe(true)
-    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P }))).toBe(false)
+    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P, ADVERTISER_TOKEN_KEYS: K }))).toBe(false)
     expect(
-      wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P, DEMO_CATALOGUE: '0' })),
+      wantsDemoCatalogue(
+        parseEnv({
+          APP_ENV: 'prod',
+          PUBLIC_BASE_URL: P,
+          ADVERTISER_TOKEN_KEYS: K,
+          DEMO_CATALOGUE: '0',
+        }),
+      ),
     ).toBe(false)
-    expect(() => parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P, DEMO_CATALOGUE: '1' })).toThrow(
+    expect(() =>
+      parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P, ADVERTISER_TOKEN_KEYS: K, DEMO_CATALOGUE: '1' }),
+    ).toThrow(
       'the demo catalogue is never imported in prod',
     )
   })
@@ -106,9 +116,13 @@ describe('the settings', () => {
     expect(() => parseEnv({ APP_ENV: 'prod' })).toThrow(
       'PUBLIC_BASE_URL must be set when APP_ENV=prod',
     )
-    expect(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: 'https://shouts.example' }).APP_ENV).toBe(
-      'prod',
-    )
+    expect(
+      parseEnv({
+        APP_ENV: 'prod',
+        PUBLIC_BASE_URL: 'https://shouts.example',
+        ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
+      }).APP_ENV,
+    ).toBe('prod')
     expect(parseEnv({ ALLOWED_HOSTS: 'Shop.example, 10.0.0.5' }).ALLOWED_HOSTS).toEqual([
       'shop.example',
       '10.0.0.5',
@@ -117,5 +131,20 @@ describe('the settings', () => {
       TRUST_PROXY: 2,
       WRITES_PER_MINUTE: 10,
     })
+  })
+
+  it("require the advertisers' token keys in production, each of 32 characters or more", () => {
+    const P = 'https://shouts.example'
+    expect(() => parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P })).toThrow(
+      'ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod',
+    )
+    expect(() => parseEnv({ ADVERTISER_TOKEN_KEYS: 'short' })).toThrow(
+      'ADVERTISER_TOKEN_KEYS must be keys of at least 32 characters',
+    )
+    const a = 'a'.repeat(32)
+    const b = 'b'.repeat(40)
+    expect(parseEnv({ ADVERTISER_TOKEN_KEYS: ` ${a} , ${b} ` }).ADVERTISER_TOKEN_KEYS).toEqual([a, b])
+    expect(parseEnv({}).AD_FREE_TIME_SHARE).toBe(50)
+    expect(() => parseEnv({ AD_FREE_TIME_SHARE: '101' })).toThrow('AD_FREE_TIME_SHARE')
   })
 })
