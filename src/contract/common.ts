@@ -3,7 +3,7 @@ import { CONTENT_TYPES } from '../domain/content'
 import { isValidTimeZone } from '../domain/date-hour'
 import { LOCALES } from '../domain/locale'
 import { issueMessage, type ProblemData } from '../domain/problems'
-import { wellFormed } from '../domain/validation'
+import { oneLine, wellFormed } from '../domain/validation'
 import type { ParamsOf, ProblemCode } from './problems'
 
 // Building blocks of the wire schemas. Request bodies are strict objects (unknown fields are a 400);
@@ -30,6 +30,10 @@ export const freeText = (max: number, { trim = false } = {}) =>
   trim
     ? v.pipe(v.string(), wellFormed(), v.trim(), v.maxLength(max))
     : v.pipe(v.string(), wellFormed(), v.maxLength(max))
+/** A name that may be empty (on a billboard): one line, well-formed, trimmed. */
+/* @__NO_SIDE_EFFECTS__ */
+export const nameText = (max: number) =>
+  v.pipe(v.string(), wellFormed(), v.trim(), oneLine(), v.maxLength(max))
 export const EpochMsSchema = v.pipe(v.number(), v.safeInteger(issue('whole_ms_required')))
 /* @__NO_SIDE_EFFECTS__ */
 export const nonNegativeInt = () => v.pipe(v.number(), v.safeInteger(), v.minValue(0))

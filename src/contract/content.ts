@@ -5,6 +5,7 @@ import {
   ContentTypeSchema,
   EpochMsSchema,
   freeText,
+  nameText,
   ProblemSchema,
   positiveInt,
   queryList,
@@ -71,8 +72,8 @@ export const ContentGenerationRequestSchema = v.strictObject({
   deviceId: text(),
   eventSlug: text(),
   uploadId: v.nullable(text()),
-  buyerName: freeText(BUYER_NAME_MAX_LENGTH, { trim: true }),
-  recipientName: freeText(RECIPIENT_NAME_MAX_LENGTH, { trim: true }),
+  buyerName: nameText(BUYER_NAME_MAX_LENGTH),
+  recipientName: nameText(RECIPIENT_NAME_MAX_LENGTH),
   multilineMessage: freeText(MESSAGE_MAX_LENGTH),
 })
 export type ContentGenerationRequest = v.InferOutput<typeof ContentGenerationRequestSchema>

@@ -98,6 +98,10 @@ export const PROBLEMS = {
   field_required: { status: 400, en: '{field}: is required' },
   field_not_allowed: { status: 400, en: '{field}: is not an allowed field' },
   text_ill_formed: { status: 400, en: '{field}: must be well-formed Unicode text' },
+  name_not_one_line: {
+    status: 400,
+    en: '{field}: must be one line, without line breaks or control characters',
+  },
   whole_number_required: { status: 400, en: '{field}: must be a whole number' },
   whole_ms_required: { status: 400, en: '{field}: must be a whole number of milliseconds' },
   number_too_small: { status: 400, en: '{field}: must be at least {min}' },
@@ -386,6 +390,10 @@ export const PROBLEMS = {
   sign_in_limited: {
     status: 429,
     en: 'Too many sign-in attempts: try again in {seconds} seconds',
+  },
+  sign_in_busy: {
+    status: 429,
+    en: 'The server is checking too many passwords at this moment: try again in {seconds} seconds',
   },
   password_weak: { status: 400, en: 'The password must be at least {min} characters long' },
   password_too_long: { status: 400, en: 'The password must be at most {max} characters long' },

@@ -30,9 +30,16 @@ export function passwordProblem(password: string): DomainProblem | null {
 export const SET_PASSWORD_LINK_TTL_MS = 24 * 3_600_000
 /** A session ends after 12 hours without a call. */
 export const SESSION_IDLE_MS = 12 * 3_600_000
-/** 10 failed sign-ins per account and per address in 15 minutes, then 429. */
-export const SIGN_IN_FAILURE_LIMIT = 10
+/**
+ * Failed sign-ins allowed in a window of SIGN_IN_WINDOW_MS, then 429: per account from one address
+ * (a guesser there is stopped, the owner elsewhere still signs in), per address across accounts, and
+ * per account across addresses (guessing from many addresses; high, so that locking the owner out
+ * takes many addresses, and audited).
+ */
+export const SIGN_IN_FAILURE_LIMITS = { accountAtAddress: 10, address: 30, account: 100 } as const
 export const SIGN_IN_WINDOW_MS = 15 * 60_000
+/** Set-password attempts per address in SIGN_IN_WINDOW_MS (a link is used once). */
+export const SET_PASSWORD_ATTEMPT_LIMIT = 10
 
 /** Whether a session last seen at `lastSeenEpochMs` is still alive at `nowEpochMs`. */
 export function sessionAlive(lastSeenEpochMs: number, nowEpochMs: number): boolean {

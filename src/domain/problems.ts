@@ -17,6 +17,8 @@ export type DomainProblemCode =
   | 'last_name_too_long'
   /** a text field holding a lone surrogate (not a character) */
   | 'text_ill_formed'
+  /** a name holding a line break or another control character */
+  | 'name_not_one_line'
   // spec §4, §5, §8: the order flow
   | 'no_slots_selected'
   | 'agreement_required'

@@ -74,6 +74,16 @@ describe('name schemas (spec §5)', () => {
   it.each(['', '\t', undefined])('empty last name %j', (name) => {
     expect(fieldError(LastNameSchema, name)).toEqual({ code: 'last_name_empty' })
   })
+  it.each([
+    'Ana\r\nBcc: someone@example.com',
+    'Ana\nLopez',
+    'Ana\u0007',
+    'Ana\u2028Lopez',
+    'A\u0085B',
+  ])('refuses a name that is not one line %j', (name) => {
+    expect(fieldError(FirstNameSchema, name)).toEqual({ code: 'name_not_one_line' })
+    expect(fieldError(LastNameSchema, name)).toEqual({ code: 'name_not_one_line' })
+  })
   it('limits names to 100 characters', () => {
     expect(fieldError(FirstNameSchema, 'x'.repeat(100))).toBeNull()
     expect(fieldError(FirstNameSchema, 'x'.repeat(101))).toEqual({ code: 'first_name_too_long' })

@@ -17,6 +17,19 @@ export function isWellFormedText(value: string): boolean {
   return !LONE_SURROGATE.test(value)
 }
 
+// A name is one line of text: a line break (CR, LF, U+2028/9) or any other control character could
+// start a new header or line in a mail, a calendar entry or a log, and is no part of anyone's name.
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u
+
+/** True when a name holds no control character (a line break among them). */
+export function isOneLine(value: string): boolean {
+  return !CONTROL_CHARACTER.test(value)
+}
+
+/** The check of every name field (a shopper's names, the names on a billboard). */
+export const oneLine = <T extends string>() =>
+  v.check<T, string>(isOneLine, 'name_not_one_line' satisfies DomainProblemCode)
+
 /** The well-formedness check of every text field of the wire (contract/common.ts). */
 export const wellFormed = <T extends string>(message: DomainProblemCode = ILL_FORMED_TEXT) =>
   v.check<T, string>(isWellFormedText, message)
@@ -49,6 +62,7 @@ export const FirstNameSchema = v.pipe(
   v.string('first_name_empty'),
   wellFormed(),
   v.trim(),
+  oneLine(),
   v.nonEmpty('first_name_empty'),
   v.maxLength(NAME_MAX_LENGTH, 'first_name_too_long'),
 )
@@ -57,6 +71,7 @@ export const LastNameSchema = v.pipe(
   v.string('last_name_empty'),
   wellFormed(),
   v.trim(),
+  oneLine(),
   v.nonEmpty('last_name_empty'),
   v.maxLength(NAME_MAX_LENGTH, 'last_name_too_long'),
 )

@@ -45,6 +45,7 @@ export function createApp(parts: ServerParts) {
   const setSecurityHeaders = securityHeaderSetter({
     mapStyleUrl: parts.env.MAP_STYLE_URL,
     trustProxy: parts.env.TRUST_PROXY,
+    publicBaseUrl: parts.env.PUBLIC_BASE_URL,
   })
   app.use(async (c, next) => {
     const started = performance.now()
@@ -147,6 +148,14 @@ export function createApp(parts: ServerParts) {
     const code = pgErrorCode(error)
     if (code?.startsWith('22'))
       return errorResponse(c, { problems: [problem('value_not_storable')] })
+    // The database is gone for a moment (a PostgreSQL restarting, the embedded database's thread
+    // started again): not the request's fault, worth trying again shortly.
+    if (code?.startsWith('08') || code?.startsWith('57P0')) {
+      log.warn('database unreachable', { requestId: c.get('requestId'), path: c.req.path, code })
+      const unreachable = errorResponse(c, { problems: [problem('database_unreachable')] })
+      unreachable.headers.set('retry-after', '2')
+      return unreachable
+    }
     // a library's own refusal (a 4xx on the error): its status, our sentence, its words in the log
     const status = (error as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -130,7 +130,18 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const { log, now } = options
   const lease = leaseSettings(env)
   const dataDir = resolve(env.DATA_DIR)
-  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+  // The embedded database's thread, if it dies, is started again by the bridge; meanwhile every
+  // statement fails and readiness answers 503 (platform/db/pglite-thread.ts).
+  const database = await openDatabase({
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    events: {
+      lost: (error) =>
+        log.error('the embedded database stopped: not ready until it is back', { error }),
+      restarted: () => log.info('the embedded database is back'),
+      restartFailed: (error) => log.error('the embedded database could not start again', { error }),
+    },
+  })
   try {
     const applied = await applyMigrations(database)
     if (applied.length > 0) log.info('migrations applied', { applied })
@@ -204,7 +215,13 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     catalogue: spotlight.catalogue,
     takeOverAtStart: database.kind === 'pglite',
   })
-  const auth = createAuthService({ database, limiter, log, now })
+  const auth = createAuthService({
+    database,
+    limiter,
+    log,
+    now,
+    ...(metrics ? { onPasswordWork: metrics.passwordWork } : {}),
+  })
   const opsGuard = createOpsGuard({
     auth,
     publicBaseUrl: env.PUBLIC_BASE_URL,

@@ -1,6 +1,23 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from '../../src/server/platform/db/sql.ts'
-import { type Client, client, LIVE, startTestServer, type TestServer } from './helpers.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
+import {
+  BACKENDS,
+  type Client,
+  client,
+  daySlots,
+  generateContent,
+  LIVE,
+  newKey,
+  orderBody,
+  placeOrder,
+  savedCard,
+  startTestServer,
+  type TestServer,
+  uploadedPhoto,
+} from './helpers.ts'
 
 // Malformed JSON, wrong types, unknown fields, huge bodies: 400 or 413 with {errors}, never 5xx
 // (and their codes).
@@ -174,5 +191,140 @@ describe('bad input in paths and queries', () => {
     const badKey = await api.post('/order/orders', '{}', { 'idempotency-key': 'has spaces in it' })
     expect(badKey.status).toBe(400)
     expectErrorsBody(badKey.body, 'key')
+  })
+})
+
+const deepArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+
+// Bodies built to hurt the server (deep JSON, lone surrogates) are 400s with {errors, codes}, never a
+// 5xx or an unhandled error, on both databases.
+describe.each(BACKENDS)('bodies built to hurt the server (%s)', (backend) => {
+  let server: TestServer
+  let api: Client
+  const logs: string[] = []
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, {
+      log: createLogger('error', {}, (line) => logs.push(line)),
+    })
+    api = client(server.url)
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('4,000 nested arrays on POST /order/orders are a 400 before any hashing, every time', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await api.post('/order/orders', deepArrays(4000), { 'idempotency-key': 'k1' })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({
+        errors: ['The request body is nested too deeply (at most 32 levels)'],
+        codes: ['body_too_deep'],
+        params: [{ levels: 32 }],
+      })
+    }
+    expect(logs.filter((line) => line.includes('unhandled error'))).toEqual([])
+  })
+
+  it('every JSON route refuses 33 levels and still reads 32 (an order nests 4)', async () => {
+    for (const path of ['/spotlight/slots/search', '/content/generate', '/order/orders']) {
+      const res = await api.post(path, deepArrays(33), { 'idempotency-key': newKey() })
+      expect(res.status, path).toBe(400)
+      expect((res.body as { codes: string[] }).codes, path).toEqual(['body_too_deep'])
+      // 32 levels parse, and the schema answers instead
+      const ok = await api.post(path, deepArrays(32), { 'idempotency-key': newKey() })
+      expect(ok.status, path).toBe(400)
+      expect((ok.body as { codes: string[] }).codes, path).not.toContain('body_too_deep')
+    }
+    // brackets inside strings are text, not nesting
+    const text = await api.post('/spotlight/slots/search', {
+      deviceId: '['.repeat(100),
+      eventSlug: LIVE,
+      startEpochMs: 1,
+      endEpochMs: 2,
+    })
+    expect((text.body as { codes: string[] }).codes).not.toContain('body_too_deep')
+  })
+
+  it('a lone surrogate in a name on /content/generate is a 400, and no file is stored', async () => {
+    const files = join(server.dataDir, 'content', 'files')
+    await uploadedPhoto(api)
+    const before = readdirSync(files).length
+    for (const field of ['buyerName', 'recipientName', 'multilineMessage', 'generatorId']) {
+      const res = await api.post('/content/generate', {
+        contentGenerationRequest: {
+          generatorId: 'hearts',
+          deviceId: 'paris-opera-1',
+          eventSlug: LIVE,
+          uploadId: await uploadedPhoto(api),
+          buyerName: 'Ana',
+          recipientName: 'Mum',
+          multilineMessage: 'Hi',
+          [field]: 'An\ud800a',
+        },
+        async: false,
+      })
+      expect(res.status, field).toBe(400)
+      expect(res.body, field).toEqual({
+        errors: [`contentGenerationRequest.${field}: must be well-formed Unicode text`],
+        codes: ['text_ill_formed'],
+        params: [{ field: `contentGenerationRequest.${field}` }],
+      })
+    }
+    expect(readdirSync(files).length).toBe(before)
+  })
+
+  it('lone surrogates in an order are a 400 with the field named', async () => {
+    const content = await generateContent(api)
+    const checkout = await savedCard(api)
+    const body = orderBody({ slots: daySlots(2, 10, 1), content, checkout })
+    body.customer.firstName = '\udc00Ana'
+    const res = await placeOrder(api, body)
+    expect(res.status).toBe(400)
+    expect(res.body.errors).toEqual(['customer.firstName: must be well-formed Unicode text'])
+    expect(logs.filter((line) => line.includes('unhandled error'))).toEqual([])
+    // a well-formed astral character (an emoji: a surrogate pair) is text like any other
+    body.customer.firstName = 'Ana 💖'
+    const placed = await placeOrder(api, body)
+    expect(placed.status).toBe(201)
+  })
+})
+
+describe('names that are not one line', () => {
+  it('a line break or control character in a name is a 400 naming the field, for orders and shouts', async () => {
+    const source = {
+      generatorId: 'hearts',
+      deviceId: 'paris-opera-1',
+      eventSlug: LIVE,
+      uploadId: null,
+      buyerName: 'Ana\r\nBcc: someone@example.com',
+      recipientName: 'Mum\u0007',
+      multilineMessage: 'Happy birthday!\nLove you',
+    }
+    const generate = await api.post('/content/generate', {
+      contentGenerationRequest: source,
+      async: false,
+    })
+    expect(generate.status).toBe(400)
+    expect(generate.body).toMatchObject({
+      codes: ['name_not_one_line', 'name_not_one_line'],
+      errors: [
+        expect.stringMatching(/buyerName: must be one line/),
+        expect.stringMatching(/recipientName: must be one line/),
+      ],
+    })
+    // the message may have its lines
+    const order = orderBody({
+      slots: daySlots(3, 1, 1),
+      content: {
+        key: 'no-content-needed',
+        source: { ...source, buyerName: 'Ana', recipientName: 'Mum' },
+      },
+    })
+    order.customer.firstName = 'Ana\r\nBcc: someone@example.com'
+    order.customer.lastName = 'Lo\u2028pez'
+    const placed = await placeOrder(api, order)
+    expect(placed.status).toBe(400)
+    expect(placed.body.codes).toEqual(['name_not_one_line', 'name_not_one_line'])
   })
 })

@@ -248,10 +248,17 @@ describe('npm run import', () => {
       promoCode: 'LUMIERE',
       percentOffTotal: 15,
     })
-    // The embedded database belongs to the running server: an import now is refused, not corrupting.
-    const busy = runImport(join(dir, 'catalogue.json'), server.dataDir)
-    expect(busy.status).not.toBe(0)
-    expect(busy.stderr).toContain('in use by process')
+    // An import while the server runs goes through the server's own database thread.
+    const moved = structuredClone(catalogue)
+    ;(moved.devices[0] as Record<string, unknown>).location = 'Place Bellecour, east side'
+    writeFileSync(join(dir, 'moved.json'), JSON.stringify(moved))
+    const beside = runImport(join(dir, 'moved.json'), server.dataDir)
+    expect(beside.stderr).toBe('')
+    expect(beside.status).toBe(0)
+    const [row] = await server.deps.database.query(
+      sql<{ location: string }>`select location from devices where device_id = 'lyon-bellecour'`,
+    )
+    expect(row?.location).toBe('Place Bellecour, east side')
   })
 
   it('ships a demo catalogue that passes its own rules', async () => {

@@ -1,6 +1,8 @@
 // spec §5 through the API: what a shopper writes and shows is checked when the content is generated; a
 // flag refuses nothing, it marks the content (the app opens the ProhibitedContent modal, the order is
 // placed UnderReview). Texts in English, French and German; the photo through the bundled nudity model.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +15,8 @@ import { parseEnv } from '../../src/server/platform/env.ts'
 import { createApiRouter } from '../../src/server/platform/http/router.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
+  BACKENDS,
+  type Client,
   type ContentSource,
   client,
   daySlots,
@@ -208,5 +212,57 @@ describe('a flag reaches the order', () => {
       outcomes.push((await settledStatus(api, LIVE, placed.body.guid)).orderState)
     }
     expect(outcomes).toEqual(['UnderReview', 'Confirmed'])
+  })
+})
+
+// A text check that crashes (as a crashed model would) fails the generation after the picture was
+// rendered: nothing of it is kept, on both databases.
+describe.each(BACKENDS)('a text check that crashes (%s)', (backend) => {
+  let crashing: TestServer
+  let api: Client
+  const logs: string[] = []
+  let moderationFails = false
+
+  beforeAll(async () => {
+    crashing = await startTestServer(backend, {
+      log: createLogger('error', {}, (line) => logs.push(line)),
+      content: {
+        // The real text moderator's shape; it fails on demand.
+        moderate: async () => {
+          if (moderationFails) throw new Error('moderation crashed')
+          return { flagged: false, reasons: [] }
+        },
+      },
+    })
+    api = client(crashing.url)
+  })
+  afterAll(async () => {
+    await crashing?.stop()
+  })
+
+  it('the generation fails and leaves no file without its record', async () => {
+    const files = join(crashing.dataDir, 'content', 'files')
+    await uploadedPhoto(api)
+    const before = readdirSync(files).sort()
+    moderationFails = true
+    try {
+      const res = await api.post('/content/generate', {
+        contentGenerationRequest: {
+          generatorId: 'hearts',
+          deviceId: 'paris-opera-1',
+          eventSlug: LIVE,
+          uploadId: await uploadedPhoto(api),
+          buyerName: 'Ana',
+          recipientName: 'Mum',
+          multilineMessage: 'Hi',
+        },
+        async: false,
+      })
+      expect(res.status).toBe(500)
+    } finally {
+      moderationFails = false
+      logs.length = 0
+    }
+    expect(readdirSync(files).sort()).toEqual(before)
   })
 })

@@ -113,7 +113,7 @@ export async function startTestServer(
       ...options,
       ...extra,
       // The suites write far faster than a shopper (40-way races, hundreds of orders a minute) from
-      // one address: the write limit is lifted unless a test sets its own (hardening-limits.test.ts).
+      // one address: the write limit is lifted unless a test sets its own (rate-limits.test.ts).
       env: { LOG_LEVEL: 'error', WRITES_PER_MINUTE: '100000', ...options.env, ...extra.env },
     })
     return {

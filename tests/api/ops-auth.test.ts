@@ -144,38 +144,53 @@ describe('sign-in limits, behind a trusted proxy', () => {
   let server: TestServer
   let shift = 0
   const now = () => Date.now() + shift
-  const anon = () => clientWith(server.url, { origin: server.url })
+  const METRICS = 'metrics-token-for-the-tests-0123'
+  const from = (address: string) =>
+    clientWith(server.url, { origin: server.url, 'x-forwarded-for': address })
   beforeAll(async () => {
-    server = await startTestServer('pglite', { now, env: { TRUST_PROXY: '1' } })
+    server = await startTestServer('pglite', {
+      now,
+      env: { TRUST_PROXY: '1', METRICS_TOKEN: METRICS },
+    })
   })
   afterAll(async () => {
     await server?.stop()
   })
+  const passwordWork = async (kind: 'hash' | 'check', outcome: 'run' | 'refused') => {
+    const res = await fetch(`${server.url}/api/v1/metrics`, {
+      headers: { authorization: `Bearer ${METRICS}` },
+    })
+    const line = (await res.text())
+      .split('\n')
+      .find((l) => l.startsWith(`shouts_password_work_total{kind="${kind}",outcome="${outcome}"}`))
+    return Number(line?.split(' ').pop())
+  }
+  const limitedAudits = (email: string) =>
+    server.deps.database.query(sql<{ scope: string }>`
+      select detail->>'scope' as scope from audit_log where action = 'sign_in_limited'
+        and detail->>'email' = ${email.toLowerCase()} order by id`)
 
-  it('limits failed sign-ins per account: 10 in 15 minutes, then 429 even with the password', async () => {
+  it('ten wrong passwords from one address hold that address, not the owner signing in elsewhere', async () => {
     const { email } = await signedInOperator(server, 'reviewer')
-    // each failure from another address: only the account's counter is reached
+    const attacker = from('198.51.100.20')
     for (let i = 0; i < 10; i++) {
-      const res = await anon().post(
-        '/ops/session',
-        { email, password: `wrong password ${i}` },
-        { 'x-forwarded-for': `10.0.0.${i}` },
-      )
+      const res = await attacker.post('/ops/session', { email, password: `wrong password ${i}` })
       expect(res.status).toBe(401)
     }
-    const limited = await anon().post('/ops/session', { email, password: OPS_PASSWORD })
-    expect(limited.status).toBe(429)
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
-    expect(limited.body).toMatchObject({ codes: ['sign_in_limited'] })
-    expect((await anon().post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(429)
+    const held = await attacker.post('/ops/session', { email, password: OPS_PASSWORD })
+    expect(held.status).toBe(429)
+    expect(held.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(held.body).toMatchObject({ codes: ['sign_in_limited'] })
+    // the owner, at their own address, signs in
+    expect(
+      (await from('192.0.2.44').post('/ops/session', { email, password: OPS_PASSWORD })).status,
+    ).toBe(204)
     // the refusals are audited once a window, not once each
-    const audited = await server.deps.database.query(sql`
-      select 1 from audit_log where action = 'sign_in_limited'
-        and detail->>'email' = ${email.toLowerCase()}`)
-    expect(audited).toHaveLength(1)
+    await attacker.post('/ops/session', { email, password: OPS_PASSWORD })
+    expect((await limitedAudits(email)).map((r) => r.scope)).toEqual(['account_at_address'])
     shift = 15 * 60_000 + 1000
     try {
-      expect((await anon().post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(
+      expect((await attacker.post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(
         204,
       )
     } finally {
@@ -183,14 +198,36 @@ describe('sign-in limits, behind a trusted proxy', () => {
     }
   })
 
+  it('guessing one account from many addresses stops after 100 failures, and is audited', async () => {
+    const { email } = await signedInOperator(server, 'admin')
+    for (let i = 0; i < 100; i++) {
+      const res = await from(`10.1.${i >> 8}.${i & 255}`).post('/ops/session', {
+        email,
+        password: `guess ${i}`,
+      })
+      expect(res.status).toBe(401)
+    }
+    const fresh = from('10.2.0.1')
+    const stopped = await fresh.post('/ops/session', { email, password: OPS_PASSWORD })
+    expect(stopped.status).toBe(429)
+    expect(stopped.body).toMatchObject({ codes: ['sign_in_limited'] })
+    expect((await limitedAudits(email)).map((r) => r.scope)).toEqual(['account'])
+    shift = 15 * 60_000 + 1000
+    try {
+      expect((await fresh.post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(204)
+    } finally {
+      shift = 0
+    }
+  })
+
   it('limits one address over many accounts, and successes do not count', async () => {
-    const a = clientWith(server.url, { origin: server.url, 'x-forwarded-for': '203.0.113.7' })
-    const b = clientWith(server.url, { origin: server.url, 'x-forwarded-for': '203.0.113.8' })
+    const a = from('203.0.113.7')
+    const b = from('203.0.113.8')
     const { email } = await signedInOperator(server, 'admin')
     for (let i = 0; i < 12; i++) {
       expect((await a.post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(204)
     }
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const res = await a.post('/ops/session', {
         email: `guess-${i}@shouts.example`,
         password: 'not the password!',
@@ -202,7 +239,55 @@ describe('sign-in limits, behind a trusted proxy', () => {
     expect((await b.post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(204)
   })
 
-  it('sets a Secure __Host- cookie when a trusted proxy says the client came over HTTPS', async () => {
+  it('counts an IPv6 client by its /64: new addresses in it are the same client', async () => {
+    const { email } = await signedInOperator(server, 'reviewer')
+    for (let i = 1; i <= 10; i++) {
+      const res = await from(`2001:db8:7:7::${i.toString(16)}`).post('/ops/session', {
+        email,
+        password: `wrong password ${i}`,
+      })
+      expect(res.status).toBe(401)
+    }
+    const sameNetwork = from('2001:db8:7:7:ffff:1:2:3')
+    expect((await sameNetwork.post('/ops/session', { email, password: OPS_PASSWORD })).status).toBe(
+      429,
+    )
+    expect(
+      (await from('2001:db8:7:8::1').post('/ops/session', { email, password: OPS_PASSWORD }))
+        .status,
+    ).toBe(204)
+  })
+
+  it('a made-up set-password link costs no password hash, and an address gets 10 tries', async () => {
+    const hashes = await passwordWork('hash', 'run')
+    const guesser = from('198.51.100.99')
+    for (let i = 0; i < 10; i++) {
+      const res = await guesser.post('/ops/set-password', {
+        token: `made-up-token-${i}-0123456789abcdefghij`,
+        password: OPS_PASSWORD,
+      })
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ codes: ['link_invalid'] })
+    }
+    expect(await passwordWork('hash', 'run')).toBe(hashes)
+    const held = await guesser.post('/ops/set-password', {
+      token: 'made-up-token-10-0123456789abcdefghij',
+      password: OPS_PASSWORD,
+    })
+    expect(held.status).toBe(429)
+    expect(held.body).toMatchObject({ codes: ['too_many_requests'] })
+    expect(held.headers.get('retry-after')).toMatch(/^\d+$/)
+    // a real link from another address still works, and is hashed once
+    const { token } = await newOperator(server, 'reviewer')
+    const set = await from('192.0.2.45').post('/ops/set-password', {
+      token,
+      password: OPS_PASSWORD,
+    })
+    expect(set.status).toBe(204)
+    expect(await passwordWork('hash', 'run')).toBe(hashes + 1)
+  })
+
+  it('sets a Secure __Host- cookie when a trusted proxy says the client came over HTTPS, and reads only that one', async () => {
     const { email } = await signedInOperator(server, 'reviewer')
     const host = new URL(server.url).host
     const res = await clientWith(server.url, {
@@ -219,5 +304,14 @@ describe('sign-in limits, behind a trusted proxy', () => {
     const setCookie = ok.headers.getSetCookie().join('\n')
     expect(setCookie).toMatch(/^__Host-shouts_ops=/)
     expect(setCookie).toMatch(/Secure/)
+    // over HTTPS only the prefixed cookie is read: the same id planted without the prefix (by a
+    // sibling subdomain, or over plain HTTP) opens nothing
+    const id = (sessionCookieOf(ok.headers) as string).split('=')[1] as string
+    const overHttps = (cookie: string) =>
+      clientWith(server.url, { 'x-forwarded-proto': 'https', cookie }).get('/ops/session')
+    expect((await overHttps(`__Host-shouts_ops=${id}`)).status).toBe(200)
+    const planted = await overHttps(`shouts_ops=${id}`)
+    expect(planted.status).toBe(401)
+    expect(planted.body).toMatchObject({ codes: ['sign_in_required'] })
   })
 })

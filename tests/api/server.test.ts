@@ -1,17 +1,22 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, allEndpoints } from '../../src/contract/index.ts'
 import { createApp } from '../../src/server/app.ts'
+import { startServer } from '../../src/server/main.ts'
 import { paymentMessages } from '../../src/server/payment/messages.ts'
 import { createPaymentService } from '../../src/server/payment/service.ts'
 import { createStripeProvider } from '../../src/server/payment/stripe.ts'
+import { processStartToken } from '../../src/server/platform/db/client.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
-import { type Client, client, startTestServer, type TestServer } from './helpers.ts'
+import { type Client, client, freshDataDir, startTestServer, type TestServer } from './helpers.ts'
 
 // Security headers, structured logs with a request id, feature flags, OpenAPI, errors as
-// {errors}, and the built PWA served with a fallback for deep links.
+// {errors}, the built PWA served with a fallback for deep links; connections that send too slowly or
+// go away; a start on the embedded database beside a stale lock file.
 let server: TestServer
 let api: Client
 const lines: string[] = []
@@ -42,6 +47,24 @@ describe('every response', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(res.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/)
+    }
+  })
+
+  it('of a shop whose public address is https carries HSTS, with no proxy to say so', async () => {
+    // no HSTS here: plain HTTP, no PUBLIC_BASE_URL, no trusted proxy
+    expect((await api.get('/health')).headers.get('strict-transport-security')).toBeNull()
+    const https = await startTestServer('pglite', {
+      env: { PUBLIC_BASE_URL: 'https://shouts.example' },
+    })
+    try {
+      for (const path of ['/health', '/spotlight/events/nothing']) {
+        const res = await client(https.url).get(path)
+        expect(res.headers.get('strict-transport-security')).toBe(
+          'max-age=63072000; includeSubDomains',
+        )
+      }
+    } finally {
+      await https.stop()
     }
   })
 
@@ -146,6 +169,25 @@ describe('feature flags, health and OpenAPI', () => {
 })
 
 describe('payments through Stripe', () => {
+  it('a production server without Stripe does not start, and names the variables to set', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shouts-prod-'))
+    await expect(
+      startServer({
+        port: 0,
+        dataDir,
+        serveApp: false,
+        env: {
+          APP_ENV: 'prod',
+          PUBLIC_BASE_URL: 'https://shouts.example',
+          STRIPE_SECRET_KEY: undefined,
+          STRIPE_PUBLISHABLE_KEY: undefined,
+          LOG_LEVEL: 'silent',
+        },
+      }),
+    ).rejects.toThrow('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when APP_ENV=prod')
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
   it('answers 503 with {errors} when Stripe cannot be reached, and refuses local test cards', async () => {
     const payment = createPaymentService({
       ...server.deps,
@@ -201,5 +243,134 @@ describe('the built app', () => {
       codes: ['endpoint_not_found'],
       params: [{ method: 'GET', path: '/api/v1/nothing' }],
     })
+  })
+})
+
+/** Sends `text` on a raw connection and resolves when the server closes it (with what it sent). */
+function rawConnection(
+  url: string,
+  text: string,
+): { closed: Promise<string>; write(t: string): void } {
+  const { hostname, port } = new URL(url)
+  const socket = connect(Number(port), hostname)
+  let received = ''
+  socket.setEncoding('utf8')
+  socket.on('data', (chunk: string) => {
+    received += chunk
+  })
+  socket.write(text)
+  return {
+    closed: new Promise((resolve) => {
+      socket.on('close', () => resolve(received))
+      socket.on('error', () => undefined)
+    }),
+    write: (t) => {
+      if (!socket.destroyed) socket.write(t)
+    },
+  }
+}
+
+describe('slow and broken connections', () => {
+  let server: TestServer
+  const logs: string[] = []
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {
+      log: createLogger('info', {}, (line) => logs.push(line)),
+      // short, so that the test sees them act; the real ones are HTTP_TIMEOUTS (main.ts)
+      httpTimeouts: {
+        headersTimeout: 1_000,
+        requestTimeout: 2_000,
+        connectionsCheckingInterval: 200,
+      },
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('closes a connection whose headers come one byte at a time (slowloris)', async () => {
+    const slow = rawConnection(server.url, 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    const drip = setInterval(() => slow.write('X'), 300)
+    try {
+      const answer = await slow.closed
+      // Node answers 408 before it closes, or just closes
+      expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true)
+    } finally {
+      clearInterval(drip)
+    }
+  })
+
+  it('closes a request whose body trickles past the request timeout', async () => {
+    const slow = rawConnection(
+      server.url,
+      'POST /api/v1/spotlight/slots/search HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{',
+    )
+    const drip = setInterval(() => slow.write(' '), 300)
+    try {
+      await slow.closed
+    } finally {
+      clearInterval(drip)
+    }
+    expect(logs.filter((line) => line.includes('unhandled error'))).toEqual([])
+  })
+
+  it('a client leaving mid-body logs no unhandled error', async () => {
+    for (const path of ['/api/v1/spotlight/slots/search', '/api/v1/order/orders']) {
+      const { hostname, port } = new URL(server.url)
+      const socket = connect(Number(port), hostname)
+      socket.on('error', () => undefined)
+      await new Promise<void>((resolve) => socket.on('connect', resolve))
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\nidempotency-key: gone\r\ncontent-length: 500\r\n\r\n{"deviceId": "par`,
+      )
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      socket.destroy()
+    }
+    // the server notices the reset and finishes the request; then the logs are read
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(logs.filter((line) => line.includes('unhandled error'))).toEqual([])
+    expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200)
+  })
+})
+
+describe('starting on the embedded database', () => {
+  it('a stale lock naming a live, unrelated process does not block the start', async () => {
+    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' })
+    try {
+      const pid = sleeper.pid as number
+      for (const stale of [
+        // the pid is alive but it is not the process that wrote the lock (another start token)
+        `${pid} 1`,
+        // the older form, a pid alone: a live process, but not node
+        String(pid),
+      ]) {
+        const dataDir = await freshDataDir()
+        writeFileSync(join(dataDir, 'pglite.lock'), stale)
+        const server = await startTestServer('pglite', { dataDir })
+        expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200)
+        await server.stop()
+      }
+    } finally {
+      sleeper.kill()
+    }
+  })
+
+  it('a lock held by a running shop still blocks a second start', async () => {
+    const owner = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], {
+      stdio: 'ignore',
+    })
+    try {
+      const pid = owner.pid as number
+      const token = processStartToken(pid)
+      expect(token).not.toBeNull()
+      const dataDir = await freshDataDir()
+      writeFileSync(join(dataDir, 'pglite.lock'), `${pid} ${token}`)
+      await expect(startTestServer('pglite', { dataDir })).rejects.toThrow(
+        `is in use by process ${pid}`,
+      )
+    } finally {
+      owner.kill()
+    }
   })
 })

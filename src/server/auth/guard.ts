@@ -89,8 +89,10 @@ export function createOpsGuard(deps: {
     await next()
   }
 
+  // Over HTTPS only the __Host- cookie counts: a cookie without the prefix may have been set by a
+  // sibling subdomain or over plain HTTP, by someone who wants the operator in their session.
   const sessionIdOf = (c: Context): string | null => {
-    const id = getCookie(c, SECURE_SESSION_COOKIE) ?? getCookie(c, SESSION_COOKIE)
+    const id = secure(c) ? getCookie(c, SECURE_SESSION_COOKIE) : getCookie(c, SESSION_COOKIE)
     return id && /^[\w-]{20,100}$/.test(id) ? id : null
   }
 

@@ -12,8 +12,8 @@ import { createAuthService } from './service.ts'
 // its last line, the one-time link where the person sets a password (24 h, usable once).
 // `npm run operator -- --reset EMAIL` (or `add EMAIL --reset`) prints a new link for an existing
 // operator; the older links stop working. The token is shown only here (the database keeps its
-// SHA-256). It opens the database as `npm run import` does: with the embedded database, run it with
-// the server stopped.
+// SHA-256). It opens the database as `npm run import` does: on the embedded database it may run while
+// the server runs (through the server's database thread, platform/db/pglite-guest.ts).
 
 const USAGE =
   'usage: npm run operator -- add EMAIL --role admin|reviewer\n' +
@@ -49,7 +49,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const env = parseEnv(process.env)
   const origin = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  const database = await openDatabase({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    guest: true,
+  })
   try {
     await applyMigrations(database)
     const log = createLogger('warn')

@@ -57,6 +57,19 @@ export async function replaceSetPasswordToken(
  * Uses a one-time link: marks it used and answers its operator, in one statement, only when it is
  * unused, not revoked and not expired (so two concurrent uses cannot both succeed).
  */
+/** The operator a live (unused, unrevoked, unexpired) link belongs to, without using it up. */
+export async function setPasswordTokenOperator(
+  db: Queryable,
+  tokenHash: string,
+  nowMs: number,
+): Promise<string | null> {
+  const [row] = await db.query(sql<{ operatorId: string }>`
+    select operator_id as "operatorId" from operator_tokens
+    where token_hash = ${tokenHash} and used_at is null and revoked_at is null
+      and expires_at > ${iso(nowMs)}::timestamptz`)
+  return row?.operatorId ?? null
+}
+
 export async function useSetPasswordToken(
   db: Queryable,
   tokenHash: string,

@@ -1,9 +1,17 @@
+import type { Context } from 'hono'
 import { ops } from '../../contract/ops.ts'
 import { clientAddress } from '../platform/http/client.ts'
 import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { OpsGuard } from './guard.ts'
-import type { AuthService } from './service.ts'
+import type { AuthError, AuthService } from './service.ts'
+
+/** Refusals that say when to try again carry it as Retry-After too. */
+function retryAfter(c: Context, error: AuthError): void {
+  if ('params' in error && error.params && 'seconds' in error.params) {
+    c.header('Retry-After', String(error.params.seconds))
+  }
+}
 
 // api-v1 "Operations": sign-in, sign-out, who is signed in, and the one-time set-password link.
 // Sign-in and set-password come before any session, so only the Origin check guards them.
@@ -20,9 +28,8 @@ export function authRoutes(
       const address = clientAddress(c, settings.trustProxy)
       const signedIn = await auth.signIn(body.email, body.password, address)
       if (!signedIn.ok) {
-        const { error } = signedIn
-        if (error.code === 'sign_in_limited') c.header('Retry-After', String(error.params.seconds))
-        return refuse({ problems: [error] })
+        retryAfter(c, signedIn.error)
+        return refuse({ problems: [signedIn.error] })
       }
       guard.setSessionCookie(c, signedIn.value.sessionId)
       c.header('Cache-Control', 'no-store')
@@ -49,9 +56,13 @@ export function authRoutes(
 
   router.handle(
     ops.setPassword,
-    async ({ body }) => {
-      const set = await auth.setPassword(body.token, body.password)
-      if (!set.ok) return refuse({ problems: [set.error] })
+    async ({ c, body }) => {
+      const address = clientAddress(c, settings.trustProxy)
+      const set = await auth.setPassword(body.token, body.password, address)
+      if (!set.ok) {
+        retryAfter(c, set.error)
+        return refuse({ problems: [set.error] })
+      }
       return null
     },
     guard.sameOrigin,

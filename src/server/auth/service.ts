@@ -3,17 +3,20 @@ import { hash, verify } from '@node-rs/argon2'
 import {
   type OperatorRole,
   passwordProblem,
+  SET_PASSWORD_ATTEMPT_LIMIT,
   SET_PASSWORD_LINK_TTL_MS,
-  SIGN_IN_FAILURE_LIMIT,
+  SIGN_IN_FAILURE_LIMITS,
   SIGN_IN_WINDOW_MS,
   sessionAlive,
 } from '../../domain/ops.ts'
 import type { DomainProblem } from '../../domain/problems.ts'
 import type { Database } from '../platform/db/client.ts'
+import { limitKey } from '../platform/http/client.ts'
 import type { Logger } from '../platform/log.ts'
-import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts'
+import type { LimitRule, RateLimiter, Take } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
+import { createWorkGate } from '../platform/work-gate.ts'
 import {
   endSession,
   insertOperator,
@@ -24,6 +27,7 @@ import {
   recordAudit,
   replaceSetPasswordToken,
   setPasswordHash,
+  setPasswordTokenOperator,
   touchSession,
   useSetPasswordToken,
 } from './repo.ts'
@@ -43,17 +47,30 @@ export type AuthError =
   | { code: 'link_invalid' }
   | { code: 'wrong_credentials' }
   | { code: 'sign_in_limited'; params: { seconds: number } }
+  | { code: 'too_many_requests'; params: { seconds: number } }
+  /** the server checks as many passwords as it may at once: try again in a moment */
+  | { code: 'sign_in_busy'; params: { seconds: number } }
 
-const accountRule: LimitRule = {
-  bucket: 'ops-sign-in-account',
-  limit: SIGN_IN_FAILURE_LIMIT,
+const rule = (bucket: string, limit: number): LimitRule => ({
+  bucket,
+  limit,
   windowMs: SIGN_IN_WINDOW_MS,
-}
-const addressRule: LimitRule = {
-  bucket: 'ops-sign-in-address',
-  limit: SIGN_IN_FAILURE_LIMIT,
-  windowMs: SIGN_IN_WINDOW_MS,
-}
+})
+const accountAtAddressRule = rule(
+  'ops-sign-in-account-address',
+  SIGN_IN_FAILURE_LIMITS.accountAtAddress,
+)
+const addressRule = rule('ops-sign-in-address', SIGN_IN_FAILURE_LIMITS.address)
+const accountRule = rule('ops-sign-in-account', SIGN_IN_FAILURE_LIMITS.account)
+const setPasswordRule = rule('ops-set-password', SET_PASSWORD_ATTEMPT_LIMIT)
+
+/**
+ * Password hashes and checks (argon2id) running at once in this process, and waiting: two of
+ * libuv's four threads at most, so file reads, compression and sharp keep the other two.
+ */
+export const PASSWORD_WORK = { running: 2, waiting: 8 }
+/** What a caller turned away by a full line is told to wait, in seconds. */
+const BUSY_RETRY_S = 1
 
 export type AuthService = ReturnType<typeof createAuthService>
 
@@ -62,8 +79,19 @@ export function createAuthService(deps: {
   limiter: RateLimiter
   log: Logger
   now: () => number
+  /** Counts each password hash or check, run or refused (the metrics, when on). */
+  onPasswordWork?: (kind: 'hash' | 'check', outcome: 'run' | 'refused') => void
 }) {
   const { database: db, limiter, log, now } = deps
+  const gate = createWorkGate(PASSWORD_WORK)
+  const passwordWork = {
+    async run<T>(kind: 'hash' | 'check', task: () => Promise<T>) {
+      const done = await gate.run(task)
+      deps.onPasswordWork?.(kind, done.ok ? 'run' : 'refused')
+      return done
+    },
+  }
+  const busy = { code: 'sign_in_busy' as const, params: { seconds: BUSY_RETRY_S } }
   // Unknown e-mails are checked against this hash, so a sign-in takes as long whether the account
   // exists or not (the answer never says whether the e-mail exists).
   let dummyHash: Promise<string> | null = null
@@ -132,26 +160,69 @@ export function createAuthService(deps: {
     return ok({ operator, token })
   }
 
-  /** POST /ops/set-password: the link's token, once, within 24 h; then a password of >= 12. */
-  async function setPassword(token: string, password: string): Promise<Result<void, AuthError>> {
+  /**
+   * POST /ops/set-password: the link's token, once, within 24 h; then a password of >= 12. Attempts
+   * are limited per address, and the link is looked up before any hashing: a made-up token costs a
+   * query, not an argon2 hash.
+   */
+  async function setPassword(
+    token: string,
+    password: string,
+    address: string,
+  ): Promise<Result<void, AuthError>> {
+    const take = await limiter.take(setPasswordRule, limitKey(address))
+    if (!take.allowed) {
+      return err({ code: 'too_many_requests', params: { seconds: take.retryAfterS } })
+    }
     const weak = passwordProblem(password)
     if (weak) return err(weak)
+    const tokenHash = secretHash(token)
+    if (!(await setPasswordTokenOperator(db, tokenHash, now())))
+      return err({ code: 'link_invalid' })
     // Hashed before the token is used up, so a crash in between leaves the link usable.
-    const passwordHash = await hash(password)
+    const hashed = await passwordWork.run('hash', () => hash(password))
+    if (!hashed.ok) return err(busy)
     return db.transaction(async (tx) => {
       const nowMs = now()
-      const operator = await useSetPasswordToken(tx, secretHash(token), nowMs)
+      const operator = await useSetPasswordToken(tx, tokenHash, nowMs)
       if (!operator) return err({ code: 'link_invalid' as const })
-      await setPasswordHash(tx, operator.id, passwordHash, nowMs)
+      await setPasswordHash(tx, operator.id, hashed.value, nowMs)
       await recordAudit(tx, { operator, action: 'set_password' }, nowMs)
       return ok(undefined)
     })
   }
 
   /**
-   * POST /ops/session. Each attempt counts against the account and the address before the password
-   * is checked (atomic on the shared limiter, so parallel guesses cannot slip past the limit); a
-   * successful one gives its hits back, so only failures add up (10 in 15 minutes, then 429).
+   * A refusal of the sign-in limits, audited once per window and scope (the first refused attempt),
+   * so a flood cannot fill the audit log. `scope` says which limit: the account from this address,
+   * the address, or the account from everywhere (someone guessing from many addresses).
+   */
+  async function limited(
+    refusals: { scope: 'account_at_address' | 'address' | 'account'; take: Take; limit: number }[],
+    account: string,
+    address: string,
+  ): Promise<Result<never, AuthError>> {
+    for (const { scope, take, limit } of refusals) {
+      if (take.allowed || take.hits !== limit + 1) continue
+      if (scope === 'account') {
+        log.warn('sign-ins to one account limited across addresses', { email: account })
+      }
+      await recordAudit(
+        db,
+        { operator: null, action: 'sign_in_limited', detail: { email: account, address, scope } },
+        now(),
+      )
+    }
+    const seconds = Math.max(...refusals.map(({ take }) => (take.allowed ? 0 : take.retryAfterS)))
+    return err({ code: 'sign_in_limited', params: { seconds } })
+  }
+
+  /**
+   * POST /ops/session. Each attempt counts before the password is checked (atomic on the shared
+   * limiter, so parallel guesses cannot slip past a limit): against the account from this address
+   * and against the address first; only an attempt those let through counts against the account
+   * everywhere, so a guesser held at one address cannot go on to lock the owner out. A successful
+   * sign-in gives its hits back, so only failures add up.
    */
   async function signIn(
     email: string,
@@ -159,35 +230,50 @@ export function createAuthService(deps: {
     address: string,
   ): Promise<Result<{ sessionId: string; operator: Operator }, AuthError>> {
     const account = email.trim().toLowerCase()
-    const [byAccount, byAddress] = await Promise.all([
-      limiter.take(accountRule, account),
-      limiter.take(addressRule, address),
+    const where = limitKey(address)
+    const [atAddress, byAddress] = await Promise.all([
+      limiter.take(accountAtAddressRule, `${account} ${where}`),
+      limiter.take(addressRule, where),
     ])
-    if (!byAccount.allowed || !byAddress.allowed) {
-      const retryAfterS = Math.max(
-        byAccount.allowed ? 0 : byAccount.retryAfterS,
-        byAddress.allowed ? 0 : byAddress.retryAfterS,
+    if (!atAddress.allowed || !byAddress.allowed) {
+      return limited(
+        [
+          { scope: 'account_at_address', take: atAddress, limit: accountAtAddressRule.limit },
+          { scope: 'address', take: byAddress, limit: addressRule.limit },
+        ],
+        account,
+        address,
       )
-      // Written once a window (the first refused attempt), so a flood cannot fill the audit log.
-      const first =
-        byAccount.hits === accountRule.limit + 1 || byAddress.hits === addressRule.limit + 1
-      if (first) {
-        await recordAudit(
-          db,
-          { operator: null, action: 'sign_in_limited', detail: { email: account, address } },
-          now(),
-        )
-      }
-      return err({ code: 'sign_in_limited', params: { seconds: retryAfterS } })
+    }
+    const byAccount = await limiter.take(accountRule, account)
+    if (!byAccount.allowed) {
+      return limited(
+        [{ scope: 'account', take: byAccount, limit: accountRule.limit }],
+        account,
+        address,
+      )
     }
     const found = await operatorByEmail(db, account)
-    let valid = false
-    try {
-      valid = await verify(found?.passwordHash ?? (await dummy()), password)
-    } catch (error) {
-      log.warn('password check failed', { operatorId: found?.id ?? null, error })
+    const checked = await passwordWork.run('check', async () => {
+      try {
+        return await verify(found?.passwordHash ?? (await dummy()), password)
+      } catch (error) {
+        log.warn('password check failed', { operatorId: found?.id ?? null, error })
+        return false
+      }
+    })
+    const giveBack = () =>
+      Promise.all([
+        limiter.giveBack(accountAtAddressRule, `${account} ${where}`),
+        limiter.giveBack(addressRule, where),
+        limiter.giveBack(accountRule, account),
+      ])
+    // Turned away unchecked: not a failure of the password.
+    if (!checked.ok) {
+      await giveBack()
+      return err(busy)
     }
-    if (!found?.passwordHash || !valid) {
+    if (!found?.passwordHash || !checked.value) {
       await recordAudit(
         db,
         {
@@ -199,10 +285,7 @@ export function createAuthService(deps: {
       )
       return err({ code: 'wrong_credentials' })
     }
-    await Promise.all([
-      limiter.giveBack(accountRule, account),
-      limiter.giveBack(addressRule, address),
-    ])
+    await giveBack()
     const operator = { id: found.id, email: found.email, role: found.role }
     const sessionId = newSecret()
     const nowMs = now()

@@ -7,6 +7,9 @@ import { importCatalogue } from './service.ts'
 // `npm run import -- FILE.json`: loads a catalogue (docs/catalogue-format.md) into the database that
 // DATA_DIR or DATABASE_URL names. The whole file is checked first; on any problem nothing is written.
 // The settings are read through the server's one schema (platform/env.ts), as `npm start` reads them.
+// On the embedded database it may run while the server runs: its statements then go through the
+// server's database thread (platform/db/pglite-guest.ts), and the server's catalogue cache shows the
+// import within two seconds.
 async function main(argv: string[]): Promise<number> {
   const file = argv[0]
   if (!file || argv.length > 1) {
@@ -21,7 +24,11 @@ async function main(argv: string[]): Promise<number> {
     return 1
   }
   const env = parseEnv(process.env)
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  const database = await openDatabase({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    guest: true,
+  })
   try {
     await applyMigrations(database)
     const result = await importCatalogue(database, input)

@@ -81,7 +81,7 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
       // once, never queued.
       let info: Awaited<ReturnType<typeof probe>>
       try {
-        info = await probe(options.tools, inputPath)
+        info = await probe(options.tools, inputPath, { demuxer: sniffed.demuxer })
       } catch (error) {
         if (error instanceof VideoError) throw new UploadError('video_unreadable', error.message)
         throw error

@@ -22,6 +22,15 @@ function configurationRows(): { name: string; fallback: string }[] {
   return rows
 }
 
+/** The least a production shop starts with: its public address and its Stripe account. */
+const PROD = {
+  APP_ENV: 'prod',
+  PUBLIC_BASE_URL: 'https://shouts.example',
+  STRIPE_SECRET_KEY: 'sk_live_not-a-real-key',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_not-a-real-key',
+  ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
+}
+
 describe('the settings', () => {
   it('are listed in docs/configuration.md, each once, and nothing else', () => {
     const rows = configurationRows()
@@ -88,41 +97,33 @@ describe('the settings', () => {
   })
 
   it('import the demo catalogue locally or when asked, never in prod', () => {
-    const P = 'https://shouts.example'
-    const K = 'k'.repeat(32)
     expect(wantsDemoCatalogue(parseEnv({}))).toBe(true)
     expect(wantsDemoCatalogue(parseEnv({ DEMO_CATALOGUE: '0' }))).toBe(false)
     expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'dev' }))).toBe(false)
     expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'dev', DEMO_CATALOGUE: '1' }))).toBe(true)
-    expect(wantsDemoCatalogue(parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P, ADVERTISER_TOKEN_KEYS: K }))).toBe(false)
-    expect(
-      wantsDemoCatalogue(
-        parseEnv({
-          APP_ENV: 'prod',
-          PUBLIC_BASE_URL: P,
-          ADVERTISER_TOKEN_KEYS: K,
-          DEMO_CATALOGUE: '0',
-        }),
-      ),
-    ).toBe(false)
-    expect(() =>
-      parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P, ADVERTISER_TOKEN_KEYS: K, DEMO_CATALOGUE: '1' }),
-    ).toThrow(
+    expect(wantsDemoCatalogue(parseEnv(PROD))).toBe(false)
+    expect(wantsDemoCatalogue(parseEnv({ ...PROD, DEMO_CATALOGUE: '0' }))).toBe(false)
+    expect(() => parseEnv({ ...PROD, DEMO_CATALOGUE: '1' })).toThrow(
       'the demo catalogue is never imported in prod',
     )
   })
 
-  it('require PUBLIC_BASE_URL in production, with a message that says why', () => {
-    expect(() => parseEnv({ APP_ENV: 'prod' })).toThrow(
-      'PUBLIC_BASE_URL must be set when APP_ENV=prod',
+  it('refuse a production shop without Stripe, which would take test cards and no money', () => {
+    const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, ...withoutStripe } = PROD
+    expect(() => parseEnv(withoutStripe)).toThrow(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set when APP_ENV=prod',
     )
-    expect(
-      parseEnv({
-        APP_ENV: 'prod',
-        PUBLIC_BASE_URL: 'https://shouts.example',
-        ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
-      }).APP_ENV,
-    ).toBe('prod')
+    expect(() => parseEnv({ ...withoutStripe, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      'STRIPE_PUBLISHABLE_KEY must be set when APP_ENV=prod',
+    )
+    // dev and local keep the local test-card provider
+    expect(parseEnv({ APP_ENV: 'dev' }).STRIPE_SECRET_KEY).toBeUndefined()
+  })
+
+  it('require PUBLIC_BASE_URL in production, with a message that says why', () => {
+    const { PUBLIC_BASE_URL: _, ...withoutAddress } = PROD
+    expect(() => parseEnv(withoutAddress)).toThrow('PUBLIC_BASE_URL must be set when APP_ENV=prod')
+    expect(parseEnv(PROD).APP_ENV).toBe('prod')
     expect(parseEnv({ ALLOWED_HOSTS: 'Shop.example, 10.0.0.5' }).ALLOWED_HOSTS).toEqual([
       'shop.example',
       '10.0.0.5',
@@ -134,10 +135,8 @@ describe('the settings', () => {
   })
 
   it("require the advertisers' token keys in production, each of 32 characters or more", () => {
-    const P = 'https://shouts.example'
-    expect(() => parseEnv({ APP_ENV: 'prod', PUBLIC_BASE_URL: P })).toThrow(
-      'ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod',
-    )
+    const { ADVERTISER_TOKEN_KEYS: _, ...withoutKeys } = PROD
+    expect(() => parseEnv(withoutKeys)).toThrow('ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod')
     expect(() => parseEnv({ ADVERTISER_TOKEN_KEYS: 'short' })).toThrow(
       'ADVERTISER_TOKEN_KEYS must be keys of at least 32 characters',
     )

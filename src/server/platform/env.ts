@@ -292,6 +292,16 @@ export const EnvSchema = v.pipe(
           "PUBLIC_BASE_URL must be set when APP_ENV=prod (the shop's public address, e.g. https://shouts.example): QR codes and links are made from it",
       })
     }
+    // Without Stripe the local provider confirms orders for Stripe's test card numbers and takes no
+    // money: a production shop never starts that way.
+    const stripeMissing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const).filter(
+      (key) => !e[key],
+    )
+    if (e.APP_ENV === 'prod' && stripeMissing.length > 0) {
+      addIssue({
+        message: `${stripeMissing.join(' and ')} must be set when APP_ENV=prod (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY of the shop's Stripe account): without them the shop takes test card numbers and no money`,
+      })
+    }
     // Tokens signed with a key made by the server itself would let anyone who reads the database
     // sign in as any advertiser: production names its keys.
     if (e.APP_ENV === 'prod' && !e.ADVERTISER_TOKEN_KEYS) {

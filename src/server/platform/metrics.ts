@@ -162,8 +162,23 @@ export function createMetrics(counts: ScrapeCounts) {
     registers: [registry],
   })
 
+  // argon2 work (auth/service.ts): each hash or check run, and each one turned away by a full line
+  const passwordWork = new Counter({
+    name: 'shouts_password_work_total',
+    help: 'Password hashes (set-password) and checks (sign-in) on this instance: run, or refused because as many were running and waiting as allowed',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+  })
+  for (const kind of ['hash', 'check']) {
+    for (const outcome of ['run', 'refused']) passwordWork.inc({ kind, outcome }, 0)
+  }
+
   return {
     contentType: registry.contentType,
+    /** Counts one password hash or check run, or refused (auth/service.ts). */
+    passwordWork(kind: 'hash' | 'check', outcome: 'run' | 'refused'): void {
+      passwordWork.inc({ kind, outcome })
+    },
     /** Counts one run of a background job (scheduler.ts `observe`). */
     jobRun(job: string, outcome: 'done' | 'failed' | 'skipped', seconds: number, atMs: number) {
       jobRuns.inc({ job, outcome })

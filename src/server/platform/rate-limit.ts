@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Database } from './db/client.ts'
 import { sql } from './db/sql.ts'
-import { clientAddress } from './http/client.ts'
+import { clientLimitKey } from './http/client.ts'
 import { errorResponse, fail, type Problem, problem } from './http/errors.ts'
 import type { Job } from './scheduler.ts'
 
@@ -84,7 +84,8 @@ export const tooManyRequests = (retryAfterS: number): Problem =>
   problem('too_many_requests', { seconds: retryAfterS })
 
 /**
- * Counts a hit of the rule for the request's client (platform/http/client.ts); past the limit it
+ * Counts a hit of the rule for the request's client (platform/http/client.ts: an IPv6 client by its
+ * /64); past the limit it
  * answers 429 with Retry-After and an `errors` message instead of calling the handler.
  */
 export function rateLimited(
@@ -94,7 +95,7 @@ export function rateLimited(
   problemOf: (retryAfterS: number) => Problem = tooManyRequests,
 ): MiddlewareHandler {
   return async (c, next) => {
-    const take = await limiter.take(rule, clientAddress(c, trustProxy))
+    const take = await limiter.take(rule, clientLimitKey(c, trustProxy))
     if (!take.allowed) {
       c.header('Retry-After', String(take.retryAfterS))
       return errorResponse(c, { problems: [problemOf(take.retryAfterS)] })
@@ -133,7 +134,7 @@ export function clientLimits(
       ),
     promoChecks: rateLimited(limiter, promoRule, settings.trustProxy, () => PROMO_TOO_MANY),
     async takePromoCheck(c) {
-      const take = await limiter.take(promoRule, clientAddress(c, settings.trustProxy))
+      const take = await limiter.take(promoRule, clientLimitKey(c, settings.trustProxy))
       if (!take.allowed) {
         c.header('Retry-After', String(take.retryAfterS))
         fail(PROMO_TOO_MANY)

@@ -5,8 +5,8 @@ import { createPlayerService } from './service.ts'
 
 // `npm run player-link -- DEVICE_ID`: makes a new player token for a billboard, revoking
 // the one it had, and prints the player's full URL as its last line. The token is shown only here
-// (the database keeps its hash). It opens the database as `npm run import` does, so with the
-// embedded database run it with the server stopped.
+// (the database keeps its hash). It opens the database as `npm run import` does: on the embedded
+// database it may run while the server runs (platform/db/pglite-guest.ts).
 async function main(argv: string[]): Promise<number> {
   const deviceId = argv[0]
   if (!deviceId || argv.length > 1) {
@@ -15,7 +15,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const env = parseEnv(process.env)
   const origin = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  const database = await openDatabase({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    guest: true,
+  })
   try {
     await applyMigrations(database)
     const player = createPlayerService({ database, now: Date.now, origin: () => origin })

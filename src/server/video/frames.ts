@@ -1,7 +1,7 @@
 // Sampled still frames of a video, for the nudity check ("on sampled frames of a video").
 import sharp from 'sharp'
 import { runTool, VideoError, type VideoTools } from './ffmpeg.ts'
-import { fileArg, probe, withoutPaths } from './probe.ts'
+import { inputArgs, probe, withoutPaths } from './probe.ts'
 
 export type ExtractFramesOptions = {
   /** Frames are scaled down so their longer side is at most this (the model looks at 224 x 224). */
@@ -62,7 +62,7 @@ export async function extractFrames(
     const select = `select='if(isnan(prev_selected_t),gte(t,${(step / 2).toFixed(4)}),gte(t-prev_selected_t,${(step * 0.999).toFixed(4)}))'`
     // biome-ignore format: ffmpeg arguments read best as flag/value pairs
     const { stdout } = await run([
-      '-i', fileArg(filePath), '-map', '0:v:0', '-vf', `${select},${scale}`, '-fps_mode', 'vfr',
+      ...inputArgs(filePath, 'mov'), '-map', '0:v:0', '-vf', `${select},${scale}`, '-fps_mode', 'vfr',
       '-frames:v', String(count), '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
     ], count * 16 * 1024 * 1024)
     frames = splitPngs(stdout)
@@ -72,7 +72,7 @@ export async function extractFrames(
       const seconds = step * (index + 0.5)
       // biome-ignore format: ffmpeg arguments read best as flag/value pairs
       const { stdout } = await run([
-        '-ss', seconds.toFixed(3), '-i', fileArg(filePath), '-map', '0:v:0', '-frames:v', '1',
+        '-ss', seconds.toFixed(3), ...inputArgs(filePath, 'mov'), '-map', '0:v:0', '-frames:v', '1',
         '-vf', scale, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
       ], 16 * 1024 * 1024)
       frames.push(...splitPngs(stdout))
@@ -105,7 +105,7 @@ export async function extractFirstFrame(
 ): Promise<Buffer> {
   // biome-ignore format: ffmpeg arguments read best as flag/value pairs
   const args = [
-    '-hide_banner', '-nostdin', '-v', 'error', '-i', fileArg(filePath), '-map', '0:v:0',
+    '-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(filePath, 'mov'), '-map', '0:v:0',
     '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
   ]
   const { stdout } = await runTool(tools.ffmpeg, args, {

@@ -119,7 +119,10 @@ export async function processVideoUpload(
       'A wav file has no pictures: it can only go with a template that pairs sound with a photo.',
     )
   }
-  const source = await probe(tools, options.input, { signal: options.signal })
+  const source = await probe(tools, options.input, {
+    signal: options.signal,
+    demuxer: sniffed.demuxer,
+  })
   if (!containerMatches(sniffed.format, source.formatName)) {
     throw new VideoError(
       `This file starts like a ${sniffed.format} video but its contents are not one.`,
@@ -128,6 +131,7 @@ export async function processVideoUpload(
   checkVideoBounds(source)
   const video = await transcode(tools, {
     input: options.input,
+    demuxer: sniffed.demuxer,
     output: options.output,
     maxLengthSeconds: options.maxLengthSeconds,
     width: options.width,

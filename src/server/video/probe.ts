@@ -2,6 +2,7 @@
 import path from 'node:path'
 import * as v from 'valibot'
 import { runTool, VideoError, type VideoTools } from './ffmpeg.ts'
+import type { Demuxer } from './sniff.ts'
 
 export type VideoProbe = {
   /** Playing time in seconds (container duration, else the picture stream's). */
@@ -21,7 +22,12 @@ export type VideoProbe = {
   formatName: string
 }
 
-export type ProbeOptions = { timeoutMs?: number; signal?: AbortSignal }
+export type ProbeOptions = {
+  timeoutMs?: number
+  signal?: AbortSignal
+  /** The container the file's bytes claim (sniff.ts); default mov, what the shop itself writes. */
+  demuxer?: Demuxer
+}
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 20_000
 
@@ -31,6 +37,16 @@ export const DEFAULT_PROBE_TIMEOUT_MS = 20_000
  */
 export function fileArg(filePath: string): string {
   return `file:${path.resolve(filePath)}`
+}
+
+/**
+ * How ffmpeg and ffprobe open an input: as a local file only (no network, no other protocol a
+ * container could name inside it) and with the demuxer its bytes claim, never one ffmpeg guesses.
+ */
+export function inputArgs(filePath: string, demuxer: Demuxer | 'image2'): string[] {
+  // image2 reads one picture (our overlay): its name is never a pattern of several files
+  const image = demuxer === 'image2' ? ['-pattern_type', 'none'] : []
+  return ['-protocol_whitelist', 'file', '-f', demuxer, ...image, '-i', fileArg(filePath)]
 }
 
 /** Removes server paths from a message meant for people. */
@@ -98,7 +114,8 @@ export async function probe(
     'json',
     '-show_format',
     '-show_streams',
-    fileArg(filePath),
+    // ffprobe names its input without -i
+    ...inputArgs(filePath, options.demuxer ?? 'mov').filter((arg) => arg !== '-i'),
   ]
   let stdout: Buffer
   try {

@@ -42,8 +42,9 @@ describe('sniffVideo on real files made by ffmpeg', () => {
     async (format) => {
       const result = await sniffVideoFile(fileOf(format))
       expect(result).toMatchObject({ ok: true, format, audioOnly: format === 'wav' })
-      // ffprobe reads the container the bytes claim.
-      const info = await probe(tools, fileOf(format))
+      if (!result.ok) return
+      // ffprobe reads the container the bytes claim, with that container's demuxer.
+      const info = await probe(tools, fileOf(format), { demuxer: result.demuxer })
       expect(containerMatches(format, info.formatName)).toBe(true)
     },
   )
@@ -54,8 +55,10 @@ describe('sniffVideo on real files made by ffmpeg', () => {
       seconds: 1,
       extraArgs: ['-f', 'mpegts'],
     })
-    expect(await sniffVideoFile(ts)).toMatchObject({ ok: true, format: 'mpg' })
-    expect((await probe(tools, ts)).formatName).toBe('mpegts')
+    expect(await sniffVideoFile(ts)).toMatchObject({ ok: true, format: 'mpg', demuxer: 'mpegts' })
+    expect((await probe(tools, ts, { demuxer: 'mpegts' })).formatName).toBe('mpegts')
+    // read as the container its bytes claim, never another: as an mp4 it is no video
+    await expect(probe(tools, ts, { demuxer: 'mov' })).rejects.toThrow(/^Reading the video failed/)
   })
 
   it('ignores the name: an mp4 renamed .avi is still an mp4', async () => {
@@ -149,7 +152,7 @@ describe('sniffVideo refuses polyglots', () => {
     const zipEnd = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])
     const file = path.join(dir, 'zip.avi')
     await writeFile(file, Buffer.concat([await readFile(fileOf('avi')), zipEnd]))
-    expect((await probe(tools, file)).hasVideo).toBe(true)
+    expect((await probe(tools, file, { demuxer: 'avi' })).hasVideo).toBe(true)
     const result = await sniffVideoFile(file)
     expect(result).toMatchObject({ ok: false, reason: 'polyglot' })
     expect(result.ok ? '' : result.message).toContain('a ZIP archive')

@@ -6,10 +6,17 @@ import type { VIDEO_EXTENSIONS } from '../../domain/index.ts'
 /** The video extensions the shop takes (spec §9), named once in the domain. */
 export type VideoFormat = (typeof VIDEO_EXTENSIONS)[number]
 
+/**
+ * The ffmpeg demuxer a sniffed file is read with: always the one its bytes claim, never ffmpeg's own
+ * guess (which could pick a playlist or a concat list that opens other files).
+ */
+export type Demuxer = 'mov' | 'mpeg' | 'mpegts' | 'mpegvideo' | 'avi' | 'asf' | 'wav'
+
 export type SniffResult =
   | {
       ok: true
       format: VideoFormat
+      demuxer: Demuxer
       mimeType: string
       extension: VideoFormat
       /** wav carries no picture: the caller accepts it only where a template pairs audio with a still. */
@@ -84,24 +91,24 @@ function isMpegTransportStream(head: Uint8Array, packetSize: number, offset: num
   return true
 }
 
-function videoFormatOf(head: Uint8Array): VideoFormat | null {
+function videoFormatOf(head: Uint8Array): { format: VideoFormat; demuxer: Demuxer } | null {
   const iso = isoBmffFormat(head)
-  if (iso) return iso
+  if (iso) return { format: iso, demuxer: 'mov' }
   if (ascii(head, 0, 4) === 'RIFF') {
     const kind = ascii(head, 8, 4)
-    if (kind === 'AVI ') return 'avi'
-    if (kind === 'WAVE') return 'wav'
+    if (kind === 'AVI ') return { format: 'avi', demuxer: 'avi' }
+    if (kind === 'WAVE') return { format: 'wav', demuxer: 'wav' }
     return null
   }
-  if (startsWithBytes(head, ASF_GUID)) return 'wmv'
+  if (startsWithBytes(head, ASF_GUID)) return { format: 'wmv', demuxer: 'asf' }
   // MPEG-1/2 program stream (pack header) or elementary video stream (sequence header).
-  if (
-    startsWithBytes(head, [0x00, 0x00, 0x01, 0xba]) ||
-    startsWithBytes(head, [0x00, 0x00, 0x01, 0xb3])
-  ) {
-    return 'mpg'
+  if (startsWithBytes(head, [0x00, 0x00, 0x01, 0xba])) return { format: 'mpg', demuxer: 'mpeg' }
+  if (startsWithBytes(head, [0x00, 0x00, 0x01, 0xb3])) {
+    return { format: 'mpg', demuxer: 'mpegvideo' }
   }
-  if (isMpegTransportStream(head, 188, 0) || isMpegTransportStream(head, 192, 4)) return 'mpg'
+  if (isMpegTransportStream(head, 188, 0) || isMpegTransportStream(head, 192, 4)) {
+    return { format: 'mpg', demuxer: 'mpegts' }
+  }
   return null
 }
 
@@ -163,9 +170,9 @@ function hasZipEndRecord(tail: Uint8Array): boolean {
 export function sniffVideo(bytes: Uint8Array, tail?: Uint8Array): SniffResult {
   const head = bytes.subarray(0, SNIFF_WINDOW_BYTES)
   const end = tail ?? bytes.subarray(Math.max(0, bytes.length - SNIFF_WINDOW_BYTES))
-  const format = videoFormatOf(head)
+  const found = videoFormatOf(head)
   const others = otherFormatsIn(head, end)
-  if (!format) {
+  if (!found) {
     return {
       ok: false,
       reason: 'unsupported',
@@ -175,6 +182,7 @@ export function sniffVideo(bytes: Uint8Array, tail?: Uint8Array): SniffResult {
           : 'This file is not a supported video (mp4, mpg, avi, wmv or wav).',
     }
   }
+  const { format, demuxer } = found
   if (others.length > 0) {
     return {
       ok: false,
@@ -185,6 +193,7 @@ export function sniffVideo(bytes: Uint8Array, tail?: Uint8Array): SniffResult {
   return {
     ok: true,
     format,
+    demuxer,
     mimeType: MIME[format],
     extension: format,
     audioOnly: format === 'wav',

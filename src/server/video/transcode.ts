@@ -7,7 +7,8 @@ import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import type { X264Preset } from '../platform/env.ts'
 import { runTool, VideoError, type VideoTools } from './ffmpeg.ts'
-import { fileArg, probe, type VideoProbe, withoutPaths } from './probe.ts'
+import { fileArg, inputArgs, probe, type VideoProbe, withoutPaths } from './probe.ts'
+import type { Demuxer } from './sniff.ts'
 
 /** Frames per second at most: a billboard gains nothing from more, and encoding time halves. */
 export const MAX_FPS = 30
@@ -17,6 +18,8 @@ export const DEFAULT_TRANSCODE_TIMEOUT_MS = 120_000
 
 export type TranscodeOptions = {
   input: string
+  /** The container the input's bytes claim (sniff.ts); default mov. */
+  demuxer?: Demuxer
   output: string
   /** The template's videoMaxLengthSeconds: anything longer is cut there. */
   maxLengthSeconds: number
@@ -30,7 +33,7 @@ export type TranscodeOptions = {
 }
 
 export type CompositeOptions = {
-  /** A clip, usually the output of transcode. */
+  /** A clip the shop made (an MP4: the output of transcode). */
   videoPath: string
   /** The rendered template: a PNG of exactly width x height, transparent where the clip shows. */
   overlayPngPath: string
@@ -137,7 +140,8 @@ export async function transcode(tools: VideoTools, options: TranscodeOptions): P
     throw new VideoError('Give both a width and a height, or neither.')
   }
   if (width !== undefined && height !== undefined) checkSize(width, height)
-  const source = await probe(tools, input, { signal: options.signal })
+  const demuxer = options.demuxer ?? 'mov'
+  const source = await probe(tools, input, { signal: options.signal, demuxer })
   if (!source.hasVideo)
     throw new VideoError('This file has no pictures: it cannot be played as a video.')
   const filter =
@@ -146,8 +150,7 @@ export async function transcode(tools: VideoTools, options: TranscodeOptions): P
   const args = [
     '-t',
     String(maxLengthSeconds),
-    '-i',
-    fileArg(input),
+    ...inputArgs(input, demuxer),
     '-map',
     '0:v:0',
     '-vf',
@@ -195,8 +198,8 @@ export async function composite(tools: VideoTools, options: CompositeOptions): P
   ].join(';')
   // biome-ignore format: ffmpeg arguments read best as flag/value pairs
   const args = [
-    '-t', String(maxLengthSeconds), '-i', fileArg(videoPath),
-    '-loop', '1', '-i', fileArg(overlayPngPath),
+    '-t', String(maxLengthSeconds), ...inputArgs(videoPath, 'mov'),
+    '-loop', '1', ...inputArgs(overlayPngPath, 'image2'),
     '-filter_complex', graph, '-map', '[out]', '-t', String(maxLengthSeconds),
     ...h264Output(options.preset ?? tools.x264Preset),
   ]

@@ -165,7 +165,11 @@ describe('transcode', () => {
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'))
   })
 
-  it.each(['avi', 'wmv', 'mpg'] as const)('turns %s into H.264 MP4', async (format) => {
+  it.each([
+    ['avi', 'avi'],
+    ['wmv', 'asf'],
+    ['mpg', 'mpeg'],
+  ] as const)('turns %s into H.264 MP4', async (format, demuxer) => {
     const input = await makeTestVideo(tools, path.join(dir, `in.${format}`), {
       format,
       seconds: 1,
@@ -173,6 +177,7 @@ describe('transcode', () => {
     })
     const result = await transcode(tools, {
       input,
+      demuxer,
       output: path.join(dir, `from-${format}.mp4`),
       maxLengthSeconds: 10,
     })
@@ -212,7 +217,12 @@ describe('transcode', () => {
     const garbage = path.join(dir, 'garbage.avi')
     await writeFile(garbage, Buffer.alloc(10_000, 7))
     const corrupt = await rejection(
-      transcode(tools, { input: garbage, output: path.join(dir, 'x.mp4'), maxLengthSeconds: 5 }),
+      transcode(tools, {
+        input: garbage,
+        demuxer: 'avi',
+        output: path.join(dir, 'x.mp4'),
+        maxLengthSeconds: 5,
+      }),
     )
     expect(corrupt.message).toMatch(/^Reading the video failed: /)
     const wav = await makeTestVideo(tools, path.join(dir, 'tone.wav'), {
@@ -220,7 +230,12 @@ describe('transcode', () => {
       seconds: 1,
     })
     const silent = await rejection(
-      transcode(tools, { input: wav, output: path.join(dir, 'y.mp4'), maxLengthSeconds: 5 }),
+      transcode(tools, {
+        input: wav,
+        demuxer: 'wav',
+        output: path.join(dir, 'y.mp4'),
+        maxLengthSeconds: 5,
+      }),
     )
     expect(silent.message).toBe('This file has no pictures: it cannot be played as a video.')
     const odd = await rejection(

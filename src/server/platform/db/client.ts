@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { openPgliteGuest } from './pglite-guest.ts'
+import { openPgliteThread } from './pglite-thread.ts'
 import { compile, type Row, type Sql } from './sql.ts'
 
 export type { Row } from './sql.ts'
@@ -28,9 +29,35 @@ export type Database = Queryable & {
   /** begin / commit on one connection; rollback when fn throws. */
   transaction<R>(fn: (tx: Transaction) => Promise<R>): Promise<R>
   close(): Promise<void>
+  /** The embedded database's thread (PGlite only; pglite-thread.ts). */
+  embedded?: {
+    /** Its thread id while it runs, else null (down, restarting or closed). */
+    threadId(): number | null
+    /** Ends the thread at once, as a crash would (tests of what notices it). */
+    crash(): Promise<void>
+  }
 }
 
-export type OpenDatabaseOptions = { dataDir: string; databaseUrl?: string | undefined }
+/** What happens to the embedded database's thread (PGlite only): the composition root logs it. */
+export type DatabaseEvents = {
+  /** The thread died: every statement fails until it is back. */
+  lost?(error: Error): void
+  /** A new thread opened the same files. */
+  restarted?(): void
+  /** A new thread could not open them (it is tried again later). */
+  restartFailed?(error: Error): void
+}
+
+export type OpenDatabaseOptions = {
+  dataDir: string
+  databaseUrl?: string | undefined
+  events?: DatabaseEvents
+  /**
+   * A command-line tool: when a running server holds the embedded database, its statements go
+   * through that server's database thread instead of being refused (pglite-guest.ts).
+   */
+  guest?: boolean
+}
 
 // PGlite's defaults (128 MB shared_buffers, and initdb inside the same process) put an embedded
 // server above 800 MB of memory. The shop's data is small: these settings keep the server's peak
@@ -43,13 +70,6 @@ const PGLITE_SETTINGS = [
   'wal_buffers=1MB',
   'effective_cache_size=64MB',
 ]
-
-export function pgliteOptions(pgDir: string) {
-  return {
-    dataDir: pgDir,
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
-  }
-}
 
 const INIT_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'pglite-init.mjs')
 
@@ -117,63 +137,79 @@ function lockHeld(content: string): { pid: number } | null {
  * The embedded database belongs to one process at a time (two would corrupt it): a lock file with
  * the owner's pid and start token. A lock left by a process that is gone is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+function lockDataDir(dataDir: string): { unlock: () => void } | { heldBy: number } {
   const lock = join(dataDir, 'pglite.lock')
   mkdirSync(dataDir, { recursive: true })
   const mine = `${process.pid} ${processStartToken(process.pid) ?? ''}`.trim()
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(lock, mine, { flag: 'wx' })
-      return () => rmSync(lock, { force: true })
+      return { unlock: () => rmSync(lock, { force: true }) }
     } catch {
       let content = ''
       try {
         content = readFileSync(lock, 'utf8')
       } catch {}
       const held = lockHeld(content)
-      if (held) {
-        throw new Error(
-          `The embedded database in ${dataDir} is in use by process ${held.pid}. Stop it first (or use DATABASE_URL).`,
-        )
-      }
+      if (held) return { heldBy: held.pid }
       rmSync(lock, { force: true })
     }
   }
   throw new Error(`Could not lock ${lock}`)
 }
 
+/**
+ * Where the owner's database thread lets command-line tools in (pglite-thread-main.mjs): a socket in
+ * a folder only this user may enter (whoever reaches the socket runs any statement). Null when
+ * DATA_DIR's path is too long for a Unix socket's (108 bytes on Linux): tools are then refused.
+ */
+function guestSocketPath(dataDir: string): string | null {
+  const path = join(dataDir, 'run', 'pglite.sock')
+  return Buffer.byteLength(path) < 100 ? path : null
+}
+
+function guestSocketFolder(socketPath: string): void {
+  mkdirSync(dirname(socketPath), { recursive: true, mode: 0o700 })
+  chmodSync(dirname(socketPath), 0o700)
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  const unlock = lockDataDir(resolve(options.dataDir))
-  const pgDir = resolve(options.dataDir, 'pg')
-  let client: PGlite
+  const dataDir = resolve(options.dataDir)
+  const socketPath = guestSocketPath(dataDir)
+  const lock = lockDataDir(dataDir)
+  if ('heldBy' in lock) {
+    // A command-line tool joins the server that holds it; a second server never does (it would
+    // take over the first one's leases, decision 015).
+    const guest = options.guest && socketPath ? await openPgliteGuest(socketPath) : null
+    if (guest) return guest
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${lock.heldBy}. Stop it first (or use DATABASE_URL).`,
+    )
+  }
+  const pgDir = join(dataDir, 'pg')
+  let database: Database
   try {
     initPgliteDir(pgDir)
-    client = new PGlite(pgliteOptions(pgDir))
-    await client.waitReady
+    if (socketPath) guestSocketFolder(socketPath)
+    database = await openPgliteThread({
+      pgDir,
+      settings: PGLITE_SETTINGS,
+      socketPath,
+      ...(options.events ? { events: options.events } : {}),
+    })
   } catch (error) {
-    unlock()
+    lock.unlock()
     throw error
   }
-  const run = async <T extends Row>(on: Pick<PGlite, 'query'>, statement: Sql<T>) => {
-    const { text, values } = compile(statement)
-    return (await on.query<T>(text, values)).rows
-  }
   return {
-    kind: 'pglite',
-    query: (statement) => run(client, statement),
-    transaction: (fn) =>
-      client.transaction(async (tx) =>
-        fn({
-          query: (statement) => run(tx, statement),
-          exec: async (script) => {
-            await tx.exec(script)
-          },
-        }),
-      ),
+    ...database,
     close: async () => {
-      await client.close()
-      unlock()
+      try {
+        await database.close()
+      } finally {
+        lock.unlock()
+      }
     },
   }
 }

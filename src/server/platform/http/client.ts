@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
@@ -27,6 +28,53 @@ export function clientAddress(c: Context, trustProxy: number): string {
     .filter((entry) => entry !== '')
   const chain = [...forwarded, socket]
   return chain[Math.max(0, chain.length - 1 - trustProxy)] ?? socket
+}
+
+/**
+ * The eight 16-bit groups of an IPv6 address (zone and embedded IPv4 tail read), or null when it is
+ * not one.
+ */
+function ipv6Groups(address: string): number[] | null {
+  const bare = address.replace(/%.*$/, '')
+  if (!isIPv6(bare)) return null
+  const [head = '', tail] = bare.split('::')
+  const part = (text: string): number[] =>
+    text === ''
+      ? []
+      : text.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [Number.parseInt(group, 16)]
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number)
+          return [(a << 8) | b, (c << 8) | d]
+        })
+  const first = part(head)
+  const last = tail === undefined ? [] : part(tail)
+  return [...first, ...Array(8 - first.length - last.length).fill(0), ...last]
+}
+
+/**
+ * Who a rate limit counts: an IPv4 address as it is; an IPv6 address by its /64, since one
+ * subscriber or server is handed a whole /64 (2^64 addresses) and would otherwise escape every limit
+ * by changing the last half of its address. An IPv4 address written as IPv6 (::ffff:a.b.c.d) is the
+ * IPv4 address.
+ */
+export function limitKey(address: string): string {
+  const groups = ipv6Groups(address)
+  if (!groups) return address
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff
+  if (mapped) {
+    const [hi = 0, lo = 0] = groups.slice(6)
+    const v4 = [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.')
+    if (isIPv4(v4)) return v4
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`
+}
+
+/** The key the request's client is limited by (limitKey of its address). */
+export function clientLimitKey(c: Context, trustProxy: number): string {
+  return limitKey(clientAddress(c, trustProxy))
 }
 
 /** Whether the client reached the first trusted proxy over HTTPS (X-Forwarded-Proto of that proxy). */

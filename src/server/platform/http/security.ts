@@ -7,11 +7,15 @@ export type SecurityOptions = {
   scriptHashes?: readonly string[]
   /** TRUST_PROXY: how many proxies' X-Forwarded-Proto to believe (client.ts). */
   trustProxy?: number
+  /** PUBLIC_BASE_URL: a shop whose public address is https sends HSTS on every answer. */
+  publicBaseUrl?: string | undefined
 }
 
 /**
- * HSTS once a browser reached us over HTTPS, which the server only knows from a proxy
- * it trusts (it never terminates TLS itself). Two years, as browsers' preload lists ask.
+ * HSTS whenever the shop's public address (PUBLIC_BASE_URL) is https, and otherwise once a browser
+ * reached us over HTTPS, which the server only knows from a proxy it trusts (it never terminates TLS
+ * itself): a proxy that forgets X-Forwarded-Proto must not drop it. Two years, as browsers'
+ * preload lists ask.
  */
 export const HSTS = 'max-age=63072000; includeSubDomains'
 
@@ -49,6 +53,7 @@ export function contentSecurityPolicy({ mapStyleUrl, scriptHashes = [] }: Securi
 export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: Headers) => void {
   const csp = contentSecurityPolicy(options)
   const trustProxy = options.trustProxy ?? 0
+  const alwaysHttps = options.publicBaseUrl?.startsWith('https:') ?? false
   const fixed: [string, string][] = [
     ['Content-Security-Policy', csp],
     ['X-Content-Type-Options', 'nosniff'],
@@ -58,7 +63,9 @@ export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: 
     ['Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()'],
   ]
   return (c, h) => {
-    if (trustProxy > 0 && forwardedHttps(c, trustProxy)) h.set('Strict-Transport-Security', HSTS)
+    if (alwaysHttps || (trustProxy > 0 && forwardedHttps(c, trustProxy))) {
+      h.set('Strict-Transport-Security', HSTS)
+    }
     for (const [name, value] of fixed) if (!h.has(name)) h.set(name, value)
   }
 }

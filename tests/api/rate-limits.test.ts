@@ -19,8 +19,9 @@ import {
   type TestServer,
 } from './helpers.ts'
 
-// One per-client limiter, in the database, for
-// promo checks on every path and for every write; keyed by X-Forwarded-For only as far as TRUST_PROXY.
+// Rate limits per client address, counted in the database so that they hold across instances: promo
+// checks on every path, and every kind of write. The address is read from X-Forwarded-For only as far
+// as TRUST_PROXY says; so is the scheme (HSTS) from X-Forwarded-Proto.
 
 const PROMO_LIMIT = 5
 const WRITE_LIMIT = 8
@@ -44,7 +45,7 @@ async function pngForm(): Promise<FormData> {
   return form
 }
 
-describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
+describe.each(BACKENDS)('rate limits per client address (%s)', (backend) => {
   let server: TestServer
   let api: Client
   let clock = Date.now()
@@ -67,7 +68,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
   // Each test is its own client, as a proxy we trust reports it.
   const as = (address: string) => ({ 'x-forwarded-for': address })
 
-  it('30 setup intents at once make exactly the limit of rows; the rest are 429', async () => {
+  it('thirty card setups at once: as many as the limit are made, the rest are 429', async () => {
     const before = await server.deps.database.query(
       sql`select count(*)::int as n from payment_setups`,
     )
@@ -114,7 +115,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     expect429(renders[WRITE_LIMIT] as Reply, ['too_many_requests'])
   })
 
-  it('guessing codes through POST /order/orders spends the same budget as lookups', async () => {
+  it('guessing promo codes by placing orders spends the same budget as looking them up', async () => {
     const content = await generateContent(api)
     const guesser = as('198.51.100.7')
     const lookups = []
@@ -154,7 +155,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     expect(plain.status).toBe(201)
   })
 
-  it('with TRUST_PROXY=1, a made-up X-Forwarded-For entry left of the proxy is ignored', async () => {
+  it('behind one trusted proxy, an address the client made up is ignored', async () => {
     // The proxy appends the real client (203.0.113.9) to whatever the client sent.
     const spoofed = (i: number) => as(`10.9.9.${i}, 203.0.113.9`)
     const replies = []
@@ -162,6 +163,21 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
       replies.push(await api.post('/order/payment/setup-intent', undefined, spoofed(i)))
     }
     expect(replies.map((r) => r.status)).toEqual([...Array(WRITE_LIMIT).fill(200), 429])
+  })
+
+  it('an IPv6 client is counted by its /64: new addresses in it share one budget', async () => {
+    // one subscriber holds a whole /64 (2^64 addresses); each setup intent makes a Stripe Customer
+    const replies = []
+    for (let i = 0; i < WRITE_LIMIT + 3; i++) {
+      const address = `2001:db8:60:1:${(i + 1).toString(16)}::${i.toString(16)}`
+      replies.push(await api.post('/order/payment/setup-intent', undefined, as(address)))
+    }
+    expect(replies.slice(0, WRITE_LIMIT).map((r) => r.status)).toEqual(Array(WRITE_LIMIT).fill(200))
+    for (const r of replies.slice(WRITE_LIMIT)) expect429(r, ['too_many_requests'])
+    // the next /64 is another client
+    expect(
+      (await api.post('/order/payment/setup-intent', undefined, as('2001:db8:60:2::1'))).status,
+    ).toBe(200)
   })
 
   it('HSTS when the trusted proxy says the browser came over https, not otherwise', async () => {
@@ -175,7 +191,7 @@ describe.each(BACKENDS)('the shared per-client limiter (%s)', (backend) => {
     expect(spoofed.headers.get('strict-transport-security')).toBeNull()
   })
 
-  it('windows end; ended windows are swept from the table', async () => {
+  it('a client is served again a minute later, and ended windows are forgotten', async () => {
     const client = as('203.0.113.20')
     for (let i = 0; i < WRITE_LIMIT; i++) {
       await api.post('/order/payment/setup-intent', undefined, client)
@@ -220,7 +236,7 @@ describe('without a trusted proxy', () => {
 })
 
 describe.runIf(BACKENDS.includes('postgres'))('two instances on one PostgreSQL', () => {
-  it('share the counters: the limit holds across them', async () => {
+  it('count together: the limit holds across them', async () => {
     const first = await startTestServer('postgres', { env: { WRITES_PER_MINUTE: '6' } })
     const dataDir = await freshDataDir()
     const second = await startServer({

@@ -4,14 +4,18 @@ import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ContentStorage } from '../../src/server/content/storage.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
 import { runTool } from '../../src/server/video/ffmpeg.ts'
 import { checkVideoBounds } from '../../src/server/video/index.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
 import { type Client, client, requireFfmpeg, startTestServer, type TestServer } from './helpers.ts'
 
-// Needle-shaped images are refused from their header, at once, and three attackers
-// at once do not make an ordinary photo wait behind them.
+// What an upload may be, and what the shop answers past it (docs/security.md, Limits): photos too big
+// or too thin are refused from their header, at once, and three such uploads at once do not make an
+// ordinary photo wait behind them; videos too big are refused from ffprobe's answer before they are
+// queued; every ffmpeg run is bounded; a full disk is a 507.
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4)
@@ -24,7 +28,7 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /**
  * A real, complete grey PNG of any size, made by hand: its rows of zeros deflate to almost nothing
- * (1×49,000,000 is about 95 KB, as in the issue's report).
+ * (1×49,000,000 is about 95 KB).
  */
 function greyPng(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13)
@@ -48,7 +52,7 @@ async function upload(api: Client, bytes: Buffer) {
   return { status: res.status, body: (await res.json()) as { errors?: string[]; codes?: string[] } }
 }
 
-describe('needle-shaped images', () => {
+describe('photos too big or too thin to decode', () => {
   let server: TestServer
   let api: Client
   beforeAll(async () => {
@@ -91,7 +95,7 @@ describe('needle-shaped images', () => {
     expect((await upload(api, greyPng(4000, 1000))).status).toBe(201)
   })
 
-  it('three attackers at once: an ordinary photo sent with them is stored, all answered', async () => {
+  it('an ordinary photo sent beside three such uploads is stored, and all are answered', async () => {
     const photo = await sharp({
       create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 40, b: 90 } },
     })
@@ -106,9 +110,9 @@ describe('needle-shaped images', () => {
   })
 })
 
-// Huge videos are refused from ffprobe's answer before they are queued; each ffmpeg
-// runs under a time and an address-space bound; one shopper's long job does not hold another's.
-describe('huge videos', () => {
+// Each ffmpeg runs under a time and an address-space bound; one shopper's long job does not hold
+// another's.
+describe('videos too big to process', () => {
   const tools = requireFfmpeg()
   let server: TestServer
   let api: Client
@@ -120,7 +124,7 @@ describe('huge videos', () => {
   })
 
   beforeAll(async () => {
-    clips = mkdtempSync(join(tmpdir(), 'shouts-hardening-clips-'))
+    clips = mkdtempSync(join(tmpdir(), 'shouts-upload-limits-clips-'))
     server = await startTestServer('pglite', {
       content: {
         // A job kind of this test only, standing for one shopper's long transcode: it runs until told.
@@ -192,7 +196,7 @@ describe('huge videos', () => {
     ).not.toThrow()
   })
 
-  it('ffmpeg runs under prlimit: past its address space it fails with a message, not the machine', async () => {
+  it('a video that needs more memory than allowed fails with a message, the machine unharmed (prlimit)', async () => {
     expect(tools.prlimit, 'util-linux prlimit (Debian: always there)').toMatch(/prlimit$/)
     const run = (addressSpaceBytes?: number) =>
       runTool(
@@ -277,3 +281,64 @@ const PROBE = {
   pixelFormat: 'yuv420p',
   formatName: 'mp4',
 }
+
+const diskFull = (syscall: string) =>
+  Object.assign(new Error(`ENOSPC: no space left on device, ${syscall}`), {
+    code: 'ENOSPC',
+    errno: -28,
+    syscall,
+  })
+
+describe('a full disk', () => {
+  let server: TestServer
+  const logs: string[] = []
+  let full = false
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {
+      log: createLogger('info', {}, (line) => logs.push(line)),
+      content: {
+        // the real storage, whose disk fills up on demand, as a real one would answer
+        storage: (real: ContentStorage): ContentStorage => ({
+          ...real,
+          adopt: (from, name) =>
+            full ? Promise.reject(diskFull('rename')) : real.adopt(from, name),
+          write: (name, data) =>
+            full ? Promise.reject(diskFull('write')) : real.write(name, data),
+        }),
+      },
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('a full disk answers an upload 507 with a clear message, and logs it', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 1, g: 2, b: 3 } },
+    })
+      .png()
+      .toBuffer()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png')
+    full = true
+    try {
+      const res = await fetch(`${server.url}/api/v1/content/uploads`, {
+        method: 'POST',
+        body: form,
+      })
+      expect(res.status).toBe(507)
+      const body = (await res.json()) as { errors: string[]; codes: string[] }
+      expect(body).toEqual({
+        errors: [
+          'The shop cannot store files right now (its storage is full). Please try again later.',
+        ],
+        codes: ['storage_full'],
+      })
+      expect(JSON.stringify(body)).not.toContain('ENOSPC')
+      expect(logs.some((line) => line.includes('content storage is full'))).toBe(true)
+    } finally {
+      full = false
+    }
+  })
+})

@@ -16,7 +16,7 @@ import { type Instance, sleep, spawnInstance, until } from './instances.ts'
 
 const LEASE_SECONDS = 1
 
-describe.skipIf(!POSTGRES_URL)('content job leases across instances (PostgreSQL)', () => {
+describe.skipIf(!POSTGRES_URL)('content jobs across instances (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof freshPostgres>>
   let dataDir: string
   let a: Instance | null = null

@@ -16,7 +16,7 @@ import {
 
 // An order left Processing by a crash is finished or failed when the server starts again,
 // and a shopper is never charged twice for it.
-describe.each(BACKENDS)('restart with Processing orders on %s', (backend) => {
+describe.each(BACKENDS)('orders a crash left Processing, on %s', (backend) => {
   let server: TestServer
 
   beforeAll(async () => {
@@ -26,7 +26,7 @@ describe.each(BACKENDS)('restart with Processing orders on %s', (backend) => {
     await server?.stop()
   })
 
-  it('finishes orders a crash left Processing, charging each once', async () => {
+  it('are finished when the server starts again, each card charged once', async () => {
     let api = client(server.url)
     const content = await generateContent(api)
     // A: the crash came after the charge but before the state was written.
