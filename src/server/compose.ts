@@ -246,6 +246,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const advertisers = createAdvertisersService({
     database,
     limiter,
+    passwords: auth.passwords,
     content: content.service,
     payment,
     mail,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { hash, verify } from '@node-rs/argon2'
 import type { AdvertiserSession, SignUpRequest } from '../../contract/advertisers.ts'
 import {
   REFRESH_TOKEN_TTL_MS,
@@ -7,10 +6,11 @@ import {
   UNVERIFIED_ACCOUNT_TTL_MS,
   VERIFY_LINK_TTL_MS,
 } from '../../domain/advertiser-account.ts'
-import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_WINDOW_MS } from '../../domain/ops.ts'
+import { SIGN_IN_FAILURE_LIMITS, SIGN_IN_WINDOW_MS } from '../../domain/ops.ts'
+import { createSignInLimits, type PasswordWork } from '../auth/passwords.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
-import type { LimitRule, RateLimiter, Take } from '../platform/rate-limit.ts'
+import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
 import {
@@ -36,10 +36,11 @@ import type { AccessTokens, TokenProblem } from './tokens.ts'
 
 // Advertisers' accounts and sessions (api-v1 "Advertisers", docs/decisions/023). No answer says
 // whether an e-mail has an account: sign-up and reset answer alike and take as long either way (a
-// password is hashed, a mail queued, whatever the case). Sign-in, sign-up and reset are counted on
-// the shared limiter per e-mail and per address, like the console's sign-in. Passwords are argon2id
-// (as the operators'), judged by zxcvbn. A session is a family of refresh tokens, rotated on use; a
-// rotated token used again revokes the family.
+// password is hashed, a mail queued, whatever the case). Sign-in is limited as the console's is
+// (auth/passwords.ts: per account at an address, per address, per account anywhere), sign-up and
+// reset per e-mail and per address, on the shared limiter. Passwords are argon2id under the
+// process's one bound on password work (the operators'), judged by zxcvbn. A session is a family of
+// refresh tokens, rotated on use; a rotated token used again revokes the family.
 
 export type AccountProblem =
   | { code: 'password_not_strong' }
@@ -48,6 +49,8 @@ export type AccountProblem =
   | { code: 'email_not_verified' }
   | { code: 'sign_in_limited'; params: { seconds: number } }
   | { code: 'too_many_requests'; params: { seconds: number } }
+  /** the server checks as many passwords as it may at once: try again in a moment */
+  | { code: 'sign_in_busy'; params: { seconds: number } }
   | { code: 'password_reset_user_not_found' }
 
 export type AuthProblem = { code: TokenProblem | 'authorization_missing' | 'session_ended' }
@@ -55,58 +58,39 @@ export type AuthProblem = { code: TokenProblem | 'authorization_missing' | 'sess
 /** A signed-in session: what the client reads, and the refresh token for its cookie. */
 export type SignedIn = { session: AdvertiserSession; refreshToken: string }
 
-const rule = (bucket: string): LimitRule => ({
+// Each attempt counts (not only failures): every one sends a mail. Per address, the routes count
+// them too (the shared write limit, WRITES_PER_MINUTE).
+const perEmail = (bucket: string): LimitRule => ({
   bucket,
-  limit: SIGN_IN_FAILURE_LIMIT,
+  limit: SIGN_IN_FAILURE_LIMITS.accountAtAddress,
   windowMs: SIGN_IN_WINDOW_MS,
 })
-const SIGN_IN = {
-  account: rule('advertiser-sign-in-account'),
-  address: rule('advertiser-sign-in-address'),
-}
-const SIGN_UP = {
-  account: rule('advertiser-sign-up-account'),
-  address: rule('advertiser-sign-up-address'),
-}
-const RESET = {
-  account: rule('advertiser-reset-account'),
-  address: rule('advertiser-reset-address'),
-}
+const SIGN_UP = perEmail('advertiser-sign-up-account')
+const RESET = perEmail('advertiser-reset-account')
+const BUSY = { code: 'sign_in_busy', params: { seconds: 1 } } as const
 
 export type AccountService = ReturnType<typeof createAccountService>
 
 export function createAccountService(deps: {
   database: Database
   limiter: RateLimiter
+  /** The process's one bound on argon2 work (auth/passwords.ts, the operators' too). */
+  passwords: PasswordWork
   tokens: AccessTokens
   mails: AdvertiserMails
   log: Logger
   now: () => number
 }) {
-  const { database: db, limiter, tokens, mails, log, now } = deps
-  // Unknown e-mails are checked against this hash, so a sign-in takes as long either way.
-  let dummyHash: Promise<string> | null = null
-  const dummy = () => {
-    dummyHash ??= hash(newSecret())
-    return dummyHash
-  }
+  const { database: db, limiter, passwords, tokens, mails, log, now } = deps
+  const signInLimits = createSignInLimits(limiter, 'advertiser')
 
-  /** Counts an attempt per e-mail and per address (atomic: parallel tries cannot slip past). */
+  /** Counts an attempt for the e-mail (atomic: parallel tries cannot slip past). */
   async function take(
-    rules: { account: LimitRule; address: LimitRule },
+    rule: LimitRule,
     email: string,
-    address: string,
   ): Promise<{ allowed: true } | { allowed: false; seconds: number }> {
-    const [byAccount, byAddress]: [Take, Take] = await Promise.all([
-      limiter.take(rules.account, email.trim().toLowerCase()),
-      limiter.take(rules.address, address),
-    ])
-    if (byAccount.allowed && byAddress.allowed) return { allowed: true }
-    const seconds = Math.max(
-      byAccount.allowed ? 0 : byAccount.retryAfterS,
-      byAddress.allowed ? 0 : byAddress.retryAfterS,
-    )
-    return { allowed: false, seconds }
+    const taken = await limiter.take(rule, email.trim().toLowerCase())
+    return taken.allowed ? { allowed: true } : { allowed: false, seconds: taken.retryAfterS }
   }
 
   async function newSession(account: AccountRow): Promise<SignedIn> {
@@ -146,18 +130,17 @@ export function createAccountService(deps: {
    * not verified yet: its details and password are replaced, a new link sent (the link carries the
    * password of its own sign-up). One verified: a mail that says so. The same answer every time.
    */
-  async function signUp(
-    request: SignUpRequest,
-    address: string,
-  ): Promise<Result<void, AccountProblem>> {
-    const limited = await take(SIGN_UP, request.email, address)
+  async function signUp(request: SignUpRequest): Promise<Result<void, AccountProblem>> {
+    const limited = await take(SIGN_UP, request.email)
     if (!limited.allowed)
       return err({ code: 'too_many_requests', params: { seconds: limited.seconds } })
     const words = [request.email, request.name, request.company]
     if (!(await passwordStrongEnough(request.password, words))) {
       return err({ code: 'password_not_strong' })
     }
-    const passwordHash = await hash(request.password)
+    const hashed = await passwords.hash(request.password)
+    if (!hashed.ok) return err(BUSY)
+    const passwordHash = hashed.value
     const token = newSecret()
     const nowMs = now()
     const outcome = await db.transaction(async (tx) => {
@@ -233,21 +216,16 @@ export function createAccountService(deps: {
     password: string,
     address: string,
   ): Promise<Result<SignedIn, AccountProblem>> {
-    const limited = await take(SIGN_IN, email, address)
-    if (!limited.allowed)
-      return err({ code: 'sign_in_limited', params: { seconds: limited.seconds } })
+    const taken = await signInLimits.take(email, address)
+    if (!taken.allowed) return err({ code: 'sign_in_limited', params: { seconds: taken.seconds } })
     const account = await accountByEmail(db, email.trim())
-    let valid = false
-    try {
-      valid = await verify(account?.passwordHash ?? (await dummy()), password)
-    } catch (error) {
-      log.warn('advertiser password check failed', { accountId: account?.accountId ?? null, error })
+    const checked = await passwords.check(account?.passwordHash ?? null, password)
+    if (!checked.ok) {
+      await taken.giveBack()
+      return err(BUSY)
     }
-    if (!account || !valid) return err({ code: 'advertiser_credentials_invalid' })
-    await Promise.all([
-      limiter.giveBack(SIGN_IN.account, email.trim().toLowerCase()),
-      limiter.giveBack(SIGN_IN.address, address),
-    ])
+    if (!account || !checked.value) return err({ code: 'advertiser_credentials_invalid' })
+    await taken.giveBack()
     if (!account.verified) return err({ code: 'email_not_verified' })
     return ok(await newSession(account))
   }
@@ -303,11 +281,8 @@ export function createAccountService(deps: {
    * POST /advertisers/password-reset: a link (1 h) by mail when the e-mail has an account. The
    * route answers 202 either way; `password_reset_user_not_found` is for the log only.
    */
-  async function requestReset(
-    email: string,
-    address: string,
-  ): Promise<Result<void, AccountProblem>> {
-    const limited = await take(RESET, email, address)
+  async function requestReset(email: string): Promise<Result<void, AccountProblem>> {
+    const limited = await take(RESET, email)
     if (!limited.allowed)
       return err({ code: 'too_many_requests', params: { seconds: limited.seconds } })
     const account = await accountByEmail(db, email.trim())
@@ -346,7 +321,9 @@ export function createAccountService(deps: {
     if (!(await passwordStrongEnough(password, [account.email, account.name, account.company]))) {
       return err({ code: 'password_not_strong' })
     }
-    const passwordHash = await hash(password)
+    const hashed = await passwords.hash(password)
+    if (!hashed.ok) return err(BUSY)
+    const passwordHash = hashed.value
     return db.transaction(async (tx) => {
       const nowMs = now()
       const used = await useLink(tx, secretHash(token), 'reset', nowMs)

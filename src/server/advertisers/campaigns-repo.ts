@@ -208,8 +208,8 @@ export type AdContentRow = {
   error: { code: string; params?: Record<string, string | number> } | null
 }
 
-const AD_COLUMNS = sql`content_guid as "contentGuid", campaign_id as "campaignId",
-  account_id as "accountId", upload_id as "uploadId", renditions, error`
+const AD_COLUMNS = sql`a.content_guid as "contentGuid", a.campaign_id as "campaignId",
+  a.account_id as "accountId", a.upload_id as "uploadId", a.renditions, a.error`
 
 /** A new ad for the campaign; the campaign names it from now on. */
 export async function insertAdContent(
@@ -231,7 +231,7 @@ export async function adContentByGuid(
   contentGuid: string,
 ): Promise<AdContentRow | null> {
   const [row] = await db.query(sql<AdContentRow>`
-    select ${AD_COLUMNS} from ad_contents where content_guid = ${contentGuid}`)
+    select ${AD_COLUMNS} from ad_contents a where a.content_guid = ${contentGuid}`)
   return row ?? null
 }
 

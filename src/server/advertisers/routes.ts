@@ -29,11 +29,15 @@ export function advertiserRoutes(
     return refuse({ problems: [error] })
   }
 
-  router.handle(api.signUp, async ({ c, body }) => {
-    const signed = await accounts.signUp(body, address(c))
-    if (!signed.ok) return limited(c, signed.error)
-    return {}
-  })
+  router.handle(
+    api.signUp,
+    async ({ c, body }) => {
+      const signed = await accounts.signUp(body)
+      if (!signed.ok) return limited(c, signed.error)
+      return {}
+    },
+    deps.limits.writes('advertiser-sign-ups'),
+  )
 
   router.handle(api.verify, async ({ body }) => {
     const verified = await accounts.verifyEmail(body.token)
@@ -77,18 +81,22 @@ export function advertiserRoutes(
     guard.sameOrigin,
   )
 
-  router.handle(api.passwordReset, async ({ c, body }) => {
-    const asked = await accounts.requestReset(body.email, address(c))
-    if (!asked.ok) {
-      // never told to the client: the same 202 whether or not the e-mail has an account
-      if (asked.error.code === 'password_reset_user_not_found') {
-        deps.log.info('password reset for an unknown e-mail', { code: asked.error.code })
-        return {}
+  router.handle(
+    api.passwordReset,
+    async ({ c, body }) => {
+      const asked = await accounts.requestReset(body.email)
+      if (!asked.ok) {
+        // never told to the client: the same 202 whether or not the e-mail has an account
+        if (asked.error.code === 'password_reset_user_not_found') {
+          deps.log.info('password reset for an unknown e-mail', { code: asked.error.code })
+          return {}
+        }
+        return limited(c, asked.error)
       }
-      return limited(c, asked.error)
-    }
-    return {}
-  })
+      return {}
+    },
+    deps.limits.writes('advertiser-resets'),
+  )
 
   router.handle(api.passwordResetConfirm, async ({ body }) => {
     const done = await accounts.confirmReset(body.token, body.password)

@@ -1,3 +1,4 @@
+import type { PasswordWork } from '../auth/passwords.ts'
 import type { ContentService } from '../content/service.ts'
 import type { MailService } from '../mail/service.ts'
 import type { PaymentService } from '../payment/service.ts'
@@ -23,6 +24,7 @@ export type AdvertisersService = ReturnType<typeof createAdvertisersService>
 export function createAdvertisersService(deps: {
   database: Database
   limiter: RateLimiter
+  passwords: PasswordWork
   content: ContentService
   payment: PaymentService
   mail: MailService
@@ -47,6 +49,7 @@ export function createAdvertisersService(deps: {
   const accounts = createAccountService({
     database,
     limiter: deps.limiter,
+    passwords: deps.passwords,
     tokens,
     mails,
     log,
