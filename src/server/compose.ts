@@ -256,7 +256,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
       tokenKeys: env.ADVERTISER_TOKEN_KEYS,
       defaultSharePercent: env.AD_FREE_TIME_SHARE,
     },
-    audit: ({ operator, action, detail }) => recordAudit(database, { operator, action, detail }, now()),
+    audit: ({ operator, action, detail }) =>
+      recordAudit(database, { operator, action, detail }, now()),
   })
   const advertiserGuard = createAdvertiserGuard({
     accounts: advertisers.accounts,

@@ -1,7 +1,6 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdvertiserSession } from '../../src/contract/advertisers.ts'
-import { BACKENDS, startTestServer, type TestServer } from './helpers.ts'
 import {
   type AdvertiserClient,
   advertiserClient,
@@ -12,6 +11,7 @@ import {
   STRONG_PASSWORD,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
+import { BACKENDS, startTestServer, type TestServer } from './helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // api-v1 "Advertisers", accounts and sessions, on the real server with a real SMTP server: sign-up
@@ -38,8 +38,12 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     await smtp?.close()
   })
 
-  const signUp = (api: AdvertiserClient, email: string, password = STRONG_PASSWORD, locale = 'en') =>
-    api.post('/advertisers/accounts', { email, password, name: 'Léa', company: 'Brand', locale })
+  const signUp = (
+    api: AdvertiserClient,
+    email: string,
+    password = STRONG_PASSWORD,
+    locale = 'en',
+  ) => api.post('/advertisers/accounts', { email, password, name: 'Léa', company: 'Brand', locale })
 
   it('refuses a weak password with the spec’s message, and says nothing of the e-mail', async () => {
     const api = advertiserClient(server)
@@ -63,7 +67,9 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     // in the account's language, the link on the shop's own address
     expect(mail.subject).toBe('Confirmez votre adresse e-mail pour Shouts')
     expect(mail.text).toContain('https://shop.example/fr/account#verify=')
-    expect((await api.post('/advertisers/accounts/verify', { token: linkToken(mail, 'verify') })).status).toBe(200)
+    expect(
+      (await api.post('/advertisers/accounts/verify', { token: linkToken(mail, 'verify') })).status,
+    ).toBe(200)
 
     const again = await signUp(api, email)
     expect(again.status).toBe(first.status)
@@ -84,7 +90,9 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     expect(wrong.status).toBe(401)
     expect(wrong.body).toMatchObject({ errors: ['Invalid username/password combination'] })
 
-    const bad = await api.post('/advertisers/accounts/verify', { token: 'not-a-token-of-ours-at-all' })
+    const bad = await api.post('/advertisers/accounts/verify', {
+      token: 'not-a-token-of-ours-at-all',
+    })
     expect(bad.status).toBe(401)
     expect(bad.body).toMatchObject({ errors: ['Missing or bad token'] })
     const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
@@ -199,13 +207,17 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     expect(api.cookie).toBeNull()
     api.cookie = cookie
     expect((await api.post('/advertisers/session/refresh')).status).toBe(401)
-    expect((await api.get('/advertisers/campaigns')).body).toMatchObject({ codes: ['session_ended'] })
+    expect((await api.get('/advertisers/campaigns')).body).toMatchObject({
+      codes: ['session_ended'],
+    })
   })
 
   it('resets a password by the mail’s link: the same answer for any e-mail, every session ended', async () => {
     const { api, email } = await signedInAdvertiser(server, smtp, { locale: 'de' })
     const anonymous = advertiserClient(server)
-    const unknown = await anonymous.post('/advertisers/password-reset', { email: newEmail('nobody') })
+    const unknown = await anonymous.post('/advertisers/password-reset', {
+      email: newEmail('nobody'),
+    })
     const known = await anonymous.post('/advertisers/password-reset', { email })
     expect(unknown.status).toBe(202)
     expect(known.status).toBe(202)
@@ -232,7 +244,9 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     })
     expect(done.status).toBe(204)
     // the password changed: the sessions of before are over
-    expect((await api.get('/advertisers/campaigns')).body).toMatchObject({ codes: ['session_ended'] })
+    expect((await api.get('/advertisers/campaigns')).body).toMatchObject({
+      codes: ['session_ended'],
+    })
     expect((await api.post('/advertisers/session/refresh')).status).toBe(401)
     expect(
       (await anonymous.post('/advertisers/session', { email, password: STRONG_PASSWORD })).status,

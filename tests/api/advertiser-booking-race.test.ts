@@ -4,13 +4,13 @@ import { adCellsOfHour, localHours } from '../../src/domain/ad-time.ts'
 import { adBillboards } from '../../src/server/catalogue/ad-reads.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
 import {
   type AdvertiserClient,
   advertiserEnv,
   campaignWithAd,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
+import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // Two advertisers can never hold the same time: each ad play is a row keyed by billboard and start.
@@ -105,8 +105,12 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     const again = (await propose(b)).body
     expect((await acceptWith(b.api, again)).status).toBe(200)
     const held = await heldPlays()
-    const ofA = held.filter((p) => p.campaignId === a.campaign.campaignId).map((p) => p.startEpochMs)
-    const ofB = held.filter((p) => p.campaignId === b.campaign.campaignId).map((p) => p.startEpochMs)
+    const ofA = held
+      .filter((p) => p.campaignId === a.campaign.campaignId)
+      .map((p) => p.startEpochMs)
+    const ofB = held
+      .filter((p) => p.campaignId === b.campaign.campaignId)
+      .map((p) => p.startEpochMs)
     expect(ofA).toHaveLength(pa.totalPlays)
     expect(ofB).toHaveLength(again.totalPlays)
     expect(ofA.filter((t) => ofB.includes(t))).toEqual([])
@@ -117,8 +121,12 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     const proposals = await Promise.all(
       racers.map(
         async (r) =>
-          (await r.api.post<Proposal>(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}))
-            .body,
+          (
+            await r.api.post<Proposal>(
+              `/advertisers/campaigns/${r.campaign.campaignId}/proposal`,
+              {},
+            )
+          ).body,
       ),
     )
     const bases = second ? [server.url, second.url] : [server.url]

@@ -6,7 +6,6 @@ import type {
   Proposal,
   Report,
 } from '../../src/contract/advertisers.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
 import {
   advertiserClient,
   advertiserEnv,
@@ -16,6 +15,7 @@ import {
   signedInAdvertiser,
   uploadAd,
 } from './advertiser-helpers.ts'
+import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // api-v1 "Advertisers", campaigns: the inventory, a draft and spec §8's schedule rules, an account's
@@ -82,9 +82,15 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       'campaign_start_too_soon',
       'Start time can not be within 04:00:00 from now',
     )
-    await refused({ startEpochMs: t + 48 * HOUR, endEpochMs: t + 24 * HOUR }, 'campaign_end_before_start')
+    await refused(
+      { startEpochMs: t + 48 * HOUR, endEpochMs: t + 24 * HOUR },
+      'campaign_end_before_start',
+    )
     await refused({ deviceIds: ['london-kings-cross'] }, 'billboard_not_for_ads')
-    await refused({ deviceIds: ['paris-opera-1', 'london-piccadilly-1'] }, 'billboard_currency_mismatch')
+    await refused(
+      { deviceIds: ['paris-opera-1', 'london-piccadilly-1'] },
+      'billboard_currency_mismatch',
+    )
     const bad = await api.post('/advertisers/campaigns', { ...draftOf(t), dayparts: [] })
     expect(bad.status).toBe(400)
     const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(t))
@@ -106,14 +112,22 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       ['POST', '/cancel', {}],
       ['GET', '/report', undefined],
     ] as const) {
-      const res = await b.api.call(method, `/advertisers/campaigns/${campaign.campaignId}${path}`, body)
+      const res = await b.api.call(
+        method,
+        `/advertisers/campaigns/${campaign.campaignId}${path}`,
+        body,
+      )
       expect(res.status, `${method} ${path}`).toBe(403)
     }
-    const content = await b.api.get(`/advertisers/content/${campaign.contentGuid ?? (await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)).body.contentGuid}`)
+    const content = await b.api.get(
+      `/advertisers/content/${campaign.contentGuid ?? (await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)).body.contentGuid}`,
+    )
     expect(content.status).toBe(403)
     const list = await b.api.get<{ campaigns: Campaign[] }>('/advertisers/campaigns')
     expect(list.body.campaigns.map((c) => c.campaignId)).not.toContain(campaign.campaignId)
-    expect((await a.api.get('/advertisers/campaigns/00000000-0000-0000-0000-000000000000')).status).toBe(404)
+    expect(
+      (await a.api.get('/advertisers/campaigns/00000000-0000-0000-0000-000000000000')).status,
+    ).toBe(404)
   })
 
   it('takes the ad through the shop’s pipeline, fitted to each billboard’s size', async () => {
@@ -157,7 +171,10 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(noAd.body).toMatchObject({ codes: ['campaign_no_content'] })
 
     const campaign = await campaignWithAd(api, now(), { budgetCents: 10_000 })
-    const res = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+    const res = await api.post<Proposal>(
+      `/advertisers/campaigns/${campaign.campaignId}/proposal`,
+      {},
+    )
     expect(res.status).toBe(201)
     const p = res.body
     expect(p.totalCents).toBeLessThanOrEqual(10_000)
@@ -174,7 +191,9 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const shown = await api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
     expect(shown.body).toMatchObject({ state: 'Proposed', proposalGuid: p.proposalGuid })
     // the link opens without an account
-    const shared = await client(server.url).get<Proposal>(`/advertisers/proposals/${p.proposalGuid}`)
+    const shared = await client(server.url).get<Proposal>(
+      `/advertisers/proposals/${p.proposalGuid}`,
+    )
     expect(shared.status).toBe(200)
     expect(shared.body).toMatchObject({ totalCents: p.totalCents, campaignName: 'Spring sale' })
     const unknown = await client(server.url).get('/advertisers/proposals/no-such-proposal')
@@ -205,10 +224,13 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     expect(voided.status).toBe(409)
     expect(voided.body).toMatchObject({ codes: ['proposal_void'] })
-    const booked = await api.post<Campaign>(`/advertisers/proposals/${second.body.proposalGuid}/accept`, {
-      customerId: saved.customerId,
-      checkoutSecretKey: saved.checkoutSecretKey,
-    })
+    const booked = await api.post<Campaign>(
+      `/advertisers/proposals/${second.body.proposalGuid}/accept`,
+      {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      },
+    )
     expect(booked.status).toBe(200)
     expect(booked.body).toMatchObject({
       state: 'Booked',
@@ -232,13 +254,19 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     expect(lower.status).toBe(422)
     expect((lower.body as { errors: string[] }).errors[0]).toMatch(/^amount spent to date \+ /)
-    const raised = await api.patch<Campaign>(`/advertisers/campaigns/${id}`, { budgetCents: 40_000 })
+    const raised = await api.patch<Campaign>(`/advertisers/campaigns/${id}`, {
+      budgetCents: 40_000,
+    })
     expect(raised.status).toBe(200)
     expect(raised.body.scheduledPlays).toBeGreaterThan(second.body.totalPlays)
     expect(raised.body.committedCents).toBeLessThanOrEqual(40_000)
     expect(raised.body.committedCents).toBeGreaterThan(second.body.totalCents)
     // the ad is what was booked
-    const ad = await uploadAd(api, id, { bytes: await pngOf(1400, 400), name: 'b.png', type: 'image/png' })
+    const ad = await uploadAd(api, id, {
+      bytes: await pngOf(1400, 400),
+      name: 'b.png',
+      type: 'image/png',
+    })
     expect(ad.status).toBe(409)
   })
 
@@ -274,7 +302,9 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     const early = await api.post(`/advertisers/campaigns/${id}/pause`, {})
     expect(early.status).toBe(409)
-    expect(early.body).toMatchObject({ errors: ['This cannot be done while the campaign is booked'] })
+    expect(early.body).toMatchObject({
+      errors: ['This cannot be done while the campaign is booked'],
+    })
     expect((await api.post(`/advertisers/campaigns/${id}/resume`, {})).status).toBe(409)
 
     const report = await api.get<Report>(`/advertisers/campaigns/${id}/report?format=json`)
@@ -294,7 +324,11 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(lines).toHaveLength(report.body.rows.length + 1)
 
     const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${id}/cancel`, {})
-    expect(cancelled.body).toMatchObject({ state: 'Cancelled', scheduledPlays: 0, committedCents: 0 })
+    expect(cancelled.body).toMatchObject({
+      state: 'Cancelled',
+      scheduledPlays: 0,
+      committedCents: 0,
+    })
     expect((await api.post(`/advertisers/campaigns/${id}/cancel`, {})).status).toBe(409)
   })
 

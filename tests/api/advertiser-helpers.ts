@@ -45,7 +45,12 @@ export function advertiserClient(server: TestServer, origin = SHOP): AdvertiserC
     baseUrl: server.url,
     cookie: null,
     token: null,
-    async call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+    async call<T>(
+      method: string,
+      path: string,
+      body?: unknown,
+      extra: Record<string, string> = {},
+    ) {
       const headers: Record<string, string> = { origin, ...extra }
       if (self.token && !('authorization' in extra)) headers.authorization = `Bearer ${self.token}`
       if (self.cookie && path.startsWith('/advertisers/session')) headers.cookie = self.cookie
@@ -76,7 +81,11 @@ const recipient = (mail: ParsedMail) =>
   (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address
 
 /** The newest mail to this address whose text matches, once it arrived. */
-export async function mailTo(smtp: SmtpTestServer, email: string, match: RegExp): Promise<ParsedMail> {
+export async function mailTo(
+  smtp: SmtpTestServer,
+  email: string,
+  match: RegExp,
+): Promise<ParsedMail> {
   return smtp.waitFor((m) => recipient(m) === email && match.test(m.text ?? ''))
 }
 
@@ -102,7 +111,8 @@ export async function signedInAdvertiser(
     company: options.company ?? 'Brand & Co',
     locale: options.locale ?? 'en',
   })
-  if (signUp.status !== 202) throw new Error(`sign-up: ${signUp.status} ${JSON.stringify(signUp.body)}`)
+  if (signUp.status !== 202)
+    throw new Error(`sign-up: ${signUp.status} ${JSON.stringify(signUp.body)}`)
   const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
   const verified = await api.post('/advertisers/accounts/verify', { token })
   if (verified.status !== 200) throw new Error(`verify: ${verified.status}`)
@@ -110,7 +120,8 @@ export async function signedInAdvertiser(
     email,
     password: STRONG_PASSWORD,
   })
-  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${JSON.stringify(signIn.body)}`)
+  if (signIn.status !== 200)
+    throw new Error(`sign-in: ${signIn.status} ${JSON.stringify(signIn.body)}`)
   api.token = signIn.body.accessToken
   return { api, email, session: signIn.body }
 }

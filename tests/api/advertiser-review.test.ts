@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
 import type { OpsCampaign } from '../../src/contract/ops-campaigns.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
 import {
   type AdvertiserClient,
   advertiserEnv,
@@ -10,6 +9,7 @@ import {
   SHOP,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
+import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
 import { signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
@@ -60,15 +60,26 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     )
     expect(approved.status).toBe(200)
     expect(approved.body.state).toBe('Approved')
-    expect(approved.body.history.map((h) => h.state)).toEqual(['Draft', 'Proposed', 'Booked', 'Approved'])
+    expect(approved.body.history.map((h) => h.state)).toEqual([
+      'Draft',
+      'Proposed',
+      'Booked',
+      'Approved',
+    ])
     expect((await state(api, campaign.campaignId)).state).toBe('Approved')
     const again = await reviewer.api.post(`/ops/campaigns/${campaign.campaignId}/approve`, {})
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ errors: ['This campaign is not awaiting review'] })
 
-    const paused = await api.post<Campaign>(`/advertisers/campaigns/${campaign.campaignId}/pause`, {})
+    const paused = await api.post<Campaign>(
+      `/advertisers/campaigns/${campaign.campaignId}/pause`,
+      {},
+    )
     expect(paused.body.state).toBe('Paused')
-    const resumed = await api.post<Campaign>(`/advertisers/campaigns/${campaign.campaignId}/resume`, {})
+    const resumed = await api.post<Campaign>(
+      `/advertisers/campaigns/${campaign.campaignId}/resume`,
+      {},
+    )
     expect(resumed.body.state).toBe('Approved')
     expect(resumed.body.scheduledPlays).toBe(campaign.scheduledPlays)
   })
@@ -81,7 +92,10 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
       { reason: 'Le logo est illisible' },
     )
     expect(rejected.status).toBe(200)
-    expect(rejected.body).toMatchObject({ state: 'Rejected', rejectionReason: 'Le logo est illisible' })
+    expect(rejected.body).toMatchObject({
+      state: 'Rejected',
+      rejectionReason: 'Le logo est illisible',
+    })
     const seen = await state(api, campaign.campaignId)
     expect(seen).toMatchObject({
       state: 'Rejected',
@@ -91,7 +105,9 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
       spentCents: 0,
     })
     const mail = await mailTo(smtp, email, /Le logo est illisible/)
-    expect(mail.subject).toBe('Votre campagne « Spring sale » n’a pas été approuvée'.replace('’', "'"))
+    expect(mail.subject).toBe(
+      'Votre campagne « Spring sale » n’a pas été approuvée'.replace('’', "'"),
+    )
     expect(mail.text).toContain("Rien n'a été débité")
     const twice = await reviewer.api.post(`/ops/campaigns/${campaign.campaignId}/reject`, {
       reason: 'again',
@@ -110,9 +126,12 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     const admin = await signedInOperator(server, 'admin', undefined, SHOP)
     const all = await admin.api.get<{ campaigns: OpsCampaign[] }>('/ops/campaigns')
     expect(all.body.campaigns.map((c) => c.campaignId)).toContain(campaign.campaignId)
-    const cancelled = await admin.api.post<OpsCampaign>(`/ops/campaigns/${campaign.campaignId}/cancel`, {
-      reason: 'Requested by the advertiser on the phone',
-    })
+    const cancelled = await admin.api.post<OpsCampaign>(
+      `/ops/campaigns/${campaign.campaignId}/cancel`,
+      {
+        reason: 'Requested by the advertiser on the phone',
+      },
+    )
     expect(cancelled.body.state).toBe('Cancelled')
     expect((await state(api, campaign.campaignId)).scheduledPlays).toBe(0)
     expect((await client(server.url).get('/ops/review/campaigns')).status).toBe(401)

@@ -35,7 +35,7 @@ import { createUploads } from './uploads.ts'
 import { createVideoGenerator } from './video.ts'
 
 export type { FileToSend, Preview } from './files.ts'
-export { FIT_GENERATOR, type FittedContent, type FitScreen } from './fit.ts'
+export { FIT_GENERATOR, type FitScreen, type FittedContent } from './fit.ts'
 export { GENERATE_JOB } from './generation.ts'
 export { PROCESS_UPLOAD_JOB } from './uploads.ts'
 
