@@ -111,6 +111,43 @@ export const OrderPlaySchema = v.object({
 })
 export type OrderPlay = v.InferOutput<typeof OrderPlaySchema>
 
+/** What a billboard shows as it reports: a play of a shout, or the house card (a union, not
+ * v.variant: the shop's first screen bundles this module, and variant is not dropped from it). */
+export const ShowingSchema = v.union([
+  v.strictObject({
+    kind: v.literal('shout'),
+    orderGuid: text(),
+    slotNumber: nonNegativeInt(),
+    playIndex: nonNegativeInt(),
+  }),
+  v.strictObject({ kind: v.literal('house') }),
+])
+export type Showing = v.InferOutput<typeof ShowingSchema>
+
+/** The web player's heartbeat every minute (api-v1 "Player"): its health as it sees it. */
+export const HeartbeatSchema = v.strictObject({
+  /** The player's own clock when it sent the beat, uncorrected. */
+  sentAtEpochMs: EpochMsSchema,
+  showing: ShowingSchema,
+  /** The correction it applies to its clock now (server minus player, 0 within 2 s). */
+  clockCorrectionMs: v.pipe(v.number(), v.integer(), v.minValue(-1e12), v.maxValue(1e12)),
+  /** The schedule window it holds, or null before its first schedule. */
+  window: v.nullable(v.strictObject({ fromEpochMs: EpochMsSchema, toEpochMs: EpochMsSchema })),
+  /** Content files of that window in its cache, and files that failed to load. */
+  files: v.strictObject({ cached: nonNegativeInt(), failed: nonNegativeInt() }),
+  /** Proofs of play waiting to be sent. */
+  pendingPlays: nonNegativeInt(),
+  version: text(40),
+  screen: v.strictObject({ widthPx: positiveInt(), heightPx: positiveInt() }),
+})
+export type Heartbeat = v.InferOutput<typeof HeartbeatSchema>
+
+export const HeartbeatAnswerSchema = v.object({
+  /** The server's clock as it answered: the player measures its own against it. */
+  serverEpochMs: EpochMsSchema,
+})
+export type HeartbeatAnswer = v.InferOutput<typeof HeartbeatAnswerSchema>
+
 export const SMIL_MEDIA_TYPE = 'application/smil+xml'
 
 const playerErrors = ['player_token_missing', 'player_token_invalid', 'device_not_found'] as const
@@ -162,5 +199,17 @@ export const player = {
     response: PlaysAnswerSchema,
     status: 202,
     errors: ['body_too_large', ...playerErrors],
+  }),
+  heartbeat: endpoint({
+    name: 'postPlayerHeartbeat',
+    method: 'POST',
+    path: '/player/{deviceId}/heartbeat',
+    summary:
+      "The web player's heartbeat every minute (what it shows, its clock, window, cache, pending proofs, version, screen); the answer carries the server's time. A SMIL player's schedule fetches count as its heartbeats",
+    access: 'player',
+    query: PlayerQuerySchema,
+    body: HeartbeatSchema,
+    response: HeartbeatAnswerSchema,
+    errors: playerErrors,
   }),
 } as const

@@ -1,5 +1,6 @@
 export * from './ad-time'
 export * from './advertiser-account'
+export * from './billboard-health'
 export * from './campaign'
 export * from './confirmation'
 export * from './content'

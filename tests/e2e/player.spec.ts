@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import type { OrderSummary } from '../../src/contract/order'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql'
+import { heartbeatsOf } from '../../src/server/player/repo'
 import {
   client,
   daySlots,
@@ -38,10 +39,39 @@ import { waitForServiceWorker } from './pwa-helpers'
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
 let server: TestServer
+/**
+ * The server's clock, ahead of the real one by this much: the player plays by the server's time (its
+ * heartbeat measures its own clock against it), so a test that moves the page's clock moves the
+ * server's with it (`playerClock`).
+ */
+let serverAheadMs = 0
 
 test.beforeAll(async () => {
-  server = await startTestServer('pglite', { serveApp: true })
+  server = await startTestServer('pglite', {
+    serveApp: true,
+    now: () => Date.now() + serverAheadMs,
+  })
 })
+test.beforeEach(() => {
+  serverAheadMs = 0
+})
+
+/**
+ * The page's and the server's clocks, installed at `serverTime` (the page's `pageAheadMs` ahead) and
+ * moved on together.
+ */
+async function playerClock(page: Page, serverTime: number, pageAheadMs = 0) {
+  serverAheadMs = serverTime - Date.now()
+  await page.clock.install({ time: serverTime + pageAheadMs })
+  return {
+    /** The server's time now. */
+    now: () => Date.now() + serverAheadMs,
+    forward: async (ms: number) => {
+      serverAheadMs += ms
+      await page.clock.fastForward(ms)
+    },
+  }
+}
 test.afterAll(async () => {
   await server?.stop()
 })
@@ -89,7 +119,7 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
   const firstPlays = playsOfSlot(event, PARIS, first)
   const secondPlays = playsOfSlot(event, PARIS, second)
   expect(slotStartEpochMs(event, PARIS, first)).toBe(firstPlays[0]?.startEpochMs)
-  await page.clock.install({ time: (firstPlays[0]?.startEpochMs as number) + 2_000 })
+  const clock = await playerClock(page, (firstPlays[0]?.startEpochMs as number) + 2_000)
   await page.goto(`${server.url}/play/${DEVICE}?token=${linked.value.token}`)
 
   // the token leaves the address bar; the shout plays as an <img> of its content URL
@@ -101,7 +131,7 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
   await waitForServiceWorker(page)
 
   // the play ends after 15 s: the house card, whose QR code opens the shop on this billboard
-  await page.clock.fastForward(20_000)
+  await clock.forward(20_000)
   await expect(page.getByTestId('house-card')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Votre message ici' })).toBeVisible()
   await expect(page.getByText(/40,00\s\$US le shout/)).toBeVisible()
@@ -110,15 +140,14 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
   // offline, hours later, reloaded: the second slot still plays from the kept schedule and files
   await context.setOffline(true)
   offline = true
-  const now = await page.evaluate(() => Date.now())
-  await page.clock.fastForward((secondPlays[0]?.startEpochMs as number) + 2_000 - now)
+  await clock.forward((secondPlays[0]?.startEpochMs as number) + 2_000 - clock.now())
   await page.reload()
   await expect(played).toBeVisible()
   await expect(played).toHaveAttribute('src', src as string)
   await expect
     .poll(() => played.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true)
-  await page.clock.fastForward(20_000)
+  await clock.forward(20_000)
   await expect(page.getByTestId('house-card')).toBeVisible()
   await expect(page.getByTestId('player-status')).toContainText('à envoyer')
 
@@ -131,7 +160,7 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
   await expect(page.getByTestId('player-status')).not.toContainText('à envoyer')
   // sent again (a reconnect), they are still counted once
   await page.evaluate(() => window.dispatchEvent(new Event('online')))
-  await page.clock.fastForward(30_000)
+  await clock.forward(30_000)
   const plays = (await summary()).plays
   expect(plays.map((p) => [p.slotNumber, p.playIndex])).toEqual([
     [first, 0],
@@ -141,6 +170,57 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
 
   expect(referrers.filter(Boolean)).toEqual([])
   expect(errors).toEqual([])
+  await context.close()
+})
+
+test('a player whose clock is 5 minutes fast plays at the server’s time, and its proofs count', async ({
+  browser,
+}) => {
+  const api = client(server.url)
+  const content = await generateContent(api, DEVICE)
+  const event = (await api.get<Parameters<typeof playsOfSlot>[0]>(`/spotlight/events/${LIVE}`)).body
+  const slot = daySlots(3, 30, 1)[0] as number
+  const checkout = await savedCard(api)
+  const placed = await placeOrder(api, orderBody({ slots: [slot], content, checkout }))
+  expect(placed.status).toBe(201)
+  expect((await settledStatus(api, LIVE, placed.body.guid)).orderState).toBe('Confirmed')
+  const linked = await server.deps.player.link(DEVICE)
+  if (!linked.ok) throw new Error('no player link')
+  const [play] = playsOfSlot(event, PARIS, slot)
+  if (!play) throw new Error('no play')
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  const page = await context.newPage()
+  // half a minute before the play by the server's clock; by the page's own, the play ended 4.5 min ago
+  const clock = await playerClock(page, play.startEpochMs - 30_000, 5 * 60_000)
+  await page.goto(`${server.url}/play/${DEVICE}?token=${linked.value.token}`)
+  await expect(page.getByTestId('house-card')).toBeVisible()
+  // its first heartbeat reports a clock 5 minutes off, as the server measures it
+  await expect
+    .poll(async () => (await heartbeatsOf(server.deps.database, [DEVICE]))[0]?.clockOffsetMs ?? 0)
+    .toBeLessThan(-295_000)
+
+  // at the play's time by the server's clock, the shout shows (the page's own clock says 5:02 past)
+  await clock.forward(32_000)
+  const played = page.locator('[data-testid="player"] > img')
+  await expect(played).toBeVisible()
+  await clock.forward(20_000)
+  await expect(page.getByTestId('house-card')).toBeVisible()
+  // its proof carries the server's time, so the server accepts it as this play
+  await clock.forward(25_000)
+  const summary = () =>
+    api.get<OrderSummary>(`/order/events/${LIVE}/orders/${placed.body.guid}`).then((r) => r.body)
+  await expect.poll(async () => (await summary()).plays.length, { timeout: 30_000 }).toBe(1)
+  const [proof] = (await summary()).plays
+  expect(Math.abs((proof?.startedAtEpochMs ?? 0) - play.startEpochMs)).toBeLessThan(5_000)
+  // and its heartbeat (the one a minute in) says what it holds, shows and corrects
+  const beat = async () => (await heartbeatsOf(server.deps.database, [DEVICE]))[0]?.beat
+  await expect.poll(beat).toMatchObject({
+    showing: { kind: 'house' },
+    files: { cached: 1, failed: 0 },
+    screen: { widthPx: 1280, heightPx: 720 },
+  })
+  expect(Math.abs(((await beat())?.clockCorrectionMs ?? 0) + 5 * 60_000)).toBeLessThan(5_000)
   await context.close()
 })
 

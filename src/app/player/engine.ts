@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { pathOf } from '../../contract/endpoint'
 import {
+  type Heartbeat,
+  HeartbeatAnswerSchema,
   MAX_PLAYS_PER_BATCH,
   type Play,
   PlaysAnswerSchema,
@@ -9,6 +11,11 @@ import {
   ScheduleSchema,
 } from '../../contract/player'
 import { PLAYER_CACHE_NAME } from '../../contract/sw'
+import {
+  clockCorrection,
+  HEARTBEAT_INTERVAL_MS,
+  measuredClockOffset,
+} from '../../domain/billboard-health'
 import { itemAt, mergeSchedule, nextChangeAt } from '../../domain/playout'
 import { DEFAULT_SCHEDULE_WINDOW_MS } from '../../domain/schedule'
 import {
@@ -25,6 +32,9 @@ import {
 // URL, decides what shows by the wall clock (Date and setTimeout only, so a test drives it with
 // Playwright's page.clock), records each play when it ends and sends the proofs in batches. It never
 // stops on an error: a failed fetch keeps the kept schedule, a failed file shows the house card.
+// Every minute it sends a heartbeat (what it shows, its clock, window, cache, proofs waiting); the
+// server's time in that answer and in each schedule measures its clock, and beyond 2 s it plays by
+// the server's time (domain/billboard-health.ts), so a wrong clock does not move the plays.
 
 /** How often the schedule is fetched again while online. */
 export const REFRESH_MS = 5 * 60_000
@@ -42,6 +52,10 @@ export type PlayerStatus = {
   syncedAtEpochMs: number | null
   /** The server refused the token: the billboard needs a new player link. */
   tokenRefused: boolean
+  /** Content files of the kept window in the cache. */
+  cachedFiles: number
+  /** What the player adds to its clock to play by the server's time (ms; 0 within 2 s). */
+  clockCorrectionMs: number
 }
 
 export type PlayerView = {
@@ -84,10 +98,15 @@ export function createPlayerEngine(
     pendingPlays: 0,
     syncedAtEpochMs: null,
     tokenRefused: false,
+    cachedFiles: 0,
+    clockCorrectionMs: 0,
   }
+  /** The wall clock the player plays by: its own, corrected to the server's. */
+  const now = () => Date.now() + status.clockCorrectionMs
   let tickTimer: ReturnType<typeof setTimeout> | undefined
   let refreshTimer: ReturnType<typeof setTimeout> | undefined
   let sendTimer: ReturnType<typeof setTimeout> | undefined
+  let beatTimer: ReturnType<typeof setTimeout> | undefined
   let sending = false
   let stopped = false
 
@@ -116,15 +135,40 @@ export function createPlayerEngine(
       }
     }
     // files of plays no longer kept leave the cache, so it holds one window's worth
+    let cached = 0
     for (const request of await cache.keys()) {
       if (!wanted.has(request.url)) await cache.delete(request)
+      else cached++
     }
+    status.cachedFiles = cached
+  }
+
+  /**
+   * One reading of the server's clock: the correction follows it (kept with the schedule). Whether it
+   * changed: the window asked for by the wrong clock is then asked for again.
+   */
+  function measured(sentAtEpochMs: number, serverEpochMs: number): boolean {
+    const offset = measuredClockOffset({
+      sentAtEpochMs,
+      receivedAtEpochMs: Date.now(),
+      serverEpochMs,
+    })
+    const correction = clockCorrection(status.clockCorrectionMs, offset)
+    if (correction === status.clockCorrectionMs) return false
+    status.clockCorrectionMs = correction
+    if (schedule) {
+      schedule = { ...schedule, clockCorrectionMs: correction }
+      void saveSchedule(deviceId, schedule)
+    }
+    emit()
+    tick()
+    return true
   }
 
   async function refresh() {
     clearTimeout(refreshTimer)
     refreshTimer = setTimeout(() => void refresh(), REFRESH_MS)
-    const from = Date.now()
+    const from = now()
     const url = pathOf(
       player.schedule,
       { deviceId },
@@ -134,6 +178,7 @@ export function createPlayerEngine(
       },
     )
     let fresh: v.InferOutput<typeof ScheduleSchema>
+    const sentAt = Date.now()
     try {
       const res = await fetch(url, { headers, cache: 'no-store', ...noReferrer })
       if (res.status === 401) {
@@ -147,17 +192,21 @@ export function createPlayerEngine(
       return // offline or a bad answer: the kept schedule keeps playing
     }
     status.tokenRefused = false
-    status.syncedAtEpochMs = Date.now()
+    const corrected = measured(sentAt, fresh.generatedAtEpochMs)
+    status.syncedAtEpochMs = now()
     schedule = {
       deviceId,
       timeZoneId: fresh.timeZoneId,
       house: fresh.house,
-      items: mergeSchedule(schedule?.items ?? [], fresh, Date.now() - MAX_WAIT_MS),
+      items: mergeSchedule(schedule?.items ?? [], fresh, now() - MAX_WAIT_MS),
       fetchedAtEpochMs: fresh.generatedAtEpochMs,
+      window: { fromEpochMs: fresh.fromEpochMs, toEpochMs: fresh.toEpochMs },
+      clockCorrectionMs: status.clockCorrectionMs,
     }
     await saveSchedule(deviceId, schedule)
     emit()
     tick()
+    if (corrected) void refresh()
     await cacheFiles(schedule.items)
     emit()
   }
@@ -182,17 +231,17 @@ export function createPlayerEngine(
   function tick() {
     if (stopped) return
     clearTimeout(tickTimer)
-    const now = Date.now()
+    const at = now()
     const items = schedule?.items ?? []
-    const next = itemAt(items, now)
+    const next = itemAt(items, at)
     if (!samePlay(next, current)) {
-      if (onScreen) void finish(onScreen, now)
+      if (onScreen) void finish(onScreen, at)
       current = next
-      onScreen = next ? { item: next, startedAtEpochMs: now, shown: false, failed: false } : null
+      onScreen = next ? { item: next, startedAtEpochMs: at, shown: false, failed: false } : null
       emit()
     }
-    const change = nextChangeAt(items, now)
-    const wait = change === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(0, change - now))
+    const change = nextChangeAt(items, at)
+    const wait = change === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(0, change - at))
     tickTimer = setTimeout(tick, wait)
   }
 
@@ -233,19 +282,67 @@ export function createPlayerEngine(
     }
   }
 
+  /** The heartbeat: the billboard's health as the player sees it; the answer measures its clock. */
+  async function beat() {
+    clearTimeout(beatTimer)
+    beatTimer = setTimeout(() => void beat(), HEARTBEAT_INTERVAL_MS)
+    if (stopped || !navigator.onLine) return
+    const body: Heartbeat = {
+      sentAtEpochMs: Date.now(),
+      showing: current
+        ? {
+            kind: 'shout',
+            orderGuid: current.orderGuid,
+            slotNumber: current.slotNumber,
+            playIndex: current.playIndex,
+          }
+        : { kind: 'house' },
+      clockCorrectionMs: status.clockCorrectionMs,
+      window: schedule?.window ?? null,
+      files: { cached: status.cachedFiles, failed: status.failedFiles },
+      pendingPlays: status.pendingPlays,
+      version: __APP_VERSION__,
+      screen: {
+        widthPx: Math.max(1, Math.round(window.innerWidth)),
+        heightPx: Math.max(1, Math.round(window.innerHeight)),
+      },
+    }
+    try {
+      const res = await fetch(pathOf(player.heartbeat, { deviceId }), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        ...noReferrer,
+      })
+      if (res.status === 401) {
+        status.tokenRefused = true
+        emit()
+      }
+      if (!res.ok) return
+      const answer = v.parse(HeartbeatAnswerSchema, await res.json())
+      if (measured(body.sentAtEpochMs, answer.serverEpochMs)) void refresh()
+    } catch {
+      // offline: the next beat tries again
+    }
+  }
+
   const onOnline = () => {
     void send()
     void refresh()
+    void beat()
   }
 
   return {
     async start() {
       schedule = await readSchedule(deviceId)
+      // offline after a reload, the kept correction still holds
+      status.clockCorrectionMs = schedule?.clockCorrectionMs ?? 0
       status.pendingPlays = (await readPendingPlays(deviceId)).length
       emit()
       tick()
       window.addEventListener('online', onOnline)
       void send()
+      void beat()
       await refresh()
     },
     stop() {
@@ -253,8 +350,11 @@ export function createPlayerEngine(
       clearTimeout(tickTimer)
       clearTimeout(refreshTimer)
       clearTimeout(sendTimer)
+      clearTimeout(beatTimer)
       window.removeEventListener('online', onOnline)
     },
+    /** The wall clock the player plays by (its own, corrected to the server's). */
+    now,
     /** The element of the play on screen showed its file. */
     shown(item: ScheduleItem) {
       if (onScreen && samePlay(onScreen.item, item)) onScreen.shown = true

@@ -98,7 +98,7 @@ function Content({ item, engine }: { item: ScheduleItem; engine: PlayerEngine })
         preload="auto"
         onLoadedMetadata={(e) => {
           // joined mid-play: start where the play is now, as every other screen would show it
-          const offset = offsetSeconds(item, Date.now())
+          const offset = offsetSeconds(item, engine.now())
           if (offset > 0.5 && offset < e.currentTarget.duration)
             e.currentTarget.currentTime = offset
         }}

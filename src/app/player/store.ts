@@ -1,12 +1,6 @@
 import { createStore, del, get, set, update } from 'idb-keyval'
 import * as v from 'valibot'
-import {
-  HouseCardSchema,
-  type Play,
-  PlaySchema,
-  type Schedule,
-  ScheduleItemSchema,
-} from '../../contract/player'
+import { HouseCardSchema, type Play, PlaySchema, ScheduleItemSchema } from '../../contract/player'
 
 // What the billboard player keeps in IndexedDB: its token (never in the address bar once
 // read), the schedule it plays (so a reload with the network down keeps playing), and the proofs of
@@ -15,10 +9,11 @@ import {
 
 const store = createStore('shouts-player', 'keyval')
 
-/** The schedule the player keeps: the last house card and every item not over yet. */
-export type KeptSchedule = Pick<Schedule, 'deviceId' | 'timeZoneId' | 'house' | 'items'> & {
-  fetchedAtEpochMs: number
-}
+/**
+ * The schedule the player keeps: the last house card, every item not over yet, the last window
+ * fetched, and the correction of its clock to the server's (so a reload offline plays on time).
+ */
+export type KeptSchedule = v.InferOutput<typeof KeptScheduleSchema>
 
 const KeptScheduleSchema = v.object({
   deviceId: v.string(),
@@ -26,6 +21,9 @@ const KeptScheduleSchema = v.object({
   house: HouseCardSchema,
   items: v.array(ScheduleItemSchema),
   fetchedAtEpochMs: v.number(),
+  // optional: a schedule kept by an older player still plays
+  window: v.optional(v.object({ fromEpochMs: v.number(), toEpochMs: v.number() })),
+  clockCorrectionMs: v.optional(v.number(), 0),
 })
 
 const keys = {

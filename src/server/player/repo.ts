@@ -1,4 +1,4 @@
-import type { ContentType, Play } from '../../contract/index.ts'
+import type { ContentType, Heartbeat, Play } from '../../contract/index.ts'
 import type { OrderState } from '../../domain/order-state.ts'
 import type { PlayoutEvent } from '../../domain/schedule.ts'
 import type { Queryable } from '../platform/db/client.ts'
@@ -188,4 +188,40 @@ export async function smilModifiedAt(
   const [kept] = await db.query(sql<{ at: number }>`
     select modified_at_epoch_ms::float8 as "at" from smil_feeds where device_id = ${deviceId}`)
   return kept?.at ?? second
+}
+
+export type StoredHeartbeat = {
+  deviceId: string
+  source: 'web' | 'smil'
+  seenAtEpochMs: number
+  clockOffsetMs: number | null
+  beat: Heartbeat | null
+}
+
+/** Records a billboard's report: a web player's heartbeat (with its body) or a SMIL fetch. */
+export async function saveHeartbeat(
+  db: Queryable,
+  report: Omit<StoredHeartbeat, 'deviceId'> & { deviceId: string },
+): Promise<void> {
+  const beat = report.beat === null ? null : JSON.stringify(report.beat)
+  await db.query(sql`
+    insert into player_heartbeats (device_id, source, seen_at_epoch_ms, clock_offset_ms, beat)
+    values (${report.deviceId}, ${report.source}, ${report.seenAtEpochMs}::bigint,
+      ${report.clockOffsetMs}::bigint, ${beat}::jsonb)
+    on conflict (device_id) do update set source = excluded.source,
+      seen_at_epoch_ms = greatest(player_heartbeats.seen_at_epoch_ms, excluded.seen_at_epoch_ms),
+      clock_offset_ms = coalesce(excluded.clock_offset_ms, player_heartbeats.clock_offset_ms),
+      beat = coalesce(excluded.beat, player_heartbeats.beat)`)
+}
+
+export function heartbeatsOf(
+  db: Queryable,
+  deviceIds: readonly string[],
+): Promise<StoredHeartbeat[]> {
+  if (deviceIds.length === 0) return Promise.resolve([])
+  return db.query(sql<StoredHeartbeat>`
+    select device_id as "deviceId", source, seen_at_epoch_ms::float8 as "seenAtEpochMs",
+      clock_offset_ms::float8 as "clockOffsetMs", beat
+    from player_heartbeats
+    where device_id in (${joinSql(deviceIds.map((id) => sql`${id}`))})`)
 }

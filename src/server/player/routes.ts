@@ -86,6 +86,15 @@ export function playerRoutes(router: ApiRouter, service: PlayerService) {
   })
 
   router.handle(
+    playerApi.heartbeat,
+    async ({ params, body }) => {
+      const answer = await service.heartbeat(params.deviceId, body)
+      return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
+    },
+    playerOnly,
+  )
+
+  router.handle(
     playerApi.plays,
     async ({ params, body }) => {
       const answer = await service.recordPlays(params.deviceId, body.plays)

@@ -1,4 +1,6 @@
 import type {
+  Heartbeat,
+  HeartbeatAnswer,
   Play,
   PlaysAnswer,
   Schedule,
@@ -33,6 +35,7 @@ import {
   ordersForPlays,
   playerDevice,
   replaceToken,
+  saveHeartbeat,
   smilModifiedAt,
   storedPlayIds,
 } from './repo.ts'
@@ -246,8 +249,37 @@ export function createPlayerService(deps: PlayerDeps) {
     const card = `${origin()}${pathOf(player.houseCard, { deviceId }, { v: houseCardVersion(house, widthPx, heightPx) })}`
     const playlist = scheduleSmil(found.value, card)
     const lastModifiedEpochMs = await smilModifiedAt(db, deviceId, playlist.etag, deps.now())
+    // a SMIL player's fetches (GET or HEAD, every Refresh) are its heartbeats
+    await saveHeartbeat(db, {
+      deviceId,
+      source: 'smil',
+      seenAtEpochMs: deps.now(),
+      clockOffsetMs: null,
+      beat: null,
+    })
     return ok({ ...playlist, lastModifiedEpochMs })
   }
 
-  return { authenticate, link, schedule, smil, houseCardPng, recordPlays }
+  /**
+   * The web player's heartbeat: kept as the billboard's last report, with the server's reading of its
+   * clock (the server's time minus the player's at sending: off by the request's one-way trip). The
+   * answer carries the server's time, against which the player corrects its own.
+   */
+  async function heartbeat(
+    deviceId: string,
+    beat: Heartbeat,
+  ): Promise<Result<HeartbeatAnswer, PlayerError>> {
+    if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
+    const now = deps.now()
+    await saveHeartbeat(db, {
+      deviceId,
+      source: 'web',
+      seenAtEpochMs: now,
+      clockOffsetMs: now - beat.sentAtEpochMs,
+      beat,
+    })
+    return ok({ serverEpochMs: now })
+  }
+
+  return { authenticate, link, schedule, smil, houseCardPng, recordPlays, heartbeat }
 }

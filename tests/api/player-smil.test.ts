@@ -1,0 +1,216 @@
+import { XMLParser } from 'fast-xml-parser'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Schedule } from '../../src/contract/index.ts'
+import { slotNumberAt, slotStartEpochMs } from '../../src/domain/index.ts'
+import {
+  BACKENDS,
+  boughtOrder,
+  type Client,
+  type ContentSource,
+  client,
+  daySlots,
+  generateContent,
+  LIVE,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
+
+// Api-v1 "Player": the schedule as a SMIL playlist that signage players (signageOS, garlic-player)
+// play on time, and reload only when it changed.
+const DEVICE = 'paris-opera-1'
+const PARIS = 'Europe/Paris'
+type Event = Parameters<typeof slotStartEpochMs>[0]
+
+type XmlElement = { name: string; attributes: Record<string, string>; children: XmlElement[] }
+
+/** The document as elements in their order (fast-xml-parser's preserveOrder form, made readable). */
+function parseSmil(xml: string): XmlElement {
+  type Node = Record<string, unknown> & { ':@'?: Record<string, string> }
+  const toElement = (node: Node): XmlElement | null => {
+    const name = Object.keys(node).find((k) => k !== ':@')
+    if (!name || name.startsWith('?') || name === '#text') return null
+    return {
+      name,
+      attributes: node[':@'] ?? {},
+      children: (node[name] as Node[]).map(toElement).filter((e) => e !== null),
+    }
+  }
+  const nodes = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    preserveOrder: true,
+  }).parse(xml) as Node[]
+  const root = nodes.map(toElement).find((e) => e?.name === 'smil')
+  if (!root) throw new Error('no <smil> root')
+  return root
+}
+
+const only = (children: XmlElement[], name: string): XmlElement => {
+  const found = children.filter((e) => e.name === name)
+  expect(found, name).toHaveLength(1)
+  return found[0] as XmlElement
+}
+
+describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
+  let server: TestServer
+  let api: Client
+  let content: { key: string; source: ContentSource }
+  let token: string
+  let event: Event
+  /** The server's clock when set (the playlist's default window starts at the hour). */
+  let clock: number | null = null
+
+  const buy = (slots: number[]) => boughtOrder(api, { slots, content })
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, {
+      env: { PUBLIC_BASE_URL: 'https://shop.example' },
+      now: () => clock ?? Date.now(),
+    })
+    api = client(server.url)
+    content = await generateContent(api)
+    const linked = await server.deps.player.link(DEVICE)
+    if (!linked.ok) throw new Error('link failed')
+    token = linked.value.token
+    event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    expect((await buy(daySlots(2, 40, 2))).state).toBe('Confirmed')
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const dayWindow = () => {
+    const from = slotStartEpochMs(event, PARIS, daySlots(2, 0, 1)[0] as number)
+    return { fromEpochMs: from, toEpochMs: from + 24 * 3_600_000 }
+  }
+  const scheduleOf = (query: string) =>
+    api.get<Schedule>(`/player/${DEVICE}/schedule${query}`, { authorization: `Bearer ${token}` })
+
+  const smilOf = (query: string, init: RequestInit = {}) =>
+    fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil?token=${token}${query}`, init)
+
+  it('serves SMIL 3.0 that signage players play on time: one par, a wallclock seq per play, one media element each', async () => {
+    const w = dayWindow()
+    const res = await smilOf(`&fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/smil\+xml/)
+    const xml = await res.text()
+    const smil = parseSmil(xml)
+    // W3C SMIL 3.0 Tiny profile: the SMIL 3.0 namespace, baseProfile, head and body
+    expect(smil.attributes).toMatchObject({
+      xmlns: 'http://www.w3.org/ns/SMIL',
+      version: '3.0',
+      baseProfile: 'Tiny',
+    })
+    const head = only(smil.children, 'head')
+    const layout = only(head.children, 'layout')
+    expect(only(layout.children, 'root-layout').attributes).toMatchObject({
+      width: '1400',
+      height: '400',
+    })
+    // Refresh with a capital R (garlic), after every other meta (signageOS: the last one wins)
+    const metas = head.children.filter((e) => e.name === 'meta')
+    expect(metas.at(-1)?.attributes).toEqual({ 'http-equiv': 'Refresh', content: '300' })
+    expect(metas.slice(0, -1).every((m) => !('http-equiv' in m.attributes))).toBe(true)
+
+    // body → one par, indefinite → only seqs, each with begin and end → one img or video with dur
+    const body = only(smil.children, 'body')
+    expect(body.children.map((e) => e.name)).toEqual(['par'])
+    const par = only(body.children, 'par')
+    expect(par.attributes).toEqual({ dur: 'indefinite' })
+    expect(new Set(par.children.map((e) => e.name))).toEqual(new Set(['seq']))
+    const wall = /^wallclock\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\)$/
+    const local = (value: string | undefined) => {
+      const time = wall.exec(value ?? '')?.[1]
+      expect(time, value).toBeDefined()
+      return Temporal.PlainDateTime.from(time as string).toZonedDateTime(PARIS).epochMilliseconds
+    }
+    let at = w.fromEpochMs
+    const shown: number[] = []
+    for (const seq of par.children) {
+      expect(Object.keys(seq.attributes).sort()).toEqual(['begin', 'end'])
+      const begin = local(seq.attributes.begin)
+      const end = local(seq.attributes.end)
+      // in time order, end to end: the window is covered with no gap
+      expect(begin).toBe(at)
+      at = end
+      expect(seq.children).toHaveLength(1)
+      const media = seq.children[0] as XmlElement
+      expect(media.name).toBe('img') // photo shouts and the house card
+      expect(media.attributes).not.toHaveProperty('begin')
+      expect(media.attributes).not.toHaveProperty('end')
+      expect(media.attributes.dur).toBe(`${(end - begin) / 1000}s`)
+      expect(media.attributes.src).toMatch(/^https:\/\/shop\.example\//)
+      if (media.attributes.src?.includes('/house-card.png')) {
+        expect(end - begin).toBeLessThanOrEqual(60_000)
+      } else shown.push(begin)
+    }
+    expect(at).toBe(w.toEpochMs)
+    const schedule = await scheduleOf(`?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
+    expect(shown).toEqual(schedule.body.items.map((i) => i.startEpochMs))
+    expect(shown).toHaveLength(8)
+    // a day of house card in pieces of a minute at most, cut at whole minutes
+    expect(par.children.length).toBeGreaterThanOrEqual(24 * 60)
+    // without a token: 401, like the JSON schedule
+    const anonymous = await fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil`)
+    expect(anonymous.status).toBe(401)
+  })
+
+  it('keeps the SMIL playlist’s ETag and Last-Modified while it is unchanged, answers HEAD and 304', async () => {
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000
+    clock = hour + 10 * 60_000
+    const first = await smilOf('')
+    const etag = first.headers.get('etag') ?? ''
+    const lastModified = first.headers.get('last-modified') ?? ''
+    expect(etag).toMatch(/^"[\w-]{20,}"$/)
+    expect(new Date(lastModified).toUTCString()).toBe(lastModified)
+    const text = await first.text()
+    expect(first.headers.get('content-length')).toBe(String(Buffer.byteLength(text)))
+
+    // later in the same hour: the same document, the same validators
+    clock = hour + 50 * 60_000
+    const again = await smilOf('')
+    expect(await again.text()).toBe(text)
+    expect([again.headers.get('etag'), again.headers.get('last-modified')]).toEqual([
+      etag,
+      lastModified,
+    ])
+
+    const head = await smilOf('', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    expect(head.headers.get('etag')).toBe(etag)
+    expect(head.headers.get('last-modified')).toBe(lastModified)
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(text)))
+
+    // conditional requests as players send them (garlic-player: its stored ETag without quotes)
+    const conditional: Record<string, string>[] = [
+      { 'if-none-match': etag },
+      { 'if-none-match': etag.replaceAll('"', '') },
+      { 'if-modified-since': lastModified },
+    ]
+    for (const headers of conditional) {
+      const res = await smilOf('', { headers })
+      expect(res.status, JSON.stringify(headers)).toBe(304)
+      expect(res.headers.get('etag')).toBe(etag)
+    }
+    expect((await smilOf('', { headers: { 'if-none-match': '"other"' } })).status).toBe(200)
+
+    // a shout sold in the window changes the document: a new ETag, a later Last-Modified
+    clock = null
+    const files = (xml: string) => xml.split('/api/v1/content/files/').length - 1
+    const before = files(await (await smilOf('')).text())
+    const soon = slotNumberAt(event, PARIS, Date.now() + 6 * 3_600_000)
+    if (soon === null) throw new Error('the live event has no slot in 6 hours')
+    const sold = await buy([soon])
+    expect(sold.state).toBe('Confirmed')
+    const changed = await smilOf('')
+    expect(changed.headers.get('etag')).not.toBe(etag)
+    expect(Date.parse(changed.headers.get('last-modified') ?? '')).toBeGreaterThan(
+      Date.parse(lastModified),
+    )
+    expect(files(await changed.text())).toBe(before + 4)
+    expect((await smilOf('', { headers: { 'if-none-match': etag } })).status).toBe(200)
+  })
+})
