@@ -15,7 +15,7 @@ import {
   type AdContentRow,
   adContentByGuid,
   addRendition,
-  adsMissingRenditions,
+  adsOfActiveCampaigns,
   type CampaignRow,
   insertAdContent,
   setAdError,
@@ -171,11 +171,19 @@ export function createAdService(deps: {
     return null
   }
 
-  /** One pass of the `ad-renditions` job: the ads that miss a size their campaign needs. */
+  /** One pass of the `ad-renditions` job: up to 5 ads that miss a size their campaign needs. */
   async function renderPending(signal?: AbortSignal): Promise<number> {
+    const ads = await adsOfActiveCampaigns(db)
+    const billboards = await adBillboards(db, [...new Set(ads.flatMap((ad) => ad.deviceIds))])
+    const sizeOfDevice = new Map(billboards.map((b) => [b.deviceId, sizeOf(b)]))
     let made = 0
-    for (const ad of await adsMissingRenditions(db, 5)) {
-      if (signal?.aborted) break
+    for (const ad of ads) {
+      if (signal?.aborted || made >= 5) break
+      const missing = ad.deviceIds.some((id) => {
+        const size = sizeOfDevice.get(id)
+        return size !== undefined && !ad.renditions[size]
+      })
+      if (!missing) continue
       const campaign = await ownCampaign(db, ad.accountId, ad.campaignId)
       if (!campaign.ok) continue
       await renderMissing(ad, campaign.value.deviceIds, signal)

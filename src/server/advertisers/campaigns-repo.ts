@@ -260,20 +260,18 @@ export async function setAdError(
     where content_guid = ${contentGuid}`)
 }
 
-/** The ads campaigns name now that still miss a rendition (the job's work list), oldest first. */
-export function adsMissingRenditions(
+/**
+ * The ads that campaigns still running name, with their campaign's billboards, oldest first: the
+ * `ad-renditions` job's candidates (it asks the catalogue for the sizes each one needs).
+ */
+export function adsOfActiveCampaigns(
   db: Queryable,
-  limit: number,
-): Promise<(AdContentRow & { sizes: string[] })[]> {
-  return db.query(sql<AdContentRow & { sizes: string[] }>`
-    select ${AD_COLUMNS}, coalesce((
-      select array_agg(distinct d.content_width || 'x' || d.content_height)
-      from devices d where d.device_id = any(c.device_ids)), '{}') as sizes
+): Promise<(AdContentRow & { deviceIds: string[] })[]> {
+  return db.query(sql<AdContentRow & { deviceIds: string[] }>`
+    select ${AD_COLUMNS}, c.device_ids as "deviceIds"
     from ad_contents a join campaigns c on c.content_guid = a.content_guid
     where a.error is null and c.state in ('Draft', 'Proposed', 'Booked', 'Approved', 'Live', 'Paused')
-      and exists (select 1 from devices d where d.device_id = any(c.device_ids)
-        and not a.renditions ? (d.content_width || 'x' || d.content_height))
-    order by a.created_at limit ${limit}`)
+    order by a.created_at`)
 }
 
 // ---------- proposals ----------

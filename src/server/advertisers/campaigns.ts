@@ -152,7 +152,7 @@ export function createCampaignService(deps: {
 
   /**
    * PATCH: the schedule (times, billboards, dayparts, currency) until the campaign is booked (then
-   * 409 "You may not modify this schedule"); a change voids the open proposal (Draft again). The
+   * 409 `schedule_locked`); a change voids the open proposal (Draft again). The
    * budget: of a campaign holding plays, raised (more plays reserved) or lowered down to spent +
    * committed; the name at any time.
    */
