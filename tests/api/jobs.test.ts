@@ -167,6 +167,8 @@ describe("the server's jobs", () => {
         'content-jobs',
         'raw-upload-sweep',
         'rate-limit-sweep',
+        'ad-renditions',
+        'advertiser-sweep',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {

@@ -1,6 +1,6 @@
 import { advertisers as api } from '../../contract/advertisers.ts'
 import { receiveUpload } from '../content/receive.ts'
-import { contentRefusal } from '../content/routes.ts'
+import { contentRefusal } from '../content/refusals.ts'
 import { clientAddress } from '../platform/http/client.ts'
 import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'

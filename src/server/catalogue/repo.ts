@@ -137,7 +137,9 @@ export async function storedCatalogueRows(
           viewing_area_coordinates as "viewingAreaCoordinates",
           traffic_direction as "trafficDirection", screens, image_url as "imageUrl",
           street_view_url as "streetViewUrl", content_width as "contentWidth",
-          content_height as "contentHeight", sold_out as "soldOut"
+          content_height as "contentHeight", sold_out as "soldOut",
+          impressions_per_play as "impressionsPerPlay", ad_cpm_cents as "adCpmCents",
+          ad_currency as "adCurrency"
         from devices where device_id in (${list(ids.devices)})`)
     : []
   const templates = ids.templates.length
@@ -157,6 +159,7 @@ export async function storedCatalogueRows(
           e.value_cents_per_slot as "valueCentsPerSlot", e.currency, e.branded,
           e.sponsor_name as "sponsorName", e.min_presale_slot_epoch_ms as "minPresaleSlotEpochMs",
           e.plays_per_slot as "playsPerSlot", e.seconds_per_shout as "secondsPerShout",
+          e.ad_share_percent as "adSharePercent",
           coalesce((select json_agg(json_build_object('deviceId', ed.device_id,
               'unavailable', ed.unavailable) order by ed.device_id)
             from event_devices ed where ed.event_slug = e.slug), '[]'::json) as devices,
