@@ -9,6 +9,7 @@ import {
   matchesScheduledPlay,
   mayPlay,
   packageFitsSlot,
+  playHasAired,
   playsOfSlot,
   schedulePlays,
   scheduleWindow,
@@ -236,6 +237,23 @@ describe('matchesScheduledPlay (proof of play)', () => {
     ).toBe(false)
     expect(
       matchesScheduledPlay({ ...report, endedAtEpochMs: report.startedAtEpochMs - 1 }, scheduled),
+    ).toBe(false)
+  })
+})
+
+describe('playHasAired (proof of play)', () => {
+  const report = { startedAtEpochMs: 1_000_400, endedAtEpochMs: 1_015_300 }
+  const skew = 120_000
+  it('accepts a proof once the play has ended, and one a billboard sends with its clock a little ahead', () => {
+    expect(playHasAired(report, 1_000_000, 1_016_000, skew)).toBe(true)
+    expect(playHasAired(report, 1_000_000, 1_015_300 - skew, skew)).toBe(true)
+  })
+  it('refuses a proof of a play that has not aired, or that ends in the future', () => {
+    // the play starts in ten minutes
+    expect(playHasAired(report, 1_000_000, 1_000_000 - 600_000, skew)).toBe(false)
+    expect(playHasAired(report, 1_000_000, 1_015_300 - skew - 1, skew)).toBe(false)
+    expect(
+      playHasAired({ ...report, startedAtEpochMs: 900_000 }, 1_000_000, 1_000_000 - skew - 1, skew),
     ).toBe(false)
   })
 })

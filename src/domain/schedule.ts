@@ -194,6 +194,26 @@ export function matchesScheduledPlay(
 }
 
 /**
+ * Whether a proof of play can be true at `nowEpochMs`: the scheduled play has begun and the report
+ * neither starts nor ends in the future, each allowing the billboard's clock to run `skewMs` ahead of
+ * the server's. A proof sent before its play airs is refused (a player that reports what it only
+ * plans to play proves nothing).
+ */
+export function playHasAired(
+  report: Pick<PlayReport, 'startedAtEpochMs' | 'endedAtEpochMs'>,
+  scheduledStartEpochMs: number,
+  nowEpochMs: number,
+  skewMs: number,
+): boolean {
+  const latest = nowEpochMs + skewMs
+  return (
+    scheduledStartEpochMs <= latest &&
+    report.startedAtEpochMs <= latest &&
+    report.endedAtEpochMs <= latest
+  )
+}
+
+/**
  * Which event a billboard advertises on its house card when it belongs to several: the
  * one live at the window's start (when several are, the one that started last: a short event
  * inside a long one is the one running now); else the next one to start; else the last to end.

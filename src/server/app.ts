@@ -98,7 +98,7 @@ export function createApp(parts: ServerParts) {
   orderRoutes(router, parts.orders, parts.limits)
   paymentRoutes(router, parts.payment, parts.limits)
   contentRoutes(router, parts.content, parts.limits)
-  playerRoutes(router, parts.player)
+  playerRoutes(router, parts.player, parts.limits)
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)

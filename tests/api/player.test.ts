@@ -9,7 +9,6 @@ import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { PROJECT_ROOT } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
-import { refusedPlays } from '../../src/server/player/repo.ts'
 import {
   BACKENDS,
   boughtOrder,
@@ -157,72 +156,6 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
       endedAtEpochMs: p.startEpochMs + 15_020,
     }
   }
-
-  it('stores a play once, however often and however concurrently it is posted', async () => {
-    const slot = confirmed.slots[0] as number
-    const plays = [playOf(confirmed.guid, slot, 0), playOf(confirmed.guid, slot, 1)]
-    const path = `/player/${DEVICE}/plays`
-    const first = await api.post(path, { plays }, bearer())
-    expect(first.status).toBe(202)
-    expect(first.body).toEqual({ accepted: 2, duplicates: 0, refused: 0 })
-    const again = await api.post(path, { plays: [...plays, plays[0]] }, bearer())
-    expect(again.body).toEqual({ accepted: 0, duplicates: 3, refused: 0 })
-
-    const racing = [playOf(confirmed.guid, slot, 2)]
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        api.post<{ accepted: number }>(path, { plays: racing }, bearer()),
-      ),
-    )
-    expect(answers.reduce((n, a) => n + a.body.accepted, 0)).toBe(1)
-
-    const summary = await api.get<{
-      plays: unknown[]
-      playsPerSlot: number
-      secondsPerShout: number
-    }>(`/order/events/${LIVE}/orders/${confirmed.guid}`)
-    expect(summary.body.playsPerSlot).toBe(4)
-    expect(summary.body.secondsPerShout).toBe(15)
-    expect(summary.body.plays).toEqual(
-      [...plays, ...racing].map(({ slotNumber, playIndex, startedAtEpochMs, endedAtEpochMs }) => ({
-        slotNumber,
-        playIndex,
-        startedAtEpochMs,
-        endedAtEpochMs,
-      })),
-    )
-  })
-
-  it('refuses and counts plays that match nothing scheduled for this billboard', async () => {
-    const slot = confirmed.slots[1] as number
-    const before = await refusedPlays(server.deps.database, DEVICE)
-    const farOff = playOf(confirmed.guid, slot, 0)
-    farOff.startedAtEpochMs += 3_600_000
-    farOff.endedAtEpochMs += 3_600_000
-    const plays = [
-      playOf(failed.guid, failed.slots[0] as number, 0), // an order that may not play
-      playOf(confirmed.guid, slot + 1, 0), // a slot the order did not buy
-      { ...playOf(confirmed.guid, slot, 0), playIndex: 7 }, // no such play of the slot
-      farOff, // at another time
-      { ...playOf(confirmed.guid, slot, 0), orderGuid: randomUUID() }, // no such order
-    ]
-    const res = await api.post(`/player/${DEVICE}/plays`, { plays }, bearer())
-    expect(res.body).toEqual({ accepted: 0, duplicates: 0, refused: 5 })
-    // another billboard reporting this billboard's play
-    const other = await server.deps.player.link('paris-republique')
-    if (!other.ok) throw new Error('link failed')
-    const stolen = await api.post(
-      '/player/paris-republique/plays',
-      { plays: [playOf(confirmed.guid, slot, 0)] },
-      { authorization: `Bearer ${other.value.token}` },
-    )
-    expect(stolen.body).toEqual({ accepted: 0, duplicates: 0, refused: 1 })
-    expect(await refusedPlays(server.deps.database, DEVICE)).toBe(before + 5)
-    const stored = await server.deps.database.query(
-      sql<{ n: number }>`select count(*)::int as n from plays where order_guid = ${failed.guid}`,
-    )
-    expect(stored[0]?.n).toBe(0)
-  })
 
   it('refuses a bad batch: not UUIDs, more than 500 plays', async () => {
     const path = `/player/${DEVICE}/plays`

@@ -93,9 +93,10 @@ export function rateLimited(
   rule: LimitRule,
   trustProxy: number,
   problemOf: (retryAfterS: number) => Problem = tooManyRequests,
+  keyOf: (c: Context) => string = (c) => clientLimitKey(c, trustProxy),
 ): MiddlewareHandler {
   return async (c, next) => {
-    const take = await limiter.take(rule, clientLimitKey(c, trustProxy))
+    const take = await limiter.take(rule, keyOf(c))
     if (!take.allowed) {
       c.header('Retry-After', String(take.retryAfterS))
       return errorResponse(c, { problems: [problemOf(take.retryAfterS)] })
@@ -112,6 +113,11 @@ export type ClientLimits = {
   promoChecks: MiddlewareHandler
   /** Counts a promo code check made inside a handler (an order naming a code); 429 when over. */
   takePromoCheck(c: Context): Promise<void>
+  /**
+   * Middleware counting a hit of the rule for what the request names rather than its address (a
+   * billboard, whichever address it posts from).
+   */
+  byKey(rule: LimitRule, keyOf: (c: Context) => string): MiddlewareHandler
 }
 
 export const PROMO_TOO_MANY = problem('promo_too_many_lookups')
@@ -133,6 +139,7 @@ export function clientLimits(
         settings.trustProxy,
       ),
     promoChecks: rateLimited(limiter, promoRule, settings.trustProxy, () => PROMO_TOO_MANY),
+    byKey: (rule, keyOf) => rateLimited(limiter, rule, settings.trustProxy, tooManyRequests, keyOf),
     async takePromoCheck(c) {
       const take = await limiter.take(promoRule, clientLimitKey(c, settings.trustProxy))
       if (!take.allowed) {

@@ -22,7 +22,12 @@ async function main(argv: string[]): Promise<number> {
   })
   try {
     await applyMigrations(database)
-    const player = createPlayerService({ database, now: Date.now, origin: () => origin })
+    const player = createPlayerService({
+      database,
+      now: Date.now,
+      clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
+      origin: () => origin,
+    })
     const linked = await player.link(deviceId)
     if (!linked.ok) {
       process.stderr.write(`${deviceId}: no such billboard (import a catalogue that lists it)\n`)

@@ -111,19 +111,36 @@ export function ordersForPlays(db: Queryable, guids: readonly string[]): Promise
     from orders where guid in (${joinSql(guids.map((g) => sql`${g}`))})`)
 }
 
-/** The playIds of the list already stored. */
-export async function storedPlayIds(
+/** The key of a play: the order, the slot and the play's index in it. */
+export const playKey = (p: Pick<Play, 'orderGuid' | 'slotNumber' | 'playIndex'>) =>
+  `${p.orderGuid} ${p.slotNumber} ${p.playIndex}`
+
+/** Which of the list are stored already: by their playId, or as the same play (playKey). */
+export async function storedPlays(
   db: Queryable,
-  playIds: readonly string[],
-): Promise<Set<string>> {
-  if (playIds.length === 0) return new Set()
-  const rows = await db.query(sql<{ playId: string }>`
-    select play_id as "playId" from plays
-    where play_id in (${joinSql(playIds.map((id) => sql`${id}`))})`)
-  return new Set(rows.map((r) => r.playId))
+  plays: readonly Play[],
+): Promise<{ ids: Set<string>; keys: Set<string> }> {
+  if (plays.length === 0) return { ids: new Set(), keys: new Set() }
+  const rows = await db.query(sql<{
+    playId: string
+    orderGuid: string
+    slotNumber: number
+    playIndex: number
+  }>`
+    select play_id as "playId", order_guid as "orderGuid", slot_number as "slotNumber",
+      play_index as "playIndex"
+    from plays
+    where play_id in (${joinSql(plays.map((p) => sql`${p.playId}`))})
+      or (order_guid, slot_number, play_index) in (${joinSql(
+        plays.map((p) => sql`(${p.orderGuid}, ${p.slotNumber}::int, ${p.playIndex}::int)`),
+      )})`)
+  return { ids: new Set(rows.map((r) => r.playId)), keys: new Set(rows.map(playKey)) }
 }
 
-/** Stores the plays; one already stored (a replay, also a concurrent one) is skipped. How many were new. */
+/**
+ * Stores the plays; one already stored (a replay, or the same play under a new id, also concurrently)
+ * is skipped. How many were new.
+ */
 export async function insertPlays(
   db: Queryable,
   deviceId: string,
@@ -139,7 +156,7 @@ export async function insertPlays(
     insert into plays (play_id, device_id, order_guid, slot_number, play_index,
       started_at_epoch_ms, ended_at_epoch_ms)
     values ${joinSql(rows)}
-    on conflict (play_id) do nothing
+    on conflict do nothing
     returning play_id as "playId"`)
   return inserted.length
 }

@@ -3,6 +3,7 @@ import { player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import type { ClientLimits, LimitRule } from '../platform/rate-limit.ts'
 import type { PlayerError, PlayerService } from './service.ts'
 import { notModified } from './smil.ts'
 
@@ -11,6 +12,16 @@ import { notModified } from './smil.ts'
 
 /** 500 plays of about 200 bytes each: more than the 64 KB other JSON bodies may have. */
 const PLAYS_BODY_LIMIT = 256 * 1024
+
+/**
+ * Batches of proofs a billboard may post a minute, whatever address it posts from: its player posts
+ * about one a minute, and more after an outage, so a flood is what this stops.
+ */
+export const PLAYS_POSTS_PER_MINUTE: LimitRule = {
+  bucket: 'player-plays',
+  limit: 30,
+  windowMs: 60_000,
+}
 
 /** A service's error as problems (their statuses and texts are the catalogue's). */
 export function playerRefusal(error: PlayerError): Refusal {
@@ -28,7 +39,7 @@ function tokenOf(c: Context): string | null {
   return bearer ?? c.req.query('token') ?? null
 }
 
-export function playerRoutes(router: ApiRouter, service: PlayerService) {
+export function playerRoutes(router: ApiRouter, service: PlayerService, limits: ClientLimits) {
   // Runs before the router reads the query or the body: a caller without a token learns nothing else.
   const playerOnly: MiddlewareHandler = async (c, next) => {
     const deviceId = c.req.param('deviceId') ?? ''
@@ -101,6 +112,7 @@ export function playerRoutes(router: ApiRouter, service: PlayerService) {
       return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
     },
     playerOnly,
+    limits.byKey(PLAYS_POSTS_PER_MINUTE, (c) => c.req.param('deviceId') ?? ''),
     async (c, next) => {
       // read once with the larger limit; the router's own read takes the parsed body from here
       await readJson(c, PLAYS_BODY_LIMIT)

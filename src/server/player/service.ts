@@ -14,6 +14,7 @@ import {
   houseLocale,
   matchesScheduledPlay,
   mayPlay,
+  playHasAired,
   playsOfSlot,
   schedulePlays,
   scheduleWindow,
@@ -34,10 +35,11 @@ import {
   insertPlays,
   ordersForPlays,
   playerDevice,
+  playKey,
   replaceToken,
   saveHeartbeat,
   smilModifiedAt,
-  storedPlayIds,
+  storedPlays,
 } from './repo.ts'
 import { type SmilPlaylist, scheduleSmil } from './smil.ts'
 
@@ -55,6 +57,8 @@ export type PlayerError =
 export type PlayerDeps = {
   database: Database
   now: () => number
+  /** PLAYER_CLOCK_SKEW_SECONDS, in ms: how far ahead of ours a billboard's clock may run. */
+  clockSkewMs: number
   /**
    * The shop's public origin for absolute URLs (content, QR entry): PUBLIC_BASE_URL, else the origin
    * the server listens on. Never a Host header a client sends (a forged one would point billboards
@@ -154,9 +158,10 @@ export function createPlayerService(deps: PlayerDeps) {
   }
 
   /**
-   * Proof of play (api-v1): a playId already stored (or repeated in the batch) is a duplicate; a play
-   * that matches nothing scheduled for this billboard (another billboard's order, a slot not sold, an
-   * order that may not play, a time far off) is refused and counted, never stored.
+   * Proof of play (api-v1): a play already stored (by its playId, or the same play of the same slot of
+   * the order under another id), or repeated in the batch, is a duplicate; a play that matches nothing
+   * scheduled for this billboard (another billboard's order, a slot not sold, an order that may not
+   * play, a time far off) or that has not aired yet by our clock is refused and counted, never stored.
    */
   async function recordPlays(
     deviceId: string,
@@ -164,17 +169,22 @@ export function createPlayerService(deps: PlayerDeps) {
   ): Promise<Result<PlaysAnswer, PlayerError>> {
     const device = await playerDevice(db, deviceId)
     if (!device) return err({ code: 'device_not_found' })
-    const stored = await storedPlayIds(
-      db,
-      plays.map((p) => p.playId),
-    )
-    const seen = new Set<string>()
+    const stored = await storedPlays(db, plays)
+    const seenIds = new Set<string>()
+    const seenKeys = new Set<string>()
     let duplicates = 0
     const fresh: Play[] = []
     for (const play of plays) {
-      if (stored.has(play.playId) || seen.has(play.playId)) duplicates++
+      const key = playKey(play)
+      const repeated =
+        stored.ids.has(play.playId) ||
+        stored.keys.has(key) ||
+        seenIds.has(play.playId) ||
+        seenKeys.has(key)
+      if (repeated) duplicates++
       else fresh.push(play)
-      seen.add(play.playId)
+      seenIds.add(play.playId)
+      seenKeys.add(key)
     }
 
     const orders = new Map(
@@ -184,6 +194,7 @@ export function createPlayerService(deps: PlayerDeps) {
       ]),
     )
     const events = new Map((await eventsOfDevice(db, deviceId)).map((e) => [e.slug, e]))
+    const now = deps.now()
     const matching: Play[] = []
     let refused = 0
     for (const play of fresh) {
@@ -203,7 +214,8 @@ export function createPlayerService(deps: PlayerDeps) {
           orderGuid: play.orderGuid,
           slotNumber: play.slotNumber,
           ...scheduled,
-        })
+        }) &&
+        playHasAired(play, scheduled.startEpochMs, now, deps.clockSkewMs)
       ) {
         matching.push(play)
       } else refused++
