@@ -8,6 +8,7 @@ import { opsCampaigns } from './ops-campaigns'
 import { opsConsole } from './ops-console'
 import { order } from './order'
 import { player } from './player'
+import { push } from './push'
 import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
@@ -20,6 +21,7 @@ export const api = {
   content,
   order,
   player,
+  push,
   ops,
   mail,
   opsConsole,
@@ -44,5 +46,6 @@ export * from './ops-console'
 export * from './order'
 export * from './player'
 export * from './problems'
+export * from './push'
 export * from './spotlight'
 export * from './sw'

@@ -20,6 +20,7 @@ import { securityHeaderSetter } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
 import { playerRoutes } from './player/routes.ts'
+import { pushRoutes } from './push/routes.ts'
 import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
@@ -109,6 +110,7 @@ export function createApp(parts: ServerParts) {
     log,
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
+  pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https'
 import { resolve } from 'node:path'
 import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard.ts'
 import { adRenditionsJob, advertiserSweepJob } from './advertisers/jobs.ts'
@@ -43,8 +44,11 @@ import {
   rateLimitSweepJob,
 } from './platform/rate-limit.ts'
 import { createScheduler, type Scheduler } from './platform/scheduler.ts'
+import { playsOfOrder } from './player/reads.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
+import { playAlertsJob } from './push/jobs.ts'
+import { createPushService, type PushService } from './push/service.ts'
 import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
 import { createSoldSlots, type SoldSlots } from './spotlight/sold-slots.ts'
 import { type VideoTools, videoTools } from './video/index.ts'
@@ -97,6 +101,8 @@ export type ServerParts = {
   advertisers: AdvertisersService
   /** The gate of the advertisers' signed-in calls (advertisers/guard.ts). */
   advertiserGuard: AdvertiserGuard
+  /** "Tell me when it plays": the browsers subscribed to an order's alerts, and the sending. */
+  push: PushService
   /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
   jobs: Scheduler
   /**
@@ -123,6 +129,8 @@ export type ComposeOptions = {
   demoCatalogue: boolean
   distDir: string | null
   content?: ContentOverrides
+  /** The TLS agent play alerts are sent through (tests: one trusting a push stand-in's certificate). */
+  pushAgent?: Agent
 }
 
 /** Opens the database, migrates, seeds an empty shop, and builds every module. */
@@ -238,6 +246,23 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
   })
   const backoffice = createBackofficeService({ database, now, player, spotlight })
+  const push = createPushService({
+    database,
+    log: log.child({ component: 'push' }),
+    now,
+    summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+    proofs: (guid) => playsOfOrder(database, guid),
+    settings: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : null,
+      subject: vapidSubject(env),
+      serviceHosts: env.PUSH_SERVICE_HOSTS,
+      timeoutMs: 10_000,
+      ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+    },
+  })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease },
@@ -286,6 +311,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(rateLimitSweepJob(limiter))
   jobs.register(adRenditionsJob(advertisers))
   jobs.register(advertiserSweepJob(advertisers))
+  jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
 
   const readiness = createReadiness({
     database: async () => {
@@ -321,6 +347,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     backoffice,
     advertisers,
     advertiserGuard,
+    push,
     jobs,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
@@ -329,6 +356,17 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     distDir: options.distDir,
     contentWorkerPid: content.workerPid,
   }
+}
+
+/**
+ * Who push services may contact (RFC 8292 `sub`): VAPID_SUBJECT, else the shop's https address, else
+ * the address mails come from.
+ */
+function vapidSubject(env: Env): string {
+  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT
+  if (env.PUBLIC_BASE_URL?.startsWith('https://')) return new URL(env.PUBLIC_BASE_URL).origin
+  const address = env.MAIL_FROM.match(/<([^<>]+)>\s*$/)?.[1] ?? env.MAIL_FROM
+  return `mailto:${address.trim()}`
 }
 
 /** A new instance id, and LEASE_SECONDS. */

@@ -169,6 +169,7 @@ describe("the server's jobs", () => {
         'rate-limit-sweep',
         'ad-renditions',
         'advertiser-sweep',
+        'play-alerts',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {

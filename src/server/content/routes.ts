@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import { content as contentApi } from '../../contract/index.ts'
-import { refuse } from '../platform/http/errors.ts'
+import { refuse, withFailureFields } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
 import { receiveUpload } from './receive.ts'
@@ -12,6 +12,8 @@ import type { ByteRange } from './storage.ts'
 
 // api-v1 "Content" over HTTP: the uploads' multipart body read into a file for the service
 // (receive.ts), the service's errors as refusals (refusals.ts), and the files served with Range support.
+
+}
 
 /**
  * One `bytes=` range of a Range header (RFC 9110 §14.2): null to send the whole file (no header, or one
@@ -82,14 +84,15 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     async ({ c }) => {
       // The multipart body is read here; the service gets the file, never the request.
       const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake))
-      return upload.ok ? c.json(upload.value, 201) : refuse(contentRefusal(upload.error))
+      if (!upload.ok) return refuse(contentRefusal(upload.error))
+      return c.json(withFailureFields(upload.value), 201)
     },
     limits.writes('uploads'),
   )
 
   router.handle(contentApi.uploadStatus, async ({ params }) => {
     const upload = await content.uploadStatus(params.id)
-    return upload.ok ? upload.value : refuse(contentRefusal(upload.error))
+    return upload.ok ? withFailureFields(upload.value) : refuse(contentRefusal(upload.error))
   })
 
   // Every problem of a generation request is a 400 (an upload being processed too: the app waits).
@@ -97,19 +100,25 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     contentApi.generate,
     async ({ body }) => {
       const generated = await content.generate(body)
-      return generated.ok ? generated.value : refuse(contentRefusal(generated.errors, 400))
+      if (!generated.ok) return refuse(contentRefusal(generated.errors, 400))
+      return withFailureFields(generated.value)
     },
     limits.writes('generate'),
   )
 
   router.handle(contentApi.daemonStatus, async ({ params }) => {
     const status = await content.jobStatus(params.publicToken)
-    return status.ok ? status.value : refuse(contentRefusal(status.error))
+    return status.ok ? withFailureFields(status.value) : refuse(contentRefusal(status.error))
   })
 
   router.handle(contentApi.daemonResult, async ({ params }) => {
     const result = await content.jobResult(params.publicToken)
-    return result.ok ? result.value : refuse(contentRefusal(result.error))
+    if (result.ok) return result.value
+    const { error } = result
+    // a failed job: 422, the content could not be made, for the reasons it kept
+    return 'problems' in error
+      ? refuse({ status: 422, problems: error.problems })
+      : refuse(contentRefusal(error))
   })
 
   router.handle(contentApi.file, async ({ c, params }) => {
