@@ -14,3 +14,4 @@ export function contentRefusal(
     ? errors
     : [errors as ContentError]
   return status ? { status, problems } : { problems }
+}

@@ -13,8 +13,6 @@ import type { ByteRange } from './storage.ts'
 // api-v1 "Content" over HTTP: the uploads' multipart body read into a file for the service
 // (receive.ts), the service's errors as refusals (refusals.ts), and the files served with Range support.
 
-}
-
 /**
  * One `bytes=` range of a Range header (RFC 9110 §14.2): null to send the whole file (no header, or one
  * we do not serve, such as several ranges), 'unsatisfiable' for a range past the end (416).
