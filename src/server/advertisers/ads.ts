@@ -27,6 +27,9 @@ import {
 // processed, by the `ad-renditions` job, which also fits the ad to a billboard added later. The ad is
 // ready when every size it needs is made.
 
+/** An ad as api-v1's `Content`, its failure as problems (the HTTP edge writes their English). */
+export type AdView = Omit<AdContent, 'error'> & { problems: Problem[] }
+
 /** An upload refused (413, 415...: the content module's own answer), or a problem of the campaign. */
 export type AdUploadError = { code: 'upload_refused'; refused: ContentError } | Problem
 
@@ -86,7 +89,7 @@ export function createAdService(deps: {
   async function adView(
     ad: AdContentRow,
     campaign: Pick<CampaignRow, 'deviceIds'>,
-  ): Promise<AdContent> {
+  ): Promise<AdView> {
     const upload = await content.uploadStatus(ad.uploadId)
     const sizes = [...(await screensOf(campaign.deviceIds)).keys()]
     const renditions = Object.entries(ad.renditions).map(([size, r]) => {
@@ -94,10 +97,11 @@ export function createAdService(deps: {
       return { widthPx: w ?? 0, heightPx: h ?? 0, url: r.url, flagged: r.flagged }
     })
     const base = { contentGuid: ad.contentGuid, renditions }
-    if (!upload.ok) return { ...base, status: 'failed', type: null, url: null, error: null }
+    if (!upload.ok) return { ...base, status: 'failed', type: null, url: null, problems: [] }
     const u = upload.value
     if (u.status === 'failed' || ad.error) {
-      return { ...base, status: 'failed', type: u.kind, url: null, error: u.error }
+      const problems = [...(ad.error ? [ad.error as Problem] : []), ...u.problems]
+      return { ...base, status: 'failed', type: u.kind, url: null, problems }
     }
     const complete = u.status === 'ready' && sizes.every((size) => ad.renditions[size])
     return {
@@ -105,7 +109,7 @@ export function createAdService(deps: {
       status: complete ? 'ready' : 'processing',
       type: u.kind,
       url: u.url,
-      error: null,
+      problems: [],
     }
   }
 
@@ -117,7 +121,7 @@ export function createAdService(deps: {
     accountId: string,
     campaignId: string,
     receive: UploadReceiver,
-  ): Promise<Result<AdContent, AdUploadError>> {
+  ): Promise<Result<AdView, AdUploadError>> {
     const found = await ownCampaign(db, accountId, campaignId)
     if (!found.ok) return found
     const campaign = found.value
@@ -143,7 +147,7 @@ export function createAdService(deps: {
   }
 
   /** GET /advertisers/content/{guid}: an ad of the account. */
-  async function get(accountId: string, contentGuid: string): Promise<Result<AdContent, Problem>> {
+  async function get(accountId: string, contentGuid: string): Promise<Result<AdView, Problem>> {
     const ad = await adContentByGuid(db, contentGuid)
     if (!ad) return err(problem('content_not_found'))
     if (ad.accountId !== accountId) return err(problem('campaign_forbidden'))

@@ -2,7 +2,7 @@ import { advertisers as api } from '../../contract/advertisers.ts'
 import { receiveUpload } from '../content/receive.ts'
 import { contentRefusal } from '../content/refusals.ts'
 import { clientAddress } from '../platform/http/client.ts'
-import { refuse } from '../platform/http/errors.ts'
+import { refuse, withFailureFields } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { Logger } from '../platform/log.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
@@ -134,7 +134,7 @@ export function advertiserRoutes(
       const uploaded = await ads.upload(account.accountId, params.campaignId, (intake) =>
         receiveUpload(c.req.raw, intake),
       )
-      if (uploaded.ok) return uploaded.value
+      if (uploaded.ok) return withFailureFields(uploaded.value)
       const error = uploaded.error
       return 'refused' in error
         ? refuse(contentRefusal(error.refused))
@@ -145,7 +145,7 @@ export function advertiserRoutes(
 
   guard.handle(router, api.content, async ({ account, params }) => {
     const found = await ads.get(account.accountId, params.contentGuid)
-    return found.ok ? found.value : refuse({ problems: [found.error] })
+    return found.ok ? withFailureFields(found.value) : refuse({ problems: [found.error] })
   })
 
   guard.handle(router, api.propose, async ({ account, params }) => {
