@@ -1,4 +1,5 @@
 import { advertisers } from './advertisers'
+import { billboards } from './billboards'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
@@ -27,6 +28,7 @@ export const api = {
   opsConsole,
   advertisers,
   opsCampaigns,
+  billboards,
 } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
@@ -34,6 +36,7 @@ export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((are
 )
 
 export * from './advertisers'
+export * from './billboards'
 export * from './common'
 export * from './content'
 export * from './endpoint'
