@@ -208,13 +208,17 @@ export function createContentJobs(
       kick()
       if (!signal) return idle()
       if (signal.aborted) return
-      let quit = () => {}
+      // The signal is the scheduler's, shared by every run: the listener goes with the run.
+      let onAbort = () => {}
       const aborted = new Promise<void>((resolve) => {
-        quit = resolve
-        signal.addEventListener('abort', () => resolve(), { once: true })
+        onAbort = () => resolve()
+        signal.addEventListener('abort', onAbort, { once: true })
       })
-      await Promise.race([idle(), aborted])
-      quit()
+      try {
+        await Promise.race([idle(), aborted])
+      } finally {
+        signal.removeEventListener('abort', onAbort)
+      }
     },
     idle,
     async stop() {
