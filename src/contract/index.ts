@@ -1,3 +1,4 @@
+import { billboards } from './billboards'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
@@ -13,12 +14,24 @@ import { spotlight } from './spotlight'
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player, push, ops, mail, opsConsole } as const
+export const api = {
+  meta,
+  spotlight,
+  content,
+  order,
+  player,
+  push,
+  ops,
+  mail,
+  opsConsole,
+  billboards,
+} as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
 )
 
+export * from './billboards'
 export * from './common'
 export * from './content'
 export * from './endpoint'

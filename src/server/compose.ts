@@ -198,6 +198,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
     clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+    offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
   })
   const mail = createMailService({
     database,

@@ -170,6 +170,14 @@ const EnvEntries = v.object({
   // --- billboards: a proof of play is refused before its play has begun by the server's clock, a
   // billboard's clock allowed to run this many seconds ahead
   PLAYER_CLOCK_SKEW_SECONDS: v.optional(wholeNumber('PLAYER_CLOCK_SKEW_SECONDS'), '120'),
+  // a billboard silent this many minutes is offline in the console (docs/billboards.md)
+  BILLBOARD_OFFLINE_MINUTES: v.optional(
+    v.pipe(
+      wholeNumber('BILLBOARD_OFFLINE_MINUTES'),
+      v.minValue(1, 'BILLBOARD_OFFLINE_MINUTES must be at least 1'),
+    ),
+    '10',
+  ),
   // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
