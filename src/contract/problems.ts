@@ -476,6 +476,10 @@ export const PROBLEMS = {
   catalogue_invalid: { status: 400, en: 'The catalogue file has problems' },
   // a payment provider's or a mail server's refusal, in its own words
   refund_failed: { status: 502, en: 'The refund failed: {reason}' },
+  refund_provider_mismatch: {
+    status: 502,
+    en: 'The order was paid with the {provider} provider; this server uses {current}',
+  },
   mail_send_failed: { status: 502, en: 'The mail could not be sent: {reason}' },
   catalogue_not_previewed: {
     status: 409,

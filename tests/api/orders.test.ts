@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OrderRequestSchema, parseWithErrors } from '../../src/contract/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import {
   confirmationFor,
   messages,
@@ -7,7 +8,6 @@ import {
   slotStartEpochMs,
 } from '../../src/domain/index.ts'
 import { createOrderService } from '../../src/server/order/service.ts'
-import { paymentMessages } from '../../src/server/payment/messages.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
@@ -235,7 +235,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(mismatch.status).toBe(400)
-    expect(mismatch.body.errors).toEqual([paymentMessages.checkoutMismatch])
+    expect(mismatch.body.errors).toEqual([englishOf({ code: 'checkout_mismatch' })])
 
     const unknownKey = await placeOrder(
       api,
@@ -246,7 +246,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(unknownKey.status).toBe(400)
-    expect(unknownKey.body.errors).toEqual([paymentMessages.checkoutMismatch])
+    expect(unknownKey.body.errors).toEqual([englishOf({ code: 'checkout_mismatch' })])
 
     const unconfirmed = (await api.post<typeof checkout>('/order/payment/setup-intent')).body
     const notSaved = await placeOrder(
@@ -254,7 +254,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       orderBody({ slots: freshSlots(), content, checkout: unconfirmed }),
     )
     expect(notSaved.status).toBe(400)
-    expect(notSaved.body.errors).toEqual([paymentMessages.setupNotConfirmed])
+    expect(notSaved.body.errors).toEqual([englishOf({ code: 'setup_not_confirmed' })])
 
     const first = await placeOrder(api, orderBody({ slots: freshSlots(), content, checkout }))
     expect(first.status).toBe(201)

@@ -3,8 +3,8 @@
 // setup; the order refused while the card is not saved; then one off-session PaymentIntent for the
 // server's own total, keyed by the order, and a declined card failing the order and freeing its slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { englishOf } from '../../src/contract/problems.ts'
 import { messages } from '../../src/domain/index.ts'
-import { paymentMessages } from '../../src/server/payment/messages.ts'
 import {
   type Checkout,
   client,
@@ -88,7 +88,7 @@ describe('payments through Stripe', () => {
     const slots = open.slice(0, 2)
     const early = await placeOrder(api, orderBody({ slots, content, checkout: setup }))
     expect(early.status).toBe(400)
-    expect(early.body.errors).toEqual([paymentMessages.setupNotConfirmed])
+    expect(early.body.errors).toEqual([englishOf({ code: 'setup_not_confirmed' })])
 
     stripe.confirmSetup(setup.clientSecret, 'pm_card_visa')
     const key = `stripe-order-${Date.now()}`
