@@ -4,7 +4,6 @@
 // server's own total, keyed by the order, and a declined card failing the order and freeing its slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { englishOf } from '../../src/contract/problems.ts'
-import { messages } from '../../src/domain/index.ts'
 import {
   type Checkout,
   client,
@@ -123,7 +122,7 @@ describe('payments through Stripe', () => {
       orderBody({ slots: open.slice(2, 4), content, checkout: setup }),
     )
     expect(again.status).toBe(409)
-    expect(again.body.errors).toEqual([messages.paymentAlreadySaved])
+    expect(again.body.errors).toEqual([englishOf({ code: 'payment_already_saved' })])
   })
 
   it('fails the order when Stripe declines the charge, and frees its slots', async () => {
@@ -134,7 +133,7 @@ describe('payments through Stripe', () => {
     expect(placed.status).toBe(201)
     expect(await settledStatus(api, LIVE, placed.body.guid)).toEqual({
       orderState: 'Failed',
-      errors: [messages.cardDeclined],
+      errors: [englishOf({ code: 'card_declined' })],
       confirmationDateEpochMs: null,
     })
     const next = await setupIntent()
