@@ -62,7 +62,12 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(placed.status).toBe(201)
     expect(placed.body.orderState).toBe('Processing')
     const status = await settledStatus(api, LIVE, placed.body.guid)
-    expect(status).toEqual({ orderState: 'Confirmed', errors: [], confirmationDateEpochMs: null })
+    expect(status).toEqual({
+      orderState: 'Confirmed',
+      errors: [],
+      codes: [],
+      confirmationDateEpochMs: null,
+    })
 
     const summary = await api.get<Record<string, unknown>>(
       `/order/events/${LIVE}/orders/${placed.body.guid}`,
@@ -336,6 +341,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(status).toEqual({
       orderState: 'Failed',
       errors: [englishOf({ code: 'card_declined' })],
+      codes: ['card_declined'],
       confirmationDateEpochMs: null,
     })
     expect(await offered()).toEqual(expect.arrayContaining(slots))
@@ -478,6 +484,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(status).toEqual({
       orderState: 'UnderReview',
       errors: [],
+      codes: [],
       confirmationDateEpochMs: expected.instant ? null : expected.confirmationDateEpochMs,
     })
     const early = await placeOrder(
@@ -506,6 +513,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(await settledStatus(api, LIVE, placed.body.guid)).toEqual({
       orderState: 'UnderReview',
       errors: [],
+      codes: [],
       confirmationDateEpochMs: null,
     })
   })

@@ -1,5 +1,4 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/server/platform/db/client.ts'
@@ -33,7 +32,8 @@ for (const backend of BACKENDS) {
       dropPostgres = postgres?.drop ?? null
       db = await openDatabase({ dataDir, databaseUrl: postgres?.url })
       // the schema as it was before 0021
-      const before = mkdtempSync(join(tmpdir(), 'shouts-migrations-'))
+      // beside the migrations, so a migration written as code finds the modules it imports
+      const before = mkdtempSync(join(MIGRATIONS_DIR, '..', 'migrations-before-'))
       for (const name of readdirSync(MIGRATIONS_DIR).filter((n) => n < '0021')) {
         copyFileSync(join(MIGRATIONS_DIR, name), join(before, name))
       }

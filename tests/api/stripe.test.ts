@@ -134,6 +134,7 @@ describe('payments through Stripe', () => {
     expect(await settledStatus(api, LIVE, placed.body.guid)).toEqual({
       orderState: 'Failed',
       errors: [englishOf({ code: 'card_declined' })],
+      codes: ['card_declined'],
       confirmationDateEpochMs: null,
     })
     const next = await setupIntent()

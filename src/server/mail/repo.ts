@@ -178,7 +178,7 @@ const recently = (state: string) => sql`exists (select 1 from order_state_histor
  */
 export function stateCandidates(db: Queryable, limit: number): Promise<MailCandidate[]> {
   return db.query(sql<MailCandidate>`
-    select guid, event_slug as "eventSlug", 'under_review' as kind, null as reason,
+    select guid, event_slug as "eventSlug", 'under_review' as kind, null::jsonb as reason,
       0 as "refundedCents"
     from orders o
     where ${wasUnderReview} and ${recently('UnderReview')} and ${noMail('under_review')}
