@@ -6,13 +6,14 @@ import { ops } from './ops'
 import { opsConsole } from './ops-console'
 import { order } from './order'
 import { player } from './player'
+import { push } from './push'
 import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player, ops, mail, opsConsole } as const
+export const api = { meta, spotlight, content, order, player, push, ops, mail, opsConsole } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
@@ -29,5 +30,6 @@ export * from './ops-console'
 export * from './order'
 export * from './player'
 export * from './problems'
+export * from './push'
 export * from './spotlight'
 export * from './sw'

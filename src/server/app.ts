@@ -18,6 +18,7 @@ import { securityHeaderSetter } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
 import { playerRoutes } from './player/routes.ts'
+import { pushRoutes } from './push/routes.ts'
 import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
@@ -101,6 +102,7 @@ export function createApp(parts: ServerParts) {
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)
   backofficeRoutes(router, parts.backoffice, parts.opsGuard)
+  pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

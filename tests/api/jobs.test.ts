@@ -167,6 +167,7 @@ describe("the server's jobs", () => {
         'content-jobs',
         'raw-upload-sweep',
         'rate-limit-sweep',
+        'play-alerts',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {
