@@ -167,6 +167,8 @@ describe("the server's jobs", () => {
         'content-jobs',
         'raw-upload-sweep',
         'rate-limit-sweep',
+        'ad-renditions',
+        'advertiser-sweep',
         'play-alerts',
       ])
       await server.deps.jobs.idle()

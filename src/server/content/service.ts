@@ -17,6 +17,7 @@ import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import type { VideoTools } from '../video/index.ts'
 import { createContentFiles } from './files.ts'
+import { createFitting } from './fit.ts'
 import {
   type ContentGenerator,
   type ContentModerator,
@@ -34,6 +35,7 @@ import { createUploads } from './uploads.ts'
 import { createVideoGenerator } from './video.ts'
 
 export type { FileToSend, Preview } from './files.ts'
+export { FIT_GENERATOR, type FitScreen, type FittedContent } from './fit.ts'
 export { GENERATE_JOB } from './generation.ts'
 export { PROCESS_UPLOAD_JOB } from './uploads.ts'
 
@@ -138,6 +140,7 @@ export function createContentService(deps: ContentDeps) {
     render,
     video,
   })
+  const fitting = createFitting({ db, storage, log, fileUrl, moderate, video })
   queue = createContentJobs(db, { ...generation.jobs, ...uploads.jobs, ...deps.jobHandlers }, log, {
     lease: deps.lease,
     takeOverAtStart: db.kind === 'pglite',
@@ -174,6 +177,8 @@ export function createContentService(deps: ContentDeps) {
     file: files.file,
     preview: files.preview,
     entries: files.entries,
+    /** An upload fitted to a billboard's screen (an advertiser's ad: fit.ts). */
+    fitToScreen: fitting.fitToScreen,
 
     /** Stops the job runner (a job in progress finishes first), then what compose.ts started. */
     close: async () => {
