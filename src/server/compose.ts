@@ -204,6 +204,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const player = createPlayerService({
     database,
     now,
+    soldSlots,
     clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
     offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
