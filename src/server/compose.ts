@@ -36,6 +36,7 @@ import {
   type ClientLimits,
   clientLimits,
   createRateLimiter,
+  type RateLimiter,
   rateLimitSweepJob,
 } from './platform/rate-limit.ts'
 import { createScheduler, type Scheduler } from './platform/scheduler.ts'
@@ -232,7 +233,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const backoffice = createBackofficeService({ database, now, player, spotlight })
   const content = composeContent(
     env,
-    { database, log, childEnv: options.childEnv, lease },
+    { database, log, childEnv: options.childEnv, lease, limiter },
     options.content,
   )
 
@@ -297,6 +298,19 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
 }
 
 /** A new instance id, and LEASE_SECONDS. */
+/** A client's uploaded bytes per hour, counted on the shared limiter (every instance sees them). */
+function uploadQuota(limiter: RateLimiter, env: Env) {
+  const rule = {
+    bucket: 'upload-bytes',
+    limit: env.UPLOAD_BYTES_PER_CLIENT_HOUR,
+    windowMs: 60 * 60 * 1000,
+  }
+  return async (clientKey: string, bytes: number) => ({
+    ...(await limiter.take(rule, clientKey, bytes)),
+    limit: rule.limit,
+  })
+}
+
 function leaseSettings(env: Env): LeaseSettings {
   return { owner: newInstanceId(), leaseMs: Math.round(env.LEASE_SECONDS * 1000) }
 }
@@ -314,6 +328,8 @@ export function composeContent(
     childEnv: Readonly<Record<string, string | undefined>>
     /** Default: a new instance id (a second content service on the same database is another owner). */
     lease?: LeaseSettings
+    /** The shared limiter counting each client's uploaded bytes; none: uploads are not counted. */
+    limiter?: RateLimiter
   },
   overrides: ContentOverrides = {},
 ): { service: ContentService; storage: ContentStorage; workerPid(): number | null } {
@@ -366,6 +382,8 @@ export function composeContent(
     video,
     videoFrames: env.MODERATION_VIDEO_FRAMES,
     lease: platform.lease ?? leaseSettings(env),
+    jobsPerClient: env.CONTENT_JOBS_PER_CLIENT,
+    ...(platform.limiter ? { uploadQuota: uploadQuota(platform.limiter, env) } : {}),
     ...(worker ? { onClose: () => worker.close() } : {}),
     ...contentOverrides,
   })

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '../../contract/error-codes.ts'
+import { englishOf } from '../../contract/problems.ts'
 import type { ContentType } from '../../domain/index.ts'
 import type { GenerationError } from './generate.ts'
 import type { UploadErrorCode } from './processors.ts'
@@ -11,6 +12,8 @@ export type ContentError =
   | GenerationError
   /** An upload refused while received or processed (processors.ts: UploadError). */
   | { code: UploadErrorCode; message: string }
+  /** The client's share is used up for now (its jobs, its upload, its bytes this hour). */
+  | { code: 'content_jobs_busy' | 'upload_busy' | 'upload_quota'; seconds: number }
   | { code: 'upload_not_found' }
   | { code: 'job_not_found' }
   /** The job failed; its reason, when it has one, is the shopper's. */
@@ -57,6 +60,10 @@ export function contentMessage(error: ContentError): string {
       return `${typeName(error.contentType)} templates are not available on this server.`
     case 'video_needs_async':
       return 'Video shouts are made in the background: send the request with async true.'
+    case 'content_jobs_busy':
+    case 'upload_busy':
+    case 'upload_quota':
+      return englishOf({ code: error.code, params: { seconds: error.seconds } })
     case 'upload_not_found':
       return 'Upload not found'
     case 'job_not_found':

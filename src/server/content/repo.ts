@@ -230,17 +230,46 @@ export type ContentJobRow = {
 const JOB_COLUMNS = sql`id, public_token as "publicToken", kind, status, payload,
   result_key as "resultKey", error, attempts, completed_at as "completedAt"`
 
+/** Who asked for a job and the upload it uses (migration 0018): both null for jobs of the shop. */
+export type JobOwner = { clientKey: string | null; uploadId: string | null }
+
 export async function insertJob(
   db: Queryable,
   kind: string,
   payload: Record<string, unknown>,
+  owner: JobOwner = { clientKey: null, uploadId: null },
 ): Promise<ContentJobRow> {
   const [job] = await db.query(sql<ContentJobRow>`
-    insert into content_jobs (id, public_token, kind, payload)
-    values (${newId()}, ${randomBytes(24).toString('base64url')}, ${kind}, ${json(payload)}::jsonb)
+    insert into content_jobs (id, public_token, kind, payload, client_key, upload_id)
+    values (${newId()}, ${randomBytes(24).toString('base64url')}, ${kind}, ${json(payload)}::jsonb,
+      ${owner.clientKey}::text, ${owner.uploadId}::text)
     returning ${JOB_COLUMNS}`)
   if (!job) throw new Error('The job was not stored')
   return job
+}
+
+/**
+ * Holds the client's job lock until the transaction ends, so that two instances counting the same
+ * client's jobs at once count one after the other (PGlite has advisory locks too).
+ */
+export async function lockClientJobs(tx: Queryable, clientKey: string): Promise<void> {
+  await tx.query(sql`select pg_advisory_xact_lock(hashtext(${`content-jobs:${clientKey}`}))`)
+}
+
+/** How many jobs the client has queued or running, and whether the upload is in one already. */
+export async function unfinishedJobs(
+  db: Queryable,
+  owner: JobOwner,
+): Promise<{ ofClient: number; ofUpload: number }> {
+  const [row] = await db.query(sql<{ ofClient: number; ofUpload: number }>`
+    select
+      (select count(*)::int from content_jobs
+        where client_key = ${owner.clientKey}::text and status in ('queued', 'running'))
+        as "ofClient",
+      (select count(*)::int from content_jobs
+        where upload_id = ${owner.uploadId}::text and status in ('queued', 'running'))
+        as "ofUpload"`)
+  return row ?? { ofClient: 0, ofUpload: 0 }
 }
 
 export async function jobByPublicToken(
@@ -258,18 +287,25 @@ const leaseEnd = (lease: LeaseSettings) =>
   sql`now() + ${lease.leaseMs}::int * interval '1 millisecond'`
 
 /**
- * The oldest job to run, now this instance's under a lease (one attempt more): a queued
- * job, or a running one whose lease ended (its instance died). Skipped while another instance claims
+ * The next job to run, now this instance's under a lease (one attempt more): a queued job, or a
+ * running one whose lease ended (its instance died). Clients are served in turn: the job of the
+ * client with the fewest jobs running goes first, the oldest among equals, so one client's backlog
+ * never holds every lane. Skipped while another instance claims
  * it (SKIP LOCKED), so two instances never take the same job.
  */
 export async function claimJob(db: Queryable, lease: LeaseSettings): Promise<ContentJobRow | null> {
   const [job] = await db.query(sql<ContentJobRow>`
     update content_jobs set status = 'running', started_at = now(), attempts = attempts + 1,
       lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(lease)}
-    where id = (select id from content_jobs
-      where status = 'queued'
-        or (status = 'running' and (lease_expires_at is null or lease_expires_at < now()))
-      order by created_at limit 1
+    where id = (select waiting.id from content_jobs waiting
+      where waiting.status = 'queued'
+        or (waiting.status = 'running'
+          and (waiting.lease_expires_at is null or waiting.lease_expires_at < now()))
+      order by (select count(*) from content_jobs mine
+          where mine.status = 'running' and mine.lease_expires_at >= now()
+            and mine.client_key = waiting.client_key),
+        waiting.created_at
+      limit 1
       for update skip locked)
     returning ${JOB_COLUMNS}`)
   return job ?? null

@@ -51,6 +51,10 @@ const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
   video_too_large: 413,
   // the shop's disk or quota is full: not the shopper's fault, try later
   storage_full: 507,
+  // a client's share of the work and storage: wait and retry
+  content_jobs_busy: 429,
+  upload_busy: 429,
+  upload_quota: 429,
   // lookups
   upload_not_found: 404,
   job_not_found: 404,
@@ -70,7 +74,9 @@ export function contentRefusal(
   const list: readonly ContentError[] = Array.isArray(errors) ? errors : [errors as ContentError]
   return {
     status: status ?? STATUS[(list[0] as ContentError).code],
-    problems: list.map((e) => problem(e.code, contentMessage(e))),
+    problems: list.map((e) =>
+      'seconds' in e ? problem(e.code, { seconds: e.seconds }) : problem(e.code, contentMessage(e)),
+    ),
   }
 }
 
@@ -142,8 +148,13 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     contentApi.upload,
     async ({ c }) => {
       // The multipart body is read here; the service gets the file, never the request.
-      const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake))
-      return upload.ok ? c.json(upload.value, 201) : refuse(contentRefusal(upload.error))
+      const clientKey = limits.clientKey(c)
+      const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake), {
+        clientKey,
+      })
+      if (upload.ok) return c.json(upload.value, 201)
+      if ('seconds' in upload.error) c.header('Retry-After', String(upload.error.seconds))
+      return refuse(contentRefusal(upload.error))
     },
     limits.writes('uploads'),
   )
@@ -156,9 +167,14 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
   // Every problem of a generation request is a 400 (an upload being processed too: the app waits).
   router.handle(
     contentApi.generate,
-    async ({ body }) => {
-      const generated = await content.generate(body)
-      return generated.ok ? generated.value : refuse(contentRefusal(generated.errors, 400))
+    async ({ body, c }) => {
+      const generated = await content.generate(body, { clientKey: limits.clientKey(c) })
+      if (generated.ok) return generated.value
+      if ('busy' in generated) {
+        c.header('Retry-After', String(generated.busy.seconds))
+        return refuse(contentRefusal(generated.busy))
+      }
+      return refuse(contentRefusal(generated.errors, 400))
     },
     limits.writes('generate'),
   )

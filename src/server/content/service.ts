@@ -30,7 +30,7 @@ import type { UploadProcessor } from './processors.ts'
 import type { PngRenderer } from './render.ts'
 import { type TemplateRow, templatesFor } from './repo.ts'
 import type { ContentStorage } from './storage.ts'
-import { createUploads } from './uploads.ts'
+import { createUploads, type UploadsDeps } from './uploads.ts'
 import { createVideoGenerator } from './video.ts'
 
 export type { FileToSend, Preview } from './files.ts'
@@ -58,6 +58,10 @@ export type ContentDeps = {
   videoFrames: number
   /** This instance's id and the length of its leases on jobs. */
   lease: LeaseSettings
+  /** CONTENT_JOBS_PER_CLIENT: a client's content jobs queued or running at once. */
+  jobsPerClient: number
+  /** A client's uploaded bytes counted against its hourly quota (uploads.ts); none: not counted. */
+  uploadQuota?: UploadsDeps['quota']
   /** Called when the service closes, after its jobs (compose.ts stops the content worker here). */
   onClose?: () => Promise<void>
   /** Upload processors besides photos; default: videos through ffmpeg when there is one. */
@@ -106,8 +110,9 @@ export function createContentService(deps: ContentDeps) {
 
   // The parts queue jobs on the queue that runs their handlers: made once the handlers are known.
   let queue: ContentJobs | null = null
-  const jobs: Pick<ContentJobs, 'enqueue' | 'byPublicToken'> = {
-    enqueue: (kind, payload) => (queue as ContentJobs).enqueue(kind, payload),
+  const jobs: Pick<ContentJobs, 'enqueue' | 'enqueueCapped' | 'byPublicToken'> = {
+    enqueue: (kind, payload, owner) => (queue as ContentJobs).enqueue(kind, payload, owner),
+    enqueueCapped: (...args) => (queue as ContentJobs).enqueueCapped(...args),
     byPublicToken: (token) => (queue as ContentJobs).byPublicToken(token),
   }
   const uploads = createUploads({
@@ -118,7 +123,9 @@ export function createContentService(deps: ContentDeps) {
     imageModerator,
     video,
     videoFrames: deps.videoFrames,
-    enqueue: jobs.enqueue,
+    enqueueCapped: jobs.enqueueCapped,
+    jobsPerClient: deps.jobsPerClient,
+    ...(deps.uploadQuota ? { quota: deps.uploadQuota } : {}),
     ...(deps.processors ? { processors: deps.processors } : {}),
   })
   const generation = createGeneration({
@@ -128,6 +135,7 @@ export function createContentService(deps: ContentDeps) {
     videoInRequest: Boolean(deps.generators?.video),
     context,
     jobs,
+    jobsPerClient: deps.jobsPerClient,
   })
   const files = createContentFiles({
     database: db,

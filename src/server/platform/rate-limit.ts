@@ -23,7 +23,11 @@ export type LimitRule = {
 export type Take = { allowed: boolean; hits: number; retryAfterS: number }
 
 export type RateLimiter = {
-  take(rule: LimitRule, client: string): Promise<Take>
+  /**
+   * Counts `cost` hits (default one; an upload's quota counts its bytes; 0 reads the count) of the
+   * rule for the client.
+   */
+  take(rule: LimitRule, client: string, cost?: number): Promise<Take>
   /**
    * Takes back one hit of the current window (a successful sign-in does not count against
    * the failures' limit). The hit was taken first, so parallel attempts never slip past the limit.
@@ -57,18 +61,18 @@ export function createRateLimiter(deps: { database: Database; now: () => number 
         update rate_limits set hits = greatest(hits - 1, 0)
         where key = ${`${rule.bucket}:${client}`} and window_ends_ms > ${now()}`)
     },
-    async take(rule, client) {
+    async take(rule, client, cost = 1) {
       const nowMs = now()
       const key = `${rule.bucket}:${client}`
       const [row] = await db.query(sql<{ hits: number; windowEndsMs: number }>`
         insert into rate_limits as r (key, hits, window_ends_ms)
-        values (${key}, 1, ${nowMs + rule.windowMs})
+        values (${key}, ${cost}, ${nowMs + rule.windowMs})
         on conflict (key) do update set
-          hits = case when r.window_ends_ms <= ${nowMs} then 1 else r.hits + 1 end,
+          hits = case when r.window_ends_ms <= ${nowMs} then ${cost} else r.hits + ${cost} end,
           window_ends_ms = case when r.window_ends_ms <= ${nowMs}
             then excluded.window_ends_ms else r.window_ends_ms end
         returning hits, window_ends_ms as "windowEndsMs"`)
-      const hits = Number(row?.hits ?? 1)
+      const hits = Number(row?.hits ?? cost)
       const windowEnds = Number(row?.windowEndsMs ?? nowMs + rule.windowMs)
       return {
         allowed: hits <= rule.limit,
@@ -107,6 +111,8 @@ export function rateLimited(
 
 /** The limits of one server, from its settings: what the routes put in front of their handlers. */
 export type ClientLimits = {
+  /** Who the request counts as (an IPv6 client by its /64): for limits counted inside a service. */
+  clientKey(c: Context): string
   /** Middleware counting a write of the bucket given (one counter per bucket and client). */
   writes(bucket: string): MiddlewareHandler
   /** Middleware counting a promo code check (spec §5: codes cannot be guessed by trying many). */
@@ -132,6 +138,7 @@ export function clientLimits(
     windowMs: 60_000,
   }
   return {
+    clientKey: (c) => clientLimitKey(c, settings.trustProxy),
     writes: (bucket) =>
       rateLimited(
         limiter,
