@@ -5,7 +5,7 @@ import { type BackofficeService, createBackofficeService } from './backoffice/se
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
 import { seedEmptyShop } from './catalogue/service.ts'
 import { createContentWorker } from './content/content-worker.ts'
-import { contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
+import { contentLifetimeJob, contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
 import { renderTemplatePng } from './content/render.ts'
 import { countJobsByStatus } from './content/repo.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
@@ -253,6 +253,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(mailSenderJob(mail, mailPollMs))
   jobs.register(contentQueueJob(content.service))
   jobs.register(rawUploadSweepJob(content.service))
+  jobs.register(contentLifetimeJob(content.service, now))
   jobs.register(rateLimitSweepJob(limiter))
 
   const readiness = createReadiness({
@@ -383,6 +384,7 @@ export function composeContent(
     videoFrames: env.MODERATION_VIDEO_FRAMES,
     lease: platform.lease ?? leaseSettings(env),
     jobsPerClient: env.CONTENT_JOBS_PER_CLIENT,
+    unorderedTtlMs: env.UNORDERED_CONTENT_TTL_HOURS * 60 * 60 * 1000,
     ...(platform.limiter ? { uploadQuota: uploadQuota(platform.limiter, env) } : {}),
     ...(worker ? { onClose: () => worker.close() } : {}),
     ...contentOverrides,

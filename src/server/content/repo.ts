@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { ContentGenerationRequest, ContentType, Template } from '../../contract/index.ts'
-import type { Queryable } from '../platform/db/client.ts'
-import { json, sql } from '../platform/db/sql.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
+import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { ProcessedFile } from './processors.ts'
 import { newId } from './storage.ts'
@@ -368,4 +368,66 @@ export async function countJobsByStatus(
 ): Promise<{ status: string; count: number }[]> {
   return db.query(sql<{ status: string; count: number }>`
     select status, count(*)::int as count from content_jobs group by status`)
+}
+
+// ---------- lifetimes (lifetime.ts) ----------
+
+/**
+ * Deletes up to `batch` generated contents made before the cutoff that no order names, with the
+ * finished jobs that made them; answers their files. An unfinished job's content is kept.
+ */
+export async function deleteUnorderedContent(
+  db: Database,
+  cutoffMs: number,
+  batch: number,
+  inAnOrder: (key: Sql) => Sql,
+): Promise<{ fileName: string; type: ContentType }[]> {
+  return db.transaction(async (tx) => {
+    const gone = await tx.query(sql<{ key: string }>`
+      select g.key from generated_content g
+      where g.created_at < to_timestamp(${cutoffMs}::float8 / 1000)
+        and not ${inAnOrder(sql`g.key`)}
+      order by g.created_at
+      limit ${batch}
+      for update skip locked`)
+    const keys = gone.map((row) => row.key)
+    if (keys.length === 0) return []
+    await tx.query(sql`delete from content_jobs where result_key = any(${keys}::text[])`)
+    return tx.query(sql<{ fileName: string; type: ContentType }>`
+      delete from generated_content where key = any(${keys}::text[])
+      returning file_name as "fileName", type`)
+  })
+}
+
+/**
+ * Deletes up to `batch` uploads made before the cutoff that no generated content uses and no
+ * unfinished job processes; answers their files.
+ */
+export async function deleteUnusedUploads(
+  db: Queryable,
+  cutoffMs: number,
+  batch: number,
+): Promise<{ fileName: string | null }[]> {
+  return db.query(sql<{ fileName: string | null }>`
+    delete from content_uploads where id in (
+      select u.id from content_uploads u
+      where u.created_at < to_timestamp(${cutoffMs}::float8 / 1000)
+        and not exists (select 1 from generated_content g where g.upload_id = u.id)
+        and not exists (select 1 from content_jobs j
+          where j.status in ('queued', 'running')
+            and (j.upload_id = u.id or j.payload ->> 'uploadId' = u.id))
+      order by u.created_at
+      limit ${batch}
+      for update skip locked)
+    returning file_name as "fileName"`)
+}
+
+/** Finished jobs older than the cutoff whose content is gone or that made none. */
+export async function deleteOldJobs(db: Queryable, cutoffMs: number): Promise<number> {
+  const rows = await db.query(sql`
+    delete from content_jobs
+    where status in ('done', 'failed') and result_key is null
+      and coalesce(completed_at, created_at) < to_timestamp(${cutoffMs}::float8 / 1000)
+    returning id`)
+  return rows.length
 }

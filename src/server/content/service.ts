@@ -25,6 +25,7 @@ import {
 } from './generate.ts'
 import { createGeneration } from './generation.ts'
 import { type ContentJobs, createContentJobs, type JobHandler } from './job-queue.ts'
+import { createContentLifetime } from './lifetime.ts'
 import { createContentModerator } from './moderate.ts'
 import type { UploadProcessor } from './processors.ts'
 import type { PngRenderer } from './render.ts'
@@ -58,6 +59,8 @@ export type ContentDeps = {
   videoFrames: number
   /** This instance's id and the length of its leases on jobs. */
   lease: LeaseSettings
+  /** UNORDERED_CONTENT_TTL_HOURS in milliseconds: content no order names is deleted after it. */
+  unorderedTtlMs: number
   /** CONTENT_JOBS_PER_CLIENT: a client's content jobs queued or running at once. */
   jobsPerClient: number
   /** A client's uploaded bytes counted against its hourly quota (uploads.ts); none: not counted. */
@@ -146,6 +149,12 @@ export function createContentService(deps: ContentDeps) {
     render,
     video,
   })
+  const lifetime = createContentLifetime({
+    database: db,
+    storage,
+    log,
+    unorderedTtlMs: deps.unorderedTtlMs,
+  })
   queue = createContentJobs(db, { ...generation.jobs, ...uploads.jobs, ...deps.jobHandlers }, log, {
     lease: deps.lease,
     takeOverAtStart: db.kind === 'pglite',
@@ -165,6 +174,9 @@ export function createContentService(deps: ContentDeps) {
       if (removed > 0) log.info('stale raw uploads removed', { removed })
       return removed
     },
+
+    /** Deletes the uploads and content no order names once their lifetime ended (lifetime.ts). */
+    sweepUnordered: lifetime.sweepUnordered,
 
     // spec §7 call 1: templates for the event's types, the active device's size and the modes.
     async generators(query: GeneratorsQuery): Promise<Template[]> {

@@ -102,6 +102,10 @@ const EnvEntries = v.object({
     '300000000',
   ),
 
+  // --- data lifetimes: uploads and generated content no order names are deleted (rows and files)
+  // this many hours after they were made (content/lifetime.ts)
+  UNORDERED_CONTENT_TTL_HOURS: v.optional(wholeNumber('UNORDERED_CONTENT_TTL_HOURS'), '24'),
+
   // --- content storage: an S3-compatible bucket when S3_BUCKET is set
   S3_BUCKET: optionalText,
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.trim(), v.url('S3_ENDPOINT must be a URL'))),
