@@ -217,6 +217,8 @@ async function main() {
         // One load generator is one client address: the shared limiter still counts every write
         // (its cost is in the figures, and measured alone below), but does not stop the bench.
         WRITES_PER_MINUTE: '100000000',
+        CONTENT_JOBS_PER_CLIENT: '100000',
+        UPLOAD_BYTES_PER_CLIENT_HOUR: '1000000000000',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
