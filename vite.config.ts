@@ -305,7 +305,12 @@ const clientBuild = {
         if (hostType === 'js' && /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId)) return []
         if (/(^|\/)assets\/ops\//.test(file))
           return deps.filter((dep) => /(^|\/)assets\/ops[/-]/.test(dep))
-        return deps
+        // Not the imported chunk itself (its import asks for it at once) nor what is loaded before
+        // any chunk imports lazily (the bundler's runtime, the boot chunk): each listed file is a
+        // name in the importing chunk, the first screen's among them
+        return deps.filter(
+          (dep) => dep !== file && !/(^|\/)assets\/(rolldown-runtime|boot)-[\w-]+\.js$/.test(dep),
+        )
       },
     },
     rolldownOptions: {

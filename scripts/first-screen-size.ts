@@ -3,6 +3,8 @@
 // tests/e2e/budget.spec.ts measures in a browser: the entry index.html loads, the app it imports once
 // the page is painted (src/app/main.tsx), what those import, and the first part of a language's
 // catalog; the same files the server lists as modulepreload links (src/server/platform/ssr.ts).
+// What the app would import lazily while the first screen loads is not listed here (the browser test
+// counts it: it sees every script until the network is idle); today there is none.
 //
 // Each file is gzipped whole, as the budget test does (zlib's default level). Inside a file, its source
 // map says which module wrote which bytes. A module's figure is what gzip saves when its bytes are left

@@ -12,9 +12,9 @@ import { type AppRouter, createAppRouter } from './router'
 import { fetchDevices } from './stores/devices'
 import { adoptEvent, loadEvent } from './stores/event'
 import { loadFeatureFlags } from './stores/feature-flags'
+import { flowRedirect } from './stores/flow-guard'
 import { bindOrderToEvent, orderToResume } from './stores/order'
 import { restoreAll } from './stores/persist'
-import { flowRedirect } from './stores/step-progress'
 import './stores/templates'
 
 /** The app: started when ./main.tsx imports this module, once the first screen is painted. */
@@ -75,7 +75,7 @@ async function hydrate(router: AppRouter, root: HTMLElement): Promise<void> {
     adoptEvent(event)
     bindOrderToEvent(event.slug)
     if (router.state.matches.some((m) => m.routeId === '/_default/$eventslug/_steps')) {
-      const to = flowRedirect(router.state.location.pathname, router.state.location.search)
+      const to = await flowRedirect(router.state.location.pathname, router.state.location.search)
       if (to) {
         void router.navigate({
           to: to as '/$eventslug/design/location',

@@ -7,6 +7,9 @@ export const WORD_PARAMS = {
   upload_kind_mismatch: { needed: 'contentType', kind: 'contentType' },
   upload_processing: { kind: 'contentType' },
   upload_failed: { kind: 'contentType' },
+  upload_failed_unknown: { kind: 'contentType' },
+  video_other_file: { other: 'fileKind' },
+  upload_not_only_video: { other: 'fileKind' },
   upload_required: { contentType: 'contentType' },
   content_type_unavailable: { contentType: 'contentTypeTitle' },
 } as const satisfies Record<string, Record<string, string>>

@@ -9,7 +9,8 @@ import { type WORD_PARAMS, wordTableOf } from './problem-words'
 // The one catalogue of problems: every code the server, the rules (src/domain/problems.ts) or the
 // app can name, with its HTTP status and its English text, written here and nowhere else. `{name}` in
 // a text is a value the problem carries in its params; a value that is a key ('terms', 'photo') is
-// written as the word of its table (WORDS below; which params are keys: ./problem-words.ts).
+// written as the word of its table (WORDS below; which params are keys: ./problem-words.ts);
+// `{name, number}` is a number written with its grouping (16,384), as Lingui's ICU writes it.
 //
 // Who reads it: the server's HTTP edge writes `errors` from it (src/server/platform/http/errors.ts),
 // the mails and the CLIs their English; Lingui's extraction reads it (lingui.config.ts), so each code
@@ -32,6 +33,17 @@ export const WORDS = {
   },
   contentType: { photo: 'photo', video: 'video' },
   contentTypeTitle: { photo: 'Photo', video: 'Video' },
+  // what else a file that claims to be a video is (src/server/video/sniff.ts)
+  fileKind: {
+    png: 'a PNG image',
+    jpeg: 'a JPEG image',
+    gif: 'a GIF image',
+    webp: 'a WebP image',
+    tiff: 'a TIFF image',
+    pdf: 'a PDF document',
+    zip: 'a ZIP archive',
+    markup: 'HTML or script',
+  },
 } as const satisfies Record<string, Record<string, string>>
 
 export type WordTable = keyof typeof WORDS
@@ -240,45 +252,96 @@ export const PROBLEMS = {
     en: 'An error occurred while processing your card. Try again in a little bit.',
   },
 
-  // ---- uploads (content/processors.ts UploadErrorCode; spec §9)
+  // ---- uploads (content/receive.ts, image.ts, video.ts and src/server/video; spec §9)
   upload_not_multipart: {
     status: 400,
     en: 'Send the file as multipart/form-data in the field "file".',
   },
+  upload_multipart_invalid: {
+    status: 400,
+    en: 'The upload is not valid multipart/form-data: {reason}',
+  },
+  upload_read_failed: { status: 400, en: 'The upload could not be read: {reason}' },
   upload_malformed: { status: 400, en: 'The upload could not be read.' },
   upload_no_file: { status: 400, en: 'No file: send it in the multipart field "file".' },
   upload_empty: { status: 400, en: 'The file is empty.' },
-  upload_template_unknown: { status: 400, en: 'The template of this upload is unknown.' },
-  upload_too_large: { status: 413, en: 'The file is too large. The limit is {mb} MB.' },
-  image_too_large: { status: 413, en: 'The image is too large.' },
-  // a picture of a needle's shape: readable, but not one to show
-  image_wrong_shape: {
-    status: 422,
-    en: 'The image is too narrow: its long side may be at most 4 times its short side.',
+  upload_template_unknown: {
+    status: 400,
+    en: 'generatorId: unknown template "{generatorId}"',
   },
+  upload_too_large: { status: 413, en: 'The file is too large. The limit is {mb} MB.' },
   upload_wrong_type: {
     status: 415,
     en: 'This file type is not supported. Use a jpg, jpeg, gif or png image, or an mp4, wav, mpg, avi or wmv video.',
   },
+  upload_unsupported: { status: 415, en: 'This kind of upload cannot be processed here.' },
+  upload_processing_failed: { status: 422, en: 'The file could not be processed.' },
   image_unreadable: {
     status: 415,
     en: 'This file could not be read as an image (jpg, jpeg, gif or png).',
   },
+  image_too_large: {
+    status: 413,
+    en: 'The image is too large: at most {maxSide, number} pixels a side (this one is {width}×{height}).',
+  },
+  image_too_many_pixels: {
+    status: 413,
+    en: 'The image is too large: at most {megapixels} megapixels (this one is {width}×{height}).',
+  },
+  image_pixel_limit: {
+    status: 413,
+    en: 'The image is too large: at most {megapixels} megapixels.',
+  },
+  // a picture of a needle's shape: readable, but not one to show
+  image_wrong_shape: {
+    status: 422,
+    en: 'The image is too narrow: its long side may be at most {ratio} times its short side (this one is {width}×{height}).',
+  },
   video_wrong_type: {
     status: 415,
-    en: 'This file could not be read as a video (mp4, mpg, avi or wmv).',
+    en: 'This file is not a supported video (mp4, mpg, avi, wmv or wav).',
   },
-  upload_not_only_video: { status: 415, en: 'This file is not only a video.' },
+  video_other_file: {
+    status: 415,
+    en: 'This file is {other}, not a video (mp4, mpg, avi, wmv or wav).',
+  },
+  // a file that reads as a video and as something else (a GIFAR-style attack)
+  upload_not_only_video: {
+    status: 415,
+    en: 'This file claims to be a {format} video but is also {other}; it was refused.',
+  },
+  video_polyglot: { status: 415, en: 'This file is not only a video.' },
   upload_sound_only: {
     status: 415,
     en: 'A wav file is sound only: no template here pairs sound with a photo, and billboards play without sound. Upload a video (mp4, mpg, avi or wmv) or a photo.',
   },
-  upload_unsupported: { status: 415, en: 'This kind of upload cannot be processed here.' },
-  video_unreadable: { status: 422, en: 'This video could not be read. Upload another.' },
+  video_sound_only: {
+    status: 422,
+    en: 'A wav file has no pictures: it can only go with a template that pairs sound with a photo.',
+  },
+  video_container_mismatch: {
+    status: 422,
+    en: 'This file starts like a {format} video but its contents are not one.',
+  },
+  video_no_pictures: {
+    status: 422,
+    en: 'This file has no pictures: it cannot be played as a video.',
+  },
+  video_empty: { status: 422, en: 'This file holds neither pictures nor sound.' },
+  // what ffmpeg or ffprobe said, without the server's paths
+  video_unreadable: { status: 422, en: 'This video could not be read: {reason}' },
   // past VIDEO_LIMITS: a side, the frame rate or the pixels a second
   video_too_large: {
     status: 413,
-    en: 'This video is too large to be made into a shout. Upload a shorter or smaller one.',
+    en: 'The video is too large: at most {maxSide}×{maxSide} pixels (this one is {width}×{height}).',
+  },
+  video_frame_rate_too_high: {
+    status: 413,
+    en: 'The video has too many pictures a second: at most {max} (this one has {frameRate}).',
+  },
+  video_pixel_rate_too_high: {
+    status: 413,
+    en: 'The video is too large for its frame rate: {width}×{height} at {frameRate} pictures a second is more than 4K at 60. Upload a smaller or slower video.',
   },
   // the shop's disk or quota is full: not the shopper's fault, try later
   storage_full: {
@@ -323,9 +386,14 @@ export const PROBLEMS = {
     status: 400,
     en: 'The {kind} is still being processed: try again in a moment.',
   },
+  // the upload's own failure is its reason
   upload_failed: {
     status: 400,
     en: 'The {kind} could not be processed: {reason}. Upload another.',
+  },
+  upload_failed_unknown: {
+    status: 400,
+    en: 'The {kind} could not be processed: unknown error. Upload another.',
   },
   upload_required: {
     status: 400,
@@ -353,6 +421,16 @@ export const PROBLEMS = {
     status: 429,
     en: 'You have uploaded too much in the last hour: try again in {seconds} seconds.',
   },
+  // a request that was right but could not be made (spec §4: success false, the reason)
+  render_failed: { status: 422, en: 'The billboard content could not be rendered.' },
+  video_composite_failed: { status: 422, en: 'The billboard video could not be made.' },
+  template_invalid: { status: 422, en: 'The template is not valid: {detail}' },
+  template_needs_photo: { status: 422, en: 'This template needs a photo' },
+  render_size_invalid: {
+    status: 422,
+    en: 'The billboard {side} must be a whole number of pixels from 1 to 8192, not {value}',
+  },
+  content_kind_unknown: { status: 422, en: 'This kind of content ({kind}) cannot be made here.' },
   upload_not_found: { status: 404, en: 'Upload not found' },
   job_not_found: { status: 404, en: 'Job not found' },
   content_failed: {
@@ -410,6 +488,9 @@ export const PROBLEMS = {
   reviewers_refuse_only: { status: 403, en: 'Reviewers can only refuse orders under review' },
   catalogue_not_json: { status: 400, en: 'The catalogue file is not JSON' },
   catalogue_invalid: { status: 400, en: 'The catalogue file has problems' },
+  // a payment provider's or a mail server's refusal, in its own words
+  refund_failed: { status: 502, en: 'The refund failed: {reason}' },
+  mail_send_failed: { status: 502, en: 'The mail could not be sent: {reason}' },
   catalogue_not_previewed: {
     status: 409,
     en: 'This is not the file that was previewed: preview it again first',
@@ -423,9 +504,9 @@ export const PROBLEMS = {
 
 export type ProblemCode = keyof typeof PROBLEMS
 
-/** The names of the `{name}` placeholders of a text. */
+/** The names of the placeholders of a text: `{name}`, or `{name, number}` (written with grouping). */
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
+  ? (Name extends `${infer Bare}, ${string}` ? Bare : Name) | Placeholders<Rest>
   : never
 
 type WordKeys<C extends ProblemCode, P extends string> = C extends keyof typeof WORD_PARAMS
@@ -478,10 +559,11 @@ export function englishOf(problem: ProblemData): string {
   if (!isProblemCode(problem.code)) return problem.code
   const code = problem.code
   const params = problem.params ?? {}
-  return PROBLEMS[code].en.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return PROBLEMS[code].en.replace(/\{(\w+)(, number)?\}/g, (whole, name: string, number) => {
     const value = params[name]
     if (value === undefined) return whole
     if (typeof value === 'object') return englishOf(value)
+    if (number && typeof value === 'number') return value.toLocaleString('en-US')
     return wordOf(code, name, value) ?? String(value)
   })
 }

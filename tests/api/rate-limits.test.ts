@@ -210,6 +210,49 @@ describe.each(BACKENDS)('rate limits per client address (%s)', (backend) => {
       { key: 'setup-intents:203.0.113.20', ended: false },
     ])
   })
+
+  it('orders past the write limit are a 429 that writes nothing; refused orders count too', async () => {
+    clock += 61_000 // windows of their own for this test's clients
+    const content = await generateContent(api)
+    const cards = await Promise.all(Array.from({ length: 6 }, () => savedCard(api)))
+    const shopper = as('198.51.100.30')
+    const send = (body: unknown, i: number) =>
+      api.post('/order/orders', body, {
+        ...shopper,
+        'idempotency-key': `limit-${backend}-${i}`,
+      })
+    // three refused orders (bad input) are three writes of this client's budget
+    for (let i = 0; i < 3; i++) {
+      expect((await send({ not: 'an order' }, i)).status).toBe(400)
+    }
+    const orders = async () =>
+      Number(
+        (
+          await server.deps.database.query(
+            sql<{ n: number }>`select count(*)::int as n from orders`,
+          )
+        )[0]?.n,
+      )
+    const before = await orders()
+    // six good orders at once: five fit the budget, the sixth is refused and writes nothing
+    const replies = await Promise.all(
+      cards.map((checkout, i) =>
+        send(orderBody({ slots: daySlots(5, 10 + 2 * i, 1), content, checkout }), 10 + i),
+      ),
+    )
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(WRITE_LIMIT - 3)
+    const refused = replies.filter((r) => r.status !== 201)
+    expect(refused).toHaveLength(1)
+    expect429(refused[0] as Reply, ['too_many_requests'])
+    expect(await orders()).toBe(before + WRITE_LIMIT - 3)
+    // and the next one is refused before anything is written as well
+    const late = await send(
+      orderBody({ slots: daySlots(5, 40, 1), content, checkout: cards[0] }),
+      20,
+    )
+    expect429(late, ['too_many_requests'])
+    expect(await orders()).toBe(before + WRITE_LIMIT - 3)
+  })
 })
 
 describe('without a trusted proxy', () => {

@@ -22,21 +22,9 @@ export function firstMissingStep(internalPath: string): OrderStep | null {
   return stepToRedirectTo(routeName(internalPath), stepProgress())
 }
 
-/**
- * The flow's guards on one of its paths (without the locale prefix): the route it must go to instead
- * ('/$eventslug/...'), or null to stay. Run by the _steps route before a step renders, and by
- * src/app/start.tsx once the saved order is restored after a server-rendered first screen.
- */
-export function flowRedirect(internalPath: string, search?: { order?: unknown }): string | null {
-  // State guard: once an order is placed its content and times cannot change (spec §4), so the
-  // flow leads to its confirmation.
-  const confirmation = internalPath.endsWith('/order/confirmation')
-  if (orderStore.orderGuid && orderStore.orderStatus !== 'Failed' && !confirmation) {
-    return '/$eventslug/order/confirmation'
-  }
-  // The e-mails' link (?order=GUID) shows that order, on any device
-  if (confirmation && (orderStore.orderGuid || typeof search?.order === 'string')) return null
-  // spec §2 step guard
+/** spec §2 step guard on one of the flow's paths: the step to go to instead ('/$eventslug/...'), or
+ * null to stay. Loaded by ./flow-guard.ts when a path past the first step needs it. */
+export function missingStepRedirect(internalPath: string): string | null {
   const missing = firstMissingStep(internalPath)
   return missing ? STEP_PATHS[missing] : null
 }

@@ -7,7 +7,7 @@
 // only the owner writes the outcome, so a job is finished once. A shutdown hands its job back.
 // A job added here starts at once; the scheduler's `content-jobs` job (jobs.ts) looks at the queue
 // every POLL_MS for the rest: jobs added by another instance, and leases that ended.
-import { ERROR_CODES } from '../../contract/error-codes.ts'
+import { type Problem, problem } from '../../contract/problems.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
@@ -28,10 +28,10 @@ import {
 export type { ContentJobRow, JobOwner } from './repo.ts'
 
 /**
- * What a job ends with: the key of the generated content, a message for the shopper, or (for jobs
- * that make no content, such as processing an upload) plain completion.
+ * What a job ends with: the key of the generated content, why it failed (problems, for the shopper),
+ * or (for jobs that make no content, such as processing an upload) plain completion.
  */
-export type JobOutcome = { resultKey: string } | { error: string } | { done: true }
+export type JobOutcome = { resultKey: string } | { problems: Problem[] } | { done: true }
 
 export type JobHandler = (
   payload: Record<string, unknown>,
@@ -117,8 +117,8 @@ export function createContentJobs(
       db,
       job.id,
       lease.owner,
-      'error' in outcome
-        ? { status: 'failed', error: outcome.error }
+      'problems' in outcome
+        ? { status: 'failed', error: outcome.problems }
         : { status: 'done', resultKey: 'resultKey' in outcome ? outcome.resultKey : null },
     )
     if (!written) {
@@ -132,12 +132,8 @@ export function createContentJobs(
   const runOne = async (job: ContentJobRow) => {
     const handler = handlers[job.kind]
     if (!handler)
-      return finish(job, { error: `This kind of content (${job.kind}) cannot be made here.` })
-    if (job.attempts > MAX_ATTEMPTS) {
-      return finish(job, {
-        error: ERROR_CODES.content_failed,
-      })
-    }
+      return finish(job, { problems: [problem('content_kind_unknown', { kind: job.kind })] })
+    if (job.attempts > MAX_ATTEMPTS) return finish(job, { problems: [{ code: 'content_failed' }] })
     // The job's own signal: the server stops, or the lease was lost (this instance stalled for
     // longer than the lease and another took the job over): either way its ffmpeg is stopped.
     const cut = new AbortController()
@@ -158,13 +154,13 @@ export function createContentJobs(
     } catch (error) {
       if (cut.signal.aborted) return await handBack(job)
       log.error('content job failed', { jobId: job.id, kind: job.kind, error })
-      outcome = { error: ERROR_CODES.content_failed }
+      outcome = { problems: [{ code: 'content_failed' }] }
     } finally {
       stopBeat()
       stopping.signal.removeEventListener('abort', onStop)
     }
     // Cut short (it answered an error because ffmpeg was stopped): handed back, not failed.
-    if (cut.signal.aborted && 'error' in outcome) return handBack(job)
+    if (cut.signal.aborted && 'problems' in outcome) return handBack(job)
     await finish(job, outcome)
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { ContentGenerationRequest, ContentType, Template } from '../../contract/index.ts'
+import type { Problem } from '../../contract/problems.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
@@ -108,7 +109,8 @@ export type UploadRow = {
   heightPx: number | null
   durationSeconds: number | null
   sizeBytes: number | null
-  error: string | null
+  /** why it failed: its problem (migration 0010: stored as {code, params}, never English) */
+  error: Problem | null
   /** migrations/0003: the upload's own moderation verdict (videos: sampled frames). */
   flagged: boolean
   flagReasons: string[]
@@ -153,9 +155,9 @@ export async function markUploadReady(db: Queryable, id: string, f: ProcessedFil
     where id = ${id}`)
 }
 
-export async function markUploadFailed(db: Queryable, id: string, error: string): Promise<void> {
+export async function markUploadFailed(db: Queryable, id: string, error: Problem): Promise<void> {
   await db.query(sql`
-    update content_uploads set status = 'failed', error = ${error}, updated_at = now()
+    update content_uploads set status = 'failed', error = ${json(error)}::jsonb, updated_at = now()
     where id = ${id}`)
 }
 
@@ -222,7 +224,8 @@ export type ContentJobRow = {
   status: ContentJobStatus
   payload: Record<string, unknown>
   resultKey: string | null
-  error: string | null
+  /** why it failed: its problems (a request may name several wrong things) */
+  error: Problem[] | null
   attempts: number
   completedAt: Date | null
 }
@@ -329,12 +332,12 @@ export async function finishJob(
   db: Queryable,
   id: string,
   owner: string,
-  outcome: { status: 'done'; resultKey: string | null } | { status: 'failed'; error: string },
+  outcome: { status: 'done'; resultKey: string | null } | { status: 'failed'; error: Problem[] },
 ): Promise<boolean> {
   const rows = await db.query(sql`
     update content_jobs set status = ${outcome.status},
       result_key = ${outcome.status === 'done' ? outcome.resultKey : null}::text,
-      error = ${outcome.status === 'failed' ? outcome.error : null}::text, completed_at = now(),
+      error = ${outcome.status === 'failed' ? json(outcome.error) : null}::jsonb, completed_at = now(),
       lease_owner = null, lease_expires_at = null
     where id = ${id} and status = 'running' and lease_owner = ${owner}
     returning id`)

@@ -3,10 +3,10 @@ import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { content as contentApi } from '../../contract/index.ts'
-import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { type Refusal, refuse, withFailureFields } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
-import { type ContentError, contentMessage } from './errors.ts'
+import type { ContentError } from './errors.ts'
 import { receiveUpload } from './receive.ts'
 import type { ContentService } from './service.ts'
 import type { ByteRange } from './storage.ts'
@@ -14,70 +14,21 @@ import type { ByteRange } from './storage.ts'
 // api-v1 "Content" over HTTP: the statuses of the content service's errors, the uploads' multipart
 // body read into a file for the service (receive.ts), and the files served with Range support.
 
-const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
-  // a generation request that names something wrong: the app can correct and resend
-  invalid_input: 400,
-  template_unknown: 400,
-  billboard_unknown: 400,
-  event_unknown: 400,
-  billboard_not_in_event: 400,
-  template_not_offered: 400,
-  template_size_mismatch: 400,
-  upload_unknown: 400,
-  upload_kind_mismatch: 400,
-  upload_processing: 400,
-  upload_failed: 400,
-  upload_required: 400,
-  content_type_unavailable: 400,
-  video_needs_async: 400,
-  // uploads
-  upload_not_multipart: 400,
-  upload_malformed: 400,
-  upload_no_file: 400,
-  upload_empty: 400,
-  upload_template_unknown: 400,
-  upload_too_large: 413,
-  image_too_large: 413,
-  // a picture of a needle's shape: readable, but not one to show
-  image_wrong_shape: 422,
-  upload_wrong_type: 415,
-  image_unreadable: 415,
-  video_wrong_type: 415,
-  upload_not_only_video: 415,
-  upload_sound_only: 415,
-  upload_unsupported: 415,
-  video_unreadable: 422,
-  // past VIDEO_LIMITS: a side, the frame rate or the pixels a second
-  video_too_large: 413,
-  // the shop's disk or quota is full: not the shopper's fault, try later
-  storage_full: 507,
-  // a client's share of the work and storage: wait and retry
-  content_jobs_busy: 429,
-  upload_busy: 429,
-  upload_quota: 429,
-  // lookups
-  upload_not_found: 404,
-  job_not_found: 404,
-  content_failed: 422,
-  content_not_ready: 409,
-  content_not_found: 404,
-  file_not_found: 404,
-  template_not_found: 404,
-  template_no_example_clip: 404,
-  template_render_failed: 422,
+/** When a client told to wait (its share of uploads used up) may try again, in seconds. */
+function retryAfterOf(error: ContentError): number | null {
+  const seconds = error.code === 'upload_quota' ? error.params?.seconds : undefined
+  return typeof seconds === 'number' ? seconds : null
 }
 
+/** The content service's problems: each with the catalogue's status, unless the route fixes one. */
 export function contentRefusal(
   errors: ContentError | readonly ContentError[],
   status?: ContentfulStatusCode,
 ): Refusal {
-  const list: readonly ContentError[] = Array.isArray(errors) ? errors : [errors as ContentError]
-  return {
-    status: status ?? STATUS[(list[0] as ContentError).code],
-    problems: list.map((e) =>
-      'seconds' in e ? problem(e.code, { seconds: e.seconds }) : problem(e.code, contentMessage(e)),
-    ),
-  }
+  const problems: readonly ContentError[] = Array.isArray(errors)
+    ? errors
+    : [errors as ContentError]
+  return status ? { status, problems } : { problems }
 }
 
 /**
@@ -148,20 +99,22 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     contentApi.upload,
     async ({ c }) => {
       // The multipart body is read here; the service gets the file, never the request.
-      const clientKey = limits.clientKey(c)
       const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake), {
-        clientKey,
+        clientKey: limits.clientKey(c),
       })
-      if (upload.ok) return c.json(upload.value, 201)
-      if ('seconds' in upload.error) c.header('Retry-After', String(upload.error.seconds))
-      return refuse(contentRefusal(upload.error))
+      if (!upload.ok) {
+        const wait = retryAfterOf(upload.error)
+        if (wait !== null) c.header('Retry-After', String(wait))
+        return refuse(contentRefusal(upload.error))
+      }
+      return c.json(withFailureFields(upload.value), 201)
     },
     limits.writes('uploads'),
   )
 
   router.handle(contentApi.uploadStatus, async ({ params }) => {
     const upload = await content.uploadStatus(params.id)
-    return upload.ok ? upload.value : refuse(contentRefusal(upload.error))
+    return upload.ok ? withFailureFields(upload.value) : refuse(contentRefusal(upload.error))
   })
 
   // Every problem of a generation request is a 400 (an upload being processed too: the app waits).
@@ -169,10 +122,10 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     contentApi.generate,
     async ({ body, c }) => {
       const generated = await content.generate(body, { clientKey: limits.clientKey(c) })
-      if (generated.ok) return generated.value
+      if (generated.ok) return withFailureFields(generated.value)
       if ('busy' in generated) {
         c.header('Retry-After', String(generated.busy.seconds))
-        return refuse(contentRefusal(generated.busy))
+        return refuse(contentRefusal(generated.busy.problem))
       }
       return refuse(contentRefusal(generated.errors, 400))
     },
@@ -181,12 +134,17 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
 
   router.handle(contentApi.daemonStatus, async ({ params }) => {
     const status = await content.jobStatus(params.publicToken)
-    return status.ok ? status.value : refuse(contentRefusal(status.error))
+    return status.ok ? withFailureFields(status.value) : refuse(contentRefusal(status.error))
   })
 
   router.handle(contentApi.daemonResult, async ({ params }) => {
     const result = await content.jobResult(params.publicToken)
-    return result.ok ? result.value : refuse(contentRefusal(result.error))
+    if (result.ok) return result.value
+    const { error } = result
+    // a failed job: 422, the content could not be made, for the reasons it kept
+    return 'problems' in error
+      ? refuse({ status: 422, problems: error.problems })
+      : refuse(contentRefusal(error))
   })
 
   router.handle(contentApi.file, async ({ c, params }) => {

@@ -1,4 +1,5 @@
 import { UPLOAD_TEMPLATE_FIELD, type Upload } from '../../contract/index.ts'
+import { type Problem, problem } from '../../contract/problems.ts'
 import type { ImageModerator } from '../moderation/index.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
@@ -34,6 +35,9 @@ import { createVideoProcessor, DEFAULT_VIDEO_MAX_SECONDS } from './video.ts'
 // answer; a video is checked, answered `processing`, and processed by a background job
 // (PROCESS_UPLOAD_JOB). The multipart body is the routes' business: they hand over a receiver
 // (receive.ts) that streams the file into this module's temporary folder, sniffed by its processors.
+
+/** An upload as answered, its failure as problems (the routes write its `error`). */
+export type UploadData = Omit<Upload, 'error' | 'problems'> & { problems: Problem[] }
 
 /** The job kind that processes a background upload (videos). */
 export const PROCESS_UPLOAD_JOB = 'process-upload'
@@ -85,12 +89,12 @@ export function createUploads(deps: UploadsDeps) {
     imageProcessor,
     ...(deps.processors ?? defaultVideoProcessors),
   ]
-  const uploadBody = (row: UploadRow): Upload => ({
+  const uploadBody = (row: UploadRow): UploadData => ({
     id: row.id,
     kind: row.kind,
     status: row.status,
     url: row.status === 'ready' && row.fileName ? deps.fileUrl(row.fileName) : null,
-    error: row.error,
+    problems: row.error ? [row.error] : [],
     flagged: row.flagged,
   })
 
@@ -108,7 +112,7 @@ export function createUploads(deps: UploadsDeps) {
     }
     try {
       if (!processor) {
-        throw new UploadError('upload_unsupported', 'This kind of upload cannot be processed here.')
+        throw new UploadError({ code: 'upload_unsupported' })
       }
       const file = await processor.process({
         inputPath: tempPath,
@@ -127,14 +131,12 @@ export function createUploads(deps: UploadsDeps) {
         if (fetched) await fetched.release().catch(() => undefined)
         throw error
       }
-      const message =
-        error instanceof UploadError || error instanceof VideoError
-          ? error.message
-          : 'The file could not be processed.'
-      await markUploadFailed(db, uploadId, message)
+      const refused =
+        error instanceof UploadError || error instanceof VideoError ? error.problem : null
+      await markUploadFailed(db, uploadId, refused ?? { code: 'upload_processing_failed' })
       await dropRaw()
       // A refused file is an answer for the shopper (GET /uploads/{id}); anything else is a bug.
-      if (error instanceof UploadError || error instanceof VideoError) return { error: message }
+      if (refused) return { problems: [refused] }
       throw error
     }
     await dropRaw()
@@ -147,10 +149,7 @@ export function createUploads(deps: UploadsDeps) {
     if (generatorId !== undefined) {
       const template = await templateById(db, generatorId.trim())
       if (!template) {
-        throw new UploadError(
-          'upload_template_unknown',
-          `${UPLOAD_TEMPLATE_FIELD}: unknown template "${generatorId}"`,
-        )
+        throw new UploadError(problem('upload_template_unknown', { generatorId }))
       }
       if (template.videoMaxLengthSeconds) return template.videoMaxLengthSeconds
     }
@@ -162,7 +161,7 @@ export function createUploads(deps: UploadsDeps) {
     if (refusal instanceof UploadError) {
       // An operator must hear of a full disk at once; the shopper gets a 507.
       if (refusal.code === 'storage_full') log.error('content storage is full', { error })
-      return err({ code: refusal.code, message: refusal.message })
+      return err(refusal.problem)
     }
     throw error
   }
@@ -176,13 +175,14 @@ export function createUploads(deps: UploadsDeps) {
   async function upload(
     receive: UploadReceiver,
     uploader: Uploader = { clientKey: 'shop' },
-  ): Promise<Result<Upload, ContentError>> {
+  ): Promise<Result<UploadData, ContentError>> {
     // A client past its quota is refused before its body is read; the bytes of the upload that
     // crosses it are counted once it is received (its size is known only then), and it is dropped.
     const quota = deps.quota
     if (quota) {
       const used = await quota(uploader.clientKey, 0)
-      if (used.hits >= used.limit) return err({ code: 'upload_quota', seconds: used.retryAfterS })
+      if (used.hits >= used.limit)
+        return err(problem('upload_quota', { seconds: used.retryAfterS }))
     }
     let received: ReceivedUpload
     try {
@@ -196,7 +196,7 @@ export function createUploads(deps: UploadsDeps) {
       if (!taken.allowed) {
         await storage.remove(tempPath).catch(() => undefined)
         log.info('upload over its client quota', { bytes: received.sizeBytes })
-        return err({ code: 'upload_quota', seconds: taken.retryAfterS })
+        return err(problem('upload_quota', { seconds: taken.retryAfterS }))
       }
     }
     const id = newId()
@@ -238,7 +238,7 @@ export function createUploads(deps: UploadsDeps) {
       const row = made.row
       if ('refused' in job || !row) {
         await storage.remove('storedRaw' in raw ? raw.storedRaw : raw.tempPath).catch(() => {})
-        return err({ code: 'content_jobs_busy', seconds: BUSY_RETRY_AFTER_S })
+        return err(problem('content_jobs_busy', { seconds: BUSY_RETRY_AFTER_S }))
       }
       log.info('upload accepted for processing', {
         uploadId: id,
@@ -266,7 +266,7 @@ export function createUploads(deps: UploadsDeps) {
     }
   }
 
-  async function uploadStatus(id: string): Promise<Result<Upload, ContentError>> {
+  async function uploadStatus(id: string): Promise<Result<UploadData, ContentError>> {
     const row = await uploadById(db, id)
     return row ? ok(uploadBody(row)) : err({ code: 'upload_not_found' })
   }

@@ -1,6 +1,7 @@
 import { confirmationCode, confirmationFor, messages } from '../../domain/index.ts'
 import { paymentMessages } from '../payment/messages.ts'
 import type { PaymentService } from '../payment/service.ts'
+import type { ChargeRecord } from '../payment/writes.ts'
 import type { Database } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
@@ -35,14 +36,25 @@ export function createProcessing(deps: ProcessingDeps) {
   const { database: db, catalogue, payment, log, soldSlots, lease } = deps
   const inflight = new Set<Promise<void>>()
 
-  async function finish(order: OrderToProcess, outcome: Partial<Finish> & Pick<Finish, 'state'>) {
+  async function finish(
+    order: OrderToProcess,
+    outcome: Partial<Finish> & Pick<Finish, 'state'>,
+    /** The charge's record when the provider keeps none (written with the outcome: one commit). */
+    record: ChargeRecord | null = null,
+  ) {
     const errors = outcome.errors ?? []
-    await finishOrder(db, order.guid, lease.owner, {
-      state: outcome.state,
-      errors,
-      paymentId: outcome.paymentId ?? null,
-      confirmationDateEpochMs: outcome.confirmationDateEpochMs ?? null,
-    })
+    await finishOrder(
+      db,
+      order.guid,
+      lease.owner,
+      {
+        state: outcome.state,
+        errors,
+        paymentId: outcome.paymentId ?? null,
+        confirmationDateEpochMs: outcome.confirmationDateEpochMs ?? null,
+      },
+      record,
+    )
     if (outcome.state === 'Failed') soldSlots.changed(order.eventSlug, order.deviceId)
     log.info('order finished', { guid: order.guid, state: outcome.state, errors })
   }
@@ -83,6 +95,7 @@ export function createProcessing(deps: ProcessingDeps) {
     }
 
     let paymentId: string | null = null
+    let record: ChargeRecord | null = null
     if (order.totalCents > 0) {
       const setup = order.setup
       if (!setup) {
@@ -96,13 +109,14 @@ export function createProcessing(deps: ProcessingDeps) {
         description: `Shouts order ${confirmationCode(guid)} (${event.name})`,
       })
       if (!result.ok) {
-        return finish(order, {
-          state: 'Failed',
-          errors: [result.error],
-          paymentId: result.paymentId,
-        })
+        return finish(
+          order,
+          { state: 'Failed', errors: [result.error], paymentId: result.paymentId },
+          result.record ?? null,
+        )
       }
       paymentId = result.paymentId
+      record = result.record ?? null
     }
     const confirmation = confirmationFor({
       event,
@@ -112,11 +126,15 @@ export function createProcessing(deps: ProcessingDeps) {
     })
     // spec §4: confirmed instantly, or under review (flagged content, or presale slots with a date).
     const review = order.content.flagged || !confirmation.instant
-    await finish(order, {
-      state: review ? 'UnderReview' : 'Confirmed',
-      paymentId,
-      confirmationDateEpochMs: confirmation.instant ? null : confirmation.confirmationDateEpochMs,
-    })
+    await finish(
+      order,
+      {
+        state: review ? 'UnderReview' : 'Confirmed',
+        paymentId,
+        confirmationDateEpochMs: confirmation.instant ? null : confirmation.confirmationDateEpochMs,
+      },
+      record,
+    )
   }
 
   /** Processes an order just placed, once the answer to its request is on its way. */

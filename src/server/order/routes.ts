@@ -18,7 +18,7 @@ import {
 } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
-import type { ClientLimits } from '../platform/rate-limit.ts'
+import { type ClientLimits, tooManyRequests } from '../platform/rate-limit.ts'
 import { promoRefusal } from '../promo/refusals.ts'
 import { orderMessages } from './messages.ts'
 import { type OrderError, type OrderService, requestHash } from './service.ts'
@@ -28,7 +28,7 @@ import { type OrderError, type OrderService, requestHash } from './service.ts'
 const GuidSchema = v.pipe(v.string(), v.uuid())
 
 /** The service's codes answered as one problem of the same code (slots_invalid names its own). */
-type OwnCode = Exclude<OrderError['code'], 'slots_invalid'>
+type OwnCode = Exclude<OrderError['code'], 'slots_invalid' | 'writes_limited'>
 
 export function orderRefusal(error: OrderError): Refusal {
   const one = (status: Refusal['status'], message: string): Refusal => {
@@ -85,6 +85,9 @@ export function orderRefusal(error: OrderError): Refusal {
       return one(422, messages.idempotencyKeyReused)
     case 'order_not_found':
       return one(404, messages.orderNotFound)
+    case 'writes_limited':
+      // answered by limits.writesCountedWith, which knows the window's end (Retry-After)
+      return { status: 429, problems: [tooManyRequests(60)] }
   }
 }
 
@@ -104,10 +107,17 @@ export function orderRoutes(router: ApiRouter, orders: OrderService, limits: Cli
       const key = c.req.header('idempotency-key') as string
       // An order naming a code checks it, so it counts as a promo check.
       if (body.checkout.stripeData.promoCode !== null) await limits.takePromoCheck(c)
-      const placed = await orders.place(body, key, requestHash(await readJson(c)))
+      const placed = await orders.place(
+        body,
+        key,
+        requestHash(await readJson(c)),
+        limits.pendingHit(c),
+      )
       return placed.ok ? c.json(placed.value, 201) : refuse(orderRefusal(placed.error))
     },
-    limits.writes('orders'),
+    // The order's write count is taken in the order's own statement (one commit); a request that
+    // writes nothing is counted after it answered (rate-limit.ts).
+    limits.writesCountedWith('orders'),
     async (c, next) => {
       const keyHeader = c.req.header('idempotency-key')
       if (keyHeader === undefined) {

@@ -28,9 +28,24 @@ export type ChargeRequest = {
   description: string
 }
 
+/**
+ * The record of a charge the provider does not keep itself (the local provider's `payments` row):
+ * written by the statement that writes the order's outcome, so that both are one commit
+ * (payment/writes.ts). Stripe keeps its own record: none.
+ */
+export type ChargeRecord = {
+  id: string
+  orderGuid: string
+  provider: 'local'
+  amountCents: number
+  currency: string
+  status: 'succeeded' | 'failed'
+  error: string | null
+}
+
 export type ChargeResult =
-  | { ok: true; paymentId: string }
-  | { ok: false; error: string; paymentId: string | null }
+  | { ok: true; paymentId: string; record?: ChargeRecord }
+  | { ok: false; error: string; paymentId: string | null; record?: ChargeRecord }
 
 /** Giving a cancelled order's charge back. */
 export type RefundRequest = {

@@ -2,9 +2,9 @@ import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
 // The payment module's tables: payment_setups (a card saved for a checkout, spec §7 call 11) and
-// payments (one charge per order, unique order_guid, recorded by the local provider; Stripe keeps its
-// own record and the order keeps the PaymentIntent id). Others read a checkout's card through
-// reads.ts.
+// payments (one charge per order, unique order_guid, recorded by the local provider with the order's
+// outcome, writes.ts; Stripe keeps its own record and the order keeps the PaymentIntent id). Others
+// read a checkout's card through reads.ts.
 
 // ---------- card setups ----------
 
@@ -63,36 +63,6 @@ export async function markSetupSucceeded(
 }
 
 // ---------- charges ----------
-
-export type PaymentRow = { id: string; status: 'succeeded' | 'failed'; error: string | null }
-
-/**
- * Records a charge unless the order has one already; either way the order's one payment. A charge
- * repeated after a crash finds the first.
- */
-export async function recordCharge(
-  db: Queryable,
-  charge: {
-    id: string
-    orderGuid: string
-    provider: 'local'
-    amountCents: number
-    currency: string
-    status: PaymentRow['status']
-    error: string | null
-  },
-): Promise<PaymentRow | null> {
-  const [inserted] = await db.query(sql<PaymentRow>`
-    insert into payments (id, order_guid, provider, amount_cents, currency, status, error)
-    values (${charge.id}, ${charge.orderGuid}, ${charge.provider}, ${charge.amountCents},
-      ${charge.currency}, ${charge.status}, ${charge.error})
-    on conflict (order_guid) do nothing
-    returning id, status, error`)
-  if (inserted) return inserted
-  const [existing] = await db.query(sql<PaymentRow>`
-    select id, status, error from payments where order_guid = ${charge.orderGuid}`)
-  return existing ?? null
-}
 
 /**
  * The local provider gives the order's charge back: recorded once (a repeated refund finds
