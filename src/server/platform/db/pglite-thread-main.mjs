@@ -221,14 +221,16 @@ function session() {
     async answer(call) {
       switch (call.op) {
         case 'query':
-          if (!holds(call.tx)) await free()
+          if (!holds(call.tx)) while (holder !== null) await free()
           return runStatement(call.text, call.values)
         case 'exec':
-          if (!holds(call.tx)) await free()
+          if (!holds(call.tx)) while (holder !== null) await free()
           runScript(call.text)
           return []
         case 'begin':
-          await free()
+          // Checked and taken in one step: every waiter release() wakes resumes after an await,
+          // and the first to resume must hold the session before the next one looks.
+          while (holder !== null) await free()
           holder = { speaker, tx: call.tx }
           open.add(call.tx)
           try {
