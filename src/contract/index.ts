@@ -1,3 +1,4 @@
+import { billboards } from './billboards'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
@@ -6,18 +7,31 @@ import { ops } from './ops'
 import { opsConsole } from './ops-console'
 import { order } from './order'
 import { player } from './player'
+import { push } from './push'
 import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
 // size matters (the app): this index pulls in every schema.
 
-export const api = { meta, spotlight, content, order, player, ops, mail, opsConsole } as const
+export const api = {
+  meta,
+  spotlight,
+  content,
+  order,
+  player,
+  push,
+  ops,
+  mail,
+  opsConsole,
+  billboards,
+} as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
   Object.values(area),
 )
 
+export * from './billboards'
 export * from './common'
 export * from './content'
 export * from './endpoint'
@@ -29,5 +43,6 @@ export * from './ops-console'
 export * from './order'
 export * from './player'
 export * from './problems'
+export * from './push'
 export * from './spotlight'
 export * from './sw'

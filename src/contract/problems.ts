@@ -497,6 +497,24 @@ export const PROBLEMS = {
   },
   mail_not_found: { status: 404, en: 'No such mail' },
 
+  // ---- after the sale: play alerts (push/) and keepsake pages (share/)
+  push_endpoint_invalid: { status: 400, en: '{field}: must be an https address of a push service' },
+  push_key_invalid: { status: 400, en: "{field}: is not one of the browser's push keys" },
+  push_service_not_allowed: {
+    status: 400,
+    en: 'The shop does not send alerts to this push service',
+  },
+  push_subscription_not_found: { status: 404, en: 'This browser is not told about this order' },
+  play_alerts_closed: { status: 409, en: 'This order will not play: there is nothing to be told' },
+  // why an alert did not reach a browser (kept with the alert in sent_pushes)
+  push_subscription_gone: { status: 410, en: 'The browser ended its subscription to alerts' },
+  push_service_refused: { status: 502, en: 'The push service refused the alert ({status})' },
+  push_service_unreachable: { status: 502, en: 'The push service did not answer' },
+  play_alerts_over: {
+    status: 409,
+    en: 'Every slot of this order is over: there is nothing left to tell',
+  },
+
   // ---- a text that came without its code: a failure stored as English before problems were
   // stored as codes (migration 0009), an error body of a server that sends no codes
   plain_text: { status: 500, en: '{text}' },

@@ -17,7 +17,9 @@ import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaderSetter } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
+import { billboardConsoleRoutes } from './player/console-routes.ts'
 import { playerRoutes } from './player/routes.ts'
+import { pushRoutes } from './push/routes.ts'
 import { spotlightRoutes } from './spotlight/routes.ts'
 
 type Variables = { requestId: string }
@@ -97,10 +99,12 @@ export function createApp(parts: ServerParts) {
   paymentRoutes(router, parts.payment, parts.limits)
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player, parts.limits)
+  billboardConsoleRoutes(router, parts.opsGuard, parts.player)
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)
   backofficeRoutes(router, parts.backoffice, parts.opsGuard)
+  pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https'
 import { resolve } from 'node:path'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
@@ -40,8 +41,11 @@ import {
   rateLimitSweepJob,
 } from './platform/rate-limit.ts'
 import { createScheduler, type Scheduler } from './platform/scheduler.ts'
+import { playsOfOrder } from './player/reads.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
 import { createPromoService, type PromoService } from './promo/service.ts'
+import { playAlertsJob } from './push/jobs.ts'
+import { createPushService, type PushService } from './push/service.ts'
 import { createSpotlightService, type SpotlightService } from './spotlight/service.ts'
 import { createSoldSlots, type SoldSlots } from './spotlight/sold-slots.ts'
 import { type VideoTools, videoTools } from './video/index.ts'
@@ -90,6 +94,8 @@ export type ServerParts = {
   ops: OpsService
   /** The console's schedule, player links, catalogue upload and dashboard. */
   backoffice: BackofficeService
+  /** "Tell me when it plays": the browsers subscribed to an order's alerts, and the sending. */
+  push: PushService
   /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
   jobs: Scheduler
   /**
@@ -116,6 +122,8 @@ export type ComposeOptions = {
   demoCatalogue: boolean
   distDir: string | null
   content?: ContentOverrides
+  /** The TLS agent play alerts are sent through (tests: one trusting a push stand-in's certificate). */
+  pushAgent?: Agent
 }
 
 /** Opens the database, migrates, seeds an empty shop, and builds every module. */
@@ -191,6 +199,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
     clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+    offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
   })
   const mail = createMailService({
     database,
@@ -231,6 +240,23 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
   })
   const backoffice = createBackofficeService({ database, now, player, spotlight })
+  const push = createPushService({
+    database,
+    log: log.child({ component: 'push' }),
+    now,
+    summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+    proofs: (guid) => playsOfOrder(database, guid),
+    settings: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : null,
+      subject: vapidSubject(env),
+      serviceHosts: env.PUSH_SERVICE_HOSTS,
+      timeoutMs: 10_000,
+      ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+    },
+  })
   const content = composeContent(
     env,
     { database, log, childEnv: options.childEnv, lease, limiter },
@@ -255,6 +281,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(rawUploadSweepJob(content.service))
   jobs.register(contentLifetimeJob(content.service, now))
   jobs.register(rateLimitSweepJob(limiter))
+  jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
 
   const readiness = createReadiness({
     database: async () => {
@@ -288,6 +315,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     opsGuard,
     ops,
     backoffice,
+    push,
     jobs,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
@@ -296,6 +324,17 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     distDir: options.distDir,
     contentWorkerPid: content.workerPid,
   }
+}
+
+/**
+ * Who push services may contact (RFC 8292 `sub`): VAPID_SUBJECT, else the shop's https address, else
+ * the address mails come from.
+ */
+function vapidSubject(env: Env): string {
+  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT
+  if (env.PUBLIC_BASE_URL?.startsWith('https://')) return new URL(env.PUBLIC_BASE_URL).origin
+  const address = env.MAIL_FROM.match(/<([^<>]+)>\s*$/)?.[1] ?? env.MAIL_FROM
+  return `mailto:${address.trim()}`
 }
 
 /** A new instance id, and LEASE_SECONDS. */

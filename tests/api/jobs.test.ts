@@ -168,6 +168,7 @@ describe("the server's jobs", () => {
         'raw-upload-sweep',
         'content-lifetime',
         'rate-limit-sweep',
+        'play-alerts',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {

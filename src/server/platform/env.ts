@@ -182,6 +182,14 @@ const EnvEntries = v.object({
   // --- billboards: a proof of play is refused before its play has begun by the server's clock, a
   // billboard's clock allowed to run this many seconds ahead
   PLAYER_CLOCK_SKEW_SECONDS: v.optional(wholeNumber('PLAYER_CLOCK_SKEW_SECONDS'), '120'),
+  // a billboard silent this many minutes is offline in the console (docs/billboards.md)
+  BILLBOARD_OFFLINE_MINUTES: v.optional(
+    v.pipe(
+      wholeNumber('BILLBOARD_OFFLINE_MINUTES'),
+      v.minValue(1, 'BILLBOARD_OFFLINE_MINUTES must be at least 1'),
+    ),
+    '10',
+  ),
   // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
@@ -228,6 +236,64 @@ const EnvEntries = v.object({
   // After this many failed attempts a mail is marked failed (shown in the outbox) and not retried
   MAIL_MAX_ATTEMPTS: v.optional(wholeNumber('MAIL_MAX_ATTEMPTS'), '8'),
 
+  // --- play alerts (Web Push, push/). The key pair the shop signs its pushes with (RFC 8292),
+  // base64url as `npx web-push generate-vapid-keys` prints it; unset, a pair is made on the first start
+  // and kept in the database (the same for every instance).
+  VAPID_PUBLIC_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'VAPID_PUBLIC_KEY must be a P-256 public key (87 base64url characters)',
+      ),
+    ),
+  ),
+  VAPID_PRIVATE_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        'VAPID_PRIVATE_KEY must be a P-256 private key (43 base64url characters)',
+      ),
+    ),
+  ),
+  // Who push services may contact about the shop's pushes: a mailto: or https: URL
+  VAPID_SUBJECT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+        'VAPID_SUBJECT must be a mailto: or https: URL',
+      ),
+    ),
+  ),
+  // The push services the shop sends to (a subscription naming another host is refused: the server
+  // never posts to an address a stranger chose): host names or host:port, "*.name" for subdomains
+  PUSH_SERVICE_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[\w*.:-]+(\s*,\s*[\w*.:-]+)*$/,
+        'PUSH_SERVICE_HOSTS must be host names separated by commas',
+      ),
+      v.transform((list) => list.split(',').map((host) => host.trim().toLowerCase())),
+    ),
+    'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com',
+  ),
+  // How often the one instance sending play alerts looks for those due
+  PUSH_POLL_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'PUSH_POLL_SECONDS must be a number of seconds'),
+      v.transform(Number),
+      v.minValue(0.05, 'PUSH_POLL_SECONDS must be at least 0.05'),
+    ),
+    '30',
+  ),
+
   // GET /api/v1/metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404, and
   // nothing is counted
   METRICS_TOKEN: v.optional(
@@ -270,6 +336,9 @@ export const EnvSchema = v.pipe(
     }
     if (e.APP_ENV === 'prod' && demoCatalogueSetting(e.DEMO_CATALOGUE) === true) {
       addIssue({ message: 'DEMO_CATALOGUE: the demo catalogue is never imported in prod' })
+    }
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+      addIssue({ message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' })
     }
     // A production shop prints its QR codes and links for its own address only.
     if (e.APP_ENV === 'prod' && !e.PUBLIC_BASE_URL) {

@@ -242,3 +242,22 @@ export function heartbeatsOf(
     from player_heartbeats
     where device_id in (${joinSql(deviceIds.map((id) => sql`${id}`))})`)
 }
+
+export type BillboardReport = Pick<StoredHeartbeat, 'clockOffsetMs' | 'beat'> & {
+  deviceId: string
+  location: string
+  city: string
+  timeZoneId: string
+  source: 'web' | 'smil' | null
+  seenAtEpochMs: number | null
+}
+
+/** Every billboard of the catalogue with its last report (nulls before the first), by device id. */
+export function billboardReports(db: Queryable): Promise<BillboardReport[]> {
+  return db.query(sql<BillboardReport>`
+    select d.device_id as "deviceId", d.location, d.city, d.time_zone_id as "timeZoneId",
+      h.source, h.seen_at_epoch_ms::float8 as "seenAtEpochMs",
+      h.clock_offset_ms::float8 as "clockOffsetMs", h.beat
+    from devices d left join player_heartbeats h on h.device_id = d.device_id
+    order by d.device_id`)
+}

@@ -8,6 +8,7 @@ import type {
   ScheduleQuery,
 } from '../../contract/index.ts'
 import { pathOf, player } from '../../contract/index.ts'
+import { DEFAULT_OFFLINE_MINUTES } from '../../domain/billboard-health.ts'
 import { eventWindowEpochMs } from '../../domain/event.ts'
 import {
   houseEventOf,
@@ -26,6 +27,7 @@ import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
 import { qrTargetUrl } from '../spotlight/service.ts'
+import { billboardsHealth } from './health.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
 import {
   confirmedSlots,
@@ -65,6 +67,8 @@ export type PlayerDeps = {
    * and their QR codes elsewhere).
    */
   origin: () => string
+  /** BILLBOARD_OFFLINE_MINUTES: the silence after which a billboard is offline. */
+  offlineMinutes?: number
 }
 
 export type PlayerService = ReturnType<typeof createPlayerService>
@@ -293,5 +297,9 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok({ serverEpochMs: now })
   }
 
-  return { authenticate, link, schedule, smil, houseCardPng, recordPlays, heartbeat }
+  /** The console's Billboards page: each billboard's state from its last report. */
+  const health = () =>
+    billboardsHealth(db, deps.now(), deps.offlineMinutes ?? DEFAULT_OFFLINE_MINUTES)
+
+  return { authenticate, link, schedule, smil, houseCardPng, recordPlays, heartbeat, health }
 }

@@ -172,9 +172,9 @@ let holder = null
 /** @type {(() => void)[]} */
 let waiting = []
 
-/** Resolves once no transaction holds the session. */
-async function free() {
-  while (holder !== null) await new Promise((resolve) => waiting.push(() => resolve(undefined)))
+/** Resolves at the next release of the session (callers check `holder` again, in a loop). */
+function released() {
+  return new Promise((resolve) => waiting.push(() => resolve(undefined)))
 }
 
 function release() {
@@ -221,16 +221,16 @@ function session() {
     async answer(call) {
       switch (call.op) {
         case 'query':
-          if (!holds(call.tx)) while (holder !== null) await free()
+          if (!holds(call.tx)) while (holder !== null) await released()
           return runStatement(call.text, call.values)
         case 'exec':
-          if (!holds(call.tx)) while (holder !== null) await free()
+          if (!holds(call.tx)) while (holder !== null) await released()
           runScript(call.text)
           return []
         case 'begin':
-          // Checked and taken in one step: every waiter release() wakes resumes after an await,
-          // and the first to resume must hold the session before the next one looks.
-          while (holder !== null) await free()
+          // checked and taken in one continuation: every waiter is woken at a release, and one
+          // that returned from a helper first would take the session a tick after another did
+          while (holder !== null) await released()
           holder = { speaker, tx: call.tx }
           open.add(call.tx)
           try {
