@@ -1,9 +1,11 @@
+import { advertisers } from './advertisers'
 import { billboards } from './billboards'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
 import { meta } from './meta'
 import { ops } from './ops'
+import { opsCampaigns } from './ops-campaigns'
 import { opsConsole } from './ops-console'
 import { order } from './order'
 import { player } from './player'
@@ -24,6 +26,8 @@ export const api = {
   ops,
   mail,
   opsConsole,
+  advertisers,
+  opsCampaigns,
   billboards,
 } as const
 
@@ -31,6 +35,7 @@ export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((are
   Object.values(area),
 )
 
+export * from './advertisers'
 export * from './billboards'
 export * from './common'
 export * from './content'
@@ -39,6 +44,7 @@ export * from './issues'
 export * from './mail'
 export * from './meta'
 export * from './ops'
+export * from './ops-campaigns'
 export * from './ops-console'
 export * from './order'
 export * from './player'

@@ -1,4 +1,7 @@
+export * from './ad-time'
+export * from './advertiser-account'
 export * from './billboard-health'
+export * from './campaign'
 export * from './confirmation'
 export * from './content'
 export * from './customer-email'

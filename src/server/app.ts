@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { API_BASE, routerPath } from '../contract/index.ts'
+import { opsCampaignRoutes } from './advertisers/ops-routes.ts'
+import { advertiserRoutes } from './advertisers/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { backofficeRoutes } from './backoffice/routes.ts'
 import type { ServerParts } from './compose.ts'
@@ -104,6 +106,12 @@ export function createApp(parts: ServerParts) {
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)
   backofficeRoutes(router, parts.backoffice, parts.opsGuard)
+  advertiserRoutes(router, parts.advertisers, parts.advertiserGuard, {
+    limits: parts.limits,
+    trustProxy: parts.env.TRUST_PROXY,
+    log,
+  })
+  opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
   pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([

@@ -1,6 +1,10 @@
 import type { Agent } from 'node:https'
 import { resolve } from 'node:path'
+import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard.ts'
+import { adRenditionsJob, advertiserSweepJob } from './advertisers/jobs.ts'
+import { type AdvertisersService, createAdvertisersService } from './advertisers/service.ts'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
+import { recordAudit } from './auth/repo.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
 import { type BackofficeService, createBackofficeService } from './backoffice/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
@@ -94,6 +98,10 @@ export type ServerParts = {
   ops: OpsService
   /** The console's schedule, player links, catalogue upload and dashboard. */
   backoffice: BackofficeService
+  /** Advertisers: accounts, campaigns, ads, proposals, the console's review of campaigns. */
+  advertisers: AdvertisersService
+  /** The gate of the advertisers' signed-in calls (advertisers/guard.ts). */
+  advertiserGuard: AdvertiserGuard
   /** "Tell me when it plays": the browsers subscribed to an order's alerts, and the sending. */
   push: PushService
   /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
@@ -197,6 +205,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const player = createPlayerService({
     database,
     now,
+    soldSlots,
     clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
     offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
@@ -263,6 +272,29 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     options.content,
   )
 
+  const advertisers = createAdvertisersService({
+    database,
+    limiter,
+    passwords: auth.passwords,
+    content: content.service,
+    payment,
+    mail,
+    log,
+    now,
+    settings: {
+      tokenKeys: env.ADVERTISER_TOKEN_KEYS,
+      defaultSharePercent: env.AD_FREE_TIME_SHARE,
+    },
+    audit: ({ operator, action, detail }) =>
+      recordAudit(database, { operator, action, detail }, now()),
+  })
+  const advertiserGuard = createAdvertiserGuard({
+    accounts: advertisers.accounts,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    allowedHosts: allowedHosts(env),
+    trustProxy: env.TRUST_PROXY,
+  })
+
   // Background work: every job of every module, each with its interval and whether one instance at
   // a time runs it (platform/scheduler.ts). A new job is one line here.
   const jobs = createScheduler({
@@ -281,6 +313,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(rawUploadSweepJob(content.service))
   jobs.register(contentLifetimeJob(content.service, now))
   jobs.register(rateLimitSweepJob(limiter))
+  jobs.register(adRenditionsJob(advertisers))
+  jobs.register(advertiserSweepJob(advertisers))
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
 
   const readiness = createReadiness({
@@ -315,6 +349,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     opsGuard,
     ops,
     backoffice,
+    advertisers,
+    advertiserGuard,
     push,
     jobs,
     setListeningOrigin: (origin) => {

@@ -168,6 +168,8 @@ describe("the server's jobs", () => {
         'raw-upload-sweep',
         'content-lifetime',
         'rate-limit-sweep',
+        'ad-renditions',
+        'advertiser-sweep',
         'play-alerts',
       ])
       await server.deps.jobs.idle()

@@ -228,15 +228,6 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
     const plays = slots.flatMap((slotNumber) =>
       proofsOfSlot(event, PARIS, order.guid, slotNumber, { start: 40, end: 20 }),
     )
-    const posted = await api.post(
-      `/player/${DEVICE}/plays`,
-      { plays },
-      {
-        authorization: `Bearer ${linked.value.token}`,
-      },
-    )
-    expect(posted.status).toBe(202)
-
     const firstStart = order.summary.slots[0]?.startEpochMs as number
     const lastEnd = order.summary.slots[1]?.endEpochMs as number
     offsetMs = firstStart - 30 * 60_000 - Date.now()
@@ -245,6 +236,18 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
     )
     expect(soon.subject).toBe(`Dein Shout läuft bald (${order.summary.confirmationCode})`)
     expect(soon.text).toMatch(/Erste Ausstrahlung in etwa (29|30) Minuten/)
+
+    // the billboard reports the plays once they have begun, before the last one ends
+    offsetMs = lastEnd - 1000 - Date.now()
+    const posted = await api.post(
+      `/player/${DEVICE}/plays`,
+      { plays },
+      {
+        authorization: `Bearer ${linked.value.token}`,
+      },
+    )
+    expect(posted.status).toBe(202)
+    expect(posted.body).toMatchObject({ accepted: plays.length, refused: 0 })
 
     offsetMs = lastEnd + 1000 - Date.now()
     const played = await smtp.waitFor(

@@ -96,8 +96,9 @@ export function OutboxPage() {
   )
 }
 
-/** The order's page in the console (the orders page opens it from `?order=`). */
-function OrderLink({ guid }: { guid: string }) {
+/** The order's page in the console (the orders page opens it from `?order=`); an advertiser's mail has none. */
+function OrderLink({ guid }: { guid: string | null }) {
+  if (guid === null) return <>—</>
   return (
     <Link to="/ops/$" params={{ _splat: 'orders' }} search={{ order: guid }}>
       <code>{guid.slice(0, 8)}</code>
@@ -145,6 +146,14 @@ function KindName({ kind }: { kind: MailKind }) {
       return <Trans>Airs soon</Trans>
     case 'played':
       return <Trans>It played</Trans>
+    case 'account_verify':
+      return <Trans>Advertiser: confirm e-mail</Trans>
+    case 'account_exists':
+      return <Trans>Advertiser: account exists</Trans>
+    case 'password_reset':
+      return <Trans>Advertiser: password reset</Trans>
+    case 'campaign_rejected':
+      return <Trans>Campaign rejected</Trans>
   }
 }
 

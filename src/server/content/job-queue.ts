@@ -92,8 +92,11 @@ export type ContentJobs = {
    * is surely gone), elsewhere once their leases end.
    */
   takeOver(): Promise<void>
-  /** Runs the queued jobs until none is left (the scheduler's `content-jobs`). */
-  work(): Promise<void>
+  /**
+   * Runs the queued jobs until none is left, or until `signal` ends (a shutdown: stop() then stops
+   * the jobs and hands them back). The scheduler's `content-jobs`.
+   */
+  work(signal?: AbortSignal): Promise<void>
   /** Resolves when the queue is empty and nothing runs (tests, shutdown). */
   idle(): Promise<void>
   stop(): Promise<void>
@@ -237,9 +240,21 @@ export function createContentJobs(
     async takeOver() {
       if (options.takeOverAtStart) await expireJobLeases(db)
     },
-    async work() {
+    async work(signal) {
       kick()
-      await idle()
+      if (!signal) return idle()
+      if (signal.aborted) return
+      // The signal is the scheduler's, shared by every run: the listener goes with the run.
+      let onAbort = () => {}
+      const aborted = new Promise<void>((resolve) => {
+        onAbort = () => resolve()
+        signal.addEventListener('abort', onAbort, { once: true })
+      })
+      try {
+        await Promise.race([idle(), aborted])
+      } finally {
+        signal.removeEventListener('abort', onAbort)
+      }
     },
     idle,
     async stop() {

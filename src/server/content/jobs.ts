@@ -6,14 +6,15 @@ import type { ContentService } from './service.ts'
 
 /**
  * Runs the queue of content jobs (job-queue.ts) on every instance: jobs added by another instance,
- * and jobs whose lease ended (at start: those a gone process left running).
+ * and jobs whose lease ended (at start: those a gone process left running). A run lasts while jobs
+ * run; at shutdown it ends at once, and the stop stops the jobs and hands them back.
  */
 export function contentQueueJob(content: ContentService): Job {
   return {
     name: 'content-jobs',
     everyMs: POLL_MS,
     start: () => content.queue.takeOver(),
-    run: () => content.queue.work(),
+    run: ({ signal }) => content.queue.work(signal),
     stop: () => content.queue.stop(),
   }
 }

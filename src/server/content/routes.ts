@@ -1,34 +1,23 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { content as contentApi } from '../../contract/index.ts'
-import { type Refusal, refuse, withFailureFields } from '../platform/http/errors.ts'
+import { refuse, withFailureFields } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
 import type { ContentError } from './errors.ts'
 import { receiveUpload } from './receive.ts'
+import { contentRefusal } from './refusals.ts'
 import type { ContentService } from './service.ts'
 import type { ByteRange } from './storage.ts'
 
-// api-v1 "Content" over HTTP: the statuses of the content service's errors, the uploads' multipart
-// body read into a file for the service (receive.ts), and the files served with Range support.
+// api-v1 "Content" over HTTP: the uploads' multipart body read into a file for the service
+// (receive.ts), the service's errors as refusals (refusals.ts), and the files served with Range support.
 
 /** When a client told to wait (its share of uploads used up) may try again, in seconds. */
 function retryAfterOf(error: ContentError): number | null {
   const seconds = error.code === 'upload_quota' ? error.params?.seconds : undefined
   return typeof seconds === 'number' ? seconds : null
-}
-
-/** The content service's problems: each with the catalogue's status, unless the route fixes one. */
-export function contentRefusal(
-  errors: ContentError | readonly ContentError[],
-  status?: ContentfulStatusCode,
-): Refusal {
-  const problems: readonly ContentError[] = Array.isArray(errors)
-    ? errors
-    : [errors as ContentError]
-  return status ? { status, problems } : { problems }
 }
 
 /**

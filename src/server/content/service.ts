@@ -17,6 +17,7 @@ import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import type { VideoTools } from '../video/index.ts'
 import { createContentFiles } from './files.ts'
+import { createFitting } from './fit.ts'
 import {
   type ContentGenerator,
   type ContentModerator,
@@ -35,6 +36,7 @@ import { createUploads, type UploadsDeps } from './uploads.ts'
 import { createVideoGenerator } from './video.ts'
 
 export type { FileToSend, Preview } from './files.ts'
+export { FIT_GENERATOR, type FitScreen, type FittedContent } from './fit.ts'
 export { GENERATE_JOB } from './generation.ts'
 export { PROCESS_UPLOAD_JOB } from './uploads.ts'
 
@@ -155,6 +157,7 @@ export function createContentService(deps: ContentDeps) {
     log,
     unorderedTtlMs: deps.unorderedTtlMs,
   })
+  const fitting = createFitting({ db, storage, log, fileUrl, moderate, video })
   queue = createContentJobs(db, { ...generation.jobs, ...uploads.jobs, ...deps.jobHandlers }, log, {
     lease: deps.lease,
     takeOverAtStart: db.kind === 'pglite',
@@ -194,6 +197,8 @@ export function createContentService(deps: ContentDeps) {
     file: files.file,
     preview: files.preview,
     entries: files.entries,
+    /** An upload fitted to a billboard's screen (an advertiser's ad: fit.ts). */
+    fitToScreen: fitting.fitToScreen,
 
     /** Stops the job runner (a job in progress finishes first), then what compose.ts started. */
     close: async () => {

@@ -1,4 +1,5 @@
 import type { OrderSummary, ShoutEvent } from '../../contract/index.ts'
+import type { NoticeMailKind } from '../../contract/mail.ts'
 import { isLocale, type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import { formatMoney } from '../../domain/money.ts'
 import { cityStateLabel, shoutTimesLabel } from '../../domain/shout-times.ts'
@@ -9,11 +10,13 @@ import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import type { CatalogueReads } from '../spotlight/service.ts'
 import { writeCalendar } from './ics.ts'
+import { type NoticeView, renderNotice } from './notice.ts'
 import {
   type Attachment,
   claimDueMails,
   expireMailLeases,
   insertMail,
+  insertNotice,
   listOutbox,
   type MailCandidate,
   type MailToSend,
@@ -296,7 +299,38 @@ export function createMailService(deps: MailDeps) {
     return running
   }
 
+  /**
+   * A mail that belongs to no order (an advertiser's), laid out by notice.ts and added to the outbox
+   * under its sender's key, once: the same key again adds nothing. The sender jobs send it.
+   */
+  async function queueNotice(notice: {
+    key: string
+    kind: NoticeMailKind
+    to: string
+    view: NoticeView
+    /** The body holds a one-time link: never shown in the console, blanked once sent. */
+    sensitive: boolean
+  }): Promise<boolean> {
+    const rendered = renderNotice(notice.view)
+    const added = await insertNotice(db, {
+      id: crypto.randomUUID(),
+      key: notice.key,
+      kind: notice.kind,
+      locale: notice.view.locale,
+      to: notice.to,
+      ...rendered,
+      messageId: `<${notice.key}@${mailHost()}>`,
+      status: deps.transport ? 'queued' : 'stored',
+      sensitive: notice.sensitive,
+    })
+    if (added) log.info('mail queued', { kind: notice.kind })
+    return added
+  }
+
   return {
+    queueNotice,
+    /** The shop's public origin, for the links a sender puts in its mails. */
+    origin,
     /**
      * A mail a crash left claimed is sent again once its lease ends; on the embedded database at
      * once, since its owner is surely gone (the `mail-sender` job's start, jobs.ts).

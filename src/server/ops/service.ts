@@ -191,7 +191,8 @@ export function createOpsService(deps: {
       return ok(locked)
     })
     if (!outcome.ok) return outcome
-    // the shop's availability is unchanged (the slots stay sold); the player reads Confirmed orders
+    // the slots stay sold, and now play: the billboard's schedule reads them afresh
+    soldSlots.changed(outcome.value.eventSlug, outcome.value.deviceId)
     return order(guid)
   }
 

@@ -55,7 +55,8 @@ export function createProcessing(deps: ProcessingDeps) {
       },
       record,
     )
-    if (outcome.state === 'Failed') soldSlots.changed(order.eventSlug, order.deviceId)
+    // Failed frees the slots; Confirmed puts them on the billboard's schedule
+    if (outcome.state !== 'UnderReview') soldSlots.changed(order.eventSlug, order.deviceId)
     log.info('order finished', { guid: order.guid, state: outcome.state, errors })
   }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
+import type { PaymentSetupRecord } from './provider.ts'
 
 // The payment module's tables: payment_setups (a card saved for a checkout, spec §7 call 11) and
 // payments (one charge per order, unique order_guid, recorded by the local provider with the order's
@@ -32,6 +33,19 @@ export async function setupByClientSecret(
   const [row] = await db.query(sql<{ checkoutSecretKey: string; status: string }>`
     select checkout_secret_key as "checkoutSecretKey", status
     from payment_setups where client_secret = ${clientSecret}`)
+  return row ?? null
+}
+
+/** The card setup of a checkout (its record for the provider), or null. */
+export async function setupByCheckoutKey(
+  db: Queryable,
+  checkoutSecretKey: string,
+): Promise<PaymentSetupRecord | null> {
+  const [row] = await db.query(sql<PaymentSetupRecord>`
+    select checkout_secret_key as "checkoutSecretKey", customer_id as "customerId",
+      setup_intent_id as "setupIntentId", status, payment_method_id as "paymentMethodId",
+      charge_outcome as "chargeOutcome"
+    from payment_setups where checkout_secret_key = ${checkoutSecretKey}`)
   return row ?? null
 }
 

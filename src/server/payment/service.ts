@@ -19,6 +19,7 @@ import {
   insertPaymentSetup,
   markSetupSucceeded,
   saveLocalCard,
+  setupByCheckoutKey,
   setupByClientSecret,
 } from './repo.ts'
 import { cardBrand, cardOutcome } from './test-cards.ts'
@@ -155,6 +156,18 @@ export function createPaymentService(deps: {
   }
 
   /**
+   * The card saved for a checkout by its key (an advertiser accepting a proposal), checked as an
+   * order's card is: the same customer, not used already, confirmed by the provider.
+   */
+  async function cardForCheckout(
+    checkoutSecretKey: string,
+    customerId: string,
+    used: boolean,
+  ): Promise<Result<PaymentSetupRecord, CardError>> {
+    return cardForOrder(await setupByCheckoutKey(db, checkoutSecretKey), customerId, used)
+  }
+
+  /**
    * Charges an order's card, trying the provider three times with back-off; a repeated call (after
    * a crash) charges once, since the provider keys the charge by the order.
    */
@@ -186,6 +199,7 @@ export function createPaymentService(deps: {
     createSetup,
     confirmLocalCard,
     cardForOrder,
+    cardForCheckout,
     charge,
     /** Gives a charge back, once per idempotency key (provider.ts: refund). */
     refund: (request: RefundRequest) => provider.refund(request),

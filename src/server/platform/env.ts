@@ -236,6 +236,34 @@ const EnvEntries = v.object({
   // After this many failed attempts a mail is marked failed (shown in the outbox) and not retried
   MAIL_MAX_ATTEMPTS: v.optional(wholeNumber('MAIL_MAX_ATTEMPTS'), '8'),
 
+  // --- advertisers (docs/advertisers.md): the keys that sign their access tokens, comma-separated,
+  // each at least 32 characters; the first signs, any verifies (rotation: put the new key first,
+  // drop the old one once its tokens expired, 15 minutes later). Unset (never in prod): a key is
+  // made and kept in the database.
+  ADVERTISER_TOKEN_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((key) => key.trim())
+          .filter((key) => key !== ''),
+      ),
+      v.check(
+        (keys) => keys.length > 0 && keys.every((key) => key.length >= 32),
+        'ADVERTISER_TOKEN_KEYS must be keys of at least 32 characters, separated by commas',
+      ),
+    ),
+  ),
+  // The share (percent) of each hour's free time ads may take on a billboard when its event names
+  // none (catalogue adSharePercent), and at times no event covers: the house card keeps the rest.
+  AD_FREE_TIME_SHARE: v.optional(
+    v.pipe(
+      wholeNumber('AD_FREE_TIME_SHARE'),
+      v.maxValue(100, 'AD_FREE_TIME_SHARE must be a percentage, 0 to 100'),
+    ),
+    '50',
+  ),
   // --- play alerts (Web Push, push/). The key pair the shop signs its pushes with (RFC 8292),
   // base64url as `npx web-push generate-vapid-keys` prints it; unset, a pair is made on the first start
   // and kept in the database (the same for every instance).
@@ -355,6 +383,14 @@ export const EnvSchema = v.pipe(
     if (e.APP_ENV === 'prod' && stripeMissing.length > 0) {
       addIssue({
         message: `${stripeMissing.join(' and ')} must be set when APP_ENV=prod (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY of the shop's Stripe account): without them the shop takes test card numbers and no money`,
+      })
+    }
+    // Tokens signed with a key made by the server itself would let anyone who reads the database
+    // sign in as any advertiser: production names its keys.
+    if (e.APP_ENV === 'prod' && !e.ADVERTISER_TOKEN_KEYS) {
+      addIssue({
+        message:
+          "ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod (random keys of 32 characters or more: the first signs advertisers' access tokens)",
       })
     }
     if (Boolean(e.FFMPEG_PATH) !== Boolean(e.FFPROBE_PATH)) {

@@ -1,6 +1,7 @@
 import { openDatabase } from '../platform/db/client.ts'
 import { applyMigrations } from '../platform/db/migrate.ts'
 import { parseEnv } from '../platform/env.ts'
+import { createSoldSlots } from '../spotlight/sold-slots.ts'
 import { createPlayerService } from './service.ts'
 
 // `npm run player-link -- DEVICE_ID`: makes a new player token for a billboard, revoking
@@ -25,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
     const player = createPlayerService({
       database,
       now: Date.now,
+      soldSlots: createSoldSlots(database),
       clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
       origin: () => origin,
     })
