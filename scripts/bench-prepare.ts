@@ -38,6 +38,8 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
         // One load generator is one client address: the shared limiter still counts every write
         // (its cost is in the figures, and measured alone), but does not stop the bench.
         WRITES_PER_MINUTE: '100000000',
+        CONTENT_JOBS_PER_CLIENT: '100000',
+        UPLOAD_BYTES_PER_CLIENT_HOUR: '1000000000000',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     },

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { EpochMsSchema, LocaleSchema, nonNegativeInt, text } from './common'
+import { EpochMsSchema, LocaleSchema, nonNegativeInt, ProblemSchema, text } from './common'
 import { endpoint } from './endpoint'
 
 // api-v1 "Operations", the outbox (E-mail): every mail the shop made, sent or not, for
@@ -44,7 +44,7 @@ export const OutboxMailSchema = v.object({
   createdAtEpochMs: EpochMsSchema,
   sentAtEpochMs: v.nullable(EpochMsSchema),
   /** The last failed attempt's error (kept while it is retried), else null. */
-  error: v.nullable(v.string()),
+  error: v.nullable(ProblemSchema),
 })
 export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>
 

@@ -419,6 +419,20 @@ export const PROBLEMS = {
     status: 400,
     en: 'Video shouts are made in the background: send the request with async true.',
   },
+  // one client's share of the shop's work and storage (CONTENT_JOBS_PER_CLIENT,
+  // UPLOAD_BYTES_PER_CLIENT_HOUR): the shopper waits, the app says so
+  content_jobs_busy: {
+    status: 429,
+    en: 'Your earlier shouts are still being made: wait for them, then try again in {seconds} seconds.',
+  },
+  upload_busy: {
+    status: 429,
+    en: 'This photo or video is being made into a shout already: try again in {seconds} seconds.',
+  },
+  upload_quota: {
+    status: 429,
+    en: 'You have uploaded too much in the last hour: try again in {seconds} seconds.',
+  },
   // a request that was right but could not be made (spec §4: success false, the reason)
   render_failed: { status: 422, en: 'The billboard content could not be rendered.' },
   video_composite_failed: { status: 422, en: 'The billboard video could not be made.' },
@@ -488,6 +502,10 @@ export const PROBLEMS = {
   catalogue_invalid: { status: 400, en: 'The catalogue file has problems' },
   // a payment provider's or a mail server's refusal, in its own words
   refund_failed: { status: 502, en: 'The refund failed: {reason}' },
+  refund_provider_mismatch: {
+    status: 502,
+    en: 'The order was paid with the {provider} provider; this server uses {current}',
+  },
   mail_send_failed: { status: 502, en: 'The mail could not be sent: {reason}' },
   catalogue_not_previewed: {
     status: 409,

@@ -10,7 +10,7 @@ import { type BackofficeService, createBackofficeService } from './backoffice/se
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
 import { seedEmptyShop } from './catalogue/service.ts'
 import { createContentWorker } from './content/content-worker.ts'
-import { contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
+import { contentLifetimeJob, contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
 import { renderTemplatePng } from './content/render.ts'
 import { countJobsByStatus } from './content/repo.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
@@ -41,6 +41,7 @@ import {
   type ClientLimits,
   clientLimits,
   createRateLimiter,
+  type RateLimiter,
   rateLimitSweepJob,
 } from './platform/rate-limit.ts'
 import { createScheduler, type Scheduler } from './platform/scheduler.ts'
@@ -267,7 +268,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   })
   const content = composeContent(
     env,
-    { database, log, childEnv: options.childEnv, lease },
+    { database, log, childEnv: options.childEnv, lease, limiter },
     options.content,
   )
 
@@ -310,6 +311,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(mailSenderJob(mail, mailPollMs))
   jobs.register(contentQueueJob(content.service))
   jobs.register(rawUploadSweepJob(content.service))
+  jobs.register(contentLifetimeJob(content.service, now))
   jobs.register(rateLimitSweepJob(limiter))
   jobs.register(adRenditionsJob(advertisers))
   jobs.register(advertiserSweepJob(advertisers))
@@ -372,6 +374,19 @@ function vapidSubject(env: Env): string {
 }
 
 /** A new instance id, and LEASE_SECONDS. */
+/** A client's uploaded bytes per hour, counted on the shared limiter (every instance sees them). */
+function uploadQuota(limiter: RateLimiter, env: Env) {
+  const rule = {
+    bucket: 'upload-bytes',
+    limit: env.UPLOAD_BYTES_PER_CLIENT_HOUR,
+    windowMs: 60 * 60 * 1000,
+  }
+  return async (clientKey: string, bytes: number) => ({
+    ...(await limiter.take(rule, clientKey, bytes)),
+    limit: rule.limit,
+  })
+}
+
 function leaseSettings(env: Env): LeaseSettings {
   return { owner: newInstanceId(), leaseMs: Math.round(env.LEASE_SECONDS * 1000) }
 }
@@ -389,6 +404,8 @@ export function composeContent(
     childEnv: Readonly<Record<string, string | undefined>>
     /** Default: a new instance id (a second content service on the same database is another owner). */
     lease?: LeaseSettings
+    /** The shared limiter counting each client's uploaded bytes; none: uploads are not counted. */
+    limiter?: RateLimiter
   },
   overrides: ContentOverrides = {},
 ): { service: ContentService; storage: ContentStorage; workerPid(): number | null } {
@@ -441,6 +458,9 @@ export function composeContent(
     video,
     videoFrames: env.MODERATION_VIDEO_FRAMES,
     lease: platform.lease ?? leaseSettings(env),
+    jobsPerClient: env.CONTENT_JOBS_PER_CLIENT,
+    unorderedTtlMs: env.UNORDERED_CONTENT_TTL_HOURS * 60 * 60 * 1000,
+    ...(platform.limiter ? { uploadQuota: uploadQuota(platform.limiter, env) } : {}),
     ...(worker ? { onClose: () => worker.close() } : {}),
     ...contentOverrides,
   })

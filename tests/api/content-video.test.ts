@@ -368,8 +368,17 @@ describe('video shouts end to end', () => {
 
   it('finishes jobs that were running and queued when the server stopped', async () => {
     const tokens: string[] = []
-    for (const message of ['Un', 'Deux']) {
-      const { body } = await postGenerate(request(uploadId, { multilineMessage: message }))
+    // A second clip: one upload is in one generation at a time.
+    const second = v.parse(
+      UploadSchema,
+      (await upload(await clip('deux.mp4', { seconds: 2 }), 'd.mp4')).body,
+    ).id
+    expect(await settledUpload(second)).toMatchObject({ status: 'ready' })
+    for (const [message, id] of [
+      ['Un', uploadId],
+      ['Deux', second],
+    ] as const) {
+      const { body } = await postGenerate(request(id, { multilineMessage: message }))
       tokens.push(v.parse(GenerateResponseSchema, body).asyncPublicToken ?? '')
     }
     const jobsOf = () =>

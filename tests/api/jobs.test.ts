@@ -166,6 +166,7 @@ describe("the server's jobs", () => {
         'mail-sender',
         'content-jobs',
         'raw-upload-sweep',
+        'content-lifetime',
         'rate-limit-sweep',
         'ad-renditions',
         'advertiser-sweep',

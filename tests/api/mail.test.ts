@@ -204,7 +204,10 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
       outboxed = await mailOf()
     }
     expect(outboxed.status).toBe('queued')
-    expect(outboxed.error).toMatch(/450|Mailbox busy/)
+    expect(outboxed.error).toMatchObject({
+      code: 'mail_send_failed',
+      params: { reason: expect.stringMatching(/450|Mailbox busy/) },
+    })
     expect(smtp.received.some((m) => to(m) === 'retry@example.com')).toBe(false)
     smtp.refuse(false)
     await smtp.waitFor((m) => to(m) === 'retry@example.com')

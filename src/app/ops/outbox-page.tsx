@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { MailKind, OutboxMail } from '../../contract/mail'
 import { mail } from '../../contract/mail'
 import { callApi } from '../lib/api'
+import { problemText } from '../lib/problem-text'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RefreshButton, RowOpener } from './ops-frame'
 import { useAddressSearch } from './use-address-search'
@@ -107,6 +108,7 @@ function OrderLink({ guid }: { guid: string | null }) {
 }
 
 function MailStatus({ mail: m }: { mail: OutboxMail }) {
+  const { i18n } = useLingui()
   const status =
     m.status === 'sent' ? (
       <Trans>sent</Trans>
@@ -125,7 +127,7 @@ function MailStatus({ mail: m }: { mail: OutboxMail }) {
       {m.error ? (
         <>
           {' '}
-          <span className="ops-history__reason">({m.error})</span>
+          <span className="ops-history__reason">({problemText(i18n, m.error)})</span>
         </>
       ) : null}
     </>

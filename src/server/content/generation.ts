@@ -20,7 +20,7 @@ import {
   type GenerationContext,
   planGeneration,
 } from './generate.ts'
-import type { ContentJobs, JobHandler } from './job-queue.ts'
+import { BUSY_RETRY_AFTER_S, type ContentJobs, type JobHandler } from './job-queue.ts'
 
 // Generation (api-v1 POST /content/generate, spec §4): a photo is made within the request; a clip,
 // or any request sent with `async: true`, is made by a background job (GENERATE_JOB) whose status
@@ -46,8 +46,19 @@ export type GenerationDeps = {
   /** Whether the video generator was handed in (tests): then a clip may be made within a request. */
   videoInRequest: boolean
   context: GenerationContext
-  jobs: Pick<ContentJobs, 'enqueue' | 'byPublicToken'>
+  jobs: Pick<ContentJobs, 'enqueue' | 'enqueueCapped' | 'byPublicToken'>
+  /** CONTENT_JOBS_PER_CLIENT: a client's jobs queued or running at once. */
+  jobsPerClient: number
 }
+
+/** Who sends a generation: the rate limits' key of its client (platform/http/client.ts). */
+export type Requester = { clientKey: string }
+
+/**
+ * A background generation refused because the client's earlier ones are unfinished (or its upload
+ * is in one): the routes answer 429 with Retry-After, and the app says to wait.
+ */
+export type GenerationBusy = { problem: ContentError; seconds: number }
 
 export function createGeneration(deps: GenerationDeps) {
   const { database: db, generators, context, jobs, origin } = deps
@@ -88,7 +99,12 @@ export function createGeneration(deps: GenerationDeps) {
 
   async function generate(
     request: GenerateRequest,
-  ): Promise<{ ok: true; value: GenerateData } | { ok: false; errors: ContentError[] }> {
+    requester: Requester = { clientKey: 'shop' },
+  ): Promise<
+    | { ok: true; value: GenerateData }
+    | { ok: false; errors: ContentError[] }
+    | { ok: false; busy: GenerationBusy }
+  > {
     if (request.async) {
       // Checked now so that a wrong request is told at once, not after polling (spec §4).
       const plan = await planGeneration(db, request.contentGenerationRequest)
@@ -99,7 +115,25 @@ export function createGeneration(deps: GenerationDeps) {
           errors: [problem('content_type_unavailable', { contentType: plan.plan.contentType })],
         }
       }
-      const job = await jobs.enqueue(GENERATE_JOB, { request: request.contentGenerationRequest })
+      // Each job is seconds of a lane: a client has a few at a time (counted in the shared
+      // database, across instances), and one upload is in one generation at a time.
+      const job = await jobs.enqueueCapped(
+        GENERATE_JOB,
+        { request: request.contentGenerationRequest },
+        { clientKey: requester.clientKey, uploadId: request.contentGenerationRequest.uploadId },
+        deps.jobsPerClient,
+      )
+      if ('refused' in job) {
+        return {
+          ok: false,
+          busy: {
+            problem: problem(job.refused === 'client_busy' ? 'content_jobs_busy' : 'upload_busy', {
+              seconds: BUSY_RETRY_AFTER_S,
+            }),
+            seconds: BUSY_RETRY_AFTER_S,
+          },
+        }
+      }
       return ok({
         success: true,
         generatedContent: null,

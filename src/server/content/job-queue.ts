@@ -8,7 +8,7 @@
 // A job added here starts at once; the scheduler's `content-jobs` job (jobs.ts) looks at the queue
 // every POLL_MS for the rest: jobs added by another instance, and leases that ended.
 import { type Problem, problem } from '../../contract/problems.ts'
-import type { Queryable } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import {
@@ -17,12 +17,15 @@ import {
   expireJobLeases,
   finishJob,
   insertJob,
+  type JobOwner,
   jobByPublicToken,
+  lockClientJobs,
   renewJobLease,
   requeueJob,
+  unfinishedJobs,
 } from './repo.ts'
 
-export type { ContentJobRow } from './repo.ts'
+export type { ContentJobRow, JobOwner } from './repo.ts'
 
 /**
  * What a job ends with: the key of the generated content, why it failed (problems, for the shopper),
@@ -62,8 +65,27 @@ export type JobQueueOptions = {
   takeOverAtStart: boolean
 }
 
+/** When a client told to wait may ask again: a photo is made in a few seconds, a clip in tens. */
+export const BUSY_RETRY_AFTER_S = 10
+
+/** Why a client's job was not queued: it has `max` unfinished already, or its upload is in one. */
+export type JobRefusal = { refused: 'client_busy' | 'upload_busy' }
+
 export type ContentJobs = {
-  enqueue(kind: string, payload: Record<string, unknown>): Promise<ContentJobRow>
+  enqueue(kind: string, payload: Record<string, unknown>, owner?: JobOwner): Promise<ContentJobRow>
+  /**
+   * Queues a client's job unless the client has `max` jobs queued or running, or (when it names
+   * one) its upload is in an unfinished job already. Counted under the client's lock in the shared
+   * database: the cap holds across instances and concurrent requests.
+   */
+  enqueueCapped(
+    kind: string,
+    payload: Record<string, unknown>,
+    owner: JobOwner & { clientKey: string },
+    max: number,
+    /** Written in the same transaction before the job (the upload's row its job processes). */
+    before?: (tx: Queryable) => Promise<void>,
+  ): Promise<ContentJobRow | JobRefusal>
   byPublicToken(token: string): Promise<ContentJobRow | null>
   /**
    * Takes over the jobs a gone process left running: on the embedded database at once (its owner
@@ -81,7 +103,7 @@ export type ContentJobs = {
 }
 
 export function createContentJobs(
-  db: Queryable,
+  db: Database,
   handlers: Record<string, JobHandler>,
   log: Logger,
   options: JobQueueOptions,
@@ -193,10 +215,24 @@ export function createContentJobs(
   }
 
   return {
-    async enqueue(kind, payload) {
-      const job = await insertJob(db, kind, payload)
+    async enqueue(kind, payload, owner) {
+      const job = await insertJob(db, kind, payload, owner)
       kick()
       return job
+    },
+    async enqueueCapped(kind, payload, owner, max, before) {
+      const queued = await db.transaction(async (tx): Promise<ContentJobRow | JobRefusal> => {
+        await lockClientJobs(tx, owner.clientKey)
+        // Two clients may name the same upload: its lock too (always taken second: no deadlock).
+        if (owner.uploadId !== null) await lockClientJobs(tx, `upload:${owner.uploadId}`)
+        const unfinished = await unfinishedJobs(tx, owner)
+        if (unfinished.ofClient >= max) return { refused: 'client_busy' }
+        if (owner.uploadId !== null && unfinished.ofUpload > 0) return { refused: 'upload_busy' }
+        await before?.(tx)
+        return insertJob(tx, kind, payload, owner)
+      })
+      if (!('refused' in queued)) kick()
+      return queued
     },
     byPublicToken: (token) => jobByPublicToken(db, token),
     // A job left running by a crash is run again once its lease ends (each claim counts as an

@@ -5,6 +5,7 @@ import { content as contentApi } from '../../contract/index.ts'
 import { refuse, withFailureFields } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
+import type { ContentError } from './errors.ts'
 import { receiveUpload } from './receive.ts'
 import { contentRefusal } from './refusals.ts'
 import type { ContentService } from './service.ts'
@@ -12,6 +13,12 @@ import type { ByteRange } from './storage.ts'
 
 // api-v1 "Content" over HTTP: the uploads' multipart body read into a file for the service
 // (receive.ts), the service's errors as refusals (refusals.ts), and the files served with Range support.
+
+/** When a client told to wait (its share of uploads used up) may try again, in seconds. */
+function retryAfterOf(error: ContentError): number | null {
+  const seconds = error.code === 'upload_quota' ? error.params?.seconds : undefined
+  return typeof seconds === 'number' ? seconds : null
+}
 
 /**
  * One `bytes=` range of a Range header (RFC 9110 §14.2): null to send the whole file (no header, or one
@@ -81,8 +88,14 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     contentApi.upload,
     async ({ c }) => {
       // The multipart body is read here; the service gets the file, never the request.
-      const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake))
-      if (!upload.ok) return refuse(contentRefusal(upload.error))
+      const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake), {
+        clientKey: limits.clientKey(c),
+      })
+      if (!upload.ok) {
+        const wait = retryAfterOf(upload.error)
+        if (wait !== null) c.header('Retry-After', String(wait))
+        return refuse(contentRefusal(upload.error))
+      }
       return c.json(withFailureFields(upload.value), 201)
     },
     limits.writes('uploads'),
@@ -96,10 +109,14 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
   // Every problem of a generation request is a 400 (an upload being processed too: the app waits).
   router.handle(
     contentApi.generate,
-    async ({ body }) => {
-      const generated = await content.generate(body)
-      if (!generated.ok) return refuse(contentRefusal(generated.errors, 400))
-      return withFailureFields(generated.value)
+    async ({ body, c }) => {
+      const generated = await content.generate(body, { clientKey: limits.clientKey(c) })
+      if (generated.ok) return withFailureFields(generated.value)
+      if ('busy' in generated) {
+        c.header('Retry-After', String(generated.busy.seconds))
+        return refuse(contentRefusal(generated.busy.problem))
+      }
+      return refuse(contentRefusal(generated.errors, 400))
     },
     limits.writes('generate'),
   )

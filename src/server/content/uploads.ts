@@ -3,11 +3,12 @@ import { type Problem, problem } from '../../contract/problems.ts'
 import type { ImageModerator } from '../moderation/index.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
+import type { Take } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { VideoError, type VideoTools } from '../video/index.ts'
 import type { ContentError } from './errors.ts'
 import { imageProcessor } from './image.ts'
-import type { JobHandler } from './job-queue.ts'
+import { BUSY_RETRY_AFTER_S, type ContentJobs, type JobHandler } from './job-queue.ts'
 import {
   isStorageFull,
   type ReceivedUpload,
@@ -51,9 +52,19 @@ export type UploadsDeps = {
   videoFrames: number
   /** Upload processors besides photos; default: videos through ffmpeg when there is one. */
   processors?: UploadProcessor[]
-  /** Queues a background job (job-queue.ts). */
-  enqueue: (kind: string, payload: Record<string, unknown>) => Promise<unknown>
+  /** Queues a client's background job under its cap (job-queue.ts). */
+  enqueueCapped: ContentJobs['enqueueCapped']
+  /** CONTENT_JOBS_PER_CLIENT: a client's jobs queued or running at once. */
+  jobsPerClient: number
+  /**
+   * Counts a client's uploaded bytes against its hourly quota (UPLOAD_BYTES_PER_CLIENT_HOUR, in the
+   * shared limiter): 0 bytes reads the count. Without it, uploads are not counted.
+   */
+  quota?: (clientKey: string, bytes: number) => Promise<Take & { limit: number }>
 }
+
+/** Who sends an upload: the rate limits' key of its client (platform/http/client.ts). */
+export type Uploader = { clientKey: string }
 
 export function createUploads(deps: UploadsDeps) {
   const { database: db, log, storage, imageModerator, video } = deps
@@ -161,7 +172,18 @@ export function createUploads(deps: UploadsDeps) {
    * An upload, streamed by the receiver: a photo is processed before the answer; a video is
    * checked, answered `processing`, and processed by a job.
    */
-  async function upload(receive: UploadReceiver): Promise<Result<UploadData, ContentError>> {
+  async function upload(
+    receive: UploadReceiver,
+    uploader: Uploader = { clientKey: 'shop' },
+  ): Promise<Result<UploadData, ContentError>> {
+    // A client past its quota is refused before its body is read; the bytes of the upload that
+    // crosses it are counted once it is received (its size is known only then), and it is dropped.
+    const quota = deps.quota
+    if (quota) {
+      const used = await quota(uploader.clientKey, 0)
+      if (used.hits >= used.limit)
+        return err(problem('upload_quota', { seconds: used.retryAfterS }))
+    }
     let received: ReceivedUpload
     try {
       received = await receive(intake)
@@ -169,6 +191,14 @@ export function createUploads(deps: UploadsDeps) {
       return uploadRefusal(error)
     }
     const { processor, format, tempPath } = received
+    if (quota) {
+      const taken = await quota(uploader.clientKey, received.sizeBytes)
+      if (!taken.allowed) {
+        await storage.remove(tempPath).catch(() => undefined)
+        log.info('upload over its client quota', { bytes: received.sizeBytes })
+        return err(problem('upload_quota', { seconds: taken.retryAfterS }))
+      }
+    }
     const id = newId()
     if (processor.timing === 'background') {
       let maxLengthSeconds: number
@@ -193,14 +223,23 @@ export function createUploads(deps: UploadsDeps) {
         }
         raw = { storedRaw }
       }
-      const row = await insertUpload(db, { id, kind: processor.kind, format, file: null })
-      await deps.enqueue(PROCESS_UPLOAD_JOB, {
-        uploadId: id,
-        kind: processor.kind,
-        format,
-        ...raw,
-        maxLengthSeconds,
-      })
+      // The upload's row and its job in one transaction, under the client's cap on jobs: a client
+      // with its share of jobs unfinished is told to wait, and nothing of the upload is kept.
+      const made: { row?: UploadRow } = {}
+      const job = await deps.enqueueCapped(
+        PROCESS_UPLOAD_JOB,
+        { uploadId: id, kind: processor.kind, format, ...raw, maxLengthSeconds },
+        { clientKey: uploader.clientKey, uploadId: null },
+        deps.jobsPerClient,
+        async (tx) => {
+          made.row = await insertUpload(tx, { id, kind: processor.kind, format, file: null })
+        },
+      )
+      const row = made.row
+      if ('refused' in job || !row) {
+        await storage.remove('storedRaw' in raw ? raw.storedRaw : raw.tempPath).catch(() => {})
+        return err(problem('content_jobs_busy', { seconds: BUSY_RETRY_AFTER_S }))
+      }
       log.info('upload accepted for processing', {
         uploadId: id,
         kind: processor.kind,

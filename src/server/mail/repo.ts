@@ -1,5 +1,6 @@
 import type { MailKind } from '../../contract/mail.ts'
 import type { Locale } from '../../domain/locale.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
@@ -47,7 +48,8 @@ export type OutboxRow = {
   attempts: number
   createdAtEpochMs: number
   sentAtEpochMs: number | null
-  error: string | null
+  /** the last failed attempt's problem (mail_send_failed: the mail server's words) */
+  error: ProblemData | null
 }
 
 export type MailToSend = OutboxRow & {
@@ -156,11 +158,11 @@ export async function markAttemptFailed(
   db: Queryable,
   id: string,
   owner: string,
-  error: string,
+  error: ProblemData,
   retryMs: number | null,
 ): Promise<void> {
   await db.query(sql`
-    update mail_outbox set last_error = ${error}, lease_owner = null, lease_expires_at = null,
+    update mail_outbox set last_error = ${json(error)}::jsonb, lease_owner = null, lease_expires_at = null,
       status = ${retryMs === null ? 'failed' : 'queued'},
       next_attempt_at = now() + ${retryMs ?? 0}::int * interval '1 millisecond'
     where id = ${id} and lease_owner = ${owner} and status = 'queued'`)
@@ -180,7 +182,7 @@ export type MailCandidate = {
   eventSlug: string
   kind: OrderMailKind
   /** cancelled: the reason given (the state history's, else the order's first error). */
-  reason?: string | null
+  reason?: ProblemData | null
   /** cancelled: what the refund gave back (0 when nothing was owed). */
   refundedCents?: number
 }
@@ -203,7 +205,7 @@ const recently = (state: string) => sql`exists (select 1 from order_state_histor
  */
 export function stateCandidates(db: Queryable, limit: number): Promise<MailCandidate[]> {
   return db.query(sql<MailCandidate>`
-    select guid, event_slug as "eventSlug", 'under_review' as kind, null as reason,
+    select guid, event_slug as "eventSlug", 'under_review' as kind, null::jsonb as reason,
       0 as "refundedCents"
     from orders o
     where ${wasUnderReview} and ${recently('UnderReview')} and ${noMail('under_review')}
@@ -223,7 +225,7 @@ export function stateCandidates(db: Queryable, limit: number): Promise<MailCandi
       coalesce(
         (select h.reason from order_state_history h
           where h.order_guid = o.guid and h.state = 'Cancelled' order by h.id desc limit 1),
-        o.errors ->> 0),
+        o.errors -> 0),
       coalesce((select f.amount_cents from refunds f
         where f.order_guid = o.guid and f.status = 'succeeded'), 0)
     from orders o

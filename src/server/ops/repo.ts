@@ -1,4 +1,5 @@
 import type { OrderPlay, OrderState, OrderStateChange } from '../../contract/index.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import { offSaleStatement } from '../order/repo.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
@@ -18,7 +19,8 @@ export type RefundRow = {
   currency: string
   idempotencyKey: string
   status: 'pending' | 'succeeded' | 'failed'
-  error: string | null
+  /** the last failed attempt's problem (refund_failed: the provider's words) */
+  error: ProblemData | null
   attempts: number
   createdAtEpochMs: number
   completedAtEpochMs: number | null
@@ -29,7 +31,7 @@ export type OpsOrderRow = {
   eventSlug: string
   deviceId: string
   state: OrderState
-  errors: string[]
+  errors: ProblemData[]
   confirmationDateEpochMs: number | null
   slotNumbers: number[]
   currency: string
@@ -245,7 +247,7 @@ export async function cancelOrder(
   db: Queryable,
   guid: string,
   fromState: OrderState,
-  reason: string,
+  reason: ProblemData,
   actor: Actor,
 ): Promise<boolean> {
   const rows = await db.query(
@@ -255,7 +257,7 @@ export async function cancelOrder(
       where guid = ${guid} and state = ${fromState}
       returning guid`,
       sql`insert into order_state_history (order_guid, state, actor, operator_id, reason)
-      select guid, 'Cancelled', ${actorColumns(actor)}, ${reason} from u`,
+      select guid, 'Cancelled', ${actorColumns(actor)}, ${json(reason)}::jsonb from u`,
     ),
   )
   return rows.length > 0
@@ -318,11 +320,11 @@ export async function markRefunded(
 export async function markRefundAttemptFailed(
   db: Queryable,
   guid: string,
-  error: string,
+  error: ProblemData,
   maxAttempts: number,
 ): Promise<void> {
   await db.query(sql`
-    update refunds set error = ${error}, attempts = attempts + 1,
+    update refunds set error = ${json(error)}::jsonb, attempts = attempts + 1,
       status = case when attempts + 1 >= ${maxAttempts}::int then 'failed' else 'pending' end,
       completed_at = case when attempts + 1 >= ${maxAttempts}::int then now() else null end
     where order_guid = ${guid} and status = 'pending'`)

@@ -1,16 +1,17 @@
 import { type AuditEntry, FOUND_ORDERS_MAX, type OpsOrder } from '../../contract/index.ts'
 import {
+  AUTO_CANCEL_REASON,
   canApprove,
   cancelVerdict,
   chargedCents,
-  opsMessages,
   reviewExpired,
   slotStartEpochMs,
   slotsOfDay,
 } from '../../domain/index.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import { auditEntries, type Operator, recordAudit } from '../auth/repo.ts'
 import { contentImageUrl } from '../content/storage.ts'
-import { orderSummary } from '../order/summary.ts'
+import { orderSummary, type SummaryOf } from '../order/summary.ts'
 import type { PaymentService } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
@@ -57,6 +58,9 @@ const REFUND_MAX_ATTEMPTS = 10
 /** The sweep leaves a fresh pending refund to the cancel that wrote it. */
 const REFUND_RETRY_AFTER_MS = 30_000
 
+/** An order for operators, its failures as problems (the HTTP edge writes them: routes.ts). */
+export type OpsOrderOut = SummaryOf<OpsOrder>
+
 export type OpsService = ReturnType<typeof createOpsService>
 
 export function createOpsService(deps: {
@@ -70,7 +74,7 @@ export function createOpsService(deps: {
   const { database: db, catalogue, soldSlots, payment, log, now } = deps
 
   /** The wire shape of an order for operators: its summary (as the shopper sees it) and the rest. */
-  async function toOpsOrder(row: OpsOrderRow): Promise<OpsOrder> {
+  async function toOpsOrder(row: OpsOrderRow): Promise<OpsOrderOut> {
     const event = await catalogue.event(row.eventSlug)
     const device = event ? await catalogue.eventDevice(event.slug, row.deviceId) : null
     const summary = orderSummary(
@@ -138,12 +142,12 @@ export function createOpsService(deps: {
     }
   }
 
-  async function order(guid: string): Promise<Result<OpsOrder, OpsError>> {
+  async function order(guid: string): Promise<Result<OpsOrderOut, OpsError>> {
     const row = await opsOrder(db, guid)
     return row ? ok(await toOpsOrder(row)) : err({ code: 'order_not_found' })
   }
 
-  async function reviewQueue(): Promise<OpsOrder[]> {
+  async function reviewQueue(): Promise<OpsOrderOut[]> {
     const rows = await ordersUnderReview(db)
     return Promise.all(rows.map(toOpsOrder))
   }
@@ -171,7 +175,7 @@ export function createOpsService(deps: {
   }
 
   /** Orders by code, e-mail or device id, newest first; with a day, those with a slot on it. */
-  async function find(query: string, day?: string): Promise<OpsOrder[]> {
+  async function find(query: string, day?: string): Promise<OpsOrderOut[]> {
     const rows = await findOrders(
       db,
       query,
@@ -181,7 +185,7 @@ export function createOpsService(deps: {
     return Promise.all(rows.map(toOpsOrder))
   }
 
-  async function approve(guid: string, operator: Operator): Promise<Result<OpsOrder, OpsError>> {
+  async function approve(guid: string, operator: Operator): Promise<Result<OpsOrderOut, OpsError>> {
     const outcome = await db.transaction(async (tx) => {
       const locked = await lockOrder(tx, guid)
       if (!locked) return err({ code: 'order_not_found' as const })
@@ -202,9 +206,9 @@ export function createOpsService(deps: {
    */
   async function cancel(
     guid: string,
-    reason: string,
+    reason: ProblemData,
     by: { operator: Operator } | { system: 'review_expired' },
-  ): Promise<Result<OpsOrder, OpsError>> {
+  ): Promise<Result<OpsOrderOut, OpsError>> {
     const actor: Actor =
       'operator' in by ? { kind: 'operator', operatorId: by.operator.id } : { kind: 'system' }
     const outcome = await db.transaction(async (tx) => {
@@ -268,7 +272,10 @@ export function createOpsService(deps: {
       await markRefundAttemptFailed(
         db,
         guid,
-        `The order was paid with the ${refund.provider} provider; this server uses ${payment.name}`,
+        {
+          code: 'refund_provider_mismatch',
+          params: { provider: refund.provider, current: payment.name },
+        },
         REFUND_MAX_ATTEMPTS,
       )
       return
@@ -288,7 +295,7 @@ export function createOpsService(deps: {
       await markRefundAttemptFailed(
         db,
         guid,
-        (error as Error).message || 'The refund failed',
+        { code: 'refund_failed', params: { reason: (error as Error).message || String(error) } },
         REFUND_MAX_ATTEMPTS,
       )
     }
@@ -310,7 +317,7 @@ export function createOpsService(deps: {
         ...o.slotNumbers.map((n) => slotStartEpochMs(event, device.timeZoneId, n)),
       )
       if (!reviewExpired('UnderReview', first, nowMs)) continue
-      const done = await cancel(o.guid, opsMessages.autoCancelReason, { system: 'review_expired' })
+      const done = await cancel(o.guid, AUTO_CANCEL_REASON, { system: 'review_expired' })
       if (done.ok && done.value.orderState === 'Cancelled') cancelled.push(o.guid)
     }
     const stale = await stalePendingRefunds(db, nowMs, REFUND_RETRY_AFTER_MS)

@@ -1,5 +1,4 @@
-import { confirmationCode, confirmationFor, messages } from '../../domain/index.ts'
-import { paymentMessages } from '../payment/messages.ts'
+import { confirmationCode, confirmationFor } from '../../domain/index.ts'
 import type { PaymentService } from '../payment/service.ts'
 import type { ChargeRecord } from '../payment/writes.ts'
 import type { Database } from '../platform/db/client.ts'
@@ -64,7 +63,7 @@ export function createProcessing(deps: ProcessingDeps) {
    * Processing → Confirmed, UnderReview or Failed, by the instance that holds the order's
    * lease, renewed while it works. Safe to run again after a crash: the charge is keyed by
    * the order. Right after placing, the order as just written (under this instance's lease) is handed
-   * over, which spares reading it back. A failed order keeps its reason as text (GET status shows it).
+   * over, which spares reading it back. A failed order keeps its reason as a problem (GET status shows it).
    */
   async function processOrder(guid: string, placed?: OrderToProcess): Promise<void> {
     if (!placed && !(await claimOrder(db, guid, lease))) return
@@ -89,10 +88,10 @@ export function createProcessing(deps: ProcessingDeps) {
     const event = await catalogue.event(order.eventSlug)
     const device = event ? await catalogue.eventDevice(event.slug, order.deviceId) : null
     if (!event || !device) {
-      return finish(order, { state: 'Failed', errors: [messages.eventNotFound] })
+      return finish(order, { state: 'Failed', errors: [{ code: 'event_not_found' }] })
     }
     if (!order.content) {
-      return finish(order, { state: 'Failed', errors: [messages.missingBillboardContent] })
+      return finish(order, { state: 'Failed', errors: [{ code: 'missing_billboard_content' }] })
     }
 
     let paymentId: string | null = null
@@ -100,7 +99,7 @@ export function createProcessing(deps: ProcessingDeps) {
     if (order.totalCents > 0) {
       const setup = order.setup
       if (!setup) {
-        return finish(order, { state: 'Failed', errors: [paymentMessages.checkoutMismatch] })
+        return finish(order, { state: 'Failed', errors: [{ code: 'checkout_mismatch' }] })
       }
       const result = await payment.charge({
         orderGuid: guid,
@@ -112,7 +111,7 @@ export function createProcessing(deps: ProcessingDeps) {
       if (!result.ok) {
         return finish(
           order,
-          { state: 'Failed', errors: [result.error], paymentId: result.paymentId },
+          { state: 'Failed', errors: [result.problem], paymentId: result.paymentId },
           result.record ?? null,
         )
       }

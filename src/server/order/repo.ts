@@ -1,4 +1,5 @@
 import type { OrderCreated, OrderState } from '../../contract/index.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import { type OrderContent, orderContentOf } from '../content/reads.ts'
 import { checkoutCard, type PaymentSetupRecord } from '../payment/reads.ts'
 import { type ChargeRecord, chargeRecordWrite } from '../payment/writes.ts'
@@ -288,7 +289,8 @@ export function offSaleStatement(
 
 export type Finish = {
   state: Exclude<OrderState, 'Processing'>
-  errors: string[]
+  /** why it failed: problems, stored as {code, params} (never English) */
+  errors: ProblemData[]
   paymentId: string | null
   confirmationDateEpochMs: number | null
 }
@@ -316,7 +318,7 @@ export async function finishOrder(
   const mine = sql`guid = ${guid} and state = 'Processing' and lease_owner = ${owner}`
   // The new state joins the order's history in the same statement, as does the charge's record.
   const history = sql`insert into order_state_history (order_guid, state, actor, reason)
-    select guid, ${finish.state}, 'system', ${finish.errors[0] ?? null}::text from u`
+    select guid, ${finish.state}, 'system', ${finish.errors[0] ? json(finish.errors[0]) : null}::jsonb from u`
   const also = charge ? sql`, c as (${charge.insert})` : sql``
   if (finish.state !== 'Failed') {
     await db.query(sql`
@@ -339,7 +341,7 @@ export type OrderRow = {
   eventSlug: string
   deviceId: string
   state: OrderState
-  errors: string[]
+  errors: ProblemData[]
   confirmationDateEpochMs: number | null
   executionContentKey: string
   slotNumbers: number[]

@@ -16,7 +16,7 @@ import { createPlacing } from './place.ts'
 import { createProcessing } from './processing.ts'
 import { createRecovery } from './recovery.ts'
 import { orderOfEvent } from './repo.ts'
-import { orderSummary } from './summary.ts'
+import { orderSummary, type SummaryOf } from './summary.ts'
 
 // api-v1 "Order": defaults, placing an order (place.ts), processing it (processing.ts: Processing →
 // Confirmed, UnderReview or Failed), recovering what a gone instance left (recovery.ts), its status
@@ -45,12 +45,15 @@ export function createOrderService(deps: {
   const placing = createPlacing({ ...deps, process: processing.schedule })
   const recovery = createRecovery({ ...deps, processing })
 
-  async function status(eventSlug: string, guid: string): Promise<Result<OrderStatus, OrderError>> {
+  async function status(
+    eventSlug: string,
+    guid: string,
+  ): Promise<Result<SummaryOf<OrderStatus>, OrderError>> {
     const order = await orderOfEvent(db, eventSlug, guid)
     if (!order) return err({ code: 'order_not_found' })
     return ok({
       orderState: order.state,
-      errors: order.errors,
+      problems: order.errors,
       confirmationDateEpochMs: order.confirmationDateEpochMs,
     })
   }
@@ -58,7 +61,7 @@ export function createOrderService(deps: {
   async function summary(
     eventSlug: string,
     guid: string,
-  ): Promise<Result<OrderSummary, OrderError>> {
+  ): Promise<Result<SummaryOf<OrderSummary>, OrderError>> {
     const order = await orderOfEvent(db, eventSlug, guid)
     const event = order ? await catalogue.event(order.eventSlug) : null
     const device = order && event ? await catalogue.eventDevice(event.slug, order.deviceId) : null

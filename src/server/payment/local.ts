@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { declineProblemCode } from '../../contract/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import type {
   ChargeRecord,
@@ -46,10 +47,10 @@ export function createLocalProvider(db: Queryable): PaymentProvider {
         amountCents: request.amountCents,
         currency: request.currency,
         status: declined ? 'failed' : 'succeeded',
-        error: declined,
+        error: declined ? { code: declineProblemCode(declined) } : null,
       }
-      return declined
-        ? { ok: false, error: declined, paymentId: record.id, record }
+      return record.error
+        ? { ok: false, problem: record.error, paymentId: record.id, record }
         : { ok: true, paymentId: record.id, record }
     },
     async refund(request: RefundRequest) {

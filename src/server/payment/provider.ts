@@ -1,3 +1,4 @@
+import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import type { Env } from '../platform/env.ts'
 import { createLocalProvider } from './local.ts'
@@ -13,6 +14,7 @@ export type PaymentSetupRecord = {
   setupIntentId: string
   status: string
   paymentMethodId: string | null
+  /** the local provider's test card that saves but is refused when charged: its decline code */
   chargeOutcome: string | null
 }
 
@@ -40,12 +42,14 @@ export type ChargeRecord = {
   amountCents: number
   currency: string
   status: 'succeeded' | 'failed'
-  error: string | null
+  /** why the charge was refused: a problem (payments.error), never English */
+  error: ProblemData | null
 }
 
 export type ChargeResult =
   | { ok: true; paymentId: string; record?: ChargeRecord }
-  | { ok: false; error: string; paymentId: string | null; record?: ChargeRecord }
+  /** why it was refused: a card decline of the catalogue, or unknown_error */
+  | { ok: false; problem: ProblemData; paymentId: string | null; record?: ChargeRecord }
 
 /** Giving a cancelled order's charge back. */
 export type RefundRequest = {

@@ -4,7 +4,6 @@ import type {
   LocalConfirmResponse,
   SetupIntentResponse,
 } from '../../contract/index.ts'
-import { messages } from '../../domain/index.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
@@ -41,7 +40,7 @@ export type PaymentError =
   | { code: 'local_cards_disabled' }
   | { code: 'payment_form_expired' }
   /** A test card's outcome; `declineCode` is Stripe's (card_declined, insufficient_funds, ...). */
-  | { code: 'card_declined'; declineCode: string; message: string }
+  | { code: 'card_declined'; declineCode: string }
 
 /** Why an order cannot be paid with its checkout's card. */
 export type CardError = Extract<
@@ -106,15 +105,11 @@ export function createPaymentService(deps: {
       card.expYear < current.getUTCFullYear() ||
       (card.expYear === current.getUTCFullYear() && card.expMonth < current.getUTCMonth() + 1)
     if (expired) {
-      return err({
-        code: 'card_declined',
-        declineCode: 'expired_card',
-        message: messages.cardExpired,
-      })
+      return err({ code: 'card_declined', declineCode: 'expired_card' })
     }
     const outcome = cardOutcome(card.cardNumber)
     if (outcome.kind === 'declined') {
-      return err({ code: 'card_declined', declineCode: outcome.code, message: outcome.message })
+      return err({ code: 'card_declined', declineCode: outcome.code })
     }
     // Only the brand and the last four digits are kept: never the number or the code.
     const saved = { brand: cardBrand(card.cardNumber), last4: card.cardNumber.slice(-4) }
@@ -122,7 +117,7 @@ export function createPaymentService(deps: {
       checkoutSecretKey: setup.checkoutSecretKey,
       paymentMethodId: `pm_local_${randomBytes(8).toString('hex')}`,
       ...saved,
-      chargeOutcome: outcome.kind === 'charge_declined' ? outcome.message : null,
+      chargeOutcome: outcome.kind === 'charge_declined' ? outcome.code : null,
     })
     return ok({ status: 'succeeded', card: saved })
   }
@@ -190,7 +185,7 @@ export function createPaymentService(deps: {
     }
     log.error('charge failed', { guid: request.orderGuid, error: lastError })
     deps.onPaymentError?.('provider')
-    return { ok: false as const, error: messages.unknownError, paymentId: null }
+    return { ok: false as const, problem: { code: 'unknown_error' }, paymentId: null }
   }
 
   return {

@@ -1,5 +1,5 @@
 import type { Sql } from '../platform/db/sql.ts'
-import { sql } from '../platform/db/sql.ts'
+import { json, sql } from '../platform/db/sql.ts'
 import type { ChargeRecord } from './provider.ts'
 
 // What the payment module writes inside another module's statement. A charge the provider does not
@@ -24,7 +24,8 @@ export function chargeRecordWrite(
       ${record.id})`,
     insert: sql`insert into payments (id, order_guid, provider, amount_cents, currency, status, error)
       select ${record.id}, ${record.orderGuid}, ${record.provider}, ${record.amountCents}::int,
-        ${record.currency}, ${record.status}, ${record.error}::text
+        ${record.currency}, ${record.status},
+        ${record.error ? json(record.error) : null}::jsonb
       where exists (select 1 from ${written})
       on conflict (order_guid) do nothing`,
   }

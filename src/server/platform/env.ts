@@ -93,6 +93,18 @@ const EnvEntries = v.object({
   // writes per minute, counted per kind: setup intents, card confirmations, uploads, generations,
   // orders (far above a shopper's few, far below a flood)
   WRITES_PER_MINUTE: v.optional(wholeNumber('WRITES_PER_MINUTE'), '60'),
+  // content jobs (background generations, video uploads being processed) a client may have queued
+  // or running at once; one more is a 429 (content/job-queue.ts)
+  CONTENT_JOBS_PER_CLIENT: v.optional(wholeNumber('CONTENT_JOBS_PER_CLIENT'), '2'),
+  // bytes a client may upload per hour (300 MB); past it, uploads are a 429 until the hour ends
+  UPLOAD_BYTES_PER_CLIENT_HOUR: v.optional(
+    wholeNumber('UPLOAD_BYTES_PER_CLIENT_HOUR'),
+    '300000000',
+  ),
+
+  // --- data lifetimes: uploads and generated content no order names are deleted (rows and files)
+  // this many hours after they were made (content/lifetime.ts)
+  UNORDERED_CONTENT_TTL_HOURS: v.optional(wholeNumber('UNORDERED_CONTENT_TTL_HOURS'), '24'),
 
   // --- content storage: an S3-compatible bucket when S3_BUCKET is set
   S3_BUCKET: optionalText,

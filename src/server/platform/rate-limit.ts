@@ -23,7 +23,11 @@ export type LimitRule = {
 export type Take = { allowed: boolean; hits: number; retryAfterS: number }
 
 export type RateLimiter = {
-  take(rule: LimitRule, client: string): Promise<Take>
+  /**
+   * Counts `cost` hits (default one; an upload's quota counts its bytes; 0 reads the count) of the
+   * rule for the client.
+   */
+  take(rule: LimitRule, client: string, cost?: number): Promise<Take>
   /** The verdict of a hit another statement counted with hitStatement (no row: counted as 1). */
   recorded(rule: LimitRule, row: HitRow | undefined, nowMs: number): Take
   /**
@@ -59,9 +63,9 @@ export function createRateLimiter(deps: { database: Database; now: () => number 
         update rate_limits set hits = greatest(hits - 1, 0)
         where key = ${`${rule.bucket}:${client}`} and window_ends_ms > ${now()}`)
     },
-    async take(rule, client) {
+    async take(rule, client, cost = 1) {
       const nowMs = now()
-      const [row] = await db.query(hitStatement(rule, client, nowMs))
+      const [row] = await db.query(hitStatement(rule, client, nowMs, cost))
       return recorded(rule, row, nowMs)
     },
     recorded,
@@ -75,13 +79,18 @@ export type HitRow = { hits: number; windowEndsMs: number }
  * `take`, or inside the statement of the write it counts (a CTE of the order's insert), so that the
  * write and its count are one commit. Answers the window's hits and end.
  */
-export function hitStatement(rule: LimitRule, client: string, nowMs: number): Sql<HitRow> {
+export function hitStatement(
+  rule: LimitRule,
+  client: string,
+  nowMs: number,
+  cost = 1,
+): Sql<HitRow> {
   const key = `${rule.bucket}:${client}`
   return sql<HitRow>`
     insert into rate_limits as r (key, hits, window_ends_ms)
-    values (${key}, 1, ${nowMs + rule.windowMs})
+    values (${key}, ${cost}, ${nowMs + rule.windowMs})
     on conflict (key) do update set
-      hits = case when r.window_ends_ms <= ${nowMs} then 1 else r.hits + 1 end,
+      hits = case when r.window_ends_ms <= ${nowMs} then ${cost} else r.hits + ${cost} end,
       window_ends_ms = case when r.window_ends_ms <= ${nowMs}
         then excluded.window_ends_ms else r.window_ends_ms end
     returning hits, window_ends_ms as "windowEndsMs"`
@@ -139,6 +148,8 @@ export type PendingHit = {
 
 /** The limits of one server, from its settings: what the routes put in front of their handlers. */
 export type ClientLimits = {
+  /** Who the request counts as (an IPv6 client by its /64): for limits counted inside a service. */
+  clientKey(c: Context): string
   /** Middleware counting a write of the bucket given (one counter per bucket and client). */
   writes(bucket: string): MiddlewareHandler
   /**
@@ -178,6 +189,7 @@ export function clientLimits(
   })
   const pending = new WeakMap<Context, PendingHit>()
   return {
+    clientKey: (c) => clientLimitKey(c, settings.trustProxy),
     writes: (bucket) => rateLimited(limiter, writeRule(bucket), settings.trustProxy),
     writesCountedWith: (bucket) => async (c, next) => {
       const rule = writeRule(bucket)

@@ -48,6 +48,9 @@ import { localTime, PUSH_TEXTS } from './texts.ts'
 // due (3 attempts); anything else, a timeout included, is not (it may have arrived).
 // The order (its state, slots, billboard) is the order module's, the proofs of play the player's.
 
+/** What play alerts read of an order's summary (never its failures). */
+type Summary = Omit<OrderSummary, 'errors' | 'codes' | 'params'>
+
 export type PushError =
   | { code: 'order_not_found' }
   | { code: 'push_service_not_allowed' }
@@ -73,7 +76,7 @@ export type PushDeps = {
   log: Logger
   now: () => number
   /** The order as its shopper sees it (order/service.ts). */
-  summary: (eventSlug: string, guid: string) => Promise<Result<OrderSummary, { code: string }>>
+  summary: (eventSlug: string, guid: string) => Promise<Result<Summary, { code: string }>>
   /** The billboard's proofs of play of an order (player/service.ts). */
   proofs: (guid: string) => Promise<OrderPlay[]>
   settings: PushSettings
@@ -121,10 +124,7 @@ export function createPushService(deps: PushDeps) {
     return keys
   }
 
-  async function orderOf(
-    eventSlug: string,
-    guid: string,
-  ): Promise<Result<OrderSummary, PushError>> {
+  async function orderOf(eventSlug: string, guid: string): Promise<Result<Summary, PushError>> {
     const found = await deps.summary(eventSlug, guid)
     return found.ok ? ok(found.value) : err({ code: 'order_not_found' })
   }
@@ -165,7 +165,7 @@ export function createPushService(deps: PushDeps) {
   })
 
   /** The alert as the worker shows it, in the browser's language, at the billboard's time. */
-  function payloadOf(alert: PlayAlert, order: OrderSummary, language: string): PlayAlertPayload {
+  function payloadOf(alert: PlayAlert, order: Summary, language: string): PlayAlertPayload {
     const locale: Locale = isLocale(language) ? language : 'en'
     const texts = PUSH_TEXTS[locale][alert.kind]
     const time = localTime(locale, alert.atEpochMs, order.device.timeZoneId)
