@@ -62,6 +62,9 @@ export default defineConfig({
       APP_ENV: 'local',
       // every spec's shopper shares 127.0.0.1: the per-client write limit is for one shopper
       WRITES_PER_MINUTE: '100000',
+      // and its share of content jobs and upload bytes
+      CONTENT_JOBS_PER_CLIENT: '1000',
+      UPLOAD_BYTES_PER_CLIENT_HOUR: '100000000000',
       // The outbox e2e (ops-orders.spec.ts) waits for the mail planner; 15 s by default
       MAIL_POLL_SECONDS: '1',
     },

@@ -343,6 +343,13 @@ const clientBuild = {
             },
             // The operators' console is one chunk of its own (its routes' pages and
             // src/app/ops), which the shop never loads; its catalogs stay one chunk per language.
+            // A page it imports lazily (the Billboards page) is a chunk of its own inside it.
+            {
+              name: 'ops-billboards',
+              test: /src\/app\/ops\/billboards[-.]/,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'ops',
               test: /src\/app\/ops\/|src\/app\/routes\/ops[._][^?]*\?tsr-split/,

@@ -128,6 +128,8 @@ function start(
     env: {
       ...process.env,
       WRITES_PER_MINUTE: '100000000',
+      CONTENT_JOBS_PER_CLIENT: '100000',
+      UPLOAD_BYTES_PER_CLIENT_HOUR: '1000000000000',
       PROMO_LOOKUPS_PER_MINUTE: '100000000',
       ...env,
     },

@@ -4,8 +4,10 @@
 // (NODE_ENV=production) on a fresh embedded database. Each page runs RUNS times (LIGHTHOUSE_RUNS,
 // default 5) in a fresh Chrome each; the script prints every run, then the median and the spread
 // (min–max) of performance, TBT, LCP, CLS, accessibility and best practices, and the longest main-thread
-// task (none over 200 ms at 4x). Then a repeat visit: the location step once the service
-// worker controls the page (the server's page it kept, decision 20), LCP median and spread. Then the browser's
+// task (none over 200 ms at 4x), with Lighthouse's own CPU index of the run (its benchmarkIndex: a
+// busy machine lowers it, and the simulated phone's tasks, the real ones times 4, grow). Then a
+// repeat visit: the location step once the service worker controls the page (the server's page it
+// kept, decision 20), LCP median and spread. Then the browser's
 // own installability verdict (Lighthouse 12 dropped its PWA category; Chromium's
 // Page.getInstallabilityErrors is the check the install prompt itself uses). The load average is
 // printed beside each run: the machine may be shared, and a busy one slows the simulated phone.
@@ -114,7 +116,7 @@ function stat(samples: Sample[], key: keyof Omit<Sample, 'load'>, format: (v: nu
 
 function printRun(name: string, run: number, x: Sample, lhr: Lhr) {
   console.log(
-    `${name.padEnd(9)} run ${run}  load ${x.load}  performance ${x.performance}  accessibility ${x.accessibility}  best-practices ${x.bestPractices}  seo ${x.seo}  |  FCP ${s(x.fcp)}  LCP ${s(x.lcp)}  TBT ${ms(x.tbt)}  CLS ${cls(x.cls)}  longest task ${ms(x.longestTask)}`,
+    `${name.padEnd(9)} run ${run}  load ${x.load}  performance ${x.performance}  accessibility ${x.accessibility}  best-practices ${x.bestPractices}  seo ${x.seo}  |  FCP ${s(x.fcp)}  LCP ${s(x.lcp)}  TBT ${ms(x.tbt)}  CLS ${cls(x.cls)}  longest task ${ms(x.longestTask)}  |  CPU index ${Math.round(lhr.environment.benchmarkIndex)}`,
   )
   for (const w of lhr.runWarnings) console.log(`  warning: ${w}`)
   for (const key of ['performance', 'accessibility', 'best-practices']) {

@@ -11,8 +11,11 @@ export const API_BASE = '/api/v1'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** Who may call: anyone, a billboard's player (its token), or an operator of at least this role. */
-export type Access = 'public' | 'player' | 'reviewer' | 'admin'
+/**
+ * Who may call: anyone, a billboard's player (its token), an advertiser (a bearer access token), or
+ * an operator of at least this role.
+ */
+export type Access = 'public' | 'player' | 'advertiser' | 'reviewer' | 'admin'
 
 export type Endpoint = {
   /** A stable name: the OpenAPI operationId, and how tests and logs refer to the endpoint. */

@@ -1,11 +1,12 @@
 import * as v from 'valibot'
-import { EpochMsSchema, LocaleSchema, nonNegativeInt, text } from './common'
+import { EpochMsSchema, LocaleSchema, nonNegativeInt, ProblemSchema, text } from './common'
 import { endpoint } from './endpoint'
 
 // api-v1 "Operations", the outbox (E-mail): every mail the shop made, sent or not, for
 // admins. Without SMTP_URL nothing is sent and this is where a fresh install shows its mails.
 
-export const MAIL_KINDS = [
+/** The mails of an order, planned from its states. */
+export const ORDER_MAIL_KINDS = [
   'confirmed',
   'under_review',
   'approved',
@@ -13,6 +14,16 @@ export const MAIL_KINDS = [
   'reminder',
   'played',
 ] as const
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number]
+/** An advertiser's account and campaigns (no order): api-v1 "Advertisers". */
+export const NOTICE_MAIL_KINDS = [
+  'account_verify',
+  'account_exists',
+  'password_reset',
+  'campaign_rejected',
+] as const
+export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number]
+export const MAIL_KINDS = [...ORDER_MAIL_KINDS, ...NOTICE_MAIL_KINDS] as const
 export const MailKindSchema = v.picklist(MAIL_KINDS)
 export type MailKind = v.InferOutput<typeof MailKindSchema>
 
@@ -25,14 +36,15 @@ export const OutboxMailSchema = v.object({
   to: text(320),
   subject: text(500),
   kind: MailKindSchema,
-  orderGuid: text(),
+  /** The order the mail is about; null for an advertiser's mail. */
+  orderGuid: v.nullable(text()),
   locale: LocaleSchema,
   status: MailStatusSchema,
   attempts: nonNegativeInt(),
   createdAtEpochMs: EpochMsSchema,
   sentAtEpochMs: v.nullable(EpochMsSchema),
   /** The last failed attempt's error (kept while it is retried), else null. */
-  error: v.nullable(v.string()),
+  error: v.nullable(ProblemSchema),
 })
 export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>
 

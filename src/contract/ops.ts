@@ -2,7 +2,14 @@ import * as v from 'valibot'
 import { OPERATOR_ROLES, passwordProblem } from '../domain/ops'
 import { issueMessage } from '../domain/problems'
 import { wellFormed } from '../domain/validation'
-import { EmptyBodySchema, EpochMsSchema, issue, nonNegativeInt, text } from './common'
+import {
+  EmptyBodySchema,
+  EpochMsSchema,
+  issue,
+  nonNegativeInt,
+  ProblemSchema,
+  text,
+} from './common'
 import { endpoint } from './endpoint'
 import { OrderStateSchema, OrderSummarySchema } from './order'
 
@@ -48,7 +55,8 @@ export const OrderStateChangeSchema = v.object({
   actor: StateActorSchema,
   /** The operator who made the change (actor `operator`), else null. */
   operatorEmail: v.nullable(v.string()),
-  reason: v.nullable(v.string()),
+  /** why (a cancel's: order_cancelled with the operator's words, or the sweep's code) */
+  reason: v.nullable(ProblemSchema),
 })
 export type OrderStateChange = v.InferOutput<typeof OrderStateChangeSchema>
 
@@ -67,7 +75,8 @@ export const OpsPaymentSchema = v.object({
     v.object({
       status: v.picklist(REFUND_STATUSES),
       amountCents: nonNegativeInt(),
-      error: v.nullable(v.string()),
+      /** the last failed attempt's problem */
+      error: v.nullable(ProblemSchema),
       createdAtEpochMs: EpochMsSchema,
       completedAtEpochMs: v.nullable(EpochMsSchema),
     }),

@@ -207,7 +207,7 @@ export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>
 
 export const IdempotencyKeySchema = v.pipe(
   v.string(),
-  v.regex(/^[\x21-\x7e]{1,255}$/, 'The Idempotency-Key header must be 1 to 255 visible characters'),
+  v.regex(/^[\x21-\x7e]{1,255}$/, issue('idempotency_key_invalid')),
 )
 
 // ---------- endpoints ----------

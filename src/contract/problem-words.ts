@@ -7,8 +7,12 @@ export const WORD_PARAMS = {
   upload_kind_mismatch: { needed: 'contentType', kind: 'contentType' },
   upload_processing: { kind: 'contentType' },
   upload_failed: { kind: 'contentType' },
+  upload_failed_unknown: { kind: 'contentType' },
+  video_other_file: { other: 'fileKind' },
+  upload_not_only_video: { other: 'fileKind' },
   upload_required: { contentType: 'contentType' },
   content_type_unavailable: { contentType: 'contentTypeTitle' },
+  campaign_state_conflict: { state: 'campaignState' },
 } as const satisfies Record<string, Record<string, string>>
 
 /** The table of words a param of a code stands for, or undefined when its value is written as is. */

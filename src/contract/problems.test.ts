@@ -55,10 +55,12 @@ describe('a problem in English', () => {
     expect(englishOf(problem('content_type_unavailable', { contentType: 'video' }))).toBe(
       'Video templates are not available on this server.',
     )
-    expect(
-      englishOf(problem('upload_failed', { kind: 'video', reason: problem('video_unreadable') })),
-    ).toBe(
-      'The video could not be processed: This video could not be read. Upload another.. Upload another.',
+    const unreadable = problem('video_unreadable', { reason: 'ffprobe failed' })
+    expect(englishOf(problem('upload_failed', { kind: 'video', reason: unreadable }))).toBe(
+      'The video could not be processed: This video could not be read: ffprobe failed. Upload another.',
+    )
+    expect(englishOf(problem('image_too_large', { maxSide: 16384, width: 1, height: 2 }))).toBe(
+      'The image is too large: at most 16,384 pixels a side (this one is 1×2).',
     )
     expect(englishOf({ code: 'no_such_code' })).toBe('no_such_code')
   })

@@ -9,7 +9,8 @@ import { type WORD_PARAMS, wordTableOf } from './problem-words'
 // The one catalogue of problems: every code the server, the rules (src/domain/problems.ts) or the
 // app can name, with its HTTP status and its English text, written here and nowhere else. `{name}` in
 // a text is a value the problem carries in its params; a value that is a key ('terms', 'photo') is
-// written as the word of its table (WORDS below; which params are keys: ./problem-words.ts).
+// written as the word of its table (WORDS below; which params are keys: ./problem-words.ts);
+// `{name, number}` is a number written with its grouping (16,384), as Lingui's ICU writes it.
 //
 // Who reads it: the server's HTTP edge writes `errors` from it (src/server/platform/http/errors.ts),
 // the mails and the CLIs their English; Lingui's extraction reads it (lingui.config.ts), so each code
@@ -32,6 +33,29 @@ export const WORDS = {
   },
   contentType: { photo: 'photo', video: 'video' },
   contentTypeTitle: { photo: 'Photo', video: 'Video' },
+  // a campaign's states (api-v1 "Advertisers")
+  campaignState: {
+    Draft: 'a draft',
+    Proposed: 'proposed',
+    Booked: 'booked',
+    Approved: 'approved',
+    Live: 'live',
+    Paused: 'paused',
+    Completed: 'completed',
+    Rejected: 'rejected',
+    Cancelled: 'cancelled',
+  },
+  // what else a file that claims to be a video is (src/server/video/sniff.ts)
+  fileKind: {
+    png: 'a PNG image',
+    jpeg: 'a JPEG image',
+    gif: 'a GIF image',
+    webp: 'a WebP image',
+    tiff: 'a TIFF image',
+    pdf: 'a PDF document',
+    zip: 'a ZIP archive',
+    markup: 'HTML or script',
+  },
 } as const satisfies Record<string, Record<string, string>>
 
 export type WordTable = keyof typeof WORDS
@@ -240,45 +264,96 @@ export const PROBLEMS = {
     en: 'An error occurred while processing your card. Try again in a little bit.',
   },
 
-  // ---- uploads (content/processors.ts UploadErrorCode; spec §9)
+  // ---- uploads (content/receive.ts, image.ts, video.ts and src/server/video; spec §9)
   upload_not_multipart: {
     status: 400,
     en: 'Send the file as multipart/form-data in the field "file".',
   },
+  upload_multipart_invalid: {
+    status: 400,
+    en: 'The upload is not valid multipart/form-data: {reason}',
+  },
+  upload_read_failed: { status: 400, en: 'The upload could not be read: {reason}' },
   upload_malformed: { status: 400, en: 'The upload could not be read.' },
   upload_no_file: { status: 400, en: 'No file: send it in the multipart field "file".' },
   upload_empty: { status: 400, en: 'The file is empty.' },
-  upload_template_unknown: { status: 400, en: 'The template of this upload is unknown.' },
-  upload_too_large: { status: 413, en: 'The file is too large. The limit is {mb} MB.' },
-  image_too_large: { status: 413, en: 'The image is too large.' },
-  // a picture of a needle's shape: readable, but not one to show
-  image_wrong_shape: {
-    status: 422,
-    en: 'The image is too narrow: its long side may be at most 4 times its short side.',
+  upload_template_unknown: {
+    status: 400,
+    en: 'generatorId: unknown template "{generatorId}"',
   },
+  upload_too_large: { status: 413, en: 'The file is too large. The limit is {mb} MB.' },
   upload_wrong_type: {
     status: 415,
     en: 'This file type is not supported. Use a jpg, jpeg, gif or png image, or an mp4, wav, mpg, avi or wmv video.',
   },
+  upload_unsupported: { status: 415, en: 'This kind of upload cannot be processed here.' },
+  upload_processing_failed: { status: 422, en: 'The file could not be processed.' },
   image_unreadable: {
     status: 415,
     en: 'This file could not be read as an image (jpg, jpeg, gif or png).',
   },
+  image_too_large: {
+    status: 413,
+    en: 'The image is too large: at most {maxSide, number} pixels a side (this one is {width}×{height}).',
+  },
+  image_too_many_pixels: {
+    status: 413,
+    en: 'The image is too large: at most {megapixels} megapixels (this one is {width}×{height}).',
+  },
+  image_pixel_limit: {
+    status: 413,
+    en: 'The image is too large: at most {megapixels} megapixels.',
+  },
+  // a picture of a needle's shape: readable, but not one to show
+  image_wrong_shape: {
+    status: 422,
+    en: 'The image is too narrow: its long side may be at most {ratio} times its short side (this one is {width}×{height}).',
+  },
   video_wrong_type: {
     status: 415,
-    en: 'This file could not be read as a video (mp4, mpg, avi or wmv).',
+    en: 'This file is not a supported video (mp4, mpg, avi, wmv or wav).',
   },
-  upload_not_only_video: { status: 415, en: 'This file is not only a video.' },
+  video_other_file: {
+    status: 415,
+    en: 'This file is {other}, not a video (mp4, mpg, avi, wmv or wav).',
+  },
+  // a file that reads as a video and as something else (a GIFAR-style attack)
+  upload_not_only_video: {
+    status: 415,
+    en: 'This file claims to be a {format} video but is also {other}; it was refused.',
+  },
+  video_polyglot: { status: 415, en: 'This file is not only a video.' },
   upload_sound_only: {
     status: 415,
     en: 'A wav file is sound only: no template here pairs sound with a photo, and billboards play without sound. Upload a video (mp4, mpg, avi or wmv) or a photo.',
   },
-  upload_unsupported: { status: 415, en: 'This kind of upload cannot be processed here.' },
-  video_unreadable: { status: 422, en: 'This video could not be read. Upload another.' },
+  video_sound_only: {
+    status: 422,
+    en: 'A wav file has no pictures: it can only go with a template that pairs sound with a photo.',
+  },
+  video_container_mismatch: {
+    status: 422,
+    en: 'This file starts like a {format} video but its contents are not one.',
+  },
+  video_no_pictures: {
+    status: 422,
+    en: 'This file has no pictures: it cannot be played as a video.',
+  },
+  video_empty: { status: 422, en: 'This file holds neither pictures nor sound.' },
+  // what ffmpeg or ffprobe said, without the server's paths
+  video_unreadable: { status: 422, en: 'This video could not be read: {reason}' },
   // past VIDEO_LIMITS: a side, the frame rate or the pixels a second
   video_too_large: {
     status: 413,
-    en: 'This video is too large to be made into a shout. Upload a shorter or smaller one.',
+    en: 'The video is too large: at most {maxSide}×{maxSide} pixels (this one is {width}×{height}).',
+  },
+  video_frame_rate_too_high: {
+    status: 413,
+    en: 'The video has too many pictures a second: at most {max} (this one has {frameRate}).',
+  },
+  video_pixel_rate_too_high: {
+    status: 413,
+    en: 'The video is too large for its frame rate: {width}×{height} at {frameRate} pictures a second is more than 4K at 60. Upload a smaller or slower video.',
   },
   // the shop's disk or quota is full: not the shopper's fault, try later
   storage_full: {
@@ -323,9 +398,14 @@ export const PROBLEMS = {
     status: 400,
     en: 'The {kind} is still being processed: try again in a moment.',
   },
+  // the upload's own failure is its reason
   upload_failed: {
     status: 400,
     en: 'The {kind} could not be processed: {reason}. Upload another.',
+  },
+  upload_failed_unknown: {
+    status: 400,
+    en: 'The {kind} could not be processed: unknown error. Upload another.',
   },
   upload_required: {
     status: 400,
@@ -339,6 +419,30 @@ export const PROBLEMS = {
     status: 400,
     en: 'Video shouts are made in the background: send the request with async true.',
   },
+  // one client's share of the shop's work and storage (CONTENT_JOBS_PER_CLIENT,
+  // UPLOAD_BYTES_PER_CLIENT_HOUR): the shopper waits, the app says so
+  content_jobs_busy: {
+    status: 429,
+    en: 'Your earlier shouts are still being made: wait for them, then try again in {seconds} seconds.',
+  },
+  upload_busy: {
+    status: 429,
+    en: 'This photo or video is being made into a shout already: try again in {seconds} seconds.',
+  },
+  upload_quota: {
+    status: 429,
+    en: 'You have uploaded too much in the last hour: try again in {seconds} seconds.',
+  },
+  // a request that was right but could not be made (spec §4: success false, the reason)
+  render_failed: { status: 422, en: 'The billboard content could not be rendered.' },
+  video_composite_failed: { status: 422, en: 'The billboard video could not be made.' },
+  template_invalid: { status: 422, en: 'The template is not valid: {detail}' },
+  template_needs_photo: { status: 422, en: 'This template needs a photo' },
+  render_size_invalid: {
+    status: 422,
+    en: 'The billboard {side} must be a whole number of pixels from 1 to 8192, not {value}',
+  },
+  content_kind_unknown: { status: 422, en: 'This kind of content ({kind}) cannot be made here.' },
   upload_not_found: { status: 404, en: 'Upload not found' },
   job_not_found: { status: 404, en: 'Job not found' },
   content_failed: {
@@ -396,11 +500,98 @@ export const PROBLEMS = {
   reviewers_refuse_only: { status: 403, en: 'Reviewers can only refuse orders under review' },
   catalogue_not_json: { status: 400, en: 'The catalogue file is not JSON' },
   catalogue_invalid: { status: 400, en: 'The catalogue file has problems' },
+  // a payment provider's or a mail server's refusal, in its own words
+  refund_failed: { status: 502, en: 'The refund failed: {reason}' },
+  refund_provider_mismatch: {
+    status: 502,
+    en: 'The order was paid with the {provider} provider; this server uses {current}',
+  },
+  mail_send_failed: { status: 502, en: 'The mail could not be sent: {reason}' },
   catalogue_not_previewed: {
     status: 409,
     en: 'This is not the file that was previewed: preview it again first',
   },
   mail_not_found: { status: 404, en: 'No such mail' },
+
+  // ---- advertisers: accounts, tokens, campaigns, proposals (advertisers/; spec §6, §7, §8)
+  // spec §7: a call without `Authorization: Bearer …`
+  authorization_missing: { status: 401, en: 'Missing authorization context' },
+  // a refresh cookie, or a one-time link's token, missing, unknown, used or expired
+  token_missing_or_bad: { status: 401, en: 'Missing or bad token' },
+  // an access token of a session signed out since (or whose password changed)
+  session_ended: { status: 401, en: 'This session has ended: please sign in again' },
+  advertiser_credentials_invalid: { status: 401, en: 'Invalid username/password combination' },
+  email_not_verified: {
+    status: 403,
+    en: 'Please confirm your e-mail address first: follow the link we sent you',
+  },
+  password_not_strong: { status: 400, en: 'Your password is not strong enough' },
+  // kept for the log: a client is never told whether an e-mail has an account
+  password_reset_user_not_found: { status: 404, en: 'User for password reset not found' },
+  campaign_forbidden: { status: 403, en: 'You do not have access to this campaign' },
+  campaign_not_found: { status: 404, en: 'Campaign not found' },
+  schedule_locked: { status: 409, en: 'You may not modify this schedule' },
+  campaign_content_locked: {
+    status: 409,
+    en: 'The ad of a booked campaign cannot be changed',
+  },
+  campaign_state_conflict: { status: 409, en: 'This cannot be done while the campaign is {state}' },
+  campaign_start_past: { status: 422, en: 'Start time can not be prior to now' },
+  campaign_start_too_soon: { status: 422, en: 'Start time can not be within 04:00:00 from now' },
+  campaign_end_before_start: { status: 422, en: 'The end time must be after the start time' },
+  campaign_flight_too_long: { status: 422, en: 'A campaign runs at most {days} days' },
+  campaign_budget_below_spent: {
+    status: 422,
+    en: 'amount spent to date + amount committed ({spentCents} + {committedCents} cents) is more than the budget of {budgetCents} cents',
+  },
+  billboard_not_for_ads: { status: 422, en: 'The billboard {deviceId} is not sold to advertisers' },
+  billboard_currency_mismatch: {
+    status: 422,
+    en: "The billboard {deviceId} is sold in {currency}, not in the campaign's currency",
+  },
+  campaign_no_content: { status: 422, en: 'Upload the ad before asking for a proposal' },
+  campaign_content_processing: {
+    status: 422,
+    en: 'The ad is still being processed: try again in a moment',
+  },
+  campaign_content_failed: { status: 422, en: 'The ad could not be processed: upload another' },
+  campaign_nothing_to_sell: {
+    status: 422,
+    en: 'The budget buys no play on these billboards at these times',
+  },
+  proposal_not_found: { status: 404, en: 'No proposal found for the provided key' },
+  proposal_expired: { status: 410, en: 'This proposal has expired: ask for a new one' },
+  proposal_void: {
+    status: 409,
+    en: 'This proposal was replaced, or its campaign changed: ask for a new one',
+  },
+  proposal_plays_taken: {
+    status: 409,
+    en: 'Some of the proposed plays were sold meanwhile: ask for a new proposal',
+  },
+  // the app: another account signed in in another tab (spec §8)
+  logged_in_user_changed: {
+    status: 409,
+    en: 'The logged-in user changed and this action cannot be performed. Please login as the correct user.',
+  },
+  campaign_not_under_review: { status: 409, en: 'This campaign is not awaiting review' },
+  // ---- after the sale: play alerts (push/) and keepsake pages (share/)
+  push_endpoint_invalid: { status: 400, en: '{field}: must be an https address of a push service' },
+  push_key_invalid: { status: 400, en: "{field}: is not one of the browser's push keys" },
+  push_service_not_allowed: {
+    status: 400,
+    en: 'The shop does not send alerts to this push service',
+  },
+  push_subscription_not_found: { status: 404, en: 'This browser is not told about this order' },
+  play_alerts_closed: { status: 409, en: 'This order will not play: there is nothing to be told' },
+  // why an alert did not reach a browser (kept with the alert in sent_pushes)
+  push_subscription_gone: { status: 410, en: 'The browser ended its subscription to alerts' },
+  push_service_refused: { status: 502, en: 'The push service refused the alert ({status})' },
+  push_service_unreachable: { status: 502, en: 'The push service did not answer' },
+  play_alerts_over: {
+    status: 409,
+    en: 'Every slot of this order is over: there is nothing left to tell',
+  },
 
   // ---- a text that came without its code: a failure stored as English before problems were
   // stored as codes (migration 0009), an error body of a server that sends no codes
@@ -409,9 +600,9 @@ export const PROBLEMS = {
 
 export type ProblemCode = keyof typeof PROBLEMS
 
-/** The names of the `{name}` placeholders of a text. */
+/** The names of the placeholders of a text: `{name}`, or `{name, number}` (written with grouping). */
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
+  ? (Name extends `${infer Bare}, ${string}` ? Bare : Name) | Placeholders<Rest>
   : never
 
 type WordKeys<C extends ProblemCode, P extends string> = C extends keyof typeof WORD_PARAMS
@@ -464,10 +655,11 @@ export function englishOf(problem: ProblemData): string {
   if (!isProblemCode(problem.code)) return problem.code
   const code = problem.code
   const params = problem.params ?? {}
-  return PROBLEMS[code].en.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return PROBLEMS[code].en.replace(/\{(\w+)(, number)?\}/g, (whole, name: string, number) => {
     const value = params[name]
     if (value === undefined) return whole
     if (typeof value === 'object') return englishOf(value)
+    if (number && typeof value === 'number') return value.toLocaleString('en-US')
     return wordOf(code, name, value) ?? String(value)
   })
 }

@@ -35,6 +35,12 @@ export type DomainProblemCode =
   | 'password_weak'
   | 'password_too_long'
   | 'review_outlived_first_slot'
+  // advertisers' campaigns (campaign.ts; spec §8 schedule and budget messages)
+  | 'campaign_start_past'
+  | 'campaign_start_too_soon'
+  | 'campaign_end_before_start'
+  | 'campaign_flight_too_long'
+  | 'campaign_budget_below_spent'
 
 /** A value of a problem's sentence: a number, a text, or another problem (the reason of a failure). */
 export type ProblemParam = string | number | ProblemData

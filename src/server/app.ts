@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { API_BASE, routerPath } from '../contract/index.ts'
+import { opsCampaignRoutes } from './advertisers/ops-routes.ts'
+import { advertiserRoutes } from './advertisers/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import type { ServerParts } from './compose.ts'
@@ -17,7 +19,9 @@ import { createApiRouter } from './platform/http/router.ts'
 import { securityHeaderSetter } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
+import { billboardConsoleRoutes } from './player/console-routes.ts'
 import { playerRoutes } from './player/routes.ts'
+import { pushRoutes } from './push/routes.ts'
 
 type Variables = { requestId: string }
 
@@ -95,9 +99,17 @@ export function createApp(parts: ServerParts) {
   paymentRoutes(router, parts.payment, parts.limits)
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player, parts.limits)
+  billboardConsoleRoutes(router, parts.opsGuard, parts.player)
   authRoutes(router, parts.auth, parts.opsGuard, { trustProxy: parts.env.TRUST_PROXY })
   opsRoutes(router, parts.opsGuard, parts.ops)
   mailRoutes(router, parts.opsGuard, parts.mail)
+  advertiserRoutes(router, parts.advertisers, parts.advertiserGuard, {
+    limits: parts.limits,
+    trustProxy: parts.env.TRUST_PROXY,
+    log,
+  })
+  opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
+  pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({

@@ -1,4 +1,8 @@
+import type { Agent } from 'node:https'
 import { resolve } from 'node:path'
+import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard.ts'
+import { adRenditionsJob, advertiserSweepJob } from './advertisers/jobs.ts'
+import { type AdvertisersService, createAdvertisersService } from './advertisers/service.ts'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
@@ -7,18 +11,13 @@ import {
   createCatalogueService,
   seedEmptyShop,
 } from './catalogue/service.ts'
-import { createContentWorker } from './content/content-worker.ts'
-import { contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
+import { contentLifetimeJob, contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
 import { countJobsByStatus } from './content/reads.ts'
-import { renderTemplatePng } from './content/render.ts'
-import { createS3Storage, s3Config } from './content/s3-storage.ts'
-import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
-import { type ContentStorage, createContentStorage } from './content/storage.ts'
+import type { ContentService } from './content/service.ts'
 import { mailPlannerJob, mailSenderJob } from './mail/jobs.ts'
 import { createMailService, type MailService } from './mail/service.ts'
 import { createSmtpTransport } from './mail/transport.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
-import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
 import { orderRecoveryJob } from './order/jobs.ts'
@@ -37,7 +36,7 @@ import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
 import { sql } from './platform/db/sql.ts'
 import type { Env } from './platform/env.ts'
 import { allowedHosts } from './platform/http/client.ts'
-import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
+import type { LeaseSettings } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import { createMetrics, type Metrics } from './platform/metrics.ts'
 import {
@@ -49,20 +48,17 @@ import {
 import { createScheduler, type Scheduler } from './platform/scheduler.ts'
 import { playsOfOrder } from './player/reads.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
-import { type VideoTools, videoTools } from './video/index.ts'
+import { playAlertsJob } from './push/jobs.ts'
+import { createPushService, type PushService } from './push/service.ts'
 
 // The composition root: from the settings parsed once (platform/env.ts, by main.ts) it
 // opens the database, and builds the payment provider, content storage (a folder or a bucket), the
 // content worker, the ffmpeg location and the modules, each handed typed settings. Nothing below
 // reads the environment.
 
-/** Replacements for the content defaults (tests: video processors and generators). */
-export type ContentOverrides = Partial<
-  Pick<ContentDeps, 'processors' | 'generators' | 'jobHandlers' | 'moderate'>
-> & {
-  /** Wraps the storage built from the settings (tests: a disk that fills up). */
-  storage?: (built: ContentStorage) => ContentStorage
-}
+import { type ContentOverrides, composeContent, leaseSettings } from './compose-content.ts'
+
+export { type ContentOverrides, composeContent }
 
 export type ServerParts = {
   env: Env
@@ -97,6 +93,12 @@ export type ServerParts = {
    * player links, the catalogue upload, the dashboard.
    */
   ops: OpsService
+  /** Advertisers: accounts, campaigns, ads, proposals, the console's review of campaigns. */
+  advertisers: AdvertisersService
+  /** The gate of the advertisers' signed-in calls (advertisers/guard.ts). */
+  advertiserGuard: AdvertiserGuard
+  /** "Tell me when it plays": the browsers subscribed to an order's alerts, and the sending. */
+  push: PushService
   /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
   jobs: Scheduler
   /**
@@ -123,6 +125,8 @@ export type ComposeOptions = {
   demoCatalogue: boolean
   distDir: string | null
   content?: ContentOverrides
+  /** The TLS agent play alerts are sent through (tests: one trusting a push stand-in's certificate). */
+  pushAgent?: Agent
 }
 
 /** Opens the database, migrates, seeds an empty shop, and builds every module. */
@@ -197,8 +201,10 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   const player = createPlayerService({
     database,
     now,
+    soldSlots,
     clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+    offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
   })
   const mail = createMailService({
     database,
@@ -241,11 +247,51 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log,
     now,
   })
+  const push = createPushService({
+    database,
+    log: log.child({ component: 'push' }),
+    now,
+    summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+    proofs: (guid) => playsOfOrder(database, guid),
+    settings: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : null,
+      subject: vapidSubject(env),
+      serviceHosts: env.PUSH_SERVICE_HOSTS,
+      timeoutMs: 10_000,
+      ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+    },
+  })
   const content = composeContent(
     env,
-    { database, log, childEnv: options.childEnv, lease },
+    { database, log, childEnv: options.childEnv, lease, limiter },
     options.content,
   )
+
+  const advertisers = createAdvertisersService({
+    database,
+    limiter,
+    passwords: auth.passwords,
+    content: content.service,
+    payment,
+    mail,
+    log,
+    now,
+    settings: {
+      tokenKeys: env.ADVERTISER_TOKEN_KEYS,
+      defaultSharePercent: env.AD_FREE_TIME_SHARE,
+    },
+    audit: ({ operator, action, detail }) =>
+      auth.recordAudit(database, { operator, action, detail }),
+  })
+  const advertiserGuard = createAdvertiserGuard({
+    accounts: advertisers.accounts,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    allowedHosts: allowedHosts(env),
+    trustProxy: env.TRUST_PROXY,
+  })
 
   // Background work: every job of every module, each with its interval and whether one instance at
   // a time runs it (platform/scheduler.ts). A new job is one line here.
@@ -264,7 +310,11 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(mailSenderJob(mail, mailPollMs))
   jobs.register(contentQueueJob(content.service))
   jobs.register(rawUploadSweepJob(content.service))
+  jobs.register(contentLifetimeJob(content.service, now))
   jobs.register(rateLimitSweepJob(limiter))
+  jobs.register(adRenditionsJob(advertisers))
+  jobs.register(advertiserSweepJob(advertisers))
+  jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
 
   const readiness = createReadiness({
     database: async () => {
@@ -296,6 +346,9 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     auth,
     opsGuard,
     ops,
+    advertisers,
+    advertiserGuard,
+    push,
     jobs,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
@@ -306,78 +359,13 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   }
 }
 
-/** A new instance id, and LEASE_SECONDS. */
-function leaseSettings(env: Env): LeaseSettings {
-  return { owner: newInstanceId(), leaseMs: Math.round(env.LEASE_SECONDS * 1000) }
-}
-
 /**
- * The content service and what it runs on, from the settings: storage (S3_* or DATA_DIR), the content
- * worker (CONTENT_WORKER*), the nudity model (MODERATION_*), ffmpeg (FFMPEG_PATH, FFPROBE_PATH, PATH,
- * VIDEO_X264_PRESET).
+ * Who push services may contact (RFC 8292 `sub`): VAPID_SUBJECT, else the shop's https address, else
+ * the address mails come from.
  */
-export function composeContent(
-  env: Env,
-  platform: {
-    database: Database
-    log: Logger
-    childEnv: Readonly<Record<string, string | undefined>>
-    /** Default: a new instance id (a second content service on the same database is another owner). */
-    lease?: LeaseSettings
-  },
-  overrides: ContentOverrides = {},
-): { service: ContentService; storage: ContentStorage; workerPid(): number | null } {
-  const log = platform.log.child({ component: 'content' })
-  const dataDir = resolve(env.DATA_DIR)
-  const bucket = s3Config(env)
-  const { storage: wrapStorage, ...contentOverrides } = overrides
-  const built = bucket ? createS3Storage(dataDir, bucket) : createContentStorage(dataDir)
-  const storage = wrapStorage ? wrapStorage(built) : built
-  if (bucket)
-    log.info('content stored in a bucket', { bucket: bucket.bucket, endpoint: bucket.endpoint })
-
-  // Defaults: videos through ffmpeg, moderation by the bundled model.
-  const usesDefaults = !overrides.moderate || !overrides.processors || !overrides.generators
-  const moderation = usesDefaults ? imageModerationConfig(env) : null
-  let video: VideoTools | null = null
-  try {
-    video = videoTools(env)
-  } catch (error) {
-    // Set but wrong is a configuration error; absent only means this server makes photo shouts.
-    if (env.FFMPEG_PATH || env.FFPROBE_PATH) throw error
-    if (!overrides.processors || !overrides.generators) {
-      log.warn('video shouts unavailable', { reason: (error as Error).message })
-    }
-  }
-  // Rendering and the nudity model run in the content worker (content-worker.ts) unless told otherwise.
-  // The model is not warmed up at start: it is loaded on the first picture to judge (about 1 s once),
-  // so a server that only sells slots stays small (memory under 400 MB).
-  const worker =
-    env.CONTENT_WORKER === 'process'
-      ? createContentWorker({
-          settings: { moderation },
-          log,
-          idleMs: env.CONTENT_WORKER_IDLE_SECONDS * 1000,
-          childEnv: platform.childEnv,
-        })
-      : null
-  const service = createContentService({
-    database: platform.database,
-    log: platform.log,
-    storage,
-    dataDir,
-    publicBaseUrl: env.PUBLIC_BASE_URL,
-    render: worker?.render ?? renderTemplatePng,
-    imageModerator: worker
-      ? worker.imageModerator
-      : moderation
-        ? createImageModerator(moderation)
-        : null,
-    video,
-    videoFrames: env.MODERATION_VIDEO_FRAMES,
-    lease: platform.lease ?? leaseSettings(env),
-    ...(worker ? { onClose: () => worker.close() } : {}),
-    ...contentOverrides,
-  })
-  return { service, storage, workerPid: () => worker?.pid() ?? null }
+function vapidSubject(env: Env): string {
+  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT
+  if (env.PUBLIC_BASE_URL?.startsWith('https://')) return new URL(env.PUBLIC_BASE_URL).origin
+  const address = env.MAIL_FROM.match(/<([^<>]+)>\s*$/)?.[1] ?? env.MAIL_FROM
+  return `mailto:${address.trim()}`
 }

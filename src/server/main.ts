@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import type { Agent } from 'node:https'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
@@ -60,6 +61,8 @@ export type StartOptions = {
   log?: Logger
   /** Replacements for the content defaults (video processors and generators). */
   content?: ContentOverrides
+  /** The TLS agent play alerts are sent through (tests: one trusting the push stand-in). */
+  pushAgent?: Agent
   /** Shorter HTTP timeouts (tests of the timeouts themselves); default HTTP_TIMEOUTS. */
   httpTimeouts?: Partial<HttpTimeouts>
 }
@@ -158,6 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     demoCatalogue: options.demoCatalogue !== false && wantsDemoCatalogue(env),
     distDir: serveApp ? DIST_DIR : null,
     ...(options.content ? { content: options.content } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   })
   const { content, database, payment } = deps
   const app = createApp(deps)

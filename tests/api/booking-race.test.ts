@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ShoutEvent } from '../../src/contract/index.ts'
-import { messages, shoutTimesLabel } from '../../src/domain/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
+import { shoutTimesLabel } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
@@ -99,7 +100,7 @@ describe.each(BACKENDS)('booking race on %s', (backend) => {
         if (!owner.has(slot)) expect(taken).not.toContain(slot)
       }
       const labels = shoutTimesLabel(event, 'Europe/Paris', taken, 'en').join(', ')
-      expect(r.body.errors).toEqual([messages.slotsTaken(labels)])
+      expect(r.body.errors).toEqual([englishOf({ code: 'slots_taken', params: { slots: labels } })])
     })
 
     // The database agrees: one reservation per sold slot, all by winners, and winners get confirmed.

@@ -15,7 +15,6 @@ import {
   UploadSchema,
 } from '../../src/contract/index.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
-import { WAV_REFUSED } from '../../src/server/content/video.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { probe } from '../../src/server/video/index.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
@@ -163,7 +162,12 @@ async function readyVideoUpload(): Promise<string> {
 describe('POST /content/uploads refuses', () => {
   it('a wav (sound only) with 415, saying why', async () => {
     const wav = await clip('tone.wav', { format: 'wav', seconds: 1 })
-    const refused = { errors: [WAV_REFUSED], codes: ['upload_sound_only'] }
+    const refused = {
+      errors: [
+        'A wav file is sound only: no template here pairs sound with a photo, and billboards play without sound. Upload a video (mp4, mpg, avi or wmv) or a photo.',
+      ],
+      codes: ['upload_sound_only'],
+    }
     expect(await upload(wav, 'song.wav')).toEqual({ status: 415, body: refused })
     expect(await upload(wav, 'song.mp4', { generatorId: 'clip-banner' })).toEqual({
       status: 415,
@@ -181,6 +185,7 @@ describe('POST /content/uploads refuses', () => {
       body: {
         errors: ['This file claims to be a mp4 video but is also HTML or script; it was refused.'],
         codes: ['upload_not_only_video'],
+        params: [{ format: 'mp4', other: 'markup' }],
       },
     })
   })
@@ -240,6 +245,7 @@ describe('POST /content/uploads refuses', () => {
       body: {
         errors: ['generatorId: unknown template "nope"'],
         codes: ['upload_template_unknown'],
+        params: [{ generatorId: 'nope' }],
       },
     })
   })
@@ -362,8 +368,17 @@ describe('video shouts end to end', () => {
 
   it('finishes jobs that were running and queued when the server stopped', async () => {
     const tokens: string[] = []
-    for (const message of ['Un', 'Deux']) {
-      const { body } = await postGenerate(request(uploadId, { multilineMessage: message }))
+    // A second clip: one upload is in one generation at a time.
+    const second = v.parse(
+      UploadSchema,
+      (await upload(await clip('deux.mp4', { seconds: 2 }), 'd.mp4')).body,
+    ).id
+    expect(await settledUpload(second)).toMatchObject({ status: 'ready' })
+    for (const [message, id] of [
+      ['Un', uploadId],
+      ['Deux', second],
+    ] as const) {
+      const { body } = await postGenerate(request(id, { multilineMessage: message }))
       tokens.push(v.parse(GenerateResponseSchema, body).asyncPublicToken ?? '')
     }
     const jobsOf = () =>

@@ -15,7 +15,7 @@ import {
   GeneratorsResponseSchema,
   UploadSchema,
 } from '../../src/contract/index.ts'
-import { messages } from '../../src/domain/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
@@ -357,7 +357,10 @@ describe('POST /content/uploads', () => {
   ])('refuses %s with 415', async (_label, fileName, type, bytes) => {
     const { status, body } = await upload(bytes, fileName, type)
     expect(status).toBe(415)
-    expect(body).toEqual({ errors: [messages.uploadWrongType], codes: ['upload_wrong_type'] })
+    expect(body).toEqual({
+      errors: [englishOf({ code: 'upload_wrong_type' })],
+      codes: ['upload_wrong_type'],
+    })
   })
 
   it('refuses a file with image magic bytes that is not a readable image with 415', async () => {

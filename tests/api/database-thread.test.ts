@@ -140,6 +140,44 @@ describe('the embedded database across a crash of its thread', () => {
   })
 })
 
+describe('the embedded database under many transactions at once', () => {
+  let dataDir: string
+  let db: Database
+  beforeAll(async () => {
+    dataDir = await freshDataDir()
+    db = await openDatabase({ dataDir })
+    await db.query(sql`create table turn_probe (id int primary key, seen int not null)`)
+  })
+  afterAll(async () => {
+    await db?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('runs each one alone and commits them all, statements outside any waiting their turn', async () => {
+    // Every transaction waits for the one before it; all wake at once when it ends, and only one
+    // may take the session: two taking it would see each other's rows or fail as "not open".
+    const transactions = Array.from({ length: 12 }, (_, id) =>
+      db.transaction(async (tx) => {
+        const [before] = await tx.query(
+          sql<{ n: number }>`select count(*)::int as n from turn_probe`,
+        )
+        await tx.query(sql`insert into turn_probe values (${id}, ${before?.n ?? -1})`)
+        const [after] = await tx.query(
+          sql<{ n: number }>`select count(*)::int as n from turn_probe`,
+        )
+        expect(after?.n).toBe((before?.n ?? 0) + 1)
+      }),
+    )
+    const outside = Array.from({ length: 12 }, () =>
+      db.query(sql<{ n: number }>`select count(*)::int as n from turn_probe`),
+    )
+    await Promise.all([...transactions, ...outside])
+    const rows = await db.query(sql<{ seen: number }>`select seen from turn_probe order by seen`)
+    // each transaction saw exactly the ones committed before it: 0, 1, 2, ... 11
+    expect(rows.map((r) => r.seen)).toEqual(Array.from({ length: 12 }, (_, i) => i))
+  })
+})
+
 const execFile = promisify(execFileCallback)
 
 describe('the command-line tools while the server holds the embedded database', () => {

@@ -114,7 +114,15 @@ export async function startTestServer(
       ...extra,
       // The suites write far faster than a shopper (40-way races, hundreds of orders a minute) from
       // one address: the write limit is lifted unless a test sets its own (rate-limits.test.ts).
-      env: { LOG_LEVEL: 'error', WRITES_PER_MINUTE: '100000', ...options.env, ...extra.env },
+      env: {
+        LOG_LEVEL: 'error',
+        WRITES_PER_MINUTE: '100000',
+        // and a client's share of content jobs and upload bytes (content-fair-share.test.ts)
+        CONTENT_JOBS_PER_CLIENT: '1000',
+        UPLOAD_BYTES_PER_CLIENT_HOUR: '100000000000',
+        ...options.env,
+        ...extra.env,
+      },
     })
     return {
       ...running,

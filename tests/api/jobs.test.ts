@@ -167,7 +167,11 @@ describe("the server's jobs", () => {
         'mail-sender',
         'content-jobs',
         'raw-upload-sweep',
+        'content-lifetime',
         'rate-limit-sweep',
+        'ad-renditions',
+        'advertiser-sweep',
+        'play-alerts',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {

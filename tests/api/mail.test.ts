@@ -204,7 +204,10 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
       outboxed = await mailOf()
     }
     expect(outboxed.status).toBe('queued')
-    expect(outboxed.error).toMatch(/450|Mailbox busy/)
+    expect(outboxed.error).toMatchObject({
+      code: 'mail_send_failed',
+      params: { reason: expect.stringMatching(/450|Mailbox busy/) },
+    })
     expect(smtp.received.some((m) => to(m) === 'retry@example.com')).toBe(false)
     smtp.refuse(false)
     await smtp.waitFor((m) => to(m) === 'retry@example.com')
@@ -228,15 +231,6 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
     const plays = slots.flatMap((slotNumber) =>
       proofsOfSlot(event, PARIS, order.guid, slotNumber, { start: 40, end: 20 }),
     )
-    const posted = await api.post(
-      `/player/${DEVICE}/plays`,
-      { plays },
-      {
-        authorization: `Bearer ${linked.value.token}`,
-      },
-    )
-    expect(posted.status).toBe(202)
-
     const firstStart = order.summary.slots[0]?.startEpochMs as number
     const lastEnd = order.summary.slots[1]?.endEpochMs as number
     offsetMs = firstStart - 30 * 60_000 - Date.now()
@@ -245,6 +239,18 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
     )
     expect(soon.subject).toBe(`Dein Shout läuft bald (${order.summary.confirmationCode})`)
     expect(soon.text).toMatch(/Erste Ausstrahlung in etwa (29|30) Minuten/)
+
+    // the billboard reports the plays once they have begun, before the last one ends
+    offsetMs = lastEnd - 1000 - Date.now()
+    const posted = await api.post(
+      `/player/${DEVICE}/plays`,
+      { plays },
+      {
+        authorization: `Bearer ${linked.value.token}`,
+      },
+    )
+    expect(posted.status).toBe(202)
+    expect(posted.body).toMatchObject({ accepted: plays.length, refused: 0 })
 
     offsetMs = lastEnd + 1000 - Date.now()
     const played = await smtp.waitFor(

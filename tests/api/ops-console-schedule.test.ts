@@ -149,6 +149,8 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
       start: 30,
       end: 10,
     })
+    // a billboard reports its plays once they have played
+    clock = Math.max(...plays.map((p) => p.endedAtEpochMs)) + 60_000
     const posted = await api.post(
       `/player/${DEVICE}/plays`,
       { plays },

@@ -193,11 +193,15 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
       state: 'Cancelled',
       actor: 'operator',
       operatorEmail: reviewer.email,
-      reason,
+      reason: { code: 'order_cancelled', params: { reason } },
     })
     // the shopper's status call tells it, with the reason
     const status = await api.get(`/order/events/${LIVE}/orders/${order.guid}/status`)
-    expect(status.body).toMatchObject({ orderState: 'Cancelled', errors: [reason] })
+    expect(status.body).toMatchObject({
+      orderState: 'Cancelled',
+      errors: [reason],
+      codes: ['order_cancelled'],
+    })
     expect(await refundedCents(order.guid)).toBe(res.body.totalCents)
     // a retried cancel answers the same and refunds nothing more
     const retry = await reviewer.api.post<OpsOrder>(`/ops/orders/${order.guid}/cancel`, { reason })
@@ -279,6 +283,7 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     expect(after.body).toMatchObject({
       orderState: 'Cancelled',
       errors: ['Your shout was still being reviewed when its first time slot began'],
+      codes: ['review_outlived_first_slot'],
       payment: { refundedCents: after.body.totalCents },
     })
     expect(after.body.history.at(-1)).toMatchObject({ actor: 'system', state: 'Cancelled' })

@@ -122,7 +122,13 @@ describe('refunds through Stripe', () => {
     expect(res.body.orderState).toBe('Cancelled')
     expect(res.body.payment).toMatchObject({
       refundedCents: 0,
-      refund: { status: 'pending', error: expect.stringMatching(/already been refunded/) },
+      refund: {
+        status: 'pending',
+        error: {
+          code: 'refund_failed',
+          params: { reason: expect.stringMatching(/already been refunded/) },
+        },
+      },
     })
   })
 })

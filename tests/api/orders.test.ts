@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OrderRequestSchema, parseWithErrors } from '../../src/contract/index.ts'
-import {
-  confirmationFor,
-  messages,
-  shoutTimesLabel,
-  slotStartEpochMs,
-} from '../../src/domain/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
+import { confirmationFor, shoutTimesLabel, slotStartEpochMs } from '../../src/domain/index.ts'
 import { createOrderService } from '../../src/server/order/service.ts'
-import { paymentMessages } from '../../src/server/payment/messages.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
@@ -67,7 +62,12 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(placed.status).toBe(201)
     expect(placed.body.orderState).toBe('Processing')
     const status = await settledStatus(api, LIVE, placed.body.guid)
-    expect(status).toEqual({ orderState: 'Confirmed', errors: [], confirmationDateEpochMs: null })
+    expect(status).toEqual({
+      orderState: 'Confirmed',
+      errors: [],
+      codes: [],
+      confirmationDateEpochMs: null,
+    })
 
     const summary = await api.get<Record<string, unknown>>(
       `/order/events/${LIVE}/orders/${placed.body.guid}`,
@@ -172,7 +172,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(wrong.status).toBe(422)
-    expect(wrong.body.errors).toEqual([messages.promoWrongEvent])
+    expect(wrong.body.errors).toEqual([englishOf({ code: 'promo_wrong_event' })])
     const unknown = await placeOrder(
       api,
       orderBody({
@@ -183,7 +183,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(unknown.status).toBe(422)
-    expect(unknown.body.errors).toEqual([messages.promoInvalid])
+    expect(unknown.body.errors).toEqual([englishOf({ code: 'promo_invalid' })])
 
     const email = `once-${backend}@example.com`
     const first = await placeOrder(
@@ -213,13 +213,13 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(again.status).toBe(422)
-    expect(again.body.errors).toEqual([messages.promoOncePerCustomer])
+    expect(again.body.errors).toEqual([englishOf({ code: 'promo_once_per_customer' })])
     const lookup = await api.get(
       `/spotlight/promos/code/FIRSTFREE?eventSlug=${LIVE}&email=${email}`,
     )
     expect(lookup.status).toBe(422)
     expect(lookup.body).toEqual({
-      errors: [messages.promoOncePerCustomer],
+      errors: [englishOf({ code: 'promo_once_per_customer' })],
       codes: ['promo_once_per_customer'],
     })
   })
@@ -235,7 +235,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(mismatch.status).toBe(400)
-    expect(mismatch.body.errors).toEqual([paymentMessages.checkoutMismatch])
+    expect(mismatch.body.errors).toEqual([englishOf({ code: 'checkout_mismatch' })])
 
     const unknownKey = await placeOrder(
       api,
@@ -246,7 +246,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(unknownKey.status).toBe(400)
-    expect(unknownKey.body.errors).toEqual([paymentMessages.checkoutMismatch])
+    expect(unknownKey.body.errors).toEqual([englishOf({ code: 'checkout_mismatch' })])
 
     const unconfirmed = (await api.post<typeof checkout>('/order/payment/setup-intent')).body
     const notSaved = await placeOrder(
@@ -254,13 +254,13 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       orderBody({ slots: freshSlots(), content, checkout: unconfirmed }),
     )
     expect(notSaved.status).toBe(400)
-    expect(notSaved.body.errors).toEqual([paymentMessages.setupNotConfirmed])
+    expect(notSaved.body.errors).toEqual([englishOf({ code: 'setup_not_confirmed' })])
 
     const first = await placeOrder(api, orderBody({ slots: freshSlots(), content, checkout }))
     expect(first.status).toBe(201)
     const reuse = await placeOrder(api, orderBody({ slots: freshSlots(), content, checkout }))
     expect(reuse.status).toBe(409)
-    expect(reuse.body.errors).toEqual([messages.paymentAlreadySaved])
+    expect(reuse.body.errors).toEqual([englishOf({ code: 'payment_already_saved' })])
   })
 
   it('answers the test cards as Stripe does and keeps only brand and last four digits', async () => {
@@ -281,23 +281,23 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(await confirm('4000000000000002')).toMatchObject({
       status: 402,
       // Stripe's own decline codes beside the texts (docs.stripe.com/declines/codes).
-      body: { errors: [messages.cardDeclined], codes: ['card_declined'] },
+      body: { errors: [englishOf({ code: 'card_declined' })], codes: ['card_declined'] },
     })
     expect(await confirm('4000 0000 0000 9995')).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardInsufficientFunds], codes: ['insufficient_funds'] },
+      body: { errors: [englishOf({ code: 'insufficient_funds' })], codes: ['insufficient_funds'] },
     })
     expect(await confirm('4000000000000069')).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardExpired], codes: ['expired_card'] },
+      body: { errors: [englishOf({ code: 'expired_card' })], codes: ['expired_card'] },
     })
     expect(await confirm('4242424242424241')).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardNumberInvalid], codes: ['incorrect_number'] },
+      body: { errors: [englishOf({ code: 'incorrect_number' })], codes: ['incorrect_number'] },
     })
     expect(await confirm('4242424242424242', { expYear: 2020 })).toMatchObject({
       status: 402,
-      body: { errors: [messages.cardExpired], codes: ['expired_card'] },
+      body: { errors: [englishOf({ code: 'expired_card' })], codes: ['expired_card'] },
     })
     const ok = await confirm('4242-4242-4242-4242')
     expect(ok).toMatchObject({
@@ -306,7 +306,10 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     })
     expect(await confirm('4242424242424242')).toMatchObject({
       status: 409,
-      body: { errors: [messages.paymentAlreadySaved], codes: ['payment_already_saved'] },
+      body: {
+        errors: [englishOf({ code: 'payment_already_saved' })],
+        codes: ['payment_already_saved'],
+      },
     })
     const stored = await server.deps.database.query(
       sql`select * from payment_setups where checkout_secret_key = ${setup.checkoutSecretKey}`,
@@ -337,7 +340,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     const status = await settledStatus(api, LIVE, placed.body.guid)
     expect(status).toEqual({
       orderState: 'Failed',
-      errors: [messages.cardDeclined],
+      errors: [englishOf({ code: 'card_declined' })],
+      codes: ['card_declined'],
       confirmationDateEpochMs: null,
     })
     expect(await offered()).toEqual(expect.arrayContaining(slots))
@@ -364,7 +368,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(second.status).toBe(409)
     const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
     const labels = shoutTimesLabel(event, 'Europe/Paris', slots.slice(0, 2), 'en').join(', ')
-    expect(second.body.errors).toEqual([messages.slotsTaken(labels)])
+    expect(second.body.errors).toEqual([
+      englishOf({ code: 'slots_taken', params: { slots: labels } }),
+    ])
     expect(second.body.codes).toEqual(['slots_taken'])
     expect(second.body.takenSlots).toEqual(slots.slice(0, 2))
   })
@@ -379,7 +385,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(missing.status).toBe(400)
-    expect(missing.body.errors).toEqual([messages.missingBillboardContent])
+    expect(missing.body.errors).toEqual([englishOf({ code: 'missing_billboard_content' })])
     const other = await generateContent(api, 'paris-republique')
     const elsewhere = await placeOrder(
       api,
@@ -390,7 +396,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(elsewhere.status).toBe(400)
-    expect(elsewhere.body.errors).toEqual([messages.missingBillboardContent])
+    expect(elsewhere.body.errors).toEqual([englishOf({ code: 'missing_billboard_content' })])
     const empty = await placeOrder(
       api,
       orderBody({
@@ -400,7 +406,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(empty.status).toBe(400)
-    expect(empty.body.errors).toContain(messages.missingBillboardContent)
+    expect(empty.body.errors).toContain(englishOf({ code: 'missing_billboard_content' }))
   })
 
   it('refuses sold-out and unavailable billboards, slots past the cut-off or outside the event', async () => {
@@ -410,7 +416,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       orderBody({ slots: freshSlots(), content: london, checkout: await savedCard(api) }),
     )
     expect(soldOut.status).toBe(409)
-    expect(soldOut.body.errors).toEqual([messages.soldOut])
+    expect(soldOut.body.errors).toEqual([englishOf({ code: 'sold_out' })])
 
     const union = await generateContent(api, 'nyc-union-square', LIVE, 'hearts')
     const unavailable = await placeOrder(
@@ -418,7 +424,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       orderBody({ slots: freshSlots(), content: union, checkout: await savedCard(api) }),
     )
     expect(unavailable.status).toBe(409)
-    expect(unavailable.body.errors).toEqual([messages.notAvailableFor('Share the Love')])
+    expect(unavailable.body.errors).toEqual([
+      englishOf({ code: 'not_available_for_event', params: { event: 'Share the Love' } }),
+    ])
 
     // slot 0 started at midnight today: always within 5 hours of now or past
     const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
@@ -436,7 +444,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       orderBody({ slots: [tooSoon], content, checkout: await savedCard(api) }),
     )
     expect(cut.status).toBe(400)
-    expect(cut.body.errors).toEqual([messages.slotPastCutoff(tooSoon)])
+    expect(cut.body.errors).toEqual([
+      englishOf({ code: 'slot_past_cutoff', params: { slot: tooSoon } }),
+    ])
     expect(cut.body.codes).toEqual(['slot_past_cutoff'])
     expect(slotStartEpochMs(event, 'Europe/Paris', tooSoon)).toBeLessThan(
       Date.now() + 5 * 3_600_000,
@@ -447,7 +457,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       orderBody({ slots: [14 * 96 + 5], content, checkout: await savedCard(api) }),
     )
     expect(outside.status).toBe(400)
-    expect(outside.body.errors).toEqual([messages.slotNotInEvent(14 * 96 + 5)])
+    expect(outside.body.errors).toEqual([
+      englishOf({ code: 'slot_not_in_event', params: { slot: 14 * 96 + 5 } }),
+    ])
     expect(outside.body.codes).toEqual(['slot_not_in_event'])
   })
 
@@ -472,6 +484,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(status).toEqual({
       orderState: 'UnderReview',
       errors: [],
+      codes: [],
       confirmationDateEpochMs: expected.instant ? null : expected.confirmationDateEpochMs,
     })
     const early = await placeOrder(
@@ -500,6 +513,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(await settledStatus(api, LIVE, placed.body.guid)).toEqual({
       orderState: 'UnderReview',
       errors: [],
+      codes: [],
       confirmationDateEpochMs: null,
     })
   })
@@ -519,14 +533,17 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     })
     const other = await placeOrder(api, { ...body, emailAddress: 'someone@example.com' }, key)
     expect(other.status).toBe(422)
-    expect(other.body.errors).toEqual([messages.idempotencyKeyReused])
+    expect(other.body.errors).toEqual([englishOf({ code: 'idempotency_key_reused' })])
     const count = await server.deps.database.query(sql<{ n: number }>`
       select count(*) as n from orders
       where email = 'ana@example.com' and checkout_secret_key = ${checkout.checkoutSecretKey}`)
     expect(Number(count[0]?.n)).toBe(1)
 
     const noKey = await api.post('/order/orders', body)
-    expect(noKey).toMatchObject({ status: 400, body: { errors: [messages.idempotencyKeyMissing] } })
+    expect(noKey).toMatchObject({
+      status: 400,
+      body: { errors: [englishOf({ code: 'idempotency_key_missing' })] },
+    })
   })
 
   it('answers concurrent retries of one order with one order', async () => {
@@ -550,9 +567,9 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(bad.status).toBe(400)
     expect(bad.body.errors).toEqual(
       expect.arrayContaining([
-        messages.emailInvalid,
-        messages.phoneInvalid,
-        messages.firstNameEmpty,
+        englishOf({ code: 'email_invalid' }),
+        englishOf({ code: 'phone_invalid' }),
+        englishOf({ code: 'first_name_empty' }),
         'surprise: is not an allowed field',
       ]),
     )
@@ -562,7 +579,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       entries: [{ deviceId: 'paris-opera-1', slots: [] }],
     })
     expect(noSlots.status).toBe(400)
-    expect(noSlots.body.errors?.join(' ')).toContain(messages.noSlotsSelected)
+    expect(noSlots.body.errors?.join(' ')).toContain(englishOf({ code: 'no_slots_selected' }))
   })
 
   it('takes only Standard orders on a production server (spec §7: Test elsewhere)', async () => {
@@ -597,7 +614,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     const unknown = '00000000-0000-4000-8000-000000000000'
     expect(await api.get(`/order/events/${LIVE}/orders/${unknown}/status`)).toMatchObject({
       status: 404,
-      body: { errors: [messages.orderNotFound] },
+      body: { errors: [englishOf({ code: 'order_not_found' })] },
     })
     expect((await api.get(`/order/events/${LIVE}/orders/not-a-guid`)).status).toBe(404)
   })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../src/domain/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import {
   BACKENDS,
   type Client,
@@ -46,7 +46,7 @@ describe.each(BACKENDS)('promo codes (%s)', (backend) => {
       )
     for (const email of ['once+1@gmail.com', 'o.nce@googlemail.com', 'ONCE+promo@gmail.com']) {
       expect((await lookup(email)).body, email).toEqual({
-        errors: [messages.promoOncePerCustomer],
+        errors: [englishOf({ code: 'promo_once_per_customer' })],
         codes: ['promo_once_per_customer'],
       })
     }
@@ -61,7 +61,7 @@ describe.each(BACKENDS)('promo codes (%s)', (backend) => {
       }),
     )
     expect(again.status).toBe(422)
-    expect(again.body.errors).toEqual([messages.promoOncePerCustomer])
+    expect(again.body.errors).toEqual([englishOf({ code: 'promo_once_per_customer' })])
     // another mailbox is another customer
     expect((await lookup('twice@gmail.com')).status).toBe(200)
   })

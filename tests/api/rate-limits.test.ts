@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../src/domain/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import { startServer } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
@@ -123,7 +123,10 @@ describe.each(BACKENDS)('rate limits per client address (%s)', (backend) => {
       lookups.push(await api.get(`/spotlight/promos/code/GUESS${i}?eventSlug=${LIVE}`, guesser))
     }
     expect(lookups.map((r) => r.body)).toEqual(
-      Array(PROMO_LIMIT - 2).fill({ errors: [messages.promoInvalid], codes: ['promo_invalid'] }),
+      Array(PROMO_LIMIT - 2).fill({
+        errors: [englishOf({ code: 'promo_invalid' })],
+        codes: ['promo_invalid'],
+      }),
     )
     const guesses: Reply[] = []
     for (let i = 0; i < 6; i++) {
@@ -139,7 +142,7 @@ describe.each(BACKENDS)('rate limits per client address (%s)', (backend) => {
     expect(guesses.slice(0, 2).map((r) => r.status)).toEqual([422, 422])
     for (const r of guesses.slice(2)) expect429(r, ['promo_too_many_lookups'])
     expect(((guesses[2] as Reply).body as { errors: string[] }).errors).toEqual([
-      messages.promoTooManyLookups,
+      englishOf({ code: 'promo_too_many_lookups' }),
     ])
     // and the lookup path is closed for this client as well
     expect429(await api.get(`/spotlight/promos/code/LOVE10?eventSlug=${LIVE}`, guesser), [
@@ -201,8 +204,57 @@ describe.each(BACKENDS)('rate limits per client address (%s)', (backend) => {
     expect((await api.post('/order/payment/setup-intent', undefined, client)).status).toBe(200)
     // the sweep (a background job, once a minute) deletes every window that has ended
     expect(await server.deps.jobs.runNow('rate-limit-sweep')).toBe('done')
-    const rows = await server.deps.database.query(sql<{ key: string }>`select key from rate_limits`)
-    expect(rows.map((r) => r.key)).toEqual(['setup-intents:203.0.113.20'])
+    // (the hour's upload quotas of the uploads above are windows still open)
+    const rows = await server.deps.database.query(sql<{ key: string; ended: boolean }>`
+      select key, window_ends_ms <= ${clock} as ended from rate_limits`)
+    expect(rows.filter((r) => r.ended)).toEqual([])
+    expect(rows.map((r) => r.key)).toContain('setup-intents:203.0.113.20')
+    expect(rows.filter((r) => !r.key.startsWith('upload-bytes:'))).toEqual([
+      { key: 'setup-intents:203.0.113.20', ended: false },
+    ])
+  })
+
+  it('orders past the write limit are a 429 that writes nothing; refused orders count too', async () => {
+    clock += 61_000 // windows of their own for this test's clients
+    const content = await generateContent(api)
+    const cards = await Promise.all(Array.from({ length: 6 }, () => savedCard(api)))
+    const shopper = as('198.51.100.30')
+    const send = (body: unknown, i: number) =>
+      api.post('/order/orders', body, {
+        ...shopper,
+        'idempotency-key': `limit-${backend}-${i}`,
+      })
+    // three refused orders (bad input) are three writes of this client's budget
+    for (let i = 0; i < 3; i++) {
+      expect((await send({ not: 'an order' }, i)).status).toBe(400)
+    }
+    const orders = async () =>
+      Number(
+        (
+          await server.deps.database.query(
+            sql<{ n: number }>`select count(*)::int as n from orders`,
+          )
+        )[0]?.n,
+      )
+    const before = await orders()
+    // six good orders at once: five fit the budget, the sixth is refused and writes nothing
+    const replies = await Promise.all(
+      cards.map((checkout, i) =>
+        send(orderBody({ slots: daySlots(5, 10 + 2 * i, 1), content, checkout }), 10 + i),
+      ),
+    )
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(WRITE_LIMIT - 3)
+    const refused = replies.filter((r) => r.status !== 201)
+    expect(refused).toHaveLength(1)
+    expect429(refused[0] as Reply, ['too_many_requests'])
+    expect(await orders()).toBe(before + WRITE_LIMIT - 3)
+    // and the next one is refused before anything is written as well
+    const late = await send(
+      orderBody({ slots: daySlots(5, 40, 1), content, checkout: cards[0] }),
+      20,
+    )
+    expect429(late, ['too_many_requests'])
+    expect(await orders()).toBe(before + WRITE_LIMIT - 3)
   })
 })
 

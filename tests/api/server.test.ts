@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, allEndpoints } from '../../src/contract/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import { createApp } from '../../src/server/app.ts'
 import { startServer } from '../../src/server/main.ts'
-import { paymentMessages } from '../../src/server/payment/messages.ts'
 import { createPaymentService } from '../../src/server/payment/service.ts'
 import { createStripeProvider } from '../../src/server/payment/stripe.ts'
 import { processStartToken } from '../../src/server/platform/db/client.ts'
@@ -197,7 +197,7 @@ describe('payments through Stripe', () => {
     const setup = await app.request('/api/v1/order/payment/setup-intent', { method: 'POST' })
     expect(setup.status).toBe(503)
     expect(await setup.json()).toEqual({
-      errors: [paymentMessages.providerUnavailable],
+      errors: [englishOf({ code: 'payment_unavailable' })],
       codes: ['payment_unavailable'],
     })
     const local = await app.request('/api/v1/order/payment/local/confirm', {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Device, ShoutEvent } from '../../src/contract/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import {
   availabilityWindow,
   eventWindowEpochMs,
   isPurchasable,
-  messages,
   slotStartEpochMs,
   slotsPerDevice,
 } from '../../src/domain/index.ts'
@@ -77,7 +77,7 @@ describe('events', () => {
   it('answers 404 Event not found for an unknown slug', async () => {
     expect(await api.get('/spotlight/events/no-such-event')).toMatchObject({
       status: 404,
-      body: { errors: [messages.eventNotFound] },
+      body: { errors: [englishOf({ code: 'event_not_found' })] },
     })
   })
 })
@@ -243,7 +243,7 @@ describe('slot search', () => {
         startEpochMs: now,
         endEpochMs: now + 1,
       }),
-    ).toMatchObject({ status: 404, body: { errors: [messages.eventNotFound] } })
+    ).toMatchObject({ status: 404, body: { errors: [englishOf({ code: 'event_not_found' })] } })
     expect(
       await search({
         deviceId: 'nowhere',
@@ -251,7 +251,7 @@ describe('slot search', () => {
         startEpochMs: now,
         endEpochMs: now + 1,
       }),
-    ).toMatchObject({ status: 404, body: { errors: [messages.deviceNotFound] } })
+    ).toMatchObject({ status: 404, body: { errors: [englishOf({ code: 'device_not_found' })] } })
     // a billboard that exists but is not part of this event
     expect(
       (
@@ -270,7 +270,7 @@ describe('slot search', () => {
       endEpochMs: now,
     })
     expect(bad.status).toBe(400)
-    expect(JSON.stringify(bad.body)).toContain(messages.slotRangeInvalid)
+    expect(JSON.stringify(bad.body)).toContain(englishOf({ code: 'slot_range_invalid' }))
   })
 })
 
@@ -295,15 +295,15 @@ describe('promo codes', () => {
   it('gives the spec messages: invalid, wrong event, once per customer', async () => {
     expect(await lookup('NOPE')).toMatchObject({
       status: 404,
-      body: { errors: [messages.promoInvalid] },
+      body: { errors: [englishOf({ code: 'promo_invalid' })] },
     })
     expect(await lookup('bad code!')).toMatchObject({
       status: 404,
-      body: { errors: [messages.promoInvalid] },
+      body: { errors: [englishOf({ code: 'promo_invalid' })] },
     })
     expect(await lookup('DRAGONFR')).toMatchObject({
       status: 422,
-      body: { errors: [messages.promoWrongEvent] },
+      body: { errors: [englishOf({ code: 'promo_wrong_event' })] },
     })
     expect(await lookup('DRAGONFR', 'share-your-dragon-france', 'new@example.com')).toMatchObject({
       status: 200,
@@ -324,7 +324,7 @@ describe('promo codes', () => {
     expect(placed.status).toBe(201)
     expect(await lookup('DRAGONFR', 'share-your-dragon-france', 'Fan@Example.com')).toMatchObject({
       status: 422,
-      body: { errors: [messages.promoOncePerCustomer] },
+      body: { errors: [englishOf({ code: 'promo_once_per_customer' })] },
     })
     expect((await lookup('DRAGONFR', 'share-your-dragon-france', 'other@example.com')).status).toBe(
       200,
@@ -339,7 +339,7 @@ describe('promo codes', () => {
     const limited = replies.filter((r) => r.status === 429)
     expect(limited.length).toBeGreaterThan(0)
     expect(limited[0]?.body).toEqual({
-      errors: [messages.promoTooManyLookups],
+      errors: [englishOf({ code: 'promo_too_many_lookups' })],
       codes: ['promo_too_many_lookups'],
     })
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0)

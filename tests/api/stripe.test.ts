@@ -3,8 +3,7 @@
 // setup; the order refused while the card is not saved; then one off-session PaymentIntent for the
 // server's own total, keyed by the order, and a declined card failing the order and freeing its slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../src/domain/index.ts'
-import { paymentMessages } from '../../src/server/payment/messages.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import {
   type Checkout,
   client,
@@ -88,7 +87,7 @@ describe('payments through Stripe', () => {
     const slots = open.slice(0, 2)
     const early = await placeOrder(api, orderBody({ slots, content, checkout: setup }))
     expect(early.status).toBe(400)
-    expect(early.body.errors).toEqual([paymentMessages.setupNotConfirmed])
+    expect(early.body.errors).toEqual([englishOf({ code: 'setup_not_confirmed' })])
 
     stripe.confirmSetup(setup.clientSecret, 'pm_card_visa')
     const key = `stripe-order-${Date.now()}`
@@ -123,7 +122,7 @@ describe('payments through Stripe', () => {
       orderBody({ slots: open.slice(2, 4), content, checkout: setup }),
     )
     expect(again.status).toBe(409)
-    expect(again.body.errors).toEqual([messages.paymentAlreadySaved])
+    expect(again.body.errors).toEqual([englishOf({ code: 'payment_already_saved' })])
   })
 
   it('fails the order when Stripe declines the charge, and frees its slots', async () => {
@@ -134,7 +133,8 @@ describe('payments through Stripe', () => {
     expect(placed.status).toBe(201)
     expect(await settledStatus(api, LIVE, placed.body.guid)).toEqual({
       orderState: 'Failed',
-      errors: [messages.cardDeclined],
+      errors: [englishOf({ code: 'card_declined' })],
+      codes: ['card_declined'],
       confirmationDateEpochMs: null,
     })
     const next = await setupIntent()

@@ -54,6 +54,8 @@ test.beforeAll(async () => {
   const linked = await server.deps.player.link(DEVICE)
   if (!linked.ok) throw new Error('no player link')
   const play = playsOfSlot(event, PARIS, first)[0] as { startEpochMs: number; endEpochMs: number }
+  // a billboard reports a play once it has played (a proof before its play began is refused)
+  clock = play.endEpochMs + 60_000
   const proof = await api.post(
     `/player/${DEVICE}/plays`,
     {
@@ -71,6 +73,7 @@ test.beforeAll(async () => {
     { authorization: `Bearer ${linked.value.token}` },
   )
   expect(proof.status).toBe(202)
+  expect(proof.body).toMatchObject({ accepted: 1, refused: 0 })
   // the console looks at that day after it: the other plays should have been proved by now
   clock = slotStartEpochMs(event, PARIS, slots[1] as number) + 2 * 3_600_000
 })

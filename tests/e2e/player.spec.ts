@@ -255,8 +255,11 @@ test("the shopper sees the package, then the confirmation page follows the billb
   const plays = playsOfSlot(event, PARIS, slot)
   const linked = await server.deps.player.link(DEVICE)
   if (!linked.ok) throw new Error('no player link')
-  const report = (playIndex: number) =>
-    api.post(
+  const report = (playIndex: number) => {
+    // a billboard reports a play once it has begun by the server's clock (an earlier proof is refused)
+    const begun = (plays[playIndex]?.startEpochMs as number) + 1_000
+    serverAheadMs = Math.max(serverAheadMs, begun - Date.now())
+    return api.post(
       `/player/${DEVICE}/plays`,
       {
         plays: [
@@ -272,6 +275,7 @@ test("the shopper sees the package, then the confirmation page follows the billb
       },
       { authorization: `Bearer ${linked.value.token}` },
     )
+  }
 
   // during the slot: on air
   await report(0)

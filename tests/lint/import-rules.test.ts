@@ -139,7 +139,7 @@ describe('import rules (biome.json)', () => {
 
   const allowed: [layer: string, folder: string, ext: 'ts' | 'tsx', from: string[]][] = [
     ['domain', 'src/domain', 'ts', ['./slots', 'valibot', 'temporal-polyfill']],
-    ['contract', 'src/contract', 'ts', ['./endpoint', '../domain/messages', 'valibot']],
+    ['contract', 'src/contract', 'ts', ['./endpoint', '../domain/problems', 'valibot']],
     ['locale', 'src/locale', 'ts', ['./po-reader', '../domain/locale']],
     [
       'sw',

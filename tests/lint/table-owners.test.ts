@@ -126,6 +126,8 @@ describe('the tables', () => {
     for (const file of filesUnder(server)) {
       if (!/\.(ts|mjs)$/.test(file) || /\.test\.ts$/.test(file)) continue
       const path = relative(server, file)
+      // A migration (.sql or a .ts data conversion) is the schema's history: it may touch any table.
+      if (path.startsWith(join('platform', 'db', 'migrations') + sep)) continue
       const module = path.includes(sep) ? path.split(sep)[0] : '(the root)'
       for (const text of sqlTemplates(readFileSync(file, 'utf8'))) {
         for (const [, word] of text.matchAll(TABLE_WORD)) {

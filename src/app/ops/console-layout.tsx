@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { type OperatorInfo, ops } from '../../contract/ops'
 import { type Locale, locales, withLocalePrefix } from '../locale/i18n'
 import { callNoContent } from './api'
@@ -88,10 +88,25 @@ export function ConsoleLayout({ operator, page }: { operator: OperatorInfo; page
               <Trans>Signing out failed. Check the connection and try again.</Trans>
             </Notice>
           ) : null}
-          {allowed ? <Page /> : <NotAllowed />}
+          {allowed ? (
+            <Suspense fallback={<Loading />}>
+              <Page />
+            </Suspense>
+          ) : (
+            <NotAllowed />
+          )}
         </main>
       </div>
     </OperatorContext.Provider>
+  )
+}
+
+/** While a page of its own chunk loads. */
+function Loading() {
+  return (
+    <p aria-busy="true">
+      <Trans>Loading…</Trans>
+    </p>
   )
 }
 

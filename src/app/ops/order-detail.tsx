@@ -230,7 +230,7 @@ function Payment({ order }: { order: OpsOrder }) {
             <>
               {' '}
               (<RefundStatus status={payment.refund.status} />
-              {payment.refund.error ? `: ${payment.refund.error}` : ''})
+              {payment.refund.error ? `: ${problemText(i18n, payment.refund.error)}` : ''})
             </>
           ) : null}
         </dd>
@@ -271,7 +271,9 @@ function History({ order }: { order: OpsOrder }) {
             ) : (
               <Trans>the shopper</Trans>
             )}
-            {change.reason ? <span className="ops-history__reason"> — {change.reason}</span> : null}
+            {change.reason ? (
+              <span className="ops-history__reason"> — {problemText(i18n, change.reason)}</span>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { MailKind, OutboxMail } from '../../contract/mail'
 import { mail } from '../../contract/mail'
 import { callApi } from '../lib/api'
+import { problemText } from '../lib/problem-text'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RefreshButton, RowOpener } from './ops-frame'
 import { useAddressSearch } from './use-address-search'
@@ -96,8 +97,9 @@ export function OutboxPage() {
   )
 }
 
-/** The order's page in the console (the orders page opens it from `?order=`). */
-function OrderLink({ guid }: { guid: string }) {
+/** The order's page in the console (the orders page opens it from `?order=`); an advertiser's mail has none. */
+function OrderLink({ guid }: { guid: string | null }) {
+  if (guid === null) return <>—</>
   return (
     <Link to="/ops/$" params={{ _splat: 'orders' }} search={{ order: guid }}>
       <code>{guid.slice(0, 8)}</code>
@@ -106,6 +108,7 @@ function OrderLink({ guid }: { guid: string }) {
 }
 
 function MailStatus({ mail: m }: { mail: OutboxMail }) {
+  const { i18n } = useLingui()
   const status =
     m.status === 'sent' ? (
       <Trans>sent</Trans>
@@ -124,7 +127,7 @@ function MailStatus({ mail: m }: { mail: OutboxMail }) {
       {m.error ? (
         <>
           {' '}
-          <span className="ops-history__reason">({m.error})</span>
+          <span className="ops-history__reason">({problemText(i18n, m.error)})</span>
         </>
       ) : null}
     </>
@@ -145,6 +148,14 @@ function KindName({ kind }: { kind: MailKind }) {
       return <Trans>Airs soon</Trans>
     case 'played':
       return <Trans>It played</Trans>
+    case 'account_verify':
+      return <Trans>Advertiser: confirm e-mail</Trans>
+    case 'account_exists':
+      return <Trans>Advertiser: account exists</Trans>
+    case 'password_reset':
+      return <Trans>Advertiser: password reset</Trans>
+    case 'campaign_rejected':
+      return <Trans>Campaign rejected</Trans>
   }
 }
 

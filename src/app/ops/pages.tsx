@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { ComponentType } from 'react'
+import { type ComponentType, lazy } from 'react'
+import { billboards } from '../../contract/billboards'
 import { mail } from '../../contract/mail'
 import { ops } from '../../contract/ops'
 import { opsConsole } from '../../contract/ops-console'
@@ -44,6 +45,13 @@ export const OPS_PAGES: readonly OpsPageDef[] = [
     label: msg`Schedule`,
     access: opsConsole.scheduleDay.access,
     component: SchedulePage,
+  },
+  {
+    path: 'billboards',
+    label: msg`Billboards`,
+    access: billboards.health.access,
+    // its own chunk: only the operators who open it load it
+    component: lazy(() => import('./billboards-page')),
   },
   {
     path: 'catalogue',

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { hash, verify } from '@node-rs/argon2'
 import {
   type OperatorRole,
   passwordProblem,
   SET_PASSWORD_ATTEMPT_LIMIT,
   SET_PASSWORD_LINK_TTL_MS,
-  SIGN_IN_FAILURE_LIMITS,
   SIGN_IN_WINDOW_MS,
   sessionAlive,
 } from '../../domain/ops.ts'
@@ -13,10 +11,15 @@ import type { DomainProblem } from '../../domain/problems.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { limitKey } from '../platform/http/client.ts'
 import type { Logger } from '../platform/log.ts'
-import type { LimitRule, RateLimiter, Take } from '../platform/rate-limit.ts'
+import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
-import { createWorkGate } from '../platform/work-gate.ts'
+import {
+  createPasswordWork,
+  createSignInLimits,
+  type PasswordWork,
+  type SignInRefusal,
+} from './passwords.ts'
 import {
   type AuditRecord,
   auditEntries,
@@ -53,24 +56,14 @@ export type AuthError =
   /** the server checks as many passwords as it may at once: try again in a moment */
   | { code: 'sign_in_busy'; params: { seconds: number } }
 
-const rule = (bucket: string, limit: number): LimitRule => ({
-  bucket,
-  limit,
+const setPasswordRule: LimitRule = {
+  bucket: 'ops-set-password',
+  limit: SET_PASSWORD_ATTEMPT_LIMIT,
   windowMs: SIGN_IN_WINDOW_MS,
-})
-const accountAtAddressRule = rule(
-  'ops-sign-in-account-address',
-  SIGN_IN_FAILURE_LIMITS.accountAtAddress,
-)
-const addressRule = rule('ops-sign-in-address', SIGN_IN_FAILURE_LIMITS.address)
-const accountRule = rule('ops-sign-in-account', SIGN_IN_FAILURE_LIMITS.account)
-const setPasswordRule = rule('ops-set-password', SET_PASSWORD_ATTEMPT_LIMIT)
+}
 
-/**
- * Password hashes and checks (argon2id) running at once in this process, and waiting: two of
- * libuv's four threads at most, so file reads, compression and sharp keep the other two.
- */
-export const PASSWORD_WORK = { running: 2, waiting: 8 }
+export { PASSWORD_WORK } from './passwords.ts'
+
 /** What a caller turned away by a full line is told to wait, in seconds. */
 const BUSY_RETRY_S = 1
 
@@ -85,22 +78,13 @@ export function createAuthService(deps: {
   onPasswordWork?: (kind: 'hash' | 'check', outcome: 'run' | 'refused') => void
 }) {
   const { database: db, limiter, log, now } = deps
-  const gate = createWorkGate(PASSWORD_WORK)
-  const passwordWork = {
-    async run<T>(kind: 'hash' | 'check', task: () => Promise<T>) {
-      const done = await gate.run(task)
-      deps.onPasswordWork?.(kind, done.ok ? 'run' : 'refused')
-      return done
-    },
-  }
+  // One bound on argon2 work for the process: the advertisers' sign-ins share it (`passwords`).
+  const passwords: PasswordWork = createPasswordWork({
+    log,
+    ...(deps.onPasswordWork ? { onPasswordWork: deps.onPasswordWork } : {}),
+  })
+  const signInLimits = createSignInLimits(limiter, 'ops')
   const busy = { code: 'sign_in_busy' as const, params: { seconds: BUSY_RETRY_S } }
-  // Unknown e-mails are checked against this hash, so a sign-in takes as long whether the account
-  // exists or not (the answer never says whether the e-mail exists).
-  let dummyHash: Promise<string> | null = null
-  const dummy = () => {
-    dummyHash ??= hash(newSecret())
-    return dummyHash
-  }
 
   /** A new one-time link's token for the operator (older links revoked). */
   async function newLink(operator: Operator): Promise<string> {
@@ -182,7 +166,7 @@ export function createAuthService(deps: {
     if (!(await setPasswordTokenOperator(db, tokenHash, now())))
       return err({ code: 'link_invalid' })
     // Hashed before the token is used up, so a crash in between leaves the link usable.
-    const hashed = await passwordWork.run('hash', () => hash(password))
+    const hashed = await passwords.hash(password)
     if (!hashed.ok) return err(busy)
     return db.transaction(async (tx) => {
       const nowMs = now()
@@ -200,7 +184,7 @@ export function createAuthService(deps: {
    * the address, or the account from everywhere (someone guessing from many addresses).
    */
   async function limited(
-    refusals: { scope: 'account_at_address' | 'address' | 'account'; take: Take; limit: number }[],
+    refusals: SignInRefusal[],
     account: string,
     address: string,
   ): Promise<Result<never, AuthError>> {
@@ -232,47 +216,13 @@ export function createAuthService(deps: {
     address: string,
   ): Promise<Result<{ sessionId: string; operator: Operator }, AuthError>> {
     const account = email.trim().toLowerCase()
-    const where = limitKey(address)
-    const [atAddress, byAddress] = await Promise.all([
-      limiter.take(accountAtAddressRule, `${account} ${where}`),
-      limiter.take(addressRule, where),
-    ])
-    if (!atAddress.allowed || !byAddress.allowed) {
-      return limited(
-        [
-          { scope: 'account_at_address', take: atAddress, limit: accountAtAddressRule.limit },
-          { scope: 'address', take: byAddress, limit: addressRule.limit },
-        ],
-        account,
-        address,
-      )
-    }
-    const byAccount = await limiter.take(accountRule, account)
-    if (!byAccount.allowed) {
-      return limited(
-        [{ scope: 'account', take: byAccount, limit: accountRule.limit }],
-        account,
-        address,
-      )
-    }
+    const taken = await signInLimits.take(account, address)
+    if (!taken.allowed) return limited(taken.refusals, account, address)
     const found = await operatorByEmail(db, account)
-    const checked = await passwordWork.run('check', async () => {
-      try {
-        return await verify(found?.passwordHash ?? (await dummy()), password)
-      } catch (error) {
-        log.warn('password check failed', { operatorId: found?.id ?? null, error })
-        return false
-      }
-    })
-    const giveBack = () =>
-      Promise.all([
-        limiter.giveBack(accountAtAddressRule, `${account} ${where}`),
-        limiter.giveBack(addressRule, where),
-        limiter.giveBack(accountRule, account),
-      ])
+    const checked = await passwords.check(found?.passwordHash ?? null, password)
     // Turned away unchecked: not a failure of the password.
     if (!checked.ok) {
-      await giveBack()
+      await taken.giveBack()
       return err(busy)
     }
     if (!found?.passwordHash || !checked.value) {
@@ -287,7 +237,7 @@ export function createAuthService(deps: {
       )
       return err({ code: 'wrong_credentials' })
     }
-    await giveBack()
+    await taken.giveBack()
     const operator = { id: found.id, email: found.email, role: found.role }
     const sessionId = newSecret()
     const nowMs = now()
@@ -334,5 +284,7 @@ export function createAuthService(deps: {
     recordAudit: (tx: Queryable, record: AuditRecord) => recordAudit(tx, record, now()),
     /** The audit log, newest first (api-v1 GET /ops/audit). */
     auditEntries: (query: Parameters<typeof auditEntries>[1]) => auditEntries(db, query),
+    /** argon2id hashes and checks under the process's one bound (the advertisers' sign-ins too). */
+    passwords,
   }
 }

@@ -53,6 +53,10 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'North East',
     screens: 2,
     imageUrl: billboardPicture('paris-opera-1'),
+    // catalogue-format "Advertising": sold to advertisers
+    impressionsPerPlay: 1200,
+    adCpmCents: 800,
+    adCurrency: 'EUR',
     ...banner,
   },
   {
@@ -71,6 +75,10 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'West',
     screens: 1,
     imageUrl: billboardPicture('paris-champs-elysees'),
+    // catalogue-format "Advertising": sold to advertisers
+    impressionsPerPlay: 1500,
+    adCpmCents: 900,
+    adCurrency: 'EUR',
     ...banner,
   },
   {
@@ -89,6 +97,10 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'South',
     screens: 1,
     imageUrl: billboardPicture('paris-republique'),
+    // catalogue-format "Advertising": sold to advertisers
+    impressionsPerPlay: 800,
+    adCpmCents: 700,
+    adCurrency: 'EUR',
     ...banner,
   },
   {
@@ -107,6 +119,10 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'East',
     screens: 2,
     imageUrl: billboardPicture('london-piccadilly-1'),
+    // catalogue-format "Advertising": sold to advertisers
+    impressionsPerPlay: 2000,
+    adCpmCents: 900,
+    adCurrency: 'GBP',
     streetViewUrl: 'https://www.google.com/maps/@51.5101,-0.1344,3a,75y,90t',
     ...screen,
   },
@@ -146,6 +162,10 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'North West',
     screens: 1,
     imageUrl: billboardPicture('berlin-alexanderplatz'),
+    // catalogue-format "Advertising": sold to advertisers
+    impressionsPerPlay: 1100,
+    adCpmCents: 650,
+    adCurrency: 'EUR',
     ...banner,
   },
   {
@@ -164,6 +184,10 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'South East',
     screens: 2,
     imageUrl: billboardPicture('berlin-potsdamer-platz'),
+    // catalogue-format "Advertising": sold to advertisers
+    impressionsPerPlay: 900,
+    adCpmCents: 600,
+    adCurrency: 'EUR',
     ...banner,
   },
   {
@@ -182,6 +206,10 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'North',
     screens: 2,
     imageUrl: billboardPicture('nyc-times-square-1'),
+    // catalogue-format "Advertising": sold to advertisers
+    impressionsPerPlay: 3000,
+    adCpmCents: 1200,
+    adCurrency: 'USD',
     streetViewUrl: 'https://www.google.com/maps/@40.758,-73.9855,3a,75y,0t',
     ...screen,
   },
@@ -201,6 +229,10 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'South West',
     screens: 1,
     imageUrl: billboardPicture('nyc-union-square'),
+    // catalogue-format "Advertising": sold to advertisers
+    impressionsPerPlay: 1000,
+    adCpmCents: 800,
+    adCurrency: 'USD',
     ...banner,
   },
 ]

@@ -10,6 +10,7 @@ import {
   TimeZoneIdSchema,
   TrafficDirectionSchema,
 } from '../../contract/index.ts'
+import { adPlayCostCents } from '../../domain/campaign.ts'
 import { NOT_EVENTS } from '../../domain/locale.ts'
 import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
 import {
@@ -39,7 +40,7 @@ const id = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.m
 const url = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(2000))
 const positiveInt = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
 
-const CatalogueDeviceSchema = v.strictObject({
+const CatalogueDeviceFields = v.strictObject({
   deviceId: id,
   location: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(500)),
   city: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
@@ -55,7 +56,32 @@ const CatalogueDeviceSchema = v.strictObject({
   contentWidth: positiveInt,
   contentHeight: positiveInt,
   soldOut: v.optional(v.boolean(), false),
+  // catalogue-format "Advertising": sold to advertisers only with all three
+  impressionsPerPlay: v.optional(v.nullable(positiveInt), null),
+  adCpmCents: v.optional(v.nullable(positiveInt), null),
+  adCurrency: v.optional(v.nullable(CurrencySchema), null),
 })
+
+const CatalogueDeviceSchema = v.pipe(
+  CatalogueDeviceFields,
+  v.check(
+    (d) =>
+      [d.impressionsPerPlay, d.adCpmCents, d.adCurrency].every((x) => x === null) ||
+      [d.impressionsPerPlay, d.adCpmCents, d.adCurrency].every((x) => x !== null),
+    'impressionsPerPlay, adCpmCents and adCurrency go together (a billboard without them is not sold to advertisers)',
+  ),
+  // a play costs at least a cent: a price that rounds to nothing would sell every free cell
+  v.forward(
+    v.check(
+      (d) =>
+        d.impressionsPerPlay === null ||
+        d.adCpmCents === null ||
+        adPlayCostCents(d.impressionsPerPlay, d.adCpmCents) >= 1,
+      'impressionsPerPlay × adCpmCents / 1000 must be at least one cent a play',
+    ),
+    ['adCpmCents'],
+  ),
+)
 
 function unknownPlaceholders(html: string): string[] {
   const known: readonly string[] = TEMPLATE_PLACEHOLDERS
@@ -125,6 +151,14 @@ const CatalogueEventSchema = v.pipe(
     secondsPerShout: v.optional(
       v.pipe(v.number(), v.safeInteger(), v.minValue(1, 'must be at least 1')),
       DEFAULT_SECONDS_PER_SHOUT,
+    ),
+    // catalogue-format "Advertising": the share of each hour's free time ads may take (percent);
+    // absent, the server's AD_FREE_TIME_SHARE
+    adSharePercent: v.optional(
+      v.nullable(
+        v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(100, 'must be 0 to 100')),
+      ),
+      null,
     ),
     devices: v.optional(
       v.array(v.strictObject({ deviceId: id, unavailable: v.optional(v.boolean(), false) })),

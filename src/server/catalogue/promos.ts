@@ -9,11 +9,11 @@ import { findPromo, type PromoRow } from './repo.ts'
 // (promo_redemptions), handed in.
 
 export type PromoError =
-  /** spec §5 'Promo Code Invalid': no such code. */
+  /** spec §5: no such code. */
   | { code: 'promo_invalid' }
-  /** 'This promo code should not be used for this event'. */
+  /** spec §5: a code of another event. */
   | { code: 'promo_wrong_event' }
-  /** 'This promo code should be used once for this event': this e-mail used it already. */
+  /** spec §5: a once-per-customer code this e-mail used already. */
   | { code: 'promo_once_per_customer' }
 
 export type CheckedPromo = {

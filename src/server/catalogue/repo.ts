@@ -41,11 +41,13 @@ export async function upsertDevice(db: Queryable, d: FileDevice): Promise<void> 
   await db.query(sql`
     insert into devices (device_id, location, city, state_abbr, country, time_zone_id, lat, lng,
       viewing_area_coordinates, traffic_direction, screens, image_url, street_view_url,
-      content_width, content_height, sold_out, updated_at)
+      content_width, content_height, sold_out, impressions_per_play, ad_cpm_cents, ad_currency,
+      updated_at)
     values (${d.deviceId}, ${d.location}, ${d.city}, ${d.stateAbbr}, ${d.country}, ${d.timeZoneId},
       ${d.coordinates.lat}, ${d.coordinates.lng}, ${json(d.viewingAreaCoordinates)}::jsonb,
       ${d.trafficDirection}, ${d.screens}, ${d.imageUrl}, ${d.streetViewUrl}, ${d.contentWidth},
-      ${d.contentHeight}, ${d.soldOut}, now())
+      ${d.contentHeight}, ${d.soldOut}, ${d.impressionsPerPlay}::int, ${d.adCpmCents}::int,
+      ${d.adCurrency}::text, now())
     on conflict (device_id) do update set location = excluded.location, city = excluded.city,
       state_abbr = excluded.state_abbr, country = excluded.country,
       time_zone_id = excluded.time_zone_id, lat = excluded.lat, lng = excluded.lng,
@@ -53,7 +55,9 @@ export async function upsertDevice(db: Queryable, d: FileDevice): Promise<void> 
       traffic_direction = excluded.traffic_direction, screens = excluded.screens,
       image_url = excluded.image_url, street_view_url = excluded.street_view_url,
       content_width = excluded.content_width, content_height = excluded.content_height,
-      sold_out = excluded.sold_out, updated_at = excluded.updated_at`)
+      sold_out = excluded.sold_out, impressions_per_play = excluded.impressions_per_play,
+      ad_cpm_cents = excluded.ad_cpm_cents, ad_currency = excluded.ad_currency,
+      updated_at = excluded.updated_at`)
 }
 
 export async function upsertTemplate(db: Queryable, t: FileTemplate): Promise<void> {
@@ -76,11 +80,12 @@ export async function upsertEvent(db: Queryable, e: FileEvent): Promise<void> {
   await db.query(sql`
     insert into events (slug, name, start_date_hour_local_inclusive, end_date_hour_local_exclusive,
       slot_width_ms, allowed_content_generator_types, value_cents_per_slot, currency, branded,
-      sponsor_name, min_presale_slot_epoch_ms, plays_per_slot, seconds_per_shout, updated_at)
+      sponsor_name, min_presale_slot_epoch_ms, plays_per_slot, seconds_per_shout, ad_share_percent,
+      updated_at)
     values (${e.slug}, ${e.name}, ${e.startDateHourLocalInclusive}, ${e.endDateHourLocalExclusive},
       ${e.slotWidthMS}, ${json(e.allowedContentGeneratorTypes)}::jsonb, ${e.valueCentsPerSlot},
       ${e.currency}, ${e.branded}, ${e.sponsorName}, ${e.minPresaleSlotEpochMs}::bigint,
-      ${e.playsPerSlot}, ${e.secondsPerShout}, now())
+      ${e.playsPerSlot}, ${e.secondsPerShout}, ${e.adSharePercent}::int, now())
     on conflict (slug) do update set name = excluded.name,
       start_date_hour_local_inclusive = excluded.start_date_hour_local_inclusive,
       end_date_hour_local_exclusive = excluded.end_date_hour_local_exclusive,
@@ -90,7 +95,7 @@ export async function upsertEvent(db: Queryable, e: FileEvent): Promise<void> {
       branded = excluded.branded, sponsor_name = excluded.sponsor_name,
       min_presale_slot_epoch_ms = excluded.min_presale_slot_epoch_ms,
       plays_per_slot = excluded.plays_per_slot, seconds_per_shout = excluded.seconds_per_shout,
-      updated_at = excluded.updated_at`)
+      ad_share_percent = excluded.ad_share_percent, updated_at = excluded.updated_at`)
   await db.query(sql`delete from event_devices where event_slug = ${e.slug}`)
   if (e.devices.length > 0) {
     const rows = e.devices.map((d) => sql`(${e.slug}, ${d.deviceId}, ${d.unavailable})`)
@@ -136,7 +141,9 @@ export async function storedCatalogueRows(
           viewing_area_coordinates as "viewingAreaCoordinates",
           traffic_direction as "trafficDirection", screens, image_url as "imageUrl",
           street_view_url as "streetViewUrl", content_width as "contentWidth",
-          content_height as "contentHeight", sold_out as "soldOut"
+          content_height as "contentHeight", sold_out as "soldOut",
+          impressions_per_play as "impressionsPerPlay", ad_cpm_cents as "adCpmCents",
+          ad_currency as "adCurrency"
         from devices where device_id in (${list(ids.devices)})`)
     : []
   const templates = ids.templates.length
@@ -156,6 +163,7 @@ export async function storedCatalogueRows(
           e.value_cents_per_slot as "valueCentsPerSlot", e.currency, e.branded,
           e.sponsor_name as "sponsorName", e.min_presale_slot_epoch_ms as "minPresaleSlotEpochMs",
           e.plays_per_slot as "playsPerSlot", e.seconds_per_shout as "secondsPerShout",
+          e.ad_share_percent as "adSharePercent",
           coalesce((select json_agg(json_build_object('deviceId', ed.device_id,
               'unavailable', ed.unavailable) order by ed.device_id)
             from event_devices ed where ed.event_slug = e.slug), '[]'::json) as devices,

@@ -102,7 +102,7 @@ describe('parseTemplateHtml', () => {
   it('refuses to render a photo template without a photo', () => {
     const template = parse('<img src="{{photoUrl}}"/>')
     expect(() => toSatoriTree(template, values, noPhoto, size, options)).toThrow(
-      'This template needs a photo',
+      'no photo for the template to place',
     )
   })
 

@@ -10,6 +10,7 @@
 //   the error and shows Failure.
 // - `done` (200 {success: true, generatedContent}).
 import type { ContentGenerationRequest, GeneratedContent } from '../../contract/index.ts'
+import { type Problem, problem } from '../../contract/problems.ts'
 import type { ContentType } from '../../domain/index.ts'
 import {
   generationSubjects,
@@ -20,7 +21,7 @@ import {
 import type { ParsedTemplate } from '../catalogue/template-html.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
-import { type PngRenderer, parseOrThrow, RenderError } from './render.ts'
+import { type PngRenderer, parseOrThrow, renderFailure } from './render.ts'
 import { type GenerationTexts, insertGeneratedContent, type UploadRow, uploadById } from './repo.ts'
 import { type ContentStorage, newId } from './storage.ts'
 
@@ -64,35 +65,17 @@ export type ContentModerator = (input: {
 }) => Promise<ModerationVerdict>
 
 /**
- * Why a request cannot be made into content, each with what the message needs (errors.ts gives the
- * text; the routes answer 400).
+ * Why a request cannot be made into content: problems of the catalogue, each with its values (a bad
+ * field of the request, an unknown template, an upload of the wrong kind…; the routes answer 400).
+ * content_type_unavailable: this server cannot make the type (no ffmpeg: no video);
+ * video_needs_async (spec §4): a clip takes seconds of ffmpeg, so it is made as a job only.
  */
-export type GenerationError =
-  | { code: 'invalid_input'; message: string }
-  | { code: 'template_unknown'; generatorId: string }
-  | { code: 'billboard_unknown'; deviceId: string }
-  | { code: 'event_unknown'; eventSlug: string }
-  | { code: 'billboard_not_in_event'; deviceId: string; eventSlug: string }
-  | { code: 'template_not_offered'; templateId: string; eventSlug: string }
-  | {
-      code: 'template_size_mismatch'
-      templateId: string
-      template: { widthPx: number; heightPx: number }
-      billboard: { widthPx: number; heightPx: number }
-    }
-  | { code: 'upload_unknown'; uploadId: string }
-  | { code: 'upload_kind_mismatch'; needed: ContentType; kind: ContentType }
-  | { code: 'upload_processing'; kind: ContentType }
-  | { code: 'upload_failed'; kind: ContentType; reason: string | null }
-  | { code: 'upload_required'; contentType: ContentType }
-  /** This server cannot make this type (no ffmpeg: no video). */
-  | { code: 'content_type_unavailable'; contentType: ContentType }
-  /** spec §4: a clip takes seconds of ffmpeg, so it is made as a job only. */
-  | { code: 'video_needs_async' }
+export type GenerationError = Problem
 
 export type GenerateOutcome =
   | { kind: 'invalid'; errors: GenerationError[] }
-  | { kind: 'failed'; error: string }
+  /** spec §4: a request that was right but could not be made: why */
+  | { kind: 'failed'; problem: Problem }
   | { kind: 'done'; content: GeneratedContent }
 
 /**
@@ -131,31 +114,32 @@ export async function planGeneration(
 ): Promise<{ ok: true; plan: GenerationPlan } | { ok: false; errors: GenerationError[] }> {
   const { template, device, event, onEvent, offered } = await generationSubjects(db, request)
   const errors: GenerationError[] = []
-  if (!template) errors.push({ code: 'template_unknown', generatorId: request.generatorId })
-  if (!device) errors.push({ code: 'billboard_unknown', deviceId: request.deviceId })
-  if (!event) errors.push({ code: 'event_unknown', eventSlug: request.eventSlug })
+  if (!template) errors.push(problem('template_unknown', { generatorId: request.generatorId }))
+  if (!device) errors.push(problem('billboard_unknown', { deviceId: request.deviceId }))
+  if (!event) errors.push(problem('event_unknown', { eventSlug: request.eventSlug }))
   if (!template || !device || !event) return { ok: false, errors }
 
   if (!onEvent) {
-    errors.push({
-      code: 'billboard_not_in_event',
-      deviceId: device.deviceId,
-      eventSlug: event.slug,
-    })
+    errors.push(
+      problem('billboard_not_in_event', { deviceId: device.deviceId, eventSlug: event.slug }),
+    )
   }
   const contentType = templateContentType(template)
   // The event's allowed types filter the template list the shopper sees (spec §7 call 1).
   if (!offered || !event.allowedContentGeneratorTypes.includes(contentType)) {
-    errors.push({ code: 'template_not_offered', templateId: template.id, eventSlug: event.slug })
+    errors.push(problem('template_not_offered', { templateId: template.id, eventSlug: event.slug }))
   }
   // spec §7 call 1: templates are listed by the active device's size; each is designed for one size.
   if (template.widthPx !== device.contentWidth || template.heightPx !== device.contentHeight) {
-    errors.push({
-      code: 'template_size_mismatch',
-      templateId: template.id,
-      template: { widthPx: template.widthPx, heightPx: template.heightPx },
-      billboard: { widthPx: device.contentWidth, heightPx: device.contentHeight },
-    })
+    errors.push(
+      problem('template_size_mismatch', {
+        templateId: template.id,
+        templateWidthPx: template.widthPx,
+        templateHeightPx: template.heightPx,
+        billboardWidthPx: device.contentWidth,
+        billboardHeightPx: device.contentHeight,
+      }),
+    )
   }
 
   let upload: UploadRow | null = null
@@ -167,16 +151,20 @@ export async function planGeneration(
   }
   if (request.uploadId !== null) {
     upload = await uploadById(db, request.uploadId)
-    if (!upload) errors.push({ code: 'upload_unknown', uploadId: request.uploadId })
+    if (!upload) errors.push(problem('upload_unknown', { uploadId: request.uploadId }))
     else if (upload.kind !== contentType && needsUpload) {
-      errors.push({ code: 'upload_kind_mismatch', needed: contentType, kind: upload.kind })
+      errors.push(problem('upload_kind_mismatch', { needed: contentType, kind: upload.kind }))
     } else if (upload.status === 'processing') {
-      errors.push({ code: 'upload_processing', kind: upload.kind })
+      errors.push(problem('upload_processing', { kind: upload.kind }))
     } else if (upload.status === 'failed') {
-      errors.push({ code: 'upload_failed', kind: upload.kind, reason: upload.error })
+      errors.push(
+        upload.error
+          ? problem('upload_failed', { kind: upload.kind, reason: upload.error })
+          : problem('upload_failed_unknown', { kind: upload.kind }),
+      )
     }
   } else if (needsUpload) {
-    errors.push({ code: 'upload_required', contentType })
+    errors.push(problem('upload_required', { contentType }))
   }
   if (errors.length > 0) return { ok: false, errors }
   return { ok: true, plan: { request, template, device, event, contentType, upload } }
@@ -268,9 +256,7 @@ export const generatePhoto: ContentGenerator = async (plan, context) => {
     })
   } catch (error) {
     context.log.error('content generation failed', { templateId: plan.template.id, error })
-    const reason =
-      error instanceof RenderError ? error.message : 'The billboard content could not be rendered.'
-    return { kind: 'failed', error: reason }
+    return { kind: 'failed', problem: renderFailure(error) }
   }
   const fileName = context.storage.newName('png')
   await context.storage.write(fileName, png)

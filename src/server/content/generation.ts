@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '../../contract/error-codes.ts'
 import {
   type ContentType,
   content as contentApi,
@@ -7,23 +6,34 @@ import {
   type GenerateRequest,
   GenerateRequestSchema,
   type GenerateResponse,
-  parseWithErrors,
+  parseWithProblems,
   pathOf,
 } from '../../contract/index.ts'
+import { type Problem, problem } from '../../contract/problems.ts'
 import type { Database } from '../platform/db/client.ts'
+import { known } from '../platform/http/errors.ts'
 import { err, ok, type Result } from '../platform/result.ts'
-import { type ContentError, contentMessage } from './errors.ts'
+import type { ContentError } from './errors.ts'
 import {
   type ContentGenerator,
   type GenerateOutcome,
   type GenerationContext,
   planGeneration,
 } from './generate.ts'
-import type { ContentJobs, JobHandler } from './job-queue.ts'
+import { BUSY_RETRY_AFTER_S, type ContentJobs, type JobHandler } from './job-queue.ts'
 
 // Generation (api-v1 POST /content/generate, spec §4): a photo is made within the request; a clip,
 // or any request sent with `async: true`, is made by a background job (GENERATE_JOB) whose status
 // and result link the shopper polls (spec §7 calls 3 and 4).
+
+/** A generation's answer with its failure as problems (the routes write its `error`). */
+export type GenerateData = Omit<GenerateResponse, 'error' | 'problems'> & { problems: Problem[] }
+/** A job's status with its failure as problems (the routes write its `error`). */
+export type DaemonStatusData = Omit<DaemonStatus, 'error' | 'problems'> & { problems: Problem[] }
+
+/** Why a job failed: its problems, or content_failed when it kept none. */
+const failureOf = (job: { error: Problem[] | null }): Problem[] =>
+  job.error && job.error.length > 0 ? job.error : [{ code: 'content_failed' }]
 
 /** The job kind of an asynchronous POST /generate. */
 export const GENERATE_JOB = 'generate'
@@ -36,8 +46,19 @@ export type GenerationDeps = {
   /** Whether the video generator was handed in (tests): then a clip may be made within a request. */
   videoInRequest: boolean
   context: GenerationContext
-  jobs: Pick<ContentJobs, 'enqueue' | 'byPublicToken'>
+  jobs: Pick<ContentJobs, 'enqueue' | 'enqueueCapped' | 'byPublicToken'>
+  /** CONTENT_JOBS_PER_CLIENT: a client's jobs queued or running at once. */
+  jobsPerClient: number
 }
+
+/** Who sends a generation: the rate limits' key of its client (platform/http/client.ts). */
+export type Requester = { clientKey: string }
+
+/**
+ * A background generation refused because the client's earlier ones are unfinished (or its upload
+ * is in one): the routes answer 429 with Retry-After, and the app says to wait.
+ */
+export type GenerationBusy = { problem: ContentError; seconds: number }
 
 export function createGeneration(deps: GenerationDeps) {
   const { database: db, generators, context, jobs, origin } = deps
@@ -47,20 +68,15 @@ export function createGeneration(deps: GenerationDeps) {
     signal?: AbortSignal,
     mode: 'sync' | 'job' = 'job',
   ): Promise<GenerateOutcome> => {
-    const parsed = parseWithErrors(GenerateRequestSchema, body)
-    if (!parsed.success) {
-      return {
-        kind: 'invalid',
-        errors: parsed.errors.map((message) => ({ code: 'invalid_input', message })),
-      }
-    }
+    const parsed = parseWithProblems(GenerateRequestSchema, body)
+    if (!parsed.success) return { kind: 'invalid', errors: parsed.problems.map(known) }
     const plan = await planGeneration(db, parsed.output.contentGenerationRequest)
     if (!plan.ok) return { kind: 'invalid', errors: plan.errors }
     const generate = generators[plan.plan.contentType]
     if (!generate) {
       return {
         kind: 'invalid',
-        errors: [{ code: 'content_type_unavailable', contentType: plan.plan.contentType }],
+        errors: [problem('content_type_unavailable', { contentType: plan.plan.contentType })],
       }
     }
     // A clip takes seconds of ffmpeg: never inside a request (spec §4 asynchronous generation).
@@ -78,15 +94,17 @@ export function createGeneration(deps: GenerationDeps) {
       signal,
     )
     if (outcome.kind === 'done') return { resultKey: outcome.content.key }
-    return {
-      error:
-        outcome.kind === 'failed' ? outcome.error : outcome.errors.map(contentMessage).join(' '),
-    }
+    return { problems: outcome.kind === 'failed' ? [outcome.problem] : outcome.errors }
   }
 
   async function generate(
     request: GenerateRequest,
-  ): Promise<{ ok: true; value: GenerateResponse } | { ok: false; errors: ContentError[] }> {
+    requester: Requester = { clientKey: 'shop' },
+  ): Promise<
+    | { ok: true; value: GenerateData }
+    | { ok: false; errors: ContentError[] }
+    | { ok: false; busy: GenerationBusy }
+  > {
     if (request.async) {
       // Checked now so that a wrong request is told at once, not after polling (spec §4).
       const plan = await planGeneration(db, request.contentGenerationRequest)
@@ -94,14 +112,32 @@ export function createGeneration(deps: GenerationDeps) {
       if (!generators[plan.plan.contentType]) {
         return {
           ok: false,
-          errors: [{ code: 'content_type_unavailable', contentType: plan.plan.contentType }],
+          errors: [problem('content_type_unavailable', { contentType: plan.plan.contentType })],
         }
       }
-      const job = await jobs.enqueue(GENERATE_JOB, { request: request.contentGenerationRequest })
+      // Each job is seconds of a lane: a client has a few at a time (counted in the shared
+      // database, across instances), and one upload is in one generation at a time.
+      const job = await jobs.enqueueCapped(
+        GENERATE_JOB,
+        { request: request.contentGenerationRequest },
+        { clientKey: requester.clientKey, uploadId: request.contentGenerationRequest.uploadId },
+        deps.jobsPerClient,
+      )
+      if ('refused' in job) {
+        return {
+          ok: false,
+          busy: {
+            problem: problem(job.refused === 'client_busy' ? 'content_jobs_busy' : 'upload_busy', {
+              seconds: BUSY_RETRY_AFTER_S,
+            }),
+            seconds: BUSY_RETRY_AFTER_S,
+          },
+        }
+      }
       return ok({
         success: true,
         generatedContent: null,
-        error: null,
+        problems: [],
         asyncPublicToken: job.publicToken,
       })
     }
@@ -113,24 +149,24 @@ export function createGeneration(deps: GenerationDeps) {
         ? {
             success: true,
             generatedContent: outcome.content,
-            error: null,
+            problems: [],
             asyncPublicToken: null,
           }
         : {
             success: false,
             generatedContent: null,
-            error: outcome.error,
+            problems: [outcome.problem],
             asyncPublicToken: null,
           },
     )
   }
 
   // spec §7 call 3: the job's status; link appears once it is done (call 4 yields the new key).
-  async function jobStatus(publicToken: string): Promise<Result<DaemonStatus, ContentError>> {
+  async function jobStatus(publicToken: string): Promise<Result<DaemonStatusData, ContentError>> {
     const job = await jobs.byPublicToken(publicToken)
     if (!job || job.kind !== GENERATE_JOB) return err({ code: 'job_not_found' })
     return ok({
-      error: job.status === 'failed' ? (job.error ?? ERROR_CODES.content_failed) : null,
+      problems: job.status === 'failed' ? failureOf(job) : [],
       completedEpochMS: job.status === 'done' && job.completedAt ? job.completedAt.getTime() : null,
       link:
         job.status === 'done'
@@ -139,10 +175,16 @@ export function createGeneration(deps: GenerationDeps) {
     })
   }
 
-  async function jobResult(publicToken: string): Promise<Result<DaemonResult, ContentError>> {
+  /**
+   * spec §7 call 4: the new key, or why not. A failed job answers its own problems (422: the
+   * content could not be made, for the reasons it says).
+   */
+  async function jobResult(
+    publicToken: string,
+  ): Promise<Result<DaemonResult, ContentError | { code: 'content_failed'; problems: Problem[] }>> {
     const job = await jobs.byPublicToken(publicToken)
     if (!job || job.kind !== GENERATE_JOB) return err({ code: 'job_not_found' })
-    if (job.status === 'failed') return err({ code: 'content_failed', reason: job.error })
+    if (job.status === 'failed') return err({ code: 'content_failed', problems: failureOf(job) })
     if (job.status !== 'done' || !job.resultKey) return err({ code: 'content_not_ready' })
     return ok({ newKey: job.resultKey })
   }

@@ -4,7 +4,7 @@
 // ("all metadata stripped"). Decompression bombs stop at the header: limitInputPixels.
 import { stat } from 'node:fs/promises'
 import sharp from 'sharp'
-import { messages } from '../../domain/index.ts'
+import { problem } from '../../contract/problems.ts'
 import { imageWork } from './limit.ts'
 import {
   isStorageFull,
@@ -40,11 +40,7 @@ export const IMAGE_MAX_ASPECT_RATIO = 20
 /** What a readable photo at the limits takes here is a few seconds; past this, libvips stops. */
 const PROCESS_TIMEOUT_SECONDS = 20
 
-const unreadable = () =>
-  new UploadError(
-    'image_unreadable',
-    'This file could not be read as an image (jpg, jpeg, gif or png).',
-  )
+const unreadable = () => new UploadError({ code: 'image_unreadable' })
 
 /**
  * The picture's size from its header alone (no decoding): refused at once when a side, the aspect ratio
@@ -59,24 +55,19 @@ export async function checkImageHeader(inputPath: string): Promise<void> {
   }
   const { width, height } = size
   if (!width || !height) throw unreadable()
-  const seen = `this one is ${width}×${height}`
   if (width > IMAGE_MAX_INPUT_SIDE_PX || height > IMAGE_MAX_INPUT_SIDE_PX) {
     throw new UploadError(
-      'image_too_large',
-      `The image is too large: at most ${IMAGE_MAX_INPUT_SIDE_PX.toLocaleString('en')} pixels a side (${seen}).`,
+      problem('image_too_large', { maxSide: IMAGE_MAX_INPUT_SIDE_PX, width, height }),
     )
   }
   if (Math.max(width, height) > IMAGE_MAX_ASPECT_RATIO * Math.min(width, height)) {
     throw new UploadError(
-      'image_wrong_shape',
-      `The image is too narrow: its long side may be at most ${IMAGE_MAX_ASPECT_RATIO} times its short side (${seen}).`,
+      problem('image_wrong_shape', { ratio: IMAGE_MAX_ASPECT_RATIO, width, height }),
     )
   }
   if (width * height > IMAGE_MAX_INPUT_PIXELS) {
-    throw new UploadError(
-      'image_too_large',
-      `The image is too large: at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels (${seen}).`,
-    )
+    const megapixels = IMAGE_MAX_INPUT_PIXELS / 1_000_000
+    throw new UploadError(problem('image_too_many_pixels', { megapixels, width, height }))
   }
 }
 
@@ -96,7 +87,7 @@ async function processImage({
   format,
   storage,
 }: ProcessContext): Promise<ProcessedFile> {
-  if (!isImageFormat(format)) throw new UploadError('upload_wrong_type', messages.uploadWrongType)
+  if (!isImageFormat(format)) throw new UploadError({ code: 'upload_wrong_type' })
   const output = OUTPUT[format]
   const name = storage.newName(output.extension)
   // Made on the local disk, then moved into storage (a folder or a bucket).
@@ -129,8 +120,7 @@ async function processImage({
     const text = error instanceof Error ? error.message : String(error)
     if (/pixel limit/i.test(text)) {
       throw new UploadError(
-        'image_too_large',
-        `The image is too large: at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+        problem('image_pixel_limit', { megapixels: IMAGE_MAX_INPUT_PIXELS / 1_000_000 }),
       )
     }
     throw unreadable()

@@ -7,8 +7,8 @@
 // only the owner writes the outcome, so a job is finished once. A shutdown hands its job back.
 // A job added here starts at once; the scheduler's `content-jobs` job (jobs.ts) looks at the queue
 // every POLL_MS for the rest: jobs added by another instance, and leases that ended.
-import { ERROR_CODES } from '../../contract/error-codes.ts'
-import type { Queryable } from '../platform/db/client.ts'
+import { type Problem, problem } from '../../contract/problems.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import {
@@ -17,18 +17,21 @@ import {
   expireJobLeases,
   finishJob,
   insertJob,
+  type JobOwner,
   jobByPublicToken,
+  lockClientJobs,
   renewJobLease,
   requeueJob,
+  unfinishedJobs,
 } from './repo.ts'
 
-export type { ContentJobRow } from './repo.ts'
+export type { ContentJobRow, JobOwner } from './repo.ts'
 
 /**
- * What a job ends with: the key of the generated content, a message for the shopper, or (for jobs
- * that make no content, such as processing an upload) plain completion.
+ * What a job ends with: the key of the generated content, why it failed (problems, for the shopper),
+ * or (for jobs that make no content, such as processing an upload) plain completion.
  */
-export type JobOutcome = { resultKey: string } | { error: string } | { done: true }
+export type JobOutcome = { resultKey: string } | { problems: Problem[] } | { done: true }
 
 export type JobHandler = (
   payload: Record<string, unknown>,
@@ -62,8 +65,27 @@ export type JobQueueOptions = {
   takeOverAtStart: boolean
 }
 
+/** When a client told to wait may ask again: a photo is made in a few seconds, a clip in tens. */
+export const BUSY_RETRY_AFTER_S = 10
+
+/** Why a client's job was not queued: it has `max` unfinished already, or its upload is in one. */
+export type JobRefusal = { refused: 'client_busy' | 'upload_busy' }
+
 export type ContentJobs = {
-  enqueue(kind: string, payload: Record<string, unknown>): Promise<ContentJobRow>
+  enqueue(kind: string, payload: Record<string, unknown>, owner?: JobOwner): Promise<ContentJobRow>
+  /**
+   * Queues a client's job unless the client has `max` jobs queued or running, or (when it names
+   * one) its upload is in an unfinished job already. Counted under the client's lock in the shared
+   * database: the cap holds across instances and concurrent requests.
+   */
+  enqueueCapped(
+    kind: string,
+    payload: Record<string, unknown>,
+    owner: JobOwner & { clientKey: string },
+    max: number,
+    /** Written in the same transaction before the job (the upload's row its job processes). */
+    before?: (tx: Queryable) => Promise<void>,
+  ): Promise<ContentJobRow | JobRefusal>
   byPublicToken(token: string): Promise<ContentJobRow | null>
   /**
    * Takes over the jobs a gone process left running: on the embedded database at once (its owner
@@ -81,7 +103,7 @@ export type ContentJobs = {
 }
 
 export function createContentJobs(
-  db: Queryable,
+  db: Database,
   handlers: Record<string, JobHandler>,
   log: Logger,
   options: JobQueueOptions,
@@ -98,8 +120,8 @@ export function createContentJobs(
       db,
       job.id,
       lease.owner,
-      'error' in outcome
-        ? { status: 'failed', error: outcome.error }
+      'problems' in outcome
+        ? { status: 'failed', error: outcome.problems }
         : { status: 'done', resultKey: 'resultKey' in outcome ? outcome.resultKey : null },
     )
     if (!written) {
@@ -113,12 +135,8 @@ export function createContentJobs(
   const runOne = async (job: ContentJobRow) => {
     const handler = handlers[job.kind]
     if (!handler)
-      return finish(job, { error: `This kind of content (${job.kind}) cannot be made here.` })
-    if (job.attempts > MAX_ATTEMPTS) {
-      return finish(job, {
-        error: ERROR_CODES.content_failed,
-      })
-    }
+      return finish(job, { problems: [problem('content_kind_unknown', { kind: job.kind })] })
+    if (job.attempts > MAX_ATTEMPTS) return finish(job, { problems: [{ code: 'content_failed' }] })
     // The job's own signal: the server stops, or the lease was lost (this instance stalled for
     // longer than the lease and another took the job over): either way its ffmpeg is stopped.
     const cut = new AbortController()
@@ -139,13 +157,13 @@ export function createContentJobs(
     } catch (error) {
       if (cut.signal.aborted) return await handBack(job)
       log.error('content job failed', { jobId: job.id, kind: job.kind, error })
-      outcome = { error: ERROR_CODES.content_failed }
+      outcome = { problems: [{ code: 'content_failed' }] }
     } finally {
       stopBeat()
       stopping.signal.removeEventListener('abort', onStop)
     }
     // Cut short (it answered an error because ffmpeg was stopped): handed back, not failed.
-    if (cut.signal.aborted && 'error' in outcome) return handBack(job)
+    if (cut.signal.aborted && 'problems' in outcome) return handBack(job)
     await finish(job, outcome)
   }
 
@@ -197,10 +215,24 @@ export function createContentJobs(
   }
 
   return {
-    async enqueue(kind, payload) {
-      const job = await insertJob(db, kind, payload)
+    async enqueue(kind, payload, owner) {
+      const job = await insertJob(db, kind, payload, owner)
       kick()
       return job
+    },
+    async enqueueCapped(kind, payload, owner, max, before) {
+      const queued = await db.transaction(async (tx): Promise<ContentJobRow | JobRefusal> => {
+        await lockClientJobs(tx, owner.clientKey)
+        // Two clients may name the same upload: its lock too (always taken second: no deadlock).
+        if (owner.uploadId !== null) await lockClientJobs(tx, `upload:${owner.uploadId}`)
+        const unfinished = await unfinishedJobs(tx, owner)
+        if (unfinished.ofClient >= max) return { refused: 'client_busy' }
+        if (owner.uploadId !== null && unfinished.ofUpload > 0) return { refused: 'upload_busy' }
+        await before?.(tx)
+        return insertJob(tx, kind, payload, owner)
+      })
+      if (!('refused' in queued)) kick()
+      return queued
     },
     byPublicToken: (token) => jobByPublicToken(db, token),
     // A job left running by a crash is run again once its lease ends (each claim counts as an

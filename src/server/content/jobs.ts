@@ -27,3 +27,16 @@ export function rawUploadSweepJob(content: ContentService): Job {
     run: () => content.sweepRawUploads(),
   }
 }
+
+/**
+ * Deletes uploads and content no order names once UNORDERED_CONTENT_TTL_HOURS have passed (rows and
+ * files): on one instance at a time, so nothing is deleted twice.
+ */
+export function contentLifetimeJob(content: ContentService, now: () => number): Job {
+  return {
+    name: 'content-lifetime',
+    everyMs: 15 * 60_000,
+    oneInstance: true,
+    run: () => content.sweepUnordered(now()),
+  }
+}

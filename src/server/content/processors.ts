@@ -3,7 +3,9 @@
 // bytes arrive, then hands the file over. Photos are processed before the response (they take tens of
 // milliseconds); a processor may instead work in the background (videos are transcoded as a
 // job and GET /uploads/{id} reports processing until they are ready).
+import type { Problem, ProblemCode } from '../../contract/problems.ts'
 import type { ContentType } from '../../domain/index.ts'
+import { issueMessage } from '../../domain/problems.ts'
 import type { ContentStorage } from './storage.ts'
 
 export type ProcessedFile = {
@@ -17,39 +19,19 @@ export type ProcessedFile = {
 }
 
 /**
- * Why an upload is refused, by who can act on it: the request itself (`upload_not_multipart`,
- * `upload_malformed`, `upload_no_file`, `upload_empty`, `upload_template_unknown`), its size
- * (`upload_too_large`, `image_too_large`, `image_wrong_shape`), its type (`upload_wrong_type`, `image_unreadable`,
- * `video_wrong_type`, `upload_not_only_video`, `upload_sound_only`, `upload_unsupported`), or a video
- * that turned out unreadable while processed (`video_unreadable`). The routes give each its status.
+ * An upload refused, for a reason the shopper can act on: the request itself (upload_not_multipart,
+ * upload_no_file, upload_empty, upload_template_unknown…), its size (upload_too_large,
+ * image_too_large, video_too_large…), its type (upload_wrong_type, image_unreadable,
+ * upload_not_only_video, upload_sound_only…), or a video that turned out unreadable while processed
+ * (video_unreadable). Its problem is what the shopper is told, and what a failed upload keeps.
  */
-export type UploadErrorCode =
-  | 'upload_not_multipart'
-  | 'upload_malformed'
-  | 'upload_no_file'
-  | 'upload_empty'
-  | 'upload_template_unknown'
-  | 'upload_too_large'
-  | 'image_too_large'
-  | 'image_wrong_shape'
-  | 'upload_wrong_type'
-  | 'image_unreadable'
-  | 'video_wrong_type'
-  | 'upload_not_only_video'
-  | 'upload_sound_only'
-  | 'upload_unsupported'
-  | 'video_unreadable'
-  | 'video_too_large'
-  | 'storage_full'
-
-/** A refusal the shopper can act on: its code, and the message that says what to do. */
 export class UploadError extends Error {
   override name = 'UploadError'
-  constructor(
-    readonly code: UploadErrorCode,
-    message: string,
-  ) {
-    super(message)
+  constructor(readonly problem: Problem) {
+    super(issueMessage(problem.code, problem.params))
+  }
+  get code(): ProblemCode {
+    return this.problem.code
   }
 }
 
@@ -60,14 +42,10 @@ export function isStorageFull(error: unknown): boolean {
 }
 
 /**
- * A full disk is the shop's problem, not the shopper's request: 507 with a message
- * that says so, never the raw ENOSPC text in a 400.
+ * A full disk is the shop's problem, not the shopper's request: 507 (storage_full), never the raw
+ * ENOSPC text in a 400.
  */
-export const storageFull = () =>
-  new UploadError(
-    'storage_full',
-    'The shop cannot store files right now (its storage is full). Please try again later.',
-  )
+export const storageFull = () => new UploadError({ code: 'storage_full' })
 
 export type ProcessContext = {
   /** The raw upload on disk (deleted by the caller afterwards). */

@@ -4,7 +4,7 @@
 import { type FileHandle, open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import busboy from 'busboy'
-import { messages } from '../../domain/index.ts'
+import { problem } from '../../contract/problems.ts'
 import {
   isStorageFull,
   largestUpload,
@@ -19,6 +19,10 @@ import { SNIFF_BYTES } from './sniff.ts'
 
 /** The multipart field that carries the file (api-v1: "multipart, field `file`"). */
 export const UPLOAD_FIELD = 'file'
+
+/** spec §9: too large, saying the limit in whole MB. */
+const tooLarge = (maxBytes: number) =>
+  problem('upload_too_large', { mb: Math.floor(maxBytes / (1024 * 1024)) })
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 /** After a refusal, how much more of the body is read and thrown away so the client sees the answer. */
@@ -55,15 +59,12 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
-    throw new UploadError(
-      'upload_not_multipart',
-      `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}".`,
-    )
+    throw new UploadError({ code: 'upload_not_multipart' })
   }
   const largest = largestUpload(processors)
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > largest + MULTIPART_OVERHEAD_BYTES) {
-    throw new UploadError('upload_too_large', messages.uploadTooLarge(largest))
+    throw new UploadError(tooLarge(largest))
   }
 
   let parser: busboy.Busboy
@@ -80,10 +81,7 @@ export async function receiveUpload(
       },
     })
   } catch (error) {
-    throw new UploadError(
-      'upload_malformed',
-      `The upload is not valid multipart/form-data: ${(error as Error).message}`,
-    )
+    throw new UploadError(problem('upload_multipart_invalid', { reason: (error as Error).message }))
   }
 
   const tempPath = storage.tempPath()
@@ -104,10 +102,7 @@ export async function receiveUpload(
         ? error
         : isStorageFull(error)
           ? storageFull()
-          : new UploadError(
-              'upload_malformed',
-              `The upload could not be read: ${(error as Error).message}`,
-            )
+          : new UploadError(problem('upload_read_failed', { reason: (error as Error).message }))
     signalFailure()
   }
 
@@ -119,7 +114,7 @@ export async function receiveUpload(
     const decide = async () => {
       const first = concat(head)
       sniffed = sniffUpload(processors, first)
-      if (!sniffed) throw new UploadError('upload_wrong_type', messages.uploadWrongType)
+      if (!sniffed) throw new UploadError({ code: 'upload_wrong_type' })
       handle = await open(tempPath, 'wx')
       await handle.write(first)
     }
@@ -134,13 +129,13 @@ export async function receiveUpload(
         if (headBytes >= SNIFF_BYTES) await decide()
       }
       const limit = (sniffed as SniffedUpload | null)?.processor.maxBytes ?? largest
-      if (size > limit) throw new UploadError('upload_too_large', messages.uploadTooLarge(limit))
+      if (size > limit) throw new UploadError(tooLarge(limit))
     }
     if (failure) return
-    if (size === 0) throw new UploadError('upload_empty', 'The file is empty.')
+    if (size === 0) throw new UploadError({ code: 'upload_empty' })
     if (!sniffed) await decide()
     const found = sniffed as SniffedUpload | null
-    if (!found) throw new UploadError('upload_wrong_type', messages.uploadWrongType)
+    if (!found) throw new UploadError({ code: 'upload_wrong_type' })
     result = { ...found, tempPath, sizeBytes: size, fields }
   }
 
@@ -192,17 +187,11 @@ export async function receiveUpload(
   } finally {
     await (handle as FileHandle | null)?.close().catch(() => undefined)
   }
-  if (!failure && !fileSeen)
-    fail(
-      new UploadError(
-        'upload_no_file',
-        `No file: send it in the multipart field "${UPLOAD_FIELD}".`,
-      ),
-    )
+  if (!failure && !fileSeen) fail(new UploadError({ code: 'upload_no_file' }))
   if (failure || !result) {
     void discardRest(reader)
     await storage.remove(tempPath).catch(() => undefined)
-    throw failure ?? new UploadError('upload_malformed', 'The upload could not be read.')
+    throw failure ?? new UploadError({ code: 'upload_malformed' })
   }
   return result
 }

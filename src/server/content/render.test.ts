@@ -121,6 +121,6 @@ describe('renderTemplatePng', () => {
     const template = parseOrThrow('<img src="{{photoUrl}}"/>')
     await expect(
       renderTemplatePng({ template, values, width: 100, height: 100, photo: null }),
-    ).rejects.toThrow('This template needs a photo')
+    ).rejects.toThrow('template_needs_photo')
   })
 })

@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react'
 import type { Font } from 'satori'
 import sharp from 'sharp'
+import { type Problem, problem } from '../../contract/problems.ts'
+import { issueMessage, problemOfIssueMessage } from '../../domain/problems.ts'
 import {
   type ParsedTemplate,
   type PlaceholderValues,
@@ -39,9 +41,26 @@ const loadResvg = () => {
   return resvgModule
 }
 
+/**
+ * A template that cannot be rendered (not valid, a photo missing, a size out of bounds): its problem,
+ * carried across the content worker's thread as its message (a schema issue's form, domain/problems).
+ */
 export class RenderError extends Error {
   override name = 'RenderError'
+  readonly problem: Problem
+  constructor(reason: Problem | string) {
+    const problem =
+      typeof reason === 'string'
+        ? ((problemOfIssueMessage(reason) as Problem | null) ?? { code: 'render_failed' })
+        : reason
+    super(issueMessage(problem.code, problem.params))
+    this.problem = problem
+  }
 }
+
+/** Why a generation could not render: the template's problem, or render_failed. */
+export const renderFailure = (error: unknown): Problem =>
+  error instanceof RenderError ? error.problem : { code: 'render_failed' }
 
 // The photo is embedded into the SVG as a data URI: scaling it first to the box the template draws it
 // in keeps the SVG small (a 12-megapixel phone photo would otherwise be base64-encoded and decoded on
@@ -128,9 +147,7 @@ export function checkRenderSize(width: number, height: number): void {
     ['height', height],
   ] as const) {
     if (!Number.isInteger(value) || value < 1 || value > 8192) {
-      throw new RenderError(
-        `The billboard ${name} must be a whole number of pixels from 1 to 8192, not ${value}`,
-      )
+      throw new RenderError(problem('render_size_invalid', { side: name, value }))
     }
   }
 }
@@ -141,7 +158,9 @@ export async function renderTemplateSvg(
   options: { embedFont?: boolean } = {},
 ): Promise<string> {
   checkRenderSize(input.width, input.height)
-  if (input.template.usesPhoto && !input.photo) throw new RenderError('This template needs a photo')
+  if (input.template.usesPhoto && !input.photo) {
+    throw new RenderError({ code: 'template_needs_photo' })
+  }
   let photo: string | null = null
   if (input.template.usesPhoto && input.photo) {
     const meta = await sharp(input.photo).metadata()
@@ -185,6 +204,8 @@ async function renderPng(input: RenderInput): Promise<Buffer> {
 /** parseTemplateHtml that throws a RenderError listing the problems (for stored templates). */
 export function parseOrThrow(html: string): ParsedTemplate {
   const parsed = parseTemplateHtml(html)
-  if (!parsed.ok) throw new RenderError(`The template is not valid: ${parsed.errors.join('; ')}`)
+  if (!parsed.ok) {
+    throw new RenderError(problem('template_invalid', { detail: parsed.errors.join('; ') }))
+  }
   return parsed.template
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { ContentType } from '../../contract/index.ts'
-import type { Queryable } from '../platform/db/client.ts'
-import { json, sql } from '../platform/db/sql.ts'
+import type { Problem } from '../../contract/problems.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
+import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { ProcessedFile } from './processors.ts'
 import { newId } from './storage.ts'
@@ -24,7 +25,8 @@ export type UploadRow = {
   heightPx: number | null
   durationSeconds: number | null
   sizeBytes: number | null
-  error: string | null
+  /** why it failed: its problem (migration 0010: stored as {code, params}, never English) */
+  error: Problem | null
   /** migrations/0003: the upload's own moderation verdict (videos: sampled frames). */
   flagged: boolean
   flagReasons: string[]
@@ -69,9 +71,9 @@ export async function markUploadReady(db: Queryable, id: string, f: ProcessedFil
     where id = ${id}`)
 }
 
-export async function markUploadFailed(db: Queryable, id: string, error: string): Promise<void> {
+export async function markUploadFailed(db: Queryable, id: string, error: Problem): Promise<void> {
   await db.query(sql`
-    update content_uploads set status = 'failed', error = ${error}, updated_at = now()
+    update content_uploads set status = 'failed', error = ${json(error)}::jsonb, updated_at = now()
     where id = ${id}`)
 }
 
@@ -138,7 +140,8 @@ export type ContentJobRow = {
   status: ContentJobStatus
   payload: Record<string, unknown>
   resultKey: string | null
-  error: string | null
+  /** why it failed: its problems (a request may name several wrong things) */
+  error: Problem[] | null
   attempts: number
   completedAt: Date | null
 }
@@ -146,17 +149,46 @@ export type ContentJobRow = {
 const JOB_COLUMNS = sql`id, public_token as "publicToken", kind, status, payload,
   result_key as "resultKey", error, attempts, completed_at as "completedAt"`
 
+/** Who asked for a job and the upload it uses (migration 0018): both null for jobs of the shop. */
+export type JobOwner = { clientKey: string | null; uploadId: string | null }
+
 export async function insertJob(
   db: Queryable,
   kind: string,
   payload: Record<string, unknown>,
+  owner: JobOwner = { clientKey: null, uploadId: null },
 ): Promise<ContentJobRow> {
   const [job] = await db.query(sql<ContentJobRow>`
-    insert into content_jobs (id, public_token, kind, payload)
-    values (${newId()}, ${randomBytes(24).toString('base64url')}, ${kind}, ${json(payload)}::jsonb)
+    insert into content_jobs (id, public_token, kind, payload, client_key, upload_id)
+    values (${newId()}, ${randomBytes(24).toString('base64url')}, ${kind}, ${json(payload)}::jsonb,
+      ${owner.clientKey}::text, ${owner.uploadId}::text)
     returning ${JOB_COLUMNS}`)
   if (!job) throw new Error('The job was not stored')
   return job
+}
+
+/**
+ * Holds the client's job lock until the transaction ends, so that two instances counting the same
+ * client's jobs at once count one after the other (PGlite has advisory locks too).
+ */
+export async function lockClientJobs(tx: Queryable, clientKey: string): Promise<void> {
+  await tx.query(sql`select pg_advisory_xact_lock(hashtext(${`content-jobs:${clientKey}`}))`)
+}
+
+/** How many jobs the client has queued or running, and whether the upload is in one already. */
+export async function unfinishedJobs(
+  db: Queryable,
+  owner: JobOwner,
+): Promise<{ ofClient: number; ofUpload: number }> {
+  const [row] = await db.query(sql<{ ofClient: number; ofUpload: number }>`
+    select
+      (select count(*)::int from content_jobs
+        where client_key = ${owner.clientKey}::text and status in ('queued', 'running'))
+        as "ofClient",
+      (select count(*)::int from content_jobs
+        where upload_id = ${owner.uploadId}::text and status in ('queued', 'running'))
+        as "ofUpload"`)
+  return row ?? { ofClient: 0, ofUpload: 0 }
 }
 
 export async function jobByPublicToken(
@@ -174,18 +206,25 @@ const leaseEnd = (lease: LeaseSettings) =>
   sql`now() + ${lease.leaseMs}::int * interval '1 millisecond'`
 
 /**
- * The oldest job to run, now this instance's under a lease (one attempt more): a queued
- * job, or a running one whose lease ended (its instance died). Skipped while another instance claims
+ * The next job to run, now this instance's under a lease (one attempt more): a queued job, or a
+ * running one whose lease ended (its instance died). Clients are served in turn: the job of the
+ * client with the fewest jobs running goes first, the oldest among equals, so one client's backlog
+ * never holds every lane. Skipped while another instance claims
  * it (SKIP LOCKED), so two instances never take the same job.
  */
 export async function claimJob(db: Queryable, lease: LeaseSettings): Promise<ContentJobRow | null> {
   const [job] = await db.query(sql<ContentJobRow>`
     update content_jobs set status = 'running', started_at = now(), attempts = attempts + 1,
       lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(lease)}
-    where id = (select id from content_jobs
-      where status = 'queued'
-        or (status = 'running' and (lease_expires_at is null or lease_expires_at < now()))
-      order by created_at limit 1
+    where id = (select waiting.id from content_jobs waiting
+      where waiting.status = 'queued'
+        or (waiting.status = 'running'
+          and (waiting.lease_expires_at is null or waiting.lease_expires_at < now()))
+      order by (select count(*) from content_jobs mine
+          where mine.status = 'running' and mine.lease_expires_at >= now()
+            and mine.client_key = waiting.client_key),
+        waiting.created_at
+      limit 1
       for update skip locked)
     returning ${JOB_COLUMNS}`)
   return job ?? null
@@ -209,12 +248,12 @@ export async function finishJob(
   db: Queryable,
   id: string,
   owner: string,
-  outcome: { status: 'done'; resultKey: string | null } | { status: 'failed'; error: string },
+  outcome: { status: 'done'; resultKey: string | null } | { status: 'failed'; error: Problem[] },
 ): Promise<boolean> {
   const rows = await db.query(sql`
     update content_jobs set status = ${outcome.status},
       result_key = ${outcome.status === 'done' ? outcome.resultKey : null}::text,
-      error = ${outcome.status === 'failed' ? outcome.error : null}::text, completed_at = now(),
+      error = ${outcome.status === 'failed' ? json(outcome.error) : null}::jsonb, completed_at = now(),
       lease_owner = null, lease_expires_at = null
     where id = ${id} and status = 'running' and lease_owner = ${owner}
     returning id`)
@@ -240,4 +279,66 @@ export async function requeueJob(
  */
 export async function expireJobLeases(db: Queryable): Promise<void> {
   await db.query(sql`update content_jobs set lease_expires_at = null where status = 'running'`)
+}
+
+// ---------- lifetimes (lifetime.ts) ----------
+
+/**
+ * Deletes up to `batch` generated contents made before the cutoff that no order names, with the
+ * finished jobs that made them; answers their files. An unfinished job's content is kept.
+ */
+export async function deleteUnorderedContent(
+  db: Database,
+  cutoffMs: number,
+  batch: number,
+  inAnOrder: (key: Sql) => Sql,
+): Promise<{ fileName: string; type: ContentType }[]> {
+  return db.transaction(async (tx) => {
+    const gone = await tx.query(sql<{ key: string }>`
+      select g.key from generated_content g
+      where g.created_at < to_timestamp(${cutoffMs}::float8 / 1000)
+        and not ${inAnOrder(sql`g.key`)}
+      order by g.created_at
+      limit ${batch}
+      for update skip locked`)
+    const keys = gone.map((row) => row.key)
+    if (keys.length === 0) return []
+    await tx.query(sql`delete from content_jobs where result_key = any(${keys}::text[])`)
+    return tx.query(sql<{ fileName: string; type: ContentType }>`
+      delete from generated_content where key = any(${keys}::text[])
+      returning file_name as "fileName", type`)
+  })
+}
+
+/**
+ * Deletes up to `batch` uploads made before the cutoff that no generated content uses and no
+ * unfinished job processes; answers their files.
+ */
+export async function deleteUnusedUploads(
+  db: Queryable,
+  cutoffMs: number,
+  batch: number,
+): Promise<{ fileName: string | null }[]> {
+  return db.query(sql<{ fileName: string | null }>`
+    delete from content_uploads where id in (
+      select u.id from content_uploads u
+      where u.created_at < to_timestamp(${cutoffMs}::float8 / 1000)
+        and not exists (select 1 from generated_content g where g.upload_id = u.id)
+        and not exists (select 1 from content_jobs j
+          where j.status in ('queued', 'running')
+            and (j.upload_id = u.id or j.payload ->> 'uploadId' = u.id))
+      order by u.created_at
+      limit ${batch}
+      for update skip locked)
+    returning file_name as "fileName"`)
+}
+
+/** Finished jobs older than the cutoff whose content is gone or that made none. */
+export async function deleteOldJobs(db: Queryable, cutoffMs: number): Promise<number> {
+  const rows = await db.query(sql`
+    delete from content_jobs
+    where status in ('done', 'failed') and result_key is null
+      and coalesce(completed_at, created_at) < to_timestamp(${cutoffMs}::float8 / 1000)
+    returning id`)
+  return rows.length
 }

@@ -1,77 +1,23 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { content as contentApi } from '../../contract/index.ts'
-import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { refuse, withFailureFields } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
-import { type ContentError, contentMessage } from './errors.ts'
+import type { ContentError } from './errors.ts'
 import { receiveUpload } from './receive.ts'
+import { contentRefusal } from './refusals.ts'
 import type { ContentService } from './service.ts'
 import type { ByteRange } from './storage.ts'
 
-// api-v1 "Content" over HTTP: the statuses of the content service's errors, the uploads' multipart
-// body read into a file for the service (receive.ts), and the files served with Range support.
+// api-v1 "Content" over HTTP: the uploads' multipart body read into a file for the service
+// (receive.ts), the service's errors as refusals (refusals.ts), and the files served with Range support.
 
-const STATUS: Record<ContentError['code'], ContentfulStatusCode> = {
-  // a generation request that names something wrong: the app can correct and resend
-  invalid_input: 400,
-  template_unknown: 400,
-  billboard_unknown: 400,
-  event_unknown: 400,
-  billboard_not_in_event: 400,
-  template_not_offered: 400,
-  template_size_mismatch: 400,
-  upload_unknown: 400,
-  upload_kind_mismatch: 400,
-  upload_processing: 400,
-  upload_failed: 400,
-  upload_required: 400,
-  content_type_unavailable: 400,
-  video_needs_async: 400,
-  // uploads
-  upload_not_multipart: 400,
-  upload_malformed: 400,
-  upload_no_file: 400,
-  upload_empty: 400,
-  upload_template_unknown: 400,
-  upload_too_large: 413,
-  image_too_large: 413,
-  // a picture of a needle's shape: readable, but not one to show
-  image_wrong_shape: 422,
-  upload_wrong_type: 415,
-  image_unreadable: 415,
-  video_wrong_type: 415,
-  upload_not_only_video: 415,
-  upload_sound_only: 415,
-  upload_unsupported: 415,
-  video_unreadable: 422,
-  // past VIDEO_LIMITS: a side, the frame rate or the pixels a second
-  video_too_large: 413,
-  // the shop's disk or quota is full: not the shopper's fault, try later
-  storage_full: 507,
-  // lookups
-  upload_not_found: 404,
-  job_not_found: 404,
-  content_failed: 422,
-  content_not_ready: 409,
-  content_not_found: 404,
-  file_not_found: 404,
-  template_not_found: 404,
-  template_no_example_clip: 404,
-  template_render_failed: 422,
-}
-
-export function contentRefusal(
-  errors: ContentError | readonly ContentError[],
-  status?: ContentfulStatusCode,
-): Refusal {
-  const list: readonly ContentError[] = Array.isArray(errors) ? errors : [errors as ContentError]
-  return {
-    status: status ?? STATUS[(list[0] as ContentError).code],
-    problems: list.map((e) => problem(e.code, contentMessage(e))),
-  }
+/** When a client told to wait (its share of uploads used up) may try again, in seconds. */
+function retryAfterOf(error: ContentError): number | null {
+  const seconds = error.code === 'upload_quota' ? error.params?.seconds : undefined
+  return typeof seconds === 'number' ? seconds : null
 }
 
 /**
@@ -142,35 +88,52 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     contentApi.upload,
     async ({ c }) => {
       // The multipart body is read here; the service gets the file, never the request.
-      const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake))
-      return upload.ok ? c.json(upload.value, 201) : refuse(contentRefusal(upload.error))
+      const upload = await content.upload((intake) => receiveUpload(c.req.raw, intake), {
+        clientKey: limits.clientKey(c),
+      })
+      if (!upload.ok) {
+        const wait = retryAfterOf(upload.error)
+        if (wait !== null) c.header('Retry-After', String(wait))
+        return refuse(contentRefusal(upload.error))
+      }
+      return c.json(withFailureFields(upload.value), 201)
     },
     limits.writes('uploads'),
   )
 
   router.handle(contentApi.uploadStatus, async ({ params }) => {
     const upload = await content.uploadStatus(params.id)
-    return upload.ok ? upload.value : refuse(contentRefusal(upload.error))
+    return upload.ok ? withFailureFields(upload.value) : refuse(contentRefusal(upload.error))
   })
 
   // Every problem of a generation request is a 400 (an upload being processed too: the app waits).
   router.handle(
     contentApi.generate,
-    async ({ body }) => {
-      const generated = await content.generate(body)
-      return generated.ok ? generated.value : refuse(contentRefusal(generated.errors, 400))
+    async ({ body, c }) => {
+      const generated = await content.generate(body, { clientKey: limits.clientKey(c) })
+      if (generated.ok) return withFailureFields(generated.value)
+      if ('busy' in generated) {
+        c.header('Retry-After', String(generated.busy.seconds))
+        return refuse(contentRefusal(generated.busy.problem))
+      }
+      return refuse(contentRefusal(generated.errors, 400))
     },
     limits.writes('generate'),
   )
 
   router.handle(contentApi.daemonStatus, async ({ params }) => {
     const status = await content.jobStatus(params.publicToken)
-    return status.ok ? status.value : refuse(contentRefusal(status.error))
+    return status.ok ? withFailureFields(status.value) : refuse(contentRefusal(status.error))
   })
 
   router.handle(contentApi.daemonResult, async ({ params }) => {
     const result = await content.jobResult(params.publicToken)
-    return result.ok ? result.value : refuse(contentRefusal(result.error))
+    if (result.ok) return result.value
+    const { error } = result
+    // a failed job: 422, the content could not be made, for the reasons it kept
+    return 'problems' in error
+      ? refuse({ status: 422, problems: error.problems })
+      : refuse(contentRefusal(error))
   })
 
   router.handle(contentApi.file, async ({ c, params }) => {

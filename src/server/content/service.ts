@@ -18,6 +18,7 @@ import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import type { VideoTools } from '../video/index.ts'
 import { createContentFiles } from './files.ts'
+import { createFitting } from './fit.ts'
 import {
   type ContentGenerator,
   type ContentModerator,
@@ -26,14 +27,16 @@ import {
 } from './generate.ts'
 import { createGeneration } from './generation.ts'
 import { type ContentJobs, createContentJobs, type JobHandler } from './job-queue.ts'
+import { createContentLifetime } from './lifetime.ts'
 import { createContentModerator } from './moderate.ts'
 import type { UploadProcessor } from './processors.ts'
 import type { PngRenderer } from './render.ts'
 import type { ContentStorage } from './storage.ts'
-import { createUploads } from './uploads.ts'
+import { createUploads, type UploadsDeps } from './uploads.ts'
 import { createVideoGenerator } from './video.ts'
 
 export type { FileToSend, Preview } from './files.ts'
+export { FIT_GENERATOR, type FitScreen, type FittedContent } from './fit.ts'
 export { GENERATE_JOB } from './generation.ts'
 export { PROCESS_UPLOAD_JOB } from './uploads.ts'
 
@@ -58,6 +61,12 @@ export type ContentDeps = {
   videoFrames: number
   /** This instance's id and the length of its leases on jobs. */
   lease: LeaseSettings
+  /** UNORDERED_CONTENT_TTL_HOURS in milliseconds: content no order names is deleted after it. */
+  unorderedTtlMs: number
+  /** CONTENT_JOBS_PER_CLIENT: a client's content jobs queued or running at once. */
+  jobsPerClient: number
+  /** A client's uploaded bytes counted against its hourly quota (uploads.ts); none: not counted. */
+  uploadQuota?: UploadsDeps['quota']
   /** Called when the service closes, after its jobs (compose.ts stops the content worker here). */
   onClose?: () => Promise<void>
   /** Upload processors besides photos; default: videos through ffmpeg when there is one. */
@@ -106,8 +115,9 @@ export function createContentService(deps: ContentDeps) {
 
   // The parts queue jobs on the queue that runs their handlers: made once the handlers are known.
   let queue: ContentJobs | null = null
-  const jobs: Pick<ContentJobs, 'enqueue' | 'byPublicToken'> = {
-    enqueue: (kind, payload) => (queue as ContentJobs).enqueue(kind, payload),
+  const jobs: Pick<ContentJobs, 'enqueue' | 'enqueueCapped' | 'byPublicToken'> = {
+    enqueue: (kind, payload, owner) => (queue as ContentJobs).enqueue(kind, payload, owner),
+    enqueueCapped: (...args) => (queue as ContentJobs).enqueueCapped(...args),
     byPublicToken: (token) => (queue as ContentJobs).byPublicToken(token),
   }
   const uploads = createUploads({
@@ -118,7 +128,9 @@ export function createContentService(deps: ContentDeps) {
     imageModerator,
     video,
     videoFrames: deps.videoFrames,
-    enqueue: jobs.enqueue,
+    enqueueCapped: jobs.enqueueCapped,
+    jobsPerClient: deps.jobsPerClient,
+    ...(deps.uploadQuota ? { quota: deps.uploadQuota } : {}),
     ...(deps.processors ? { processors: deps.processors } : {}),
   })
   const generation = createGeneration({
@@ -128,6 +140,7 @@ export function createContentService(deps: ContentDeps) {
     videoInRequest: Boolean(deps.generators?.video),
     context,
     jobs,
+    jobsPerClient: deps.jobsPerClient,
   })
   const files = createContentFiles({
     database: db,
@@ -138,6 +151,13 @@ export function createContentService(deps: ContentDeps) {
     render,
     video,
   })
+  const lifetime = createContentLifetime({
+    database: db,
+    storage,
+    log,
+    unorderedTtlMs: deps.unorderedTtlMs,
+  })
+  const fitting = createFitting({ db, storage, log, fileUrl, moderate, video })
   queue = createContentJobs(db, { ...generation.jobs, ...uploads.jobs, ...deps.jobHandlers }, log, {
     lease: deps.lease,
     takeOverAtStart: db.kind === 'pglite',
@@ -158,6 +178,9 @@ export function createContentService(deps: ContentDeps) {
       return removed
     },
 
+    /** Deletes the uploads and content no order names once their lifetime ended (lifetime.ts). */
+    sweepUnordered: lifetime.sweepUnordered,
+
     // spec §7 call 1: templates for the event's types, the active device's size and the modes.
     async generators(query: GeneratorsQuery): Promise<Template[]> {
       const rows = await templatesFor(db, query, query.modes)
@@ -174,6 +197,8 @@ export function createContentService(deps: ContentDeps) {
     file: files.file,
     preview: files.preview,
     entries: files.entries,
+    /** An upload fitted to a billboard's screen (an advertiser's ad: fit.ts). */
+    fitToScreen: fitting.fitToScreen,
 
     /** Stops the job runner (a job in progress finishes first), then what compose.ts started. */
     close: async () => {

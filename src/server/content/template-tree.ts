@@ -32,7 +32,8 @@ export type ResolvedImages = {
 
 function resolveImage(source: ImageSource, images: ResolvedImages): string {
   if ('dataUri' in source) return source.dataUri
-  if (!images.photoDataUri) throw new Error('This template needs a photo')
+  // renderTemplateSvg refuses a photo template without a photo (template_needs_photo) before this
+  if (!images.photoDataUri) throw new Error('no photo for the template to place')
   return images.photoDataUri
 }
 

@@ -1,13 +1,15 @@
 import { UPLOAD_TEMPLATE_FIELD, type Upload } from '../../contract/index.ts'
+import { type Problem, problem } from '../../contract/problems.ts'
 import { longestVideoSeconds, templateById } from '../catalogue/reads.ts'
 import type { ImageModerator } from '../moderation/index.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
+import type { Take } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { VideoError, type VideoTools } from '../video/index.ts'
 import type { ContentError } from './errors.ts'
 import { imageProcessor } from './image.ts'
-import type { JobHandler } from './job-queue.ts'
+import { BUSY_RETRY_AFTER_S, type ContentJobs, type JobHandler } from './job-queue.ts'
 import {
   isStorageFull,
   type ReceivedUpload,
@@ -33,6 +35,9 @@ import { createVideoProcessor, DEFAULT_VIDEO_MAX_SECONDS } from './video.ts'
 // (PROCESS_UPLOAD_JOB). The multipart body is the routes' business: they hand over a receiver
 // (receive.ts) that streams the file into this module's temporary folder, sniffed by its processors.
 
+/** An upload as answered, its failure as problems (the routes write its `error`). */
+export type UploadData = Omit<Upload, 'error' | 'problems'> & { problems: Problem[] }
+
 /** The job kind that processes a background upload (videos). */
 export const PROCESS_UPLOAD_JOB = 'process-upload'
 
@@ -46,9 +51,19 @@ export type UploadsDeps = {
   videoFrames: number
   /** Upload processors besides photos; default: videos through ffmpeg when there is one. */
   processors?: UploadProcessor[]
-  /** Queues a background job (job-queue.ts). */
-  enqueue: (kind: string, payload: Record<string, unknown>) => Promise<unknown>
+  /** Queues a client's background job under its cap (job-queue.ts). */
+  enqueueCapped: ContentJobs['enqueueCapped']
+  /** CONTENT_JOBS_PER_CLIENT: a client's jobs queued or running at once. */
+  jobsPerClient: number
+  /**
+   * Counts a client's uploaded bytes against its hourly quota (UPLOAD_BYTES_PER_CLIENT_HOUR, in the
+   * shared limiter): 0 bytes reads the count. Without it, uploads are not counted.
+   */
+  quota?: (clientKey: string, bytes: number) => Promise<Take & { limit: number }>
 }
+
+/** Who sends an upload: the rate limits' key of its client (platform/http/client.ts). */
+export type Uploader = { clientKey: string }
 
 export function createUploads(deps: UploadsDeps) {
   const { database: db, log, storage, imageModerator, video } = deps
@@ -73,12 +88,12 @@ export function createUploads(deps: UploadsDeps) {
     imageProcessor,
     ...(deps.processors ?? defaultVideoProcessors),
   ]
-  const uploadBody = (row: UploadRow): Upload => ({
+  const uploadBody = (row: UploadRow): UploadData => ({
     id: row.id,
     kind: row.kind,
     status: row.status,
     url: row.status === 'ready' && row.fileName ? deps.fileUrl(row.fileName) : null,
-    error: row.error,
+    problems: row.error ? [row.error] : [],
     flagged: row.flagged,
   })
 
@@ -96,7 +111,7 @@ export function createUploads(deps: UploadsDeps) {
     }
     try {
       if (!processor) {
-        throw new UploadError('upload_unsupported', 'This kind of upload cannot be processed here.')
+        throw new UploadError({ code: 'upload_unsupported' })
       }
       const file = await processor.process({
         inputPath: tempPath,
@@ -115,14 +130,12 @@ export function createUploads(deps: UploadsDeps) {
         if (fetched) await fetched.release().catch(() => undefined)
         throw error
       }
-      const message =
-        error instanceof UploadError || error instanceof VideoError
-          ? error.message
-          : 'The file could not be processed.'
-      await markUploadFailed(db, uploadId, message)
+      const refused =
+        error instanceof UploadError || error instanceof VideoError ? error.problem : null
+      await markUploadFailed(db, uploadId, refused ?? { code: 'upload_processing_failed' })
       await dropRaw()
       // A refused file is an answer for the shopper (GET /uploads/{id}); anything else is a bug.
-      if (error instanceof UploadError || error instanceof VideoError) return { error: message }
+      if (refused) return { problems: [refused] }
       throw error
     }
     await dropRaw()
@@ -135,10 +148,7 @@ export function createUploads(deps: UploadsDeps) {
     if (generatorId !== undefined) {
       const template = await templateById(db, generatorId.trim())
       if (!template) {
-        throw new UploadError(
-          'upload_template_unknown',
-          `${UPLOAD_TEMPLATE_FIELD}: unknown template "${generatorId}"`,
-        )
+        throw new UploadError(problem('upload_template_unknown', { generatorId }))
       }
       if (template.videoMaxLengthSeconds) return template.videoMaxLengthSeconds
     }
@@ -150,7 +160,7 @@ export function createUploads(deps: UploadsDeps) {
     if (refusal instanceof UploadError) {
       // An operator must hear of a full disk at once; the shopper gets a 507.
       if (refusal.code === 'storage_full') log.error('content storage is full', { error })
-      return err({ code: refusal.code, message: refusal.message })
+      return err(refusal.problem)
     }
     throw error
   }
@@ -161,7 +171,18 @@ export function createUploads(deps: UploadsDeps) {
    * An upload, streamed by the receiver: a photo is processed before the answer; a video is
    * checked, answered `processing`, and processed by a job.
    */
-  async function upload(receive: UploadReceiver): Promise<Result<Upload, ContentError>> {
+  async function upload(
+    receive: UploadReceiver,
+    uploader: Uploader = { clientKey: 'shop' },
+  ): Promise<Result<UploadData, ContentError>> {
+    // A client past its quota is refused before its body is read; the bytes of the upload that
+    // crosses it are counted once it is received (its size is known only then), and it is dropped.
+    const quota = deps.quota
+    if (quota) {
+      const used = await quota(uploader.clientKey, 0)
+      if (used.hits >= used.limit)
+        return err(problem('upload_quota', { seconds: used.retryAfterS }))
+    }
     let received: ReceivedUpload
     try {
       received = await receive(intake)
@@ -169,6 +190,14 @@ export function createUploads(deps: UploadsDeps) {
       return uploadRefusal(error)
     }
     const { processor, format, tempPath } = received
+    if (quota) {
+      const taken = await quota(uploader.clientKey, received.sizeBytes)
+      if (!taken.allowed) {
+        await storage.remove(tempPath).catch(() => undefined)
+        log.info('upload over its client quota', { bytes: received.sizeBytes })
+        return err(problem('upload_quota', { seconds: taken.retryAfterS }))
+      }
+    }
     const id = newId()
     if (processor.timing === 'background') {
       let maxLengthSeconds: number
@@ -193,14 +222,23 @@ export function createUploads(deps: UploadsDeps) {
         }
         raw = { storedRaw }
       }
-      const row = await insertUpload(db, { id, kind: processor.kind, format, file: null })
-      await deps.enqueue(PROCESS_UPLOAD_JOB, {
-        uploadId: id,
-        kind: processor.kind,
-        format,
-        ...raw,
-        maxLengthSeconds,
-      })
+      // The upload's row and its job in one transaction, under the client's cap on jobs: a client
+      // with its share of jobs unfinished is told to wait, and nothing of the upload is kept.
+      const made: { row?: UploadRow } = {}
+      const job = await deps.enqueueCapped(
+        PROCESS_UPLOAD_JOB,
+        { uploadId: id, kind: processor.kind, format, ...raw, maxLengthSeconds },
+        { clientKey: uploader.clientKey, uploadId: null },
+        deps.jobsPerClient,
+        async (tx) => {
+          made.row = await insertUpload(tx, { id, kind: processor.kind, format, file: null })
+        },
+      )
+      const row = made.row
+      if ('refused' in job || !row) {
+        await storage.remove('storedRaw' in raw ? raw.storedRaw : raw.tempPath).catch(() => {})
+        return err(problem('content_jobs_busy', { seconds: BUSY_RETRY_AFTER_S }))
+      }
       log.info('upload accepted for processing', {
         uploadId: id,
         kind: processor.kind,
@@ -227,7 +265,7 @@ export function createUploads(deps: UploadsDeps) {
     }
   }
 
-  async function uploadStatus(id: string): Promise<Result<Upload, ContentError>> {
+  async function uploadStatus(id: string): Promise<Result<UploadData, ContentError>> {
     const row = await uploadById(db, id)
     return row ? ok(uploadBody(row)) : err({ code: 'upload_not_found' })
   }

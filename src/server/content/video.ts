@@ -19,7 +19,7 @@ import {
 import type { ContentGenerator } from './generate.ts'
 import { keepWithRow, parsedTemplate, saveGeneratedContent, textsOf } from './generate.ts'
 import { type ProcessedFile, UploadError, type UploadProcessor } from './processors.ts'
-import { RenderError } from './render.ts'
+import { renderFailure } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
 import { newId, stillOf } from './storage.ts'
 
@@ -33,12 +33,9 @@ export const VIDEO_MAX_BYTES = 200 * 1024 * 1024
 export const DEFAULT_VIDEO_MAX_SECONDS = 30
 /** Formats a shopper may upload as a video (spec §9 lists wav too; see WAV_REFUSED). */
 export const VIDEO_EXTENSIONS = ['mp4', 'mpg', 'avi', 'wmv'] as const
-/**
- * spec §9 lists wav, for a template that pairs sound with a still image. The catalogue format has no such
- * template and every shout plays without sound (audio dropped), so a wav is refused, saying so.
- */
-export const WAV_REFUSED =
-  'A wav file is sound only: no template here pairs sound with a photo, and billboards play without sound. Upload a video (mp4, mpg, avi or wmv) or a photo.'
+// spec §9 lists wav, for a template that pairs sound with a still image. The catalogue format has no
+// such template and every shout plays without sound (audio dropped), so a wav is refused, saying so
+// (upload_sound_only).
 
 const POLYGLOT = 'polyglot'
 if (SNIFF_BYTES < SNIFF_WINDOW_BYTES) throw new Error('The upload sniffer sees too few bytes')
@@ -67,29 +64,22 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
     // end) decide polyglots, and a wav is refused at once rather than as a failed job.
     async check({ inputPath, format }) {
       const sniffed = await sniffVideoFile(inputPath)
-      if (!sniffed.ok) {
-        throw new UploadError(
-          sniffed.reason === 'polyglot' ? 'upload_not_only_video' : 'video_wrong_type',
-          sniffed.message,
-        )
-      }
-      if (format === POLYGLOT) {
-        throw new UploadError('upload_not_only_video', 'This file is not only a video.')
-      }
-      if (sniffed.audioOnly) throw new UploadError('upload_sound_only', WAV_REFUSED)
+      if (!sniffed.ok) throw new UploadError(sniffed.problem)
+      if (format === POLYGLOT) throw new UploadError({ code: 'video_polyglot' })
+      if (sniffed.audioOnly) throw new UploadError({ code: 'upload_sound_only' })
       // Probed before it is accepted, so a video too large to transcode is refused at
       // once, never queued.
       let info: Awaited<ReturnType<typeof probe>>
       try {
         info = await probe(options.tools, inputPath, { demuxer: sniffed.demuxer })
       } catch (error) {
-        if (error instanceof VideoError) throw new UploadError('video_unreadable', error.message)
+        if (error instanceof VideoError) throw new UploadError(error.problem)
         throw error
       }
       try {
         checkVideoBounds(info)
       } catch (error) {
-        if (error instanceof VideoError) throw new UploadError('video_too_large', error.message)
+        if (error instanceof VideoError) throw new UploadError(error.problem)
         throw error
       }
     },
@@ -116,8 +106,8 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
           sizeBytes: size,
         } satisfies ProcessedFile
       } catch (error) {
-        // A file ffmpeg cannot read is the shopper's answer (GET /uploads/{id} failed + message).
-        if (error instanceof VideoError) throw new UploadError('video_unreadable', error.message)
+        // A file ffmpeg cannot read is the shopper's answer (GET /uploads/{id} failed + its problem).
+        if (error instanceof VideoError) throw new UploadError(error.problem)
         throw error
       } finally {
         await storage.remove(output).catch(() => undefined)
@@ -161,11 +151,7 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
         })
       } catch (error) {
         context.log.error('video overlay failed', { templateId: plan.template.id, error })
-        const reason =
-          error instanceof RenderError
-            ? error.message
-            : 'The billboard content could not be rendered.'
-        return { kind: 'failed', error: reason }
+        return { kind: 'failed', problem: renderFailure(error) }
       }
       await writeFile(overlayPath, overlay)
       let frames: Buffer[]
@@ -190,9 +176,10 @@ export function createVideoGenerator(options: VideoGeneratorOptions): ContentGen
         // A shutdown stops ffmpeg on purpose: the job runs again at the next start.
         if (!context.signal?.aborted)
           context.log.error('video composite failed', { templateId: plan.template.id, error })
-        const reason =
-          error instanceof VideoError ? error.message : 'The billboard video could not be made.'
-        return { kind: 'failed', error: reason }
+        return {
+          kind: 'failed',
+          problem: error instanceof VideoError ? error.problem : { code: 'video_composite_failed' },
+        }
       }
       const verdict = context.moderate
         ? await context.moderate({

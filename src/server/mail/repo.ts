@@ -1,8 +1,9 @@
+import type { MailKind } from '../../contract/mail.ts'
 import type { Locale } from '../../domain/locale.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
-import type { MailKind } from './texts.ts'
 
 // All SQL of the outbox (mail_outbox, migration 0008); the orders owed a mail are read through the
 // order module's read model (order/mail-reads.ts) with `mailed` below. The unique (order_guid, kind) makes each mail exist at most once: two instances
@@ -26,9 +27,18 @@ export type NewMail = {
   status: 'queued' | 'stored'
 }
 
+/**
+ * A mail of no order (an advertiser's): its sender's key makes it exist once. `sensitive`: its body
+ * holds a one-time link, never shown in the console and blanked once sent.
+ */
+export type NewNotice = Omit<NewMail, 'orderGuid' | 'attachments'> & {
+  key: string
+  sensitive: boolean
+}
+
 export type OutboxRow = {
   id: string
-  orderGuid: string
+  orderGuid: string | null
   kind: MailKind
   locale: Locale
   to: string
@@ -37,7 +47,8 @@ export type OutboxRow = {
   attempts: number
   createdAtEpochMs: number
   sentAtEpochMs: number | null
-  error: string | null
+  /** the last failed attempt's problem (mail_send_failed: the mail server's words) */
+  error: ProblemData | null
 }
 
 export type MailToSend = OutboxRow & {
@@ -65,15 +76,30 @@ export async function insertMail(db: Queryable, mail: NewMail): Promise<boolean>
   return rows.length > 0
 }
 
+/** Adds a mail of no order unless its key is in the outbox already; true when this call added it. */
+export async function insertNotice(db: Queryable, mail: NewNotice): Promise<boolean> {
+  const rows = await db.query(sql`
+    insert into mail_outbox (id, mail_key, kind, locale, to_address, subject, body_text, body_html,
+      message_id, status, sensitive)
+    values (${mail.id}, ${mail.key}, ${mail.kind}, ${mail.locale}, ${mail.to}, ${mail.subject},
+      ${mail.text}, ${mail.html}, ${mail.messageId}, ${mail.status}, ${mail.sensitive})
+    on conflict (mail_key) do nothing
+    returning id`)
+  return rows.length > 0
+}
+
 /** The newest mails first (api-v1 GET /ops/outbox). */
 export function listOutbox(db: Queryable, limit: number): Promise<OutboxRow[]> {
   return db.query(sql<OutboxRow>`
     select ${OUTBOX_COLUMNS} from mail_outbox order by created_at desc, id limit ${limit}`)
 }
 
+/** A mail as the console shows it: a sensitive one without its body (its link is a secret). */
 export async function outboxMail(db: Queryable, id: string): Promise<MailToSend | null> {
   const [row] = await db.query(sql<MailToSend>`
-    select ${OUTBOX_COLUMNS}, body_text as "text", body_html as "html", attachments,
+    select ${OUTBOX_COLUMNS},
+      case when sensitive then '' else body_text end as "text",
+      case when sensitive then '' else body_html end as "html", attachments,
       message_id as "messageId"
     from mail_outbox where id = ${id}`)
   return row ?? null
@@ -120,7 +146,9 @@ export async function renewMailLease(
 export async function markSent(db: Queryable, id: string, owner: string): Promise<void> {
   await db.query(sql`
     update mail_outbox set status = 'sent', sent_at = now(), last_error = null,
-      lease_owner = null, lease_expires_at = null
+      lease_owner = null, lease_expires_at = null,
+      body_text = case when sensitive then '' else body_text end,
+      body_html = case when sensitive then '' else body_html end
     where id = ${id} and lease_owner = ${owner} and status = 'queued'`)
 }
 
@@ -129,11 +157,11 @@ export async function markAttemptFailed(
   db: Queryable,
   id: string,
   owner: string,
-  error: string,
+  error: ProblemData,
   retryMs: number | null,
 ): Promise<void> {
   await db.query(sql`
-    update mail_outbox set last_error = ${error}, lease_owner = null, lease_expires_at = null,
+    update mail_outbox set last_error = ${json(error)}::jsonb, lease_owner = null, lease_expires_at = null,
       status = ${retryMs === null ? 'failed' : 'queued'},
       next_attempt_at = now() + ${retryMs ?? 0}::int * interval '1 millisecond'
     where id = ${id} and lease_owner = ${owner} and status = 'queued'`)

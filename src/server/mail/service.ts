@@ -1,21 +1,26 @@
 import type { OrderSummary, ShoutEvent } from '../../contract/index.ts'
+import type { NoticeMailKind } from '../../contract/mail.ts'
 import { isLocale, type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import { formatMoney } from '../../domain/money.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import { cityStateLabel, shoutTimesLabel } from '../../domain/shout-times.ts'
 import { slotEndEpochMs, slotStartEpochMs } from '../../domain/slots.ts'
 import { eventNotLongOver } from '../catalogue/reads.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
 import { orderContact, stateMailCandidates, timedMailCandidates } from '../order/mail-reads.ts'
+import { problemIn } from '../platform/catalogs.ts'
 import type { Database } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { writeCalendar } from './ics.ts'
+import { type NoticeView, renderNotice } from './notice.ts'
 import {
   type Attachment,
   claimDueMails,
   expireMailLeases,
   insertMail,
+  insertNotice,
   listOutbox,
   type MailToSend,
   mailed,
@@ -29,6 +34,9 @@ import {
 import { type MailView, renderMail } from './templates.ts'
 import { MAIL_TEXTS, type MailKind } from './texts.ts'
 import type { MailTransport } from './transport.ts'
+
+/** What a mail reads of an order's summary (never its failures: a cancel's reason comes apart). */
+type Summary = Omit<OrderSummary, 'errors' | 'codes' | 'params'>
 
 // E-mail. Mails are made from the orders' states, never on another module's call: a planner (the
 // `mail-planner` job, jobs.ts: every MAIL_POLL_SECONDS, one instance at a time) finds the orders owed
@@ -60,7 +68,7 @@ export type MailDeps = {
   /** The shop's public origin (PUBLIC_BASE_URL, else where the server listens) for links and images. */
   origin: () => string
   /** The order as the confirmation page shows it (order/service.ts). */
-  summary: (eventSlug: string, guid: string) => Promise<Result<OrderSummary, { code: string }>>
+  summary: (eventSlug: string, guid: string) => Promise<Result<Summary, { code: string }>>
   catalogue: CatalogueReads
   /** Take over every lease at start (embedded database: one process, so no other owner lives). */
   takeOverAtStart?: boolean
@@ -74,7 +82,7 @@ type MailCandidate = {
   eventSlug: string
   kind: MailKind
   /** cancelled: the reason given (the state history's, else the order's first error). */
-  reason?: string | null
+  reason?: ProblemData | null
   /** cancelled: what the refund gave back (0 when nothing was owed). */
   refundedCents?: number
 }
@@ -92,7 +100,7 @@ export function createMailService(deps: MailDeps) {
   const origin = () => deps.origin().replace(/\/+$/, '')
 
   /** The confirmation page of the order, in its language (spec §2: fr and de carry a prefix). */
-  const orderUrl = (summary: OrderSummary) =>
+  const orderUrl = (summary: Summary) =>
     `${origin()}${withLocalePrefix(`/${encodeURIComponent(summary.eventSlug)}/order/confirmation`, summary.locale)}?order=${encodeURIComponent(summary.guid)}`
 
   /** The shop's host name, for Message-IDs and calendar UIDs (RFC 5322 3.6.4, RFC 5545 3.8.4.7). */
@@ -106,7 +114,7 @@ export function createMailService(deps: MailDeps) {
   // One per (order, kind), the same on every instance and attempt: a duplicate is recognisable.
   const messageId = (guid: string, kind: MailKind) => `<${guid}.${kind}@${mailHost()}>`
 
-  function playTimes(summary: OrderSummary, locale: Locale): string[] {
+  function playTimes(summary: Summary, locale: Locale): string[] {
     const format = new Intl.DateTimeFormat({ en: 'en-US', fr: 'fr-FR', de: 'de-DE' }[locale], {
       dateStyle: 'medium',
       timeStyle: 'medium',
@@ -115,7 +123,7 @@ export function createMailService(deps: MailDeps) {
     return (summary.plays ?? []).map((play) => format.format(play.startedAtEpochMs))
   }
 
-  function calendarOf(summary: OrderSummary, event: ShoutEvent, locale: Locale): Attachment {
+  function calendarOf(summary: Summary, event: ShoutEvent, locale: Locale): Attachment {
     const t = MAIL_TEXTS[locale]
     const host = mailHost()
     const ics = writeCalendar({
@@ -141,7 +149,11 @@ export function createMailService(deps: MailDeps) {
   /** Renders the mail of this kind for the order and adds it to the outbox unless it is there. */
   async function plan(
     candidate: MailCandidate,
-    extra: { reason?: string | null; refundedCents?: number; minutesToFirstPlay?: number } = {},
+    extra: {
+      reason?: ProblemData | null
+      refundedCents?: number
+      minutesToFirstPlay?: number
+    } = {},
   ): Promise<boolean> {
     const [found, contact, event] = await Promise.all([
       deps.summary(candidate.eventSlug, candidate.guid),
@@ -174,7 +186,8 @@ export function createMailService(deps: MailDeps) {
       orderUrl: orderUrl(summary),
       plays: playTimes(summary, locale),
       calendar: withCalendar,
-      reason: extra.reason ?? null,
+      // the reason in the shopper's language, by its code (the operator's own words as typed)
+      reason: extra.reason ? problemIn(locale, extra.reason) : null,
       refunded:
         extra.refundedCents === undefined
           ? null
@@ -266,7 +279,13 @@ export function createMailService(deps: MailDeps) {
         error: message,
         retryInMs: retryMs,
       })
-      await markAttemptFailed(db, mail.id, deps.lease.owner, message, retryMs)
+      await markAttemptFailed(
+        db,
+        mail.id,
+        deps.lease.owner,
+        { code: 'mail_send_failed', params: { reason: message } },
+        retryMs,
+      )
       return
     }
     stop()
@@ -306,7 +325,38 @@ export function createMailService(deps: MailDeps) {
     return running
   }
 
+  /**
+   * A mail that belongs to no order (an advertiser's), laid out by notice.ts and added to the outbox
+   * under its sender's key, once: the same key again adds nothing. The sender jobs send it.
+   */
+  async function queueNotice(notice: {
+    key: string
+    kind: NoticeMailKind
+    to: string
+    view: NoticeView
+    /** The body holds a one-time link: never shown in the console, blanked once sent. */
+    sensitive: boolean
+  }): Promise<boolean> {
+    const rendered = renderNotice(notice.view)
+    const added = await insertNotice(db, {
+      id: crypto.randomUUID(),
+      key: notice.key,
+      kind: notice.kind,
+      locale: notice.view.locale,
+      to: notice.to,
+      ...rendered,
+      messageId: `<${notice.key}@${mailHost()}>`,
+      status: deps.transport ? 'queued' : 'stored',
+      sensitive: notice.sensitive,
+    })
+    if (added) log.info('mail queued', { kind: notice.kind })
+    return added
+  }
+
   return {
+    queueNotice,
+    /** The shop's public origin, for the links a sender puts in its mails. */
+    origin,
     /**
      * A mail a crash left claimed is sent again once its lease ends; on the embedded database at
      * once, since its owner is surely gone (the `mail-sender` job's start, jobs.ts).

@@ -33,7 +33,7 @@ export type MailView = {
 
 export type RenderedMail = { subject: string; text: string; html: string }
 
-const COLOURS = {
+export const COLOURS = {
   orange: '#c2410c',
   orangeSoft: '#fff1e6',
   pink: '#c2185b',
@@ -43,7 +43,7 @@ const COLOURS = {
   bg: '#fffaf5',
   white: '#ffffff',
 }
-const FONT =
+export const FONT =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Helvetica, Arial, sans-serif'
 
 export function escapeHtml(value: string): string {

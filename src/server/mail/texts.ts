@@ -1,4 +1,4 @@
-import type { MailKind } from '../../contract/mail.ts'
+import type { OrderMailKind as MailKind } from '../../contract/mail.ts'
 import type { Locale } from '../../domain/locale.ts'
 
 export type { MailKind }

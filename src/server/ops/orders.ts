@@ -5,14 +5,15 @@ import {
   type OrderPlay,
 } from '../../contract/index.ts'
 import {
+  AUTO_CANCEL_REASON,
   canApprove,
   cancelVerdict,
   chargedCents,
-  opsMessages,
   reviewExpired,
   slotStartEpochMs,
   slotsOfDay,
 } from '../../domain/index.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import type { AuthService, Operator } from '../auth/service.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
 import { contentImageUrl } from '../content/storage.ts'
@@ -27,7 +28,7 @@ import {
 } from '../order/console-reads.ts'
 import type { Actor, OrderService } from '../order/service.ts'
 import type { SoldSlots } from '../order/sold-slots.ts'
-import { orderSummary } from '../order/summary.ts'
+import { orderSummary, type SummaryOf } from '../order/summary.ts'
 import type { PaymentService } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
@@ -51,6 +52,9 @@ export type OrdersError =
   | { code: 'not_cancellable' }
   | { code: 'reviewers_refuse_only' }
 
+/** An order for operators, its failures as problems (the HTTP edge writes them: routes.ts). */
+export type OpsOrderOut = SummaryOf<OpsOrder>
+
 export function createConsoleOrders(deps: {
   database: Database
   catalogue: CatalogueReads
@@ -64,7 +68,7 @@ export function createConsoleOrders(deps: {
   const { database: db, catalogue, orders, soldSlots, payment, auth, log, now } = deps
 
   /** The wire shape of an order for operators: its summary (as the shopper sees it) and the rest. */
-  async function toOpsOrder(row: ConsoleOrderRow, plays: OrderPlay[]): Promise<OpsOrder> {
+  async function toOpsOrder(row: ConsoleOrderRow, plays: OrderPlay[]): Promise<OpsOrderOut> {
     const event = await catalogue.event(row.eventSlug)
     const device = event ? await catalogue.eventDevice(event.slug, row.deviceId) : null
     const summary = orderSummary(
@@ -138,7 +142,7 @@ export function createConsoleOrders(deps: {
   }
 
   /** Orders as operators see them, with their proof of play (the player module's). */
-  async function toOpsOrders(rows: ConsoleOrderRow[]): Promise<OpsOrder[]> {
+  async function toOpsOrders(rows: ConsoleOrderRow[]): Promise<OpsOrderOut[]> {
     const plays = await playsOfOrders(
       db,
       rows.map((row) => row.guid),
@@ -146,14 +150,14 @@ export function createConsoleOrders(deps: {
     return Promise.all(rows.map((row) => toOpsOrder(row, plays.get(row.guid) ?? [])))
   }
 
-  async function order(guid: string): Promise<Result<OpsOrder, OrdersError>> {
+  async function order(guid: string): Promise<Result<OpsOrderOut, OrdersError>> {
     const row = await consoleOrder(db, guid)
     if (!row) return err({ code: 'order_not_found' })
     const [found] = await toOpsOrders([row])
-    return ok(found as OpsOrder)
+    return ok(found as OpsOrderOut)
   }
 
-  async function reviewQueue(): Promise<OpsOrder[]> {
+  async function reviewQueue(): Promise<OpsOrderOut[]> {
     return toOpsOrders(await ordersUnderReview(db))
   }
 
@@ -180,7 +184,7 @@ export function createConsoleOrders(deps: {
   }
 
   /** Orders by code, e-mail or device id, newest first; with a day, those with a slot on it. */
-  async function find(query: string, day?: string): Promise<OpsOrder[]> {
+  async function find(query: string, day?: string): Promise<OpsOrderOut[]> {
     const rows = await findOrders(
       db,
       query,
@@ -190,7 +194,10 @@ export function createConsoleOrders(deps: {
     return toOpsOrders(rows)
   }
 
-  async function approve(guid: string, operator: Operator): Promise<Result<OpsOrder, OrdersError>> {
+  async function approve(
+    guid: string,
+    operator: Operator,
+  ): Promise<Result<OpsOrderOut, OrdersError>> {
     const outcome = await db.transaction(async (tx) => {
       const locked = await orders.lockForChange(tx, guid)
       if (!locked) return err({ code: 'order_not_found' as const })
@@ -200,7 +207,8 @@ export function createConsoleOrders(deps: {
       return ok(locked)
     })
     if (!outcome.ok) return outcome
-    // the shop's availability is unchanged (the slots stay sold); the player reads Confirmed orders
+    // the slots stay sold, and now play: the billboard's schedule reads them afresh
+    soldSlots.changed(outcome.value.eventSlug, outcome.value.deviceId)
     return order(guid)
   }
 
@@ -211,9 +219,9 @@ export function createConsoleOrders(deps: {
    */
   async function cancel(
     guid: string,
-    reason: string,
+    reason: ProblemData,
     by: { operator: Operator } | { system: 'review_expired' },
-  ): Promise<Result<OpsOrder, OrdersError>> {
+  ): Promise<Result<OpsOrderOut, OrdersError>> {
     const actor: Actor =
       'operator' in by ? { kind: 'operator', operatorId: by.operator.id } : { kind: 'system' }
     const outcome = await db.transaction(async (tx) => {
@@ -281,7 +289,7 @@ export function createConsoleOrders(deps: {
         ...o.slotNumbers.map((n) => slotStartEpochMs(event, device.timeZoneId, n)),
       )
       if (!reviewExpired('UnderReview', first, nowMs)) continue
-      const done = await cancel(o.guid, opsMessages.autoCancelReason, { system: 'review_expired' })
+      const done = await cancel(o.guid, AUTO_CANCEL_REASON, { system: 'review_expired' })
       if (done.ok && done.value.orderState === 'Cancelled') cancelled.push(o.guid)
     }
     return { cancelled }

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { ops } from '../../contract/ops.ts'
 import { MAX_CATALOGUE_BYTES, opsConsole } from '../../contract/ops-console.ts'
 import type { OpsGuard } from '../auth/guard.ts'
-import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
+import { problem, type Refusal, refuse, withProblemFields } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { OpsError, OpsService } from './service.ts'
@@ -57,25 +57,29 @@ const guidOf = (raw: string): string =>
 export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsService) {
   // ---------- orders and the audit log ----------
 
-  guard.handle(router, ops.review, async () => ({ orders: await service.reviewQueue() }))
+  guard.handle(router, ops.review, async () => ({
+    orders: (await service.reviewQueue()).map(withProblemFields),
+  }))
 
   guard.handle(router, ops.orders, async ({ query }) => ({
-    orders: await service.find(query.query, query.day),
+    orders: (await service.find(query.query, query.day)).map(withProblemFields),
   }))
 
   guard.handle(router, ops.order, async ({ params }) => {
     const found = await service.order(guidOf(params.guid))
-    return found.ok ? found.value : refuse(opsRefusal(found.error))
+    return found.ok ? withProblemFields(found.value) : refuse(opsRefusal(found.error))
   })
 
   guard.handle(router, ops.approve, async ({ params, operator }) => {
     const approved = await service.approve(guidOf(params.guid), operator)
-    return approved.ok ? approved.value : refuse(opsRefusal(approved.error))
+    return approved.ok ? withProblemFields(approved.value) : refuse(opsRefusal(approved.error))
   })
 
   guard.handle(router, ops.cancel, async ({ params, body, operator }) => {
-    const cancelled = await service.cancel(guidOf(params.guid), body.reason, { operator })
-    return cancelled.ok ? cancelled.value : refuse(opsRefusal(cancelled.error))
+    // the operator's own words, given to the shopper as they were typed
+    const reason = { code: 'order_cancelled', params: { reason: body.reason } }
+    const cancelled = await service.cancel(guidOf(params.guid), reason, { operator })
+    return cancelled.ok ? withProblemFields(cancelled.value) : refuse(opsRefusal(cancelled.error))
   })
 
   guard.handle(router, ops.audit, async ({ query }) => ({

@@ -19,6 +19,8 @@ import { createConsoleOrders, type OrdersError } from './orders.ts'
 
 export type OpsError = OrdersError | BillboardsError | CatalogueUploadError
 
+export type { OpsOrderOut } from './orders.ts'
+
 export type OpsService = ReturnType<typeof createOpsService>
 
 export function createOpsService(deps: {

@@ -1,4 +1,5 @@
 import type { OrderState, OrderStateChange } from '../../contract/index.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import { consoleContentOf } from '../content/reads.ts'
 import { checkoutCardFacts, orderRefund, type RefundRow } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
@@ -17,7 +18,7 @@ export type ConsoleOrderRow = {
   eventSlug: string
   deviceId: string
   state: OrderState
-  errors: string[]
+  errors: ProblemData[]
   confirmationDateEpochMs: number | null
   slotNumbers: number[]
   currency: string

@@ -32,3 +32,8 @@ export type OrderError =
   | { code: 'slots_taken'; slots: number[]; labels: string }
   | { code: 'idempotency_key_reused' }
   | { code: 'order_not_found' }
+  /**
+   * The client is past its write limit (counted in the order's own statement, which then wrote
+   * nothing): the write limit's middleware answers the 429.
+   */
+  | { code: 'writes_limited' }

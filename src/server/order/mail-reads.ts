@@ -1,3 +1,4 @@
+import type { ProblemData } from '../../domain/problems.ts'
 import { refundedCents, refundOpen } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { type Sql, sql } from '../platform/db/sql.ts'
@@ -16,7 +17,7 @@ export type StateMailCandidate = {
   eventSlug: string
   kind: StateMailKind
   /** cancelled: the reason given (the state history's, else the order's first error). */
-  reason: string | null
+  reason: ProblemData | null
   /** cancelled: what the refund gave back (0 when nothing was owed). */
   refundedCents: number
 }
@@ -43,7 +44,7 @@ export function stateMailCandidates(
 ): Promise<StateMailCandidate[]> {
   const noMail = (kind: StateMailKind) => sql`not ${mailed(kind)}`
   return db.query(sql<StateMailCandidate>`
-    select guid, event_slug as "eventSlug", 'under_review' as kind, null as reason,
+    select guid, event_slug as "eventSlug", 'under_review' as kind, null::jsonb as reason,
       0 as "refundedCents"
     from orders o
     where ${wasUnderReview} and ${recently('UnderReview')} and ${noMail('under_review')}
@@ -63,7 +64,7 @@ export function stateMailCandidates(
       coalesce(
         (select h.reason from order_state_history h
           where h.order_guid = o.guid and h.state = 'Cancelled' order by h.id desc limit 1),
-        o.errors ->> 0),
+        o.errors -> 0),
       ${refundedCents(sql`o.guid`)}
     from orders o
     where o.state = 'Cancelled' and ${recently('Cancelled')} and ${noMail('cancelled')}

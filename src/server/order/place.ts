@@ -16,6 +16,7 @@ import { uniqueViolation } from '../platform/db/errors.ts'
 import type { AppEnv } from '../platform/env.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
+import type { PendingHit } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import type { OrderError, SlotProblem } from './errors.ts'
 import {
@@ -106,9 +107,11 @@ export function createPlacing(deps: PlacingDeps) {
     order: OrderRequest,
     idempotencyKey: string,
     hash: string,
+    /** The client's write count, taken with the order when it is written (rate-limit.ts). */
+    hit: PendingHit | null = null,
   ): Promise<Result<OrderCreated, OrderError>> {
     try {
-      return ok(await placeChecked(order, idempotencyKey, hash))
+      return ok(await placeChecked(order, idempotencyKey, hash, hit))
     } catch (error) {
       if (error instanceof Refused) {
         // A request with the same key may have committed while this one was checked (its slots
@@ -123,6 +126,7 @@ export function createPlacing(deps: PlacingDeps) {
     order: OrderRequest,
     idempotencyKey: string,
     hash: string,
+    hit: PendingHit | null,
   ): Promise<OrderCreated> {
     const nowMs = now()
     // spec §7: orderType is Standard in production; a production server never takes a Test order.
@@ -203,40 +207,49 @@ export function createPlacing(deps: PlacingDeps) {
     // insertOrder writes all or nothing, and a broken key says which rule stopped it.
     for (let attempt = 0; ; attempt++) {
       try {
-        await insertOrder(db, {
-          idempotencyKey,
-          requestHash: hash,
-          created,
-          guid,
-          eventSlug: event.slug,
-          deviceId: device.deviceId,
-          orderType,
-          email: order.emailAddress,
-          firstName: order.customer.firstName,
-          lastName: order.customer.lastName,
-          phoneNumber: order.customer.phoneNumber,
-          willReceiveMarketing: order.customer.marketingAcknowledgement.willReceive,
-          executionContentKey: order.executionContentKey,
-          contentSource: order.contentSource,
-          locale: order.locale,
-          promoCode: promo?.promoCode ?? null,
-          slotNumbers,
-          valueCentsPerSlot: event.valueCentsPerSlot,
-          subtotalCents: price.subtotalCents,
-          discountCents: price.discountCents,
-          totalCents: price.totalCents,
-          currency: event.currency,
-          checkoutSecretKey: boundSetup ? checkoutSecretKey : null,
-          agreements: order.agreements,
-          agreementsAcceptedAt: new Date(nowMs).toISOString(),
-          requestBody: order,
-          redemption: oncePerCustomerCode
-            ? { promoCode: oncePerCustomerCode, email: normalEmail(order.emailAddress) }
-            : null,
-          lease,
-        })
+        const writeAt = now()
+        const written = await insertOrder(
+          db,
+          {
+            idempotencyKey,
+            requestHash: hash,
+            created,
+            guid,
+            eventSlug: event.slug,
+            deviceId: device.deviceId,
+            orderType,
+            email: order.emailAddress,
+            firstName: order.customer.firstName,
+            lastName: order.customer.lastName,
+            phoneNumber: order.customer.phoneNumber,
+            willReceiveMarketing: order.customer.marketingAcknowledgement.willReceive,
+            executionContentKey: order.executionContentKey,
+            contentSource: order.contentSource,
+            locale: order.locale,
+            promoCode: promo?.promoCode ?? null,
+            slotNumbers,
+            valueCentsPerSlot: event.valueCentsPerSlot,
+            subtotalCents: price.subtotalCents,
+            discountCents: price.discountCents,
+            totalCents: price.totalCents,
+            currency: event.currency,
+            checkoutSecretKey: boundSetup ? checkoutSecretKey : null,
+            agreements: order.agreements,
+            agreementsAcceptedAt: new Date(nowMs).toISOString(),
+            requestBody: order,
+            redemption: oncePerCustomerCode
+              ? { promoCode: oncePerCustomerCode, email: normalEmail(order.emailAddress) }
+              : null,
+            lease,
+          },
+          hit ? { statement: hit.statement(writeAt), limit: hit.limit } : null,
+        )
+        // The count committed with the order, or alone when the client was past its limit.
+        if (hit && written.hit) hit.counted(written.hit, writeAt)
+        if (!written.written) refuse({ code: 'writes_limited' })
         break
       } catch (error) {
+        if (error instanceof Refused) throw error
         const constraint = uniqueViolation(error)
         if (constraint === 'idempotency_keys_pkey') refuse({ code: 'request_in_progress' })
         if (constraint === 'checkout_bindings_pkey') refuse({ code: 'payment_already_saved' })

@@ -1,7 +1,7 @@
-import { confirmationCode, confirmationFor, messages } from '../../domain/index.ts'
+import { confirmationCode, confirmationFor } from '../../domain/index.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
-import { paymentMessages } from '../payment/messages.ts'
 import type { PaymentService } from '../payment/service.ts'
+import type { ChargeRecord } from '../payment/writes.ts'
 import type { Database } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
@@ -35,15 +35,27 @@ export function createProcessing(deps: ProcessingDeps) {
   const { database: db, catalogue, payment, log, soldSlots, lease } = deps
   const inflight = new Set<Promise<void>>()
 
-  async function finish(order: OrderToProcess, outcome: Partial<Finish> & Pick<Finish, 'state'>) {
+  async function finish(
+    order: OrderToProcess,
+    outcome: Partial<Finish> & Pick<Finish, 'state'>,
+    /** The charge's record when the provider keeps none (written with the outcome: one commit). */
+    record: ChargeRecord | null = null,
+  ) {
     const errors = outcome.errors ?? []
-    await finishOrder(db, order.guid, lease.owner, {
-      state: outcome.state,
-      errors,
-      paymentId: outcome.paymentId ?? null,
-      confirmationDateEpochMs: outcome.confirmationDateEpochMs ?? null,
-    })
-    if (outcome.state === 'Failed') soldSlots.changed(order.eventSlug, order.deviceId)
+    await finishOrder(
+      db,
+      order.guid,
+      lease.owner,
+      {
+        state: outcome.state,
+        errors,
+        paymentId: outcome.paymentId ?? null,
+        confirmationDateEpochMs: outcome.confirmationDateEpochMs ?? null,
+      },
+      record,
+    )
+    // Failed frees the slots; Confirmed puts them on the billboard's schedule
+    if (outcome.state !== 'UnderReview') soldSlots.changed(order.eventSlug, order.deviceId)
     log.info('order finished', { guid: order.guid, state: outcome.state, errors })
   }
 
@@ -51,7 +63,7 @@ export function createProcessing(deps: ProcessingDeps) {
    * Processing → Confirmed, UnderReview or Failed, by the instance that holds the order's
    * lease, renewed while it works. Safe to run again after a crash: the charge is keyed by
    * the order. Right after placing, the order as just written (under this instance's lease) is handed
-   * over, which spares reading it back. A failed order keeps its reason as text (GET status shows it).
+   * over, which spares reading it back. A failed order keeps its reason as a problem (GET status shows it).
    */
   async function processOrder(guid: string, placed?: OrderToProcess): Promise<void> {
     if (!placed && !(await claimOrder(db, guid, lease))) return
@@ -76,17 +88,18 @@ export function createProcessing(deps: ProcessingDeps) {
     const event = await catalogue.event(order.eventSlug)
     const device = event ? await catalogue.eventDevice(event.slug, order.deviceId) : null
     if (!event || !device) {
-      return finish(order, { state: 'Failed', errors: [messages.eventNotFound] })
+      return finish(order, { state: 'Failed', errors: [{ code: 'event_not_found' }] })
     }
     if (!order.content) {
-      return finish(order, { state: 'Failed', errors: [messages.missingBillboardContent] })
+      return finish(order, { state: 'Failed', errors: [{ code: 'missing_billboard_content' }] })
     }
 
     let paymentId: string | null = null
+    let record: ChargeRecord | null = null
     if (order.totalCents > 0) {
       const setup = order.setup
       if (!setup) {
-        return finish(order, { state: 'Failed', errors: [paymentMessages.checkoutMismatch] })
+        return finish(order, { state: 'Failed', errors: [{ code: 'checkout_mismatch' }] })
       }
       const result = await payment.charge({
         orderGuid: guid,
@@ -96,13 +109,14 @@ export function createProcessing(deps: ProcessingDeps) {
         description: `Shouts order ${confirmationCode(guid)} (${event.name})`,
       })
       if (!result.ok) {
-        return finish(order, {
-          state: 'Failed',
-          errors: [result.error],
-          paymentId: result.paymentId,
-        })
+        return finish(
+          order,
+          { state: 'Failed', errors: [result.problem], paymentId: result.paymentId },
+          result.record ?? null,
+        )
       }
       paymentId = result.paymentId
+      record = result.record ?? null
     }
     const confirmation = confirmationFor({
       event,
@@ -112,11 +126,15 @@ export function createProcessing(deps: ProcessingDeps) {
     })
     // spec §4: confirmed instantly, or under review (flagged content, or presale slots with a date).
     const review = order.content.flagged || !confirmation.instant
-    await finish(order, {
-      state: review ? 'UnderReview' : 'Confirmed',
-      paymentId,
-      confirmationDateEpochMs: confirmation.instant ? null : confirmation.confirmationDateEpochMs,
-    })
+    await finish(
+      order,
+      {
+        state: review ? 'UnderReview' : 'Confirmed',
+        paymentId,
+        confirmationDateEpochMs: confirmation.instant ? null : confirmation.confirmationDateEpochMs,
+      },
+      record,
+    )
   }
 
   /** Processes an order just placed, once the answer to its request is on its way. */

@@ -193,3 +193,8 @@ export function historyOf(orderGuid: Sql): Sql {
       'operatorEmail', ${operatorEmail(sql`h.operator_id`)}, 'reason', h.reason) order by h.id)
     from order_state_history h where h.order_guid = ${orderGuid}), '[]'::json)`
 }
+
+/** Whether an order names the content under this key (a boolean expression). */
+export function contentInAnOrder(key: Sql): Sql {
+  return sql`exists (select 1 from orders o where o.execution_content_key = ${key})`
+}

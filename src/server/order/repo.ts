@@ -1,9 +1,12 @@
 import type { OrderCreated, OrderState } from '../../contract/index.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import { type OrderContent, orderContentOf } from '../content/reads.ts'
 import { checkoutCard, checkoutProvider, type PaymentSetupRecord } from '../payment/reads.ts'
+import { type ChargeRecord, chargeRecordWrite } from '../payment/writes.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
+import type { HitRow } from '../platform/rate-limit.ts'
 
 /** A lease's end, by the database's clock. */
 const leaseEnd = (lease: LeaseSettings) =>
@@ -85,17 +88,27 @@ export type NewOrder = {
   lease: LeaseSettings
 }
 
+/** The shared limiter's count of the order's write, taken in the order's own statement. */
+export type WriteHit = { statement: Sql<HitRow>; limit: number }
+
 /**
  * Writes an order and everything it holds in one statement, which is one transaction: either all of
  * it is written, or (on any unique key) nothing is. Throws the database's unique violation, named by
- * its constraint (platform/db/errors.ts: uniqueViolation).
+ * its constraint (platform/db/errors.ts: uniqueViolation). With a hit, the client's write count is
+ * taken in the same statement (one commit), and the order is written only within the limit: the
+ * answer says whether it was, and what the count became.
  */
-export async function insertOrder(db: Queryable, order: NewOrder): Promise<void> {
+export async function insertOrder(
+  db: Queryable,
+  order: NewOrder,
+  hit: WriteHit | null,
+): Promise<{ written: boolean; hit: HitRow | undefined }> {
   const at = order.agreementsAcceptedAt
-  await db.query(sql`
-    with k as (
+  const key = sql`${order.idempotencyKey}, ${order.requestHash}, 201, ${json(order.created)}::jsonb`
+  const [row] = await db.query(sql<{ guid: string | null } & Partial<HitRow>>`
+    with ${hit ? sql`lim as (${hit.statement}),` : sql``} k as (
       insert into idempotency_keys (key, request_hash, status_code, response_body)
-      values (${order.idempotencyKey}, ${order.requestHash}, 201, ${json(order.created)}::jsonb)
+      ${hit ? sql`select ${key} from lim where lim.hits <= ${hit.limit}::int` : sql`values (${key})`}
       returning key
     ), o as (
       insert into orders (guid, event_slug, device_id, state, order_type, email, first_name,
@@ -131,7 +144,13 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<void>
       insert into order_state_history (order_guid, state, at, actor)
       select o.guid, 'Processing', ${at}::timestamptz, 'shopper' from o
     )
-    select guid from o`)
+    select (select guid from o) as guid
+      ${hit ? sql`, lim.hits, lim."windowEndsMs" from lim` : sql``}`)
+  const counted =
+    hit && row?.hits !== undefined && row.windowEndsMs !== undefined
+      ? { hits: row.hits, windowEndsMs: row.windowEndsMs }
+      : undefined
+  return { written: Boolean(row?.guid), hit: counted }
 }
 
 /** Which of these slots of the billboard are reserved now, in order. */
@@ -251,7 +270,12 @@ export async function expireOrderLeases(db: Queryable): Promise<void> {
  * `history` (selecting from `u`, the changed order) writes its history row. One statement, so it is
  * atomic without a transaction. Answers the guid of the order changed, if any.
  */
-export function offSaleStatement(change: Sql, history: Sql): Sql<{ guid: string }> {
+export function offSaleStatement(
+  change: Sql,
+  history: Sql,
+  /** More CTEs of the same statement (`, name as (...)`), reading `u` as they need. */
+  also: Sql = sql``,
+): Sql<{ guid: string }> {
   return sql<{ guid: string }>`
     with u as (
       ${change}
@@ -259,45 +283,54 @@ export function offSaleStatement(change: Sql, history: Sql): Sql<{ guid: string 
       delete from slot_reservations where order_guid in (select guid from u)
     ), p as (
       delete from promo_redemptions where order_guid in (select guid from u)
-    ), h as (${history})
+    ), h as (${history})${also}
     select guid from u`
 }
 
 export type Finish = {
   state: Exclude<OrderState, 'Processing'>
-  errors: string[]
+  /** why it failed: problems, stored as {code, params} (never English) */
+  errors: ProblemData[]
   paymentId: string | null
   confirmationDateEpochMs: number | null
 }
 
-/** Processing → the final state; a failed order frees its slots (and a once-per-customer code). */
+/**
+ * Processing → the final state, with the charge's record when the provider keeps none itself (the
+ * local provider's, payment/writes.ts): one statement, so the outcome and the record are one commit. A
+ * failed order frees its slots (and a once-per-customer code).
+ */
 export async function finishOrder(
   db: Queryable,
   guid: string,
   owner: string,
   finish: Finish,
+  record: ChargeRecord | null = null,
 ): Promise<void> {
+  const charge = record ? chargeRecordWrite(record, sql`u`) : null
+  const paymentId = charge ? charge.paymentId : sql`coalesce(${finish.paymentId}::text, payment_id)`
   const set = sql`state = ${finish.state}, errors = ${json(finish.errors)}::jsonb,
-    payment_id = coalesce(${finish.paymentId}::text, payment_id),
+    payment_id = ${paymentId},
     confirmation_date_epoch_ms = ${finish.confirmationDateEpochMs}::bigint, updated_at = now(),
     lease_owner = null, lease_expires_at = null`
   // Written only by the instance that holds the order: one that stalled past its lease
-  // leaves the outcome to the instance that took over.
+  // leaves the outcome (and the charge's record) to the instance that took over.
   const mine = sql`guid = ${guid} and state = 'Processing' and lease_owner = ${owner}`
-  // The new state joins the order's history in the same statement.
+  // The new state joins the order's history in the same statement, as does the charge's record.
   const history = sql`insert into order_state_history (order_guid, state, actor, reason)
-    select guid, ${finish.state}, 'system', ${finish.errors[0] ?? null}::text from u`
+    select guid, ${finish.state}, 'system', ${finish.errors[0] ? json(finish.errors[0]) : null}::jsonb from u`
+  const also = charge ? sql`, c as (${charge.insert})` : sql``
   if (finish.state !== 'Failed') {
     await db.query(sql`
       with u as (
         update orders set ${set} where ${mine} returning guid
-      ), h as (${history})
+      ), h as (${history})${also}
       select count(*) from u`)
     return
   }
   // A failed order frees its slots (and a once-per-customer code) for others.
   await db.query(
-    offSaleStatement(sql`update orders set ${set} where ${mine} returning guid`, history),
+    offSaleStatement(sql`update orders set ${set} where ${mine} returning guid`, history, also),
   )
 }
 
@@ -356,7 +389,7 @@ export async function cancelOrder(
   db: Queryable,
   guid: string,
   fromState: OrderState,
-  reason: string,
+  reason: ProblemData,
   actor: Actor,
 ): Promise<boolean> {
   const rows = await db.query(
@@ -366,7 +399,7 @@ export async function cancelOrder(
       where guid = ${guid} and state = ${fromState}
       returning guid`,
       sql`insert into order_state_history (order_guid, state, actor, operator_id, reason)
-      select guid, 'Cancelled', ${actorColumns(actor)}, ${reason} from u`,
+      select guid, 'Cancelled', ${actorColumns(actor)}, ${json(reason)}::jsonb from u`,
     ),
   )
   return rows.length > 0
@@ -379,7 +412,7 @@ export type OrderRow = {
   eventSlug: string
   deviceId: string
   state: OrderState
-  errors: string[]
+  errors: ProblemData[]
   confirmationDateEpochMs: number | null
   executionContentKey: string
   slotNumbers: number[]

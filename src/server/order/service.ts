@@ -5,6 +5,7 @@ import type {
   OrderStatus,
   OrderSummary,
 } from '../../contract/index.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import type { PromoCheck } from '../catalogue/promos.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
 import { orderContent } from '../content/reads.ts'
@@ -28,7 +29,7 @@ import {
   orderOfEvent,
 } from './repo.ts'
 import type { SoldSlots } from './sold-slots.ts'
-import { orderSummary } from './summary.ts'
+import { orderSummary, type SummaryOf } from './summary.ts'
 
 // api-v1 "Order": defaults, placing an order (place.ts), processing it (processing.ts: Processing →
 // Confirmed, UnderReview or Failed), recovering what a gone instance left (recovery.ts), its status
@@ -60,12 +61,15 @@ export function createOrderService(deps: {
   const placing = createPlacing({ ...deps, process: processing.schedule })
   const recovery = createRecovery({ ...deps, processing })
 
-  async function status(eventSlug: string, guid: string): Promise<Result<OrderStatus, OrderError>> {
+  async function status(
+    eventSlug: string,
+    guid: string,
+  ): Promise<Result<SummaryOf<OrderStatus>, OrderError>> {
     const order = await orderOfEvent(db, eventSlug, guid)
     if (!order) return err({ code: 'order_not_found' })
     return ok({
       orderState: order.state,
-      errors: order.errors,
+      problems: order.errors,
       confirmationDateEpochMs: order.confirmationDateEpochMs,
     })
   }
@@ -73,7 +77,7 @@ export function createOrderService(deps: {
   async function summary(
     eventSlug: string,
     guid: string,
-  ): Promise<Result<OrderSummary, OrderError>> {
+  ): Promise<Result<SummaryOf<OrderSummary>, OrderError>> {
     const order = await orderOfEvent(db, eventSlug, guid)
     const event = order ? await catalogue.event(order.eventSlug) : null
     const device = order && event ? await catalogue.eventDevice(event.slug, order.deviceId) : null
@@ -133,7 +137,12 @@ export function createOrderService(deps: {
     /** UnderReview → Confirmed with its history row; false when it was not under review. */
     approve: (tx: Queryable, guid: string, actor: Actor) => approveOrder(tx, guid, actor),
     /** → Cancelled from `fromState`, its slots and code freed, with its history row. */
-    cancel: (tx: Queryable, guid: string, fromState: OrderState, reason: string, actor: Actor) =>
-      cancelOrder(tx, guid, fromState, reason, actor),
+    cancel: (
+      tx: Queryable,
+      guid: string,
+      fromState: OrderState,
+      reason: ProblemData,
+      actor: Actor,
+    ) => cancelOrder(tx, guid, fromState, reason, actor),
   }
 }

@@ -9,13 +9,19 @@ import { soldSlotNumbers } from './reads.ts'
 
 export type SoldSlots = {
   get(eventSlug: string, deviceId: string): Promise<readonly number[]>
+  /**
+   * A billboard's slots of an event were sold or freed, or an order holding them changed state (the
+   * player's schedule plays Confirmed orders only): drops what was kept and tells the listeners.
+   */
   changed(eventSlug: string, deviceId: string): void
+  onChange(listener: (eventSlug: string, deviceId: string) => void): void
 }
 
 export function createSoldSlots(database: Database, now: () => number = Date.now): SoldSlots {
   const ttlMs = database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000
   const entries = new Map<string, { at: number; slots: number[] }>()
   const generations = new Map<string, number>()
+  const listeners: ((eventSlug: string, deviceId: string) => void)[] = []
   const keyOf = (eventSlug: string, deviceId: string) => `${eventSlug}\u0000${deviceId}`
   return {
     async get(eventSlug, deviceId) {
@@ -35,6 +41,10 @@ export function createSoldSlots(database: Database, now: () => number = Date.now
       const key = keyOf(eventSlug, deviceId)
       generations.set(key, (generations.get(key) ?? 0) + 1)
       entries.delete(key)
+      for (const listener of listeners) listener(eventSlug, deviceId)
+    },
+    onChange(listener) {
+      listeners.push(listener)
     },
   }
 }

@@ -13,6 +13,7 @@ import {
   slotEndEpochMs,
   slotStartEpochMs,
 } from '../../domain/index.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 
 // The order as its shopper sees it (spec §7 call 9, api-v1 OrderSummary), made in one place for the
 // shop's summary and for the console's order, which shows the order as the shopper sees it.
@@ -23,7 +24,8 @@ export type SummaryFacts = {
   eventSlug: string
   deviceId: string
   state: OrderState
-  errors: string[]
+  /** why it failed or was cancelled (the HTTP edge writes them: platform/http/errors.ts) */
+  errors: ProblemData[]
   confirmationDateEpochMs: number | null
   slotNumbers: readonly number[]
   currency: string
@@ -40,6 +42,12 @@ export type SummaryFacts = {
 }
 
 /**
+ * An answer whose failures are problems: the HTTP edge writes them as `errors`, `codes` and `params`
+ * (platform/http/errors.ts withProblemFields).
+ */
+export type SummaryOf<T> = Omit<T, 'errors' | 'codes' | 'params'> & { problems: ProblemData[] }
+
+/**
  * The summary of an order, its event and billboard as the catalogue lists them. The shop answers
  * "not found" without them; the console still shows an order whose event or billboard has left the
  * catalogue, with what the order holds (no slot times without the event, UTC without the billboard).
@@ -48,7 +56,7 @@ export function orderSummary(
   order: SummaryFacts,
   event: ShoutEvent | null,
   device: Device | null,
-): OrderSummary {
+): SummaryOf<OrderSummary> {
   const timeZoneId = device?.timeZoneId ?? 'UTC'
   const slotNumbers = [...order.slotNumbers].sort((a, b) => a - b)
   return {
@@ -57,7 +65,7 @@ export function orderSummary(
     eventSlug: order.eventSlug,
     eventName: event?.name ?? order.eventSlug,
     orderState: order.state,
-    errors: order.errors,
+    problems: order.errors,
     confirmationDateEpochMs: order.confirmationDateEpochMs,
     device: {
       deviceId: order.deviceId,

@@ -1,20 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { declineProblemCode } from '../../contract/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import type {
+  ChargeRecord,
   ChargeRequest,
   ChargeResult,
   PaymentProvider,
   PaymentSetupRecord,
   RefundRequest,
 } from './provider.ts'
-import { recordCharge, recordRefund } from './repo.ts'
+import { recordRefund } from './repo.ts'
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
 /**
  * The offline provider: setup intents live in the database and are confirmed by the test-card
- * endpoint (routes.ts, POST /order/payment/local/confirm); a charge records a payment row,
- * once per order.
+ * endpoint (routes.ts, POST /order/payment/local/confirm); a charge is a payment row, written with
+ * the order's outcome, once per order.
  */
 export function createLocalProvider(db: Queryable): PaymentProvider {
   return {
@@ -34,21 +36,22 @@ export function createLocalProvider(db: Queryable): PaymentProvider {
         : { confirmed: false }
     },
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      // One payment per order (unique order_guid): a charge repeated after a crash finds the first.
+      // Nothing leaves the shop: the charge is its record, written with the order's outcome in one
+      // commit (payment/writes.ts), once per order (unique order_guid; a charge repeated after a
+      // crash keeps the first record's id).
       const declined = request.setup.chargeOutcome
-      const payment = await recordCharge(db, {
+      const record: ChargeRecord = {
         id: token('pi_local'),
         orderGuid: request.orderGuid,
         provider: 'local',
         amountCents: request.amountCents,
         currency: request.currency,
         status: declined ? 'failed' : 'succeeded',
-        error: declined,
-      })
-      if (!payment) throw new Error(`payment of order ${request.orderGuid} vanished`)
-      return payment.status === 'succeeded'
-        ? { ok: true, paymentId: payment.id }
-        : { ok: false, error: payment.error ?? 'Payment failed', paymentId: payment.id }
+        error: declined ? { code: declineProblemCode(declined) } : null,
+      }
+      return record.error
+        ? { ok: false, problem: record.error, paymentId: record.id, record }
+        : { ok: true, paymentId: record.id, record }
     },
     async refund(request: RefundRequest) {
       // One refund per order, recorded on its payment; the id follows from the key, so a repeat

@@ -1,3 +1,5 @@
+import type { ProblemData } from '../../domain/problems.ts'
+
 // One payment interface, two providers: `stripe` when STRIPE_SECRET_KEY is set, `local`
 // otherwise. Setup saves a card for this checkout (a SetupIntent with a Customer); the charge happens
 // when the order is processed, for the total the server computed (an off-session PaymentIntent).
@@ -9,6 +11,7 @@ export type PaymentSetupRecord = {
   setupIntentId: string
   status: string
   paymentMethodId: string | null
+  /** the local provider's test card that saves but is refused when charged: its decline code */
   chargeOutcome: string | null
 }
 
@@ -24,9 +27,26 @@ export type ChargeRequest = {
   description: string
 }
 
+/**
+ * The record of a charge the provider does not keep itself (the local provider's `payments` row):
+ * written by the statement that writes the order's outcome, so that both are one commit
+ * (payment/writes.ts). Stripe keeps its own record: none.
+ */
+export type ChargeRecord = {
+  id: string
+  orderGuid: string
+  provider: 'local'
+  amountCents: number
+  currency: string
+  status: 'succeeded' | 'failed'
+  /** why the charge was refused: a problem (payments.error), never English */
+  error: ProblemData | null
+}
+
 export type ChargeResult =
-  | { ok: true; paymentId: string }
-  | { ok: false; error: string; paymentId: string | null }
+  | { ok: true; paymentId: string; record?: ChargeRecord }
+  /** why it was refused: a card decline of the catalogue, or unknown_error */
+  | { ok: false; problem: ProblemData; paymentId: string | null; record?: ChargeRecord }
 
 /** Giving a cancelled order's charge back. */
 export type RefundRequest = {

@@ -1,3 +1,4 @@
+import type { ProblemData } from '../../domain/problems.ts'
 import { type Sql, sql } from '../platform/db/sql.ts'
 
 // What the payment module lets other modules read of its tables. Placing and processing an order
@@ -37,7 +38,8 @@ export type RefundRow = {
   currency: string
   idempotencyKey: string
   status: 'pending' | 'succeeded' | 'failed'
-  error: string | null
+  /** the last failed attempt's problem (refund_failed: the provider's words) */
+  error: ProblemData | null
   attempts: number
   createdAtEpochMs: number
   completedAtEpochMs: number | null

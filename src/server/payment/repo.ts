@@ -1,11 +1,14 @@
+import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { sql } from '../platform/db/sql.ts'
+import { json, sql } from '../platform/db/sql.ts'
+import type { PaymentSetupRecord } from './provider.ts'
 import { REFUND_JSON, type RefundRow } from './reads.ts'
 
 // The payment module's tables: payment_setups (a card saved for a checkout, spec §7 call 11),
-// payments (one charge per order, unique order_guid, recorded by the local provider; Stripe keeps its
-// own record and the order keeps the PaymentIntent id) and refunds (one per cancelled order that was
-// charged, migration 0007). Others read them through reads.ts.
+// payments (one charge per order, unique order_guid, recorded by the local provider with the order's
+// outcome, writes.ts; Stripe keeps its own record and the order keeps the PaymentIntent id) and
+// refunds (one per cancelled order that was charged, migration 0007). Others read them through
+// reads.ts.
 
 // ---------- card setups ----------
 
@@ -33,6 +36,19 @@ export async function setupByClientSecret(
   const [row] = await db.query(sql<{ checkoutSecretKey: string; status: string }>`
     select checkout_secret_key as "checkoutSecretKey", status
     from payment_setups where client_secret = ${clientSecret}`)
+  return row ?? null
+}
+
+/** The card setup of a checkout (its record for the provider), or null. */
+export async function setupByCheckoutKey(
+  db: Queryable,
+  checkoutSecretKey: string,
+): Promise<PaymentSetupRecord | null> {
+  const [row] = await db.query(sql<PaymentSetupRecord>`
+    select checkout_secret_key as "checkoutSecretKey", customer_id as "customerId",
+      setup_intent_id as "setupIntentId", status, payment_method_id as "paymentMethodId",
+      charge_outcome as "chargeOutcome"
+    from payment_setups where checkout_secret_key = ${checkoutSecretKey}`)
   return row ?? null
 }
 
@@ -64,36 +80,6 @@ export async function markSetupSucceeded(
 }
 
 // ---------- charges ----------
-
-export type PaymentRow = { id: string; status: 'succeeded' | 'failed'; error: string | null }
-
-/**
- * Records a charge unless the order has one already; either way the order's one payment. A charge
- * repeated after a crash finds the first.
- */
-export async function recordCharge(
-  db: Queryable,
-  charge: {
-    id: string
-    orderGuid: string
-    provider: 'local'
-    amountCents: number
-    currency: string
-    status: PaymentRow['status']
-    error: string | null
-  },
-): Promise<PaymentRow | null> {
-  const [inserted] = await db.query(sql<PaymentRow>`
-    insert into payments (id, order_guid, provider, amount_cents, currency, status, error)
-    values (${charge.id}, ${charge.orderGuid}, ${charge.provider}, ${charge.amountCents},
-      ${charge.currency}, ${charge.status}, ${charge.error})
-    on conflict (order_guid) do nothing
-    returning id, status, error`)
-  if (inserted) return inserted
-  const [existing] = await db.query(sql<PaymentRow>`
-    select id, status, error from payments where order_guid = ${charge.orderGuid}`)
-  return existing ?? null
-}
 
 /**
  * The local provider gives the order's charge back: recorded once (a repeated refund finds
@@ -169,11 +155,11 @@ export async function markRefunded(
 export async function markRefundAttemptFailed(
   db: Queryable,
   guid: string,
-  error: string,
+  error: ProblemData,
   maxAttempts: number,
 ): Promise<void> {
   await db.query(sql`
-    update refunds set error = ${error}, attempts = attempts + 1,
+    update refunds set error = ${json(error)}::jsonb, attempts = attempts + 1,
       status = case when attempts + 1 >= ${maxAttempts}::int then 'failed' else 'pending' end,
       completed_at = case when attempts + 1 >= ${maxAttempts}::int then now() else null end
     where order_guid = ${guid} and status = 'pending'`)

@@ -2,7 +2,6 @@ import { order as orderApi } from '../../contract/index.ts'
 import { errorResponse, problem, refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
-import { paymentMessages } from './messages.ts'
 import { paymentRefusal } from './refusals.ts'
 import type { PaymentService } from './service.ts'
 
@@ -15,7 +14,7 @@ export function paymentRoutes(router: ApiRouter, payment: PaymentService, limits
     async ({ c }) => {
       const length = Number(c.req.header('content-length') ?? '0')
       if (length > 1024) {
-        return errorResponse(c, 413, problem('body_not_expected', paymentMessages.noBodyExpected))
+        return errorResponse(c, 413, problem('body_not_expected'))
       }
       const setup = await payment.createSetup()
       return setup.ok ? setup.value : refuse(paymentRefusal(setup.error))

@@ -4,7 +4,6 @@ import type {
   LocalConfirmResponse,
   SetupIntentResponse,
 } from '../../contract/index.ts'
-import { messages } from '../../domain/index.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Env } from '../platform/env.ts'
 import type { Logger } from '../platform/log.ts'
@@ -25,6 +24,7 @@ import {
   markSetupSucceeded,
   pendingRefund,
   saveLocalCard,
+  setupByCheckoutKey,
   setupByClientSecret,
   stalePendingRefunds,
 } from './repo.ts'
@@ -52,7 +52,7 @@ export type PaymentError =
   | { code: 'local_cards_disabled' }
   | { code: 'payment_form_expired' }
   /** A test card's outcome; `declineCode` is Stripe's (card_declined, insufficient_funds, ...). */
-  | { code: 'card_declined'; declineCode: string; message: string }
+  | { code: 'card_declined'; declineCode: string }
 
 /** A refund is tried this many times (the cancel, then the retries) before it is shown as failed. */
 const REFUND_MAX_ATTEMPTS = 10
@@ -150,15 +150,11 @@ export function createPaymentService(deps: {
       card.expYear < current.getUTCFullYear() ||
       (card.expYear === current.getUTCFullYear() && card.expMonth < current.getUTCMonth() + 1)
     if (expired) {
-      return err({
-        code: 'card_declined',
-        declineCode: 'expired_card',
-        message: messages.cardExpired,
-      })
+      return err({ code: 'card_declined', declineCode: 'expired_card' })
     }
     const outcome = cardOutcome(card.cardNumber)
     if (outcome.kind === 'declined') {
-      return err({ code: 'card_declined', declineCode: outcome.code, message: outcome.message })
+      return err({ code: 'card_declined', declineCode: outcome.code })
     }
     // Only the brand and the last four digits are kept: never the number or the code.
     const saved = { brand: cardBrand(card.cardNumber), last4: card.cardNumber.slice(-4) }
@@ -166,7 +162,7 @@ export function createPaymentService(deps: {
       checkoutSecretKey: setup.checkoutSecretKey,
       paymentMethodId: `pm_local_${randomBytes(8).toString('hex')}`,
       ...saved,
-      chargeOutcome: outcome.kind === 'charge_declined' ? outcome.message : null,
+      chargeOutcome: outcome.kind === 'charge_declined' ? outcome.code : null,
     })
     return ok({ status: 'succeeded', card: saved })
   }
@@ -200,6 +196,18 @@ export function createPaymentService(deps: {
   }
 
   /**
+   * The card saved for a checkout by its key (an advertiser accepting a proposal), checked as an
+   * order's card is: the same customer, not used already, confirmed by the provider.
+   */
+  async function cardForCheckout(
+    checkoutSecretKey: string,
+    customerId: string,
+    used: boolean,
+  ): Promise<Result<PaymentSetupRecord, CardError>> {
+    return cardForOrder(await setupByCheckoutKey(db, checkoutSecretKey), customerId, used)
+  }
+
+  /**
    * Charges an order's card, trying the provider three times with back-off; a repeated call (after
    * a crash) charges once, since the provider keys the charge by the order.
    */
@@ -222,7 +230,7 @@ export function createPaymentService(deps: {
     }
     log.error('charge failed', { guid: request.orderGuid, error: lastError })
     deps.onPaymentError?.('provider')
-    return { ok: false as const, error: messages.unknownError, paymentId: null }
+    return { ok: false as const, problem: { code: 'unknown_error' }, paymentId: null }
   }
 
   /** Asks the provider for a pending refund, under its idempotency key; records the outcome. */
@@ -233,7 +241,10 @@ export function createPaymentService(deps: {
       await markRefundAttemptFailed(
         db,
         guid,
-        `The order was paid with the ${refund.provider} provider; this server uses ${provider.name}`,
+        {
+          code: 'refund_provider_mismatch',
+          params: { provider: refund.provider, current: provider.name },
+        },
         REFUND_MAX_ATTEMPTS,
       )
       return
@@ -254,7 +265,7 @@ export function createPaymentService(deps: {
       await markRefundAttemptFailed(
         db,
         guid,
-        (error as Error).message || 'The refund failed',
+        { code: 'refund_failed', params: { reason: (error as Error).message || String(error) } },
         REFUND_MAX_ATTEMPTS,
       )
     }
@@ -266,6 +277,7 @@ export function createPaymentService(deps: {
     createSetup,
     confirmLocalCard,
     cardForOrder,
+    cardForCheckout,
     charge,
     /** Writes the refund a cancel owes, pending, in the cancel's transaction (once per order). */
     oweRefund: (tx: Queryable, refund: OwedRefund) => insertPendingRefund(tx, refund),

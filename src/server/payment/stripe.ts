@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { messages } from '../../domain/messages.ts'
+import { declineProblemCode } from '../../contract/problems.ts'
 import type {
   ChargeRequest,
   ChargeResult,
@@ -76,10 +76,12 @@ export function createStripeProvider(
         )
         return intent.status === 'succeeded'
           ? { ok: true, paymentId: intent.id }
-          : { ok: false, error: messages.cardDeclined, paymentId: intent.id }
+          : { ok: false, problem: { code: 'card_declined' }, paymentId: intent.id }
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
-          return { ok: false, error: error.message || messages.cardDeclined, paymentId: null }
+          // Stripe's decline code names the reason; the shopper reads the catalogue's sentence
+          const code = declineProblemCode(error.decline_code ?? error.code ?? 'card_declined')
+          return { ok: false, problem: { code }, paymentId: null }
         }
         throw error
       }

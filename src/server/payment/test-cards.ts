@@ -1,30 +1,24 @@
-import { messages } from '../../domain/messages.ts'
-
 // The card numbers Stripe documents for testing (docs.stripe.com/testing), with their outcomes. The
 // local provider answers as Stripe's test mode would, so the whole flow works without the network.
+// A refusal is Stripe's decline code; its sentence is the catalogue's (src/contract/problems.ts).
 
 export type CardOutcome =
   | { kind: 'succeeds' }
   // saves fine, refused when charged (Stripe: "attaching succeeds, charging fails")
-  | { kind: 'charge_declined'; message: string }
-  | { kind: 'declined'; code: string; message: string }
+  | { kind: 'charge_declined'; code: string }
+  | { kind: 'declined'; code: string }
 
-const incorrectCvc = "Your card's security code is incorrect."
-const processingError = 'An error occurred while processing your card. Try again in a little bit.'
+const declined = (code: string): CardOutcome => ({ kind: 'declined', code })
 
 const OUTCOMES: Record<string, CardOutcome> = {
-  '4000000000000002': { kind: 'declined', code: 'card_declined', message: messages.cardDeclined },
-  '4000000000009995': {
-    kind: 'declined',
-    code: 'insufficient_funds',
-    message: messages.cardInsufficientFunds,
-  },
-  '4000000000009987': { kind: 'declined', code: 'lost_card', message: messages.cardDeclined },
-  '4000000000009979': { kind: 'declined', code: 'stolen_card', message: messages.cardDeclined },
-  '4000000000000069': { kind: 'declined', code: 'expired_card', message: messages.cardExpired },
-  '4000000000000127': { kind: 'declined', code: 'incorrect_cvc', message: incorrectCvc },
-  '4000000000000119': { kind: 'declined', code: 'processing_error', message: processingError },
-  '4000000000000341': { kind: 'charge_declined', message: messages.cardDeclined },
+  '4000000000000002': declined('card_declined'),
+  '4000000000009995': declined('insufficient_funds'),
+  '4000000000009987': declined('lost_card'),
+  '4000000000009979': declined('stolen_card'),
+  '4000000000000069': declined('expired_card'),
+  '4000000000000127': declined('incorrect_cvc'),
+  '4000000000000119': declined('processing_error'),
+  '4000000000000341': { kind: 'charge_declined', code: 'card_declined' },
 }
 
 const SUCCEEDING = new Set([
@@ -70,10 +64,10 @@ export function cardBrand(number: string): string {
 /** Stripe test mode refuses a real (non-test) card number; an invalid number is invalid. */
 export function cardOutcome(number: string): CardOutcome {
   if (!luhnValid(number)) {
-    return { kind: 'declined', code: 'incorrect_number', message: messages.cardNumberInvalid }
+    return declined('incorrect_number')
   }
   const known = OUTCOMES[number]
   if (known) return known
   if (SUCCEEDING.has(number)) return { kind: 'succeeds' }
-  return { kind: 'declined', code: 'card_declined', message: messages.cardDeclined }
+  return declined('card_declined')
 }

@@ -22,8 +22,17 @@ function catalogOf(locale: string): Map<string, string> {
   return catalog
 }
 
-const fill = (text: string, values: Readonly<Record<string, string>>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+/** A message's `{name}`s filled in; `{name, number}` with the locale's grouping (ICU's number). */
+const fill = (
+  text: string,
+  values: Readonly<Record<string, string | number>>,
+  locale = 'en',
+): string =>
+  text.replace(/\{(\w+)(, number)?\}/g, (whole, name: string, number?: string) => {
+    const value = values[name]
+    if (value === undefined) return whole
+    return number && typeof value === 'number' ? value.toLocaleString(locale) : String(value)
+  })
 
 /** A message of the catalog of a locale by its msgid, its `{name}`s filled in (the msgid if none). */
 export function translate(
@@ -43,7 +52,7 @@ export function problemIn(locale: string, problem: ProblemData): string {
   const catalog = catalogOf(locale)
   const message = catalog.get(problem.code) || catalogOf('en').get(problem.code)
   if (!message) return problem.code
-  const values: Record<string, string> = {}
+  const values: Record<string, string | number> = {}
   for (const [name, value] of Object.entries(problem.params ?? {})) {
     if (typeof value === 'object') {
       values[name] = problemIn(locale, value)
@@ -51,7 +60,7 @@ export function problemIn(locale: string, problem: ProblemData): string {
     }
     const table = wordTableOf(problem.code, name)
     values[name] =
-      table && typeof value === 'string' ? translate(locale, `${table}.${value}`) : String(value)
+      table && typeof value === 'string' ? translate(locale, `${table}.${value}`) : value
   }
-  return fill(message, values)
+  return fill(message, values, locale)
 }

@@ -28,6 +28,7 @@ const PROD = {
   PUBLIC_BASE_URL: 'https://shouts.example',
   STRIPE_SECRET_KEY: 'sk_live_not-a-real-key',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_not-a-real-key',
+  ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
 }
 
 describe('the settings', () => {
@@ -131,5 +132,23 @@ describe('the settings', () => {
       TRUST_PROXY: 2,
       WRITES_PER_MINUTE: 10,
     })
+  })
+
+  it("require the advertisers' token keys in production, each of 32 characters or more", () => {
+    const { ADVERTISER_TOKEN_KEYS: _, ...withoutKeys } = PROD
+    expect(() => parseEnv(withoutKeys)).toThrow(
+      'ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod',
+    )
+    expect(() => parseEnv({ ADVERTISER_TOKEN_KEYS: 'short' })).toThrow(
+      'ADVERTISER_TOKEN_KEYS must be keys of at least 32 characters',
+    )
+    const a = 'a'.repeat(32)
+    const b = 'b'.repeat(40)
+    expect(parseEnv({ ADVERTISER_TOKEN_KEYS: ` ${a} , ${b} ` }).ADVERTISER_TOKEN_KEYS).toEqual([
+      a,
+      b,
+    ])
+    expect(parseEnv({}).AD_FREE_TIME_SHARE).toBe(50)
+    expect(() => parseEnv({ AD_FREE_TIME_SHARE: '101' })).toThrow('AD_FREE_TIME_SHARE')
   })
 })

@@ -93,6 +93,18 @@ const EnvEntries = v.object({
   // writes per minute, counted per kind: setup intents, card confirmations, uploads, generations,
   // orders (far above a shopper's few, far below a flood)
   WRITES_PER_MINUTE: v.optional(wholeNumber('WRITES_PER_MINUTE'), '60'),
+  // content jobs (background generations, video uploads being processed) a client may have queued
+  // or running at once; one more is a 429 (content/job-queue.ts)
+  CONTENT_JOBS_PER_CLIENT: v.optional(wholeNumber('CONTENT_JOBS_PER_CLIENT'), '2'),
+  // bytes a client may upload per hour (300 MB); past it, uploads are a 429 until the hour ends
+  UPLOAD_BYTES_PER_CLIENT_HOUR: v.optional(
+    wholeNumber('UPLOAD_BYTES_PER_CLIENT_HOUR'),
+    '300000000',
+  ),
+
+  // --- data lifetimes: uploads and generated content no order names are deleted (rows and files)
+  // this many hours after they were made (content/lifetime.ts)
+  UNORDERED_CONTENT_TTL_HOURS: v.optional(wholeNumber('UNORDERED_CONTENT_TTL_HOURS'), '24'),
 
   // --- content storage: an S3-compatible bucket when S3_BUCKET is set
   S3_BUCKET: optionalText,
@@ -170,6 +182,14 @@ const EnvEntries = v.object({
   // --- billboards: a proof of play is refused before its play has begun by the server's clock, a
   // billboard's clock allowed to run this many seconds ahead
   PLAYER_CLOCK_SKEW_SECONDS: v.optional(wholeNumber('PLAYER_CLOCK_SKEW_SECONDS'), '120'),
+  // a billboard silent this many minutes is offline in the console (docs/billboards.md)
+  BILLBOARD_OFFLINE_MINUTES: v.optional(
+    v.pipe(
+      wholeNumber('BILLBOARD_OFFLINE_MINUTES'),
+      v.minValue(1, 'BILLBOARD_OFFLINE_MINUTES must be at least 1'),
+    ),
+    '10',
+  ),
   // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
@@ -216,6 +236,92 @@ const EnvEntries = v.object({
   // After this many failed attempts a mail is marked failed (shown in the outbox) and not retried
   MAIL_MAX_ATTEMPTS: v.optional(wholeNumber('MAIL_MAX_ATTEMPTS'), '8'),
 
+  // --- advertisers (docs/advertisers.md): the keys that sign their access tokens, comma-separated,
+  // each at least 32 characters; the first signs, any verifies (rotation: put the new key first,
+  // drop the old one once its tokens expired, 15 minutes later). Unset (never in prod): a key is
+  // made and kept in the database.
+  ADVERTISER_TOKEN_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((key) => key.trim())
+          .filter((key) => key !== ''),
+      ),
+      v.check(
+        (keys) => keys.length > 0 && keys.every((key) => key.length >= 32),
+        'ADVERTISER_TOKEN_KEYS must be keys of at least 32 characters, separated by commas',
+      ),
+    ),
+  ),
+  // The share (percent) of each hour's free time ads may take on a billboard when its event names
+  // none (catalogue adSharePercent), and at times no event covers: the house card keeps the rest.
+  AD_FREE_TIME_SHARE: v.optional(
+    v.pipe(
+      wholeNumber('AD_FREE_TIME_SHARE'),
+      v.maxValue(100, 'AD_FREE_TIME_SHARE must be a percentage, 0 to 100'),
+    ),
+    '50',
+  ),
+  // --- play alerts (Web Push, push/). The key pair the shop signs its pushes with (RFC 8292),
+  // base64url as `npx web-push generate-vapid-keys` prints it; unset, a pair is made on the first start
+  // and kept in the database (the same for every instance).
+  VAPID_PUBLIC_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'VAPID_PUBLIC_KEY must be a P-256 public key (87 base64url characters)',
+      ),
+    ),
+  ),
+  VAPID_PRIVATE_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        'VAPID_PRIVATE_KEY must be a P-256 private key (43 base64url characters)',
+      ),
+    ),
+  ),
+  // Who push services may contact about the shop's pushes: a mailto: or https: URL
+  VAPID_SUBJECT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+        'VAPID_SUBJECT must be a mailto: or https: URL',
+      ),
+    ),
+  ),
+  // The push services the shop sends to (a subscription naming another host is refused: the server
+  // never posts to an address a stranger chose): host names or host:port, "*.name" for subdomains
+  PUSH_SERVICE_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[\w*.:-]+(\s*,\s*[\w*.:-]+)*$/,
+        'PUSH_SERVICE_HOSTS must be host names separated by commas',
+      ),
+      v.transform((list) => list.split(',').map((host) => host.trim().toLowerCase())),
+    ),
+    'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com',
+  ),
+  // How often the one instance sending play alerts looks for those due
+  PUSH_POLL_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, 'PUSH_POLL_SECONDS must be a number of seconds'),
+      v.transform(Number),
+      v.minValue(0.05, 'PUSH_POLL_SECONDS must be at least 0.05'),
+    ),
+    '30',
+  ),
+
   // GET /api/v1/metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404, and
   // nothing is counted
   METRICS_TOKEN: v.optional(
@@ -259,6 +365,9 @@ export const EnvSchema = v.pipe(
     if (e.APP_ENV === 'prod' && demoCatalogueSetting(e.DEMO_CATALOGUE) === true) {
       addIssue({ message: 'DEMO_CATALOGUE: the demo catalogue is never imported in prod' })
     }
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+      addIssue({ message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' })
+    }
     // A production shop prints its QR codes and links for its own address only.
     if (e.APP_ENV === 'prod' && !e.PUBLIC_BASE_URL) {
       addIssue({
@@ -274,6 +383,14 @@ export const EnvSchema = v.pipe(
     if (e.APP_ENV === 'prod' && stripeMissing.length > 0) {
       addIssue({
         message: `${stripeMissing.join(' and ')} must be set when APP_ENV=prod (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY of the shop's Stripe account): without them the shop takes test card numbers and no money`,
+      })
+    }
+    // Tokens signed with a key made by the server itself would let anyone who reads the database
+    // sign in as any advertiser: production names its keys.
+    if (e.APP_ENV === 'prod' && !e.ADVERTISER_TOKEN_KEYS) {
+      addIssue({
+        message:
+          "ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod (random keys of 32 characters or more: the first signs advertisers' access tokens)",
       })
     }
     if (Boolean(e.FFMPEG_PATH) !== Boolean(e.FFPROBE_PATH)) {

@@ -1,3 +1,4 @@
+import { createSoldSlots } from '../order/sold-slots.ts'
 import { openDatabase } from '../platform/db/client.ts'
 import { applyMigrations } from '../platform/db/migrate.ts'
 import { parseEnv } from '../platform/env.ts'
@@ -25,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
     const player = createPlayerService({
       database,
       now: Date.now,
+      soldSlots: createSoldSlots(database),
       clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
       origin: () => origin,
     })

@@ -1,4 +1,5 @@
 import type { Heartbeat, Play } from '../../contract/index.ts'
+import { billboards } from '../catalogue/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { joinSql, sql } from '../platform/db/sql.ts'
 
@@ -157,4 +158,42 @@ export function heartbeatsOf(
       clock_offset_ms::float8 as "clockOffsetMs", beat
     from player_heartbeats
     where device_id in (${joinSql(deviceIds.map((id) => sql`${id}`))})`)
+}
+
+export type BillboardReport = Pick<StoredHeartbeat, 'clockOffsetMs' | 'beat'> & {
+  deviceId: string
+  location: string
+  city: string
+  timeZoneId: string
+  source: 'web' | 'smil' | null
+  seenAtEpochMs: number | null
+}
+
+/**
+ * Every billboard of the catalogue (the catalogue's read model) with its last report (nulls before
+ * the first), by device id.
+ */
+export async function billboardReports(db: Queryable): Promise<BillboardReport[]> {
+  const boards = await billboards(db)
+  const beats = new Map(
+    (
+      await heartbeatsOf(
+        db,
+        boards.map((b) => b.deviceId),
+      )
+    ).map((h) => [h.deviceId, h]),
+  )
+  return boards.map(({ deviceId, location, city, timeZoneId }) => {
+    const h = beats.get(deviceId)
+    return {
+      deviceId,
+      location,
+      city,
+      timeZoneId,
+      source: h?.source ?? null,
+      seenAtEpochMs: h?.seenAtEpochMs ?? null,
+      clockOffsetMs: h?.clockOffsetMs ?? null,
+      beat: h?.beat ?? null,
+    }
+  })
 }

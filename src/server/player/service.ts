@@ -8,6 +8,7 @@ import type {
   ScheduleQuery,
 } from '../../contract/index.ts'
 import { pathOf, player } from '../../contract/index.ts'
+import { DEFAULT_OFFLINE_MINUTES } from '../../domain/billboard-health.ts'
 import { eventWindowEpochMs } from '../../domain/event.ts'
 import {
   houseEventOf,
@@ -22,13 +23,16 @@ import {
   smilScheduleWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
-import { eventsOfDevice, playerDevice } from '../catalogue/reads.ts'
+import { type DeviceEvent, eventsOfDevice, playerDevice } from '../catalogue/reads.ts'
 import { qrTargetUrl } from '../catalogue/service.ts'
-import { confirmedSlots, ordersForPlays } from '../order/reads.ts'
+import { type ConfirmedSlot, ordersForPlays } from '../order/reads.ts'
+import type { SoldSlots } from '../order/sold-slots.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
+import { billboardsHealth } from './health.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
+import { createPlayoutCache } from './playout-cache.ts'
 import {
   countRefusedPlays,
   deviceOfToken,
@@ -57,12 +61,16 @@ export type PlayerDeps = {
   now: () => number
   /** PLAYER_CLOCK_SKEW_SECONDS, in ms: how far ahead of ours a billboard's clock may run. */
   clockSkewMs: number
+  /** Told of each change of a billboard's sold slots or of their orders' states (playout-cache.ts). */
+  soldSlots: SoldSlots
   /**
    * The shop's public origin for absolute URLs (content, QR entry): PUBLIC_BASE_URL, else the origin
    * the server listens on. Never a Host header a client sends (a forged one would point billboards
    * and their QR codes elsewhere).
    */
   origin: () => string
+  /** BILLBOARD_OFFLINE_MINUTES: the silence after which a billboard is offline. */
+  offlineMinutes?: number
 }
 
 export type PlayerService = ReturnType<typeof createPlayerService>
@@ -103,6 +111,43 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok({ token, url })
   }
 
+  const playout = createPlayoutCache(db, deps.now, deps.soldSlots)
+  // The plays of an event's Confirmed slots in a window, kept per slot list (the cache hands out the
+  // same array until the slots change): a player asking again for the same window computes nothing.
+  const computed = new WeakMap<readonly ConfirmedSlot[], Map<string, ScheduleItem[]>>()
+  function playsOf(
+    event: DeviceEvent,
+    timeZoneId: string,
+    sold: readonly ConfirmedSlot[],
+    window: { fromEpochMs: number; toEpochMs: number },
+  ): readonly ScheduleItem[] {
+    let byWindow = computed.get(sold)
+    if (!byWindow) {
+      byWindow = new Map()
+      computed.set(sold, byWindow)
+    }
+    const key = [
+      event.startDateHourLocalInclusive,
+      event.slotWidthMS,
+      event.playsPerSlot,
+      event.secondsPerShout,
+      timeZoneId,
+      window.fromEpochMs,
+      window.toEpochMs,
+      origin(),
+    ].join('\u0000')
+    let items = byWindow.get(key)
+    if (!items) {
+      items = schedulePlays({ event, timeZoneId, sold, ...window }).map((play) => ({
+        ...play,
+        content: { ...play.content, url: absolute(play.content.url) },
+      }))
+      if (byWindow.size >= 16) byWindow.clear()
+      byWindow.set(key, items)
+    }
+    return items
+  }
+
   async function schedule(
     deviceId: string,
     query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
@@ -111,9 +156,9 @@ export function createPlayerService(deps: PlayerDeps) {
     const window = scheduleWindow(query, now)
     if ('problem' in window)
       return err({ code: 'schedule_window_invalid', problem: window.problem })
-    const device = await playerDevice(db, deviceId)
+    const device = await playout.device(deviceId)
     if (!device) return err({ code: 'device_not_found' })
-    const events = await eventsOfDevice(db, deviceId)
+    const events = await playout.events(deviceId)
     const house = houseEventOf(events, device.timeZoneId, window.fromEpochMs)
     if (!house) return err({ code: 'device_not_found' })
 
@@ -127,11 +172,8 @@ export function createPlayerService(deps: PlayerDeps) {
         window.fromEpochMs,
         window.toEpochMs,
       )
-      const sold = await confirmedSlots(db, event.slug, deviceId, range.first, range.last)
-      const plays = schedulePlays({ event, timeZoneId: device.timeZoneId, sold, ...window })
-      for (const play of plays) {
-        items.push({ ...play, content: { ...play.content, url: absolute(play.content.url) } })
-      }
+      const sold = await playout.confirmedSlots(event.slug, deviceId, range.first, range.last)
+      for (const item of playsOf(event, device.timeZoneId, sold, window)) items.push(item)
     }
     items.sort((a, b) => a.startEpochMs - b.startEpochMs || a.orderGuid.localeCompare(b.orderGuid))
 
@@ -291,5 +333,9 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok({ serverEpochMs: now })
   }
 
-  return { authenticate, link, schedule, smil, houseCardPng, recordPlays, heartbeat }
+  /** The console's Billboards page: each billboard's state from its last report. */
+  const health = () =>
+    billboardsHealth(db, deps.now(), deps.offlineMinutes ?? DEFAULT_OFFLINE_MINUTES)
+
+  return { authenticate, link, schedule, smil, houseCardPng, recordPlays, heartbeat, health }
 }

@@ -4,17 +4,26 @@ import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import type { Problem } from '../../contract/problems.ts'
+import { issueMessage } from '../../domain/problems.ts'
 import type { Env, X264Preset } from '../platform/env.ts'
 
-/** A video operation that failed for a reason worth showing (corrupt file, timeout, missing ffmpeg). */
+/**
+ * A video operation that failed for a reason worth showing (corrupt file, timeout, missing ffmpeg).
+ * Its problem is what a shopper is told: the module's own when it knows what is wrong with the file
+ * (a size past the limits, no pictures), else video_unreadable with the tool's words (no paths).
+ */
 export class VideoError extends Error {
   override readonly name = 'VideoError'
   /** The tail of ffmpeg's own stderr, for logs (not for shoppers). */
   readonly detail: string
+  readonly problem: Problem
 
-  constructor(message: string, detail = '') {
-    super(message)
+  constructor(reason: string | Problem, detail = '') {
+    super(typeof reason === 'string' ? reason : issueMessage(reason.code, reason.params))
     this.detail = detail
+    this.problem =
+      typeof reason === 'string' ? { code: 'video_unreadable', params: { reason } } : reason
   }
 }
 

@@ -1,5 +1,6 @@
 // Video processing for uploads and composites. See README.md beside this file.
 import { rm } from 'node:fs/promises'
+import { problem } from '../../contract/problems.ts'
 import { VideoError, type VideoTools } from './ffmpeg.ts'
 import { extractFrames } from './frames.ts'
 import { probe, type VideoProbe } from './probe.ts'
@@ -54,24 +55,21 @@ export const VIDEO_LIMITS = {
   maxPixelsPerSecond: 4096 * 4096 * 30,
 } as const
 
-/** Refuses, with a message a shopper can act on, a video past VIDEO_LIMITS. */
+/** Refuses, with a problem a shopper can act on, a video past VIDEO_LIMITS. */
 export function checkVideoBounds(video: VideoProbe): void {
   const { width, height, frameRate } = video
   const { maxSidePx, maxFrameRate, maxPixelsPerSecond } = VIDEO_LIMITS
+  const seen = { width, height, frameRate: Math.round(frameRate) }
   if (width > maxSidePx || height > maxSidePx) {
-    throw new VideoError(
-      `The video is too large: at most ${maxSidePx}×${maxSidePx} pixels (this one is ${width}×${height}).`,
-    )
+    throw new VideoError(problem('video_too_large', { maxSide: maxSidePx, width, height }))
   }
   if (frameRate > maxFrameRate) {
     throw new VideoError(
-      `The video has too many pictures a second: at most ${maxFrameRate} (this one has ${Math.round(frameRate)}).`,
+      problem('video_frame_rate_too_high', { max: maxFrameRate, frameRate: seen.frameRate }),
     )
   }
   if (width * height * frameRate > maxPixelsPerSecond) {
-    throw new VideoError(
-      `The video is too large for its frame rate: ${width}×${height} at ${Math.round(frameRate)} pictures a second is more than 4K at 60. Upload a smaller or slower video.`,
-    )
+    throw new VideoError(problem('video_pixel_rate_too_high', seen))
   }
 }
 
@@ -113,20 +111,14 @@ export async function processVideoUpload(
   options: ProcessVideoUploadOptions,
 ): Promise<ProcessedVideo> {
   const sniffed = await sniffVideoFile(options.input)
-  if (!sniffed.ok) throw new VideoError(sniffed.message)
-  if (sniffed.audioOnly) {
-    throw new VideoError(
-      'A wav file has no pictures: it can only go with a template that pairs sound with a photo.',
-    )
-  }
+  if (!sniffed.ok) throw new VideoError(sniffed.problem)
+  if (sniffed.audioOnly) throw new VideoError(problem('video_sound_only'))
   const source = await probe(tools, options.input, {
     signal: options.signal,
     demuxer: sniffed.demuxer,
   })
   if (!containerMatches(sniffed.format, source.formatName)) {
-    throw new VideoError(
-      `This file starts like a ${sniffed.format} video but its contents are not one.`,
-    )
+    throw new VideoError(problem('video_container_mismatch', { format: sniffed.format }))
   }
   checkVideoBounds(source)
   const video = await transcode(tools, {

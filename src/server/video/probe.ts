@@ -142,7 +142,7 @@ export async function probe(
   const { streams, format } = parsed.output
   const video = streams.find((stream) => stream.codec_type === 'video' && (stream.width ?? 0) > 0)
   const audio = streams.find((stream) => stream.codec_type === 'audio')
-  if (!video && !audio) throw new VideoError('This file holds neither pictures nor sound.')
+  if (!video && !audio) throw new VideoError({ code: 'video_empty' })
 
   const durations = [format?.duration, video?.duration, audio?.duration].map((value) =>
     Number(value),

@@ -74,7 +74,7 @@ describe('sniffVideo on real files made by ffmpeg', () => {
     expect(sniffVideo(png)).toEqual({
       ok: false,
       reason: 'unsupported',
-      message: 'This file is a PNG image, not a video (mp4, mpg, avi, wmv or wav).',
+      problem: { code: 'video_other_file', params: { other: 'png' } },
     })
     const avif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
       .avif()
@@ -119,7 +119,7 @@ describe('sniffVideo refuses polyglots', () => {
     // ...and also shaped like a transport stream: refused.
     const result = sniffVideo(polyglot)
     expect(result).toMatchObject({ ok: false, reason: 'polyglot' })
-    expect(result.ok ? '' : result.message).toContain('a GIF image')
+    expect(result.ok ? null : result.problem.params?.other).toBe('gif')
   })
 
   it('a playable mp4 carrying HTML/script in its metadata is refused', async () => {
@@ -130,9 +130,10 @@ describe('sniffVideo refuses polyglots', () => {
     expect((await probe(tools, file)).hasVideo).toBe(true)
     const result = await sniffVideoFile(file)
     expect(result).toMatchObject({ ok: false, reason: 'polyglot' })
-    expect(result.ok ? '' : result.message).toBe(
-      'This file claims to be a mp4 video but is also HTML or script; it was refused.',
-    )
+    expect(result.ok ? null : result.problem).toEqual({
+      code: 'upload_not_only_video',
+      params: { format: 'mp4', other: 'markup' },
+    })
   })
 
   it('a playable mp4 that also opens as a PDF (header in the first 1024 bytes) is refused', async () => {
@@ -155,7 +156,7 @@ describe('sniffVideo refuses polyglots', () => {
     expect((await probe(tools, file, { demuxer: 'avi' })).hasVideo).toBe(true)
     const result = await sniffVideoFile(file)
     expect(result).toMatchObject({ ok: false, reason: 'polyglot' })
-    expect(result.ok ? '' : result.message).toContain('a ZIP archive')
+    expect(result.ok ? null : result.problem.params?.other).toBe('zip')
   })
 })
 

@@ -1,7 +1,11 @@
 // Judging an upload's type from its bytes, never from its name or Content-Type ("the type judged
 // from the bytes ... polyglot files included"; spec §9: video extensions mp4, wav, mpg, avi, wmv).
 import { open } from 'node:fs/promises'
+import { type Problem, problem, type WORDS } from '../../contract/problems.ts'
 import type { VIDEO_EXTENSIONS } from '../../domain/index.ts'
+
+/** A kind of file that is not a video (its words are the catalogue's). */
+type FileKind = keyof (typeof WORDS)['fileKind']
 
 /** The video extensions the shop takes (spec §9), named once in the domain. */
 export type VideoFormat = (typeof VIDEO_EXTENSIONS)[number]
@@ -26,7 +30,8 @@ export type SniffResult =
       ok: false
       /** 'unsupported': not one of the video formats; 'polyglot': a video that is also something else. */
       reason: 'unsupported' | 'polyglot'
-      message: string
+      /** what the shopper is told (src/contract/problems.ts) */
+      problem: Problem
     }
 
 /** How many bytes of the start (and of the end) of a file the sniffer looks at. */
@@ -113,24 +118,23 @@ function videoFormatOf(head: Uint8Array): { format: VideoFormat; demuxer: Demuxe
 }
 
 /** Other formats a file may also be; any of them beside a video signature makes it a polyglot. */
-function otherFormatsIn(head: Uint8Array, tail: Uint8Array): string[] {
-  const found: string[] = []
-  if (startsWithBytes(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    found.push('a PNG image')
-  if (startsWithBytes(head, [0xff, 0xd8, 0xff])) found.push('a JPEG image')
-  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') found.push('a GIF image')
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') found.push('a WebP image')
+/** The other kinds of file a video's bytes also are (keys of the catalogue's WORDS.fileKind). */
+function otherFormatsIn(head: Uint8Array, tail: Uint8Array): FileKind[] {
+  const found: FileKind[] = []
+  if (startsWithBytes(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) found.push('png')
+  if (startsWithBytes(head, [0xff, 0xd8, 0xff])) found.push('jpeg')
+  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') found.push('gif')
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') found.push('webp')
   if (
     startsWithBytes(head, [0x49, 0x49, 0x2a, 0x00]) ||
     startsWithBytes(head, [0x4d, 0x4d, 0x00, 0x2a])
   ) {
-    found.push('a TIFF image')
+    found.push('tiff')
   }
   // PDF readers accept the header anywhere in the first 1024 bytes; ZIP readers start from the end.
-  if (latin1Lower(head.subarray(0, 1024)).includes('%pdf-')) found.push('a PDF document')
-  if (startsWithBytes(head, [0x50, 0x4b, 0x03, 0x04]) || hasZipEndRecord(tail))
-    found.push('a ZIP archive')
-  if (MARKUP.test(latin1Lower(head)) || MARKUP.test(latin1Lower(tail))) found.push('HTML or script')
+  if (latin1Lower(head.subarray(0, 1024)).includes('%pdf-')) found.push('pdf')
+  if (startsWithBytes(head, [0x50, 0x4b, 0x03, 0x04]) || hasZipEndRecord(tail)) found.push('zip')
+  if (MARKUP.test(latin1Lower(head)) || MARKUP.test(latin1Lower(tail))) found.push('markup')
   return found
 }
 
@@ -172,22 +176,21 @@ export function sniffVideo(bytes: Uint8Array, tail?: Uint8Array): SniffResult {
   const end = tail ?? bytes.subarray(Math.max(0, bytes.length - SNIFF_WINDOW_BYTES))
   const found = videoFormatOf(head)
   const others = otherFormatsIn(head, end)
+  const [other] = others
   if (!found) {
     return {
       ok: false,
       reason: 'unsupported',
-      message:
-        others.length > 0
-          ? `This file is ${others[0]}, not a video (mp4, mpg, avi, wmv or wav).`
-          : 'This file is not a supported video (mp4, mpg, avi, wmv or wav).',
+      problem: other ? problem('video_other_file', { other }) : problem('video_wrong_type'),
     }
   }
   const { format, demuxer } = found
-  if (others.length > 0) {
+  if (other) {
+    // the first other kind found names it: one is enough to refuse
     return {
       ok: false,
       reason: 'polyglot',
-      message: `This file claims to be a ${format} video but is also ${others.join(' and ')}; it was refused.`,
+      problem: problem('upload_not_only_video', { format, other }),
     }
   }
   return {

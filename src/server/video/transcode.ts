@@ -10,6 +10,9 @@ import { runTool, VideoError, type VideoTools } from './ffmpeg.ts'
 import { fileArg, inputArgs, probe, type VideoProbe, withoutPaths } from './probe.ts'
 import type { Demuxer } from './sniff.ts'
 
+/** A file with sound and no picture cannot be a shout. */
+const NO_PICTURES = { code: 'video_no_pictures' } as const
+
 /** Frames per second at most: a billboard gains nothing from more, and encoding time halves. */
 export const MAX_FPS = 30
 /** Without a target size, the longer side is brought down to this (never up). */
@@ -142,8 +145,7 @@ export async function transcode(tools: VideoTools, options: TranscodeOptions): P
   if (width !== undefined && height !== undefined) checkSize(width, height)
   const demuxer = options.demuxer ?? 'mov'
   const source = await probe(tools, input, { signal: options.signal, demuxer })
-  if (!source.hasVideo)
-    throw new VideoError('This file has no pictures: it cannot be played as a video.')
+  if (!source.hasVideo) throw new VideoError(NO_PICTURES)
   const filter =
     width !== undefined && height !== undefined ? coverFilter(width, height) : FIT_FILTER
   // -t before -i stops reading the input at the limit: a 10-minute upload costs no more than its first seconds.
@@ -188,8 +190,7 @@ export async function composite(tools: VideoTools, options: CompositeOptions): P
     )
   }
   const source = await probe(tools, videoPath, { signal: options.signal })
-  if (!source.hasVideo)
-    throw new VideoError('This file has no pictures: it cannot be played as a video.')
+  if (!source.hasVideo) throw new VideoError(NO_PICTURES)
   const graph = [
     `[0:v]scale=trunc(iw*sar):ih,${coverFilter(width, height)}[clip]`,
     '[1:v]format=rgba[overlay]',

@@ -237,7 +237,7 @@ describe('transcode', () => {
         maxLengthSeconds: 5,
       }),
     )
-    expect(silent.message).toBe('This file has no pictures: it cannot be played as a video.')
+    expect(silent.problem).toEqual({ code: 'video_no_pictures' })
     const odd = await rejection(
       transcode(tools, {
         input: clip,
@@ -496,7 +496,7 @@ describe('processVideoUpload', () => {
         maxLengthSeconds: 5,
       }),
     )
-    expect(sound.message).toMatch(/^A wav file has no pictures/)
+    expect(sound.problem).toEqual({ code: 'video_sound_only' })
     const png = path.join(dir, 'photo.mp4')
     await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
       .png()
@@ -508,6 +508,6 @@ describe('processVideoUpload', () => {
         maxLengthSeconds: 5,
       }),
     )
-    expect(image.message).toBe('This file is a PNG image, not a video (mp4, mpg, avi, wmv or wav).')
+    expect(image.problem).toEqual({ code: 'video_other_file', params: { other: 'png' } })
   })
 })

@@ -1,23 +1,42 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Database } from './client.ts'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Database, Transaction } from './client.ts'
 import { sql } from './sql.ts'
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-// Versioned SQL files applied in file-name order, each inside its own transaction, recorded in
+// Versioned migrations applied in file-name order, each inside its own transaction, recorded in
 // schema_migrations. An advisory lock keeps two servers starting at once on one PostgreSQL from racing.
+// A migration is SQL (`NNNN_name.sql`), or, when it converts data with the code's own rules (stored
+// English read back into problems, 0010), a module (`NNNN_name.ts`) exporting `migrate(tx)`: it runs
+// in the same transaction, through the same statements, on PGlite and PostgreSQL alike.
+
+const MIGRATION_FILE = /^\d{4}_[\w-]+\.(sql|ts)$/
+
+/** A migration written as code: it gets the migration's transaction. */
+export type CodeMigration = { migrate(tx: Transaction): Promise<void> }
+
+const migrationFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => MIGRATION_FILE.test(name) && !name.endsWith('.test.ts'))
+    .sort()
+
+async function run(tx: Transaction, dir: string, name: string): Promise<void> {
+  if (name.endsWith('.sql')) {
+    await tx.exec(readFileSync(join(dir, name), 'utf8'))
+    return
+  }
+  const module = (await import(pathToFileURL(join(dir, name)).href)) as CodeMigration
+  await module.migrate(tx)
+}
+
 export async function applyMigrations(
   database: Database,
   dir: string = MIGRATIONS_DIR,
 ): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
-    .sort()
   const applied: string[] = []
-  for (const name of files) {
-    const text = readFileSync(join(dir, name), 'utf8')
+  for (const name of migrationFiles(dir)) {
     const ran = await database.transaction(async (tx) => {
       await tx.query(sql`select pg_advisory_xact_lock(727274)`)
       await tx.exec(
@@ -25,7 +44,7 @@ export async function applyMigrations(
       )
       const done = await tx.query(sql`select 1 from schema_migrations where name = ${name}`)
       if (done.length > 0) return false
-      await tx.exec(text)
+      await run(tx, dir, name)
       await tx.query(sql`insert into schema_migrations (name) values (${name})`)
       return true
     })
@@ -39,8 +58,7 @@ export async function pendingMigrations(
   database: Pick<Database, 'query'>,
   dir: string = MIGRATIONS_DIR,
 ): Promise<string[]> {
-  const files = readdirSync(dir).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name))
   const rows = await database.query(sql<{ name: string }>`select name from schema_migrations`)
   const applied = new Set(rows.map((row) => row.name))
-  return files.filter((name) => !applied.has(name)).sort()
+  return migrationFiles(dir).filter((name) => !applied.has(name))
 }

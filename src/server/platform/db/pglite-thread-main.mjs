@@ -6,9 +6,15 @@
 // The protocol (bridge.ts), one message each way per call, structured-cloned so that dates, bytes and
 // JSON keep their types: {id, op: 'query', text, values, tx?} · {id, op: 'exec', text, tx?} ·
 // {id, op: 'begin', tx} · {id, op: 'end', tx, commit} · {id, op: 'close'}; each is answered by
-// {id, rows} or {id, error}. PGlite is one session: a transaction holds it from 'begin' to 'end', and
-// every statement sent without that transaction's id waits (PGlite's own lock), so the statements
-// of one transaction never interleave with others'.
+// {id, rows} or {id, error}.
+//
+// A statement goes to Postgres as one pipeline of wire-protocol messages in one call into
+// WebAssembly (PGlite's own query() makes six), under a name the first time its text is seen, so
+// Postgres parses and plans it once (about a third of a statement's cost here); its values and rows
+// are converted by node-postgres's own code, so both engines answer the same types (platform/db/
+// client.ts). PGlite is one session: a transaction holds it from 'begin' to 'end', and a statement
+// of anyone else waits for the end, so the statements of one transaction never interleave with
+// others'. A statement outside a transaction runs in one synchronous call: nothing interleaves with it.
 //
 // The server speaks it over the thread's port. Command-line tools run beside the server (import,
 // operator, player-link) speak it over a Unix socket in DATA_DIR (pglite-guest.ts), each message a
@@ -16,19 +22,29 @@
 // or when it leaves one idle for GUEST_IDLE_MS (it would hold the server's every statement).
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { deserialize, serialize } from 'node:v8'
+import { deserialize, serialize as v8serialize } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import pgUtils from 'pg/lib/utils.js'
+import { serialize } from 'pg-protocol'
+import parserModule from 'pg-protocol/dist/parser.js'
 
 /** @typedef {{ id: number, op: 'query', text: string, values: unknown[], tx?: number }
  *   | { id: number, op: 'exec', text: string, tx?: number }
  *   | { id: number, op: 'begin', tx: number }
  *   | { id: number, op: 'end', tx: number, commit: boolean }
  *   | { id: number, op: 'close' }} Call */
-/** @typedef {{ tx: import('@electric-sql/pglite').Transaction, commit: () => void,
- *   rollback: (error: Error) => void, done: Promise<unknown> }} Open */
+/** @typedef {Record<string, unknown>} Row */
 
 const GUEST_IDLE_MS = 10_000
+/** Statements kept prepared; past this many (texts made up at run time), new ones are not kept. */
+const MAX_PREPARED = 400
+// node-postgres's conversions, with bigint as a number as the PostgreSQL path has it (client.ts)
+const INT8 = 20
+const asNumber = (/** @type {string} */ value) => Number(value)
+const parserOf = (/** @type {number} */ oid) =>
+  oid === INT8 ? asNumber : pg.types.getTypeParser(oid, 'text')
 
 if (!parentPort) throw new Error('pglite-thread-main.mjs runs as a worker thread')
 const port = parentPort
@@ -59,74 +75,189 @@ try {
   await new Promise(() => undefined)
 }
 
-/** One speaker's transactions (the server's, or one guest's): ids are its own. */
-function session() {
-  /** @type {Map<number, Open>} */
-  const open = new Map()
+// ---- one statement, one call into Postgres
 
-  /** @param {number | undefined} tx */
-  const on = (tx) => {
-    if (tx === undefined) return db
-    const found = open.get(tx)
-    if (!found) throw new Error(`transaction ${tx} is not open`)
-    return found.tx
+const parser = new parserModule.Parser()
+/** @type {Map<string, string>} statement text -> its prepared name */
+const prepared = new Map()
+let nextName = 1
+
+/**
+ * Sends messages and reads Postgres's answer: the rows (converted), whether a Parse succeeded, the
+ * command's tag, or the error it raised.
+ * @param {Buffer[]} messages
+ */
+function roundTrip(messages) {
+  const reply = db.execProtocolRawSync(Buffer.concat(messages))
+  /** @type {{ name: string, parse: (v: string) => unknown }[]} */
+  let columns = []
+  /** @type {Row[]} */
+  const rows = []
+  /** @type {unknown} */
+  let error = null
+  let parsed = false
+  let command = ''
+  parser.parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (message) => {
+    switch (message.name) {
+      case 'parseComplete':
+        parsed = true
+        break
+      case 'rowDescription':
+        columns = message.fields.map((f) => ({ name: f.name, parse: parserOf(f.dataTypeID) }))
+        break
+      case 'dataRow': {
+        /** @type {Row} */
+        const row = {}
+        for (let i = 0; i < columns.length; i++) {
+          const column = /** @type {(typeof columns)[number]} */ (columns[i])
+          const value = message.fields[i]
+          row[column.name] = value === null || value === undefined ? null : column.parse(value)
+        }
+        rows.push(row)
+        break
+      }
+      case 'commandComplete':
+        command = message.text
+        break
+      case 'error':
+        error = message
+        break
+    }
+  })
+  return { rows, error, parsed, command }
+}
+
+/** A statement with its values, as a named prepared statement once its text was seen. */
+function runStatement(/** @type {string} */ text, /** @type {unknown[]} */ values) {
+  let name = prepared.get(text)
+  const messages = []
+  let naming = null
+  if (name === undefined) {
+    name = prepared.size < MAX_PREPARED ? `s${nextName++}` : ''
+    naming = name || null
+    messages.push(serialize.parse({ name, text }))
   }
+  messages.push(
+    serialize.bind({ statement: name, values: values.map((v) => pgUtils.prepareValue(v)) }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  )
+  const answer = roundTrip(messages)
+  if (naming && answer.parsed) prepared.set(text, naming)
+  if (answer.error) {
+    // A table changed under a kept plan whose columns it fixed: forget it, and try once afresh.
+    const code = /** @type {{ code?: string }} */ (answer.error).code
+    if (!naming && code === '0A000' && prepared.delete(text)) {
+      roundTrip([serialize.close({ type: 'S', name }), serialize.sync()])
+      return runStatement(text, values)
+    }
+    throw answer.error
+  }
+  return answer.rows
+}
 
-  /** Answers once PGlite has begun the transaction (after any other one ended). */
-  const begin = (/** @type {number} */ id) =>
-    new Promise((started, failed) => {
-      let begun = false
-      const done = db.transaction(
-        (tx) =>
-          new Promise((commit, rollback) => {
-            begun = true
-            open.set(id, { tx, commit: () => commit(undefined), rollback, done })
-            started([])
-          }),
-      )
-      done.catch((error) => {
-        if (!begun) failed(error)
-      })
-    })
+/** A script of statements without values (a migration), or BEGIN / COMMIT / ROLLBACK. */
+function runScript(/** @type {string} */ text) {
+  const answer = roundTrip([serialize.query(text)])
+  if (answer.error) throw answer.error
+  return answer
+}
 
-  /** Commits or rolls back; a failed commit is the caller's error, a rollback answers regardless. */
-  const end = async (/** @type {number} */ id, /** @type {boolean} */ commit) => {
-    const found = open.get(id)
-    if (!found) throw new Error(`transaction ${id} is not open`)
-    open.delete(id)
-    if (commit) found.commit()
-    else found.rollback(new Error('rolled back'))
+// ---- who holds the one session
+
+/** The transaction holding the session ({speaker, tx}), or null. */
+/** @type {{ speaker: object, tx: number } | null} */
+let holder = null
+/** @type {(() => void)[]} */
+let waiting = []
+
+/** Resolves at the next release of the session (callers check `holder` again, in a loop). */
+function released() {
+  return new Promise((resolve) => waiting.push(() => resolve(undefined)))
+}
+
+function release() {
+  holder = null
+  const woken = waiting
+  waiting = []
+  for (const wake of woken) wake()
+}
+
+/** One speaker's calls (the server's, or one guest's): transaction ids are its own. */
+function session() {
+  const speaker = {}
+  /** @type {Set<number>} */
+  const open = new Set()
+  const holds = (/** @type {number | undefined} */ tx) => {
+    if (tx === undefined) return false
+    if (!open.has(tx) || holder?.speaker !== speaker || holder.tx !== tx) {
+      throw new Error(`transaction ${tx} is not open`)
+    }
+    return true
+  }
+  const end = (/** @type {number} */ tx, /** @type {boolean} */ commit) => {
+    holds(tx)
+    open.delete(tx)
     try {
-      await found.done
-    } catch (error) {
-      if (commit) throw error
+      const { command } = runScript(commit ? 'COMMIT' : 'ROLLBACK')
+      // COMMIT of a transaction a failed statement aborted rolls back: not the commit asked for
+      if (commit && command === 'ROLLBACK') {
+        throw Object.assign(
+          new Error('The transaction was rolled back (a statement in it failed)'),
+          {
+            code: '25P02',
+          },
+        )
+      }
+    } finally {
+      release()
     }
     return []
   }
-
   return {
     open,
-    /** @param {Call} call */
+    /** @param {Call} call @returns {Promise<Row[]>} */
     async answer(call) {
       switch (call.op) {
         case 'query':
-          return (await on(call.tx).query(call.text, call.values)).rows
+          if (!holds(call.tx)) while (holder !== null) await released()
+          return runStatement(call.text, call.values)
         case 'exec':
-          await on(call.tx).exec(call.text)
+          if (!holds(call.tx)) while (holder !== null) await released()
+          runScript(call.text)
           return []
         case 'begin':
-          return begin(call.tx)
+          // checked and taken in one continuation: every waiter is woken at a release, and one
+          // that returned from a helper first would take the session a tick after another did
+          while (holder !== null) await released()
+          holder = { speaker, tx: call.tx }
+          open.add(call.tx)
+          try {
+            runScript('BEGIN')
+          } catch (error) {
+            open.delete(call.tx)
+            release()
+            throw error
+          }
+          return []
         case 'end':
           return end(call.tx, call.commit)
         case 'close':
           throw new Error('only the server closes the database')
       }
     },
-    async rollBackAll() {
-      for (const id of [...open.keys()]) await end(id, false).catch(() => undefined)
+    rollBackAll() {
+      for (const tx of [...open]) {
+        try {
+          end(tx, false)
+        } catch {}
+      }
     },
   }
 }
+
+// ---- command-line tools beside the server
 
 /** @type {Map<import('node:net').Socket, ReturnType<typeof session>>} */
 const guestSessions = new Map()
@@ -163,7 +294,7 @@ function listenForGuests(/** @type {string} */ path) {
     socket.on('close', () => {
       if (idle) clearTimeout(idle)
       guestSessions.delete(socket)
-      void guest.rollBackAll()
+      guest.rollBackAll()
     })
   })
   server.on('error', () => undefined) // no socket (a path too long, a read-only folder): no guests
@@ -174,7 +305,7 @@ function listenForGuests(/** @type {string} */ path) {
 /** @param {import('node:net').Socket} socket @param {unknown} answer */
 function reply(socket, answer) {
   if (socket.destroyed) return
-  const body = serialize(answer)
+  const body = v8serialize(answer)
   const head = Buffer.alloc(4)
   head.writeUInt32BE(body.length)
   socket.write(Buffer.concat([head, body]))
@@ -189,9 +320,9 @@ port.on('message', (/** @type {Call} */ call) => {
           guests?.close()
           for (const [socket, guest] of guestSessions) {
             socket.destroy()
-            await guest.rollBackAll()
+            guest.rollBackAll()
           }
-          await server.rollBackAll()
+          server.rollBackAll()
           await db.close()
           return []
         })()

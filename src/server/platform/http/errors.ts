@@ -64,6 +64,36 @@ export function errorBody(problems: readonly Answered[]): {
   return params.some((values) => Object.keys(values).length > 0) ? { ...body, params } : body
 }
 
+/**
+ * The wire form of problems an answer carries as data (an order's reasons, a failed upload's): their
+ * English (`errors`), codes and params, as an error body has them (common.ts problemEntries).
+ */
+export const problemFields = (problems: readonly ProblemData[]) => errorBody(problems.map(known))
+
+/**
+ * An answer whose `problems` are data, in its wire form: `problems` written as `errors`, `codes` and
+ * `params` (an order's status and summary).
+ */
+export function withProblemFields<T extends { problems: readonly ProblemData[] }>(
+  answer: T,
+): Omit<T, 'problems'> & ReturnType<typeof problemFields> {
+  const { problems, ...rest } = answer
+  return { ...rest, ...problemFields(problems) }
+}
+
+/**
+ * An answer whose `problems` are data, with api-v1's single `error` text beside them (the content
+ * answers: an upload's, a generation's, a job's): the English of the problems, or null.
+ */
+export function withFailureFields<T extends { problems: readonly ProblemData[] }>(
+  answer: T,
+): Omit<T, 'problems'> & { error: string | null; problems: Problem[] } {
+  const { problems, ...rest } = answer
+  const listed = problems.map(known)
+  const error = listed.length > 0 ? listed.map((p) => englishOf(p)).join(' ') : null
+  return { ...rest, error, problems: listed }
+}
+
 const statusOfAll = (problems: readonly Answered[]): ContentfulStatusCode =>
   statusOf(problems[0]?.code ?? 'unknown_error') as ContentfulStatusCode
 

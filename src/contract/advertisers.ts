@@ -1,0 +1,512 @@
+import * as v from 'valibot'
+import { ADVERTISER_PASSWORD_MAX_LENGTH } from '../domain/advertiser-account'
+import { CAMPAIGN_STATES, DAYPARTS } from '../domain/campaign'
+import { EmailSchema, wellFormed } from '../domain/validation'
+import {
+  CurrencySchema,
+  EmptyBodySchema,
+  EpochMsSchema,
+  issue,
+  LocaleSchema,
+  nonNegativeInt,
+  positiveInt,
+  queryNumber,
+  text,
+  unique,
+} from './common'
+import { endpoint } from './endpoint'
+
+// api-v1 "Advertisers": accounts, sessions (a bearer access token and a refresh cookie), inventory,
+// campaigns, their ads, proposals, acceptance and reports. Every call but sign-up, verification,
+// sign-in, refresh, sign-out, password reset and reading a proposal carries `Authorization: Bearer`
+// (access 'advertiser'); the server's guard is src/server/advertisers/guard.ts.
+
+const PasswordInputSchema = v.pipe(
+  v.string(),
+  wellFormed(),
+  v.nonEmpty(issue('field_required')),
+  v.maxLength(
+    ADVERTISER_PASSWORD_MAX_LENGTH,
+    issue('password_too_long', { max: ADVERTISER_PASSWORD_MAX_LENGTH }),
+  ),
+)
+
+const TokenSchema = v.pipe(v.string(), v.maxLength(200))
+
+export const SignUpRequestSchema = v.strictObject({
+  email: EmailSchema,
+  password: PasswordInputSchema,
+  name: text(100),
+  company: text(100),
+  locale: LocaleSchema,
+})
+export type SignUpRequest = v.InferOutput<typeof SignUpRequestSchema>
+
+export const AcceptedSchema = v.object({})
+
+export const VerifyRequestSchema = v.strictObject({ token: TokenSchema })
+export const VerifyResponseSchema = v.object({ accountId: v.string() })
+
+export const AdvertiserSignInSchema = v.strictObject({
+  email: text(320),
+  // any string up to the bound: a wrong one is a 401 like a wrong e-mail, never a hint
+  password: v.pipe(v.string(), v.maxLength(1000)),
+})
+
+export const AdvertiserAccountSchema = v.object({
+  accountId: v.string(),
+  email: v.string(),
+  name: v.string(),
+  company: v.string(),
+  locale: LocaleSchema,
+})
+export type AdvertiserAccount = v.InferOutput<typeof AdvertiserAccountSchema>
+
+export const AdvertiserSessionSchema = v.object({
+  accessToken: v.string(),
+  expiresAtEpochMs: EpochMsSchema,
+  account: AdvertiserAccountSchema,
+})
+export type AdvertiserSession = v.InferOutput<typeof AdvertiserSessionSchema>
+
+export const PasswordResetRequestSchema = v.strictObject({ email: text(320) })
+export const PasswordResetConfirmSchema = v.strictObject({
+  token: TokenSchema,
+  password: PasswordInputSchema,
+})
+
+const MAX_EPOCH_MS = 8_640_000_000_000_000
+
+export const InventoryQuerySchema = v.object({
+  fromEpochMs: v.optional(queryNumber(0, MAX_EPOCH_MS)),
+  toEpochMs: v.optional(queryNumber(0, MAX_EPOCH_MS)),
+})
+
+export const InventoryLineSchema = v.object({
+  deviceId: v.string(),
+  location: v.string(),
+  city: v.string(),
+  country: v.string(),
+  timeZoneId: v.string(),
+  coordinates: v.object({ lat: v.number(), lng: v.number() }),
+  imageUrl: v.string(),
+  contentWidth: v.number(),
+  contentHeight: v.number(),
+  impressionsPerPlay: v.number(),
+  adCpmCents: v.number(),
+  currency: v.string(),
+  costCentsPerPlay: v.number(),
+  /** Ad plays still to sell in the window (every daypart). */
+  freePlays: v.number(),
+})
+export type InventoryLine = v.InferOutput<typeof InventoryLineSchema>
+
+export const InventorySchema = v.object({
+  fromEpochMs: EpochMsSchema,
+  toEpochMs: EpochMsSchema,
+  billboards: v.array(InventoryLineSchema),
+})
+
+export const DaypartSchema = v.picklist(DAYPARTS)
+export type Daypart = v.InferOutput<typeof DaypartSchema>
+export const CampaignStateSchema = v.picklist(CAMPAIGN_STATES)
+
+const draftEntries = {
+  name: text(100),
+  budgetCents: v.pipe(positiveInt(), v.maxValue(100_000_000_000)),
+  currency: CurrencySchema,
+  startEpochMs: EpochMsSchema,
+  endEpochMs: EpochMsSchema,
+  deviceIds: v.pipe(
+    v.array(text(100)),
+    v.minLength(1, issue('field_required')),
+    v.maxLength(50),
+    v.check(unique, issue('billboard_listed_twice')),
+  ),
+  dayparts: v.pipe(
+    v.array(DaypartSchema),
+    v.minLength(1, issue('field_required')),
+    v.check(unique, issue('field_invalid', { detail: 'a daypart is listed twice' })),
+  ),
+}
+
+export const CampaignDraftSchema = v.strictObject(draftEntries)
+export type CampaignDraft = v.InferOutput<typeof CampaignDraftSchema>
+
+export const CampaignPatchSchema = v.strictObject({
+  name: v.optional(draftEntries.name),
+  budgetCents: v.optional(draftEntries.budgetCents),
+  currency: v.optional(draftEntries.currency),
+  startEpochMs: v.optional(draftEntries.startEpochMs),
+  endEpochMs: v.optional(draftEntries.endEpochMs),
+  deviceIds: v.optional(draftEntries.deviceIds),
+  dayparts: v.optional(draftEntries.dayparts),
+})
+export type CampaignPatch = v.InferOutput<typeof CampaignPatchSchema>
+
+export const CampaignSchema = v.object({
+  campaignId: v.string(),
+  name: v.string(),
+  budgetCents: v.number(),
+  currency: v.string(),
+  startEpochMs: EpochMsSchema,
+  endEpochMs: EpochMsSchema,
+  deviceIds: v.array(v.string()),
+  dayparts: v.array(DaypartSchema),
+  state: CampaignStateSchema,
+  spentCents: nonNegativeInt(),
+  /** What the plays still to come cost (reserved, not yet proven). */
+  committedCents: nonNegativeInt(),
+  contentGuid: v.nullable(v.string()),
+  rejectionReason: v.nullable(v.string()),
+  /** The open proposal, if any (Proposed). */
+  proposalGuid: v.optional(v.nullable(v.string())),
+  scheduledPlays: v.optional(nonNegativeInt()),
+  provenPlays: v.optional(nonNegativeInt()),
+})
+export type Campaign = v.InferOutput<typeof CampaignSchema>
+
+export const AD_CONTENT_STATUSES = ['processing', 'ready', 'failed'] as const
+export const AdContentSchema = v.object({
+  contentGuid: v.string(),
+  status: v.picklist(AD_CONTENT_STATUSES),
+  type: v.nullable(v.picklist(['photo', 'video'])),
+  url: v.nullable(v.string()),
+  error: v.nullable(v.string()),
+  /** The ad at each billboard's size, once made. */
+  renditions: v.optional(
+    v.array(
+      v.object({
+        widthPx: v.number(),
+        heightPx: v.number(),
+        url: v.string(),
+        flagged: v.boolean(),
+      }),
+    ),
+  ),
+})
+export type AdContent = v.InferOutput<typeof AdContentSchema>
+
+export const ProposalLineSchema = v.object({
+  deviceId: v.string(),
+  plays: v.number(),
+  impressions: v.number(),
+  costCents: v.number(),
+})
+export const ProposalSchema = v.object({
+  proposalGuid: v.string(),
+  campaignId: v.string(),
+  campaignName: v.optional(v.string()),
+  validUntilEpochMs: EpochMsSchema,
+  currency: v.string(),
+  lines: v.array(ProposalLineSchema),
+  totalPlays: v.number(),
+  totalImpressions: v.number(),
+  totalCents: v.number(),
+  /** open (may be accepted), accepted, void (replaced, or its campaign changed). */
+  status: v.optional(v.picklist(['open', 'accepted', 'void'])),
+  startEpochMs: v.optional(EpochMsSchema),
+  endEpochMs: v.optional(EpochMsSchema),
+  dayparts: v.optional(v.array(DaypartSchema)),
+})
+export type Proposal = v.InferOutput<typeof ProposalSchema>
+
+export const AcceptRequestSchema = v.strictObject({
+  customerId: text(200),
+  checkoutSecretKey: text(200),
+})
+
+export const ReportRowSchema = v.object({
+  day: v.string(),
+  deviceId: v.string(),
+  scheduledPlays: v.number(),
+  provenPlays: v.number(),
+  impressions: v.number(),
+  spentCents: v.number(),
+})
+export const ReportSchema = v.object({
+  campaignId: v.string(),
+  currency: v.string(),
+  rows: v.array(ReportRowSchema),
+  totals: v.object({
+    scheduledPlays: v.number(),
+    provenPlays: v.number(),
+    impressions: v.number(),
+    spentCents: v.number(),
+  }),
+})
+export type Report = v.InferOutput<typeof ReportSchema>
+
+export const ReportQuerySchema = v.object({
+  format: v.optional(v.picklist(['json', 'csv']), 'json'),
+})
+
+const bearer = [
+  { name: 'Authorization', required: true, description: 'Bearer {accessToken} (15 minutes)' },
+] as const
+const AUTH_ERRORS = [
+  'authorization_missing',
+  'session_token_unreadable',
+  'session_token_expired',
+  'session_ended',
+] as const
+const CAMPAIGN_ERRORS = [...AUTH_ERRORS, 'campaign_forbidden', 'campaign_not_found'] as const
+const SCHEDULE_ERRORS = [
+  'campaign_start_past',
+  'campaign_start_too_soon',
+  'campaign_end_before_start',
+  'campaign_flight_too_long',
+  'billboard_not_for_ads',
+  'billboard_currency_mismatch',
+] as const
+const campaignPath = '/advertisers/campaigns/{campaignId}'
+
+export const advertisers = {
+  signUp: endpoint({
+    name: 'advertiserSignUp',
+    method: 'POST',
+    path: '/advertisers/accounts',
+    summary:
+      'Sign up; a verification mail (the same answer whether or not the e-mail has an account)',
+    body: SignUpRequestSchema,
+    response: AcceptedSchema,
+    status: 202,
+    errors: ['password_not_strong', 'too_many_requests'],
+  }),
+  verify: endpoint({
+    name: 'advertiserVerify',
+    method: 'POST',
+    path: '/advertisers/accounts/verify',
+    summary: "Verifies the account's e-mail with the mail's one-time link",
+    body: VerifyRequestSchema,
+    response: VerifyResponseSchema,
+    errors: ['token_missing_or_bad'],
+  }),
+  signIn: endpoint({
+    name: 'advertiserSignIn',
+    method: 'POST',
+    path: '/advertisers/session',
+    summary: 'Signs in: an access token, and a refresh cookie (HttpOnly)',
+    body: AdvertiserSignInSchema,
+    response: AdvertiserSessionSchema,
+    errors: ['advertiser_credentials_invalid', 'email_not_verified', 'sign_in_limited'],
+  }),
+  refresh: endpoint({
+    name: 'advertiserRefresh',
+    method: 'POST',
+    path: '/advertisers/session/refresh',
+    summary: 'A new access token for the refresh cookie, which is rotated',
+    response: AdvertiserSessionSchema,
+    errors: ['token_missing_or_bad'],
+  }),
+  signOut: endpoint({
+    name: 'advertiserSignOut',
+    method: 'DELETE',
+    path: '/advertisers/session',
+    summary: "Signs out: the refresh cookie's session is revoked",
+    status: 204,
+  }),
+  passwordReset: endpoint({
+    name: 'advertiserPasswordReset',
+    method: 'POST',
+    path: '/advertisers/password-reset',
+    summary: 'A mail with a one-time link if the account exists; the same answer either way',
+    body: PasswordResetRequestSchema,
+    response: AcceptedSchema,
+    status: 202,
+    errors: ['too_many_requests'],
+  }),
+  passwordResetConfirm: endpoint({
+    name: 'advertiserPasswordResetConfirm',
+    method: 'POST',
+    path: '/advertisers/password-reset/confirm',
+    summary: "Sets a new password with the mail's link; every session of the account ends",
+    body: PasswordResetConfirmSchema,
+    status: 204,
+    errors: ['password_not_strong', 'token_missing_or_bad'],
+  }),
+  inventory: endpoint({
+    name: 'advertiserInventory',
+    method: 'GET',
+    path: '/advertisers/inventory',
+    summary: 'The billboards sold to advertisers, with their price and the ad plays still free',
+    access: 'advertiser',
+    headers: bearer,
+    query: InventoryQuerySchema,
+    response: InventorySchema,
+    errors: [...AUTH_ERRORS, 'to_before_from'],
+  }),
+  createCampaign: endpoint({
+    name: 'advertiserCreateCampaign',
+    method: 'POST',
+    path: '/advertisers/campaigns',
+    summary: 'A new campaign (Draft)',
+    access: 'advertiser',
+    headers: bearer,
+    body: CampaignDraftSchema,
+    response: CampaignSchema,
+    status: 201,
+    errors: [...AUTH_ERRORS, ...SCHEDULE_ERRORS],
+  }),
+  campaigns: endpoint({
+    name: 'advertiserCampaigns',
+    method: 'GET',
+    path: '/advertisers/campaigns',
+    summary: "The account's own campaigns, newest first",
+    access: 'advertiser',
+    headers: bearer,
+    response: v.object({ campaigns: v.array(CampaignSchema) }),
+    errors: AUTH_ERRORS,
+  }),
+  campaign: endpoint({
+    name: 'advertiserCampaign',
+    method: 'GET',
+    path: campaignPath,
+    summary: 'A campaign of the account',
+    access: 'advertiser',
+    headers: bearer,
+    response: CampaignSchema,
+    errors: CAMPAIGN_ERRORS,
+  }),
+  updateCampaign: endpoint({
+    name: 'advertiserUpdateCampaign',
+    method: 'PATCH',
+    path: campaignPath,
+    summary:
+      'Changes a campaign: the schedule until it is booked, the budget at any time (not below spent + committed)',
+    access: 'advertiser',
+    headers: bearer,
+    body: CampaignPatchSchema,
+    response: CampaignSchema,
+    errors: [
+      ...CAMPAIGN_ERRORS,
+      ...SCHEDULE_ERRORS,
+      'schedule_locked',
+      'campaign_budget_below_spent',
+      'campaign_state_conflict',
+    ],
+  }),
+  uploadContent: endpoint({
+    name: 'advertiserUploadContent',
+    method: 'POST',
+    path: `${campaignPath}/content`,
+    summary: "The campaign's ad (multipart, field `file`: the shop's image and video rules)",
+    access: 'advertiser',
+    headers: bearer,
+    body: 'multipart',
+    response: AdContentSchema,
+    status: 201,
+    errors: [
+      ...CAMPAIGN_ERRORS,
+      'campaign_content_locked',
+      'upload_too_large',
+      'upload_wrong_type',
+      'upload_not_multipart',
+      'upload_no_file',
+    ],
+  }),
+  content: endpoint({
+    name: 'advertiserContent',
+    method: 'GET',
+    path: '/advertisers/content/{contentGuid}',
+    summary: 'An ad of the account, and its state',
+    access: 'advertiser',
+    headers: bearer,
+    response: AdContentSchema,
+    errors: [...AUTH_ERRORS, 'campaign_forbidden', 'content_not_found'],
+  }),
+  propose: endpoint({
+    name: 'advertiserPropose',
+    method: 'POST',
+    path: `${campaignPath}/proposal`,
+    summary: 'What the budget buys (valid 48 h, a link to share); the campaign is Proposed',
+    access: 'advertiser',
+    headers: bearer,
+    body: EmptyBodySchema,
+    response: ProposalSchema,
+    status: 201,
+    errors: [
+      ...CAMPAIGN_ERRORS,
+      ...SCHEDULE_ERRORS,
+      'campaign_state_conflict',
+      'campaign_no_content',
+      'campaign_content_processing',
+      'campaign_content_failed',
+      'campaign_nothing_to_sell',
+    ],
+  }),
+  proposal: endpoint({
+    name: 'advertiserProposal',
+    method: 'GET',
+    path: '/advertisers/proposals/{proposalGuid}',
+    summary: 'A proposal, by its guid (the link to share: no account needed)',
+    response: ProposalSchema,
+    errors: ['proposal_not_found'],
+  }),
+  accept: endpoint({
+    name: 'advertiserAccept',
+    method: 'POST',
+    path: '/advertisers/proposals/{proposalGuid}/accept',
+    summary: 'Accepts a proposal with a saved card: the campaign is Booked and its plays reserved',
+    access: 'advertiser',
+    headers: bearer,
+    body: AcceptRequestSchema,
+    response: CampaignSchema,
+    errors: [
+      ...CAMPAIGN_ERRORS,
+      'proposal_not_found',
+      'proposal_expired',
+      'proposal_void',
+      'proposal_plays_taken',
+      'checkout_mismatch',
+      'setup_not_confirmed',
+      'payment_already_saved',
+      'payment_unavailable',
+    ],
+  }),
+  pause: endpoint({
+    name: 'advertiserPause',
+    method: 'POST',
+    path: `${campaignPath}/pause`,
+    summary: "Pauses an approved or live campaign's plays",
+    access: 'advertiser',
+    headers: bearer,
+    body: EmptyBodySchema,
+    response: CampaignSchema,
+    errors: [...CAMPAIGN_ERRORS, 'campaign_state_conflict'],
+  }),
+  resume: endpoint({
+    name: 'advertiserResume',
+    method: 'POST',
+    path: `${campaignPath}/resume`,
+    summary: 'Resumes a paused campaign',
+    access: 'advertiser',
+    headers: bearer,
+    body: EmptyBodySchema,
+    response: CampaignSchema,
+    errors: [...CAMPAIGN_ERRORS, 'campaign_state_conflict'],
+  }),
+  cancel: endpoint({
+    name: 'advertiserCancel',
+    method: 'POST',
+    path: `${campaignPath}/cancel`,
+    summary: 'Cancels a campaign: its plays still to come are freed; only proven plays are paid',
+    access: 'advertiser',
+    headers: bearer,
+    body: EmptyBodySchema,
+    response: CampaignSchema,
+    errors: [...CAMPAIGN_ERRORS, 'campaign_state_conflict'],
+  }),
+  report: endpoint({
+    name: 'advertiserReport',
+    method: 'GET',
+    path: `${campaignPath}/report`,
+    summary:
+      'Plays scheduled and proven, impressions and spend per billboard-local day and billboard (format=csv: one row each)',
+    access: 'advertiser',
+    headers: bearer,
+    query: ReportQuerySchema,
+    response: ReportSchema,
+    errors: CAMPAIGN_ERRORS,
+  }),
+} as const

@@ -1,0 +1,60 @@
+import * as v from 'valibot'
+import { EpochMsSchema, nonNegativeInt, positiveInt, TimeZoneIdSchema, text } from './common'
+import { endpoint } from './endpoint'
+import { ShowingSchema } from './player'
+
+// The console's Billboards page (api-v1 "Operations"): each billboard's health from its last
+// report (a web player's heartbeat or a SMIL player's playlist fetch).
+
+/**
+ * playing (reporting on time); stale (late for its usual beat by over two minutes); offline (silent
+ * for BILLBOARD_OFFLINE_MINUTES); never (no report yet).
+ */
+export const BillboardStateSchema = v.picklist(['playing', 'stale', 'offline', 'never'])
+export type BillboardStateName = v.InferOutput<typeof BillboardStateSchema>
+
+export const BillboardHealthSchema = v.object({
+  deviceId: text(),
+  location: v.string(),
+  city: v.string(),
+  timeZoneId: TimeZoneIdSchema,
+  state: BillboardStateSchema,
+  /** Its last report, null before the first. */
+  lastSeenEpochMs: v.nullable(EpochMsSchema),
+  /** What reported: our web player or a SMIL player's fetch. */
+  source: v.nullable(v.picklist(['web', 'smil'])),
+  /** Server minus player clock (ms) as last measured, null when never measured (SMIL). */
+  clockOffsetMs: v.nullable(v.number()),
+  /** The web player's last heartbeat, kept when SMIL fetches follow; null without one. */
+  beat: v.nullable(
+    v.object({
+      showing: ShowingSchema,
+      files: v.object({ cached: nonNegativeInt(), failed: nonNegativeInt() }),
+      pendingPlays: nonNegativeInt(),
+      version: v.string(),
+      screen: v.object({ widthPx: positiveInt(), heightPx: positiveInt() }),
+    }),
+  ),
+})
+export type BillboardHealth = v.InferOutput<typeof BillboardHealthSchema>
+
+export const BillboardsHealthSchema = v.object({
+  generatedAtEpochMs: EpochMsSchema,
+  /** BILLBOARD_OFFLINE_MINUTES: the silence after which a billboard is offline. */
+  offlineMinutes: positiveInt(),
+  billboards: v.array(BillboardHealthSchema),
+})
+export type BillboardsHealth = v.InferOutput<typeof BillboardsHealthSchema>
+
+export const billboards = {
+  health: endpoint({
+    name: 'getOpsBillboardHealth',
+    method: 'GET',
+    path: '/ops/billboard-health',
+    summary:
+      "Each billboard's state from its last report (playing, stale, offline, never), when it was seen, its clock's offset and its player's last heartbeat",
+    access: 'reviewer',
+    response: BillboardsHealthSchema,
+    errors: ['sign_in_required', 'role_forbidden', 'cross_origin'],
+  }),
+} as const

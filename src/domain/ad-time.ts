@@ -1,0 +1,199 @@
+import { Temporal } from 'temporal-polyfill'
+import { type EventTiming, eventWindowEpochMs } from './event'
+import type { SlotPackage } from './schedule'
+import { bandOfHour, type TimeOfDayBand } from './slots'
+
+// Where an advertiser's plays may go on a billboard (docs/decisions/023). Shouts come first and
+// never compete with ads: every slot of an event keeps its shouts' places (playsPerSlot plays of
+// secondsPerShout, evenly spread, sold or not: schedule.ts playsOfSlot). The rest of the time is
+// free. Each local hour of the billboard is cut into 15-second cells; a cell that overlaps no
+// shout's place is free, and an even spread of a share of the hour's free cells (the event's
+// `adSharePercent`, or the server's default) are the hour's ad cells: the only cells an ad play may
+// take, each at most once (the database's key on billboard and start). The other free cells are the
+// house card's, so the billboard still sells shouts. At a time no event covers, the whole hour is
+// free and the default share applies. A sold shout never moves an ad play, and an ad play never
+// sits on a shout's place, whatever is sold after a booking.
+
+/** An ad play lasts 15 seconds (catalogue-format: the IAB multiplier is per 15-second play). */
+export const AD_PLAY_MS = 15_000
+/** The share of an hour's free time ads may take when the event names none (AD_FREE_TIME_SHARE). */
+export const DEFAULT_AD_SHARE_PERCENT = 50
+
+/** An event of the billboard, as the ad rules need it. */
+export type AdTimeEvent = EventTiming &
+  SlotPackage & {
+    /** catalogue-format `adSharePercent` (0-100), or null for the server's default. */
+    adSharePercent: number | null
+  }
+
+/** A billboard's events and its zone: what fixes its ad cells. */
+export type AdTimeBillboard = {
+  timeZoneId: string
+  events: readonly AdTimeEvent[]
+}
+
+/** A local hour of the billboard (real time; the repeated hour of a fall-back night counts twice). */
+export type LocalHour = {
+  startEpochMs: number
+  endEpochMs: number
+  /** The hour on the wall clock, 0-23. */
+  hour: number
+  /** The local date, yyyy-MM-dd. */
+  date: string
+}
+
+/** The local hours that overlap [fromEpochMs, toEpochMs), first to last. */
+export function localHours(
+  timeZoneId: string,
+  fromEpochMs: number,
+  toEpochMs: number,
+): LocalHour[] {
+  const hours: LocalHour[] = []
+  if (toEpochMs <= fromEpochMs) return hours
+  let at = Temporal.Instant.fromEpochMilliseconds(fromEpochMs)
+    .toZonedDateTimeISO(timeZoneId)
+    .round({ smallestUnit: 'hour', roundingMode: 'floor' })
+  while (at.epochMilliseconds < toEpochMs) {
+    const next = at.add({ hours: 1 })
+    hours.push({
+      startEpochMs: at.epochMilliseconds,
+      endEpochMs: next.epochMilliseconds,
+      hour: at.hour,
+      date: at.toPlainDate().toString(),
+    })
+    at = next
+  }
+  return hours
+}
+
+/** The share (percent) of the hour's free time ads may take. */
+function shareOfHour(
+  billboard: AdTimeBillboard,
+  hour: LocalHour,
+  defaultSharePercent: number,
+): number {
+  let share: number | null = null
+  for (const event of billboard.events) {
+    const window = eventWindowEpochMs(event, billboard.timeZoneId)
+    if (window.endEpochMs <= hour.startEpochMs || window.startEpochMs >= hour.endEpochMs) continue
+    const own = event.adSharePercent ?? defaultSharePercent
+    // two events over one hour: the smaller share holds
+    share = share === null ? own : Math.min(share, own)
+  }
+  return Math.max(0, Math.min(100, share ?? defaultSharePercent))
+}
+
+/** The shouts' places (sold or not) overlapping the hour, as [start, end) pairs. */
+function shoutPlaces(billboard: AdTimeBillboard, hour: LocalHour): [number, number][] {
+  const places: [number, number][] = []
+  for (const event of billboard.events) {
+    const window = eventWindowEpochMs(event, billboard.timeZoneId)
+    if (window.endEpochMs <= hour.startEpochMs || window.startEpochMs >= hour.endEpochMs) continue
+    const slots = Math.floor((window.endEpochMs - window.startEpochMs) / event.slotWidthMS)
+    const first = Math.max(
+      0,
+      Math.floor((hour.startEpochMs - window.startEpochMs) / event.slotWidthMS),
+    )
+    const last = Math.min(
+      slots - 1,
+      Math.floor((hour.endEpochMs - window.startEpochMs) / event.slotWidthMS),
+    )
+    const spacing = event.slotWidthMS / event.playsPerSlot
+    const length = event.secondsPerShout * 1000
+    for (let slot = first; slot <= last; slot++) {
+      const slotStart = window.startEpochMs + slot * event.slotWidthMS
+      // the same arithmetic as schedule.ts playsOfSlot, without its checks (hot: every hour)
+      for (let k = 0; k < event.playsPerSlot; k++) {
+        const start = slotStart + Math.round(k * spacing)
+        places.push([start, start + length])
+      }
+    }
+  }
+  return places.sort((a, b) => a[0] - b[0])
+}
+
+/**
+ * The hour's ad cells: the start of each 15-second cell ads may take, sorted. The hour is cut into
+ * cells from its start; a cell overlapping a shout's place is not free; of the free cells, an even
+ * spread of floor(free × share / 100) are the ad cells (cell j of k: index ⌊(j + ½) × free / k⌋).
+ */
+export function adCellsOfHour(
+  billboard: AdTimeBillboard,
+  hour: LocalHour,
+  defaultSharePercent = DEFAULT_AD_SHARE_PERCENT,
+): number[] {
+  const places = shoutPlaces(billboard, hour)
+  const free: number[] = []
+  let p = 0
+  for (let start = hour.startEpochMs; start + AD_PLAY_MS <= hour.endEpochMs; start += AD_PLAY_MS) {
+    const end = start + AD_PLAY_MS
+    while (p < places.length && (places[p] as [number, number])[1] <= start) p++
+    let overlaps = false
+    for (let q = p; q < places.length; q++) {
+      const [from, to] = places[q] as [number, number]
+      if (from >= end) break
+      if (to > start) {
+        overlaps = true
+        break
+      }
+    }
+    if (!overlaps) free.push(start)
+  }
+  const share = shareOfHour(billboard, hour, defaultSharePercent)
+  const count = Math.floor((free.length * share) / 100)
+  return spreadEvenly(free, count)
+}
+
+/** `count` items of `items`, spread evenly (item j of count: index ⌊(j + ½) × length / count⌋). */
+export function spreadEvenly<T>(items: readonly T[], count: number): T[] {
+  const n = Math.max(0, Math.min(items.length, Math.floor(count)))
+  const picked: T[] = []
+  for (let j = 0; j < n; j++) {
+    picked.push(items[Math.floor(((j + 0.5) * items.length) / n)] as T)
+  }
+  return picked
+}
+
+/** Whether a play may start at this instant on the billboard: the start of one of its ad cells. */
+export function isAdCell(
+  billboard: AdTimeBillboard,
+  startEpochMs: number,
+  defaultSharePercent = DEFAULT_AD_SHARE_PERCENT,
+): boolean {
+  const [hour] = localHours(billboard.timeZoneId, startEpochMs, startEpochMs + 1)
+  return hour ? adCellsOfHour(billboard, hour, defaultSharePercent).includes(startEpochMs) : false
+}
+
+/** What a campaign asks of one billboard's time. */
+export type AdTimeRequest = {
+  startEpochMs: number
+  endEpochMs: number
+  /** The spec's time-of-day bands, in the billboard's local time. */
+  dayparts: readonly TimeOfDayBand[]
+  /** No play starts before this (now plus the lead the schedule rules ask). */
+  notBeforeEpochMs: number
+  /** Starts held already (other campaigns', or this one's own when it is extended). */
+  taken: ReadonlySet<number>
+}
+
+/**
+ * The ad cells a campaign may still take on a billboard, sorted: inside the flight (whole plays),
+ * in its dayparts, not before `notBeforeEpochMs`, not taken.
+ */
+export function openAdCells(
+  billboard: AdTimeBillboard,
+  request: AdTimeRequest,
+  defaultSharePercent = DEFAULT_AD_SHARE_PERCENT,
+): number[] {
+  const from = Math.max(request.startEpochMs, request.notBeforeEpochMs)
+  const dayparts = new Set(request.dayparts)
+  const cells: number[] = []
+  for (const hour of localHours(billboard.timeZoneId, from, request.endEpochMs)) {
+    if (!dayparts.has(bandOfHour(hour.hour))) continue
+    for (const start of adCellsOfHour(billboard, hour, defaultSharePercent)) {
+      if (start < from || start + AD_PLAY_MS > request.endEpochMs) continue
+      if (!request.taken.has(start)) cells.push(start)
+    }
+  }
+  return cells
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { makeGoodDueAt, makeGoodOf, slotShares } from './make-good'
+
+const proofs = (slot: number, indexes: number[]) =>
+  indexes.map((playIndex) => ({ slotNumber: slot, playIndex }))
+
+describe('slotShares (what the shopper paid for each slot)', () => {
+  it('shares the total evenly, the odd cents to the first slots', () => {
+    expect([...slotShares(10_001, [7, 3, 5])]).toEqual([
+      [3, 3_334],
+      [5, 3_334],
+      [7, 3_333],
+    ])
+    expect([...slotShares(0, [1])]).toEqual([[1, 0]])
+  })
+})
+
+describe('makeGoodOf (a shout that did not play is not paid for)', () => {
+  const order = { totalCents: 8_000, slotNumbers: [10, 11], playsPerSlot: 4 }
+  it('refunds nothing when every play is proven', () => {
+    expect(
+      makeGoodOf({ ...order, proofs: [...proofs(10, [0, 1, 2, 3]), ...proofs(11, [0, 1, 2, 3])] }),
+    ).toEqual({
+      playsDue: 8,
+      playsProven: 8,
+      slots: [],
+      refundCents: 0,
+    })
+  })
+  it('refunds a quarter of a slot for one of its four plays missed', () => {
+    expect(
+      makeGoodOf({ ...order, proofs: [...proofs(10, [0, 1, 3]), ...proofs(11, [0, 1, 2, 3])] }),
+    ).toEqual({
+      playsDue: 8,
+      playsProven: 7,
+      slots: [{ slotNumber: 10, missedPlayIndexes: [2], refundCents: 1_000 }],
+      refundCents: 1_000,
+    })
+  })
+  it('refunds all that was paid when nothing played, to the cent', () => {
+    const made = makeGoodOf({
+      totalCents: 9_999,
+      slotNumbers: [1, 2, 3],
+      playsPerSlot: 4,
+      proofs: [],
+    })
+    expect(made.refundCents).toBe(9_999)
+    expect(made.playsProven).toBe(0)
+  })
+  it('never refunds more than a slot’s share, rounding a part down', () => {
+    const made = makeGoodOf({
+      totalCents: 1_001,
+      slotNumbers: [4],
+      playsPerSlot: 3,
+      proofs: proofs(4, [0, 2]),
+    })
+    expect(made.refundCents).toBe(333)
+    // a duplicate proof or one of a slot not bought counts for nothing
+    expect(
+      makeGoodOf({ ...order, proofs: [...proofs(10, [0, 0, 0, 0]), ...proofs(12, [0, 1, 2, 3])] })
+        .playsProven,
+    ).toBe(1)
+  })
+  it('is decided the grace after the last slot ends', () => {
+    expect(makeGoodDueAt(1_000, 6)).toBe(1_000 + 6 * 3_600_000)
+  })
+})

@@ -1,0 +1,83 @@
+// Make-goods: a shout that did not play is not paid for. Once an order's last slot has ended and the
+// grace has passed (MAKE_GOOD_GRACE_HOURS: an offline player sends its proofs late), each play of
+// the order without a proof is missed, and each slot with missed plays is refunded for its share:
+// the missed plays' part of what the shopper paid for that slot (one of four missed, a quarter; all
+// four, all of it). The decision is made once per order and kept: proofs that arrive after it change
+// nothing about money.
+
+/** MAKE_GOOD_GRACE_HOURS's default. */
+export const DEFAULT_MAKE_GOOD_GRACE_HOURS = 6
+
+/**
+ * What the shopper paid for each slot: the order's total (after any discount) shared evenly, the
+ * cents that do not divide going one each to the first slots, so the shares add up to the total.
+ */
+export function slotShares(
+  totalCents: number,
+  slotNumbers: readonly number[],
+): Map<number, number> {
+  const sorted = [...new Set(slotNumbers)].sort((a, b) => a - b)
+  const shares = new Map<number, number>()
+  if (sorted.length === 0) return shares
+  const base = Math.floor(totalCents / sorted.length)
+  let left = totalCents - base * sorted.length
+  for (const slot of sorted) {
+    shares.set(slot, base + (left > 0 ? 1 : 0))
+    left--
+  }
+  return shares
+}
+
+export type SlotMakeGood = {
+  slotNumber: number
+  /** The play indexes of the slot with no proof. */
+  missedPlayIndexes: number[]
+  refundCents: number
+}
+
+export type MakeGood = {
+  /** Every play of the order, and how many of them were proven. */
+  playsDue: number
+  playsProven: number
+  /** The slots with missed plays, by slot number. */
+  slots: SlotMakeGood[]
+  refundCents: number
+}
+
+/** When an order's make-good is decided: its last slot's end plus the grace. */
+export function makeGoodDueAt(lastSlotEndEpochMs: number, graceHours: number): number {
+  return lastSlotEndEpochMs + graceHours * 3_600_000
+}
+
+/**
+ * The make-good of an order from its slots and the proofs the billboard sent: which plays were
+ * missed and what that gives back. A slot's refund is its share times the missed plays over the
+ * plays of a slot, rounded down (all plays missed: the whole share), so it never exceeds what was paid.
+ */
+export function makeGoodOf(order: {
+  totalCents: number
+  slotNumbers: readonly number[]
+  playsPerSlot: number
+  proofs: readonly { slotNumber: number; playIndex: number }[]
+}): MakeGood {
+  const shares = slotShares(order.totalCents, order.slotNumbers)
+  const proven = new Set(order.proofs.map((p) => `${p.slotNumber}:${p.playIndex}`))
+  const slots: SlotMakeGood[] = []
+  let playsProven = 0
+  for (const [slotNumber, share] of shares) {
+    const missedPlayIndexes: number[] = []
+    for (let playIndex = 0; playIndex < order.playsPerSlot; playIndex++) {
+      if (proven.has(`${slotNumber}:${playIndex}`)) playsProven++
+      else missedPlayIndexes.push(playIndex)
+    }
+    if (missedPlayIndexes.length === 0) continue
+    const refundCents = Math.floor((share * missedPlayIndexes.length) / order.playsPerSlot)
+    slots.push({ slotNumber, missedPlayIndexes, refundCents })
+  }
+  return {
+    playsDue: shares.size * order.playsPerSlot,
+    playsProven,
+    slots,
+    refundCents: slots.reduce((sum, s) => sum + s.refundCents, 0),
+  }
+}

@@ -1,0 +1,133 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { API_BASE, type Endpoint } from '../../contract/endpoint.ts'
+import { REFRESH_TOKEN_TTL_MS } from '../../domain/advertiser-account.ts'
+import { allowedRequestOrigin, forwardedHttps } from '../platform/http/client.ts'
+import { errorResponse, problem } from '../platform/http/errors.ts'
+import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
+import type { AccountService } from './accounts.ts'
+import type { AccountRow } from './accounts-repo.ts'
+
+// The one gate of the advertisers' signed-in calls: each is registered through
+// `guard.handle(router, endpoint, handler)`, which checks, before the body is read:
+// 1. the Origin: a browser's call from another site is refused (403 `cross_origin`); a call without
+//    an Origin (not a browser) carries its own proof, the bearer token, so it is not a CSRF;
+// 2. `Authorization: Bearer {accessToken}` (spec §7: any "Bearer " prefix removed): missing, 401
+//    `authorization_missing`; not one of ours, 401 `session_token_unreadable`; expired, 401
+//    `session_token_expired` (the app then goes to /account); its session revoked, 401
+//    `session_ended`.
+// The handler receives the account. The refresh token travels only in its cookie: HttpOnly,
+// SameSite=Strict, scoped to /api/v1/advertisers/session (refresh and sign-out), Secure over HTTPS
+// (with the __Secure- prefix); the calls that read or set it must come from the shop's own Origin.
+
+export const REFRESH_COOKIE = 'shouts_adv_refresh'
+const REFRESH_COOKIE_PATH = `${API_BASE}/advertisers/session`
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const ACCOUNT = 'advertiserAccount'
+
+export type AdvertiserHandler<E extends Endpoint> = (
+  input: HandlerInput<E> & { account: AccountRow },
+) => ReturnType<Handler<E>>
+
+export type AdvertiserGuard = ReturnType<typeof createAdvertiserGuard>
+
+export function createAdvertiserGuard(deps: {
+  accounts: AccountService
+  publicBaseUrl: string | undefined
+  allowedHosts: ReadonlySet<string>
+  trustProxy: number
+}) {
+  const { accounts, allowedHosts, trustProxy } = deps
+  const publicOrigin = deps.publicBaseUrl ? new URL(deps.publicBaseUrl).origin : null
+  const shopOrigin = (c: Context) =>
+    publicOrigin ?? allowedRequestOrigin(c, allowedHosts, trustProxy)
+  const secure = (c: Context) =>
+    Boolean(publicOrigin?.startsWith('https:')) ||
+    forwardedHttps(c, trustProxy) ||
+    new URL(c.req.url).protocol === 'https:'
+
+  /** The calls of the refresh cookie (sign-in, refresh, sign-out) come from the shop's own pages. */
+  const sameOrigin: MiddlewareHandler = async (c, next) => {
+    if (STATE_CHANGING.has(c.req.method)) {
+      const origin = c.req.header('origin')
+      const expected = shopOrigin(c)
+      if (!origin || !expected || origin !== expected) {
+        return errorResponse(c, { problems: [problem('cross_origin')] })
+      }
+    }
+    await next()
+  }
+
+  /** A browser's call must come from the shop; a call with no Origin carries its own token. */
+  const notCrossOrigin: MiddlewareHandler = async (c, next) => {
+    const origin = c.req.header('origin')
+    if (origin && STATE_CHANGING.has(c.req.method) && origin !== shopOrigin(c)) {
+      return errorResponse(c, { problems: [problem('cross_origin')] })
+    }
+    await next()
+  }
+
+  const bearer: MiddlewareHandler = async (c, next) => {
+    const header = c.req.header('authorization')
+    if (header === undefined || header.trim() === '') {
+      return errorResponse(c, { problems: [problem('authorization_missing')] })
+    }
+    const token = header.replace(/^\s*Bearer\s+/i, '').trim()
+    if (!token) return errorResponse(c, { problems: [problem('session_token_unreadable')] })
+    const found = await accounts.authenticate(token)
+    if (!found.ok) return errorResponse(c, { problems: [problem(found.error.code)] })
+    c.set(ACCOUNT as never, found.value as never)
+    // an account's answers are never kept by a browser or a proxy
+    c.header('Cache-Control', 'no-store')
+    await next()
+  }
+
+  const cookieName = (c: Context) => (secure(c) ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE)
+
+  return {
+    sameOrigin,
+    handle<E extends Endpoint>(
+      router: ApiRouter,
+      e: E,
+      handler: AdvertiserHandler<E>,
+      ...after: MiddlewareHandler[]
+    ): void {
+      router.handle(
+        e,
+        (input) => {
+          const account = input.c.get(ACCOUNT as never) as AccountRow | undefined
+          if (!account) throw new Error(`${e.name}: reached without the advertisers' guard`)
+          return handler({ ...input, account })
+        },
+        notCrossOrigin,
+        bearer,
+        ...after,
+      )
+    },
+    refreshTokenOf(c: Context): string | null {
+      const value = getCookie(c, `__Secure-${REFRESH_COOKIE}`) ?? getCookie(c, REFRESH_COOKIE)
+      return value && /^[\w-]{20,100}$/.test(value) ? value : null
+    },
+    setRefreshCookie(c: Context, token: string): void {
+      const isSecure = secure(c)
+      // Hono writes the __Secure- prefix itself with prefix 'secure'
+      setCookie(c, REFRESH_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: REFRESH_COOKIE_PATH,
+        secure: isSecure,
+        maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
+        ...(isSecure ? { prefix: 'secure' as const } : {}),
+      })
+    },
+    clearRefreshCookie(c: Context): void {
+      const isSecure = secure(c)
+      deleteCookie(c, REFRESH_COOKIE, {
+        path: REFRESH_COOKIE_PATH,
+        secure: isSecure,
+        ...(isSecure ? { prefix: 'secure' as const } : {}),
+      })
+    },
+    cookieName,
+  }
+}

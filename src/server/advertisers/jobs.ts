@@ -1,0 +1,25 @@
+import type { Job } from '../platform/scheduler.ts'
+import type { AdvertisersService } from './service.ts'
+
+// The advertisers' background work (platform/scheduler.ts; registered in compose.ts).
+
+/** Fits ads to the billboards' sizes they still miss (a video once processed, a billboard added). */
+export function adRenditionsJob(service: AdvertisersService): Job {
+  return {
+    name: 'ad-renditions',
+    everyMs: 2_000,
+    // one instance fits an ad at a time: two would make the same files twice
+    oneInstance: true,
+    run: ({ signal }) => service.ads.renderPending(signal),
+  }
+}
+
+/** Deletes expired links, refresh tokens, sessions, and accounts never verified (data lifetime). */
+export function advertiserSweepJob(service: AdvertisersService): Job {
+  return {
+    name: 'advertiser-sweep',
+    everyMs: 3_600_000,
+    oneInstance: true,
+    run: () => service.accounts.sweep(),
+  }
+}

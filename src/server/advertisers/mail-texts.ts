@@ -1,0 +1,169 @@
+import type { Locale } from '../../domain/locale.ts'
+
+// Every sentence of an advertiser's mails, per language (the server has no Lingui: a typed table, so
+// a language that misses a sentence fails the typecheck). The mail module lays them out
+// (mail/notice.ts) and keeps them in its outbox.
+
+type Texts = {
+  greeting: (name: string) => string
+  footer: string
+  verify: {
+    subject: string
+    heading: string
+    intro: (company: string) => string
+    button: string
+    lifetime: string
+    notYou: string
+  }
+  exists: {
+    subject: string
+    heading: string
+    intro: string
+    signIn: string
+    notYou: string
+  }
+  reset: {
+    subject: string
+    heading: string
+    intro: string
+    button: string
+    lifetime: string
+    notYou: string
+  }
+  rejected: {
+    subject: (campaign: string) => string
+    heading: string
+    intro: (campaign: string) => string
+    reason: string
+    charged: string
+    button: string
+  }
+}
+
+export const ADVERTISER_MAIL_TEXTS: Record<Locale, Texts> = {
+  en: {
+    greeting: (name) => `Hello ${name},`,
+    footer:
+      'Shouts: your messages on billboards. You receive this mail about your advertiser account.',
+    verify: {
+      subject: 'Confirm your e-mail address for Shouts',
+      heading: 'Confirm your e-mail address',
+      intro: (company) =>
+        `Thank you for signing up to advertise with Shouts for ${company}. Confirm that this address is yours to sign in.`,
+      button: 'Confirm my e-mail address',
+      lifetime: 'The link works once, for 24 hours.',
+      notYou: 'If you did not sign up, ignore this mail: nothing happens without the link.',
+    },
+    exists: {
+      subject: 'Your Shouts advertiser account',
+      heading: 'You already have an account',
+      intro:
+        'Someone, probably you, asked to sign up with this address, which already has an advertiser account. Sign in, or reset your password if you forgot it.',
+      signIn: 'Sign in',
+      notYou: 'If it was not you, ignore this mail: your account has not changed.',
+    },
+    reset: {
+      subject: 'Reset your Shouts password',
+      heading: 'Choose a new password',
+      intro: 'You asked to reset the password of your advertiser account. Choose a new one here:',
+      button: 'Choose a new password',
+      lifetime: 'The link works once, for one hour. Every device signed in will be signed out.',
+      notYou: 'If you did not ask, ignore this mail: your password has not changed.',
+    },
+    rejected: {
+      subject: (campaign) => `Your campaign "${campaign}" was not approved`,
+      heading: 'Your campaign was not approved',
+      intro: (campaign) =>
+        `We reviewed the ad of your campaign "${campaign}" and cannot show it on our billboards.`,
+      reason: 'Reason',
+      charged: 'Nothing was charged, and its plays are free again.',
+      button: 'See the campaign',
+    },
+  },
+  fr: {
+    greeting: (name) => `Bonjour ${name},`,
+    footer:
+      'Shouts : vos messages sur les panneaux. Vous recevez ce courriel au sujet de votre compte annonceur.',
+    verify: {
+      subject: 'Confirmez votre adresse e-mail pour Shouts',
+      heading: 'Confirmez votre adresse e-mail',
+      intro: (company) =>
+        `Merci de vous être inscrit pour annoncer avec Shouts pour ${company}. Confirmez que cette adresse est la vôtre pour vous connecter.`,
+      button: 'Confirmer mon adresse e-mail',
+      lifetime: 'Le lien fonctionne une fois, pendant 24 heures.',
+      notYou:
+        'Si vous ne vous êtes pas inscrit, ignorez ce courriel : rien ne se passe sans le lien.',
+    },
+    exists: {
+      subject: 'Votre compte annonceur Shouts',
+      heading: 'Vous avez déjà un compte',
+      intro:
+        "Quelqu'un, sans doute vous, a demandé à s'inscrire avec cette adresse, qui a déjà un compte annonceur. Connectez-vous, ou réinitialisez votre mot de passe si vous l'avez oublié.",
+      signIn: 'Se connecter',
+      notYou: "Si ce n'était pas vous, ignorez ce courriel : votre compte n'a pas changé.",
+    },
+    reset: {
+      subject: 'Réinitialisez votre mot de passe Shouts',
+      heading: 'Choisissez un nouveau mot de passe',
+      intro:
+        'Vous avez demandé à réinitialiser le mot de passe de votre compte annonceur. Choisissez-en un nouveau ici :',
+      button: 'Choisir un nouveau mot de passe',
+      lifetime:
+        'Le lien fonctionne une fois, pendant une heure. Tous les appareils connectés seront déconnectés.',
+      notYou:
+        "Si vous n'avez rien demandé, ignorez ce courriel : votre mot de passe n'a pas changé.",
+    },
+    rejected: {
+      subject: (campaign) => `Votre campagne « ${campaign} » n'a pas été approuvée`,
+      heading: "Votre campagne n'a pas été approuvée",
+      intro: (campaign) =>
+        `Nous avons examiné la publicité de votre campagne « ${campaign} » et ne pouvons pas la diffuser sur nos panneaux.`,
+      reason: 'Motif',
+      charged: "Rien n'a été débité, et ses diffusions sont de nouveau libres.",
+      button: 'Voir la campagne',
+    },
+  },
+  de: {
+    greeting: (name) => `Hallo ${name},`,
+    footer:
+      'Shouts: Ihre Botschaften auf Werbetafeln. Sie erhalten diese E-Mail zu Ihrem Werbekunden-Konto.',
+    verify: {
+      subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Shouts',
+      heading: 'Bestätigen Sie Ihre E-Mail-Adresse',
+      intro: (company) =>
+        `Danke, dass Sie sich angemeldet haben, um für ${company} mit Shouts zu werben. Bestätigen Sie, dass diese Adresse Ihnen gehört, um sich anzumelden.`,
+      button: 'E-Mail-Adresse bestätigen',
+      lifetime: 'Der Link funktioniert einmal, 24 Stunden lang.',
+      notYou:
+        'Wenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail: Ohne den Link geschieht nichts.',
+    },
+    exists: {
+      subject: 'Ihr Shouts-Werbekunden-Konto',
+      heading: 'Sie haben bereits ein Konto',
+      intro:
+        'Jemand, vermutlich Sie, wollte sich mit dieser Adresse anmelden, die bereits ein Werbekunden-Konto hat. Melden Sie sich an, oder setzen Sie Ihr Passwort zurück, falls Sie es vergessen haben.',
+      signIn: 'Anmelden',
+      notYou: 'Wenn Sie es nicht waren, ignorieren Sie diese E-Mail: Ihr Konto ist unverändert.',
+    },
+    reset: {
+      subject: 'Setzen Sie Ihr Shouts-Passwort zurück',
+      heading: 'Wählen Sie ein neues Passwort',
+      intro:
+        'Sie haben gebeten, das Passwort Ihres Werbekunden-Kontos zurückzusetzen. Wählen Sie hier ein neues:',
+      button: 'Neues Passwort wählen',
+      lifetime:
+        'Der Link funktioniert einmal, eine Stunde lang. Alle angemeldeten Geräte werden abgemeldet.',
+      notYou:
+        'Wenn Sie nichts angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort ist unverändert.',
+    },
+    rejected: {
+      subject: (campaign) => `Ihre Kampagne „${campaign}“ wurde nicht freigegeben`,
+      heading: 'Ihre Kampagne wurde nicht freigegeben',
+      intro: (campaign) =>
+        `Wir haben die Werbung Ihrer Kampagne „${campaign}“ geprüft und können sie auf unseren Werbetafeln nicht zeigen.`,
+      reason: 'Grund',
+      charged: 'Es wurde nichts abgebucht, und ihre Ausspielungen sind wieder frei.',
+      button: 'Kampagne ansehen',
+    },
+  },
+}

@@ -1,0 +1,195 @@
+import { advertisers as api } from '../../contract/advertisers.ts'
+import { receiveUpload } from '../content/receive.ts'
+import { contentRefusal } from '../content/refusals.ts'
+import { clientAddress } from '../platform/http/client.ts'
+import { refuse, withFailureFields } from '../platform/http/errors.ts'
+import type { ApiRouter } from '../platform/http/router.ts'
+import type { Logger } from '../platform/log.ts'
+import type { ClientLimits } from '../platform/rate-limit.ts'
+import type { AccountProblem } from './accounts.ts'
+import type { AdvertiserGuard } from './guard.ts'
+import { reportCsv } from './report.ts'
+import type { AdvertisersService } from './service.ts'
+
+// api-v1 "Advertisers" over HTTP. The calls before a session (sign-up, verification, sign-in,
+// refresh, sign-out, password reset, a proposal's link) are registered as they are, those that read
+// or set the refresh cookie behind the Origin check; every other call through the guard (guard.ts:
+// the bearer token, then the handler gets the account). A refusal is a problem of the catalogue.
+
+export function advertiserRoutes(
+  router: ApiRouter,
+  service: AdvertisersService,
+  guard: AdvertiserGuard,
+  deps: { limits: ClientLimits; trustProxy: number; log: Logger },
+) {
+  const { accounts, campaigns, ads, proposals } = service
+  const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, deps.trustProxy)
+  const limited = (c: { header(name: string, value: string): void }, error: AccountProblem) => {
+    if ('params' in error) c.header('Retry-After', String(error.params.seconds))
+    return refuse({ problems: [error] })
+  }
+
+  router.handle(
+    api.signUp,
+    async ({ c, body }) => {
+      const signed = await accounts.signUp(body)
+      if (!signed.ok) return limited(c, signed.error)
+      return {}
+    },
+    deps.limits.writes('advertiser-sign-ups'),
+  )
+
+  router.handle(api.verify, async ({ body }) => {
+    const verified = await accounts.verifyEmail(body.token)
+    return verified.ok ? verified.value : refuse({ problems: [verified.error] })
+  })
+
+  router.handle(
+    api.signIn,
+    async ({ c, body }) => {
+      const signedIn = await accounts.signIn(body.email, body.password, address(c))
+      if (!signedIn.ok) return limited(c, signedIn.error)
+      guard.setRefreshCookie(c, signedIn.value.refreshToken)
+      c.header('Cache-Control', 'no-store')
+      return signedIn.value.session
+    },
+    guard.sameOrigin,
+  )
+
+  router.handle(
+    api.refresh,
+    async ({ c }) => {
+      const refreshed = await accounts.refresh(guard.refreshTokenOf(c))
+      c.header('Cache-Control', 'no-store')
+      if (!refreshed.ok) {
+        guard.clearRefreshCookie(c)
+        return refuse({ problems: [refreshed.error] })
+      }
+      guard.setRefreshCookie(c, refreshed.value.refreshToken)
+      return refreshed.value.session
+    },
+    guard.sameOrigin,
+  )
+
+  router.handle(
+    api.signOut,
+    async ({ c }) => {
+      await accounts.signOut(guard.refreshTokenOf(c))
+      guard.clearRefreshCookie(c)
+      return null
+    },
+    guard.sameOrigin,
+  )
+
+  router.handle(
+    api.passwordReset,
+    async ({ c, body }) => {
+      const asked = await accounts.requestReset(body.email)
+      if (!asked.ok) {
+        // never told to the client: the same 202 whether or not the e-mail has an account
+        if (asked.error.code === 'password_reset_user_not_found') {
+          deps.log.info('password reset for an unknown e-mail', { code: asked.error.code })
+          return {}
+        }
+        return limited(c, asked.error)
+      }
+      return {}
+    },
+    deps.limits.writes('advertiser-resets'),
+  )
+
+  router.handle(api.passwordResetConfirm, async ({ body }) => {
+    const done = await accounts.confirmReset(body.token, body.password)
+    return done.ok ? null : refuse({ problems: [done.error] })
+  })
+
+  guard.handle(router, api.inventory, async ({ query }) => {
+    const found = await proposals.inventory(query)
+    return found.ok ? found.value : refuse({ problems: [found.error] })
+  })
+
+  guard.handle(router, api.createCampaign, async ({ account, body }) => {
+    const made = await campaigns.create(account.accountId, body)
+    return made.ok ? made.value : refuse({ problems: [made.error] })
+  })
+
+  guard.handle(router, api.campaigns, async ({ account }) => ({
+    campaigns: await campaigns.list(account.accountId),
+  }))
+
+  guard.handle(router, api.campaign, async ({ account, params }) => {
+    const found = await campaigns.get(account.accountId, params.campaignId)
+    return found.ok ? found.value : refuse({ problems: [found.error] })
+  })
+
+  guard.handle(router, api.updateCampaign, async ({ account, params, body }) => {
+    const changed = await campaigns.update(account.accountId, params.campaignId, body)
+    return changed.ok ? changed.value : refuse({ problems: [changed.error] })
+  })
+
+  guard.handle(
+    router,
+    api.uploadContent,
+    async ({ c, account, params }) => {
+      const uploaded = await ads.upload(account.accountId, params.campaignId, (intake) =>
+        receiveUpload(c.req.raw, intake),
+      )
+      if (uploaded.ok) return withFailureFields(uploaded.value)
+      const error = uploaded.error
+      return 'refused' in error
+        ? refuse(contentRefusal(error.refused))
+        : refuse({ problems: [error] })
+    },
+    deps.limits.writes('advertiser-uploads'),
+  )
+
+  guard.handle(router, api.content, async ({ account, params }) => {
+    const found = await ads.get(account.accountId, params.contentGuid)
+    return found.ok ? withFailureFields(found.value) : refuse({ problems: [found.error] })
+  })
+
+  guard.handle(router, api.propose, async ({ account, params }) => {
+    const made = await proposals.propose(account.accountId, params.campaignId)
+    return made.ok ? made.value : refuse({ problems: [made.error] })
+  })
+
+  router.handle(api.proposal, async ({ c, params }) => {
+    const found = await proposals.proposal(params.proposalGuid)
+    // a link to share, never a page to keep in a shared cache
+    c.header('Cache-Control', 'no-store')
+    c.header('Referrer-Policy', 'no-referrer')
+    return found.ok ? found.value : refuse({ problems: [found.error] })
+  })
+
+  guard.handle(router, api.accept, async ({ account, params, body }) => {
+    const booked = await proposals.accept(account.accountId, params.proposalGuid, body)
+    return booked.ok ? booked.value : refuse({ problems: [booked.error] })
+  })
+
+  guard.handle(router, api.pause, async ({ account, params }) => {
+    const moved = await campaigns.pause(account.accountId, params.campaignId)
+    return moved.ok ? moved.value : refuse({ problems: [moved.error] })
+  })
+
+  guard.handle(router, api.resume, async ({ account, params }) => {
+    const moved = await campaigns.resume(account.accountId, params.campaignId)
+    return moved.ok ? moved.value : refuse({ problems: [moved.error] })
+  })
+
+  guard.handle(router, api.cancel, async ({ account, params }) => {
+    const moved = await campaigns.cancel(account.accountId, params.campaignId)
+    return moved.ok ? moved.value : refuse({ problems: [moved.error] })
+  })
+
+  guard.handle(router, api.report, async ({ c, account, params, query }) => {
+    const found = await campaigns.report(account.accountId, params.campaignId)
+    if (!found.ok) return refuse({ problems: [found.error] })
+    if (query.format === 'csv') {
+      return c.body(reportCsv(found.value), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="campaign-${found.value.campaignId}.csv"`,
+      })
+    }
+    return found.value
+  })
+}

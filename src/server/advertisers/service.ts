@@ -1,0 +1,79 @@
+import type { PasswordWork } from '../auth/passwords.ts'
+import type { ContentService } from '../content/service.ts'
+import type { MailService } from '../mail/service.ts'
+import type { PaymentService } from '../payment/service.ts'
+import type { Database } from '../platform/db/client.ts'
+import type { Logger } from '../platform/log.ts'
+import type { RateLimiter } from '../platform/rate-limit.ts'
+import { createAccountService } from './accounts.ts'
+import { createAdService } from './ads.ts'
+import { type CampaignService, createCampaignService } from './campaigns.ts'
+import { createAdvertiserMails } from './mails.ts'
+import { createProposalService } from './proposals.ts'
+import { createReviewService, type Operator } from './review.ts'
+import { createAccessTokens } from './tokens.ts'
+
+// The advertisers' module (api-v1 "Advertisers", docs/decisions/023, docs/advertisers.md): accounts
+// and sessions (accounts.ts, tokens.ts, guard.ts), campaigns (campaigns.ts), their ads (ads.ts),
+// proposals and the plays they reserve (proposals.ts), reports (report.ts), and the console's
+// review of campaigns (review.ts). It owns the tables of migration 0015; it reads the catalogue
+// through catalogue/ad-reads.ts and uses the content, payment and mail services.
+
+export type AdvertisersService = ReturnType<typeof createAdvertisersService>
+
+export function createAdvertisersService(deps: {
+  database: Database
+  limiter: RateLimiter
+  passwords: PasswordWork
+  content: ContentService
+  payment: PaymentService
+  mail: MailService
+  log: Logger
+  now: () => number
+  settings: {
+    /** ADVERTISER_TOKEN_KEYS */
+    tokenKeys: readonly string[] | undefined
+    /** AD_FREE_TIME_SHARE */
+    defaultSharePercent: number
+  }
+  audit: (entry: {
+    operator: Operator
+    action: string
+    detail: Record<string, unknown>
+  }) => Promise<void>
+}) {
+  const { database, now } = deps
+  const log = deps.log.child({ component: 'advertisers' })
+  const tokens = createAccessTokens({ configuredKeys: deps.settings.tokenKeys, db: database })
+  const mails = createAdvertiserMails(deps.mail)
+  const accounts = createAccountService({
+    database,
+    limiter: deps.limiter,
+    passwords: deps.passwords,
+    tokens,
+    mails,
+    log,
+    now,
+  })
+  const ads = createAdService({ database, now, content: deps.content, log })
+  let campaigns: CampaignService | null = null
+  const proposals = createProposalService({
+    database,
+    now,
+    payment: deps.payment,
+    campaigns: () => campaigns as CampaignService,
+    adProblem: ads.adProblem,
+    defaultSharePercent: deps.settings.defaultSharePercent,
+  })
+  campaigns = createCampaignService({ database, now, extend: proposals.extend })
+  const review = createReviewService({
+    database,
+    now,
+    campaigns,
+    ads,
+    mails,
+    log,
+    audit: deps.audit,
+  })
+  return { accounts, campaigns, ads, proposals, review }
+}

@@ -1,0 +1,45 @@
+import type { BillboardHealth, BillboardsHealth } from '../../contract/billboards.ts'
+import { billboardState } from '../../domain/billboard-health.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { billboardReports } from './repo.ts'
+import { SMIL_REFRESH_SECONDS } from './smil.ts'
+
+// The console's Billboards page: each billboard's state read from its last report
+// (src/domain/billboard-health.ts), with what its web player last said of itself.
+
+export async function billboardsHealth(
+  db: Queryable,
+  nowEpochMs: number,
+  offlineMinutes: number,
+): Promise<BillboardsHealth> {
+  const reports = await billboardReports(db)
+  const billboards = reports.map((report): BillboardHealth => {
+    const last =
+      report.source === null || report.seenAtEpochMs === null
+        ? null
+        : { seenAtEpochMs: report.seenAtEpochMs, source: report.source }
+    const state = billboardState(last, nowEpochMs, {
+      offlineMinutes,
+      smilRefreshMs: SMIL_REFRESH_SECONDS * 1000,
+    })
+    const beat = report.beat
+    return {
+      deviceId: report.deviceId,
+      location: report.location,
+      city: report.city,
+      timeZoneId: report.timeZoneId,
+      state: state.kind,
+      lastSeenEpochMs: last?.seenAtEpochMs ?? null,
+      source: last?.source ?? null,
+      clockOffsetMs: report.clockOffsetMs,
+      beat: beat && {
+        showing: beat.showing,
+        files: beat.files,
+        pendingPlays: beat.pendingPlays,
+        version: beat.version,
+        screen: beat.screen,
+      },
+    }
+  })
+  return { generatedAtEpochMs: nowEpochMs, offlineMinutes, billboards }
+}

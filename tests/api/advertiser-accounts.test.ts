@@ -1,0 +1,281 @@
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdvertiserSession } from '../../src/contract/advertisers.ts'
+import {
+  type AdvertiserClient,
+  advertiserClient,
+  advertiserEnv,
+  linkToken,
+  mailTo,
+  newEmail,
+  STRONG_PASSWORD,
+  signedInAdvertiser,
+} from './advertiser-helpers.ts'
+import { BACKENDS, startTestServer, type TestServer } from './helpers.ts'
+import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
+
+// api-v1 "Advertisers", accounts and sessions, on the real server with a real SMTP server: sign-up
+// (a strong password, the same answer whether or not the e-mail has an account), the verification
+// link, sign-in, the bearer token (missing, malformed, of another key, expired: spec §7's messages),
+// the refresh cookie (rotated, a reuse revokes its family), sign-out, the password reset link.
+
+const MINUTE = 60_000
+
+describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
+  let smtp: SmtpTestServer
+  let server: TestServer
+  let offsetMs = 0
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer()
+    server = await startTestServer(backend, {
+      env: advertiserEnv(smtp),
+      now: () => Date.now() + offsetMs,
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.close()
+  })
+
+  const signUp = (
+    api: AdvertiserClient,
+    email: string,
+    password = STRONG_PASSWORD,
+    locale = 'en',
+  ) => api.post('/advertisers/accounts', { email, password, name: 'Léa', company: 'Brand', locale })
+
+  it('refuses a weak password with the spec’s message, and says nothing of the e-mail', async () => {
+    const api = advertiserClient(server)
+    for (const password of ['password1', 'brand2024', 'Léa Brand']) {
+      const res = await signUp(api, newEmail(), password)
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({
+        errors: ['Your password is not strong enough'],
+        codes: ['password_not_strong'],
+      })
+    }
+  })
+
+  it('answers a sign-up the same whether the e-mail has an account or not, and mails either way', async () => {
+    const api = advertiserClient(server)
+    const email = newEmail('twice')
+    const first = await signUp(api, email, STRONG_PASSWORD, 'fr')
+    expect(first.status).toBe(202)
+    expect(first.body).toEqual({})
+    const mail = await mailTo(smtp, email, /#verify=/)
+    // in the account's language, the link on the shop's own address
+    expect(mail.subject).toBe('Confirmez votre adresse e-mail pour Shouts')
+    expect(mail.text).toContain('https://shop.example/fr/account#verify=')
+    expect(
+      (await api.post('/advertisers/accounts/verify', { token: linkToken(mail, 'verify') })).status,
+    ).toBe(200)
+
+    const again = await signUp(api, email)
+    expect(again.status).toBe(first.status)
+    expect(again.body).toEqual(first.body)
+    const exists = await mailTo(smtp, email, /already has an advertiser account|déjà un compte/)
+    expect(exists.text).not.toContain('#verify=')
+  })
+
+  it('verifies an e-mail once, by the link’s token only', async () => {
+    const api = advertiserClient(server)
+    const email = newEmail('verify')
+    await signUp(api, email)
+    // before the link: the right password is told to verify first, a wrong one nothing more
+    const early = await api.post('/advertisers/session', { email, password: STRONG_PASSWORD })
+    expect(early.status).toBe(403)
+    expect(early.body).toMatchObject({ codes: ['email_not_verified'] })
+    const wrong = await api.post('/advertisers/session', { email, password: `${STRONG_PASSWORD}!` })
+    expect(wrong.status).toBe(401)
+    expect(wrong.body).toMatchObject({ errors: ['Invalid username/password combination'] })
+
+    const bad = await api.post('/advertisers/accounts/verify', {
+      token: 'not-a-token-of-ours-at-all',
+    })
+    expect(bad.status).toBe(401)
+    expect(bad.body).toMatchObject({ errors: ['Missing or bad token'] })
+    const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
+    const ok = await api.post<{ accountId: string }>('/advertisers/accounts/verify', { token })
+    expect(ok.status).toBe(200)
+    expect(ok.body.accountId).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await api.post('/advertisers/accounts/verify', { token })).status).toBe(401)
+  })
+
+  it('signs in with a refresh cookie for its path only: HttpOnly, Secure, SameSite=Strict', async () => {
+    const { api, session, email } = await signedInAdvertiser(server, smtp)
+    expect(session.account.email).toBe(email)
+    expect(session.expiresAtEpochMs - (Date.now() + offsetMs)).toBeLessThanOrEqual(15 * MINUTE)
+    const again = advertiserClient(server)
+    const res = await again.post('/advertisers/session', { email, password: STRONG_PASSWORD })
+    const cookie = res.headers.getSetCookie().find((c) => c.includes('shouts_adv_refresh'))
+    expect(cookie).toMatch(/^__Secure-shouts_adv_refresh=[\w-]{40,}/)
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('Secure')
+    expect(cookie).toContain('SameSite=Strict')
+    expect(cookie).toContain('Path=/api/v1/advertisers/session')
+    expect(JSON.stringify(res.body)).not.toContain(again.cookie?.split('=')[1] ?? 'none')
+    expect((await api.get('/advertisers/campaigns')).status).toBe(200)
+  })
+
+  it('refuses a sign-in from another site’s page', async () => {
+    const { email } = await signedInAdvertiser(server, smtp)
+    const elsewhere = advertiserClient(server, 'https://evil.example')
+    const res = await elsewhere.post('/advertisers/session', { email, password: STRONG_PASSWORD })
+    expect(res.status).toBe(403)
+    expect(res.body).toMatchObject({ codes: ['cross_origin'] })
+  })
+
+  it('answers spec §7’s messages for a token missing, malformed, of another key, expired', async () => {
+    const { api, session } = await signedInAdvertiser(server, smtp)
+    const campaigns = (authorization?: string) =>
+      api.get('/advertisers/campaigns', authorization === undefined ? {} : { authorization })
+    const none = advertiserClient(server)
+    const missing = await none.get('/advertisers/campaigns')
+    expect(missing.status).toBe(401)
+    expect(missing.body).toMatchObject({ errors: ['Missing authorization context'] })
+
+    for (const value of ['Bearer nonsense', 'Bearer ', 'Bearer a.b.c', 'Basic dXNlcjpwYXNz']) {
+      const res = await campaigns(value)
+      expect(res.status, value).toBe(401)
+      expect(res.body, value).toMatchObject({
+        errors: ['Unable to parse a token from this string'],
+      })
+    }
+    // a well-formed token signed with a key the server does not hold
+    const forged = await new SignJWT({ fam: 'x' })
+      .setProtectedHeader({ alg: 'HS256', kid: 'not-ours' })
+      .setSubject(session.account.accountId)
+      .setIssuer('shouts')
+      .setAudience('shouts-advertisers')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('x'.repeat(40)))
+    expect((await campaigns(`Bearer ${forged}`)).body).toMatchObject({
+      codes: ['session_token_unreadable'],
+    })
+    // any "Bearer " prefix is removed (spec §7): the raw token works too
+    expect((await campaigns(session.accessToken)).status).toBe(200)
+
+    offsetMs += 16 * MINUTE
+    try {
+      const expired = await campaigns()
+      expect(expired.status).toBe(401)
+      expect(expired.body).toMatchObject({
+        errors: ['Failing JWT token read/validate - token expired'],
+        codes: ['session_token_expired'],
+      })
+    } finally {
+      offsetMs -= 16 * MINUTE
+    }
+  })
+
+  it('rotates the refresh cookie; a rotated one used again revokes the whole session', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const first = api.cookie as string
+    const refreshed = await api.post<AdvertiserSession>('/advertisers/session/refresh')
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body.accessToken).toBeTruthy()
+    const second = api.cookie as string
+    expect(second).not.toBe(first)
+    api.token = refreshed.body.accessToken
+    expect((await api.get('/advertisers/campaigns')).status).toBe(200)
+
+    // the first cookie again (stolen, replayed): refused, and the family with it
+    const thief = advertiserClient(server)
+    thief.cookie = first
+    const replay = await thief.post('/advertisers/session/refresh')
+    expect(replay.status).toBe(401)
+    expect(replay.body).toMatchObject({ errors: ['Missing or bad token'] })
+    api.cookie = second
+    expect((await api.post('/advertisers/session/refresh')).status).toBe(401)
+    const revoked = await api.get('/advertisers/campaigns')
+    expect(revoked.status).toBe(401)
+    expect(revoked.body).toMatchObject({ codes: ['session_ended'] })
+  })
+
+  it('refuses a refresh without its cookie, and ends the session at sign-out', async () => {
+    const none = advertiserClient(server)
+    const missing = await none.post('/advertisers/session/refresh')
+    expect(missing.status).toBe(401)
+    expect(missing.body).toMatchObject({ errors: ['Missing or bad token'] })
+
+    const { api } = await signedInAdvertiser(server, smtp)
+    const cookie = api.cookie
+    const out = await api.delete('/advertisers/session')
+    expect(out.status).toBe(204)
+    expect(api.cookie).toBeNull()
+    api.cookie = cookie
+    expect((await api.post('/advertisers/session/refresh')).status).toBe(401)
+    expect((await api.get('/advertisers/campaigns')).body).toMatchObject({
+      codes: ['session_ended'],
+    })
+  })
+
+  it('resets a password by the mail’s link: the same answer for any e-mail, every session ended', async () => {
+    const { api, email } = await signedInAdvertiser(server, smtp, { locale: 'de' })
+    const anonymous = advertiserClient(server)
+    const unknown = await anonymous.post('/advertisers/password-reset', {
+      email: newEmail('nobody'),
+    })
+    const known = await anonymous.post('/advertisers/password-reset', { email })
+    expect(unknown.status).toBe(202)
+    expect(known.status).toBe(202)
+    expect(unknown.body).toEqual(known.body)
+    const mail = await mailTo(smtp, email, /#reset=/)
+    expect(mail.subject).toBe('Setzen Sie Ihr Shouts-Passwort zurück')
+    const token = linkToken(mail, 'reset')
+
+    const weak = await anonymous.post('/advertisers/password-reset/confirm', {
+      token,
+      password: 'passwort123',
+    })
+    expect(weak.status).toBe(400)
+    expect(weak.body).toMatchObject({ errors: ['Your password is not strong enough'] })
+    const bad = await anonymous.post('/advertisers/password-reset/confirm', {
+      token: `${token}x`,
+      password: 'gravel tundra 4471 orbit mango',
+    })
+    expect(bad.status).toBe(401)
+    expect(bad.body).toMatchObject({ errors: ['Missing or bad token'] })
+    const done = await anonymous.post('/advertisers/password-reset/confirm', {
+      token,
+      password: 'gravel tundra 4471 orbit mango',
+    })
+    expect(done.status).toBe(204)
+    // the password changed: the sessions of before are over
+    expect((await api.get('/advertisers/campaigns')).body).toMatchObject({
+      codes: ['session_ended'],
+    })
+    expect((await api.post('/advertisers/session/refresh')).status).toBe(401)
+    expect(
+      (await anonymous.post('/advertisers/session', { email, password: STRONG_PASSWORD })).status,
+    ).toBe(401)
+    const signIn = await anonymous.post('/advertisers/session', {
+      email,
+      password: 'gravel tundra 4471 orbit mango',
+    })
+    expect(signIn.status).toBe(200)
+    // the link is used up
+    expect(
+      (
+        await anonymous.post('/advertisers/password-reset/confirm', {
+          token,
+          password: 'another fine 9931 password here',
+        })
+      ).status,
+    ).toBe(401)
+  })
+
+  it('limits failed sign-ins per account from an address, like the console', async () => {
+    const { email } = await signedInAdvertiser(server, smtp)
+    const guesser = advertiserClient(server)
+    const tries = []
+    for (let i = 0; i < 11; i++) {
+      tries.push(await guesser.post('/advertisers/session', { email, password: `guess ${i}` }))
+    }
+    expect(tries.slice(0, 10).map((t) => t.status)).toEqual(Array(10).fill(401))
+    expect(tries[10]?.status).toBe(429)
+    expect(tries[10]?.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
+})

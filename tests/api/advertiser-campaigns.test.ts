@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {
+  AdContent,
+  Campaign,
+  InventoryLine,
+  Proposal,
+  Report,
+} from '../../src/contract/advertisers.ts'
+import {
+  advertiserClient,
+  advertiserEnv,
+  campaignWithAd,
+  draftOf,
+  pngOf,
+  signedInAdvertiser,
+  uploadAd,
+} from './advertiser-helpers.ts'
+import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
+import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
+
+// api-v1 "Advertisers", campaigns: the inventory, a draft and spec §8's schedule rules, an account's
+// own campaigns only, the ad through the shop's content pipeline, a proposal within the budget (a
+// link anyone may open), acceptance with a saved card (Booked), the schedule fixed from then on, the
+// budget raised (more plays) or lowered only to spent + committed, pause/resume/cancel, the report.
+
+const HOUR = 3_600_000
+/** 1200 impressions a play at 800 cents a thousand (the demo catalogue's paris-opera-1). */
+const OPERA_PLAY_CENTS = 960
+/** 800 × 700 / 1000 (paris-republique). */
+const REPUBLIQUE_PLAY_CENTS = 560
+
+describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
+  let smtp: SmtpTestServer
+  let server: TestServer
+  let offsetMs = 0
+  const now = () => Date.now() + offsetMs
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer()
+    server = await startTestServer(backend, { env: advertiserEnv(smtp), now })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.close()
+  })
+
+  const card = () => savedCard(client(server.url))
+
+  it('lists the billboards sold to advertisers with their price and free plays', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const res = await api.get<{ billboards: InventoryLine[] }>('/advertisers/inventory')
+    expect(res.status).toBe(200)
+    const opera = res.body.billboards.find((b) => b.deviceId === 'paris-opera-1')
+    expect(opera).toMatchObject({
+      impressionsPerPlay: 1200,
+      adCpmCents: 800,
+      currency: 'EUR',
+      costCentsPerPlay: OPERA_PLAY_CENTS,
+      contentWidth: 1400,
+      contentHeight: 400,
+    })
+    expect(opera?.freePlays).toBeGreaterThan(1000)
+    // a billboard without the catalogue's ad fields is not for sale
+    expect(res.body.billboards.map((b) => b.deviceId)).not.toContain('london-kings-cross')
+  })
+
+  it('refuses a schedule by spec §8’s rules, and billboards not for sale or in another currency', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const t = now()
+    const refused = async (more: Parameters<typeof draftOf>[1], code: string, text?: string) => {
+      const res = await api.post('/advertisers/campaigns', draftOf(t, more))
+      expect(res.status, code).toBe(422)
+      expect(res.body, code).toMatchObject({ codes: [code], ...(text ? { errors: [text] } : {}) })
+    }
+    await refused(
+      { startEpochMs: t - HOUR, endEpochMs: t + 48 * HOUR },
+      'campaign_start_past',
+      'Start time can not be prior to now',
+    )
+    await refused(
+      { startEpochMs: t + 3 * HOUR, endEpochMs: t + 48 * HOUR },
+      'campaign_start_too_soon',
+      'Start time can not be within 04:00:00 from now',
+    )
+    await refused(
+      { startEpochMs: t + 48 * HOUR, endEpochMs: t + 24 * HOUR },
+      'campaign_end_before_start',
+    )
+    await refused({ deviceIds: ['london-kings-cross'] }, 'billboard_not_for_ads')
+    await refused(
+      { deviceIds: ['paris-opera-1', 'london-piccadilly-1'] },
+      'billboard_currency_mismatch',
+    )
+    const bad = await api.post('/advertisers/campaigns', { ...draftOf(t), dayparts: [] })
+    expect(bad.status).toBe(400)
+    const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(t))
+    expect(made.status).toBe(201)
+    expect(made.body).toMatchObject({ state: 'Draft', spentCents: 0, committedCents: 0 })
+  })
+
+  it('shows an account its own campaigns and ads only', async () => {
+    const a = await signedInAdvertiser(server, smtp)
+    const b = await signedInAdvertiser(server, smtp)
+    const campaign = await campaignWithAd(a.api, now())
+    expect((await a.api.get(`/advertisers/campaigns/${campaign.campaignId}`)).status).toBe(200)
+    const foreign = await b.api.get(`/advertisers/campaigns/${campaign.campaignId}`)
+    expect(foreign.status).toBe(403)
+    expect(foreign.body).toMatchObject({ errors: ['You do not have access to this campaign'] })
+    for (const [method, path, body] of [
+      ['PATCH', '', { name: 'mine now' }],
+      ['POST', '/proposal', {}],
+      ['POST', '/cancel', {}],
+      ['GET', '/report', undefined],
+    ] as const) {
+      const res = await b.api.call(
+        method,
+        `/advertisers/campaigns/${campaign.campaignId}${path}`,
+        body,
+      )
+      expect(res.status, `${method} ${path}`).toBe(403)
+    }
+    const content = await b.api.get(
+      `/advertisers/content/${campaign.contentGuid ?? (await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)).body.contentGuid}`,
+    )
+    expect(content.status).toBe(403)
+    const list = await b.api.get<{ campaigns: Campaign[] }>('/advertisers/campaigns')
+    expect(list.body.campaigns.map((c) => c.campaignId)).not.toContain(campaign.campaignId)
+    expect(
+      (await a.api.get('/advertisers/campaigns/00000000-0000-0000-0000-000000000000')).status,
+    ).toBe(404)
+  })
+
+  it('takes the ad through the shop’s pipeline, fitted to each billboard’s size', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const made = await api.post<Campaign>(
+      '/advertisers/campaigns',
+      draftOf(now(), { currency: 'USD', deviceIds: ['nyc-times-square-1', 'nyc-union-square'] }),
+    )
+    const wrong = await uploadAd(api, made.body.campaignId, {
+      bytes: Buffer.from('not an image at all'),
+      name: 'ad.png',
+      type: 'image/png',
+    })
+    expect(wrong.status).toBe(415)
+    const ad = await uploadAd(api, made.body.campaignId, {
+      bytes: await pngOf(800, 600),
+      name: 'ad.png',
+      type: 'image/png',
+    })
+    expect(ad.status).toBe(201)
+    const content = ad.body as AdContent
+    expect(content).toMatchObject({ status: 'ready', type: 'photo' })
+    expect(content.renditions?.map((r) => `${r.widthPx}x${r.heightPx}`).sort()).toEqual([
+      '1400x400',
+      '1920x1080',
+    ])
+    // the file is served by the shop (its address made from PUBLIC_BASE_URL)
+    const path = new URL(content.renditions?.[0]?.url ?? '').pathname
+    const fitted = await fetch(new URL(path, server.url))
+    expect(fitted.status).toBe(200)
+    expect(fitted.headers.get('content-type')).toBe('image/jpeg')
+    const got = await api.get<AdContent>(`/advertisers/content/${content.contentGuid}`)
+    expect(got.body.status).toBe('ready')
+  })
+
+  it('proposes what the budget buys, spread over both billboards, within the budget', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const bare = await api.post<Campaign>('/advertisers/campaigns', draftOf(now()))
+    const noAd = await api.post(`/advertisers/campaigns/${bare.body.campaignId}/proposal`, {})
+    expect(noAd.status).toBe(422)
+    expect(noAd.body).toMatchObject({ codes: ['campaign_no_content'] })
+
+    const campaign = await campaignWithAd(api, now(), { budgetCents: 10_000 })
+    const res = await api.post<Proposal>(
+      `/advertisers/campaigns/${campaign.campaignId}/proposal`,
+      {},
+    )
+    expect(res.status).toBe(201)
+    const p = res.body
+    expect(p.totalCents).toBeLessThanOrEqual(10_000)
+    // as many plays on each billboard as the budget allows, one more at most
+    const [opera, republique] = p.lines
+    expect(opera?.deviceId).toBe('paris-opera-1')
+    expect(opera?.costCents).toBe((opera?.plays ?? 0) * OPERA_PLAY_CENTS)
+    expect(republique?.costCents).toBe((republique?.plays ?? 0) * REPUBLIQUE_PLAY_CENTS)
+    expect(Math.abs((opera?.plays ?? 0) - (republique?.plays ?? 0))).toBeLessThanOrEqual(3)
+    expect(p.totalCents + REPUBLIQUE_PLAY_CENTS).toBeGreaterThan(10_000)
+    expect(p.totalImpressions).toBe((opera?.plays ?? 0) * 1200 + (republique?.plays ?? 0) * 800)
+    expect(p.validUntilEpochMs).toBeLessThanOrEqual(campaign.startEpochMs)
+
+    const shown = await api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
+    expect(shown.body).toMatchObject({ state: 'Proposed', proposalGuid: p.proposalGuid })
+    // the link opens without an account
+    const shared = await client(server.url).get<Proposal>(
+      `/advertisers/proposals/${p.proposalGuid}`,
+    )
+    expect(shared.status).toBe(200)
+    expect(shared.body).toMatchObject({ totalCents: p.totalCents, campaignName: 'Spring sale' })
+    const unknown = await client(server.url).get('/advertisers/proposals/no-such-proposal')
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toMatchObject({ errors: ['No proposal found for the provided key'] })
+  })
+
+  it('voids a proposal when its schedule changes, and books one with a saved card', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const campaign = await campaignWithAd(api, now(), { budgetCents: 20_000 })
+    const id = campaign.campaignId
+    const first = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
+    const changed = await api.patch<Campaign>(`/advertisers/campaigns/${id}`, {
+      dayparts: ['Afternoon'],
+    })
+    expect(changed.body.state).toBe('Draft')
+    const stale = await api.post(`/advertisers/proposals/${first.body.proposalGuid}/accept`, {
+      customerId: (await card()).customerId,
+      checkoutSecretKey: 'cks_none',
+    })
+    expect(stale.status).toBe(400)
+
+    const second = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
+    const saved = await card()
+    const voided = await api.post(`/advertisers/proposals/${first.body.proposalGuid}/accept`, {
+      customerId: saved.customerId,
+      checkoutSecretKey: saved.checkoutSecretKey,
+    })
+    expect(voided.status).toBe(409)
+    expect(voided.body).toMatchObject({ codes: ['proposal_void'] })
+    const booked = await api.post<Campaign>(
+      `/advertisers/proposals/${second.body.proposalGuid}/accept`,
+      {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      },
+    )
+    expect(booked.status).toBe(200)
+    expect(booked.body).toMatchObject({
+      state: 'Booked',
+      scheduledPlays: second.body.totalPlays,
+      committedCents: second.body.totalCents,
+    })
+
+    // from Booked on, the schedule is fixed
+    for (const change of [
+      { dayparts: ['Morning'] },
+      { startEpochMs: campaign.startEpochMs + HOUR },
+      { deviceIds: ['paris-opera-1'] },
+    ]) {
+      const res = await api.patch(`/advertisers/campaigns/${id}`, change)
+      expect(res.status).toBe(409)
+      expect(res.body).toMatchObject({ errors: ['You may not modify this schedule'] })
+    }
+    // the budget: not below what is committed, raised at any time (more plays)
+    const lower = await api.patch(`/advertisers/campaigns/${id}`, {
+      budgetCents: second.body.totalCents - 1,
+    })
+    expect(lower.status).toBe(422)
+    expect((lower.body as { errors: string[] }).errors[0]).toMatch(/^amount spent to date \+ /)
+    const raised = await api.patch<Campaign>(`/advertisers/campaigns/${id}`, {
+      budgetCents: 40_000,
+    })
+    expect(raised.status).toBe(200)
+    expect(raised.body.scheduledPlays).toBeGreaterThan(second.body.totalPlays)
+    expect(raised.body.committedCents).toBeLessThanOrEqual(40_000)
+    expect(raised.body.committedCents).toBeGreaterThan(second.body.totalCents)
+    // the ad is what was booked
+    const ad = await uploadAd(api, id, {
+      bytes: await pngOf(1400, 400),
+      name: 'b.png',
+      type: 'image/png',
+    })
+    expect(ad.status).toBe(409)
+  })
+
+  it('refuses a proposal past its time with 410', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const campaign = await campaignWithAd(api, now())
+    const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+    const saved = await card()
+    offsetMs += p.body.validUntilEpochMs - now() + 1000
+    try {
+      const renewed = await api.post<{ accessToken: string }>('/advertisers/session/refresh')
+      api.token = renewed.body.accessToken
+      const late = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      })
+      expect(late.status).toBe(410)
+      expect(late.body).toMatchObject({ codes: ['proposal_expired'] })
+    } finally {
+      offsetMs = 0
+    }
+  })
+
+  it('pauses only what plays, cancels with its plays to come freed, and reports per day', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const campaign = await campaignWithAd(api, now())
+    const id = campaign.campaignId
+    const p = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
+    const saved = await card()
+    await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+      customerId: saved.customerId,
+      checkoutSecretKey: saved.checkoutSecretKey,
+    })
+    const early = await api.post(`/advertisers/campaigns/${id}/pause`, {})
+    expect(early.status).toBe(409)
+    expect(early.body).toMatchObject({
+      errors: ['This cannot be done while the campaign is booked'],
+    })
+    expect((await api.post(`/advertisers/campaigns/${id}/resume`, {})).status).toBe(409)
+
+    const report = await api.get<Report>(`/advertisers/campaigns/${id}/report?format=json`)
+    expect(report.status).toBe(200)
+    expect(report.body.totals.scheduledPlays).toBe(p.body.totalPlays)
+    expect(report.body.totals.provenPlays).toBe(0)
+    expect(new Set(report.body.rows.map((r) => r.deviceId))).toEqual(
+      new Set(['paris-opera-1', 'paris-republique']),
+    )
+    expect(report.body.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.day))).toBe(true)
+    const csv = await fetch(`${server.url}/api/v1/advertisers/campaigns/${id}/report?format=csv`, {
+      headers: { authorization: `Bearer ${api.token}` },
+    })
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
+    const lines = (await csv.text()).trim().split('\r\n')
+    expect(lines[0]).toBe('day,deviceId,scheduledPlays,provenPlays,impressions,spentCents')
+    expect(lines).toHaveLength(report.body.rows.length + 1)
+
+    const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${id}/cancel`, {})
+    expect(cancelled.body).toMatchObject({
+      state: 'Cancelled',
+      scheduledPlays: 0,
+      committedCents: 0,
+    })
+    expect((await api.post(`/advertisers/campaigns/${id}/cancel`, {})).status).toBe(409)
+  })
+
+  it('answers every advertisers’ call without a token with spec §7’s first message', async () => {
+    const anonymous = advertiserClient(server)
+    for (const [method, path] of [
+      ['GET', '/advertisers/inventory'],
+      ['GET', '/advertisers/campaigns'],
+      ['POST', '/advertisers/campaigns'],
+      ['GET', '/advertisers/campaigns/x'],
+      ['PATCH', '/advertisers/campaigns/x'],
+      ['POST', '/advertisers/campaigns/x/proposal'],
+      ['POST', '/advertisers/proposals/x/accept'],
+      ['GET', '/advertisers/content/x'],
+      ['GET', '/advertisers/campaigns/x/report'],
+    ] as const) {
+      const res = await anonymous.call(method, path, method === 'GET' ? undefined : {})
+      expect(res.status, `${method} ${path}`).toBe(401)
+      expect(res.body, path).toMatchObject({ errors: ['Missing authorization context'] })
+    }
+  })
+})

@@ -1,0 +1,192 @@
+import type { ParsedMail } from 'mailparser'
+import type { AdvertiserSession, Campaign, CampaignDraft } from '../../src/contract/advertisers.ts'
+import type { Client, Reply, TestServer } from './helpers.ts'
+import type { SmtpTestServer } from './smtp-test-server.ts'
+
+// Advertisers in API tests: signed up through POST /advertisers/accounts, verified with the link the
+// mail carries (read from the SMTP server in the test process), signed in through POST
+// /advertisers/session. The client then sends the bearer token (and the shop's Origin, as a browser
+// would); it keeps the refresh cookie the way a browser would for its path.
+
+/** A password zxcvbn scores 4: long, of unrelated words and digits. */
+export const STRONG_PASSWORD = 'plum kayak vortex 1987 lantern'
+/** The shop's public origin in these tests (PUBLIC_BASE_URL): the mails' links and the Origin. */
+export const SHOP = 'https://shop.example'
+
+export const advertiserEnv = (smtp: SmtpTestServer | null) => ({
+  ...(smtp ? { SMTP_URL: smtp.url } : {}),
+  MAIL_POLL_SECONDS: '0.05',
+  PUBLIC_BASE_URL: SHOP,
+})
+
+let counter = 0
+export const newEmail = (name = 'ad') => `${name}-${process.pid}-${++counter}@brand.example`
+
+export type AdvertiserClient = Client & {
+  /** The refresh cookie's name=value as the server last set it, or null. */
+  cookie: string | null
+  /** The access token sent as `Authorization: Bearer`, or null. */
+  token: string | null
+  patch<T = unknown>(path: string, body: unknown): Promise<Reply<T>>
+  delete<T = unknown>(path: string): Promise<Reply<T>>
+}
+
+/** The refresh cookie (name=value) a Set-Cookie answer sets, '' when it clears it, else undefined. */
+export function refreshCookieOf(headers: Headers): string | null | undefined {
+  const set = headers.getSetCookie().find((c) => /^(__Secure-)?shouts_adv_refresh=/.test(c))
+  if (!set) return undefined
+  const pair = set.split(';')[0] as string
+  return pair.endsWith('=') ? null : pair
+}
+
+/** A client of the advertisers' API that keeps its refresh cookie and sends its bearer token. */
+export function advertiserClient(server: TestServer, origin = SHOP): AdvertiserClient {
+  const self: AdvertiserClient = {
+    baseUrl: server.url,
+    cookie: null,
+    token: null,
+    async call<T>(
+      method: string,
+      path: string,
+      body?: unknown,
+      extra: Record<string, string> = {},
+    ) {
+      const headers: Record<string, string> = { origin, ...extra }
+      if (self.token && !('authorization' in extra)) headers.authorization = `Bearer ${self.token}`
+      if (self.cookie && path.startsWith('/advertisers/session')) headers.cookie = self.cookie
+      const init: RequestInit = { method, headers }
+      if (body !== undefined) {
+        init.body = JSON.stringify(body)
+        headers['content-type'] = 'application/json'
+      }
+      const res = await fetch(`${server.url}/api/v1${path}`, init)
+      const set = refreshCookieOf(res.headers)
+      if (set !== undefined) self.cookie = set
+      const text = await res.text()
+      let parsed: unknown = text
+      try {
+        parsed = JSON.parse(text)
+      } catch {}
+      return { status: res.status, body: parsed as T, headers: res.headers }
+    },
+    get: (path, headers) => self.call('GET', path, undefined, headers),
+    post: (path, body, headers) => self.call('POST', path, body ?? {}, headers),
+    patch: (path, body) => self.call('PATCH', path, body),
+    delete: (path) => self.call('DELETE', path),
+  }
+  return self
+}
+
+const recipient = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address
+
+/** The newest mail to this address whose text matches, once it arrived. */
+export async function mailTo(
+  smtp: SmtpTestServer,
+  email: string,
+  match: RegExp,
+): Promise<ParsedMail> {
+  return smtp.waitFor((m) => recipient(m) === email && match.test(m.text ?? ''))
+}
+
+/** The one-time token of a link in a mail (`#verify=…`, `#reset=…`). */
+export function linkToken(mail: ParsedMail, kind: 'verify' | 'reset'): string {
+  const found = new RegExp(`#${kind}=([\\w-]+)`).exec(mail.text ?? '')
+  if (!found?.[1]) throw new Error(`no ${kind} link in the mail: ${mail.text}`)
+  return found[1]
+}
+
+/** Signed up, verified by the mail's link, signed in: its client (token and cookie kept). */
+export async function signedInAdvertiser(
+  server: TestServer,
+  smtp: SmtpTestServer,
+  options: { email?: string; locale?: 'en' | 'fr' | 'de'; company?: string } = {},
+): Promise<{ api: AdvertiserClient; email: string; session: AdvertiserSession }> {
+  const email = options.email ?? newEmail()
+  const api = advertiserClient(server)
+  const signUp = await api.post('/advertisers/accounts', {
+    email,
+    password: STRONG_PASSWORD,
+    name: 'Ana Martin',
+    company: options.company ?? 'Brand & Co',
+    locale: options.locale ?? 'en',
+  })
+  if (signUp.status !== 202)
+    throw new Error(`sign-up: ${signUp.status} ${JSON.stringify(signUp.body)}`)
+  const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
+  const verified = await api.post('/advertisers/accounts/verify', { token })
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status}`)
+  const signIn = await api.post<AdvertiserSession>('/advertisers/session', {
+    email,
+    password: STRONG_PASSWORD,
+  })
+  if (signIn.status !== 200)
+    throw new Error(`sign-in: ${signIn.status} ${JSON.stringify(signIn.body)}`)
+  api.token = signIn.body.accessToken
+  return { api, email, session: signIn.body }
+}
+
+const HOUR = 3_600_000
+
+/** A draft on two Paris billboards (EUR), starting at least a day from now, a week long. */
+export function draftOf(nowMs: number, more: Partial<CampaignDraft> = {}): CampaignDraft {
+  const start = Math.ceil((nowMs + 24 * HOUR) / HOUR) * HOUR
+  return {
+    name: 'Spring sale',
+    budgetCents: 50_000,
+    currency: 'EUR',
+    startEpochMs: start,
+    endEpochMs: start + 7 * 24 * HOUR,
+    deviceIds: ['paris-opera-1', 'paris-republique'],
+    dayparts: ['Morning', 'Evening'],
+    ...more,
+  }
+}
+
+/** A PNG of this size, as an upload's bytes. */
+export async function pngOf(width: number, height: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp')
+  return sharp({
+    create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer()
+}
+
+/** Uploads an ad (multipart, field `file`) for the campaign. */
+export async function uploadAd(
+  api: AdvertiserClient,
+  campaignId: string,
+  file: { bytes: Buffer; name: string; type: string },
+): Promise<Reply> {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
+  const res = await fetch(`${api.baseUrl}/api/v1/advertisers/campaigns/${campaignId}/content`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.token}`, origin: SHOP },
+    body: form,
+  })
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {}
+  return { status: res.status, body, headers: res.headers }
+}
+
+/** A campaign with its ad uploaded (a photo), ready for a proposal. */
+export async function campaignWithAd(
+  api: AdvertiserClient,
+  nowMs: number,
+  more: Partial<CampaignDraft> = {},
+): Promise<Campaign> {
+  const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(nowMs, more))
+  if (made.status !== 201) throw new Error(`campaign: ${made.status} ${JSON.stringify(made.body)}`)
+  const ad = await uploadAd(api, made.body.campaignId, {
+    bytes: await pngOf(1400, 400),
+    name: 'ad.png',
+    type: 'image/png',
+  })
+  if (ad.status !== 201) throw new Error(`ad: ${ad.status} ${JSON.stringify(ad.body)}`)
+  return made.body
+}

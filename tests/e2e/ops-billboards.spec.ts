@@ -1,0 +1,135 @@
+import { type Browser, expect, test } from '@playwright/test'
+import type { Heartbeat } from '../../src/contract/index.ts'
+import { client, startTestServer, type TestServer } from '../api/helpers'
+import { signedInOperator } from '../api/ops-helpers'
+import { expectAccessible } from './helpers'
+
+// The console's Billboards page: one billboard playing (its web player beat a minute ago), one
+// offline (its SMIL player last fetched 25 minutes ago), the rest never connected; in English on
+// a phone and in German at a desk, axe clean, from a chunk of its own. A server of its own (the
+// production build, a fresh embedded database) in-process, its clock the test's.
+
+const PLAYING = 'paris-opera-1'
+const OFFLINE = 'paris-republique'
+let server: TestServer
+let clock = Date.UTC(2027, 4, 7, 8, 0, 0)
+
+test.beforeAll(async () => {
+  server = await startTestServer('pglite', { serveApp: true, now: () => clock })
+  const tokens: Record<string, string> = {}
+  for (const device of [PLAYING, OFFLINE]) {
+    const linked = await server.deps.player.link(device)
+    if (!linked.ok) throw new Error('no player link')
+    tokens[device] = linked.value.token
+  }
+  const smil = `${server.url}/api/v1/player/${OFFLINE}/schedule.smil?token=${tokens[OFFLINE]}`
+  expect((await fetch(smil)).status).toBe(200)
+  clock += 24 * 60_000
+  const beat: Heartbeat = {
+    sentAtEpochMs: clock - 5 * 60_000, // its clock is five minutes slow
+    showing: { kind: 'house' },
+    clockCorrectionMs: 5 * 60_000,
+    window: null,
+    files: { cached: 4, failed: 1 },
+    pendingPlays: 2,
+    version: 'e2e-1',
+    screen: { widthPx: 1400, heightPx: 400 },
+  }
+  const beaten = await client(server.url).post(`/player/${PLAYING}/heartbeat`, beat, {
+    authorization: `Bearer ${tokens[PLAYING]}`,
+  })
+  expect(beaten.status).toBe(200)
+  clock += 60_000
+})
+test.afterAll(async () => {
+  await server?.stop()
+})
+
+async function adminPage(browser: Browser, width: number) {
+  const admin = await signedInOperator(server, 'admin')
+  const [name, value] = admin.cookie.split('=') as [string, string]
+  const context = await browser.newContext({
+    viewport: { width, height: 844 },
+    isMobile: width < 600,
+    hasTouch: width < 600,
+    timezoneId: 'UTC',
+  })
+  await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Strict' }])
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  return { context, page, errors, scripts }
+}
+
+test('at 390 px: one billboard playing, one offline, the others never connected', async ({
+  browser,
+}) => {
+  const { context, page, errors, scripts } = await adminPage(browser, 390)
+  await page.goto(`${server.url}/ops/review`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible()
+  // the page's code is not part of the console's first load
+  expect(scripts.filter((s) => /billboards/.test(s))).toEqual([])
+  await page
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: 'Billboards' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Billboards' })).toBeVisible()
+  expect(scripts.filter((s) => /\/assets\/ops\/ops-billboards-/.test(s))).toHaveLength(1)
+
+  const playing = page.getByRole('article', { name: 'Opéra' })
+  await expect(playing.getByText('Playing', { exact: true })).toBeVisible()
+  await expect(playing.getByText('our web player')).toBeVisible()
+  await expect(playing.getByText('5 min slow (corrected)')).toBeVisible()
+  await expect(playing.getByText('4 cached, 1 failed')).toBeVisible()
+  await expect(playing.getByText('the house card')).toBeVisible()
+  await expect(playing.getByText('1 minute ago', { exact: false })).toBeVisible()
+
+  const offline = page.getByRole('article', { name: 'République' })
+  await expect(offline.getByText('Offline', { exact: true })).toBeVisible()
+  await expect(offline.getByText('a SMIL player')).toBeVisible()
+  await expect(offline.getByText('25 minutes ago', { exact: false })).toBeVisible()
+  await expect(offline.getByText('not measured')).toBeVisible()
+
+  await expect(page.getByText('Never connected', { exact: true }).first()).toBeVisible()
+  // nothing wider than the phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectAccessible(page)
+  expect(errors).toEqual([])
+  await context.close()
+})
+
+test('at 1280 px in German: the states side by side', async ({ browser }) => {
+  const { context, page, errors } = await adminPage(browser, 1280)
+  await page.goto(`${server.url}/de/ops/billboards`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Werbetafeln' })).toBeVisible()
+  const playing = page.getByRole('article', { name: 'Opéra' })
+  const offline = page.getByRole('article', { name: 'République' })
+  await expect(playing.getByText('Spielt', { exact: true })).toBeVisible()
+  await expect(playing.getByText('5 Min. nach (korrigiert)')).toBeVisible()
+  await expect(offline.getByText('Offline', { exact: true })).toBeVisible()
+  const cards = page.getByRole('article')
+  const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()]
+  expect(a && b && Math.abs(a.y - b.y) < 1 ? 'side by side' : 'stacked').toBe('side by side')
+  // every language's name shows whole in the console's sidebar, none cut off at its edge
+  const nav = page.getByRole('navigation', { name: 'Konsole' })
+  for (const language of ['English', 'Français', 'Deutsch']) {
+    const whole = await nav.getByRole('link', { name: language, exact: true }).evaluate((a) => {
+      const sidebar = (a.closest('nav') as HTMLElement).getBoundingClientRect()
+      const list = a.closest('ul') as HTMLElement
+      const r = a.getBoundingClientRect()
+      return (
+        r.left >= sidebar.left && r.right <= sidebar.right && list.scrollWidth <= list.clientWidth
+      )
+    })
+    expect(whole, language).toBe(true)
+  }
+  await expectAccessible(page)
+  expect(errors).toEqual([])
+  await context.close()
+})
