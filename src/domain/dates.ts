@@ -99,9 +99,6 @@ export function formatDatabaseDateTime(value: WallClock): string {
   return `${pad(value.year, 4)}-${pad(value.month)}-${pad(value.day)} ${pad(value.hour)}:${pad(value.minute)}:${pad(value.second)}`
 }
 
-// spec §9: a nominal month is 30 days.
-export const NOMINAL_MONTH_DAYS = 30
-
 export function zonedDateTimeAt(epochMs: number, timeZoneId: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZoneId)
 }

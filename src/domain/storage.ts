@@ -17,8 +17,6 @@ export type StoredKind = keyof typeof TTL
 
 export const STATUS_RESET_MS = 3000
 export const ASYNC_POLL_MS = 3000
-export const PATCH_DEBOUNCE_MS = 1000
-export const FETCH_MIN_DISPLAY_MS = 200
 export const CHUNK_RELOAD_GUARD_MS = 60_000
 export const ORDER_STATUS_MAX_CHECKS = 10
 export const ORDER_STATUS_STEP_MS = 500

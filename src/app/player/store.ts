@@ -1,4 +1,4 @@
-import { createStore, del, get, set, update } from 'idb-keyval'
+import { createStore, get, set, update } from 'idb-keyval'
 import * as v from 'valibot'
 import { HouseCardSchema, type Play, PlaySchema, ScheduleItemSchema } from '../../contract/player'
 
@@ -39,8 +39,6 @@ export async function readToken(deviceId: string): Promise<string | null> {
 
 export const saveToken = (deviceId: string, token: string) =>
   set(keys.token(deviceId), token, store)
-
-export const forgetToken = (deviceId: string) => del(keys.token(deviceId), store)
 
 // Parsed on every read (conventions, habit 2): a kept value from an older player is dropped, not trusted.
 export async function readSchedule(deviceId: string): Promise<KeptSchedule | null> {

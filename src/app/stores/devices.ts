@@ -46,11 +46,6 @@ const initial = (): DevicesState => ({
 
 export const devicesStore = proxy<DevicesState>(initial())
 
-/** spec §4: device state reset to defaults. */
-export function resetDevices(): void {
-  Object.assign(devicesStore, initial())
-}
-
 /** spec §9: page size 200, offset 0, sorted by id ascending. */
 // one request per event at a time: the start-up prefetch and the page's own call share it
 const inFlight = new Map<string, Promise<void>>()

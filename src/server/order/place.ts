@@ -61,7 +61,7 @@ export function requestHash(value: unknown): string {
 }
 
 // spec §12 order payload: orderType is Standard in production, Test otherwise.
-export function orderTypeFor(appEnv: AppEnv): 'Standard' | 'Test' {
+function orderTypeFor(appEnv: AppEnv): 'Standard' | 'Test' {
   return appEnv === 'prod' ? 'Standard' : 'Test'
 }
 

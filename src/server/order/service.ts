@@ -37,7 +37,7 @@ import { orderSummary, type SummaryOf } from './summary.ts'
 // errors (errors.ts); the routes (routes.ts) give each error its status and the spec's text.
 
 export type { OrderError, SlotProblem } from './errors.ts'
-export { orderTypeFor, requestHash } from './place.ts'
+export { requestHash } from './place.ts'
 export type { Actor, LockedOrder } from './repo.ts'
 
 export type OrderService = ReturnType<typeof createOrderService>

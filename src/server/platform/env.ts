@@ -436,8 +436,3 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>): 
   }
   return result.output
 }
-
-// spec §12 order payload: orderType is Standard in production, Test otherwise.
-export function orderTypeFor(appEnv: AppEnv): 'Standard' | 'Test' {
-  return appEnv === 'prod' ? 'Standard' : 'Test'
-}
