@@ -18,6 +18,7 @@ import {
   DEFAULT_SECONDS_PER_SHOUT,
   packageFitsSlot,
 } from '../../domain/schedule.ts'
+import { placeholderNames } from './placeholders.ts'
 import { parseTemplateHtml } from './template-html.ts'
 
 // The catalogue an operator imports (docs/catalogue-format.md): its shape and its checks. It is
@@ -34,7 +35,7 @@ export const TEMPLATE_PLACEHOLDERS = [
   'multilineMessage',
   'photoUrl',
 ] as const
-const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g
+const TEMPLATE_HTML_MAX_LENGTH = 100_000
 
 const id = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100))
 const url = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(2000))
@@ -85,9 +86,7 @@ const CatalogueDeviceSchema = v.pipe(
 
 function unknownPlaceholders(html: string): string[] {
   const known: readonly string[] = TEMPLATE_PLACEHOLDERS
-  return [...html.matchAll(PLACEHOLDER_PATTERN)]
-    .map((m) => m[1] ?? '')
-    .filter((name) => !known.includes(name))
+  return placeholderNames(html).filter((name) => !known.includes(name))
 }
 
 const CatalogueTemplateSchema = v.strictObject({
@@ -103,9 +102,10 @@ const CatalogueTemplateSchema = v.strictObject({
   html: v.pipe(
     v.string(),
     v.minLength(1, 'must not be empty'),
-    v.maxLength(100_000),
+    v.maxLength(TEMPLATE_HTML_MAX_LENGTH),
     v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return
+      // a pipe goes on after a failed check: html over its limit is already refused, never read further
+      if (!dataset.typed || dataset.value.length > TEMPLATE_HTML_MAX_LENGTH) return
       const unknown = unknownPlaceholders(dataset.value)
       for (const name of unknown) {
         addIssue({

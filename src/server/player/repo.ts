@@ -1,4 +1,4 @@
-import type { Heartbeat, Play } from '../../contract/index.ts'
+import type { Heartbeat, ShoutPlay as Play } from '../../contract/index.ts'
 import { billboards } from '../catalogue/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { joinSql, sql } from '../platform/db/sql.ts'
