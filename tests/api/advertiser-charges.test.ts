@@ -146,7 +146,9 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     expect(dayOne.length).toBeGreaterThan(2)
     expect(later.length).toBeGreaterThan(0)
     // two of the first day's plays proven (the others left dark), then one of the next day's
-    const proven = [dayOne[0], dayOne[1], later[0]] as (ScheduleItem & { deviceId: string })[]
+    type Ad = ScheduleItem & { deviceId: string }
+    const [a, b, c] = [dayOne[0], dayOne[1], later[0]] as [Ad, Ad, Ad]
+    const proven = [a, b, c]
     await prove(proven.slice(0, 2))
     const cost = (a: { deviceId: string }) => costOf.get(a.deviceId) ?? 0
 
@@ -164,7 +166,7 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
         day: firstDay,
         plays: 2,
         status: 'charged',
-        amountCents: cost(proven[0]) + cost(proven[1]),
+        amountCents: cost(a) + cost(b),
       },
     ])
     expect((await campaignRow(campaignId))?.spentCents).toBe(first[0]?.amountCents)
