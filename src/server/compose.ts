@@ -23,7 +23,7 @@ import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
-import { orderRecoveryJob } from './order/jobs.ts'
+import { orderDataLifetimeJob, orderRecoveryJob } from './order/jobs.ts'
 import { countOrdersByState } from './order/repo.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider } from './payment/provider.ts'
@@ -200,6 +200,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log,
     now,
     lease,
+    orderDataTtlMs: env.ORDER_CONTENT_TTL_DAYS * 86_400_000,
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
   const player = createPlayerService({
@@ -316,6 +317,12 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(adRenditionsJob(advertisers))
   jobs.register(advertiserSweepJob(advertisers))
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
+  jobs.register(orderDataLifetimeJob(orders, now))
+  // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)
+  orders.lifetime.onForget(({ guid }) => mail.forgetOrder(guid))
+  orders.lifetime.onForget(({ guid, contentKey }) =>
+    content.service.forgetOrderContent(contentKey, guid),
+  )
 
   const readiness = createReadiness({
     database: async () => {

@@ -171,6 +171,7 @@ describe("the server's jobs", () => {
         'ad-renditions',
         'advertiser-sweep',
         'play-alerts',
+        'order-data-lifetime',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {
