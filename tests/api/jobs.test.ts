@@ -172,6 +172,7 @@ describe("the server's jobs", () => {
         'advertiser-sweep',
         'ad-settlement',
         'play-alerts',
+        'order-data-lifetime',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {
