@@ -589,6 +589,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       promo: server.deps.catalogue.promos,
       playsOf: async () => [],
       appEnv: 'prod',
+      orderDataTtlMs: 30 * 86_400_000,
     })
     const body = orderBody({ slots: freshSlots(), content, checkout: await savedCard(api) })
     const parsed = parseWithErrors(OrderRequestSchema, body)

@@ -183,6 +183,19 @@ export async function releaseMailLeases(db: Queryable, owner: string): Promise<v
 export const mailed = (kind: string) =>
   sql`exists (select 1 from mail_outbox m where m.order_guid = o.guid and m.kind = ${kind})`
 
+/**
+ * Forgets what an order's mails say (address, names, message, calendar file): the rows stay, so
+ * each mail still exists at most once; one not yet sent never will be.
+ */
+export async function forgetOrderMail(db: Queryable, guid: string): Promise<void> {
+  await db.query(sql`
+    update mail_outbox set to_address = '', subject = '', body_text = '', body_html = '',
+      attachments = '[]'::jsonb,
+      status = case when status = 'queued' then 'failed' else status end,
+      lease_owner = null, lease_expires_at = null
+    where order_guid = ${guid}`)
+}
+
 /** Ends every mail lease at once. Only for the embedded database, which one process opens at a time. */
 export async function expireMailLeases(db: Queryable): Promise<void> {
   await db.query(sql`update mail_outbox set lease_expires_at = null where status = 'queued'`)

@@ -105,6 +105,7 @@ export type OrderContact = { email: string; firstName: string }
 
 export async function orderContact(db: Queryable, guid: string): Promise<OrderContact | null> {
   const [row] = await db.query(sql<OrderContact>`
-    select email, first_name as "firstName" from orders where guid = ${guid}`)
+    select email, first_name as "firstName" from orders
+    where guid = ${guid} and personal_data_erased_at is null`)
   return row ?? null
 }

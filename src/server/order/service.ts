@@ -17,6 +17,7 @@ import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import type { OrderError } from './errors.ts'
+import { createOrderLifetime } from './lifetime.ts'
 import { createPlacing } from './place.ts'
 import { createProcessing } from './processing.ts'
 import { createRecovery } from './recovery.ts'
@@ -55,11 +56,14 @@ export function createOrderService(deps: {
   lease: LeaseSettings
   /** The proof of play of an order (the player module's read model; the summary shows it). */
   playsOf: (guid: string) => Promise<OrderPlay[]>
+  /** ORDER_CONTENT_TTL_DAYS in milliseconds: an order's personal data goes this long after its last slot. */
+  orderDataTtlMs: number
 }) {
   const { database: db, catalogue } = deps
   const processing = createProcessing(deps)
   const placing = createPlacing({ ...deps, process: processing.schedule })
   const recovery = createRecovery({ ...deps, processing })
+  const lifetime = createOrderLifetime(deps)
 
   async function status(
     eventSlug: string,
@@ -144,5 +148,7 @@ export function createOrderService(deps: {
       reason: ProblemData,
       actor: Actor,
     ) => cancelOrder(tx, guid, fromState, reason, actor),
+    /** An order's personal data's lifetime: when it goes, the sweep, each module's part (lifetime.ts). */
+    lifetime,
   }
 }
