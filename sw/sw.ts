@@ -40,6 +40,7 @@ import {
 import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
 import { pageCache } from './page-cache'
 import { playerContent } from './player-content'
+import { openAlertPage, playAlertOf, showPlayAlert } from './push'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -270,4 +271,14 @@ self.addEventListener('sync', (event) => {
       if (!done) throw new Error('orders still processing')
     }),
   )
+})
+
+self.addEventListener('push', (event) => {
+  const alert = playAlertOf(event.data)
+  if (alert) event.waitUntil(showPlayAlert(alert))
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  event.waitUntil(openAlertPage(event.notification.data))
 })
