@@ -1,6 +1,9 @@
 /// <reference lib="webworker" />
 import * as v from 'valibot'
+import { pathOf } from '../src/contract/endpoint'
+import { order } from '../src/contract/order'
 import { type PlayAlertPayload, PlayAlertPayloadSchema } from '../src/contract/push'
+import { cacheNames } from './cache-policy'
 
 // Play alerts (api-v1 "Play alerts"): the server's message, already in the shopper's language and at
 // the billboard's time, shown as it came; a tap opens the order's page (the app's shell is precached,
@@ -36,6 +39,13 @@ export function showPlayAlert(alert: PlayAlertPayload): Promise<void> {
   } as NotificationOptions)
 }
 
+/** The order as it stands now, kept for its page: the alert's tap may come with no network. */
+export async function keepAlertOrder(alert: PlayAlertPayload): Promise<void> {
+  const url = pathOf(order.summary, { eventSlug: alert.eventSlug, guid: alert.guid })
+  const response = await fetch(url)
+  if (response.ok) await (await caches.open(cacheNames.orders)).put(url, response)
+}
+
 /** The order's page in a window of the app: the one already there, else another made to go there,
  * else a new one. */
 export async function openAlertPage(data: unknown): Promise<void> {
@@ -46,7 +56,8 @@ export async function openAlertPage(data: unknown): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
   const there = windows.find((w) => w.url === url)
   if (there) {
-    await there.focus()
+    // focus() is allowed while the tap is handled; a refusal leaves the page as it is
+    await there.focus().catch(() => undefined)
     return
   }
   const other = windows.find((w) => new URL(w.url).origin === self.location.origin)
