@@ -33,9 +33,16 @@ export const PlayerQuerySchema = v.object({ token: v.optional(v.string()) })
 /** The house card's version (a hash of what it shows): a changed card is a new address. */
 export const HouseCardQuerySchema = v.object({ v: v.optional(v.string()) })
 
+/**
+ * A play of the schedule: a shout's (`orderGuid`, `slotNumber`, `playIndex` of the slot) or a
+ * campaign's (`campaignId`, no `orderGuid`; `playIndex` is the play's 15-second cell counted from
+ * the epoch, src/domain/ad-playout.ts). Optional fields rather than a union, so a player that knows
+ * only shouts reads the same shape.
+ */
 export const ScheduleItemSchema = v.object({
-  orderGuid: text(),
-  slotNumber: nonNegativeInt(),
+  orderGuid: v.optional(text()),
+  slotNumber: v.optional(nonNegativeInt()),
+  campaignId: v.optional(text()),
   playIndex: nonNegativeInt(),
   startEpochMs: EpochMsSchema,
   endEpochMs: EpochMsSchema,
@@ -75,15 +82,28 @@ export const ScheduleSchema = v.object({
 })
 export type Schedule = v.InferOutput<typeof ScheduleSchema>
 
-export const PlaySchema = v.strictObject({
-  playId: v.pipe(v.string(), v.uuid(issue('uuid_invalid'))),
-  orderGuid: text(),
-  slotNumber: nonNegativeInt(),
-  playIndex: nonNegativeInt(),
-  startedAtEpochMs: EpochMsSchema,
-  endedAtEpochMs: EpochMsSchema,
-})
+/** A proof of play: of a shout (`orderGuid` and `slotNumber`) or of a campaign's ad (`campaignId`). */
+export const PlaySchema = v.pipe(
+  v.strictObject({
+    playId: v.pipe(v.string(), v.uuid(issue('uuid_invalid'))),
+    orderGuid: v.optional(text()),
+    slotNumber: v.optional(nonNegativeInt()),
+    campaignId: v.optional(text()),
+    playIndex: nonNegativeInt(),
+    startedAtEpochMs: EpochMsSchema,
+    endedAtEpochMs: EpochMsSchema,
+  }),
+  v.check(
+    (p) =>
+      p.campaignId !== undefined
+        ? p.orderGuid === undefined && p.slotNumber === undefined
+        : p.orderGuid !== undefined && p.slotNumber !== undefined,
+    issue('field_invalid', { detail: 'a play names orderGuid and slotNumber, or campaignId' }),
+  ),
+)
 export type Play = v.InferOutput<typeof PlaySchema>
+/** A proof of a shout's play (the schema's check: both named). */
+export type ShoutPlay = Play & { orderGuid: string; slotNumber: number; campaignId?: undefined }
 
 export const MAX_PLAYS_PER_BATCH = 500
 
@@ -118,6 +138,11 @@ export const ShowingSchema = v.union([
     kind: v.literal('shout'),
     orderGuid: text(),
     slotNumber: nonNegativeInt(),
+    playIndex: nonNegativeInt(),
+  }),
+  v.strictObject({
+    kind: v.literal('ad'),
+    campaignId: text(),
     playIndex: nonNegativeInt(),
   }),
   v.strictObject({ kind: v.literal('house') }),

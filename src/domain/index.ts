@@ -1,3 +1,4 @@
+export * from './ad-playout'
 export * from './ad-time'
 export * from './advertiser-account'
 export * from './billboard-health'

@@ -2,6 +2,7 @@ import type { Agent } from 'node:https'
 import { resolve } from 'node:path'
 import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard.ts'
 import { adRenditionsJob, advertiserSweepJob } from './advertisers/jobs.ts'
+import { createOnAir } from './advertisers/on-air.ts'
 import { type AdvertisersService, createAdvertisersService } from './advertisers/service.ts'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { recordAudit } from './auth/repo.ts'
@@ -202,10 +203,16 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     lease,
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
+  const onAir = createOnAir({
+    database,
+    now,
+    defaultSharePercent: env.AD_FREE_TIME_SHARE,
+  })
   const player = createPlayerService({
     database,
     now,
     soldSlots,
+    onAir,
     clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
     offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,

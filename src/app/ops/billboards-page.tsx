@@ -92,6 +92,10 @@ function BillboardCard({ billboard: b, nowMs }: { billboard: BillboardHealth; no
             <dd>
               {b.beat.showing.kind === 'house' ? (
                 <Trans>the house card</Trans>
+              ) : b.beat.showing.kind === 'ad' ? (
+                <Trans>
+                  an ad: campaign <code>{b.beat.showing.campaignId.slice(0, 8)}</code>
+                </Trans>
               ) : (
                 <Trans>
                   a shout: order <code>{b.beat.showing.orderGuid.slice(0, 8)}</code>, slot{' '}

@@ -76,7 +76,14 @@ const samePlay = (a: ScheduleItem | null, b: ScheduleItem | null) =>
     b !== null &&
     a.orderGuid === b.orderGuid &&
     a.slotNumber === b.slotNumber &&
+    a.campaignId === b.campaignId &&
     a.playIndex === b.playIndex)
+
+/** What names the play in its proof: a shout's order and slot, or a campaign (api-v1 `Play`). */
+const playOf = (item: ScheduleItem) =>
+  item.campaignId !== undefined
+    ? { campaignId: item.campaignId }
+    : { orderGuid: item.orderGuid ?? '', slotNumber: item.slotNumber ?? 0 }
 
 export function createPlayerEngine(
   deviceId: string,
@@ -216,8 +223,7 @@ export function createPlayerEngine(
     if (!ended.shown || ended.failed) return
     const play: Play = {
       playId: crypto.randomUUID(),
-      orderGuid: ended.item.orderGuid,
-      slotNumber: ended.item.slotNumber,
+      ...playOf(ended.item),
       playIndex: ended.item.playIndex,
       startedAtEpochMs: ended.startedAtEpochMs,
       endedAtEpochMs: Math.min(atEpochMs, ended.item.endEpochMs),
@@ -289,14 +295,16 @@ export function createPlayerEngine(
     if (stopped || !navigator.onLine) return
     const body: Heartbeat = {
       sentAtEpochMs: Date.now(),
-      showing: current
-        ? {
-            kind: 'shout',
-            orderGuid: current.orderGuid,
-            slotNumber: current.slotNumber,
-            playIndex: current.playIndex,
-          }
-        : { kind: 'house' },
+      showing: !current
+        ? { kind: 'house' }
+        : current.campaignId !== undefined
+          ? { kind: 'ad', campaignId: current.campaignId, playIndex: current.playIndex }
+          : {
+              kind: 'shout',
+              orderGuid: current.orderGuid ?? '',
+              slotNumber: current.slotNumber ?? 0,
+              playIndex: current.playIndex,
+            },
       clockCorrectionMs: status.clockCorrectionMs,
       window: schedule?.window ?? null,
       files: { cached: status.cachedFiles, failed: status.failedFiles },

@@ -80,8 +80,15 @@ export function createAdService(deps: {
         await setAdError(db, ad.contentGuid, { code: 'campaign_content_failed' })
         return
       }
-      const { key, url, flagged, flagReasons } = fitted.value
-      await addRendition(db, ad.contentGuid, size, { key, url, flagged, flagReasons })
+      const { key, url, flagged, flagReasons, type, durationSeconds } = fitted.value
+      await addRendition(db, ad.contentGuid, size, {
+        key,
+        url,
+        flagged,
+        flagReasons,
+        type,
+        durationSeconds,
+      })
     }
   }
 

@@ -195,7 +195,15 @@ export function stateHistory(db: Queryable, campaignId: string): Promise<StateHi
 
 // ---------- ads ----------
 
-export type Rendition = { key: string; url: string; flagged: boolean; flagReasons: string[] }
+export type Rendition = {
+  key: string
+  url: string
+  flagged: boolean
+  flagReasons: string[]
+  /** What a billboard's schedule says of it (kept since ads go on air; older ones: by the file). */
+  type?: 'photo' | 'video'
+  durationSeconds?: number | null
+}
 
 export type AdContentRow = {
   contentGuid: string

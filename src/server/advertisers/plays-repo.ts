@@ -1,5 +1,8 @@
+import { AD_PLAY_MS } from '../../domain/ad-time.ts'
+import type { CampaignState } from '../../domain/campaign.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
+import type { Rendition } from './campaigns-repo.ts'
 
 // The ad plays campaigns hold (ad_plays, migration 0015): one row a play, keyed by billboard and
 // start, so a time is sold once whatever the instances (docs/decisions/023).
@@ -113,4 +116,84 @@ export function playsOf(db: Queryable, campaignId: string): Promise<PlayRow[]> {
     select device_id as "deviceId", start_epoch_ms as "startEpochMs", cost_cents as "costCents",
       impressions, proven_at_epoch_ms is not null as proven
     from ad_plays where campaign_id = ${campaignId} order by start_epoch_ms, device_id`)
+}
+
+export type HeldPlayRow = {
+  campaignId: string
+  startEpochMs: number
+  endEpochMs: number
+  state: CampaignState
+  proven: boolean
+  /** The campaign's ad at the size asked for, if it has one. */
+  rendition: Rendition | null
+}
+
+/**
+ * The plays held on the billboard that run in [fromMs, toMs) (one begun before `fromMs` included),
+ * with their campaign's state and, given a size ("WIDTHxHEIGHT"), its ad's rendition of that size.
+ */
+export async function heldPlaysOf(
+  db: Queryable,
+  deviceId: string,
+  size: string | null,
+  fromMs: number,
+  toMs: number,
+): Promise<HeldPlayRow[]> {
+  const rows = await db.query(sql<HeldPlayRow>`
+    select p.campaign_id as "campaignId", p.start_epoch_ms as "startEpochMs",
+      p.end_epoch_ms as "endEpochMs", c.state, p.proven_at_epoch_ms is not null as proven,
+      case when ${size}::text is null then null else a.renditions -> ${size}::text end as rendition
+    from ad_plays p
+      join campaigns c on c.campaign_id = p.campaign_id
+      left join ad_contents a on a.content_guid = c.content_guid
+    where p.device_id = ${deviceId} and p.start_epoch_ms > ${fromMs - AD_PLAY_MS}
+      and p.start_epoch_ms < ${toMs}
+    order by p.start_epoch_ms`)
+  return rows.map((r) => ({
+    ...r,
+    startEpochMs: Number(r.startEpochMs),
+    endEpochMs: Number(r.endEpochMs),
+  }))
+}
+
+/** A player's proof of an ad play (api-v1 `Play` with `campaignId`). */
+export type AdProof = {
+  playId: string
+  campaignId: string
+  playIndex: number
+  startedAtEpochMs: number
+  endedAtEpochMs: number
+}
+
+/**
+ * Marks the plays proven, each only if its campaign holds it on this billboard and it is not proven
+ * yet (so a proof counts once, whatever the requests racing); answers the campaign of each play
+ * it proved.
+ */
+export async function proveAdPlays(
+  db: Queryable,
+  deviceId: string,
+  proofs: readonly AdProof[],
+  nowMs: number,
+): Promise<string[]> {
+  if (proofs.length === 0) return []
+  const rows = await db.query(sql<{ campaignId: string }>`
+    update ad_plays p set proven_at_epoch_ms = q.started, proof_play_id = q.play_id,
+      proof_ended_at_epoch_ms = q.ended, proof_received_at = ${iso(nowMs)}::timestamptz
+    from unnest(${proofs.map((x) => x.playId)}::text[],
+      ${proofs.map((x) => x.campaignId)}::text[],
+      ${proofs.map((x) => x.playIndex * AD_PLAY_MS)}::bigint[],
+      ${proofs.map((x) => x.startedAtEpochMs)}::bigint[],
+      ${proofs.map((x) => x.endedAtEpochMs)}::bigint[]) as q(play_id, campaign_id, start_ms, started, ended)
+    where p.device_id = ${deviceId} and p.start_epoch_ms = q.start_ms
+      and p.campaign_id = q.campaign_id and p.proven_at_epoch_ms is null
+    returning p.campaign_id as "campaignId"`)
+  return rows.map((r) => r.campaignId)
+}
+
+/** A campaign paused before its first proven play resumes as Live. */
+export async function markResumeLive(db: Queryable, campaignId: string): Promise<void> {
+  await db.query(sql`
+    update campaigns set resume_state = 'Live'
+    where campaign_id = ${campaignId} and state = 'Paused' and resume_state = 'Approved'`)
 }

@@ -21,6 +21,7 @@ import {
 } from '../../domain/schedule.ts'
 import { parseTemplateHtml } from '../content/template-html.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
+import { placeholderNames } from './placeholders.ts'
 import {
   countEvents,
   type KnownIds,
@@ -43,7 +44,7 @@ export const TEMPLATE_PLACEHOLDERS = [
   'multilineMessage',
   'photoUrl',
 ] as const
-const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g
+const TEMPLATE_HTML_MAX_LENGTH = 100_000
 
 const id = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100))
 const url = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(2000))
@@ -94,9 +95,7 @@ const CatalogueDeviceSchema = v.pipe(
 
 function unknownPlaceholders(html: string): string[] {
   const known: readonly string[] = TEMPLATE_PLACEHOLDERS
-  return [...html.matchAll(PLACEHOLDER_PATTERN)]
-    .map((m) => m[1] ?? '')
-    .filter((name) => !known.includes(name))
+  return placeholderNames(html).filter((name) => !known.includes(name))
 }
 
 const CatalogueTemplateSchema = v.strictObject({
@@ -112,9 +111,10 @@ const CatalogueTemplateSchema = v.strictObject({
   html: v.pipe(
     v.string(),
     v.minLength(1, 'must not be empty'),
-    v.maxLength(100_000),
+    v.maxLength(TEMPLATE_HTML_MAX_LENGTH),
     v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return
+      // a pipe goes on after a failed check: html over its limit is already refused, never read further
+      if (!dataset.typed || dataset.value.length > TEMPLATE_HTML_MAX_LENGTH) return
       const unknown = unknownPlaceholders(dataset.value)
       for (const name of unknown) {
         addIssue({

@@ -1,4 +1,4 @@
-import type { ContentType, Heartbeat, Play } from '../../contract/index.ts'
+import type { ContentType, Heartbeat, ShoutPlay as Play } from '../../contract/index.ts'
 import type { OrderState } from '../../domain/order-state.ts'
 import type { PlayoutEvent } from '../../domain/schedule.ts'
 import type { Queryable } from '../platform/db/client.ts'
@@ -49,6 +49,8 @@ export type DeviceEvent = PlayoutEvent & {
   name: string
   valueCentsPerSlot: number
   currency: string
+  /** catalogue-format `adSharePercent`, or null for the server's default. */
+  adSharePercent: number | null
 }
 
 /** The events that show the billboard. */
@@ -57,7 +59,8 @@ export function eventsOfDevice(db: Queryable, deviceId: string): Promise<DeviceE
     select e.slug, e.name, e.start_date_hour_local_inclusive as "startDateHourLocalInclusive",
       e.end_date_hour_local_exclusive as "endDateHourLocalExclusive", e.slot_width_ms as "slotWidthMS",
       e.plays_per_slot as "playsPerSlot", e.seconds_per_shout as "secondsPerShout",
-      e.value_cents_per_slot as "valueCentsPerSlot", e.currency
+      e.value_cents_per_slot as "valueCentsPerSlot", e.currency,
+      e.ad_share_percent as "adSharePercent"
     from event_devices ed join events e on e.slug = ed.event_slug
     where ed.device_id = ${deviceId}
     order by e.slug`)

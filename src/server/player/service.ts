@@ -6,6 +6,7 @@ import type {
   Schedule,
   ScheduleItem,
   ScheduleQuery,
+  ShoutPlay,
 } from '../../contract/index.ts'
 import { pathOf, player } from '../../contract/index.ts'
 import { DEFAULT_OFFLINE_MINUTES } from '../../domain/billboard-health.ts'
@@ -23,6 +24,7 @@ import {
   smilScheduleWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
+import type { OnAir } from '../advertisers/on-air.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
@@ -74,6 +76,8 @@ export type PlayerDeps = {
   origin: () => string
   /** BILLBOARD_OFFLINE_MINUTES: the silence after which a billboard is offline. */
   offlineMinutes?: number
+  /** Campaigns on air (advertisers/on-air.ts): their plays in the schedule, their proofs. */
+  onAir?: OnAir
 }
 
 export type PlayerService = ReturnType<typeof createPlayerService>
@@ -178,7 +182,24 @@ export function createPlayerService(deps: PlayerDeps) {
       const sold = await playout.confirmedSlots(event.slug, deviceId, range.first, range.last)
       for (const item of playsOf(event, device.timeZoneId, sold, window)) items.push(item)
     }
-    items.sort((a, b) => a.startEpochMs - b.startEpochMs || a.orderGuid.localeCompare(b.orderGuid))
+    // Campaigns' plays, read on every fetch (a pause shows at the next one), in the ad cells only:
+    // never a shout's place, sold or not (src/domain/ad-playout.ts)
+    if (deps.onAir) {
+      const ads = await deps.onAir.items(
+        {
+          deviceId,
+          timeZoneId: device.timeZoneId,
+          widthPx: device.widthPx,
+          heightPx: device.heightPx,
+          events,
+        },
+        window,
+      )
+      for (const ad of ads)
+        items.push({ ...ad, content: { ...ad.content, url: absolute(ad.content.url) } })
+    }
+    const idOf = (item: ScheduleItem) => item.orderGuid ?? item.campaignId ?? ''
+    items.sort((a, b) => a.startEpochMs - b.startEpochMs || idOf(a).localeCompare(idOf(b)))
 
     return ok({
       deviceId,
@@ -208,15 +229,23 @@ export function createPlayerService(deps: PlayerDeps) {
    */
   async function recordPlays(
     deviceId: string,
-    plays: readonly Play[],
+    all: readonly Play[],
   ): Promise<Result<PlaysAnswer, PlayerError>> {
     const device = await playerDevice(db, deviceId)
     if (!device) return err({ code: 'device_not_found' })
+    // A campaign's plays are the advertisers' (ad_plays): proven through their module
+    const adProofs = all.flatMap((p) =>
+      p.campaignId !== undefined ? [{ ...p, campaignId: p.campaignId }] : [],
+    )
+    const plays = all.filter((p): p is ShoutPlay => p.campaignId === undefined)
+    const ads = deps.onAir
+      ? await deps.onAir.prove(deviceId, adProofs, deps.clockSkewMs)
+      : { accepted: 0, duplicates: 0, refused: adProofs.length }
     const stored = await storedPlays(db, plays)
     const seenIds = new Set<string>()
     const seenKeys = new Set<string>()
     let duplicates = 0
-    const fresh: Play[] = []
+    const fresh: ShoutPlay[] = []
     for (const play of plays) {
       const key = playKey(play)
       const repeated =
@@ -238,7 +267,7 @@ export function createPlayerService(deps: PlayerDeps) {
     )
     const events = new Map((await eventsOfDevice(db, deviceId)).map((e) => [e.slug, e]))
     const now = deps.now()
-    const matching: Play[] = []
+    const matching: ShoutPlay[] = []
     let refused = 0
     for (const play of fresh) {
       const order = orders.get(play.orderGuid)
@@ -266,8 +295,12 @@ export function createPlayerService(deps: PlayerDeps) {
     const accepted = await insertPlays(db, deviceId, matching)
     // A play another request stored between the check and the insert is a duplicate too.
     duplicates += matching.length - accepted
-    await countRefusedPlays(db, deviceId, refused)
-    return ok({ accepted, duplicates, refused })
+    await countRefusedPlays(db, deviceId, refused + ads.refused)
+    return ok({
+      accepted: accepted + ads.accepted,
+      duplicates: duplicates + ads.duplicates,
+      refused: refused + ads.refused,
+    })
   }
 
   // A card changes only with the catalogue: rendered once per content (about 150 ms each).

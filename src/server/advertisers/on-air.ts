@@ -1,0 +1,157 @@
+import {
+  adPlayIndex,
+  adPlayStart,
+  airingAdPlays,
+  type HeldAdPlay,
+  matchesAdPlay,
+} from '../../domain/ad-playout.ts'
+import type { AdTimeEvent } from '../../domain/ad-time.ts'
+import { holdsPlays } from '../../domain/campaign.ts'
+import { playHasAired } from '../../domain/schedule.ts'
+import type { Database } from '../platform/db/client.ts'
+import { moveCampaign } from './campaigns-repo.ts'
+import { type AdProof, heldPlaysOf, markResumeLive, proveAdPlays } from './plays-repo.ts'
+
+// Campaigns on air (api-v1 "Player", src/domain/ad-playout.ts): the plays a billboard's schedule
+// carries, and the proofs its player sends of them. The player's module asks; the ad_plays rows
+// stay this module's. Nothing is kept in memory: a pause shows from the schedule's next fetch.
+
+/** A billboard as the schedule has it: where its ad cells are and which rendition it shows. */
+export type OnAirBillboard = {
+  deviceId: string
+  timeZoneId: string
+  widthPx: number
+  heightPx: number
+  events: readonly AdTimeEvent[]
+}
+
+export type AdItem = {
+  campaignId: string
+  playIndex: number
+  startEpochMs: number
+  endEpochMs: number
+  content: {
+    url: string
+    type: 'photo' | 'video'
+    widthPx: number
+    heightPx: number
+    durationSeconds: number | null
+  }
+}
+
+export type AdProofAnswer = { accepted: number; duplicates: number; refused: number }
+
+export type OnAir = ReturnType<typeof createOnAir>
+
+export function createOnAir(deps: {
+  database: Database
+  now: () => number
+  /** AD_FREE_TIME_SHARE */
+  defaultSharePercent: number
+}) {
+  const db = deps.database
+
+  /**
+   * The ad plays of the billboard in the window, as the schedule's items: of campaigns approved or
+   * live (not paused), at the billboard's ad cells as its events stand, with the ad fitted to its
+   * size (a campaign whose ad has no rendition of that size yet shows the house card instead).
+   */
+  async function items(
+    billboard: OnAirBillboard,
+    window: { fromEpochMs: number; toEpochMs: number },
+  ): Promise<AdItem[]> {
+    const held = await heldPlaysOf(
+      db,
+      billboard.deviceId,
+      `${billboard.widthPx}x${billboard.heightPx}`,
+      window.fromEpochMs,
+      window.toEpochMs,
+    )
+    const airing = airingAdPlays(billboard, held, window, deps.defaultSharePercent)
+    const out: AdItem[] = []
+    for (const play of airing) {
+      const r = play.rendition
+      if (!r) continue
+      out.push({
+        campaignId: play.campaignId,
+        playIndex: adPlayIndex(play.startEpochMs),
+        startEpochMs: play.startEpochMs,
+        endEpochMs: play.endEpochMs,
+        content: {
+          url: r.url,
+          type: r.type ?? (/\.mp4$/i.test(r.url) ? 'video' : 'photo'),
+          widthPx: billboard.widthPx,
+          heightPx: billboard.heightPx,
+          durationSeconds: r.durationSeconds ?? null,
+        },
+      })
+    }
+    return out
+  }
+
+  /**
+   * Proofs of ad plays from the billboard's player: a proof of a play its campaign holds there (the
+   * same cell, about its time, aired by our clock) proves it once; a play proven already, or repeated
+   * in the batch, is a duplicate; anything else is refused. The first proven play puts an approved
+   * campaign on air (Live).
+   */
+  async function prove(
+    deviceId: string,
+    proofs: readonly AdProof[],
+    clockSkewMs: number,
+  ): Promise<AdProofAnswer> {
+    if (proofs.length === 0) return { accepted: 0, duplicates: 0, refused: 0 }
+    const now = deps.now()
+    const starts = [...new Set(proofs.map((p) => adPlayStart(p.playIndex)))]
+    const held = new Map(
+      (await heldPlaysOf(db, deviceId, null, Math.min(...starts), Math.max(...starts) + 1)).map(
+        (p) => [p.startEpochMs, p],
+      ),
+    )
+    const seen = new Set<string>()
+    let duplicates = 0
+    let refused = 0
+    const matching: AdProof[] = []
+    for (const proof of proofs) {
+      const key = `${proof.campaignId} ${proof.playIndex}`
+      if (seen.has(key) || seen.has(proof.playId)) {
+        duplicates++
+        continue
+      }
+      seen.add(key)
+      seen.add(proof.playId)
+      const play = held.get(adPlayStart(proof.playIndex))
+      const fits =
+        play !== undefined &&
+        holdsPlays(play.state) &&
+        play.state !== 'Booked' &&
+        matchesAdPlay(proof, play) &&
+        playHasAired(proof, play.startEpochMs, now, clockSkewMs)
+      if (!fits) refused++
+      else if (play.proven) duplicates++
+      else matching.push(proof)
+    }
+    if (matching.length === 0) return { accepted: 0, duplicates, refused }
+    const proven = await db.transaction(async (tx) => {
+      const campaigns = await proveAdPlays(tx, deviceId, matching, now)
+      for (const campaignId of new Set(campaigns)) {
+        const live = await moveCampaign(
+          tx,
+          campaignId,
+          { from: ['Approved'], to: 'Live' },
+          { actor: 'system' },
+          now,
+        )
+        // a campaign paused before its first proof goes back on air as Live
+        if (!live) await markResumeLive(tx, campaignId)
+      }
+      return campaigns.length
+    })
+    // a proof stored by another request between the read and the update is a duplicate too
+    return { accepted: proven, duplicates: duplicates + matching.length - proven, refused }
+  }
+
+  return { items, prove }
+}
+
+export type { HeldAdPlay }

@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Campaign, Proposal, Report } from '../../src/contract/advertisers.ts'
+import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
+import { adPlayIndex } from '../../src/domain/ad-playout.ts'
+import { playsOfSlot } from '../../src/domain/schedule.ts'
+import { bandOfHour, slotStartEpochMs } from '../../src/domain/slots.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
+import {
+  type AdvertiserClient,
+  advertiserEnv,
+  campaignWithAd,
+  SHOP,
+  signedInAdvertiser,
+} from './advertiser-helpers.ts'
+import {
+  BACKENDS,
+  boughtOrder,
+  type Client,
+  client,
+  generateContent,
+  LIVE,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
+import { signedInOperator } from './ops-helpers.ts'
+import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
+
+// Campaigns on air: an approved campaign's plays reach its billboards' schedules (JSON and SMIL) at
+// the times its booking reserved, never over a shout's place, only in its dayparts; a paused one's
+// leave from the next fetch; a billboard's proof of a play is stored once and puts the campaign on
+// air (Live). Shouts keep every one of their plays.
+
+const PARIS = 'Europe/Paris'
+const DEVICES = ['paris-opera-1', 'paris-republique'] as const
+const HOUR = 3_600_000
+type Event = Parameters<typeof playsOfSlot>[0]
+
+describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
+  let smtp: SmtpTestServer
+  let server: TestServer
+  let shop: Client
+  let advertiser: AdvertiserClient
+  let campaign: Campaign
+  let flight: { fromEpochMs: number; toEpochMs: number }
+  let shout: { guid: string; slot: number }
+  let event: Event
+  /** What the accepted proposal bought. */
+  let plays = 0
+  const tokens = new Map<string, string>()
+  /** The server's clock: real until a test moves it into the flight. */
+  let offsetMs = 0
+  const now = () => Date.now() + offsetMs
+
+  const schedule = (deviceId: string, window = flight) =>
+    shop.get<Schedule>(
+      `/player/${deviceId}/schedule?fromEpochMs=${window.fromEpochMs}&toEpochMs=${window.toEpochMs}`,
+      { authorization: `Bearer ${tokens.get(deviceId)}` },
+    )
+  const adsOf = (items: readonly ScheduleItem[]) =>
+    items.filter((i) => i.campaignId === campaign.campaignId)
+  const post = (deviceId: string, plays: Play[]) =>
+    shop.post<{ accepted: number; duplicates: number; refused: number }>(
+      `/player/${deviceId}/plays`,
+      { plays },
+      { authorization: `Bearer ${tokens.get(deviceId)}` },
+    )
+  const proofOf = (item: ScheduleItem, more: Partial<Play> = {}): Play => ({
+    playId: randomUUID(),
+    campaignId: item.campaignId as string,
+    playIndex: item.playIndex,
+    startedAtEpochMs: item.startEpochMs + 30,
+    endedAtEpochMs: item.endEpochMs + 10,
+    ...more,
+  })
+  const held = async (campaignId: string) =>
+    (
+      await server.deps.database.query(sql<{ deviceId: string; startEpochMs: number }>`
+        select device_id as "deviceId", start_epoch_ms as "startEpochMs" from ad_plays
+        where campaign_id = ${campaignId} order by device_id, start_epoch_ms`)
+    ).map((r) => `${r.deviceId} ${Number(r.startEpochMs)}`)
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer()
+    server = await startTestServer(backend, { env: advertiserEnv(smtp), now })
+    shop = client(server.url)
+    for (const deviceId of DEVICES) {
+      const linked = await server.deps.player.link(deviceId)
+      if (!linked.ok) throw new Error('link failed')
+      tokens.set(deviceId, linked.value.token)
+    }
+    // a campaign of two days on two billboards, mornings and evenings, booked and approved
+    ;({ api: advertiser } = await signedInAdvertiser(server, smtp))
+    const start = Math.ceil((now() + 24 * HOUR) / HOUR) * HOUR
+    flight = { fromEpochMs: start, toEpochMs: start + 48 * HOUR }
+    const draft = await campaignWithAd(advertiser, now(), {
+      startEpochMs: flight.fromEpochMs,
+      endEpochMs: flight.toEpochMs,
+      budgetCents: 40_000,
+    })
+    const proposal = await advertiser.post<Proposal>(
+      `/advertisers/campaigns/${draft.campaignId}/proposal`,
+      {},
+    )
+    expect(proposal.status).toBe(201)
+    const card = await savedCard(client(server.url))
+    const accepted = await advertiser.post<Campaign>(
+      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
+      { customerId: card.customerId, checkoutSecretKey: card.checkoutSecretKey },
+    )
+    expect(accepted.status).toBe(200)
+    const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
+    const approved = await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})
+    expect(approved.status).toBe(200)
+    campaign = { ...accepted.body, state: 'Approved' }
+    plays = proposal.body.totalPlays
+
+    // a shout sold after the booking, in a morning of the flight
+    event = (await shop.get<Event>(`/spotlight/events/${LIVE}`)).body
+    const morning = Temporal.Instant.fromEpochMilliseconds(flight.fromEpochMs)
+      .toZonedDateTimeISO(PARIS)
+      .add({ days: 1 })
+      .with({ hour: 10, minute: 0, second: 0 })
+      .toInstant().epochMilliseconds
+    let slot = 0
+    while (slotStartEpochMs(event, PARIS, slot) < morning) slot++
+    const content = await generateContent(shop)
+    const order = await boughtOrder(shop, { slots: [slot], content })
+    expect(order.state).toBe('Confirmed')
+    shout = { guid: order.guid, slot }
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.close()
+  })
+
+  it('shows the approved campaign’s plays on each billboard, exactly those its booking holds', async () => {
+    const reserved = await held(campaign.campaignId)
+    expect(plays).toBeGreaterThan(20)
+    expect(reserved).toHaveLength(plays)
+    const shown: string[] = []
+    for (const deviceId of DEVICES) {
+      const res = await schedule(deviceId)
+      expect(res.status).toBe(200)
+      for (const ad of adsOf(res.body.items)) {
+        expect(ad).not.toHaveProperty('orderGuid')
+        expect(ad.endEpochMs - ad.startEpochMs).toBe(15_000)
+        expect(ad.playIndex).toBe(adPlayIndex(ad.startEpochMs))
+        expect(ad.content.url).toMatch(/^https?:\/\//)
+        expect([ad.content.widthPx, ad.content.heightPx]).toEqual([
+          res.body.widthPx,
+          res.body.heightPx,
+        ])
+        shown.push(`${deviceId} ${ad.startEpochMs}`)
+      }
+    }
+    expect(shown.sort()).toEqual([...reserved].sort())
+    const report = await advertiser.get<Report>(
+      `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
+    )
+    expect(report.body.totals.scheduledPlays).toBe(reserved.length)
+  })
+
+  it('never puts an ad over a shout, which keeps every one of its plays, nor outside the dayparts', async () => {
+    const res = await schedule('paris-opera-1')
+    const shouts = res.body.items.filter((i) => i.orderGuid === shout.guid)
+    expect(shouts.map((s) => [s.slotNumber, s.playIndex])).toEqual(
+      playsOfSlot(event, PARIS, shout.slot).map((p) => [shout.slot, p.playIndex]),
+    )
+    const ads = res.body.items.filter((i) => i.campaignId !== undefined)
+    expect(ads.length).toBeGreaterThan(0)
+    // every shout place of the event (sold or not) in the flight
+    for (const ad of ads) {
+      const slot = Math.floor(
+        (ad.startEpochMs - slotStartEpochMs(event, PARIS, 0)) / event.slotWidthMS,
+      )
+      for (const n of [slot - 1, slot, slot + 1]) {
+        for (const place of playsOfSlot(event, PARIS, n)) {
+          const overlaps = place.startEpochMs < ad.endEpochMs && ad.startEpochMs < place.endEpochMs
+          expect(overlaps, `ad at ${ad.startEpochMs} over slot ${n}`).toBe(false)
+        }
+      }
+      const hour = Temporal.Instant.fromEpochMilliseconds(ad.startEpochMs).toZonedDateTimeISO(
+        PARIS,
+      ).hour
+      expect(['Morning', 'Evening']).toContain(bandOfHour(hour))
+    }
+    // items stay sorted, each play its own time
+    const starts = res.body.items.map((i) => i.startEpochMs)
+    expect(starts).toEqual([...starts].sort((a, b) => a - b))
+  })
+
+  it('carries the ads in the SMIL playlist too', async () => {
+    const res = await schedule('paris-opera-1')
+    const ads = adsOf(res.body.items)
+    const first = ads[0] as ScheduleItem
+    const window = { fromEpochMs: first.startEpochMs - HOUR, toEpochMs: first.startEpochMs + HOUR }
+    const inWindow = ads.filter(
+      (a) => a.startEpochMs >= window.fromEpochMs && a.startEpochMs < window.toEpochMs,
+    )
+    const smil = await fetch(
+      `${server.url}/api/v1/player/paris-opera-1/schedule.smil?fromEpochMs=${window.fromEpochMs}&toEpochMs=${window.toEpochMs}`,
+      { headers: { authorization: `Bearer ${tokens.get('paris-opera-1')}` } },
+    )
+    expect(smil.status).toBe(200)
+    const text = await smil.text()
+    expect(text.split(`src="${first.content.url}"`).length - 1).toBe(inWindow.length)
+  })
+
+  it('takes a paused campaign off the next fetch, and puts it back on resume', async () => {
+    const before = adsOf((await schedule('paris-republique')).body.items).length
+    expect(before).toBeGreaterThan(0)
+    const paused = await advertiser.post<Campaign>(
+      `/advertisers/campaigns/${campaign.campaignId}/pause`,
+      {},
+    )
+    expect(paused.body.state).toBe('Paused')
+    expect(adsOf((await schedule('paris-republique')).body.items)).toEqual([])
+    const resumed = await advertiser.post<Campaign>(
+      `/advertisers/campaigns/${campaign.campaignId}/resume`,
+      {},
+    )
+    expect(resumed.body.state).toBe('Approved')
+    expect(adsOf((await schedule('paris-republique')).body.items)).toHaveLength(before)
+  })
+
+  it('stores a billboard’s proof of an ad play once, and the campaign goes Live', async () => {
+    const ads = adsOf((await schedule('paris-opera-1')).body.items)
+    const [first, second] = ads as [ScheduleItem, ScheduleItem]
+    const republique = new Set(
+      adsOf((await schedule('paris-republique')).body.items).map((a) => a.startEpochMs),
+    )
+    // a play at a time the other billboard holds none (its neighbour cell)
+    const unheld = proofOf(first, {
+      playIndex: first.playIndex + 1,
+      startedAtEpochMs: first.endEpochMs + 30,
+      endedAtEpochMs: first.endEpochMs + 15_010,
+    })
+    expect(republique.has(first.endEpochMs)).toBe(false)
+    // not aired yet by the server's clock: refused, nothing stored
+    expect((await post('paris-opera-1', [proofOf(first)])).body).toEqual({
+      accepted: 0,
+      duplicates: 0,
+      refused: 1,
+    })
+    const realNow = Date.now()
+    offsetMs = first.endEpochMs + 60_000 - realNow
+    try {
+      const proof = proofOf(first)
+      expect((await post('paris-opera-1', [proof, { ...proof }])).body).toEqual({
+        accepted: 1,
+        duplicates: 1,
+        refused: 0,
+      })
+      // the same play again under another id, another billboard's, another campaign's, or a
+      // play not aired yet: nothing more stored
+      expect(
+        (
+          await post('paris-opera-1', [
+            proofOf(first),
+            proofOf(second),
+            proofOf(first, { campaignId: 'not-a-campaign' }),
+          ])
+        ).body,
+      ).toEqual({ accepted: 0, duplicates: 1, refused: 2 })
+      offsetMs = flight.toEpochMs - realNow
+      expect((await post('paris-republique', [unheld])).body).toEqual({
+        accepted: 0,
+        duplicates: 0,
+        refused: 1,
+      })
+    } finally {
+      offsetMs = 0
+    }
+    const seen = await advertiser.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
+    expect(seen.body.state).toBe('Live')
+    const report = await advertiser.get<Report>(
+      `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
+    )
+    expect(report.body.totals.provenPlays).toBe(1)
+    expect(report.body.totals.spentCents).toBeGreaterThan(0)
+  })
+
+  it('refuses a proof naming both an order and a campaign', async () => {
+    const res = await post('paris-opera-1', [
+      {
+        playId: randomUUID(),
+        orderGuid: shout.guid,
+        slotNumber: shout.slot,
+        campaignId: campaign.campaignId,
+        playIndex: 0,
+        startedAtEpochMs: 1,
+        endedAtEpochMs: 2,
+      },
+    ])
+    expect(res.status).toBe(400)
+  })
+})
