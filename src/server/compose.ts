@@ -1,7 +1,7 @@
 import type { Agent } from 'node:https'
 import { resolve } from 'node:path'
 import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard.ts'
-import { adRenditionsJob, advertiserSweepJob } from './advertisers/jobs.ts'
+import { adRenditionsJob, adSettlementJob, advertiserSweepJob } from './advertisers/jobs.ts'
 import { createOnAir } from './advertisers/on-air.ts'
 import { type AdvertisersService, createAdvertisersService } from './advertisers/service.ts'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
@@ -24,7 +24,7 @@ import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
-import { orderRecoveryJob } from './order/jobs.ts'
+import { orderDataLifetimeJob, orderRecoveryJob } from './order/jobs.ts'
 import { countOrdersByState } from './order/repo.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createPaymentProvider } from './payment/provider.ts'
@@ -201,6 +201,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log,
     now,
     lease,
+    orderDataTtlMs: env.ORDER_CONTENT_TTL_DAYS * 86_400_000,
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
   const onAir = createOnAir({
@@ -322,7 +323,14 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(rateLimitSweepJob(limiter))
   jobs.register(adRenditionsJob(advertisers))
   jobs.register(advertiserSweepJob(advertisers))
+  jobs.register(adSettlementJob(advertisers))
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
+  jobs.register(orderDataLifetimeJob(orders, now))
+  // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)
+  orders.lifetime.onForget(({ guid }) => mail.forgetOrder(guid))
+  orders.lifetime.onForget(({ guid, contentKey }) =>
+    content.service.forgetOrderContent(contentKey, guid),
+  )
 
   const readiness = createReadiness({
     database: async () => {

@@ -170,7 +170,9 @@ describe("the server's jobs", () => {
         'rate-limit-sweep',
         'ad-renditions',
         'advertiser-sweep',
+        'ad-settlement',
         'play-alerts',
+        'order-data-lifetime',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {

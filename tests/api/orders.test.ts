@@ -587,6 +587,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       ...server.deps,
       catalogue: server.deps.spotlight.catalogue,
       appEnv: 'prod',
+      orderDataTtlMs: 30 * 86_400_000,
     })
     const body = orderBody({ slots: freshSlots(), content, checkout: await savedCard(api) })
     const parsed = parseWithErrors(OrderRequestSchema, body)

@@ -11,12 +11,14 @@ import { type CampaignService, createCampaignService } from './campaigns.ts'
 import { createAdvertiserMails } from './mails.ts'
 import { createProposalService } from './proposals.ts'
 import { createReviewService, type Operator } from './review.ts'
+import { createSettlement } from './settlement.ts'
 import { createAccessTokens } from './tokens.ts'
 
 // The advertisers' module (api-v1 "Advertisers", docs/decisions/023, docs/advertisers.md): accounts
 // and sessions (accounts.ts, tokens.ts, guard.ts), campaigns (campaigns.ts), their ads (ads.ts),
 // proposals and the plays they reserve (proposals.ts), reports (report.ts), and the console's
-// review of campaigns (review.ts). It owns the tables of migration 0015; it reads the catalogue
+// review of campaigns (review.ts), and the daily charge of proven plays (settlement.ts). It owns the
+// tables of migrations 0015 and 0024; it reads the catalogue
 // through catalogue/ad-reads.ts and uses the content, payment and mail services.
 
 export type AdvertisersService = ReturnType<typeof createAdvertisersService>
@@ -75,5 +77,6 @@ export function createAdvertisersService(deps: {
     log,
     audit: deps.audit,
   })
-  return { accounts, campaigns, ads, proposals, review }
+  const settlement = createSettlement({ database, now, payment: deps.payment, mails, log })
+  return { accounts, campaigns, ads, proposals, review, settlement }
 }

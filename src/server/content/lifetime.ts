@@ -1,5 +1,7 @@
+import type { ContentType } from '../../contract/index.ts'
 import { contentInAnOrder } from '../order/reads.ts'
 import type { Database } from '../platform/db/client.ts'
+import { sql } from '../platform/db/sql.ts'
 import type { Logger } from '../platform/log.ts'
 import { deleteOldJobs, deleteUnorderedContent, deleteUnusedUploads } from './repo.ts'
 import { type ContentStorage, stillOf } from './storage.ts'
@@ -52,6 +54,40 @@ export function createContentLifetime(deps: ContentLifetimeDeps) {
       await deleteOldJobs(db, cutoff)
       if (contents + uploads > 0) log.info('unordered content deleted', { contents, uploads })
       return { contents, uploads }
+    },
+
+    /**
+     * Deletes the content under `key` and the upload it was made of, rows then files, when no order
+     * but `orderGuid` (being forgotten) still keeps its data and names it; may run twice.
+     */
+    async forgetOrderContent(key: string, orderGuid: string): Promise<void> {
+      const files = await db.transaction(async (tx) => {
+        const [content] = await tx.query(sql<{ uploadId: string | null }>`
+          select g.upload_id as "uploadId" from generated_content g
+          where g.key = ${key} and not ${contentInAnOrder(sql`g.key`, orderGuid)}
+          for update`)
+        if (!content) return []
+        await tx.query(sql`delete from content_jobs where result_key = ${key}`)
+        const gone = await tx.query(sql<{ fileName: string; type: ContentType }>`
+          delete from generated_content where key = ${key}
+          returning file_name as "fileName", type`)
+        const upload = content.uploadId
+          ? await tx.query(sql<{ fileName: string | null }>`
+              delete from content_uploads u where u.id = ${content.uploadId}
+                and not exists (select 1 from generated_content g where g.upload_id = u.id)
+                and not exists (select 1 from content_jobs j
+                  where j.status in ('queued', 'running')
+                    and (j.upload_id = u.id or j.payload ->> 'uploadId' = u.id))
+              returning file_name as "fileName"`)
+          : []
+        return [
+          ...gone.flatMap((row) =>
+            row.type === 'video' ? [row.fileName, stillOf(row.fileName)] : [row.fileName],
+          ),
+          ...upload.map((row) => row.fileName),
+        ]
+      })
+      await removeFiles(files)
     },
   }
 }

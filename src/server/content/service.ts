@@ -180,6 +180,8 @@ export function createContentService(deps: ContentDeps) {
 
     /** Deletes the uploads and content no order names once their lifetime ended (lifetime.ts). */
     sweepUnordered: lifetime.sweepUnordered,
+    /** Deletes an order's content and its upload once the order's data is forgotten (lifetime.ts). */
+    forgetOrderContent: lifetime.forgetOrderContent,
 
     // spec §7 call 1: templates for the event's types, the active device's size and the modes.
     async generators(query: GeneratorsQuery): Promise<Template[]> {

@@ -262,8 +262,22 @@ export type OrderContact = { email: string; firstName: string }
 
 export async function orderContact(db: Queryable, guid: string): Promise<OrderContact | null> {
   const [row] = await db.query(sql<OrderContact>`
-    select email, first_name as "firstName" from orders where guid = ${guid}`)
+    select email, first_name as "firstName" from orders
+    where guid = ${guid} and personal_data_erased_at is null`)
   return row ?? null
+}
+
+/**
+ * Forgets what an order's mails say (address, names, message, calendar file): the rows stay, so
+ * each mail still exists at most once; one not yet sent never will be.
+ */
+export async function forgetOrderMail(db: Queryable, guid: string): Promise<void> {
+  await db.query(sql`
+    update mail_outbox set to_address = '', subject = '', body_text = '', body_html = '',
+      attachments = '[]'::jsonb,
+      status = case when status = 'queued' then 'failed' else status end,
+      lease_owner = null, lease_expires_at = null
+    where order_guid = ${guid}`)
 }
 
 /** Ends every mail lease at once. Only for the embedded database, which one process opens at a time. */

@@ -17,6 +17,7 @@ import {
   type Attachment,
   claimDueMails,
   expireMailLeases,
+  forgetOrderMail,
   insertMail,
   insertNotice,
   listOutbox,
@@ -345,6 +346,8 @@ export function createMailService(deps: MailDeps) {
 
   return {
     queueNotice,
+    /** Forgets what an order's mails say (its personal data's lifetime ended, order/lifetime.ts). */
+    forgetOrder: (guid: string) => forgetOrderMail(db, guid),
     /** The shop's public origin, for the links a sender puts in its mails. */
     origin,
     /**

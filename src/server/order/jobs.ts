@@ -19,3 +19,18 @@ export function orderRecoveryJob(orders: OrderService, lease: LeaseSettings): Jo
     stop: () => orders.drain(),
   }
 }
+
+/**
+ * Forgets the personal data of orders whose lifetime ended (ORDER_CONTENT_TTL_DAYS after their last
+ * slot: lifetime.ts), on one instance at a time, so nothing is forgotten twice at once.
+ */
+export function orderDataLifetimeJob(orders: OrderService, now: () => number): Job {
+  return {
+    name: 'order-data-lifetime',
+    everyMs: 60 * 60_000,
+    oneInstance: true,
+    run: async () => {
+      await orders.lifetime.sweep(now())
+    },
+  }
+}

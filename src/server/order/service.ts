@@ -12,6 +12,7 @@ import type { PromoService } from '../promo/service.ts'
 import type { CatalogueReads } from '../spotlight/service.ts'
 import type { SoldSlots } from '../spotlight/sold-slots.ts'
 import type { OrderError } from './errors.ts'
+import { createOrderLifetime } from './lifetime.ts'
 import { createPlacing } from './place.ts'
 import { createProcessing } from './processing.ts'
 import { createRecovery } from './recovery.ts'
@@ -39,11 +40,14 @@ export function createOrderService(deps: {
   now: () => number
   /** This instance's id and the length of its leases on orders in Processing. */
   lease: LeaseSettings
+  /** ORDER_CONTENT_TTL_DAYS in milliseconds: an order's personal data goes this long after its last slot. */
+  orderDataTtlMs: number
 }) {
   const { database: db, catalogue } = deps
   const processing = createProcessing(deps)
   const placing = createPlacing({ ...deps, process: processing.schedule })
   const recovery = createRecovery({ ...deps, processing })
+  const lifetime = createOrderLifetime(deps)
 
   async function status(
     eventSlug: string,
@@ -114,5 +118,7 @@ export function createOrderService(deps: {
     takeOverLeases: recovery.takeOver,
     /** Waits for the orders being processed here and hands their leases back. */
     drain: recovery.drain,
+    /** An order's personal data's lifetime: when it goes, the sweep, each module's part (lifetime.ts). */
+    lifetime,
   }
 }

@@ -105,6 +105,9 @@ const EnvEntries = v.object({
   // --- data lifetimes: uploads and generated content no order names are deleted (rows and files)
   // this many hours after they were made (content/lifetime.ts)
   UNORDERED_CONTENT_TTL_HOURS: v.optional(wholeNumber('UNORDERED_CONTENT_TTL_HOURS'), '24'),
+  // an order's contact details, texts, photo and content are forgotten this many days after its last
+  // slot; its accounting stays (order/lifetime.ts)
+  ORDER_CONTENT_TTL_DAYS: v.optional(wholeNumber('ORDER_CONTENT_TTL_DAYS'), '30'),
 
   // --- content storage: an S3-compatible bucket when S3_BUCKET is set
   S3_BUCKET: optionalText,
