@@ -130,6 +130,22 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
   const closed = (epochMs: number) =>
     localDay(epochMs).add({ days: 1 }).toZonedDateTime({ timeZone: PARIS }).epochMilliseconds +
     MISSED_AFTER_MS
+  const heldOf = async (campaignId: string) =>
+    (
+      await server.deps.database.query(sql<{
+        deviceId: string
+        startEpochMs: number
+        costCents: number
+      }>`
+        select device_id as "deviceId", start_epoch_ms as "startEpochMs",
+          cost_cents as "costCents" from ad_plays
+        where campaign_id = ${campaignId} order by device_id, start_epoch_ms`)
+    ).map((r) => ({
+      deviceId: r.deviceId,
+      startEpochMs: Number(r.startEpochMs),
+      costCents: Number(r.costCents),
+      key: `${r.deviceId} ${Number(r.startEpochMs)}`,
+    }))
   const campaignRow = async (campaignId: string) => {
     const [row] = await server.deps.database.query(sql<{ state: string; spentCents: number }>`
       select state, spent_cents::float8 as "spentCents" from campaigns
@@ -184,6 +200,39 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     expect(total).toBe(proven.reduce((n, a) => n + cost(a), 0))
     expect(total).toBeLessThanOrEqual(20_000)
     expect((await campaignRow(campaignId))?.spentCents).toBe(total)
+  })
+
+  it('catches up a dark billboard’s missed plays in the time left, never beyond the budget', async () => {
+    const { campaignId, flight } = await approved()
+    const before = await heldOf(campaignId)
+    const ads = await adsOf(campaignId, flight)
+    // the billboards stayed dark: by mid-flight no play was proven
+    const darkUntil = flight.fromEpochMs + 24 * HOUR
+    at(darkUntil)
+    await server.deps.jobs.runNow('ad-pacing')
+    const after = await heldOf(campaignId)
+    const missed = before.filter((p) => p.startEpochMs + MISSED_AFTER_MS <= darkUntil)
+    expect(missed.length).toBeGreaterThan(0)
+    // the missed plays are freed (never charged), as many are held again later in the flight
+    for (const p of missed) expect(after).not.toContainEqual(p)
+    expect(after).toHaveLength(before.length)
+    const fresh = after.filter((p) => !before.some((q) => q.key === p.key))
+    expect(fresh).toHaveLength(missed.length)
+    for (const p of fresh) {
+      expect(p.startEpochMs).toBeGreaterThanOrEqual(darkUntil + 15 * 60_000)
+      expect(p.startEpochMs + 15_000).toBeLessThanOrEqual(flight.toEpochMs)
+    }
+    expect(after.reduce((n, p) => n + p.costCents, 0)).toBeLessThanOrEqual(20_000)
+    // and the billboards' schedules show them, at their ad cells
+    const shown = await adsOf(campaignId, flight)
+    expect(shown).toHaveLength(ads.length)
+    expect(shown.map((a) => `${a.deviceId} ${a.startEpochMs}`).sort()).toEqual(
+      after.map((p) => p.key).sort(),
+    )
+    // a second run finds nothing more to do
+    await server.deps.jobs.runNow('ad-pacing')
+    expect(await heldOf(campaignId)).toEqual(after)
+    offsetMs = 0
   })
 
   it('pauses the campaign and mails the advertiser when the card is declined', async () => {

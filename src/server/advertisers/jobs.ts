@@ -36,3 +36,13 @@ export function adSettlementJob(service: AdvertisersService): Job {
     run: ({ signal }) => service.settlement.settle(signal),
   }
 }
+
+/** Replaces the plays billboards missed (no proof within two hours) in the time left (pacing.ts). */
+export function adPacingJob(service: AdvertisersService): Job {
+  return {
+    name: 'ad-pacing',
+    everyMs: 5 * 60_000,
+    oneInstance: true,
+    run: ({ signal }) => service.pacing.run(signal),
+  }
+}

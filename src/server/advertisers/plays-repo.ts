@@ -3,6 +3,7 @@ import type { CampaignState } from '../../domain/campaign.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 import type { Rendition } from './campaigns-repo.ts'
+import { airChanged } from './on-air-changes.ts'
 
 // The ad plays campaigns hold (ad_plays, migration 0015): one row a play, keyed by billboard and
 // start, so a time is sold once whatever the instances (docs/decisions/023).
@@ -45,6 +46,7 @@ export async function reservePlays(
     order by p.n
     on conflict (device_id, start_epoch_ms) do nothing
     returning 1 as x`)
+  airChanged()
   return rows.length
 }
 
@@ -74,6 +76,7 @@ export async function releasePlays(
     delete from ad_plays where campaign_id = ${campaignId} and start_epoch_ms >= ${fromMs}
       and proven_at_epoch_ms is null
     returning 1 as x`)
+  airChanged()
   return rows.length
 }
 
@@ -196,4 +199,38 @@ export async function markResumeLive(db: Queryable, campaignId: string): Promise
   await db.query(sql`
     update campaigns set resume_state = 'Live'
     where campaign_id = ${campaignId} and state = 'Paused' and resume_state = 'Approved'`)
+}
+
+/** Campaigns on air with a play unproven since before `beforeMs` (pacing's candidates). */
+export async function campaignsWithMissedPlays(
+  db: Queryable,
+  beforeMs: number,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.query(sql<{ campaignId: string }>`
+    select distinct p.campaign_id as "campaignId" from ad_plays p
+      join campaigns c on c.campaign_id = p.campaign_id
+    where p.proven_at_epoch_ms is null and p.start_epoch_ms <= ${beforeMs}
+      and c.state in ('Approved', 'Live') and p.campaign_id > ${after}
+    order by p.campaign_id limit ${limit}`)
+  return rows.map((r) => r.campaignId)
+}
+
+/** Frees these plays of the campaign if still unproven (pacing gave them up); how many. */
+export async function releaseMissed(
+  db: Queryable,
+  campaignId: string,
+  plays: readonly { deviceId: string; startEpochMs: number }[],
+): Promise<number> {
+  if (plays.length === 0) return 0
+  const rows = await db.query(sql`
+    delete from ad_plays p
+    using unnest(${plays.map((x) => x.deviceId)}::text[],
+      ${plays.map((x) => x.startEpochMs)}::bigint[]) as q(device_id, start_ms)
+    where p.device_id = q.device_id and p.start_epoch_ms = q.start_ms
+      and p.campaign_id = ${campaignId} and p.proven_at_epoch_ms is null
+    returning 1 as x`)
+  airChanged()
+  return rows.length
 }

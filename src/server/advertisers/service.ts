@@ -9,6 +9,7 @@ import { createAccountService } from './accounts.ts'
 import { createAdService } from './ads.ts'
 import { type CampaignService, createCampaignService } from './campaigns.ts'
 import { createAdvertiserMails } from './mails.ts'
+import { createPacing } from './pacing.ts'
 import { createProposalService } from './proposals.ts'
 import { createReviewService, type Operator } from './review.ts'
 import { createSettlement } from './settlement.ts'
@@ -17,9 +18,9 @@ import { createAccessTokens } from './tokens.ts'
 // The advertisers' module (api-v1 "Advertisers", docs/decisions/023, docs/advertisers.md): accounts
 // and sessions (accounts.ts, tokens.ts, guard.ts), campaigns (campaigns.ts), their ads (ads.ts),
 // proposals and the plays they reserve (proposals.ts), reports (report.ts), and the console's
-// review of campaigns (review.ts), and the daily charge of proven plays (settlement.ts). It owns the
-// tables of migrations 0015 and 0024; it reads the catalogue
-// through catalogue/ad-reads.ts and uses the content, payment and mail services.
+// review of campaigns (review.ts), the catch-up of missed plays (pacing.ts) and the daily charge of
+// proven plays (settlement.ts). It owns the tables of migrations 0015 and 0024; it reads the
+// catalogue through catalogue/ad-reads.ts and uses the content, payment and mail services.
 
 export type AdvertisersService = ReturnType<typeof createAdvertisersService>
 
@@ -78,5 +79,11 @@ export function createAdvertisersService(deps: {
     audit: deps.audit,
   })
   const settlement = createSettlement({ database, now, payment: deps.payment, mails, log })
-  return { accounts, campaigns, ads, proposals, review, settlement }
+  const pacing = createPacing({
+    database,
+    now,
+    defaultSharePercent: deps.settings.defaultSharePercent,
+    log,
+  })
+  return { accounts, campaigns, ads, proposals, review, settlement, pacing }
 }
