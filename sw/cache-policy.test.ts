@@ -64,6 +64,13 @@ describe('classifyRequest', () => {
     )
   })
 
+  it("keeps an order's summary for its page offline, asked of the network first", () => {
+    const summary = pathOf(order.summary, { eventSlug: 'mothers-day', guid: 'abc' })
+    expect(classifyRequest('GET', at(summary), origin)).toBe('order-summary')
+    expect(classifyRequest('POST', at(summary), origin)).toBe('network-only')
+    expect(staleCaches([cacheNames.orders])).toEqual([])
+  })
+
   it("answers a shout's file from the billboard player's cache", () => {
     const file = pathOf(content.file, { name: 'abc.png' })
     expect(classifyRequest('GET', at(file), origin)).toBe('player-content')

@@ -5,6 +5,7 @@
 import { content } from '../src/contract/content'
 import { API_BASE, type Endpoint, matchesPath } from '../src/contract/endpoint'
 import { meta } from '../src/contract/meta'
+import { order } from '../src/contract/order'
 import { spotlight } from '../src/contract/spotlight'
 import { PLAYER_CACHE_NAME } from '../src/contract/sw'
 
@@ -17,12 +18,16 @@ export const cacheNames = {
   mapTiles: `${CACHE_PREFIX}map-tiles-${CACHE_VERSION}`,
   // Filled by the billboard player page with its window's content files (versioned there)
   player: PLAYER_CACHE_NAME,
+  orders: `${CACHE_PREFIX}orders-${CACHE_VERSION}`,
 } as const
 
 export const cacheLimits = {
   images: { maxEntries: 120, maxAgeSeconds: 7 * 24 * 3600 },
   mapTiles: { maxEntries: 400, maxAgeSeconds: 3 * 24 * 3600 },
   eventPayload: { maxEntries: 60, maxAgeSeconds: 24 * 3600 },
+  // an order's page opened from a play alert offline shows the order as last seen (its summary holds
+  // no contact details); an event's orders are over within its weeks
+  orders: { maxEntries: 20, maxAgeSeconds: 30 * 24 * 3600 },
 } as const
 
 export type RequestKind =
@@ -30,6 +35,7 @@ export type RequestKind =
   | 'image'
   | 'map-tile'
   | 'player-content'
+  | 'order-summary'
   | 'network-only'
   | 'not-ours'
 
@@ -71,6 +77,7 @@ export function classifyRequest(
     }
     // a shout's file: the billboard player's copy when it has one, else the network
     if (apiPath !== null && matchesPath(content.file, apiPath)) return 'player-content'
+    if (apiPath !== null && matchesPath(order.summary, apiPath)) return 'order-summary'
     return 'network-only'
   }
   if (IMAGE_PATH.test(url.pathname)) return 'image'

@@ -11,7 +11,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { content, DEFAULT_TEMPLATE_MODE, GeneratorsResponseSchema } from '../src/contract/content'
 import { pathOf } from '../src/contract/endpoint'
 import {
@@ -40,6 +40,7 @@ import {
 import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
 import { pageCache } from './page-cache'
 import { playerContent } from './player-content'
+import { keepAlertOrder, openAlertPage, playAlertOf, showPlayAlert } from './push'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -127,6 +128,19 @@ registerRoute(
   ({ request, url }) =>
     classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'map-tile',
   mapTiles,
+)
+
+// An order's page (a play alert's tap) opens offline with the order as last seen
+registerRoute(
+  ({ request, url }) =>
+    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'order-summary',
+  new NetworkFirst({
+    cacheName: cacheNames.orders,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin(cacheLimits.orders),
+    ],
+  }),
 )
 
 registerRoute(
@@ -270,4 +284,17 @@ self.addEventListener('sync', (event) => {
       if (!done) throw new Error('orders still processing')
     }),
   )
+})
+
+self.addEventListener('push', (event) => {
+  const alert = playAlertOf(event.data)
+  if (alert)
+    event.waitUntil(
+      Promise.all([showPlayAlert(alert), keepAlertOrder(alert).catch(() => undefined)]),
+    )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  event.waitUntil(openAlertPage(event.notification.data))
 })

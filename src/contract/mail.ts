@@ -21,6 +21,7 @@ export const NOTICE_MAIL_KINDS = [
   'account_exists',
   'password_reset',
   'campaign_rejected',
+  'campaign_charge_failed',
 ] as const
 export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number]
 export const MAIL_KINDS = [...ORDER_MAIL_KINDS, ...NOTICE_MAIL_KINDS] as const

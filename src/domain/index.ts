@@ -1,4 +1,5 @@
 export * from './ad-playout'
+export * from './ad-settlement'
 export * from './ad-time'
 export * from './advertiser-account'
 export * from './billboard-health'

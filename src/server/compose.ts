@@ -1,7 +1,12 @@
 import type { Agent } from 'node:https'
 import { resolve } from 'node:path'
 import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard.ts'
-import { adRenditionsJob, advertiserSweepJob } from './advertisers/jobs.ts'
+import {
+  adPacingJob,
+  adRenditionsJob,
+  adSettlementJob,
+  advertiserSweepJob,
+} from './advertisers/jobs.ts'
 import { createOnAir } from './advertisers/on-air.ts'
 import { type AdvertisersService, createAdvertisersService } from './advertisers/service.ts'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
@@ -323,6 +328,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(rateLimitSweepJob(limiter))
   jobs.register(adRenditionsJob(advertisers))
   jobs.register(advertiserSweepJob(advertisers))
+  jobs.register(adPacingJob(advertisers))
+  jobs.register(adSettlementJob(advertisers))
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
   jobs.register(orderDataLifetimeJob(orders, now))
   // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)

@@ -170,6 +170,8 @@ describe("the server's jobs", () => {
         'rate-limit-sweep',
         'ad-renditions',
         'advertiser-sweep',
+        'ad-pacing',
+        'ad-settlement',
         'play-alerts',
         'order-data-lifetime',
       ])

@@ -156,6 +156,8 @@ function KindName({ kind }: { kind: MailKind }) {
       return <Trans>Advertiser: password reset</Trans>
     case 'campaign_rejected':
       return <Trans>Campaign rejected</Trans>
+    case 'campaign_charge_failed':
+      return <Trans>Campaign payment failed</Trans>
   }
 }
 

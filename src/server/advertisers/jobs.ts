@@ -23,3 +23,26 @@ export function advertiserSweepJob(service: AdvertisersService): Job {
     run: () => service.accounts.sweep(),
   }
 }
+
+/**
+ * Charges each campaign's proven plays of each finished billboard-local day, once (settlement.ts).
+ * One instance: the provider's idempotency key makes a second one harmless, but not free.
+ */
+export function adSettlementJob(service: AdvertisersService): Job {
+  return {
+    name: 'ad-settlement',
+    everyMs: 10 * 60_000,
+    oneInstance: true,
+    run: ({ signal }) => service.settlement.settle(signal),
+  }
+}
+
+/** Replaces the plays billboards missed (no proof within two hours) in the time left (pacing.ts). */
+export function adPacingJob(service: AdvertisersService): Job {
+  return {
+    name: 'ad-pacing',
+    everyMs: 5 * 60_000,
+    oneInstance: true,
+    run: ({ signal }) => service.pacing.run(signal),
+  }
+}

@@ -38,6 +38,14 @@ type Texts = {
     charged: string
     button: string
   }
+  chargeFailed: {
+    subject: (campaign: string) => string
+    heading: string
+    intro: (campaign: string, day: string) => string
+    amount: string
+    paused: string
+    button: string
+  }
 }
 
 export const ADVERTISER_MAIL_TEXTS: Record<Locale, Texts> = {
@@ -77,6 +85,15 @@ export const ADVERTISER_MAIL_TEXTS: Record<Locale, Texts> = {
         `We reviewed the ad of your campaign "${campaign}" and cannot show it on our billboards.`,
       reason: 'Reason',
       charged: 'Nothing was charged, and its plays are free again.',
+      button: 'See the campaign',
+    },
+    chargeFailed: {
+      subject: (campaign) => `Your campaign "${campaign}" is paused: a payment failed`,
+      heading: 'A payment for your campaign failed',
+      intro: (campaign, day) =>
+        `We could not charge your card for the proven plays of your campaign "${campaign}" on ${day}.`,
+      amount: 'Amount',
+      paused: 'Your campaign is paused until you resume it; nothing else was charged.',
       button: 'See the campaign',
     },
   },
@@ -122,6 +139,16 @@ export const ADVERTISER_MAIL_TEXTS: Record<Locale, Texts> = {
       charged: "Rien n'a été débité, et ses diffusions sont de nouveau libres.",
       button: 'Voir la campagne',
     },
+    chargeFailed: {
+      subject: (campaign) => `Votre campagne « ${campaign} » est en pause : un paiement a échoué`,
+      heading: 'Un paiement de votre campagne a échoué',
+      intro: (campaign, day) =>
+        `Nous n'avons pas pu débiter votre carte pour les diffusions prouvées de votre campagne « ${campaign} » du ${day}.`,
+      amount: 'Montant',
+      paused:
+        "Votre campagne est en pause jusqu'à ce que vous la repreniez ; rien d'autre n'a été débité.",
+      button: 'Voir la campagne',
+    },
   },
   de: {
     greeting: (name) => `Hallo ${name},`,
@@ -163,6 +190,16 @@ export const ADVERTISER_MAIL_TEXTS: Record<Locale, Texts> = {
         `Wir haben die Werbung Ihrer Kampagne „${campaign}“ geprüft und können sie auf unseren Werbetafeln nicht zeigen.`,
       reason: 'Grund',
       charged: 'Es wurde nichts abgebucht, und ihre Ausspielungen sind wieder frei.',
+      button: 'Kampagne ansehen',
+    },
+    chargeFailed: {
+      subject: (campaign) =>
+        `Ihre Kampagne „${campaign}“ ist pausiert: eine Zahlung ist fehlgeschlagen`,
+      heading: 'Eine Zahlung Ihrer Kampagne ist fehlgeschlagen',
+      intro: (campaign, day) =>
+        `Wir konnten Ihre Karte für die nachgewiesenen Ausspielungen Ihrer Kampagne „${campaign}“ am ${day} nicht belasten.`,
+      amount: 'Betrag',
+      paused: 'Ihre Kampagne ist pausiert, bis Sie sie fortsetzen; sonst wurde nichts abgebucht.',
       button: 'Kampagne ansehen',
     },
   },

@@ -103,5 +103,33 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
         },
       })
     },
+
+    /** Once per charge (its key): the card was declined for a day's plays; the campaign is paused. */
+    async chargeFailed(
+      to: Recipient,
+      campaign: { campaignId: string; name: string },
+      charge: { day: string; amount: string; key: string },
+    ): Promise<void> {
+      const t = ADVERTISER_MAIL_TEXTS[to.locale]
+      await mail.queueNotice({
+        key: `charge-failed-${charge.key}`,
+        kind: 'campaign_charge_failed',
+        to: to.email,
+        sensitive: false,
+        view: {
+          locale: to.locale,
+          subject: t.chargeFailed.subject(campaign.name),
+          heading: t.chargeFailed.heading,
+          greeting: t.greeting(to.name),
+          paragraphs: [t.chargeFailed.intro(campaign.name, charge.day), t.chargeFailed.paused],
+          rows: [{ label: t.chargeFailed.amount, value: charge.amount }],
+          button: {
+            label: t.chargeFailed.button,
+            url: page(`/campaigns/${encodeURIComponent(campaign.campaignId)}`, to.locale),
+          },
+          footer: t.footer,
+        },
+      })
+    },
   }
 }

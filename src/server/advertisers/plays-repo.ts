@@ -197,3 +197,36 @@ export async function markResumeLive(db: Queryable, campaignId: string): Promise
     update campaigns set resume_state = 'Live'
     where campaign_id = ${campaignId} and state = 'Paused' and resume_state = 'Approved'`)
 }
+
+/** Campaigns on air with a play unproven since before `beforeMs` (pacing's candidates). */
+export async function campaignsWithMissedPlays(
+  db: Queryable,
+  beforeMs: number,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.query(sql<{ campaignId: string }>`
+    select distinct p.campaign_id as "campaignId" from ad_plays p
+      join campaigns c on c.campaign_id = p.campaign_id
+    where p.proven_at_epoch_ms is null and p.start_epoch_ms <= ${beforeMs}
+      and c.state in ('Approved', 'Live') and p.campaign_id > ${after}
+    order by p.campaign_id limit ${limit}`)
+  return rows.map((r) => r.campaignId)
+}
+
+/** Frees these plays of the campaign if still unproven (pacing gave them up); how many. */
+export async function releaseMissed(
+  db: Queryable,
+  campaignId: string,
+  plays: readonly { deviceId: string; startEpochMs: number }[],
+): Promise<number> {
+  if (plays.length === 0) return 0
+  const rows = await db.query(sql`
+    delete from ad_plays p
+    using unnest(${plays.map((x) => x.deviceId)}::text[],
+      ${plays.map((x) => x.startEpochMs)}::bigint[]) as q(device_id, start_ms)
+    where p.device_id = q.device_id and p.start_epoch_ms = q.start_ms
+      and p.campaign_id = ${campaignId} and p.proven_at_epoch_ms is null
+    returning 1 as x`)
+  return rows.length
+}

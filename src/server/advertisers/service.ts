@@ -9,15 +9,18 @@ import { createAccountService } from './accounts.ts'
 import { createAdService } from './ads.ts'
 import { type CampaignService, createCampaignService } from './campaigns.ts'
 import { createAdvertiserMails } from './mails.ts'
+import { createPacing } from './pacing.ts'
 import { createProposalService } from './proposals.ts'
 import { createReviewService, type Operator } from './review.ts'
+import { createSettlement } from './settlement.ts'
 import { createAccessTokens } from './tokens.ts'
 
 // The advertisers' module (api-v1 "Advertisers", docs/decisions/023, docs/advertisers.md): accounts
 // and sessions (accounts.ts, tokens.ts, guard.ts), campaigns (campaigns.ts), their ads (ads.ts),
 // proposals and the plays they reserve (proposals.ts), reports (report.ts), and the console's
-// review of campaigns (review.ts). It owns the tables of migration 0015; it reads the catalogue
-// through catalogue/ad-reads.ts and uses the content, payment and mail services.
+// review of campaigns (review.ts), the catch-up of missed plays (pacing.ts) and the daily charge of
+// proven plays (settlement.ts). It owns the tables of migrations 0015 and 0024; it reads the
+// catalogue through catalogue/ad-reads.ts and uses the content, payment and mail services.
 
 export type AdvertisersService = ReturnType<typeof createAdvertisersService>
 
@@ -75,5 +78,12 @@ export function createAdvertisersService(deps: {
     log,
     audit: deps.audit,
   })
-  return { accounts, campaigns, ads, proposals, review }
+  const settlement = createSettlement({ database, now, payment: deps.payment, mails, log })
+  const pacing = createPacing({
+    database,
+    now,
+    defaultSharePercent: deps.settings.defaultSharePercent,
+    log,
+  })
+  return { accounts, campaigns, ads, proposals, review, settlement, pacing }
 }

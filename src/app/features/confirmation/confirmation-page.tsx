@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation, useNavigate, useParams } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { problemsOf } from '../../../contract/common'
 import { type OrderSummary, order as orderApi } from '../../../contract/order'
@@ -22,6 +22,10 @@ import { PriceTotals } from '../../ui/price-totals'
 import { ProblemList } from '../../ui/problem-list'
 import { Skeleton } from '../../ui/skeleton'
 import { buildIcs } from './ics'
+
+// "Tell me when it plays": the Push API's code in its own chunk, fetched only on this page (the
+// worker precaches it: it loads offline too)
+const PlayAlerts = lazy(() => import('../../lib/play-alerts-card'))
 
 /** How often an open confirmation page asks for its order's plays. */
 const SUMMARY_REFRESH_MS = 5_000
@@ -275,6 +279,12 @@ export function ConfirmationPage() {
           <PriceTotals price={summary} money={money} promoCode={summary.promoCode} />
         ) : null}
       </section>
+
+      {state === 'Confirmed' || state === 'UnderReview' ? (
+        <Suspense fallback={null}>
+          <PlayAlerts eventSlug={eventslug} guid={guid} />
+        </Suspense>
+      ) : null}
 
       <div className="button-stack">
         <Button kind="pink" size="large" icon="upload" onClick={() => void share()}>

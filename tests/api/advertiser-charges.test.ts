@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto'
+import { Temporal } from 'temporal-polyfill'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
+import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
+import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
+import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
+import {
+  advertiserEnv,
+  campaignWithAd,
+  mailTo,
+  SHOP,
+  signedInAdvertiser,
+} from './advertiser-helpers.ts'
+import {
+  BACKENDS,
+  type Client,
+  client,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
+import { signedInOperator } from './ops-helpers.ts'
+import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
+
+// The daily charge of proven plays (the `ad-settlement` job): each billboard-local day's proven
+// plays are charged once its day is over, under one key per campaign and day, whatever the runs;
+// unproven plays are not charged; a declined card pauses the campaign and mails the advertiser.
+
+const PARIS = 'Europe/Paris'
+const DEVICES = ['paris-opera-1', 'paris-republique'] as const
+const HOUR = 3_600_000
+/** The stand-in's card that saves but is declined when charged. */
+const DECLINED_CARD = '4000000000000341'
+
+describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
+  let smtp: SmtpTestServer
+  let server: TestServer
+  let shop: Client
+  const tokens = new Map<string, string>()
+  let offsetMs = 0
+  const now = () => Date.now() + offsetMs
+  const at = (epochMs: number) => {
+    offsetMs = epochMs - Date.now()
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer()
+    server = await startTestServer(backend, { env: advertiserEnv(smtp), now })
+    shop = client(server.url)
+    for (const deviceId of DEVICES) {
+      const linked = await server.deps.player.link(deviceId)
+      if (!linked.ok) throw new Error('link failed')
+      tokens.set(deviceId, linked.value.token)
+    }
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.close()
+  })
+
+  /** A campaign of two days on two billboards, booked with this card and approved. */
+  async function approved(card?: string) {
+    offsetMs = 0
+    const { api, email } = await signedInAdvertiser(server, smtp)
+    const start = Math.ceil((now() + 24 * HOUR) / HOUR) * HOUR
+    const flight = { fromEpochMs: start, toEpochMs: start + 48 * HOUR }
+    const draft = await campaignWithAd(api, now(), {
+      startEpochMs: flight.fromEpochMs,
+      endEpochMs: flight.toEpochMs,
+      budgetCents: 20_000,
+    })
+    const proposal = await api.post<Proposal>(
+      `/advertisers/campaigns/${draft.campaignId}/proposal`,
+      {},
+    )
+    const saved = await savedCard(client(server.url), card)
+    const accepted = await api.post<Campaign>(
+      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
+      { customerId: saved.customerId, checkoutSecretKey: saved.checkoutSecretKey },
+    )
+    expect(accepted.status).toBe(200)
+    const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
+    expect((await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})).status).toBe(
+      200,
+    )
+    const costOf = new Map(
+      proposal.body.lines.map((l) => [l.deviceId, l.plays ? l.costCents / l.plays : 0]),
+    )
+    return { campaignId: draft.campaignId, flight, costOf, email }
+  }
+
+  async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
+    const ads: (ScheduleItem & { deviceId: string })[] = []
+    for (const deviceId of DEVICES) {
+      const res = await shop.get<Schedule>(
+        `/player/${deviceId}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
+        { authorization: `Bearer ${tokens.get(deviceId)}` },
+      )
+      for (const item of res.body.items) {
+        if (item.campaignId === campaignId) ads.push({ ...item, deviceId })
+      }
+    }
+    return ads.sort((a, b) => a.startEpochMs - b.startEpochMs)
+  }
+
+  async function prove(ads: readonly (ScheduleItem & { deviceId: string })[]) {
+    for (const ad of ads) {
+      at(ad.endEpochMs + 60_000)
+      const play: Play = {
+        playId: randomUUID(),
+        campaignId: ad.campaignId as string,
+        playIndex: ad.playIndex,
+        startedAtEpochMs: ad.startEpochMs + 20,
+        endedAtEpochMs: ad.endEpochMs,
+      }
+      const res = await shop.post<{ accepted: number }>(
+        `/player/${ad.deviceId}/plays`,
+        { plays: [play] },
+        { authorization: `Bearer ${tokens.get(ad.deviceId)}` },
+      )
+      expect(res.body.accepted).toBe(1)
+    }
+  }
+
+  const localDay = (epochMs: number) =>
+    Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(PARIS).toPlainDate()
+  /** When the local day of this instant is over, and its late proofs had time to come. */
+  const closed = (epochMs: number) =>
+    localDay(epochMs).add({ days: 1 }).toZonedDateTime({ timeZone: PARIS }).epochMilliseconds +
+    MISSED_AFTER_MS
+  const heldOf = async (campaignId: string) =>
+    (
+      await server.deps.database.query(sql<{
+        deviceId: string
+        startEpochMs: number
+        costCents: number
+      }>`
+        select device_id as "deviceId", start_epoch_ms as "startEpochMs",
+          cost_cents as "costCents" from ad_plays
+        where campaign_id = ${campaignId} order by device_id, start_epoch_ms`)
+    ).map((r) => ({
+      deviceId: r.deviceId,
+      startEpochMs: Number(r.startEpochMs),
+      costCents: Number(r.costCents),
+      key: `${r.deviceId} ${Number(r.startEpochMs)}`,
+    }))
+  const campaignRow = async (campaignId: string) => {
+    const [row] = await server.deps.database.query(sql<{ state: string; spentCents: number }>`
+      select state, spent_cents::float8 as "spentCents" from campaigns
+      where campaign_id = ${campaignId}`)
+    return row
+  }
+
+  it('charges each day’s proven plays once the day is over, once whatever the runs', async () => {
+    const { campaignId, flight, costOf } = await approved()
+    const ads = await adsOf(campaignId, flight)
+    const firstDay = localDay((ads[0] as ScheduleItem).startEpochMs).toString()
+    const dayOne = ads.filter((a) => localDay(a.startEpochMs).toString() === firstDay)
+    const later = ads.filter((a) => localDay(a.startEpochMs).toString() !== firstDay)
+    expect(dayOne.length).toBeGreaterThan(2)
+    expect(later.length).toBeGreaterThan(0)
+    // two of the first day's plays proven (the others left dark), then one of the next day's
+    type Ad = ScheduleItem & { deviceId: string }
+    const [a, b, c] = [dayOne[0], dayOne[1], later[0]] as [Ad, Ad, Ad]
+    const proven = [a, b, c]
+    await prove(proven.slice(0, 2))
+    const cost = (a: { deviceId: string }) => costOf.get(a.deviceId) ?? 0
+
+    // the first day is not over yet: nothing charged
+    at(closed((dayOne[0] as ScheduleItem).startEpochMs) - 60_000)
+    await server.deps.jobs.runNow('ad-settlement')
+    expect(await chargesOf(server.deps.database, campaignId)).toEqual([])
+
+    at(closed((dayOne[0] as ScheduleItem).startEpochMs))
+    await server.deps.jobs.runNow('ad-settlement')
+    await server.deps.jobs.runNow('ad-settlement')
+    const first = await chargesOf(server.deps.database, campaignId)
+    expect(first).toMatchObject([
+      {
+        day: firstDay,
+        plays: 2,
+        status: 'charged',
+        amountCents: cost(a) + cost(b),
+      },
+    ])
+    expect((await campaignRow(campaignId))?.spentCents).toBe(first[0]?.amountCents)
+
+    await prove(proven.slice(2))
+    // after the flight: the second day charged, the unproven plays never
+    at(flight.toEpochMs + 26 * HOUR)
+    await server.deps.jobs.runNow('ad-settlement')
+    const all = await chargesOf(server.deps.database, campaignId)
+    expect(all.map((c) => [c.plays, c.status])).toEqual([
+      [2, 'charged'],
+      [1, 'charged'],
+    ])
+    const total = all.reduce((n, c) => n + c.amountCents, 0)
+    expect(total).toBe(proven.reduce((n, a) => n + cost(a), 0))
+    expect(total).toBeLessThanOrEqual(20_000)
+    expect((await campaignRow(campaignId))?.spentCents).toBe(total)
+  })
+
+  it('catches up a dark billboard’s missed plays in the time left, never beyond the budget', async () => {
+    const { campaignId, flight } = await approved()
+    const before = await heldOf(campaignId)
+    const ads = await adsOf(campaignId, flight)
+    // the billboards stayed dark: by mid-flight no play was proven
+    const darkUntil = flight.fromEpochMs + 24 * HOUR
+    at(darkUntil)
+    await server.deps.jobs.runNow('ad-pacing')
+    const after = await heldOf(campaignId)
+    const missed = before.filter((p) => p.startEpochMs + MISSED_AFTER_MS <= darkUntil)
+    expect(missed.length).toBeGreaterThan(0)
+    // the missed plays are freed (never charged), as many are held again later in the flight
+    for (const p of missed) expect(after).not.toContainEqual(p)
+    expect(after).toHaveLength(before.length)
+    const fresh = after.filter((p) => !before.some((q) => q.key === p.key))
+    expect(fresh).toHaveLength(missed.length)
+    for (const p of fresh) {
+      expect(p.startEpochMs).toBeGreaterThanOrEqual(darkUntil + 15 * 60_000)
+      expect(p.startEpochMs + 15_000).toBeLessThanOrEqual(flight.toEpochMs)
+    }
+    expect(after.reduce((n, p) => n + p.costCents, 0)).toBeLessThanOrEqual(20_000)
+    // and the billboards' schedules show them, at their ad cells
+    const shown = await adsOf(campaignId, flight)
+    expect(shown).toHaveLength(ads.length)
+    expect(shown.map((a) => `${a.deviceId} ${a.startEpochMs}`).sort()).toEqual(
+      after.map((p) => p.key).sort(),
+    )
+    // a second run finds nothing more to do
+    await server.deps.jobs.runNow('ad-pacing')
+    expect(await heldOf(campaignId)).toEqual(after)
+    offsetMs = 0
+  })
+
+  it('pauses the campaign and mails the advertiser when the card is declined', async () => {
+    const { campaignId, flight, email } = await approved(DECLINED_CARD)
+    const ads = await adsOf(campaignId, flight)
+    await prove([ads[0] as ScheduleItem & { deviceId: string }])
+    expect((await campaignRow(campaignId))?.state).toBe('Live')
+    at(closed((ads[0] as ScheduleItem).startEpochMs))
+    await server.deps.jobs.runNow('ad-settlement')
+    expect((await chargesOf(server.deps.database, campaignId)).map((c) => c.status)).toEqual([
+      'failed',
+    ])
+    expect(await campaignRow(campaignId)).toMatchObject({ state: 'Paused', spentCents: 0 })
+    const mail = await mailTo(smtp, email, /could not charge your card/)
+    expect(mail.subject).toContain('is paused')
+    // a failed charge is not tried again
+    await server.deps.jobs.runNow('ad-settlement')
+    expect((await chargesOf(server.deps.database, campaignId)).map((c) => c.status)).toEqual([
+      'failed',
+    ])
+    offsetMs = 0
+  })
+})
