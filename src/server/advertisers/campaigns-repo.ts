@@ -2,6 +2,7 @@ import type { Daypart } from '../../contract/advertisers.ts'
 import type { CampaignState } from '../../domain/campaign.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
+import { airChanged } from './on-air-changes.ts'
 
 // The SQL of campaigns, their history, ads and proposals (migration 0015). The ad plays a campaign
 // holds are in plays-repo.ts.
@@ -174,6 +175,7 @@ export async function moveCampaign(
     where campaign_id = ${campaignId} and state = any(${[...move.from]}::text[])
     returning campaign_id`)
   if (rows.length === 0) return false
+  airChanged()
   await recordState(db, campaignId, move.to, change, nowMs)
   return true
 }

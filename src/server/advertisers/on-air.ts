@@ -10,11 +10,24 @@ import { holdsPlays } from '../../domain/campaign.ts'
 import { playHasAired } from '../../domain/schedule.ts'
 import type { Database } from '../platform/db/client.ts'
 import { moveCampaign } from './campaigns-repo.ts'
-import { type AdProof, heldPlaysOf, markResumeLive, proveAdPlays } from './plays-repo.ts'
+import { airGeneration } from './on-air-changes.ts'
+import {
+  type AdProof,
+  type HeldPlayRow,
+  heldPlaysOf,
+  markResumeLive,
+  proveAdPlays,
+} from './plays-repo.ts'
 
 // Campaigns on air (api-v1 "Player", src/domain/ad-playout.ts): the plays a billboard's schedule
 // carries, and the proofs its player sends of them. The player's module asks; the ad_plays rows
-// stay this module's. Nothing is kept in memory: a pause shows from the schedule's next fetch.
+// stay this module's. A billboard's held plays are kept a second per whole-hour span (a player asks
+// every few minutes, a SMIL player and the web player often together); a change made through this
+// server drops them at once (on-air-changes.ts), so a pause shows from the schedule's next fetch.
+
+/** How long a read of held plays is used: another instance's changes show within it. */
+const HELD_TTL_MS = 1000
+const HOUR_MS = 3_600_000
 
 /** A billboard as the schedule has it: where its ad cells are and which rendition it shows. */
 export type OnAirBillboard = {
@@ -50,6 +63,26 @@ export function createOnAir(deps: {
   defaultSharePercent: number
 }) {
   const db = deps.database
+  const kept = new Map<string, { at: number; generation: number; rows: Promise<HeldPlayRow[]> }>()
+
+  /** The held plays of [from, to) widened to whole hours, read once a second at most. */
+  function heldAround(deviceId: string, size: string, fromMs: number, toMs: number) {
+    const from = Math.floor(fromMs / HOUR_MS) * HOUR_MS
+    const to = Math.ceil(toMs / HOUR_MS) * HOUR_MS
+    const key = `${deviceId}\u0000${size}\u0000${from}\u0000${to}`
+    const t = deps.now()
+    const generation = airGeneration()
+    const hit = kept.get(key)
+    if (hit && hit.generation === generation && Math.abs(t - hit.at) < HELD_TTL_MS) return hit.rows
+    const rows = heldPlaysOf(db, deviceId, size, from, to)
+    if (kept.size >= 2000) kept.clear()
+    const entry = { at: t, generation, rows }
+    kept.set(key, entry)
+    rows.catch(() => {
+      if (kept.get(key) === entry) kept.delete(key)
+    })
+    return rows
+  }
 
   /**
    * The ad plays of the billboard in the window, as the schedule's items: of campaigns approved or
@@ -60,8 +93,7 @@ export function createOnAir(deps: {
     billboard: OnAirBillboard,
     window: { fromEpochMs: number; toEpochMs: number },
   ): Promise<AdItem[]> {
-    const held = await heldPlaysOf(
-      db,
+    const held = await heldAround(
       billboard.deviceId,
       `${billboard.widthPx}x${billboard.heightPx}`,
       window.fromEpochMs,
