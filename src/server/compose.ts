@@ -334,6 +334,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(orderDataLifetimeJob(orders, now))
   // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)
   orders.lifetime.onForget(({ guid }) => mail.forgetOrder(guid))
+  orders.lifetime.onForget(({ guid }) => push.forgetOrder(guid))
   orders.lifetime.onForget(({ guid, contentKey }) =>
     content.service.forgetOrderContent(contentKey, guid),
   )

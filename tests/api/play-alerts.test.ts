@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrderSummary, PlayAlertPayload } from '../../src/contract/index.ts'
 import type { playsOfSlot } from '../../src/domain/index.ts'
 import { createManualClock, type ManualClock } from '../../src/server/platform/clock.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
   boughtOrder,
@@ -318,3 +319,70 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     expect((await api.get<{ publicKey: string }>('/push/key')).body.publicKey).toBe(first)
   })
 })
+
+describe.each(BACKENDS)(
+  "an order's alerts when its personal data's lifetime ends (%s)",
+  (backend) => {
+    const DAY_MS = 86_400_000
+    let standIn: PushStandIn
+    let server: TestServer
+    let later = 0
+
+    beforeAll(async () => {
+      standIn = await startPushStandIn()
+      server = await startTestServer(backend, {
+        // the jobs run only when the test says (runNow): the play-alerts job's own sweep must not
+        // be what forgets the order's browsers here
+        clock: createManualClock(Date.now()),
+        now: () => Date.now() + later,
+        pushAgent: standIn.agent,
+        env: { PUSH_SERVICE_HOSTS: standIn.host, ORDER_CONTENT_TTL_DAYS: '30' },
+      })
+    })
+    afterAll(async () => {
+      await server?.stop()
+      await standIn?.close()
+    })
+
+    const keptOf = async (guid: string) => ({
+      browsers: (
+        await server.deps.database.query(sql<{ n: number }>`
+        select count(*)::int as n from push_subscriptions where order_guid = ${guid}`)
+      )[0]?.n,
+      sent: (
+        await server.deps.database.query(sql<{ n: number }>`
+        select count(*)::int as n from sent_pushes where order_guid = ${guid}`)
+      )[0]?.n,
+    })
+
+    it('its browsers and the record of what was sent to them are forgotten with it', async () => {
+      const api = client(server.url)
+      const shop = clientWith(server.url, { origin: server.url })
+      const content = await generateContent(api)
+      const bought = await boughtOrder(api, { slots: daySlots(2, 40, 1), content, locale: 'en' })
+      expect(bought.state).toBe('Confirmed')
+      const order = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${bought.guid}`))
+        .body
+      const slot = order.slots[0] as OrderSummary['slots'][0]
+      const { id: _, ...browser } = standIn.subscribe()
+      const made = await shop.post(
+        `/order/events/${LIVE}/orders/${bought.guid}/push-subscriptions`,
+        {
+          ...browser,
+          locale: 'en',
+        },
+      )
+      expect(made.status).toBe(201)
+      // "plays soon" goes out 5 minutes before the slot
+      later = slot.startEpochMs - 4 * 60_000 - Date.now()
+      await server.deps.jobs.runNow('play-alerts')
+      expect(standIn.received()).toHaveLength(1)
+      expect(await keptOf(bought.guid)).toEqual({ browsers: 1, sent: 1 })
+
+      // 30 days after the last slot the order's personal data goes, and its alerts with it
+      later = slot.endEpochMs + 30 * DAY_MS + 60_000 - Date.now()
+      await server.deps.jobs.runNow('order-data-lifetime')
+      expect(await keptOf(bought.guid)).toEqual({ browsers: 0, sent: 0 })
+    })
+  },
+)

@@ -81,6 +81,12 @@ export async function deleteOrderSubscriptions(db: Queryable, orderGuid: string)
   return rows.length
 }
 
+/** Everything kept of an order's alerts: its browsers' subscriptions and the record of what was sent. */
+export async function forgetOrderAlerts(db: Queryable, orderGuid: string): Promise<void> {
+  await db.query(sql`delete from push_subscriptions where order_guid = ${orderGuid}`)
+  await db.query(sql`delete from sent_pushes where order_guid = ${orderGuid}`)
+}
+
 /**
  * Data lifetime: subscriptions whose order has nothing more to tell, and the record of alerts sent
  * once no alert could be due again (an alert is due for at most a slot and an hour).

@@ -27,6 +27,7 @@ import {
   deleteEndpoint,
   deleteOrderSubscriptions,
   deleteSubscription,
+  forgetOrderAlerts,
   type PushTarget,
   type SentAlert,
   settleAlert,
@@ -300,7 +301,8 @@ export function createPushService(deps: PushDeps) {
     sendDue,
     /** What was sent for an order, per browser and alert. */
     sentOf: (guid: string): Promise<SentAlert[]> => alertsOfOrder(db, guid),
-    /** Forgets the order's browsers (its data erased). */
-    forgetOrder: (guid: string) => deleteOrderSubscriptions(db, guid),
+    /** Forgets the order's browsers and what was sent to them (its personal data's lifetime ended):
+     * idempotent, as the order's lifetime may tell it twice. */
+    forgetOrder: (guid: string) => forgetOrderAlerts(db, guid),
   }
 }
