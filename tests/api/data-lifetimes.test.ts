@@ -10,6 +10,12 @@ import {
   daySlots,
   generateContent,
   LIVE,
+  newKey,
+  orderBody,
+  POSTGRES_URL,
+  placeOrder,
+  savedCard,
+  settledStatus,
   startTestServer,
   type TestServer,
 } from './helpers.ts'
@@ -169,3 +175,124 @@ describe.each(BACKENDS)("an order's personal data (%s)", (backend) => {
     expect((await opsOrder(order.guid)).contact.email).toBe('')
   })
 })
+
+// The sweep of unordered content and an order naming that content, at the same moment, on PostgreSQL
+// (the embedded database runs one transaction at a time). Each case pins one side inside its
+// statement with a lock the test holds, then lets the other run: no waiting for time.
+describe.skipIf(!POSTGRES_URL)(
+  'an order placed as its content turns a day old (PostgreSQL)',
+  () => {
+    let server: TestServer
+    let api: Client
+    let later = 0
+
+    beforeAll(async () => {
+      server = await startTestServer('postgres', {
+        env: { UNORDERED_CONTENT_TTL_HOURS: '24' },
+        now: () => Date.now() + later,
+      })
+      api = client(server.url)
+    })
+    afterAll(async () => {
+      await server?.stop()
+    })
+
+    /** Until this many other statements of this database wait for a lock. */
+    const statementsWaiting = async (count: number) => {
+      for (let i = 0; i < 2_000; i++) {
+        const [row] = await server.deps.database.query(sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`)
+        if ((row?.n ?? 0) >= count) return
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      throw new Error(`fewer than ${count} statements waiting for a lock`)
+    }
+
+    /** Runs `hold` in a transaction kept open until the answer's `release` is called (then rolled back). */
+    const holding = async (
+      hold: (
+        tx: Parameters<Parameters<TestServer['deps']['database']['transaction']>[0]>[0],
+      ) => Promise<unknown>,
+    ) => {
+      let release = () => {}
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      let held = () => {}
+      const ready = new Promise<void>((resolve) => {
+        held = resolve
+      })
+      const done = server.deps.database
+        .transaction(async (tx) => {
+          await hold(tx)
+          held()
+          await released
+          throw new Error('rolled back')
+        })
+        .catch(() => undefined)
+      await ready
+      return async () => {
+        release()
+        await done
+      }
+    }
+
+    it('an order whose content the sweep is deleting is refused, asking for content again', async () => {
+      later = 0
+      const content = await generateContent(api, undefined, undefined, undefined, 'Swept away')
+      const checkout = await savedCard(api)
+      // The sweep will stop inside its transaction, its lock on the content taken, at a job row that
+      // names the content and that the test holds.
+      const jobId = `race-${newKey()}`
+      await server.deps.database.query(sql`
+      insert into content_jobs (id, public_token, kind, status, payload, result_key)
+      values (${jobId}, ${jobId}, 'generate', 'done', '{}'::jsonb, ${content.key})`)
+      const release = await holding((tx) =>
+        tx.query(sql`select 1 from content_jobs where id = ${jobId} for update`),
+      )
+      later = 25 * HOUR_MS
+      const sweep = server.deps.jobs.runNow('content-lifetime')
+      await statementsWaiting(1)
+      const placing = placeOrder(api, orderBody({ slots: daySlots(3, 40, 1), content, checkout }))
+      await statementsWaiting(2)
+      await release()
+      await sweep
+      const placed = await placing
+      expect(placed.status).toBe(400)
+      expect(placed.body.codes).toEqual(['missing_billboard_content'])
+      expect((await api.get(`/content/${content.key}`)).status).toBe(404)
+    })
+
+    it('the sweep keeps content an order is being placed with, and the order plays it', async () => {
+      later = 0
+      // a shopper of their own: the first case's photo is gone
+      const api = client(server.url)
+      const content = await generateContent(api, undefined, undefined, undefined, 'Just in time')
+      const checkout = await savedCard(api)
+      // The order will stop inside its statement, after its hold on the content, at its
+      // Idempotency-Key, which the test is writing too.
+      const key = newKey()
+      const release = await holding((tx) =>
+        tx.query(sql`insert into idempotency_keys (key, request_hash, status_code, response_body)
+        values (${key}, 'test', 201, '{}'::jsonb)`),
+      )
+      const placing = placeOrder(
+        api,
+        orderBody({ slots: daySlots(3, 44, 1), content, checkout }),
+        key,
+      )
+      await statementsWaiting(1)
+      later = 25 * HOUR_MS
+      await server.deps.jobs.runNow('content-lifetime')
+      await release()
+      const placed = await placing
+      expect(placed.status).toBe(201)
+      expect((await settledStatus(api, LIVE, placed.body.guid)).orderState).toBe('Confirmed')
+      expect((await api.get(`/content/${content.key}`)).status).toBe(200)
+      // and once ordered, later sweeps keep it
+      await server.deps.jobs.runNow('content-lifetime')
+      expect((await api.get(`/content/${content.key}`)).status).toBe(200)
+    })
+  },
+)

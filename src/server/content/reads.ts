@@ -28,6 +28,16 @@ export function orderContentOf(key: Sql): Sql {
   return sql`(select ${CONTENT_JSON} from generated_content g where g.key = ${key})`
 }
 
+/**
+ * The content under this key, share-locked for the statement placing an order that names it (a
+ * SELECT for a CTE): empty when it is gone. The unordered-content sweep locks what it deletes and
+ * skips what is locked (repo.ts deleteUnorderedContent), so an order being placed keeps its content,
+ * and one placed while the sweep deletes it finds none and is refused.
+ */
+export function contentHeldForOrder(key: Sql): Sql {
+  return sql`select g.key from generated_content g where g.key = ${key} for share`
+}
+
 export async function orderContent(db: Queryable, key: string): Promise<OrderContent | null> {
   const [row] = await db.query(sql<{ content: OrderContent | null }>`
     select ${orderContentOf(sql`${key}`)} as content`)

@@ -301,7 +301,14 @@ export async function deleteUnorderedContent(
       order by g.created_at
       limit ${batch}
       for update skip locked`)
-    const keys = gone.map((row) => row.key)
+    if (gone.length === 0) return []
+    // Looked at again by a statement of its own, which sees every order committed since the first
+    // began: an order committed in between names its content, and one still to commit waits for these
+    // locks and then finds its content gone (order/repo.ts insertOrder refuses it).
+    const still = await tx.query(sql<{ key: string }>`
+      select g.key from generated_content g
+      where g.key = any(${gone.map((row) => row.key)}::text[]) and not ${inAnOrder(sql`g.key`)}`)
+    const keys = still.map((row) => row.key)
     if (keys.length === 0) return []
     await tx.query(sql`delete from content_jobs where result_key = any(${keys}::text[])`)
     return tx.query(sql<{ fileName: string; type: ContentType }>`

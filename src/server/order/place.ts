@@ -246,6 +246,8 @@ export function createPlacing(deps: PlacingDeps) {
         )
         // The count committed with the order, or alone when the client was past its limit.
         if (hit && written.hit) hit.counted(written.hit, writeAt)
+        // deleted since it was read above, by the sweep of content no order names (its lifetime ended)
+        if (!written.contentHeld) refuse({ code: 'missing_billboard_content' })
         if (!written.written) refuse({ code: 'writes_limited' })
         break
       } catch (error) {

@@ -1,6 +1,6 @@
 import type { OrderCreated, OrderState } from '../../contract/index.ts'
 import type { ProblemData } from '../../domain/problems.ts'
-import { type OrderContent, orderContentOf } from '../content/reads.ts'
+import { contentHeldForOrder, type OrderContent, orderContentOf } from '../content/reads.ts'
 import { checkoutCard, checkoutProvider, type PaymentSetupRecord } from '../payment/reads.ts'
 import { type ChargeRecord, chargeRecordWrite } from '../payment/writes.ts'
 import type { Queryable } from '../platform/db/client.ts'
@@ -102,13 +102,19 @@ export async function insertOrder(
   db: Queryable,
   order: NewOrder,
   hit: WriteHit | null,
-): Promise<{ written: boolean; hit: HitRow | undefined }> {
+): Promise<{ written: boolean; contentHeld: boolean; hit: HitRow | undefined }> {
   const at = order.agreementsAcceptedAt
   const key = sql`${order.idempotencyKey}, ${order.requestHash}, 201, ${json(order.created)}::jsonb`
-  const [row] = await db.query(sql<{ guid: string | null } & Partial<HitRow>>`
-    with ${hit ? sql`lim as (${hit.statement}),` : sql``} k as (
+  const [row] = await db.query(sql<{ guid: string | null; contentHeld: boolean } & Partial<HitRow>>`
+    with ${hit ? sql`lim as (${hit.statement}),` : sql``} c as (
+      ${contentHeldForOrder(sql`${order.executionContentKey}`)}
+    ), k as (
       insert into idempotency_keys (key, request_hash, status_code, response_body)
-      ${hit ? sql`select ${key} from lim where lim.hits <= ${hit.limit}::int` : sql`values (${key})`}
+      ${
+        hit
+          ? sql`select ${key} from lim where lim.hits <= ${hit.limit}::int and exists (select 1 from c)`
+          : sql`select ${key} where exists (select 1 from c)`
+      }
       returning key
     ), o as (
       insert into orders (guid, event_slug, device_id, state, order_type, email, first_name,
@@ -144,13 +150,13 @@ export async function insertOrder(
       insert into order_state_history (order_guid, state, at, actor)
       select o.guid, 'Processing', ${at}::timestamptz, 'shopper' from o
     )
-    select (select guid from o) as guid
+    select (select guid from o) as guid, exists (select 1 from c) as "contentHeld"
       ${hit ? sql`, lim.hits, lim."windowEndsMs" from lim` : sql``}`)
   const counted =
     hit && row?.hits !== undefined && row.windowEndsMs !== undefined
       ? { hits: row.hits, windowEndsMs: row.windowEndsMs }
       : undefined
-  return { written: Boolean(row?.guid), hit: counted }
+  return { written: Boolean(row?.guid), contentHeld: row?.contentHeld ?? false, hit: counted }
 }
 
 /** Which of these slots of the billboard are reserved now, in order. */
