@@ -112,6 +112,12 @@ export const OpsOrderSchema = v.object({
   }),
   /** When the first slot begins (an order under review is cancelled by itself then). */
   firstSlotStartEpochMs: v.nullable(EpochMsSchema),
+  /**
+   * When the order's personal data (contact, texts, photo, content) is forgotten, its accounting kept
+   * (docs/privacy.md); null when unknown. `personalDataForgotten`: it already is.
+   */
+  personalDataUntilEpochMs: v.nullable(EpochMsSchema),
+  personalDataForgotten: v.boolean(),
   payment: OpsPaymentSchema,
   history: v.array(OrderStateChangeSchema),
 })

@@ -132,6 +132,9 @@ describe.each(BACKENDS)("an order's personal data (%s)", (backend) => {
     const before = await opsOrder(order.guid)
     expect(before.contact).toMatchObject({ email: 'oma@example.com', firstName: 'Ana' })
     expect(before.message.multilineMessage).toBe('Für Oma, 80!')
+    // the console's order page says when it goes
+    expect(before.personalDataUntilEpochMs).toBe(lastEnd + 30 * DAY_MS)
+    expect(before.personalDataForgotten).toBe(false)
 
     // A minute before the lifetime ends, all is kept.
     later = lastEnd + 30 * DAY_MS - 60_000 - Date.now()
@@ -150,6 +153,7 @@ describe.each(BACKENDS)("an order's personal data (%s)", (backend) => {
       willReceiveMarketing: false,
     })
     expect(after.message).toEqual({ buyerName: '', recipientName: '', multilineMessage: '' })
+    expect(after.personalDataForgotten).toBe(true)
     // the photo and the shout made of it are gone, rows and files
     expect((await api.get(`/content/${content.key}`)).status).toBe(404)
     expect((await fetch(new URL(photo ?? '', server.url))).status).toBe(404)

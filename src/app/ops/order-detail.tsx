@@ -120,8 +120,39 @@ function Contact({ order }: { order: OpsOrder }) {
           <Trans>Language</Trans>
         </dt>
         <dd>{order.locale}</dd>
+        <PersonalData order={order} />
       </dl>
     </section>
+  )
+}
+
+/** When the shopper's data goes (docs/privacy.md): their names, address, message and picture. */
+function PersonalData({ order }: { order: OpsOrder }) {
+  const { i18n } = useLingui()
+  const until = order.personalDataUntilEpochMs
+  if (order.personalDataForgotten) {
+    return (
+      <>
+        <dt>
+          <Trans>Personal data</Trans>
+        </dt>
+        <dd>
+          <Trans>Forgotten: the accounting is kept.</Trans>
+        </dd>
+      </>
+    )
+  }
+  if (until === null) return null
+  const date = dateTimeIn(until, i18n.locale, order.device.timeZoneId)
+  return (
+    <>
+      <dt>
+        <Trans>Personal data</Trans>
+      </dt>
+      <dd>
+        <Trans>Forgotten on {date}</Trans>
+      </dd>
+    </>
   )
 }
 

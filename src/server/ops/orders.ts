@@ -115,6 +115,8 @@ export function createConsoleOrders(deps: {
         ],
       },
       firstSlotStartEpochMs: summary.slots[0]?.startEpochMs ?? null,
+      personalDataUntilEpochMs: await orders.lifetime.personalDataUntil(row),
+      personalDataForgotten: row.personalDataForgotten,
       payment: {
         provider: row.provider,
         paymentId: row.paymentId,

@@ -33,6 +33,7 @@ export type ConsoleOrderRow = {
   lastName: string
   phoneNumber: string
   willReceiveMarketing: boolean
+  personalDataForgotten: boolean
   createdAtEpochMs: number
   paymentId: string | null
   contentUrl: string | null
@@ -84,6 +85,7 @@ const SELECT_CONSOLE_ORDER = sql`
     o.promo_code as "promoCode", o.locale, o.order_type as "orderType", o.email,
     o.first_name as "firstName", o.last_name as "lastName", o.phone_number as "phoneNumber",
     o.will_receive_marketing as "willReceiveMarketing",
+    o.personal_data_erased_at is not null as "personalDataForgotten",
     round(${epochMs(sql`o.created_at`)}) as "createdAtEpochMs", o.payment_id as "paymentId",
     ${consoleContentOf(sql`o.execution_content_key`)} as content,
     ${checkoutCardFacts(sql`o.checkout_secret_key`)} as card,
