@@ -55,6 +55,57 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;')
 }
 
+/** Body text in a mail's cells: the font, the ink, the size and the line height. */
+export const MAIL_CELL = `font-family:${FONT};color:${COLOURS.ink};font-size:16px;line-height:1.5`
+
+/** One fact of a mail as a table row: its label, and its value already escaped. */
+export function mailFactRow(label: string, valueHtml: string): string {
+  return `<tr>
+<th scope="row" align="left" valign="top" style="${MAIL_CELL};font-weight:600;padding:8px 12px 8px 0;border-top:1px solid ${COLOURS.line};white-space:nowrap">${escapeHtml(label)}</th>
+<td valign="top" style="${MAIL_CELL};padding:8px 0;border-top:1px solid ${COLOURS.line}">${valueHtml}</td>
+</tr>`
+}
+
+/** The mail's one call to action, a pill-shaped link, in a row with the given padding. */
+export function mailButton(url: string, label: string, padding: string): string {
+  return `<tr><td style="padding:${padding}"><a href="${escapeHtml(url)}" style="display:inline-block;background:${COLOURS.orange};color:${COLOURS.white};font-family:${FONT};font-size:16px;font-weight:700;text-decoration:none;padding:12px 24px;border-radius:999px">${escapeHtml(label)}</a></td></tr>`
+}
+
+/**
+ * Every mail's page, in the shop's look: the Shouts band, the heading, the mail's own rows (`body`,
+ * HTML table rows) and the footer, in one 600-pixel card that mail clients without CSS still lay out.
+ */
+export function mailPage(page: {
+  locale: Locale
+  heading: string
+  body: string
+  footer: string
+}): string {
+  const e = escapeHtml
+  return `<!DOCTYPE html>
+<html lang="${page.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(page.heading)}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLOURS.bg}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOURS.bg}">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:${COLOURS.white};border-radius:22px;border:1px solid ${COLOURS.line}">
+<tr><td style="padding:20px 24px;border-bottom:4px solid ${COLOURS.pink};font-family:${FONT};font-size:22px;font-weight:800;color:${COLOURS.orange};letter-spacing:0.5px">Shouts</td></tr>
+<tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-family:${FONT};font-size:26px;line-height:1.25;color:${COLOURS.ink}">${e(page.heading)}</h1></td></tr>
+${page.body}
+<tr><td style="padding:16px 24px;background:${COLOURS.orangeSoft};border-radius:0 0 22px 22px;font-family:${FONT};font-size:13px;color:${COLOURS.grey}">${e(page.footer)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`
+}
+
 type Row = { label: string; lines: readonly string[] }
 
 function rowsOf(view: MailView): Row[] {
@@ -108,45 +159,23 @@ export function renderMail(view: MailView): RenderedMail {
   ].join('\n')
 
   const e = escapeHtml
-  const cell = `font-family:${FONT};color:${COLOURS.ink};font-size:16px;line-height:1.5`
   const rowHtml = rows
-    .map(
-      (row) => `<tr>
-<th scope="row" align="left" valign="top" style="${cell};font-weight:600;padding:8px 12px 8px 0;border-top:1px solid ${COLOURS.line};white-space:nowrap">${e(row.label)}</th>
-<td valign="top" style="${cell};padding:8px 0;border-top:1px solid ${COLOURS.line}">${row.lines.map(e).join('<br>')}</td>
-</tr>`,
-    )
+    .map((row) => mailFactRow(row.label, row.lines.map(e).join('<br>')))
     .join('\n')
   const image = view.imageUrl
     ? `<tr><td style="padding:0 24px 16px"><img src="${e(view.imageUrl)}" alt="${e(t.contentAlt(view.eventName))}" width="552" style="display:block;width:100%;max-width:552px;height:auto;border:0;border-radius:14px"></td></tr>`
     : ''
-  const html = `<!DOCTYPE html>
-<html lang="${view.locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${e(kind.heading)}</title>
-</head>
-<body style="margin:0;padding:0;background:${COLOURS.bg}">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOURS.bg}">
-<tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background:${COLOURS.white};border-radius:22px;border:1px solid ${COLOURS.line}">
-<tr><td style="padding:20px 24px;border-bottom:4px solid ${COLOURS.pink};font-family:${FONT};font-size:22px;font-weight:800;color:${COLOURS.orange};letter-spacing:0.5px">Shouts</td></tr>
-<tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-family:${FONT};font-size:26px;line-height:1.25;color:${COLOURS.ink}">${e(kind.heading)}</h1></td></tr>
-<tr><td style="padding:8px 24px 16px;${cell}"><p style="margin:0 0 12px">${e(t.greeting(view.firstName))}</p><p style="margin:0">${e(kind.intro(view.eventName))}</p></td></tr>
+  const html = mailPage({
+    locale: view.locale,
+    heading: kind.heading,
+    footer: t.footer,
+    body: `<tr><td style="padding:8px 24px 16px;${MAIL_CELL}"><p style="margin:0 0 12px">${e(t.greeting(view.firstName))}</p><p style="margin:0">${e(kind.intro(view.eventName))}</p></td></tr>
 ${image}
 <tr><td style="padding:0 24px 8px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 ${rowHtml}
 </table></td></tr>
 <tr><td style="padding:8px 24px 16px;font-family:${FONT};font-size:14px;line-height:1.5;color:${COLOURS.grey}">${notes.map(e).join('<br>')}</td></tr>
-<tr><td style="padding:0 24px 28px"><a href="${e(view.orderUrl)}" style="display:inline-block;background:${COLOURS.orange};color:${COLOURS.white};font-family:${FONT};font-size:16px;font-weight:700;text-decoration:none;padding:12px 24px;border-radius:999px">${e(t.seeOrder)}</a></td></tr>
-<tr><td style="padding:16px 24px;background:${COLOURS.orangeSoft};border-radius:0 0 22px 22px;font-family:${FONT};font-size:13px;color:${COLOURS.grey}">${e(t.footer)}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`
+${mailButton(view.orderUrl, t.seeOrder, '0 24px 28px')}`,
+  })
   return { subject: kind.subject(view.confirmationCode), text, html }
 }
