@@ -1,6 +1,6 @@
 // The server that `npm run bench` measures: the real server (startServer) in its own process, so
-// that its memory is its own. It serves the app too (its pages are measured), building
-// it first when the build is missing or older than its sources.
+// that its memory is its own. It serves the app too (its pages are measured): `npm run bench` builds
+// it first.
 import { startServer } from '../src/server/main.ts'
 import { sql } from '../src/server/platform/db/sql.ts'
 

@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import type { Agent } from 'node:https'
-import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -42,13 +40,8 @@ export type StartOptions = {
   env?: Record<string, string | undefined>
   /** Where to listen when HOST is unset; default loopback (`npm start` listens on all interfaces). */
   defaultHostname?: string
-  /** Serve the built PWA (building it when missing or stale). API tests turn it off. */
+  /** Serve the built PWA (`npm run build` made it; refused without it). API tests turn it off. */
   serveApp?: boolean
-  /**
-   * Build the PWA when dist/ is missing or stale (default true: `npm start`). `npm run start:prod`
-   * turns it off: a production install has no Vite, so dist/ must be built beforehand.
-   */
-  build?: boolean
   /**
    * Import the demo catalogue into an empty database (default: as the settings say, APP_ENV local or
    * DEMO_CATALOGUE; false always wins).
@@ -79,59 +72,22 @@ export type RunningServer = {
   close(): Promise<void>
 }
 
-const BUILD_INPUTS = [
-  'src/app',
-  'src/domain',
-  'src/contract',
-  'src/locale',
-  'src/server/platform/precompress.ts',
-  'sw',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package.json',
-]
+/**
+ * What serving the app needs: the PWA (dist/) and the app's server build that renders the first
+ * screens (build/server), both made by `npm run build` (the server never builds: a production
+ * install has no Vite).
+ */
+export const BUILD_OUTPUTS = ['dist/index.html', 'build/server/entry-server.js']
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
-  return newest
+/** A server asked to serve the app without its build: the one line that says what to run. */
+export class NotBuiltError extends Error {
+  override readonly name = 'NotBuiltError'
 }
 
-/**
- * The project's own vite CLI. vite's package `exports` hide bin/vite.js from require.resolve
- * (ERR_PACKAGE_PATH_NOT_EXPORTED), so the script is found through its package.json `bin` field.
- */
-function viteBin(root: string): string {
-  const manifest = createRequire(join(root, 'package.json')).resolve('vite/package.json')
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
-    bin?: string | Record<string, string>
-  }
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.vite
-  if (!bin) throw new Error('vite has no bin entry: is vite installed (npm ci)?')
-  return join(dirname(manifest), bin)
-}
-
-/**
- * `npm start` builds what is missing: the PWA (dist/) and the app's server build that renders the
- * first screens (build/server), when either is absent or older than their sources.
- */
-export function ensureBuilt(log: Logger, root = PROJECT_ROOT): void {
-  const outputs = [
-    join(root, 'dist', 'index.html'),
-    join(root, 'build', 'server', 'entry-server.js'),
-  ]
-  const built = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)))
-  const sources = Math.max(...BUILD_INPUTS.map((p) => newestMtime(join(root, p))))
-  if (built >= sources) return
-  log.info(built ? 'the build is older than its sources: building' : 'no build yet: building')
-  const vite = viteBin(root)
-  for (const args of [['build'], ['build', '--ssr', 'src/app/entry-server.tsx']]) {
-    const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' })
-    if (result.status !== 0) throw new Error(`vite ${args.join(' ')} failed`)
+export function checkBuilt(root = PROJECT_ROOT): void {
+  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(root, file)))
+  if (missing.length > 0) {
+    throw new NotBuiltError(`${missing.join(' and ')} missing: run \`npm run build\` first`)
   }
 }
 
@@ -146,12 +102,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const env = parseEnv(source)
   const log = options.log ?? createLogger(env.LOG_LEVEL)
   const serveApp = options.serveApp ?? true
-  if (serveApp && options.build !== false) ensureBuilt(log)
-  else if (serveApp && !existsSync(join(DIST_DIR, 'index.html'))) {
-    throw new Error(
-      'dist/ is missing: run `npm run build` before `npm run start:prod` (it does not build)',
-    )
-  }
+  if (serveApp) checkBuilt()
 
   const deps = await composeServer(env, {
     log,
@@ -255,12 +206,14 @@ export function exitOnSignals(running: RunningServer): void {
 
 const isEntry = process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url
 if (isEntry) {
-  // `npm run start:prod` passes --no-build: nothing of the devDependencies runs;
   // --api-only serves /api/v1 alone (the app served elsewhere, and the scale test's instances).
   const running = await startServer({
     defaultHostname: '0.0.0.0',
-    build: !process.argv.includes('--no-build'),
     serveApp: !process.argv.includes('--api-only'),
+  }).catch((error: unknown) => {
+    if (!(error instanceof NotBuiltError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
   })
   exitOnSignals(running)
 }

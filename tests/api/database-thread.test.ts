@@ -286,7 +286,7 @@ describe('the command-line tools while the server holds the embedded database', 
   it('still refuses a second server on the same files', async () => {
     const second = await execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/server/main.ts', '--api-only', '--no-build'],
+      ['--import', 'tsx', 'src/server/main.ts', '--api-only'],
       {
         cwd: PROJECT_ROOT,
         env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: '0' },

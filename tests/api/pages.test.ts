@@ -9,7 +9,7 @@ import { PAGE_CACHE_LIMIT, servePages } from '../../src/server/platform/ssr.ts'
 import { startTestServer, type TestServer } from './helpers.ts'
 
 // The first screens rendered by the app's server build, through the real server on the
-// real build (startServer builds dist/ and build/server when they are missing or stale).
+// real build (`npm run build` makes dist/ and build/server; `npm test` runs it first).
 // Made-up paths cost no render and no compression, and the page cache stays bounded.
 
 let server: TestServer

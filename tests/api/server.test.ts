@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE, allEndpoints } from '../../src/contract/index.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { createApp } from '../../src/server/app.ts'
-import { startServer } from '../../src/server/main.ts'
+import { checkBuilt, startServer } from '../../src/server/main.ts'
 import { createPaymentService } from '../../src/server/payment/service.ts'
 import { createStripeProvider } from '../../src/server/payment/stripe.ts'
 import { processStartToken } from '../../src/server/platform/db/client.ts'
@@ -371,6 +371,24 @@ describe('starting on the embedded database', () => {
       )
     } finally {
       owner.kill()
+    }
+  })
+})
+
+describe('a start without the build', () => {
+  it('is refused with one line saying to run `npm run build` (the server never builds)', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'shouts-unbuilt-'))
+    try {
+      expect(() => checkBuilt(empty)).toThrow(
+        /^dist\/index\.html and build\/server\/entry-server\.js missing: run `npm run build` first$/,
+      )
+      mkdirSync(join(empty, 'dist'))
+      writeFileSync(join(empty, 'dist', 'index.html'), '<!doctype html>')
+      expect(() => checkBuilt(empty)).toThrow(
+        /^build\/server\/entry-server\.js missing: run `npm run build` first$/,
+      )
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
     }
   })
 })
