@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { FIRST_DEVICES_PAGE, spotlight } from '../src/contract/catalogue'
 import { content } from '../src/contract/content'
 import { pathOf } from '../src/contract/endpoint'
 import { order } from '../src/contract/order'
-import { FIRST_DEVICES_PAGE, spotlight } from '../src/contract/spotlight'
 import {
   CACHE_PREFIX,
   CONSOLE_PATH,

@@ -2,11 +2,12 @@
 // devices and its templates are served stale-while-revalidate; images and map tiles live in bounded
 // runtime caches. Everything else from the API goes to the network: never slot availability, payment
 // or order calls.
+
+import { spotlight } from '../src/contract/catalogue'
 import { content } from '../src/contract/content'
 import { API_BASE, type Endpoint, matchesPath } from '../src/contract/endpoint'
 import { meta } from '../src/contract/meta'
 import { order } from '../src/contract/order'
-import { spotlight } from '../src/contract/spotlight'
 import { PLAYER_CACHE_NAME } from '../src/contract/sw'
 
 export const CACHE_VERSION = 'v1'

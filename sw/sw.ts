@@ -12,14 +12,14 @@ import {
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { content, DEFAULT_TEMPLATE_MODE, GeneratorsResponseSchema } from '../src/contract/content'
-import { pathOf } from '../src/contract/endpoint'
 import {
   DevicesPageSchema,
   EventSchema,
   FIRST_DEVICES_PAGE,
   spotlight,
-} from '../src/contract/spotlight'
+} from '../src/contract/catalogue'
+import { content, DEFAULT_TEMPLATE_MODE, GeneratorsResponseSchema } from '../src/contract/content'
+import { pathOf } from '../src/contract/endpoint'
 import {
   BACKGROUND_SYNC_TAG,
   type PageToWorkerMessage,

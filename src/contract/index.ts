@@ -1,16 +1,18 @@
 import { advertisers } from './advertisers'
 import { billboards } from './billboards'
+import { spotlight } from './catalogue'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
 import { meta } from './meta'
-import { ops } from './ops'
-import { opsCampaigns } from './ops-campaigns'
-import { opsConsole } from './ops-console'
+import { opsBillboards } from './ops/billboards'
+import { opsCampaigns } from './ops/campaigns'
+import { opsCatalogue } from './ops/catalogue'
+import { opsDashboard } from './ops/dashboard'
+import { ops } from './ops/orders'
 import { order } from './order'
 import { player } from './player'
 import { push } from './push'
-import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
@@ -25,7 +27,9 @@ export const api = {
   push,
   ops,
   mail,
-  opsConsole,
+  opsBillboards,
+  opsCatalogue,
+  opsDashboard,
   advertisers,
   opsCampaigns,
   billboards,
@@ -37,18 +41,20 @@ export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((are
 
 export * from './advertisers'
 export * from './billboards'
+export * from './catalogue'
 export * from './common'
 export * from './content'
 export * from './endpoint'
 export * from './issues'
 export * from './mail'
 export * from './meta'
-export * from './ops'
-export * from './ops-campaigns'
-export * from './ops-console'
+export * from './ops/billboards'
+export * from './ops/campaigns'
+export * from './ops/catalogue'
+export * from './ops/dashboard'
+export * from './ops/orders'
 export * from './order'
 export * from './player'
 export * from './problems'
 export * from './push'
-export * from './spotlight'
 export * from './sw'

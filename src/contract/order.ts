@@ -9,6 +9,7 @@ import {
   PhoneSchema,
   wellFormed,
 } from '../domain/validation'
+import { PromoCodeSchema } from './catalogue'
 import {
   ContentTypeSchema,
   CurrencySchema,
@@ -25,7 +26,6 @@ import {
 import { type ContentGenerationRequest, ContentGenerationRequestSchema } from './content'
 import { endpoint } from './endpoint'
 import { OrderPlaySchema } from './player'
-import { PromoCodeSchema } from './spotlight'
 
 // api-v1 "Order": defaults, saving a card, placing an order, its status and its summary.
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { OpsCampaign } from '../../src/contract/ops-campaigns.ts'
+import type { OpsCampaign } from '../../src/contract/ops/campaigns.ts'
 import {
   type AdvertiserClient,
   advertiserEnv,

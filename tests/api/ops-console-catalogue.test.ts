@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogueApplied, CataloguePreview } from '../../src/contract/ops-console.ts'
-import { MAX_CATALOGUE_BYTES } from '../../src/contract/ops-console.ts'
+import type { CatalogueApplied, CataloguePreview } from '../../src/contract/ops/catalogue.ts'
+import { MAX_CATALOGUE_BYTES } from '../../src/contract/ops/catalogue.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { BACKENDS, type Client, client, startTestServer, type TestServer } from './helpers.ts'

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  Dashboard,
-  OpsBillboard,
-  OpsScheduleDay,
-  PlayerLink,
-} from '../../src/contract/ops-console.ts'
+import type { OpsBillboard, OpsScheduleDay, PlayerLink } from '../../src/contract/ops/billboards.ts'
+import type { Dashboard } from '../../src/contract/ops/dashboard.ts'
 import { zonedDateTimeAt } from '../../src/domain/dates.ts'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'

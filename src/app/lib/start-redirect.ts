@@ -1,4 +1,4 @@
-import { spotlight } from '../../contract/spotlight'
+import { spotlight } from '../../contract/catalogue'
 import { DEFAULT_LOCALE, isLocale } from '../../domain/locale'
 import { isFresh, TTL } from '../../domain/storage'
 import { withLocalePrefix } from '../locale/i18n'

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { TrafficDirection } from '../../contract/spotlight'
+import type { TrafficDirection } from '../../contract/catalogue'
 
 // A billboard's traffic direction (spec §3, eight of them) goes into a sentence ("Facing
 // {0} traffic", "Facing traffic heading {0}"): each language gives the words that fit there, French

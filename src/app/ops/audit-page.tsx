@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ops } from '../../contract/ops'
+import { ops } from '../../contract/ops/orders'
 import { callApi } from '../lib/api'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { problemsOf } from '../../contract/common'
-import type { CatalogueChanges, CataloguePreview } from '../../contract/ops-console'
-import { CATALOGUE_KINDS, MAX_CATALOGUE_BYTES, opsConsole } from '../../contract/ops-console'
+import type { CatalogueChanges, CataloguePreview } from '../../contract/ops/catalogue'
+import { CATALOGUE_KINDS, MAX_CATALOGUE_BYTES, opsCatalogue } from '../../contract/ops/catalogue'
 import { callApi } from '../lib/api'
 import { problemText } from '../lib/problem-text'
 import { useOpsFailure } from './errors'
@@ -43,7 +43,7 @@ export function CataloguePage() {
     setFile({ name: chosen.name, text })
     setBusy(true)
     try {
-      setPreview(await callApi(opsConsole.cataloguePreview, { body: { text } }))
+      setPreview(await callApi(opsCatalogue.cataloguePreview, { body: { text } }))
     } catch (e) {
       setError(failure(e))
     } finally {
@@ -56,7 +56,7 @@ export function CataloguePage() {
     setBusy(true)
     setError(null)
     try {
-      const done = await callApi(opsConsole.catalogueApply, {
+      const done = await callApi(opsCatalogue.catalogueApply, {
         body: { text: file.text, sha256: preview.sha256 },
       })
       setApplied(done.changes)

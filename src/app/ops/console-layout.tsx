@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
 import { Suspense, useState } from 'react'
-import { type OperatorInfo, ops } from '../../contract/ops'
+import { type OperatorInfo, ops } from '../../contract/ops/orders'
 import { type Locale, locales, withLocalePrefix } from '../locale/i18n'
 import { callNoContent } from './api'
 import { OperatorContext } from './operator'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { DashboardEvent } from '../../contract/ops-console'
-import { opsConsole } from '../../contract/ops-console'
+import type { DashboardEvent } from '../../contract/ops/dashboard'
+import { opsDashboard } from '../../contract/ops/dashboard'
 import { ORDER_STATES } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
@@ -17,7 +17,7 @@ import './backoffice.css'
  */
 export function DashboardPage() {
   const { t } = useLingui()
-  const [board, reload] = useOpsLoad((signal) => callApi(opsConsole.dashboard, { signal }), [])
+  const [board, reload] = useOpsLoad((signal) => callApi(opsDashboard.dashboard, { signal }), [])
   return (
     <OpsPage title={t`Dashboard`} actions={<RefreshButton onClick={reload} />}>
       {board.status !== 'ready' ? (

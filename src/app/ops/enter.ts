@@ -1,5 +1,5 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
-import type { OperatorInfo } from '../../contract/ops'
+import type { OperatorInfo } from '../../contract/ops/orders'
 import { loadOpsCatalog } from './catalog'
 import { pageOf } from './pages'
 import { currentOperator } from './session'

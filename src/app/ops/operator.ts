@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { OperatorInfo } from '../../contract/ops'
+import type { OperatorInfo } from '../../contract/ops/orders'
 
 /** The operator signed in, for the console's pages (the console's layout provides it). */
 export const OperatorContext = createContext<OperatorInfo | null>(null)

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { OpsOrder } from '../../contract/ops'
+import type { OpsOrder } from '../../contract/ops/orders'
 import type { OrderState } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { dateTimeIn, timeIn } from './format'

@@ -3,8 +3,10 @@ import { msg } from '@lingui/core/macro'
 import { type ComponentType, lazy } from 'react'
 import { billboards } from '../../contract/billboards'
 import { mail } from '../../contract/mail'
-import { ops } from '../../contract/ops'
-import { opsConsole } from '../../contract/ops-console'
+import { opsBillboards } from '../../contract/ops/billboards'
+import { opsCatalogue } from '../../contract/ops/catalogue'
+import { opsDashboard } from '../../contract/ops/dashboard'
+import { ops } from '../../contract/ops/orders'
 import { type OperatorRole, roleAllows } from '../../domain/ops'
 import { AuditPage } from './audit-page'
 import { CataloguePage } from './catalogue-page'
@@ -43,7 +45,7 @@ export const OPS_PAGES: readonly OpsPageDef[] = [
   {
     path: 'schedule',
     label: msg`Schedule`,
-    access: opsConsole.scheduleDay.access,
+    access: opsBillboards.scheduleDay.access,
     component: SchedulePage,
   },
   {
@@ -56,13 +58,13 @@ export const OPS_PAGES: readonly OpsPageDef[] = [
   {
     path: 'catalogue',
     label: msg`Catalogue`,
-    access: opsConsole.catalogueApply.access,
+    access: opsCatalogue.catalogueApply.access,
     component: CataloguePage,
   },
   {
     path: 'dashboard',
     label: msg`Dashboard`,
-    access: opsConsole.dashboard.access,
+    access: opsDashboard.dashboard.access,
     component: DashboardPage,
   },
   { path: 'outbox', label: msg`Outbox`, access: mail.outbox.access, component: OutboxPage },

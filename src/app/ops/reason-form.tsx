@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, type ReactNode, useState } from 'react'
-import { CANCEL_REASON_MAX_LENGTH } from '../../contract/ops'
+import { CANCEL_REASON_MAX_LENGTH } from '../../contract/ops/orders'
 import { TextArea } from '../ui/text-area'
 import { Notice } from './ops-frame'
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { OpsScheduleDay, OpsSlot, PlayerLink, PlayProof } from '../../contract/ops-console'
-import { opsConsole } from '../../contract/ops-console'
+import type { OpsScheduleDay, OpsSlot, PlayerLink, PlayProof } from '../../contract/ops/billboards'
+import { opsBillboards } from '../../contract/ops/billboards'
 import { roleAllows } from '../../domain/ops'
 import { callApi } from '../lib/api'
 import { useOpsFailure } from './errors'
@@ -24,7 +24,7 @@ export function SchedulePage() {
   const { t } = useLingui()
   const [search, go] = useAddressSearch(SCHEDULE_SEARCH_KEYS)
   const [billboards] = useOpsLoad(
-    (signal) => callApi(opsConsole.billboards, { signal }).then((r) => r.billboards),
+    (signal) => callApi(opsBillboards.billboards, { signal }).then((r) => r.billboards),
     [],
   )
   const list = billboards.status === 'ready' ? billboards.value : []
@@ -81,7 +81,8 @@ function BillboardDay({
 }) {
   const { t } = useLingui()
   const [schedule, reload] = useOpsLoad(
-    (signal) => callApi(opsConsole.scheduleDay, { params: { deviceId }, query: { day }, signal }),
+    (signal) =>
+      callApi(opsBillboards.scheduleDay, { params: { deviceId }, query: { day }, signal }),
     [deviceId, day],
   )
   if (schedule.status !== 'ready') return <NotReady loaded={schedule} />
@@ -298,7 +299,10 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
     setError(null)
     try {
       setMade(
-        await callApi(opsConsole.playerLink, { params: { deviceId: schedule.deviceId }, body: {} }),
+        await callApi(opsBillboards.playerLink, {
+          params: { deviceId: schedule.deviceId },
+          body: {},
+        }),
       )
       onMade()
     } catch (e) {
@@ -335,7 +339,7 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
         </Notice>
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {roleAllows(operator.role, opsConsole.playerLink.access) ? (
+      {roleAllows(operator.role, opsBillboards.playerLink.access) ? (
         <button type="button" className="ops-button" onClick={make} disabled={busy}>
           {link.active ? (
             <Trans>Make a new link (the old one stops)</Trans>

@@ -1,5 +1,5 @@
-import type { OperatorInfo } from '../../contract/ops'
-import { ops } from '../../contract/ops'
+import type { OperatorInfo } from '../../contract/ops/orders'
+import { ops } from '../../contract/ops/orders'
 import { ApiError, callApi } from '../lib/api'
 
 /** The operator signed in, or null (a 401: no session, or one that ended). */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { ops } from '../../contract/ops'
+import { ops } from '../../contract/ops/orders'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '../../domain/ops'
 import { ApiError } from '../lib/api'
 import { problemText } from '../lib/problem-text'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { ops } from '../../contract/ops'
+import { ops } from '../../contract/ops/orders'
 import { ApiError } from '../lib/api'
 import { problemText } from '../lib/problem-text'
 import { TextField } from '../ui/text-field'

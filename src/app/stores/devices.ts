@@ -5,7 +5,7 @@ import {
   type Pagination,
   type SlotSearchResponse,
   spotlight,
-} from '../../contract/spotlight'
+} from '../../contract/catalogue'
 import { DEFAULT_TEMPLATE_MODE } from '../../domain/content'
 import { TTL } from '../../domain/storage'
 import { callApi } from '../lib/api'

@@ -1,5 +1,5 @@
 import { proxy, snapshot } from 'valtio'
-import { type ShoutEvent, spotlight } from '../../contract/spotlight'
+import { type ShoutEvent, spotlight } from '../../contract/catalogue'
 import { SW_MESSAGES } from '../../contract/sw'
 import { ApiError, callApi } from '../lib/api'
 import { postToWorker } from '../lib/pwa'

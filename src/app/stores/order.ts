@@ -1,5 +1,6 @@
 import { get } from 'idb-keyval'
 import { proxy } from 'valtio'
+import type { Device, PromoResponse } from '../../contract/catalogue'
 import type { ContentGenerationRequest, Upload } from '../../contract/content'
 import type {
   LocalConfirmResponse,
@@ -8,7 +9,6 @@ import type {
   OrderState,
   SetupIntentResponse,
 } from '../../contract/order'
-import type { Device, PromoResponse } from '../../contract/spotlight'
 import { IDB_KEYS } from '../../contract/sw'
 import type { Locale } from '../../domain/locale'
 import type { ShoutTime } from '../../domain/order-rules'

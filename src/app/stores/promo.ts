@@ -1,4 +1,4 @@
-import { spotlight } from '../../contract/spotlight'
+import { spotlight } from '../../contract/catalogue'
 import { promoCodeToFetch } from '../../domain/order-rules'
 import type { ProblemData } from '../../domain/problems'
 import { ApiError, callApi } from '../lib/api'

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { DeviceSchema, PromoSchema } from '../../contract/catalogue'
 import { ContentTypeSchema, LocaleSchema } from '../../contract/common'
 import {
   ContentEntrySchema,
@@ -11,7 +12,6 @@ import {
   OrderStateSchema,
   SetupIntentResponseSchema,
 } from '../../contract/order'
-import { DeviceSchema, PromoSchema } from '../../contract/spotlight'
 import type { PersistedOrder } from './order'
 
 // The schemas of what the stores save in the browser (stores/persist.ts), read back on start. A chunk

@@ -1,4 +1,4 @@
-import { opsCampaigns as api } from '../../contract/ops-campaigns.ts'
+import { opsCampaigns as api } from '../../contract/ops/campaigns.ts'
 import type { OpsGuard } from '../auth/guard.ts'
 import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'

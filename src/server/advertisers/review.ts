@@ -1,4 +1,4 @@
-import type { OpsCampaign } from '../../contract/ops-campaigns.ts'
+import type { OpsCampaign } from '../../contract/ops/campaigns.ts'
 import { type Problem, problem } from '../../contract/problems.ts'
 import { awaitsReview, mayCancel } from '../../domain/campaign.ts'
 import type { Database } from '../platform/db/client.ts'

@@ -15,7 +15,7 @@ import type { AuthService } from './service.ts'
 //    PUBLIC_BASE_URL's, or without it the origin the request came in on (a configured host only):
 //    403 `cross_origin` otherwise (CSRF; SameSite=Strict is the second wall);
 // 2. a live session (cookie → hashed id → operator_sessions, 12 h idle): 401 `sign_in_required`;
-// 3. the endpoint's `access` role (contract/ops.ts; admins may do all reviewers do): 403
+// 3. the endpoint's `access` role (contract/ops/; admins may do all reviewers do): 403
 //    `role_forbidden`.
 // The handler receives the operator.
 

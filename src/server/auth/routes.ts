@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { ops } from '../../contract/ops.ts'
+import { ops } from '../../contract/ops/orders.ts'
 import { clientAddress } from '../platform/http/client.ts'
 import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'

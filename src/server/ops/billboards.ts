@@ -5,7 +5,7 @@ import type {
   OpsSlot,
   PlayerLink,
   PlayerLinkState,
-} from '../../contract/ops-console.ts'
+} from '../../contract/ops/billboards.ts'
 import { zonedDateTimeAt } from '../../domain/dates.ts'
 import { mayPlay, playsOfSlot } from '../../domain/schedule.ts'
 import { slotEndEpochMs, slotStartEpochMs, slotsOfDay } from '../../domain/slots.ts'

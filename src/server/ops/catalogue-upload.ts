@@ -3,7 +3,7 @@ import type {
   CatalogueApplied,
   CatalogueChanges,
   CataloguePreview,
-} from '../../contract/ops-console.ts'
+} from '../../contract/ops/catalogue.ts'
 import { englishOf } from '../../contract/problems.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import type { AuthService, Operator } from '../auth/service.ts'

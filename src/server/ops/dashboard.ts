@@ -1,4 +1,4 @@
-import type { Dashboard, DashboardEvent } from '../../contract/ops-console.ts'
+import type { Dashboard, DashboardEvent } from '../../contract/ops/dashboard.ts'
 import { ORDER_STATES } from '../../contract/order.ts'
 import { eventWindowEpochMs, slotsPerDevice } from '../../domain/event.ts'
 import { devicesOfEvent } from '../catalogue/reads.ts'

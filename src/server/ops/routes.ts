@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
-import { ops } from '../../contract/ops.ts'
-import { MAX_CATALOGUE_BYTES, opsConsole } from '../../contract/ops-console.ts'
+import { opsBillboards } from '../../contract/ops/billboards.ts'
+import { MAX_CATALOGUE_BYTES, opsCatalogue } from '../../contract/ops/catalogue.ts'
+import { opsDashboard } from '../../contract/ops/dashboard.ts'
+import { ops } from '../../contract/ops/orders.ts'
 import type { OpsGuard } from '../auth/guard.ts'
 import { problem, type Refusal, refuse, withProblemFields } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
@@ -82,30 +84,30 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
 
   // ---------- billboards, the catalogue upload, the dashboard ----------
 
-  guard.handle(router, opsConsole.billboards, async () => ({
+  guard.handle(router, opsBillboards.billboards, async () => ({
     billboards: await service.listBillboards(),
   }))
 
-  guard.handle(router, opsConsole.scheduleDay, async ({ params, query }) => {
+  guard.handle(router, opsBillboards.scheduleDay, async ({ params, query }) => {
     const day = await service.scheduleDay(params.deviceId, query.day)
     return day.ok ? day.value : refuse(opsRefusal(day.error))
   })
 
-  guard.handle(router, opsConsole.playerLink, async ({ params, operator }) => {
+  guard.handle(router, opsBillboards.playerLink, async ({ params, operator }) => {
     const link = await service.makePlayerLink(params.deviceId, operator)
     return link.ok ? link.value : refuse(opsRefusal(link.error))
   })
 
   guard.handle(
     router,
-    opsConsole.cataloguePreview,
+    opsCatalogue.cataloguePreview,
     async ({ body }) => service.previewCatalogue(body.text),
     catalogueBody,
   )
 
   guard.handle(
     router,
-    opsConsole.catalogueApply,
+    opsCatalogue.catalogueApply,
     async ({ body, operator }) => {
       const applied = await service.applyCatalogue(body.text, body.sha256, operator)
       return applied.ok ? applied.value : refuse(opsRefusal(applied.error))
@@ -113,5 +115,5 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
     catalogueBody,
   )
 
-  guard.handle(router, opsConsole.dashboard, async () => service.dashboard())
+  guard.handle(router, opsDashboard.dashboard, async () => service.dashboard())
 }

@@ -4,7 +4,7 @@ import { type StyleSpecification, setWorkerUrl } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { useEffect, useMemo, useRef } from 'react'
 import MapGl, { Layer, type MapRef, Marker, Source } from 'react-map-gl/maplibre'
-import type { Device } from '../../../contract/spotlight'
+import type { Device } from '../../../contract/catalogue'
 import { MAP_STYLE_URL } from '../../lib/config'
 
 // docs/development.md: maplibre 6 needs its worker URL set, or "Worker failed to load".

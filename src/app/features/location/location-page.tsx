@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import type { Device } from '../../../contract/spotlight'
+import type { Device } from '../../../contract/catalogue'
 import { cityStateLabel } from '../../../domain/device'
 import { useHydrated } from '../../lib/hydration'
 import { problemText } from '../../lib/problem-text'

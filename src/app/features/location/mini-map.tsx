@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
-import type { Device } from '../../../contract/spotlight'
+import type { Device } from '../../../contract/catalogue'
 import { Button } from '../../ui/button'
 
 const W = 320

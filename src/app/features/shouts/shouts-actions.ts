@@ -1,4 +1,4 @@
-import { spotlight } from '../../../contract/spotlight'
+import { spotlight } from '../../../contract/catalogue'
 import { eventWindowEpochMs } from '../../../domain/event'
 import { callApi } from '../../lib/api'
 import { devicesStore } from '../../stores/devices'

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { CampaignSchema, CampaignStateSchema } from './advertisers'
-import { EmptyBodySchema, EpochMsSchema } from './common'
-import { endpoint } from './endpoint'
-import { CancelRequestSchema } from './ops'
+import { CampaignSchema, CampaignStateSchema } from '../advertisers'
+import { EmptyBodySchema, EpochMsSchema } from '../common'
+import { endpoint } from '../endpoint'
+import { CancelRequestSchema } from './orders'
 
 // api-v1 "Operations", advertisers' campaigns in the console: the review queue's campaigns (booked,
 // their ad not yet approved), approving or refusing an ad, and the admins' Campaigns page, where a

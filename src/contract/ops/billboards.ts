@@ -1,19 +1,17 @@
 import * as v from 'valibot'
 import {
   ContentTypeSchema,
-  CurrencySchema,
   EpochMsSchema,
   EventSlugSchema,
   issue,
   nonNegativeInt,
-  ParamsSchema,
   TimeZoneIdSchema,
   text,
-} from './common'
-import { endpoint } from './endpoint'
+} from '../common'
+import { endpoint } from '../endpoint'
 
-// The console's second part (api-v1 "Operations"): the schedule of a billboard's day with
-// its proofs of play, player links, the catalogue upload (preview, then apply), and the dashboard.
+// The operators' billboards (api-v1 "Operations"): every billboard with its player link, the schedule
+// of a billboard's day with its proofs of play, and new player links (src/server/ops/billboards.ts).
 // Every call needs an operator's session; `access` says the least role (the guard of src/server/ops).
 
 /** A local calendar date, YYYY-MM-DD (the billboard's zone for a schedule). */
@@ -128,97 +126,9 @@ export const PlayerLinkSchema = v.object({
 })
 export type PlayerLink = v.InferOutput<typeof PlayerLinkSchema>
 
-// ---------- catalogue ----------
-
-/** A catalogue file is at most this big (the body limit of the upload; templates are 100 KB each). */
-export const MAX_CATALOGUE_BYTES = 2 * 1024 * 1024
-
-export const CataloguePreviewRequestSchema = v.strictObject({
-  /** The file's text, as the operator chose it. */
-  text: v.pipe(v.string(), v.minLength(1, issue('field_empty'))),
-})
-
-export const Sha256Schema = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, issue('sha256_invalid')))
-
-export const CatalogueApplyRequestSchema = v.strictObject({
-  text: v.pipe(v.string(), v.minLength(1, issue('field_empty'))),
-  /** The preview's sha256: what is applied is exactly what was previewed. */
-  sha256: Sha256Schema,
-})
-
-const ChangeListSchema = v.object({
-  added: v.array(v.string()),
-  changed: v.array(v.string()),
-  unchanged: v.array(v.string()),
-})
-export const CatalogueChangesSchema = v.object({
-  events: ChangeListSchema,
-  devices: ChangeListSchema,
-  templates: ChangeListSchema,
-  promos: ChangeListSchema,
-})
-export type CatalogueChanges = v.InferOutput<typeof CatalogueChangesSchema>
-export const CATALOGUE_KINDS = ['events', 'devices', 'templates', 'promos'] as const
-
-export const CataloguePreviewSchema = v.object({
-  /** SHA-256 (hex) of the file's UTF-8 text; the apply call sends it back. */
-  sha256: Sha256Schema,
-  /** Every problem, by JSON path (the checks of `npm run import`), in English; empty for a clean file. */
-  problems: v.array(v.string()),
-  /** Beside each problem its code and the values of its sentence (`field` its JSON path). */
-  codes: v.array(v.string()),
-  params: v.array(ParamsSchema),
-  /** What applying it would add or change; null while it has problems. */
-  changes: v.nullable(CatalogueChangesSchema),
-})
-export type CataloguePreview = v.InferOutput<typeof CataloguePreviewSchema>
-
-export const CatalogueAppliedSchema = v.object({
-  sha256: Sha256Schema,
-  changes: CatalogueChangesSchema,
-})
-export type CatalogueApplied = v.InferOutput<typeof CatalogueAppliedSchema>
-
-// ---------- dashboard ----------
-
-export const DashboardEventSchema = v.object({
-  slug: EventSlugSchema,
-  name: v.string(),
-  currency: CurrencySchema,
-  startEpochMs: EpochMsSchema,
-  endEpochMs: EpochMsSchema,
-  /** Slots of every billboard of the event that sells (not unavailable, not sold out). */
-  capacity: nonNegativeInt(),
-  /** Slots held by Confirmed orders and orders under review. */
-  sold: nonNegativeInt(),
-  revenue: v.object({
-    /** Slot prices of the orders paid (Confirmed, under review, or cancelled after payment). */
-    grossCents: nonNegativeInt(),
-    discountCents: nonNegativeInt(),
-    refundedCents: nonNegativeInt(),
-    /** gross − discounts − refunds. */
-    netCents: v.number(),
-  }),
-  ordersByState: v.record(v.string(), nonNegativeInt()),
-  reviewQueue: nonNegativeInt(),
-  /** Paid orders by the local day they were placed on (the event's first billboard's zone). */
-  salesPerDay: v.array(
-    v.object({ day: CalendarDateSchema, orders: nonNegativeInt(), cents: v.number() }),
-  ),
-})
-export type DashboardEvent = v.InferOutput<typeof DashboardEventSchema>
-
-export const DashboardSchema = v.object({
-  generatedAtEpochMs: EpochMsSchema,
-  events: v.array(DashboardEventSchema),
-})
-export type Dashboard = v.InferOutput<typeof DashboardSchema>
-
-// ---------- endpoints ----------
-
 const opsErrors = ['sign_in_required', 'role_forbidden', 'cross_origin'] as const
 
-export const opsConsole = {
+export const opsBillboards = {
   billboards: endpoint({
     name: 'getOpsBillboards',
     method: 'GET',
@@ -249,42 +159,5 @@ export const opsConsole = {
     response: PlayerLinkSchema,
     status: 201,
     errors: [...opsErrors, 'device_not_found'],
-  }),
-  cataloguePreview: endpoint({
-    name: 'postOpsCataloguePreview',
-    method: 'POST',
-    path: '/ops/catalogue/preview',
-    summary:
-      'Checks a catalogue file as `npm run import` does: every problem by JSON path, or what it would add and change',
-    access: 'admin',
-    body: CataloguePreviewRequestSchema,
-    response: CataloguePreviewSchema,
-    errors: [...opsErrors, 'body_too_large'],
-  }),
-  catalogueApply: endpoint({
-    name: 'postOpsCatalogueApply',
-    method: 'POST',
-    path: '/ops/catalogue/apply',
-    summary: 'Imports the previewed file (its sha256 must match); nothing is written on a problem',
-    access: 'admin',
-    body: CatalogueApplyRequestSchema,
-    response: CatalogueAppliedSchema,
-    errors: [
-      ...opsErrors,
-      'catalogue_not_json',
-      'catalogue_invalid',
-      'catalogue_not_previewed',
-      'body_too_large',
-    ],
-  }),
-  dashboard: endpoint({
-    name: 'getOpsDashboard',
-    method: 'GET',
-    path: '/ops/dashboard',
-    summary:
-      'Per live event: slots sold of capacity, revenue, orders by state, review queue, sales per day',
-    access: 'admin',
-    response: DashboardSchema,
-    errors: opsErrors,
   }),
 } as const

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { OPERATOR_ROLES, passwordProblem } from '../domain/ops'
-import { issueMessage } from '../domain/problems'
-import { wellFormed } from '../domain/validation'
+import { OPERATOR_ROLES, passwordProblem } from '../../domain/ops'
+import { issueMessage } from '../../domain/problems'
+import { wellFormed } from '../../domain/validation'
 import {
   EmptyBodySchema,
   EpochMsSchema,
@@ -9,9 +9,9 @@ import {
   nonNegativeInt,
   ProblemSchema,
   text,
-} from './common'
-import { endpoint } from './endpoint'
-import { OrderStateSchema, OrderSummarySchema } from './order'
+} from '../common'
+import { endpoint } from '../endpoint'
+import { OrderStateSchema, OrderSummarySchema } from '../order'
 
 // api-v1 "Operations": the console's calls under /api/v1/ops. Every call but sign-in,
 // sign-out and set-password needs an operator's session cookie (401 without), the role of its

@@ -1,0 +1,57 @@
+import * as v from 'valibot'
+import { CurrencySchema, EpochMsSchema, EventSlugSchema, nonNegativeInt } from '../common'
+import { endpoint } from '../endpoint'
+import { CalendarDateSchema } from './billboards'
+
+// The console's dashboard (api-v1 "Operations"): each event's figures and its sales by day
+// (src/server/ops/dashboard.ts).
+
+// ---------- dashboard ----------
+
+export const DashboardEventSchema = v.object({
+  slug: EventSlugSchema,
+  name: v.string(),
+  currency: CurrencySchema,
+  startEpochMs: EpochMsSchema,
+  endEpochMs: EpochMsSchema,
+  /** Slots of every billboard of the event that sells (not unavailable, not sold out). */
+  capacity: nonNegativeInt(),
+  /** Slots held by Confirmed orders and orders under review. */
+  sold: nonNegativeInt(),
+  revenue: v.object({
+    /** Slot prices of the orders paid (Confirmed, under review, or cancelled after payment). */
+    grossCents: nonNegativeInt(),
+    discountCents: nonNegativeInt(),
+    refundedCents: nonNegativeInt(),
+    /** gross − discounts − refunds. */
+    netCents: v.number(),
+  }),
+  ordersByState: v.record(v.string(), nonNegativeInt()),
+  reviewQueue: nonNegativeInt(),
+  /** Paid orders by the local day they were placed on (the event's first billboard's zone). */
+  salesPerDay: v.array(
+    v.object({ day: CalendarDateSchema, orders: nonNegativeInt(), cents: v.number() }),
+  ),
+})
+export type DashboardEvent = v.InferOutput<typeof DashboardEventSchema>
+
+export const DashboardSchema = v.object({
+  generatedAtEpochMs: EpochMsSchema,
+  events: v.array(DashboardEventSchema),
+})
+export type Dashboard = v.InferOutput<typeof DashboardSchema>
+
+const opsErrors = ['sign_in_required', 'role_forbidden', 'cross_origin'] as const
+
+export const opsDashboard = {
+  dashboard: endpoint({
+    name: 'getOpsDashboard',
+    method: 'GET',
+    path: '/ops/dashboard',
+    summary:
+      'Per live event: slots sold of capacity, revenue, orders by state, review queue, sales per day',
+    access: 'admin',
+    response: DashboardSchema,
+    errors: opsErrors,
+  }),
+} as const
