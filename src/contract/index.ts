@@ -10,6 +10,7 @@ import { opsConsole } from './ops-console'
 import { order } from './order'
 import { player } from './player'
 import { push } from './push'
+import { share } from './share'
 import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
@@ -23,6 +24,7 @@ export const api = {
   order,
   player,
   push,
+  share,
   ops,
   mail,
   opsConsole,
@@ -50,5 +52,6 @@ export * from './order'
 export * from './player'
 export * from './problems'
 export * from './push'
+export * from './share'
 export * from './spotlight'
 export * from './sw'
