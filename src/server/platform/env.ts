@@ -81,6 +81,15 @@ const EnvEntries = v.object({
   // Where the Stripe SDK sends its calls; default Stripe's own API. For a Stripe-compatible server such
   // as stripe-mock, or the stand-in the tests start on loopback.
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('STRIPE_API_URL must be a URL'))),
+  // The signing secret (whsec_…) of the shop's webhook endpoint in Stripe's dashboard: every event
+  // posted to /api/v1/payment/stripe/webhook is checked against it (payment/webhooks.ts).
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  // A production shop refuses Stripe's test keys (sk_test_…, which take no money) unless this is 1:
+  // a staging copy of production that must not charge real cards.
+  ALLOW_TEST_PAYMENTS: v.optional(
+    v.picklist(['1', '0', 'true', 'false'], 'ALLOW_TEST_PAYMENTS must be 1 or 0'),
+    '0',
+  ),
 
   // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For and
   // X-Forwarded-Proto: the client's address is read that many entries from the right;
@@ -386,6 +395,23 @@ export const EnvSchema = v.pipe(
     if (e.APP_ENV === 'prod' && stripeMissing.length > 0) {
       addIssue({
         message: `${stripeMissing.join(' and ')} must be set when APP_ENV=prod (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY of the shop's Stripe account): without them the shop takes test card numbers and no money`,
+      })
+    }
+    if (e.APP_ENV === 'prod' && !e.STRIPE_WEBHOOK_SECRET) {
+      addIssue({
+        message:
+          "STRIPE_WEBHOOK_SECRET must be set when APP_ENV=prod (the signing secret of the shop's webhook endpoint in Stripe's dashboard): without it refunds that fail later, late payments and disputes never reach the orders",
+      })
+    }
+    const testPaymentsAllowed = e.ALLOW_TEST_PAYMENTS === '1' || e.ALLOW_TEST_PAYMENTS === 'true'
+    if (
+      e.APP_ENV === 'prod' &&
+      e.STRIPE_SECRET_KEY?.startsWith('sk_test_') &&
+      !testPaymentsAllowed
+    ) {
+      addIssue({
+        message:
+          'STRIPE_SECRET_KEY is a test key (sk_test_…) and APP_ENV=prod: test keys take no money. Set the live key, or ALLOW_TEST_PAYMENTS=1 for a copy of production that must not charge cards',
       })
     }
     // Tokens signed with a key made by the server itself would let anyone who reads the database
