@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { productionProblems } from './env-prod.ts'
 
 // Configuration comes only from the environment, and it is read once: this schema
 // lists every variable the server reads, the composition root (src/server/compose.ts) parses
@@ -380,48 +381,7 @@ export const EnvSchema = v.pipe(
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
       addIssue({ message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' })
     }
-    // A production shop prints its QR codes and links for its own address only.
-    if (e.APP_ENV === 'prod' && !e.PUBLIC_BASE_URL) {
-      addIssue({
-        message:
-          "PUBLIC_BASE_URL must be set when APP_ENV=prod (the shop's public address, e.g. https://shouts.example): QR codes and links are made from it",
-      })
-    }
-    // Without Stripe the local provider confirms orders for Stripe's test card numbers and takes no
-    // money: a production shop never starts that way.
-    const stripeMissing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const).filter(
-      (key) => !e[key],
-    )
-    if (e.APP_ENV === 'prod' && stripeMissing.length > 0) {
-      addIssue({
-        message: `${stripeMissing.join(' and ')} must be set when APP_ENV=prod (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY of the shop's Stripe account): without them the shop takes test card numbers and no money`,
-      })
-    }
-    if (e.APP_ENV === 'prod' && !e.STRIPE_WEBHOOK_SECRET) {
-      addIssue({
-        message:
-          "STRIPE_WEBHOOK_SECRET must be set when APP_ENV=prod (the signing secret of the shop's webhook endpoint in Stripe's dashboard): without it refunds that fail later, late payments and disputes never reach the orders",
-      })
-    }
-    const testPaymentsAllowed = e.ALLOW_TEST_PAYMENTS === '1' || e.ALLOW_TEST_PAYMENTS === 'true'
-    if (
-      e.APP_ENV === 'prod' &&
-      e.STRIPE_SECRET_KEY?.startsWith('sk_test_') &&
-      !testPaymentsAllowed
-    ) {
-      addIssue({
-        message:
-          'STRIPE_SECRET_KEY is a test key (sk_test_…) and APP_ENV=prod: test keys take no money. Set the live key, or ALLOW_TEST_PAYMENTS=1 for a copy of production that must not charge cards',
-      })
-    }
-    // Tokens signed with a key made by the server itself would let anyone who reads the database
-    // sign in as any advertiser: production names its keys.
-    if (e.APP_ENV === 'prod' && !e.ADVERTISER_TOKEN_KEYS) {
-      addIssue({
-        message:
-          "ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod (random keys of 32 characters or more: the first signs advertisers' access tokens)",
-      })
-    }
+    if (e.APP_ENV === 'prod') for (const message of productionProblems(e)) addIssue({ message })
     if (Boolean(e.FFMPEG_PATH) !== Boolean(e.FFPROBE_PATH)) {
       addIssue({ message: 'Set both FFMPEG_PATH and FFPROBE_PATH, or neither.' })
     }
