@@ -8,6 +8,7 @@ import { ops } from './ops'
 import { opsCampaigns } from './ops-campaigns'
 import { opsConsole } from './ops-console'
 import { order } from './order'
+import { payment } from './payment'
 import { player } from './player'
 import { push } from './push'
 import { share } from './share'
@@ -22,6 +23,7 @@ export const api = {
   spotlight,
   content,
   order,
+  payment,
   player,
   push,
   share,
@@ -49,6 +51,7 @@ export * from './ops'
 export * from './ops-campaigns'
 export * from './ops-console'
 export * from './order'
+export * from './payment'
 export * from './player'
 export * from './problems'
 export * from './push'

@@ -239,6 +239,12 @@ export const PROBLEMS = {
     status: 503,
     en: 'Payments are unavailable right now. Please try again in a moment.',
   },
+  // Stripe's events (POST /payment/stripe/webhook)
+  webhook_signature_invalid: {
+    status: 400,
+    en: "The Stripe-Signature header does not sign this body with the webhook's secret",
+  },
+  webhooks_not_configured: { status: 404, en: 'This shop takes no Stripe events' },
   request_in_progress: { status: 409, en: 'An identical request is already being processed' },
   idempotency_key_missing: { status: 400, en: 'The Idempotency-Key header is required' },
   idempotency_key_invalid: { status: 400, en: 'The Idempotency-Key header is not valid' },
@@ -726,6 +732,9 @@ const DECLINE_CODES: ReadonlySet<string> = new Set<ProblemCode>([
   'incorrect_number',
   'processing_error',
 ])
+
+/** Whether a problem is a card's decline (an order that failed on its payment). */
+export const isDeclineCode = (code: string): boolean => DECLINE_CODES.has(code)
 
 /** Stripe's decline code as sent, or card_declined for one the catalogue does not name. */
 export const declineProblemCode = (declineCode: string): ProblemCode =>

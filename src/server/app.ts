@@ -97,7 +97,7 @@ export function createApp(parts: ServerParts) {
     trustProxy: parts.env.TRUST_PROXY,
   })
   orderRoutes(router, parts.orders, parts.limits)
-  paymentRoutes(router, parts.payment, parts.limits)
+  paymentRoutes(router, parts.payment, parts.limits, parts.stripeWebhooks)
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player, parts.limits)
   billboardConsoleRoutes(router, parts.opsGuard, parts.player)

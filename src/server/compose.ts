@@ -28,15 +28,17 @@ import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
 import { orderDataLifetimeJob, orderRecoveryJob } from './order/jobs.ts'
-import { countOrdersByState, hasRedeemed } from './order/reads.ts'
+import { countOrdersByState, hasRedeemed, orderOfPayment } from './order/reads.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createSoldSlots, type SoldSlots } from './order/sold-slots.ts'
-import { refundRetryJob } from './payment/jobs.ts'
+import { createDisputeMails } from './payment/dispute-mails.ts'
+import { refundRetryJob, webhookEventsSweepJob } from './payment/jobs.ts'
 import {
   createPaymentProvider,
   createPaymentService,
   type PaymentService,
 } from './payment/service.ts'
+import { createStripeWebhooks, type StripeWebhooks } from './payment/webhooks.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
@@ -79,6 +81,8 @@ export type ServerParts = {
   now: () => number
   /** Cards, charges and refunds (payment/service.ts), on the provider the settings choose. */
   payment: PaymentService
+  /** Stripe's events (POST /payment/stripe/webhook): late payments, refunds' outcomes, disputes. */
+  stripeWebhooks: StripeWebhooks
   /** The sold slots of each billboard, kept in memory (order/sold-slots.ts). */
   soldSlots: SoldSlots
   /** The events, billboards, templates and promo codes on sale, and their import. */
@@ -316,6 +320,16 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     audit: ({ operator, action, detail }) =>
       auth.recordAudit(database, { operator, action, detail }),
   })
+  const stripeWebhooks = createStripeWebhooks({
+    database,
+    log: log.child({ component: 'stripe-webhooks' }),
+    now,
+    secret: env.STRIPE_WEBHOOK_SECRET,
+    orderOfPayment: (paymentId) => orderOfPayment(database, paymentId),
+    audit: (tx, { action, orderGuid, detail }) =>
+      auth.recordAudit(tx, { operator: null, action, orderGuid, detail }),
+    notifyDispute: createDisputeMails({ mail, admins: () => auth.adminRecipients() }),
+  })
   const advertiserGuard = createAdvertiserGuard({
     accounts: advertisers.accounts,
     publicBaseUrl: env.PUBLIC_BASE_URL,
@@ -336,6 +350,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(orderRecoveryJob(orders, lease))
   jobs.register(reviewExpiryJob(ops))
   jobs.register(refundRetryJob(payment))
+  jobs.register(webhookEventsSweepJob(database, now))
   jobs.register(mailPlannerJob(mail, mailPollMs))
   jobs.register(mailSenderJob(mail, mailPollMs))
   jobs.register(contentQueueJob(content.service))
@@ -377,6 +392,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log,
     now,
     payment,
+    stripeWebhooks,
     soldSlots,
     catalogue,
     orders,
