@@ -11,6 +11,7 @@ import { order } from './order'
 import { payment } from './payment'
 import { player } from './player'
 import { push } from './push'
+import { share } from './share'
 import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
@@ -25,6 +26,7 @@ export const api = {
   payment,
   player,
   push,
+  share,
   ops,
   mail,
   opsConsole,
@@ -53,5 +55,6 @@ export * from './payment'
 export * from './player'
 export * from './problems'
 export * from './push'
+export * from './share'
 export * from './spotlight'
 export * from './sw'

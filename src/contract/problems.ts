@@ -646,6 +646,11 @@ export const PROBLEMS = {
     status: 409,
     en: 'Every slot of this order is over: there is nothing left to tell',
   },
+  share_not_allowed: {
+    status: 409,
+    en: 'Only a confirmed order can be shared: this one is not confirmed',
+  },
+  share_not_found: { status: 404, en: 'This order is not shared' },
 
   // ---- a text that came without its code: a failure stored as English before problems were
   // stored as codes (migration 0009), an error body of a server that sends no codes

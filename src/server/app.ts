@@ -22,6 +22,7 @@ import { serveDist } from './platform/static.ts'
 import { billboardConsoleRoutes } from './player/console-routes.ts'
 import { playerRoutes } from './player/routes.ts'
 import { pushRoutes } from './push/routes.ts'
+import { keepsakePages, shareRoutes } from './share/routes.ts'
 
 type Variables = { requestId: string }
 
@@ -110,6 +111,10 @@ export function createApp(parts: ServerParts) {
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
   pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
+  shareRoutes(router, parts.shares, {
+    limits: parts.limits,
+    sameOrigin: parts.opsGuard.sameOrigin,
+  })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({
@@ -122,6 +127,8 @@ export function createApp(parts: ServerParts) {
   ])
   app.route(API_BASE, api)
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
+  // the keepsake pages: the server's own, without the app
+  keepsakePages(app, parts.shares)
 
   if (parts.distDir) {
     app.use(serveDist(parts.distDir))

@@ -12,6 +12,7 @@ import { type AdvertisersService, createAdvertisersService } from './advertisers
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
+import { billboardPhoto } from './catalogue/reads.ts'
 import {
   type CatalogueService,
   createCatalogueService,
@@ -58,6 +59,7 @@ import { playsOfOrder } from './player/reads.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
 import { playAlertsJob } from './push/jobs.ts'
 import { createPushService, type PushService } from './push/service.ts'
+import { createShareService, type ShareService } from './share/service.ts'
 
 // The composition root: from the settings parsed once (platform/env.ts, by main.ts) it
 // opens the database, and builds the payment provider, content storage (a folder or a bucket), the
@@ -109,6 +111,8 @@ export type ServerParts = {
   advertiserGuard: AdvertiserGuard
   /** "Tell me when it plays": the browsers subscribed to an order's alerts, and the sending. */
   push: PushService
+  /** Keepsake pages: an order's shout shared as a public page (/s/{shareId}) and its picture. */
+  shares: ShareService
   /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
   jobs: Scheduler
   /**
@@ -286,6 +290,19 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     { database, log, childEnv: options.childEnv, lease, limiter },
     options.content,
   )
+  const shares = createShareService({
+    database,
+    log: log.child({ component: 'share' }),
+    now,
+    summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+    contentPicture: async (url) => {
+      const file = await content.service.file(url.slice(url.lastIndexOf('/') + 1))
+      return file.ok ? file.value.open(null) : null
+    },
+    billboardPhoto: (deviceId) => billboardPhoto(database, deviceId),
+    storage: content.storage,
+    origin: () => (env.PUBLIC_BASE_URL ?? listeningOrigin).replace(/\/+$/, ''),
+  })
 
   const advertisers = createAdvertisersService({
     database,
@@ -349,6 +366,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)
   orders.lifetime.onForget(({ guid }) => mail.forgetOrder(guid))
   orders.lifetime.onForget(({ guid }) => push.forgetOrder(guid))
+  orders.lifetime.onForget(({ guid }) => shares.forgetOrder(guid))
   orders.lifetime.onForget(({ guid, contentKey }) =>
     content.service.forgetOrderContent(contentKey, guid),
   )
@@ -387,6 +405,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     advertisers,
     advertiserGuard,
     push,
+    shares,
     jobs,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin
