@@ -11,8 +11,10 @@ import { opsCatalogue } from './ops/catalogue'
 import { opsDashboard } from './ops/dashboard'
 import { ops } from './ops/orders'
 import { order } from './order'
+import { payment } from './payment'
 import { player } from './player'
 import { push } from './push'
+import { share } from './share'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
 // routes) and the OpenAPI document lists exactly these. Import an area's file directly where bundle
@@ -23,8 +25,10 @@ export const api = {
   spotlight,
   content,
   order,
+  payment,
   player,
   push,
+  share,
   ops,
   mail,
   opsBillboards,
@@ -54,7 +58,9 @@ export * from './ops/catalogue'
 export * from './ops/dashboard'
 export * from './ops/orders'
 export * from './order'
+export * from './payment'
 export * from './player'
 export * from './problems'
 export * from './push'
+export * from './share'
 export * from './sw'

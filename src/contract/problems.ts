@@ -239,6 +239,12 @@ export const PROBLEMS = {
     status: 503,
     en: 'Payments are unavailable right now. Please try again in a moment.',
   },
+  // Stripe's events (POST /payment/stripe/webhook)
+  webhook_signature_invalid: {
+    status: 400,
+    en: "The Stripe-Signature header does not sign this body with the webhook's secret",
+  },
+  webhooks_not_configured: { status: 404, en: 'This shop takes no Stripe events' },
   request_in_progress: { status: 409, en: 'An identical request is already being processed' },
   idempotency_key_missing: { status: 400, en: 'The Idempotency-Key header is required' },
   idempotency_key_invalid: { status: 400, en: 'The Idempotency-Key header is not valid' },
@@ -640,6 +646,11 @@ export const PROBLEMS = {
     status: 409,
     en: 'Every slot of this order is over: there is nothing left to tell',
   },
+  share_not_allowed: {
+    status: 409,
+    en: 'Only a confirmed order can be shared: this one is not confirmed',
+  },
+  share_not_found: { status: 404, en: 'This order is not shared' },
 
   // ---- a text that came without its code: a failure stored as English before problems were
   // stored as codes (migration 0009), an error body of a server that sends no codes
@@ -721,6 +732,9 @@ const DECLINE_CODES: ReadonlySet<string> = new Set<ProblemCode>([
   'incorrect_number',
   'processing_error',
 ])
+
+/** Whether a problem is a card's decline (an order that failed on its payment). */
+export const isDeclineCode = (code: string): boolean => DECLINE_CODES.has(code)
 
 /** Stripe's decline code as sent, or card_declined for one the catalogue does not name. */
 export const declineProblemCode = (declineCode: string): ProblemCode =>

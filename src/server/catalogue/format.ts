@@ -43,6 +43,14 @@ const TEMPLATE_HTML_MAX_LENGTH = 100_000
 const id = v.pipe(v.string(), v.trim(), v.minLength(1, issue('field_empty')), v.maxLength(100))
 const url = v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(2000))
 const positiveInt = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
+const fraction = v.pipe(v.number(), v.minValue(0), v.maxValue(1))
+// catalogue-format "screenCorners": the screen in the billboard's photo, for the keepsake page
+const ScreenCornersSchema = v.tuple([
+  v.strictObject({ x: fraction, y: fraction }),
+  v.strictObject({ x: fraction, y: fraction }),
+  v.strictObject({ x: fraction, y: fraction }),
+  v.strictObject({ x: fraction, y: fraction }),
+])
 
 const CatalogueDeviceFields = v.strictObject({
   deviceId: id,
@@ -56,6 +64,7 @@ const CatalogueDeviceFields = v.strictObject({
   trafficDirection: TrafficDirectionSchema,
   screens: v.optional(positiveInt, 1),
   imageUrl: url,
+  screenCorners: v.optional(v.nullable(ScreenCornersSchema), null),
   streetViewUrl: v.optional(v.nullable(url), null),
   contentWidth: positiveInt,
   contentHeight: positiveInt,
