@@ -30,4 +30,13 @@ export function paymentRoutes(router: ApiRouter, payment: PaymentService, limits
     },
     limits.writes('card-confirms'),
   )
+
+  router.handle(
+    orderApi.localAuthenticate,
+    async ({ body }) => {
+      const answered = await payment.authenticateLocal(body)
+      return answered.ok ? answered.value : refuse(paymentRefusal(answered.error))
+    },
+    limits.writes('card-confirms'),
+  )
 }

@@ -81,6 +81,9 @@ const EnvEntries = v.object({
   // Where the Stripe SDK sends its calls; default Stripe's own API. For a Stripe-compatible server such
   // as stripe-mock, or the stand-in the tests start on loopback.
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('STRIPE_API_URL must be a URL'))),
+  // how long an order waits for the cardholder to confirm its charge with their bank (3-D Secure)
+  // before it fails and its slots are free again (order/authentication.ts)
+  PAYMENT_ACTION_MINUTES: v.optional(wholeNumber('PAYMENT_ACTION_MINUTES'), '15'),
 
   // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For and
   // X-Forwarded-Proto: the client's address is read that many entries from the right;
