@@ -15,6 +15,7 @@ const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/player\//,
   /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
   /^src\/app\/lib\/play-alerts-card\.tsx$/,
+  /^src\/app\/lib\/payment-authentication\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below
   /^src\/contract\/problems\.ts$/,

@@ -1,5 +1,5 @@
-import type { PaymentService } from '../payment/service.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
+import type { PaymentService } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { finishOrder, waitingOrder, waitsEnded } from './finish-repo.ts'

@@ -3,8 +3,8 @@ import type {
   OrderPlay,
   OrderState,
   OrderStatus,
-  PaymentAction,
   OrderSummary,
+  PaymentAction,
 } from '../../contract/index.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import type { PromoCheck } from '../catalogue/promos.ts'

@@ -301,7 +301,7 @@ export function createPaymentService(deps: {
   ): Promise<Result<LocalAuthenticationResponse, PaymentError>> {
     if (provider.name !== 'local') return err({ code: 'local_cards_disabled' })
     const action = await actionByClientSecret(db, answer.clientSecret)
-    if (!action || action.provider !== 'local') return err({ code: 'payment_form_expired' })
+    if (action?.provider !== 'local') return err({ code: 'payment_form_expired' })
     const status = await settleLocalCharge(
       db,
       action.paymentId,
