@@ -26,6 +26,7 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers.ts'
+import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts'
 
 type Status = {
@@ -141,7 +142,8 @@ describe.each(BACKENDS)(
       const answer = await t.localAnswer(status.paymentAction?.clientSecret as string, 'complete')
       expect(answer.body).toEqual({ status: 'succeeded' })
       const settled = await t.authenticated(guid)
-      expect(settled).toMatchObject({ orderState: 'Confirmed', paymentAction: null })
+      expect(settled.orderState).toBe('Confirmed')
+      expect(settled.paymentAction).toBeUndefined()
 
       // A retried order request, a second settle and a second processing charge nothing more
       const retried = await placeOrder(
@@ -169,7 +171,6 @@ describe.each(BACKENDS)(
         orderState: 'Failed',
         errors: [englishOf({ code: 'authentication_failed' })],
         codes: ['authentication_failed'],
-        paymentAction: null,
       })
       expect(await t.openOf(slots)).toEqual(slots)
       // the test screen's secret is gone with the wait
@@ -206,7 +207,8 @@ describe.each(BACKENDS)(
     it('charges a card set up for later use (4000 0025 0000 3155) without asking', async () => {
       const checkout = await savedCard(t.state.api, '4000002500003155')
       const { status } = await t.place(checkout)
-      expect(status).toMatchObject({ orderState: 'Confirmed', paymentAction: null })
+      expect(status.orderState).toBe('Confirmed')
+      expect(status.paymentAction).toBeUndefined()
     })
   },
 )
@@ -257,7 +259,6 @@ describe.each(BACKENDS)(
       stripe.authenticate(intent?.client_secret as string, 'complete')
       expect(await t.authenticated(guid)).toMatchObject({
         orderState: 'Confirmed',
-        paymentAction: null,
       })
       const made = stripe.paymentIntents.length
       const retried = await placeOrder(
@@ -311,3 +312,55 @@ describe.each(BACKENDS)(
     })
   },
 )
+
+describe.each(BACKENDS)('a failed bank check, mailed (%s)', (backend) => {
+  let smtp: SmtpTestServer
+  let server: TestServer
+  let api: Client
+  let content: { key: string; source: ContentSource }
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer()
+    server = await startTestServer(backend, {
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Shouts <shop@shop.example>',
+        MAIL_POLL_SECONDS: '0.1',
+        PUBLIC_BASE_URL: 'https://shop.example',
+      },
+    })
+    api = client(server.url)
+    content = await generateContent(api)
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.close()
+  })
+
+  it('tells the shopper in their language that their bank did not confirm the payment, and why', async () => {
+    const checkout = await savedCard(api, '4000002760003184')
+    const placed = await placeOrder(
+      api,
+      orderBody({
+        slots: daySlots(4, 30, 1),
+        content,
+        checkout,
+        email: 'refused-fr@example.com',
+        locale: 'fr',
+      }),
+    )
+    const guid = placed.body.guid as string
+    const waiting = (await settledStatus(api, LIVE, guid)) as Status
+    await api.post('/order/payment/local/authentication', {
+      clientSecret: waiting.paymentAction?.clientSecret,
+      outcome: 'fail',
+    })
+    await api.post(`/order/events/${LIVE}/orders/${guid}/authentication`)
+    const mail = await smtp.waitFor(
+      (m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === 'refused-fr@example.com',
+    )
+    expect(mail.subject).toMatch(
+      /^Votre commande n'a pas été passée : le paiement n'a pas été confirmé/,
+    )
+    expect(mail.text).toContain("Votre banque n'a pas confirmé le paiement.")
+  })
+})

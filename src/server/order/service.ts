@@ -82,7 +82,10 @@ export function createOrderService(deps: {
       orderState: order.state,
       problems: order.errors,
       confirmationDateEpochMs: order.confirmationDateEpochMs,
-      paymentAction: order.state === 'AwaitingAuthentication' ? await paymentAction(order) : null,
+      // only while the order waits for the cardholder
+      ...(order.state === 'AwaitingAuthentication'
+        ? { paymentAction: await paymentAction(order) }
+        : {}),
     })
   }
 
