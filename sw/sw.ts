@@ -86,8 +86,9 @@ registerRoute(
     },
     {
       // The operators' console always comes from the network (never a stale shell whose
-      // chunks are not precached); the worker keeps out of its pages
-      denylist: [/^\/api\//, /\.[a-z0-9]+$/i, CONSOLE_PATH],
+      // chunks are not precached); the worker keeps out of its pages, and of the keepsake pages
+      // (/s/{id}: the server's, without the app)
+      denylist: [/^\/api\//, /\.[a-z0-9]+$/i, CONSOLE_PATH, /^\/s\//],
     },
   ),
 )

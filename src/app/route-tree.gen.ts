@@ -12,12 +12,15 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as DefaultRouteImport } from './routes/_default'
 import { Route as DefaultEventslugRouteImport } from './routes/_default/$eventslug'
+import { Route as DefaultAccountRouteImport } from './routes/_default/account'
 import { Route as DefaultEventNotFoundRouteImport } from './routes/_default/event-not-found'
 import { Route as OpsSplatRouteImport } from './routes/ops.$'
 import { Route as PlayDeviceIdRouteImport } from './routes/play.$deviceId'
 import { Route as DefaultEventslugIndexRouteImport } from './routes/_default/$eventslug/index'
 import { Route as DefaultEventslugStepsRouteImport } from './routes/_default/$eventslug/_steps'
 import { Route as DefaultEventslugShoutLocationRouteImport } from './routes/_default/$eventslug/shout-location'
+import { Route as DefaultCampaignsSplatRouteImport } from './routes/_default/campaigns.$'
+import { Route as DefaultProposalProposalGuidRouteImport } from './routes/_default/proposal/$proposalGuid'
 import { Route as DefaultEventslugStepsDesignCustomizeRouteImport } from './routes/_default/$eventslug/_steps/design/customize'
 import { Route as DefaultEventslugStepsDesignLocationRouteImport } from './routes/_default/$eventslug/_steps/design/location'
 import { Route as DefaultEventslugStepsDesignTemplateRouteImport } from './routes/_default/$eventslug/_steps/design/template'
@@ -38,6 +41,11 @@ const DefaultRoute = DefaultRouteImport.update({
 const DefaultEventslugRoute = DefaultEventslugRouteImport.update({
   id: '/$eventslug',
   path: '/$eventslug',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultAccountRoute = DefaultAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultEventNotFoundRoute = DefaultEventNotFoundRouteImport.update({
@@ -69,6 +77,17 @@ const DefaultEventslugShoutLocationRoute =
     id: '/shout-location',
     path: '/shout-location',
     getParentRoute: () => DefaultEventslugRoute,
+  } as any)
+const DefaultCampaignsSplatRoute = DefaultCampaignsSplatRouteImport.update({
+  id: '/campaigns/$',
+  path: '/campaigns/$',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultProposalProposalGuidRoute =
+  DefaultProposalProposalGuidRouteImport.update({
+    id: '/proposal/$proposalGuid',
+    path: '/proposal/$proposalGuid',
+    getParentRoute: () => DefaultRoute,
   } as any)
 const DefaultEventslugStepsDesignCustomizeRoute =
   DefaultEventslugStepsDesignCustomizeRouteImport.update({
@@ -116,10 +135,13 @@ const DefaultEventslugStepsOrderSelectShoutsRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$eventslug': typeof DefaultEventslugRouteWithChildren
+  '/account': typeof DefaultAccountRoute
   '/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
+  '/campaigns/$': typeof DefaultCampaignsSplatRoute
+  '/proposal/$proposalGuid': typeof DefaultProposalProposalGuidRoute
   '/$eventslug/': typeof DefaultEventslugIndexRoute
   '/$eventslug/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
   '/$eventslug/design/location': typeof DefaultEventslugStepsDesignLocationRoute
@@ -131,11 +153,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof DefaultAccountRoute
   '/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/$eventslug': typeof DefaultEventslugIndexRoute
   '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
+  '/campaigns/$': typeof DefaultCampaignsSplatRoute
+  '/proposal/$proposalGuid': typeof DefaultProposalProposalGuidRoute
   '/$eventslug/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
   '/$eventslug/design/location': typeof DefaultEventslugStepsDesignLocationRoute
   '/$eventslug/design/template': typeof DefaultEventslugStepsDesignTemplateRoute
@@ -149,11 +174,14 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_default': typeof DefaultRouteWithChildren
   '/_default/$eventslug': typeof DefaultEventslugRouteWithChildren
+  '/_default/account': typeof DefaultAccountRoute
   '/_default/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/_default/$eventslug/_steps': typeof DefaultEventslugStepsRouteWithChildren
   '/_default/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
+  '/_default/campaigns/$': typeof DefaultCampaignsSplatRoute
+  '/_default/proposal/$proposalGuid': typeof DefaultProposalProposalGuidRoute
   '/_default/$eventslug/': typeof DefaultEventslugIndexRoute
   '/_default/$eventslug/_steps/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
   '/_default/$eventslug/_steps/design/location': typeof DefaultEventslugStepsDesignLocationRoute
@@ -168,10 +196,13 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$eventslug'
+    | '/account'
     | '/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
     | '/$eventslug/shout-location'
+    | '/campaigns/$'
+    | '/proposal/$proposalGuid'
     | '/$eventslug/'
     | '/$eventslug/design/customize'
     | '/$eventslug/design/location'
@@ -183,11 +214,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
     | '/$eventslug'
     | '/$eventslug/shout-location'
+    | '/campaigns/$'
+    | '/proposal/$proposalGuid'
     | '/$eventslug/design/customize'
     | '/$eventslug/design/location'
     | '/$eventslug/design/template'
@@ -200,11 +234,14 @@ export interface FileRouteTypes {
     | '/'
     | '/_default'
     | '/_default/$eventslug'
+    | '/_default/account'
     | '/_default/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
     | '/_default/$eventslug/_steps'
     | '/_default/$eventslug/shout-location'
+    | '/_default/campaigns/$'
+    | '/_default/proposal/$proposalGuid'
     | '/_default/$eventslug/'
     | '/_default/$eventslug/_steps/design/customize'
     | '/_default/$eventslug/_steps/design/location'
@@ -243,6 +280,13 @@ declare module '@tanstack/react-router' {
       path: '/$eventslug'
       fullPath: '/$eventslug'
       preLoaderRoute: typeof DefaultEventslugRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/account': {
+      id: '/_default/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof DefaultAccountRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/event-not-found': {
@@ -286,6 +330,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/$eventslug/shout-location'
       preLoaderRoute: typeof DefaultEventslugShoutLocationRouteImport
       parentRoute: typeof DefaultEventslugRoute
+    }
+    '/_default/campaigns/$': {
+      id: '/_default/campaigns/$'
+      path: '/campaigns/$'
+      fullPath: '/campaigns/$'
+      preLoaderRoute: typeof DefaultCampaignsSplatRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/proposal/$proposalGuid': {
+      id: '/_default/proposal/$proposalGuid'
+      path: '/proposal/$proposalGuid'
+      fullPath: '/proposal/$proposalGuid'
+      preLoaderRoute: typeof DefaultProposalProposalGuidRouteImport
+      parentRoute: typeof DefaultRoute
     }
     '/_default/$eventslug/_steps/design/customize': {
       id: '/_default/$eventslug/_steps/design/customize'
@@ -387,12 +445,18 @@ const DefaultEventslugRouteWithChildren =
 
 interface DefaultRouteChildren {
   DefaultEventslugRoute: typeof DefaultEventslugRouteWithChildren
+  DefaultAccountRoute: typeof DefaultAccountRoute
   DefaultEventNotFoundRoute: typeof DefaultEventNotFoundRoute
+  DefaultCampaignsSplatRoute: typeof DefaultCampaignsSplatRoute
+  DefaultProposalProposalGuidRoute: typeof DefaultProposalProposalGuidRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultEventslugRoute: DefaultEventslugRouteWithChildren,
+  DefaultAccountRoute: DefaultAccountRoute,
   DefaultEventNotFoundRoute: DefaultEventNotFoundRoute,
+  DefaultCampaignsSplatRoute: DefaultCampaignsSplatRoute,
+  DefaultProposalProposalGuidRoute: DefaultProposalProposalGuidRoute,
 }
 
 const DefaultRouteWithChildren =

@@ -101,7 +101,8 @@ const ParamValueSchema: v.GenericSchema<ParamValue> = v.union([
   v.number(),
   v.lazy(() => ProblemSchema),
 ])
-const ParamsSchema = v.record(v.string(), ParamValueSchema)
+/** The values of a problem's sentence, by name. */
+export const ParamsSchema = v.record(v.string(), ParamValueSchema)
 
 /** A problem as it travels and is stored: its code and the values of its sentence. */
 export const ProblemSchema: v.GenericSchema<ProblemData> = v.object({

@@ -8,8 +8,10 @@ import { ops } from './ops'
 import { opsCampaigns } from './ops-campaigns'
 import { opsConsole } from './ops-console'
 import { order } from './order'
+import { payment } from './payment'
 import { player } from './player'
 import { push } from './push'
+import { share } from './share'
 import { spotlight } from './spotlight'
 
 // The whole of /api/v1, by area. The server registers exactly these (a test compares them with its
@@ -21,8 +23,10 @@ export const api = {
   spotlight,
   content,
   order,
+  payment,
   player,
   push,
+  share,
   ops,
   mail,
   opsConsole,
@@ -47,8 +51,10 @@ export * from './ops'
 export * from './ops-campaigns'
 export * from './ops-console'
 export * from './order'
+export * from './payment'
 export * from './player'
 export * from './problems'
 export * from './push'
+export * from './share'
 export * from './spotlight'
 export * from './sw'

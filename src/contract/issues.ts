@@ -10,8 +10,13 @@ import { englishOf, isProblemCode, PROBLEMS } from './problems'
 
 const isAboutAField = (code: string) => isProblemCode(code) && PROBLEMS[code].en.includes('{field}')
 
-function problemOf(issue: v.BaseIssue<unknown>): ProblemData {
-  const field = v.getDotPath(issue) ?? ''
+/** Where an issue is, as its problem's `field` names it: the dot path ('order.slots.0'). */
+export type IssuePath = (issue: v.BaseIssue<unknown>) => string
+
+const dotPath: IssuePath = (issue) => v.getDotPath(issue) ?? ''
+
+function problemOf(issue: v.BaseIssue<unknown>, pathOf: IssuePath): ProblemData {
+  const field = pathOf(issue)
   const named = problemOfIssueMessage(issue.message)
   if (named && isProblemCode(named.code) && !isAboutAField(named.code)) return named
   if (issue.type === 'strict_object' && issue.expected === 'never') {
@@ -29,12 +34,15 @@ function problemOf(issue: v.BaseIssue<unknown>): ProblemData {
 
 const keyOf = (p: ProblemData) => JSON.stringify([p.code, p.params ?? {}])
 
-/** The problems of valibot issues, in order, each once. */
-export function issuesToProblems(issues: readonly v.BaseIssue<unknown>[]): ProblemData[] {
+/** The problems of valibot issues, in order, each once (each at its dot path, unless told). */
+export function issuesToProblems(
+  issues: readonly v.BaseIssue<unknown>[],
+  pathOf: IssuePath = dotPath,
+): ProblemData[] {
   const seen = new Set<string>()
   const problems: ProblemData[] = []
   for (const issue of issues) {
-    const p = problemOf(issue)
+    const p = problemOf(issue, pathOf)
     const key = keyOf(p)
     if (seen.has(key)) continue
     seen.add(key)

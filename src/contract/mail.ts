@@ -17,13 +17,17 @@ export const ORDER_MAIL_KINDS = [
   'played',
 ] as const
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number]
-/** An advertiser's account and campaigns (no order): api-v1 "Advertisers". */
+/**
+ * Mails about no order: an advertiser's account and campaigns (api-v1 "Advertisers"), and the
+ * admins' notice of a disputed charge.
+ */
 export const NOTICE_MAIL_KINDS = [
   'account_verify',
   'account_exists',
   'password_reset',
   'campaign_rejected',
   'campaign_charge_failed',
+  'payment_dispute',
 ] as const
 export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number]
 export const MAIL_KINDS = [...ORDER_MAIL_KINDS, ...NOTICE_MAIL_KINDS] as const

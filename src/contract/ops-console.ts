@@ -6,6 +6,7 @@ import {
   EventSlugSchema,
   issue,
   nonNegativeInt,
+  ParamsSchema,
   TimeZoneIdSchema,
   text,
 } from './common'
@@ -134,13 +135,13 @@ export const MAX_CATALOGUE_BYTES = 2 * 1024 * 1024
 
 export const CataloguePreviewRequestSchema = v.strictObject({
   /** The file's text, as the operator chose it. */
-  text: v.pipe(v.string(), v.minLength(1, 'The file is empty')),
+  text: v.pipe(v.string(), v.minLength(1, issue('field_empty'))),
 })
 
 export const Sha256Schema = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, issue('sha256_invalid')))
 
 export const CatalogueApplyRequestSchema = v.strictObject({
-  text: v.pipe(v.string(), v.minLength(1, 'The file is empty')),
+  text: v.pipe(v.string(), v.minLength(1, issue('field_empty'))),
   /** The preview's sha256: what is applied is exactly what was previewed. */
   sha256: Sha256Schema,
 })
@@ -162,8 +163,11 @@ export const CATALOGUE_KINDS = ['events', 'devices', 'templates', 'promos'] as c
 export const CataloguePreviewSchema = v.object({
   /** SHA-256 (hex) of the file's UTF-8 text; the apply call sends it back. */
   sha256: Sha256Schema,
-  /** Every problem, by JSON path (the checks of `npm run import`); empty for a clean file. */
+  /** Every problem, by JSON path (the checks of `npm run import`), in English; empty for a clean file. */
   problems: v.array(v.string()),
+  /** Beside each problem its code and the values of its sentence (`field` its JSON path). */
+  codes: v.array(v.string()),
+  params: v.array(ParamsSchema),
   /** What applying it would add or change; null while it has problems. */
   changes: v.nullable(CatalogueChangesSchema),
 })

@@ -1,11 +1,12 @@
 import * as v from 'valibot'
-import { OPERATOR_ROLES, passwordProblem } from '../domain/ops'
+import { OPERATOR_ROLES, PAYMENT_STATES, passwordProblem } from '../domain/ops'
 import { issueMessage } from '../domain/problems'
 import { wellFormed } from '../domain/validation'
 import {
   EmptyBodySchema,
   EpochMsSchema,
   issue,
+  LocaleSchema,
   nonNegativeInt,
   ProblemSchema,
   text,
@@ -34,6 +35,8 @@ export const SignInRequestSchema = v.strictObject({
   email: text(320),
   // Any string up to the bound: a wrong one answers 401 like a wrong e-mail, never a hint.
   password: v.pipe(v.string(), v.maxLength(1000)),
+  /** The console's language: the operator's mails (a disputed payment) are written in it. */
+  locale: v.optional(LocaleSchema),
 })
 export type SignInRequest = v.InferOutput<typeof SignInRequestSchema>
 
@@ -62,7 +65,25 @@ export type OrderStateChange = v.InferOutput<typeof OrderStateChangeSchema>
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const
 
+/** A chargeback on the order's charge (Stripe's Dispute, kept up to date by its events). */
+export const OpsDisputeSchema = v.object({
+  disputeId: v.string(),
+  amountCents: nonNegativeInt(),
+  currency: v.string(),
+  /** Stripe's reason: fraudulent, product_not_received, duplicate, general, … */
+  reason: v.string(),
+  /** Stripe's status: needs_response, under_review, won, lost, warning_needs_response, … */
+  status: v.string(),
+  /** When the evidence is due at Stripe (null when the bank allows no answer). */
+  evidenceDueEpochMs: v.nullable(EpochMsSchema),
+  openedAtEpochMs: EpochMsSchema,
+  closedAtEpochMs: v.nullable(EpochMsSchema),
+})
+export type OpsDispute = v.InferOutput<typeof OpsDisputeSchema>
+
 export const OpsPaymentSchema = v.object({
+  /** Where the charge stands (domain/ops.ts paymentState). */
+  state: v.picklist(PAYMENT_STATES),
   provider: v.nullable(v.string()),
   /** The provider's id of the charge (Stripe's PaymentIntent), null for a free or unpaid order. */
   paymentId: v.nullable(v.string()),
@@ -75,12 +96,15 @@ export const OpsPaymentSchema = v.object({
     v.object({
       status: v.picklist(REFUND_STATUSES),
       amountCents: nonNegativeInt(),
-      /** the last failed attempt's problem */
+      /** the last failed attempt's problem, or why the card's bank refused it later */
       error: v.nullable(ProblemSchema),
+      /** Stripe's own status of the refund (pending, succeeded, failed, canceled), null if none */
+      providerStatus: v.nullable(v.string()),
       createdAtEpochMs: EpochMsSchema,
       completedAtEpochMs: v.nullable(EpochMsSchema),
     }),
   ),
+  disputes: v.array(OpsDisputeSchema),
 })
 export type OpsPayment = v.InferOutput<typeof OpsPaymentSchema>
 
@@ -178,6 +202,7 @@ export const AuditEntrySchema = v.object({
 })
 export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>
 export const AuditAnswerSchema = v.object({ entries: v.array(AuditEntrySchema) })
+export type AuditAnswer = v.InferOutput<typeof AuditAnswerSchema>
 
 const guarded = ['sign_in_required', 'role_forbidden', 'cross_origin'] as const
 

@@ -13,6 +13,7 @@ export const WORD_PARAMS = {
   upload_required: { contentType: 'contentType' },
   content_type_unavailable: { contentType: 'contentTypeTitle' },
   campaign_state_conflict: { state: 'campaignState' },
+  catalogue_duplicate: { kind: 'catalogueId' },
 } as const satisfies Record<string, Record<string, string>>
 
 /** The table of words a param of a code stands for, or undefined when its value is written as is. */

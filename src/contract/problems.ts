@@ -45,6 +45,13 @@ export const WORDS = {
     Rejected: 'rejected',
     Cancelled: 'cancelled',
   },
+  // what a catalogue file names twice (catalogue/format.ts)
+  catalogueId: {
+    deviceId: 'deviceId',
+    templateId: 'template id',
+    eventSlug: 'event slug',
+    promoCode: 'promoCode',
+  },
   // what else a file that claims to be a video is (src/server/video/sniff.ts)
   fileKind: {
     png: 'a PNG image',
@@ -109,6 +116,7 @@ export const PROBLEMS = {
   field_invalid: { status: 400, en: '{field}: {detail}' },
   field_required: { status: 400, en: '{field}: is required' },
   field_not_allowed: { status: 400, en: '{field}: is not an allowed field' },
+  field_empty: { status: 400, en: '{field}: must not be empty' },
   text_ill_formed: { status: 400, en: '{field}: must be well-formed Unicode text' },
   name_not_one_line: {
     status: 400,
@@ -231,6 +239,12 @@ export const PROBLEMS = {
     status: 503,
     en: 'Payments are unavailable right now. Please try again in a moment.',
   },
+  // Stripe's events (POST /payment/stripe/webhook)
+  webhook_signature_invalid: {
+    status: 400,
+    en: "The Stripe-Signature header does not sign this body with the webhook's secret",
+  },
+  webhooks_not_configured: { status: 404, en: 'This shop takes no Stripe events' },
   request_in_progress: { status: 409, en: 'An identical request is already being processed' },
   idempotency_key_missing: { status: 400, en: 'The Idempotency-Key header is required' },
   idempotency_key_invalid: { status: 400, en: 'The Idempotency-Key header is not valid' },
@@ -505,8 +519,6 @@ export const PROBLEMS = {
   not_under_review: { status: 409, en: 'This order is not under review' },
   not_cancellable: { status: 409, en: 'This order cannot be cancelled' },
   reviewers_refuse_only: { status: 403, en: 'Reviewers can only refuse orders under review' },
-  catalogue_not_json: { status: 400, en: 'The catalogue file is not JSON' },
-  catalogue_invalid: { status: 400, en: 'The catalogue file has problems' },
   // a payment provider's or a mail server's refusal, in its own words
   refund_failed: { status: 502, en: 'The refund failed: {reason}' },
   refund_provider_mismatch: {
@@ -514,11 +526,53 @@ export const PROBLEMS = {
     en: 'The order was paid with the {provider} provider; this server uses {current}',
   },
   mail_send_failed: { status: 502, en: 'The mail could not be sent: {reason}' },
+  mail_not_found: { status: 404, en: 'No such mail' },
+
+  // ---- the catalogue file (catalogue/format.ts, the console's upload and `npm run import`): each
+  // problem names its JSON path as its field ('$.events[0].slug'); valibot's and the template
+  // checker's own reasons are field_invalid's detail
+  catalogue_not_json: { status: 400, en: '{field}: is not JSON ({detail})' },
+  // the apply call's refusal of a file with problems: each problem of the file as its value
+  catalogue_invalid: { status: 400, en: '{problem}' },
   catalogue_not_previewed: {
     status: 409,
     en: 'This is not the file that was previewed: preview it again first',
   },
-  mail_not_found: { status: 404, en: 'No such mail' },
+  catalogue_types_empty: { status: 400, en: '{field}: must name photo, video or both' },
+  catalogue_number_range: { status: 400, en: '{field}: must be {min} to {max}' },
+  catalogue_number_above: { status: 400, en: '{field}: must be above {min}' },
+  catalogue_ad_fields_apart: {
+    status: 400,
+    en: '{field}: impressionsPerPlay, adCpmCents and adCurrency go together (a billboard without them is not sold to advertisers)',
+  },
+  catalogue_ad_play_free: {
+    status: 400,
+    en: '{field}: impressionsPerPlay × adCpmCents / 1000 must be at least one cent a play',
+  },
+  catalogue_placeholder_unknown: {
+    status: 400,
+    en: '{field}: uses the unknown placeholder {placeholder}; allowed: {allowed}',
+  },
+  catalogue_slug_reserved: {
+    status: 400,
+    en: '{field}: is an address the shop uses for another page',
+  },
+  catalogue_plays_overflow: {
+    status: 400,
+    en: '{field}: secondsPerShout × playsPerSlot ({seconds} × {plays} s) must fit in the slot ({slotSeconds} s)',
+  },
+  catalogue_promo_discount: {
+    status: 400,
+    en: '{field}: must have exactly one of centsOffTotal or percentOffTotal',
+  },
+  // ICU's quoting: '' is one apostrophe (englishOf writes it so too)
+  catalogue_duplicate: {
+    status: 400,
+    en: "{field}: duplicate {kind} ''{value}'' (first at {first})",
+  },
+  catalogue_device_unknown: { status: 400, en: "{field}: unknown device ''{deviceId}''" },
+  catalogue_template_unknown: { status: 400, en: "{field}: unknown template ''{templateId}''" },
+  catalogue_event_unknown: { status: 400, en: "{field}: unknown event ''{eventSlug}''" },
 
   // ---- advertisers: accounts, tokens, campaigns, proposals (advertisers/; spec §6, §7, §8)
   // spec §7: a call without `Authorization: Bearer …`
@@ -599,6 +653,11 @@ export const PROBLEMS = {
     status: 409,
     en: 'Every slot of this order is over: there is nothing left to tell',
   },
+  share_not_allowed: {
+    status: 409,
+    en: 'Only a confirmed order can be shared: this one is not confirmed',
+  },
+  share_not_found: { status: 404, en: 'This order is not shared' },
 
   // ---- a text that came without its code: a failure stored as English before problems were
   // stored as codes (migration 0009), an error body of a server that sends no codes
@@ -662,8 +721,9 @@ export function englishOf(problem: ProblemData): string {
   if (!isProblemCode(problem.code)) return problem.code
   const code = problem.code
   const params = problem.params ?? {}
-  return PROBLEMS[code].en.replace(/\{(\w+)(, number)?\}/g, (whole, name: string, number) => {
-    const value = params[name]
+  return PROBLEMS[code].en.replace(/\{(\w+)(, number)?\}|''/g, (whole, name, number) => {
+    if (whole === "''") return "'"
+    const value = params[name as string]
     if (value === undefined) return whole
     if (typeof value === 'object') return englishOf(value)
     if (number && typeof value === 'number') return value.toLocaleString('en-US')
@@ -680,6 +740,9 @@ const DECLINE_CODES: ReadonlySet<string> = new Set<ProblemCode>([
   'processing_error',
   'authentication_required',
 ])
+
+/** Whether a problem is a card's decline (an order that failed on its payment). */
+export const isDeclineCode = (code: string): boolean => DECLINE_CODES.has(code)
 
 /** Stripe's decline code as sent, or card_declined for one the catalogue does not name. */
 export const declineProblemCode = (declineCode: string): ProblemCode =>

@@ -26,9 +26,15 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
  * and the app remembers the step a shopper was on.
  */
 // The first path segments that are not events: pages of their own (/play/{deviceId} is a
-// billboard's player, whose address carries its token; /ops is the operators' console) and
-// the API.
-export const NOT_EVENTS: ReadonlySet<string> = new Set(['event-not-found', 'api', 'play', 'ops'])
+// billboard's player, whose address carries its token; /ops is the operators' console; /s/{id} a
+// keepsake page, the server's own) and the API.
+export const NOT_EVENTS: ReadonlySet<string> = new Set([
+  'event-not-found',
+  'api',
+  'play',
+  'ops',
+  's',
+])
 
 export function eventSlugFromPath(pathname: string): string | null {
   const first = splitLocalePath(pathname).path.split('/').filter(Boolean)[0]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, minorUnitDigits } from './money'
+import { formatMoney, minorUnitDigits, parseAmount } from './money'
 
 // Intl writes a narrow no-break space in French thousands and a no-break space before the symbol.
 const NNBSP = '\u202f'
@@ -48,5 +48,21 @@ describe('formatMoney in French and German (spec §9: their locale format throug
   it('French and German dollars', () => {
     expect(formatMoney(4000, { currency: 'USD', locale: 'fr' })).toBe(`40,00${NBSP}$US`)
     expect(formatMoney(4000, { currency: 'USD', locale: 'de-DE' })).toBe(`40,00${NBSP}$`)
+  })
+})
+
+describe('an amount a person typed', () => {
+  it('reads whole amounts, decimals with a point or a comma, and grouped thousands', () => {
+    expect(parseAmount('500', 'EUR')).toBe(50_000)
+    expect(parseAmount(' 12,5 ', 'EUR')).toBe(1_250)
+    expect(parseAmount('1 250,50', 'EUR')).toBe(125_050)
+    expect(parseAmount('1,250.50', 'USD')).toBe(125_050)
+    expect(parseAmount('1.250', 'EUR')).toBe(125_000)
+    expect(parseAmount('300', 'JPY')).toBe(300)
+  })
+  it('refuses what is no amount', () => {
+    for (const typed of ['', 'abc', '-5', '12.3.4', '1,2,3', '5e3']) {
+      expect(parseAmount(typed, 'EUR')).toBeNull()
+    }
   })
 })

@@ -48,3 +48,23 @@ export function formatMoney(
     .join('')
   return `${cents < 0 ? '-' : ''}${symbol} ${number}`
 }
+
+/**
+ * An amount a person typed ("500", "1 250,50", "1,250.50") in minor units of the currency, or null
+ * when it is no amount (or has more decimals than the currency). The last "." or "," with one to
+ * the currency's digits after it is the decimal point; other separators group thousands.
+ */
+export function parseAmount(typed: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency)
+  const compact = typed.trim().replace(/[\s\u00a0\u202f']/g, '')
+  if (!/^\d[\d.,]*$/.test(compact)) return null
+  const decimal = digits > 0 ? new RegExp(`[.,](\\d{1,${digits}})$`).exec(compact) : null
+  const whole = (decimal ? compact.slice(0, decimal.index) : compact).replace(
+    /[.,](?=\d{3}(\D|$))/g,
+    '',
+  )
+  if (!/^\d+$/.test(whole)) return null
+  const fraction = (decimal?.[1] ?? '').padEnd(digits, '0')
+  const minor = Number(whole + fraction)
+  return Number.isSafeInteger(minor) ? minor : null
+}

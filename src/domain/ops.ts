@@ -100,6 +100,28 @@ export function chargedCents(order: {
 }
 
 /**
+ * Where an order's charge stands, as the console shows it: nothing to charge (free), being charged
+ * (Processing), charged, declined (the order failed on its payment), or never charged (cancelled
+ * or failed before its charge).
+ */
+export const PAYMENT_STATES = ['free', 'pending', 'charged', 'declined', 'not_charged'] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+
+export function paymentState(order: {
+  totalCents: number
+  chargedCents: number
+  state: OrderState
+  /** the order's errors name a card decline or a failed charge */
+  paymentRefused: boolean
+}): PaymentState {
+  if (order.totalCents === 0) return 'free'
+  if (order.chargedCents > 0) return 'charged'
+  if (order.state === 'Processing') return 'pending'
+  if (order.state === 'Failed' && order.paymentRefused) return 'declined'
+  return 'not_charged'
+}
+
+/**
  * An order whose first slot begins while it is still under review is cancelled and
  * refunded by itself: its content was never approved to play.
  */

@@ -13,9 +13,10 @@ const LATER_SOURCES: readonly RegExp[] = [
   // billboard player, a screen of its own: each loads the whole catalog with its code
   /^src\/app\/features\/shell\/(modal-host|error-page|pwa-banners|footer)\.tsx$/,
   /^src\/app\/player\//,
+  // the advertisers' pages: no first screen among them
+  /^src\/app\/features\/advertisers\//,
   /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
-  /^src\/app\/lib\/play-alerts-card\.tsx$/,
-  /^src\/app\/lib\/payment-authentication\.tsx$/,
+  /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication)\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below
   /^src\/contract\/problems\.ts$/,

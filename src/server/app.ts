@@ -22,6 +22,7 @@ import { serveDist } from './platform/static.ts'
 import { billboardConsoleRoutes } from './player/console-routes.ts'
 import { playerRoutes } from './player/routes.ts'
 import { pushRoutes } from './push/routes.ts'
+import { keepsakePages, shareRoutes } from './share/routes.ts'
 
 type Variables = { requestId: string }
 
@@ -96,7 +97,7 @@ export function createApp(parts: ServerParts) {
     trustProxy: parts.env.TRUST_PROXY,
   })
   orderRoutes(router, parts.orders, parts.limits)
-  paymentRoutes(router, parts.payment, parts.limits)
+  paymentRoutes(router, parts.payment, parts.limits, parts.stripeWebhooks)
   contentRoutes(router, parts.content, parts.limits)
   playerRoutes(router, parts.player, parts.limits)
   billboardConsoleRoutes(router, parts.opsGuard, parts.player)
@@ -110,6 +111,10 @@ export function createApp(parts: ServerParts) {
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
   pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
+  shareRoutes(router, parts.shares, {
+    limits: parts.limits,
+    sameOrigin: parts.opsGuard.sameOrigin,
+  })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
     ...router.registered().map((e) => ({
@@ -122,6 +127,8 @@ export function createApp(parts: ServerParts) {
   ])
   app.route(API_BASE, api)
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
+  // the keepsake pages: the server's own, without the app
+  keepsakePages(app, parts.shares)
 
   if (parts.distDir) {
     app.use(serveDist(parts.distDir))

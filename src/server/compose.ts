@@ -12,6 +12,7 @@ import { type AdvertisersService, createAdvertisersService } from './advertisers
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
 import { demoCatalogue } from './catalogue/demo-catalogue.ts'
+import { billboardPhoto } from './catalogue/reads.ts'
 import {
   type CatalogueService,
   createCatalogueService,
@@ -27,15 +28,17 @@ import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
 import { authenticationTimeoutJob, orderDataLifetimeJob, orderRecoveryJob } from './order/jobs.ts'
-import { countOrdersByState, hasRedeemed } from './order/reads.ts'
+import { countOrdersByState, hasRedeemed, orderOfPayment } from './order/reads.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createSoldSlots, type SoldSlots } from './order/sold-slots.ts'
-import { refundRetryJob } from './payment/jobs.ts'
+import { createDisputeMails } from './payment/dispute-mails.ts'
+import { refundRetryJob, webhookEventsSweepJob } from './payment/jobs.ts'
 import {
   createPaymentProvider,
   createPaymentService,
   type PaymentService,
 } from './payment/service.ts'
+import { createStripeWebhooks, type StripeWebhooks } from './payment/webhooks.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
@@ -56,6 +59,7 @@ import { playsOfOrder } from './player/reads.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
 import { playAlertsJob } from './push/jobs.ts'
 import { createPushService, type PushService } from './push/service.ts'
+import { createShareService, type ShareService } from './share/service.ts'
 
 // The composition root: from the settings parsed once (platform/env.ts, by main.ts) it
 // opens the database, and builds the payment provider, content storage (a folder or a bucket), the
@@ -77,6 +81,8 @@ export type ServerParts = {
   now: () => number
   /** Cards, charges and refunds (payment/service.ts), on the provider the settings choose. */
   payment: PaymentService
+  /** Stripe's events (POST /payment/stripe/webhook): late payments, refunds' outcomes, disputes. */
+  stripeWebhooks: StripeWebhooks
   /** The sold slots of each billboard, kept in memory (order/sold-slots.ts). */
   soldSlots: SoldSlots
   /** The events, billboards, templates and promo codes on sale, and their import. */
@@ -105,6 +111,8 @@ export type ServerParts = {
   advertiserGuard: AdvertiserGuard
   /** "Tell me when it plays": the browsers subscribed to an order's alerts, and the sending. */
   push: PushService
+  /** Keepsake pages: an order's shout shared as a public page (/s/{shareId}) and its picture. */
+  shares: ShareService
   /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
   jobs: Scheduler
   /**
@@ -283,6 +291,19 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     { database, log, childEnv: options.childEnv, lease, limiter },
     options.content,
   )
+  const shares = createShareService({
+    database,
+    log: log.child({ component: 'share' }),
+    now,
+    summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+    contentPicture: async (url) => {
+      const file = await content.service.file(url.slice(url.lastIndexOf('/') + 1))
+      return file.ok ? file.value.open(null) : null
+    },
+    billboardPhoto: (deviceId) => billboardPhoto(database, deviceId),
+    storage: content.storage,
+    origin: () => (env.PUBLIC_BASE_URL ?? listeningOrigin).replace(/\/+$/, ''),
+  })
 
   const advertisers = createAdvertisersService({
     database,
@@ -299,6 +320,16 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     },
     audit: ({ operator, action, detail }) =>
       auth.recordAudit(database, { operator, action, detail }),
+  })
+  const stripeWebhooks = createStripeWebhooks({
+    database,
+    log: log.child({ component: 'stripe-webhooks' }),
+    now,
+    secret: env.STRIPE_WEBHOOK_SECRET,
+    orderOfPayment: (paymentId) => orderOfPayment(database, paymentId),
+    audit: (tx, { action, orderGuid, detail }) =>
+      auth.recordAudit(tx, { operator: null, action, orderGuid, detail }),
+    notifyDispute: createDisputeMails({ mail, admins: () => auth.adminRecipients() }),
   })
   const advertiserGuard = createAdvertiserGuard({
     accounts: advertisers.accounts,
@@ -320,6 +351,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(orderRecoveryJob(orders, lease))
   jobs.register(reviewExpiryJob(ops))
   jobs.register(refundRetryJob(payment))
+  jobs.register(webhookEventsSweepJob(database, now))
   jobs.register(mailPlannerJob(mail, mailPollMs))
   jobs.register(mailSenderJob(mail, mailPollMs))
   jobs.register(contentQueueJob(content.service))
@@ -336,6 +368,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)
   orders.lifetime.onForget(({ guid }) => mail.forgetOrder(guid))
   orders.lifetime.onForget(({ guid }) => push.forgetOrder(guid))
+  orders.lifetime.onForget(({ guid }) => shares.forgetOrder(guid))
   orders.lifetime.onForget(({ guid, contentKey }) =>
     content.service.forgetOrderContent(contentKey, guid),
   )
@@ -361,6 +394,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     log,
     now,
     payment,
+    stripeWebhooks,
     soldSlots,
     catalogue,
     orders,
@@ -373,6 +407,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     advertisers,
     advertiserGuard,
     push,
+    shares,
     jobs,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { englishOf } from '../../src/contract/problems.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { checkCatalogue, importCatalogue } from '../../src/server/catalogue/service.ts'
 import { PROJECT_ROOT } from '../../src/server/main.ts'
@@ -144,17 +145,23 @@ describe('npm run import', () => {
     ]
     const check = checkCatalogue(fixedShape)
     expect(check.success).toBe(false)
-    expect(check.success ? [] : check.errors).toEqual([
+    expect(check.success ? [] : check.problems.map(englishOf)).toEqual([
       "$.promos[1].promoCode: duplicate promoCode 'lumiere' (first at $.promos[0].promoCode)",
       "$.events[0].devices[0].deviceId: unknown device 'nowhere'",
       "$.events[0].templates[1]: unknown template 'missing-template'",
       "$.promos[0].eventSlug: unknown event 'no-such-event'",
     ])
+    expect(check.success ? [] : check.problems.map((p) => p.code)).toEqual([
+      'catalogue_duplicate',
+      'catalogue_device_unknown',
+      'catalogue_template_unknown',
+      'catalogue_event_unknown',
+    ])
     const endBeforeStart = structuredClone(catalogue)
     ;(endBeforeStart.events[0] as Record<string, unknown>).endDateHourLocalExclusive =
       '2030-12-01_00'
     const order = checkCatalogue(endBeforeStart)
-    expect(order.success ? [] : order.errors).toEqual([
+    expect(order.success ? [] : order.problems.map(englishOf)).toEqual([
       '$.events[0].endDateHourLocalExclusive: must be after startDateHourLocalInclusive',
     ])
     const badDate = structuredClone(catalogue)
@@ -181,15 +188,15 @@ describe('npm run import', () => {
     })
     const check = checkCatalogue(broken)
     expect(check.success).toBe(false)
-    const errors = check.success ? [] : check.errors
-    const first = errors.filter((e) => e.startsWith('$.templates[0].html: '))
-    const second = errors.filter((e) => e.startsWith('$.templates[1].html: '))
+    const errors = check.success ? [] : check.problems.map(englishOf)
+    const first = errors.filter((e: string) => e.startsWith('$.templates[0].html: '))
+    const second = errors.filter((e: string) => e.startsWith('$.templates[1].html: '))
     expect(first.length).toBeGreaterThanOrEqual(1)
     expect(first.join('\n')).toMatch(/position|script/)
     expect(second.join('\n')).toContain('{{photoUrl}} can only be an img src')
-    expect(errors.filter((e) => e.startsWith('$.templates[2].html: ')).join('\n')).toContain(
-      'write &lt; for a literal',
-    )
+    expect(
+      errors.filter((e: string) => e.startsWith('$.templates[2].html: ')).join('\n'),
+    ).toContain('write &lt; for a literal')
     // The demo catalogue's own templates all render: the check is not a blanket refusal.
     expect(checkCatalogue(demoCatalogue(Date.now())).success).toBe(true)
   })
@@ -263,7 +270,7 @@ describe('npm run import', () => {
 
   it('ships a demo catalogue that passes its own rules', async () => {
     const check = checkCatalogue(demoCatalogue(Date.now()))
-    expect(check.success ? [] : check.errors).toEqual([])
+    expect(check.success ? [] : check.problems.map(englishOf)).toEqual([])
     const d = await freshDataDir()
     const s = await startTestServer('pglite', { dataDir: d, demoCatalogue: false })
     try {

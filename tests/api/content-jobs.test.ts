@@ -12,6 +12,7 @@ import {
   DaemonResultSchema,
   DaemonStatusSchema,
 } from '../../src/contract/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { json, sql } from '../../src/server/platform/db/sql.ts'
@@ -71,7 +72,7 @@ beforeAll(async () => {
       },
     ],
   })
-  if (!imported.success) throw new Error(imported.errors.join('\n'))
+  if (!imported.success) throw new Error(imported.problems.map(englishOf).join('\n'))
 })
 
 afterAll(async () => {

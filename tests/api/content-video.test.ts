@@ -14,6 +14,7 @@ import {
   type Upload,
   UploadSchema,
 } from '../../src/contract/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { probe } from '../../src/server/video/index.ts'
@@ -81,7 +82,7 @@ beforeAll(async () => {
       },
     ],
   })
-  if (!imported.success) throw new Error(imported.errors.join('\n'))
+  if (!imported.success) throw new Error(imported.problems.map(englishOf).join('\n'))
 })
 
 afterAll(async () => {

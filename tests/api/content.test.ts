@@ -112,7 +112,7 @@ beforeAll(async () => {
     env: { DATABASE_URL: undefined },
   })
   const imported = await importCatalogue(server.deps.database, catalogue)
-  if (!imported.success) throw new Error(imported.errors.join('\n'))
+  if (!imported.success) throw new Error(imported.problems.map(englishOf).join('\n'))
   await server.deps.database.query(
     sql`update templates set html = '<marquee>{{multilineMessage}}</marquee>' where id = 'marquee'`,
   )

@@ -24,6 +24,7 @@ describe('the demo catalogue', () => {
         // a production shop needs Stripe; nothing here calls it (the port is closed)
         STRIPE_SECRET_KEY: 'sk_live_not-a-real-key',
         STRIPE_PUBLISHABLE_KEY: 'pk_live_not-a-real-key',
+        STRIPE_WEBHOOK_SECRET: 'whsec_not-a-real-secret',
         STRIPE_API_URL: 'http://127.0.0.1:9',
       },
     })

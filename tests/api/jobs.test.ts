@@ -163,6 +163,7 @@ describe("the server's jobs", () => {
         'order-recovery',
         'review-expiry',
         'refund-retry',
+        'stripe-events-sweep',
         'mail-planner',
         'mail-sender',
         'content-jobs',

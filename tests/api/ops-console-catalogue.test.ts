@@ -71,6 +71,11 @@ describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
         '$.devices[1].colour: is not an allowed field',
       ]),
     )
+    // beside each problem its code and the values of its sentence, the JSON path as its field
+    const colour = shape.problems.indexOf('$.devices[1].colour: is not an allowed field')
+    expect(shape.codes[colour]).toBe('field_not_allowed')
+    expect(shape.params[colour]).toEqual({ field: '$.devices[1].colour' })
+    expect(shape.codes).toHaveLength(shape.problems.length)
     // references are checked once the shape is right
     const references = demo()
     references.promos.push({ promoCode: 'NOWHERE', eventSlug: 'no-such-event', percentOffTotal: 5 })
@@ -78,9 +83,15 @@ describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
     expect(refs.problems).toEqual([
       `$.promos[${references.promos.length - 1}].eventSlug: unknown event 'no-such-event'`,
     ])
+    expect(refs.codes).toEqual(['catalogue_event_unknown'])
+    expect(refs.params).toEqual([
+      { field: `$.promos[${references.promos.length - 1}].eventSlug`, eventSlug: 'no-such-event' },
+    ])
     const notJson = await preview('{"events": [')
     expect(notJson.problems).toHaveLength(1)
-    expect(notJson.problems[0]).toMatch(/^\$: is not JSON/)
+    expect(notJson.problems[0]).toMatch(/^\$: is not JSON \(.+\)$/)
+    expect(notJson.codes).toEqual(['catalogue_not_json'])
+    expect(notJson.params).toEqual([{ field: '$', detail: expect.any(String) }])
   })
 
   it('previews what a clean file adds and changes, and applies exactly the previewed file', async () => {
@@ -142,6 +153,23 @@ describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
     const refused = await apply(text, sha256)
     expect(refused.status).toBe(400)
     expect(refused.body).toMatchObject({ errors: problems, codes: ['catalogue_invalid'] })
+    // the refusal's params carry each problem of the file by its code
+    expect(refused.body).toMatchObject({
+      params: [
+        {
+          problem: {
+            code: 'field_invalid',
+            params: {
+              field: '$.devices[0].contentWidth',
+              detail: 'Invalid value: Expected >=1 but received 0',
+            },
+          },
+        },
+      ],
+    })
+    const notJson = await apply('{"events": [', (await preview('{"events": [')).sha256)
+    expect(notJson.status).toBe(400)
+    expect(notJson.body).toMatchObject({ codes: ['catalogue_not_json'] })
     const huge = await admin.api.post('/ops/catalogue/preview', {
       text: 'x'.repeat(MAX_CATALOGUE_BYTES + 100 * 1024),
     })

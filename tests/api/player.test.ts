@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Play, Schedule } from '../../src/contract/index.ts'
+import { englishOf } from '../../src/contract/problems.ts'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
@@ -195,9 +196,10 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
     const result = await importCatalogue(server.deps.database, catalogue)
     expect(result.success).toBe(false)
     if (result.success) return
-    expect(result.errors).toEqual([
+    expect(result.problems.map(englishOf)).toEqual([
       '$.events[0].secondsPerShout: secondsPerShout × playsPerSlot (15 × 61 s) must fit in the slot (900 s)',
     ])
+    expect(result.problems.map((p) => p.code)).toEqual(['catalogue_plays_overflow'])
     const live = await api.get<{ playsPerSlot: number }>(`/spotlight/events/${LIVE}`)
     expect(live.body.playsPerSlot).toBe(4)
   })

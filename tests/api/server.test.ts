@@ -188,6 +188,34 @@ describe('payments through Stripe', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
+  it("a production server with Stripe's test key does not start unless test payments are allowed", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shouts-prod-'))
+    const prod = {
+      APP_ENV: 'prod',
+      PUBLIC_BASE_URL: 'https://shouts.example',
+      ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_test_shouts_staging',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_staging',
+      STRIPE_WEBHOOK_SECRET: 'whsec_shouts_staging',
+      // nothing here calls Stripe (the port is closed)
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+      LOG_LEVEL: 'silent',
+    }
+    const start = (env: Record<string, string | undefined>) =>
+      startServer({ port: 0, dataDir, serveApp: false, env })
+    await expect(start(prod)).rejects.toThrow('STRIPE_SECRET_KEY is a test key (sk_test_…)')
+    await expect(start({ ...prod, STRIPE_WEBHOOK_SECRET: undefined })).rejects.toThrow(
+      'STRIPE_WEBHOOK_SECRET must be set when APP_ENV=prod',
+    )
+    const staging = await start({ ...prod, ALLOW_TEST_PAYMENTS: '1' })
+    try {
+      expect(staging.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    } finally {
+      await staging.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
   it('answers 503 with {errors} when Stripe cannot be reached, and refuses local test cards', async () => {
     const payment = createPaymentService({
       ...server.deps,

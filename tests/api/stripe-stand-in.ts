@@ -1,9 +1,13 @@
 // A stand-in for Stripe's HTTP API on loopback, for the tests of the Stripe provider: the real Stripe
 // SDK (payment/stripe.ts) talks to it exactly as it talks to api.stripe.com (form-encoded POSTs, a
 // Bearer secret key, Idempotency-Key headers, Stripe's error bodies). It keeps what it was sent, so a
-// test can check the charge the server made. Only what the shop calls is answered.
+// test can check the charge the server made. Only what the shop calls is answered. It also plays
+// Stripe's side of the webhooks: events about its objects (a refund that fails later, a dispute, a
+// PaymentIntent settled) posted to the shop's endpoint, signed with the endpoint's secret as Stripe
+// signs them (the SDK's test-header helper makes the same Stripe-Signature header).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
 
 export type StripeCall = {
   method: string
@@ -21,6 +25,16 @@ type SetupIntent = {
   status: 'requires_payment_method' | 'succeeded'
   payment_method: string | null
   usage: string
+}
+
+/** `metadata[key]=value` fields of a form-encoded call, as the object's metadata. */
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {}
+  for (const [key, value] of form) {
+    const name = /^metadata\[(.+)\]$/.exec(key)?.[1]
+    if (name) metadata[name] = value
+  }
+  return metadata
 }
 
 // Stripe's documented test payment methods that the stand-in declines when charged.
@@ -41,13 +55,56 @@ type PaymentIntent = {
   status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled'
   next_action: { type: 'use_stripe_sdk'; use_stripe_sdk: { type: string } } | null
   last_payment_error: { code: string; type: string; message: string } | null
+  latest_charge: string | null
   metadata: Record<string, string>
+}
+
+/** An event as Stripe posts it to a webhook endpoint. */
+export type StripeEvent = {
+  id: string
+  object: 'event'
+  api_version: string
+  created: number
+  livemode: false
+  pending_webhooks: number
+  type: string
+  data: { object: Record<string, unknown> }
+}
+
+/** One delivery of an event: what was posted (to post it again) and the shop's answer. */
+export type Delivery = {
+  event: StripeEvent
+  payload: string
+  signature: string
+  status: number
+  body: unknown
 }
 
 export type StripeStandIn = {
   url: string
   /** The server's settings that point it at this stand-in (the publishable key pairs with the secret). */
-  env: { STRIPE_SECRET_KEY: string; STRIPE_PUBLISHABLE_KEY: string; STRIPE_API_URL: string }
+  env: {
+    STRIPE_SECRET_KEY: string
+    STRIPE_PUBLISHABLE_KEY: string
+    STRIPE_API_URL: string
+    STRIPE_WEBHOOK_SECRET: string
+  }
+  /** Where events are posted: the shop's webhook endpoint (its address is known once it started). */
+  deliverTo(url: string): void
+  /** Posts an event about an object, signed with the endpoint's secret (or `secret`, a forgery). */
+  send(
+    type: string,
+    object: Record<string, unknown>,
+    options?: { secret?: string },
+  ): Promise<Delivery>
+  /** Posts a delivery again, byte for byte: Stripe retries, and may deliver an event twice. */
+  redeliver(delivery: Delivery): Promise<Delivery>
+  /** The card issuer refuses a refund after Stripe accepted it: refund.updated, then refund.failed. */
+  failRefund(refundId: string, failureReason: string): Promise<Delivery[]>
+  /** The cardholder disputes a PaymentIntent's charge: charge.dispute.created. */
+  dispute(paymentIntent: string, reason: string): Promise<Delivery>
+  /** The bank decides: charge.dispute.closed with `won` or `lost`. */
+  closeDispute(disputeId: string, status: 'won' | 'lost'): Promise<Delivery>
   calls: StripeCall[]
   /** The PaymentIntents made (a replayed Idempotency-Key makes none): one per card charge. */
   paymentIntents: string[]
@@ -71,8 +128,15 @@ export type StripeStandIn = {
   close(): Promise<void>
 }
 
-export async function startStripeStandIn(secretKey: string): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  secretKey: string,
+  webhookSecret = 'whsec_shouts_stand_in',
+): Promise<StripeStandIn> {
   const calls: StripeCall[] = []
+  let webhookUrl: string | null = null
+  const refundObjects = new Map<string, Record<string, unknown>>()
+  const disputes = new Map<string, Record<string, unknown>>()
+  const chargeOf = new Map<string, string>()
   const setupIntents = new Map<string, SetupIntent>()
   const replies = new Map<string, { status: number; body: unknown }>()
   const paymentIntents: string[] = []
@@ -86,6 +150,8 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
   const id = (prefix: string) => `${prefix}_standin${++counter}`
 
   const succeed = (intent: PaymentIntent) => {
+    chargeOf.set(intent.id, id('ch'))
+    intent.latest_charge = chargeOf.get(intent.id) ?? null
     intent.status = 'succeeded'
     intent.next_action = null
     charged.set(intent.id, { amount: intent.amount, currency: intent.currency, refunded: 0 })
@@ -171,7 +237,8 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
         status: 'succeeded',
         next_action: null,
         last_payment_error: null,
-        metadata: { orderGuid: call.form.get('metadata[orderGuid]') ?? '' },
+        latest_charge: null,
+        metadata: metadataOf(call.form),
       }
       intents.set(intentId, intent)
       if (AUTHENTICATING.has(method)) {
@@ -274,18 +341,19 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
       charge.refunded += amount
       const refundId = id('re')
       refunds.push({ id: refundId, paymentIntent: intentId, amount })
-      return {
-        status: 200,
-        body: {
-          id: refundId,
-          object: 'refund',
-          amount,
-          currency: charge.currency,
-          payment_intent: intentId,
-          status: 'succeeded',
-          metadata: {},
-        },
+      const refund = {
+        id: refundId,
+        object: 'refund',
+        amount,
+        charge: chargeOf.get(intentId) ?? null,
+        currency: charge.currency,
+        payment_intent: intentId,
+        status: 'succeeded',
+        failure_reason: null,
+        metadata: metadataOf(call.form),
       }
+      refundObjects.set(refundId, refund)
+      return { status: 200, body: refund }
     }
     return {
       status: 404,
@@ -320,6 +388,48 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
       res.end(JSON.stringify(reply.body))
     })
   })
+  const post = async (
+    event: StripeEvent,
+    payload: string,
+    signature: string,
+  ): Promise<Delivery> => {
+    if (!webhookUrl) throw new Error('deliverTo(url) first: where is the webhook endpoint?')
+    const res = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signature,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+    })
+    const text = await res.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {}
+    return { event, payload, signature, status: res.status, body }
+  }
+  const send: StripeStandIn['send'] = (type, object, options = {}) => {
+    const event: StripeEvent = {
+      id: id('evt'),
+      object: 'event',
+      api_version: '2025-03-31.basil',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      // a copy: the object as it was when the event happened
+      data: { object: structuredClone(object) },
+    }
+    const payload = JSON.stringify(event, null, 2)
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? webhookSecret,
+    })
+    return post(event, payload, signature)
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
@@ -329,6 +439,54 @@ export async function startStripeStandIn(secretKey: string): Promise<StripeStand
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_PUBLISHABLE_KEY: secretKey.replace(/^sk_/, 'pk_'),
       STRIPE_API_URL: url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
+    deliverTo(to) {
+      webhookUrl = to
+    },
+    send,
+    redeliver: (delivery) => post(delivery.event, delivery.payload, delivery.signature),
+    async failRefund(refundId, failureReason) {
+      const refund = refundObjects.get(refundId)
+      if (!refund) throw new Error(`no refund ${refundId}`)
+      refund.status = 'failed'
+      refund.failure_reason = failureReason
+      const intent = charged.get(String(refund.payment_intent))
+      if (intent) intent.refunded -= Number(refund.amount)
+      return [await send('refund.updated', refund), await send('refund.failed', refund)]
+    },
+    dispute(paymentIntent, reason) {
+      const charge = charged.get(paymentIntent)
+      if (!charge) throw new Error(`no PaymentIntent ${paymentIntent}`)
+      const created = Math.floor(Date.now() / 1000)
+      const dispute = {
+        id: id('du'),
+        object: 'dispute',
+        amount: charge.amount,
+        charge: chargeOf.get(paymentIntent) ?? null,
+        currency: charge.currency,
+        created,
+        evidence_details: {
+          due_by: created + 14 * 86_400,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
+        is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_intent: paymentIntent,
+        reason,
+        status: 'needs_response',
+      }
+      disputes.set(dispute.id, dispute)
+      return send('charge.dispute.created', dispute)
+    },
+    closeDispute(disputeId, status) {
+      const dispute = disputes.get(disputeId)
+      if (!dispute) throw new Error(`no dispute ${disputeId}`)
+      dispute.status = status
+      return send('charge.dispute.closed', dispute)
     },
     calls,
     paymentIntents,

@@ -190,6 +190,51 @@ for (const width of [390, 1280]) {
   })
 }
 
+// A refusal of the file reads in the console's language: each problem by its code, its JSON path
+// and the values the file named written in.
+const REFUSALS: [string, string, string, (path: string) => string][] = [
+  [
+    'fr',
+    'Fichier de catalogue',
+    '$.devices[0].city : ne doit pas être vide',
+    (path) => `${path} : événement inconnu « no-such-event »`,
+  ],
+  [
+    'de',
+    'Katalogdatei',
+    '$.devices[0].city: darf nicht leer sein',
+    (path) => `${path}: unbekanntes Event „no-such-event“`,
+  ],
+]
+for (const [locale, label, empty, unknownEvent] of REFUSALS) {
+  test(`catalogue in ${locale}: the problems of a refused file in ${locale}`, async ({
+    browser,
+  }) => {
+    const { context, page, errors } = await adminContext(browser, 1280)
+    await page.goto(`${server.url}/${locale}/ops/catalogue`)
+    const file = page.getByLabel(label)
+    const shape = structuredClone(demoCatalogue(Date.now())) as { devices: { city?: unknown }[] }
+    ;(shape.devices[0] as Record<string, unknown>).city = ''
+    await file.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(shape)),
+    })
+    await expect(page.getByText(empty, { exact: true })).toBeVisible()
+    const refs = structuredClone(demoCatalogue(Date.now())) as { promos: unknown[] }
+    refs.promos.push({ promoCode: 'NOWHERE', eventSlug: 'no-such-event', percentOffTotal: 5 })
+    await file.setInputFiles({
+      name: 'references.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(refs)),
+    })
+    const path = `$.promos[${refs.promos.length - 1}].eventSlug`
+    await expect(page.getByText(unknownEvent(path), { exact: true })).toBeVisible()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+}
+
 for (const width of [390, 1280]) {
   test(`dashboard at ${width} px: the live event's figures and the sales chart`, async ({
     browser,

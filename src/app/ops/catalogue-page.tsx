@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
+import { problemsOf } from '../../contract/common'
 import type { CatalogueChanges, CataloguePreview } from '../../contract/ops-console'
 import { CATALOGUE_KINDS, MAX_CATALOGUE_BYTES, opsConsole } from '../../contract/ops-console'
 import { callApi } from '../lib/api'
+import { problemText } from '../lib/problem-text'
 import { useOpsFailure } from './errors'
 import { Notice, OpsPage } from './ops-frame'
 import './backoffice.css'
@@ -15,7 +17,7 @@ type Kind = (typeof CATALOGUE_KINDS)[number]
  * apply call sends the previewed file's SHA-256, so what is applied is what was previewed).
  */
 export function CataloguePage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const failure = useOpsFailure()
   const inputId = useId()
   const [file, setFile] = useState<{ name: string; text: string } | null>(null)
@@ -23,6 +25,9 @@ export function CataloguePage() {
   const [applied, setApplied] = useState<CatalogueChanges | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const listed = preview
+    ? problemsOf({ errors: preview.problems, codes: preview.codes, params: preview.params })
+    : []
 
   const choose = async (chosen: File | undefined) => {
     setPreview(null)
@@ -103,9 +108,10 @@ export function CataloguePage() {
             <Trans>{preview.problems.length} problems: nothing can be applied</Trans>
           </h2>
           <ul className="bo-problems">
-            {preview.problems.map((problem) => (
-              <li key={problem}>
-                <code>{problem}</code>
+            {preview.problems.map((sent, i) => (
+              // each by its code in the reader's language (its field, a JSON path, as written)
+              <li key={sent}>
+                <code>{problemText(i18n, listed[i] ?? { code: sent }, sent)}</code>
               </li>
             ))}
           </ul>

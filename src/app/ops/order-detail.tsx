@@ -18,6 +18,7 @@ import {
   OrderSlots,
   StateName,
 } from './order-parts'
+import { OrderPayment } from './order-payment'
 import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
 
@@ -74,7 +75,7 @@ export function OrderDetail({
         <Contact order={order} />
         <Billboard order={order} />
         <OrderSlots order={order} />
-        <Payment order={order} />
+        <OrderPayment order={order} />
         <History order={order} />
         <Proofs order={order} />
       </div>
@@ -197,88 +198,6 @@ function Billboard({ order }: { order: OpsOrder }) {
       </dl>
     </section>
   )
-}
-
-function Payment({ order }: { order: OpsOrder }) {
-  const { i18n } = useLingui()
-  const { payment } = order
-  const m = (cents: number) => money(order, cents, i18n.locale)
-  return (
-    <section aria-labelledby="ops-order-payment">
-      <h3 id="ops-order-payment" className="ops-subtitle">
-        <Trans>Payment</Trans>
-      </h3>
-      <dl className="ops-facts">
-        <dt>
-          <Trans>Card</Trans>
-        </dt>
-        <dd>
-          {payment.brand || payment.last4 ? (
-            <>
-              {payment.brand ?? '—'} ···· {payment.last4 ?? '—'}
-            </>
-          ) : (
-            '—'
-          )}
-        </dd>
-        <dt>
-          <Trans>Provider</Trans>
-        </dt>
-        <dd>
-          {payment.provider ?? '—'}
-          {payment.paymentId ? (
-            <>
-              {' '}
-              <code>{payment.paymentId}</code>
-            </>
-          ) : null}
-        </dd>
-        <dt>
-          <Trans>Subtotal</Trans>
-        </dt>
-        <dd>{m(order.subtotalCents)}</dd>
-        <dt>
-          <Trans>Discount</Trans>
-        </dt>
-        <dd>
-          {m(order.discountCents)}
-          {order.promoCode ? ` (${order.promoCode})` : ''}
-        </dd>
-        <dt>
-          <Trans>Total</Trans>
-        </dt>
-        <dd>{m(order.totalCents)}</dd>
-        <dt>
-          <Trans>Charged</Trans>
-        </dt>
-        <dd>{m(payment.chargedCents)}</dd>
-        <dt>
-          <Trans>Refunded</Trans>
-        </dt>
-        <dd>
-          {m(payment.refundedCents)}
-          {payment.refund ? (
-            <>
-              {' '}
-              (<RefundStatus status={payment.refund.status} />
-              {payment.refund.error ? `: ${problemText(i18n, payment.refund.error)}` : ''})
-            </>
-          ) : null}
-        </dd>
-      </dl>
-    </section>
-  )
-}
-
-function RefundStatus({ status }: { status: 'pending' | 'succeeded' | 'failed' }) {
-  switch (status) {
-    case 'pending':
-      return <Trans>refund pending</Trans>
-    case 'succeeded':
-      return <Trans>refund done</Trans>
-    case 'failed':
-      return <Trans>refund failed</Trans>
-  }
 }
 
 function History({ order }: { order: OpsOrder }) {

@@ -158,6 +158,8 @@ function KindName({ kind }: { kind: MailKind }) {
       return <Trans>Campaign rejected</Trans>
     case 'campaign_charge_failed':
       return <Trans>Campaign payment failed</Trans>
+    case 'payment_dispute':
+      return <Trans>Disputed payment</Trans>
   }
 }
 

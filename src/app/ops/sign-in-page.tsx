@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { ops } from '../../contract/ops'
+import { isLocale } from '../../domain/locale'
 import { ApiError } from '../lib/api'
 import { problemText } from '../lib/problem-text'
 import { TextField } from '../ui/text-field'
@@ -32,7 +33,11 @@ export function SignInPage() {
     if (found.email || found.password) return
     setBusy(true)
     try {
-      await callNoContent(ops.signIn, { email: email.trim(), password })
+      await callNoContent(ops.signIn, {
+        email: email.trim(),
+        password,
+        ...(isLocale(i18n.locale) ? { locale: i18n.locale } : {}),
+      })
       await router.navigate({ href: safeReturnPath(search.redirect) ?? '/ops', replace: true })
     } catch (error) {
       setBusy(false)

@@ -17,7 +17,6 @@ type DevicesState = {
   devices: Device[]
   mapDevice: Device | null
   supportedGeneratorModes: string[]
-  errors: string[]
   /** spec §3: devices at the same coordinates as another one */
   potentialExcludeDevices: string[]
   pagination: Pagination | null
@@ -33,7 +32,6 @@ const initial = (): DevicesState => ({
   devices: [],
   mapDevice: null,
   supportedGeneratorModes: [DEFAULT_TEMPLATE_MODE],
-  errors: [],
   potentialExcludeDevices: [],
   pagination: null,
   fetchStatus: null,
@@ -96,7 +94,6 @@ export function adoptDevices(
     else seen.set(at, device.deviceId)
   }
   devicesStore.potentialExcludeDevices = excluded
-  devicesStore.errors = []
   setStatus(devicesStore, 'fetchStatus', 'Success')
 }
 
@@ -105,8 +102,8 @@ async function loadDevices(eventSlug: string): Promise<void> {
   try {
     const page = await requestDevices(eventSlug)
     adoptDevices(eventSlug, page.devices, page.pagination)
-  } catch (error) {
-    devicesStore.errors = [error instanceof Error ? error.message : String(error)]
+  } catch {
+    // the store keeps the status, never an error's English (nothing would read it but to match it)
     setStatus(devicesStore, 'fetchStatus', 'Failure')
   }
 }

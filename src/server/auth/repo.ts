@@ -21,6 +21,20 @@ export async function operatorByEmail(
   return row ?? null
 }
 
+/** The console's language at the operator's sign-in: the one their mails are written in. */
+export async function setOperatorLocale(db: Queryable, id: string, locale: string): Promise<void> {
+  await db.query(
+    sql`update operators set locale = ${locale} where id = ${id} and locale <> ${locale}`,
+  )
+}
+
+/** The admins who can sign in (their password is set), with their mails' language. */
+export async function adminRecipients(db: Queryable): Promise<{ email: string; locale: string }[]> {
+  return db.query(sql<{ email: string; locale: string }>`
+    select email, locale from operators
+    where role = 'admin' and password_hash is not null order by email`)
+}
+
 /** Creates an operator; null when the e-mail is taken (case-insensitively). */
 export async function insertOperator(
   db: Queryable,

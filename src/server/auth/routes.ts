@@ -26,7 +26,7 @@ export function authRoutes(
     ops.signIn,
     async ({ c, body }) => {
       const address = clientAddress(c, settings.trustProxy)
-      const signedIn = await auth.signIn(body.email, body.password, address)
+      const signedIn = await auth.signIn(body.email, body.password, address, body.locale)
       if (!signedIn.ok) {
         retryAfter(c, signedIn.error)
         return refuse({ problems: [signedIn.error] })

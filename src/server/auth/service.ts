@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { isLocale, type Locale } from '../../domain/locale.ts'
 import {
   type OperatorRole,
   passwordProblem,
@@ -22,6 +23,7 @@ import {
 } from './passwords.ts'
 import {
   type AuditRecord,
+  adminRecipients,
   auditEntries,
   endSession,
   insertOperator,
@@ -31,6 +33,7 @@ import {
   operatorByEmail,
   recordAudit,
   replaceSetPasswordToken,
+  setOperatorLocale,
   setPasswordHash,
   setPasswordTokenOperator,
   touchSession,
@@ -214,6 +217,8 @@ export function createAuthService(deps: {
     email: string,
     password: string,
     address: string,
+    /** the console's language: the operator's mails are written in it */
+    locale?: Locale,
   ): Promise<Result<{ sessionId: string; operator: Operator }, AuthError>> {
     const account = email.trim().toLowerCase()
     const taken = await signInLimits.take(account, address)
@@ -243,6 +248,7 @@ export function createAuthService(deps: {
     const nowMs = now()
     await db.transaction(async (tx) => {
       await insertSession(tx, secretHash(sessionId), operator.id, nowMs)
+      if (locale) await setOperatorLocale(tx, operator.id, locale)
       await recordAudit(tx, { operator, action: 'sign_in', detail: { address } }, nowMs)
     })
     return ok({ sessionId, operator })
@@ -282,6 +288,11 @@ export function createAuthService(deps: {
      * change, so both or neither happen.
      */
     recordAudit: (tx: Queryable, record: AuditRecord) => recordAudit(tx, record, now()),
+    /** The admins who can sign in, each with the language of the console they last used. */
+    async adminRecipients(): Promise<{ email: string; locale: Locale }[]> {
+      const rows = await adminRecipients(db)
+      return rows.map((r) => ({ email: r.email, locale: isLocale(r.locale) ? r.locale : 'en' }))
+    },
     /** The audit log, newest first (api-v1 GET /ops/audit). */
     auditEntries: (query: Parameters<typeof auditEntries>[1]) => auditEntries(db, query),
     /** argon2id hashes and checks under the process's one bound (the advertisers' sign-ins too). */

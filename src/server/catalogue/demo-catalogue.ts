@@ -53,6 +53,13 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     trafficDirection: 'North East',
     screens: 2,
     imageUrl: billboardPicture('paris-opera-1'),
+    // the picture's white screen (billboardPicture): the keepsake page shows the shout there
+    screenCorners: [
+      { x: 124 / 640, y: 64 / 360 },
+      { x: 516 / 640, y: 64 / 360 },
+      { x: 516 / 640, y: 226 / 360 },
+      { x: 124 / 640, y: 226 / 360 },
+    ],
     // catalogue-format "Advertising": sold to advertisers
     impressionsPerPlay: 1200,
     adCpmCents: 800,

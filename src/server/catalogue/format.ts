@@ -6,6 +6,8 @@ import {
   DEFAULT_TEMPLATE_MODE,
   EventSlugSchema,
   EventTimingSchema,
+  issue,
+  issuesToProblems,
   PromoCodeSchema,
   TimeZoneIdSchema,
   TrafficDirectionSchema,
@@ -13,6 +15,7 @@ import {
 import { adPlayCostCents } from '../../domain/campaign.ts'
 import { NOT_EVENTS } from '../../domain/locale.ts'
 import { DEFAULT_VALUE_CENTS_PER_SLOT } from '../../domain/price.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import {
   DEFAULT_PLAYS_PER_SLOT,
   DEFAULT_SECONDS_PER_SHOUT,
@@ -37,22 +40,31 @@ export const TEMPLATE_PLACEHOLDERS = [
 ] as const
 const TEMPLATE_HTML_MAX_LENGTH = 100_000
 
-const id = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100))
-const url = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(2000))
+const id = v.pipe(v.string(), v.trim(), v.minLength(1, issue('field_empty')), v.maxLength(100))
+const url = v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(2000))
 const positiveInt = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
+const fraction = v.pipe(v.number(), v.minValue(0), v.maxValue(1))
+// catalogue-format "screenCorners": the screen in the billboard's photo, for the keepsake page
+const ScreenCornersSchema = v.tuple([
+  v.strictObject({ x: fraction, y: fraction }),
+  v.strictObject({ x: fraction, y: fraction }),
+  v.strictObject({ x: fraction, y: fraction }),
+  v.strictObject({ x: fraction, y: fraction }),
+])
 
 const CatalogueDeviceFields = v.strictObject({
   deviceId: id,
-  location: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(500)),
-  city: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
+  location: v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(500)),
+  city: v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(200)),
   stateAbbr: v.optional(v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(10))), null),
-  country: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
+  country: v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(200)),
   timeZoneId: TimeZoneIdSchema,
   coordinates: CoordinatesSchema,
   viewingAreaCoordinates: v.optional(v.array(CoordinatesSchema), []),
   trafficDirection: TrafficDirectionSchema,
   screens: v.optional(positiveInt, 1),
   imageUrl: url,
+  screenCorners: v.optional(v.nullable(ScreenCornersSchema), null),
   streetViewUrl: v.optional(v.nullable(url), null),
   contentWidth: positiveInt,
   contentHeight: positiveInt,
@@ -69,7 +81,7 @@ const CatalogueDeviceSchema = v.pipe(
     (d) =>
       [d.impressionsPerPlay, d.adCpmCents, d.adCurrency].every((x) => x === null) ||
       [d.impressionsPerPlay, d.adCpmCents, d.adCurrency].every((x) => x !== null),
-    'impressionsPerPlay, adCpmCents and adCurrency go together (a billboard without them is not sold to advertisers)',
+    issue('catalogue_ad_fields_apart'),
   ),
   // a play costs at least a cent: a price that rounds to nothing would sell every free cell
   v.forward(
@@ -78,7 +90,7 @@ const CatalogueDeviceSchema = v.pipe(
         d.impressionsPerPlay === null ||
         d.adCpmCents === null ||
         adPlayCostCents(d.impressionsPerPlay, d.adCpmCents) >= 1,
-      'impressionsPerPlay × adCpmCents / 1000 must be at least one cent a play',
+      issue('catalogue_ad_play_free'),
     ),
     ['adCpmCents'],
   ),
@@ -91,8 +103,8 @@ function unknownPlaceholders(html: string): string[] {
 
 const CatalogueTemplateSchema = v.strictObject({
   id,
-  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
-  types: v.pipe(v.array(ContentTypeSchema), v.minLength(1, 'must name photo, video or both')),
+  name: v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(200)),
+  types: v.pipe(v.array(ContentTypeSchema), v.minLength(1, issue('catalogue_types_empty'))),
   mode: v.optional(v.pipe(v.string(), v.minLength(1)), DEFAULT_TEMPLATE_MODE),
   widthPx: positiveInt,
   heightPx: positiveInt,
@@ -101,7 +113,7 @@ const CatalogueTemplateSchema = v.strictObject({
   videoMaxLengthSeconds: v.optional(v.nullable(v.pipe(v.number(), v.gtValue(0))), null),
   html: v.pipe(
     v.string(),
-    v.minLength(1, 'must not be empty'),
+    v.minLength(1, issue('field_empty')),
     v.maxLength(TEMPLATE_HTML_MAX_LENGTH),
     v.rawCheck(({ dataset, addIssue }) => {
       // a pipe goes on after a failed check: html over its limit is already refused, never read further
@@ -109,14 +121,21 @@ const CatalogueTemplateSchema = v.strictObject({
       const unknown = unknownPlaceholders(dataset.value)
       for (const name of unknown) {
         addIssue({
-          message: `uses the unknown placeholder {{${name}}}; allowed: ${TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' ')}`,
+          message: issue('catalogue_placeholder_unknown', {
+            placeholder: `{{${name}}}`,
+            allowed: TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' '),
+          }),
         })
       }
       if (unknown.length > 0) return
       // A template the renderer cannot read would fail every shopper's generate call: refuse it at import
       // with the renderer's own reasons (catalogue-format: the supported HTML and CSS subset).
       const parsed = parseTemplateHtml(dataset.value)
-      if (!parsed.ok) for (const message of parsed.errors) addIssue({ message })
+      // (the checker's reasons are its own words: a template author's, in English)
+      if (!parsed.ok) {
+        for (const detail of parsed.errors)
+          addIssue({ message: issue('field_invalid', { detail }) })
+      }
     }),
   ),
 })
@@ -126,12 +145,12 @@ const CatalogueEventSchema = v.pipe(
     // a slug is the first segment of the event's pages: the shop's own pages keep theirs
     slug: v.pipe(
       EventSlugSchema,
-      v.check((slug) => !NOT_EVENTS.has(slug), 'is an address the shop uses for another page'),
+      v.check((slug) => !NOT_EVENTS.has(slug), issue('catalogue_slug_reserved')),
     ),
-    name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200)),
+    name: v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(200)),
     ...EventTimingSchema.pipe[0].entries,
     allowedContentGeneratorTypes: v.optional(
-      v.pipe(v.array(ContentTypeSchema), v.minLength(1, 'must name photo, video or both')),
+      v.pipe(v.array(ContentTypeSchema), v.minLength(1, issue('catalogue_types_empty'))),
       ['photo'],
     ),
     // spec §9: default price per slot 4000 cents when none provided
@@ -145,18 +164,23 @@ const CatalogueEventSchema = v.pipe(
     minPresaleSlotEpochMs: v.optional(v.nullable(v.pipe(v.number(), v.safeInteger())), null),
     // (catalogue format) how often a sold shout plays in its slot, and how long each play lasts
     playsPerSlot: v.optional(
-      v.pipe(v.number(), v.safeInteger(), v.minValue(1, 'must be at least 1')),
+      v.pipe(v.number(), v.safeInteger(), v.minValue(1, issue('number_too_small', { min: 1 }))),
       DEFAULT_PLAYS_PER_SLOT,
     ),
     secondsPerShout: v.optional(
-      v.pipe(v.number(), v.safeInteger(), v.minValue(1, 'must be at least 1')),
+      v.pipe(v.number(), v.safeInteger(), v.minValue(1, issue('number_too_small', { min: 1 }))),
       DEFAULT_SECONDS_PER_SHOUT,
     ),
     // catalogue-format "Advertising": the share of each hour's free time ads may take (percent);
     // absent, the server's AD_FREE_TIME_SHARE
     adSharePercent: v.optional(
       v.nullable(
-        v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(100, 'must be 0 to 100')),
+        v.pipe(
+          v.number(),
+          v.safeInteger(),
+          v.minValue(0),
+          v.maxValue(100, issue('catalogue_number_range', { min: 0, max: 100 })),
+        ),
       ),
       null,
     ),
@@ -175,7 +199,7 @@ const CatalogueEventSchema = v.pipe(
           endDateHourLocalExclusive: e.endDateHourLocalExclusive,
           slotWidthMS: e.slotWidthMS,
         }),
-      'must be after startDateHourLocalInclusive',
+      issue('end_before_start'),
     ),
     ['endDateHourLocalExclusive'],
   ),
@@ -183,13 +207,17 @@ const CatalogueEventSchema = v.pipe(
   v.forward(
     v.check(
       (e) => packageFitsSlot(e),
-      (issue) => {
-        const e = issue.input as {
+      (failed) => {
+        const e = failed.input as {
           slotWidthMS: number
           playsPerSlot: number
           secondsPerShout: number
         }
-        return `secondsPerShout × playsPerSlot (${e.secondsPerShout} × ${e.playsPerSlot} s) must fit in the slot (${e.slotWidthMS / 1000} s)`
+        return issue('catalogue_plays_overflow', {
+          seconds: e.secondsPerShout,
+          plays: e.playsPerSlot,
+          slotSeconds: e.slotWidthMS / 1000,
+        })
       },
     ),
     ['secondsPerShout'],
@@ -201,16 +229,25 @@ const CataloguePromoSchema = v.pipe(
     promoCode: PromoCodeSchema,
     eventSlug: id,
     centsOffTotal: v.optional(
-      v.pipe(v.number(), v.safeInteger(), v.minValue(1, 'must be above 0')),
+      v.pipe(
+        v.number(),
+        v.safeInteger(),
+        v.minValue(1, issue('catalogue_number_above', { min: 0 })),
+      ),
     ),
     percentOffTotal: v.optional(
-      v.pipe(v.number(), v.safeInteger(), v.minValue(1), v.maxValue(100, 'must be 1 to 100')),
+      v.pipe(
+        v.number(),
+        v.safeInteger(),
+        v.minValue(1),
+        v.maxValue(100, issue('catalogue_number_range', { min: 1, max: 100 })),
+      ),
     ),
     oncePerCustomer: v.optional(v.boolean(), false),
   }),
   v.check(
     (p) => (p.centsOffTotal === undefined) !== (p.percentOffTotal === undefined),
-    'must have exactly one of centsOffTotal or percentOffTotal',
+    issue('catalogue_promo_discount'),
   ),
 )
 
@@ -232,34 +269,32 @@ function jsonPath(issue: v.BaseIssue<unknown>): string {
   return path
 }
 
-function issueText(issue: v.BaseIssue<unknown>): string {
-  if (issue.type === 'strict_object' && issue.expected === 'never') return 'is not an allowed field'
-  if (issue.kind === 'schema' && issue.input === undefined) return 'is required'
-  return issue.message
-}
-
 export type CatalogueCheck =
   | { success: true; catalogue: Catalogue }
-  | { success: false; errors: string[] }
+  | { success: false; problems: ProblemData[] }
+
+type IdKind = 'deviceId' | 'templateId' | 'eventSlug' | 'promoCode'
 
 /** The whole file checked: shape, then uniqueness and references. Every problem by JSON path. */
 export function checkCatalogue(input: unknown, known?: KnownIds): CatalogueCheck {
   const parsed = v.safeParse(CatalogueSchema, input, { abortEarly: false })
   if (!parsed.success) {
-    return {
-      success: false,
-      errors: [...new Set(parsed.issues.map((i) => `${jsonPath(i)}: ${issueText(i)}`))],
-    }
+    return { success: false, problems: issuesToProblems(parsed.issues, jsonPath) }
   }
   const catalogue = parsed.output
-  const errors: string[] = []
-  const seen = (list: string[], path: (i: number) => string, what: string) => {
+  const problems: ProblemData[] = []
+  const seen = (list: string[], path: (i: number) => string, kind: IdKind) => {
     const first = new Map<string, number>()
     list.forEach((value, i) => {
       const key = value.toLowerCase()
       const earlier = first.get(key)
       if (earlier === undefined) first.set(key, i)
-      else errors.push(`${path(i)}: duplicate ${what} '${value}' (first at ${path(earlier)})`)
+      else {
+        problems.push({
+          code: 'catalogue_duplicate',
+          params: { field: path(i), kind, value, first: path(earlier) },
+        })
+      }
     })
   }
   seen(
@@ -270,12 +305,12 @@ export function checkCatalogue(input: unknown, known?: KnownIds): CatalogueCheck
   seen(
     catalogue.templates.map((t) => t.id),
     (i) => `$.templates[${i}].id`,
-    'template id',
+    'templateId',
   )
   seen(
     catalogue.events.map((e) => e.slug),
     (i) => `$.events[${i}].slug`,
-    'event slug',
+    'eventSlug',
   )
   seen(
     catalogue.promos.map((p) => p.promoCode),
@@ -299,21 +334,31 @@ export function checkCatalogue(input: unknown, known?: KnownIds): CatalogueCheck
       (j) => `$.events[${i}].devices[${j}].deviceId`,
       'deviceId',
     )
-    seen(event.templates, (j) => `$.events[${i}].templates[${j}]`, 'template id')
+    seen(event.templates, (j) => `$.events[${i}].templates[${j}]`, 'templateId')
     event.devices.forEach((d, j) => {
       if (!deviceIds.has(d.deviceId)) {
-        errors.push(`$.events[${i}].devices[${j}].deviceId: unknown device '${d.deviceId}'`)
+        problems.push({
+          code: 'catalogue_device_unknown',
+          params: { field: `$.events[${i}].devices[${j}].deviceId`, deviceId: d.deviceId },
+        })
       }
     })
     event.templates.forEach((t, j) => {
-      if (!templateIds.has(t))
-        errors.push(`$.events[${i}].templates[${j}]: unknown template '${t}'`)
+      if (!templateIds.has(t)) {
+        problems.push({
+          code: 'catalogue_template_unknown',
+          params: { field: `$.events[${i}].templates[${j}]`, templateId: t },
+        })
+      }
     })
   })
   catalogue.promos.forEach((promo, i) => {
     if (!eventSlugs.has(promo.eventSlug)) {
-      errors.push(`$.promos[${i}].eventSlug: unknown event '${promo.eventSlug}'`)
+      problems.push({
+        code: 'catalogue_event_unknown',
+        params: { field: `$.promos[${i}].eventSlug`, eventSlug: promo.eventSlug },
+      })
     }
   })
-  return errors.length > 0 ? { success: false, errors } : { success: true, catalogue }
+  return problems.length > 0 ? { success: false, problems } : { success: true, catalogue }
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { englishOf } from '../../contract/problems.ts'
 import { openDatabase } from '../platform/db/client.ts'
 import { applyMigrations } from '../platform/db/migrate.ts'
 import { parseEnv } from '../platform/env.ts'
@@ -34,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
     const result = await importCatalogue(database, input)
     if (!result.success) {
       process.stderr.write(
-        `${file}: ${result.errors.length} problem(s), nothing imported:\n${result.errors.map((e) => `  ${e}`).join('\n')}\n`,
+        `${file}: ${result.problems.length} problem(s), nothing imported:\n${result.problems.map((p) => `  ${englishOf(p)}`).join('\n')}\n`,
       )
       return 1
     }

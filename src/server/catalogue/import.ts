@@ -1,4 +1,6 @@
 import type { CatalogueChanges } from '../../contract/index.ts'
+import { englishOf } from '../../contract/problems.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { type Catalogue, checkCatalogue } from './format.ts'
 import {
@@ -93,7 +95,9 @@ export async function catalogueChanges(
 export async function previewCatalogue(
   database: Database,
   input: unknown,
-): Promise<{ success: true; changes: CatalogueChanges } | { success: false; errors: string[] }> {
+): Promise<
+  { success: true; changes: CatalogueChanges } | { success: false; problems: ProblemData[] }
+> {
   const check = checkCatalogue(input, await knownIds(database))
   if (!check.success) return check
   return { success: true, changes: await catalogueChanges(database, check.catalogue) }
@@ -110,7 +114,7 @@ export async function importCatalogue(
   input: unknown,
   /** Runs in the import's transaction (the console's audit row: both or neither). */
   alsoIn?: (tx: Queryable) => Promise<void>,
-): Promise<{ success: true; counts: ImportCounts } | { success: false; errors: string[] }> {
+): Promise<{ success: true; counts: ImportCounts } | { success: false; problems: ProblemData[] }> {
   const check = checkCatalogue(input, await knownIds(database))
   if (!check.success) return check
   const c = check.catalogue
@@ -145,7 +149,8 @@ export async function seedEmptyShop(
     await lockDemoImport(tx)
     if ((await countEvents(tx)) > 0) return null
     const check = checkCatalogue(catalogue, await knownIds(tx))
-    if (!check.success) throw new Error(`demo catalogue: ${check.errors.join('; ')}`)
+    if (!check.success)
+      throw new Error(`demo catalogue: ${check.problems.map(englishOf).join('; ')}`)
     const c = check.catalogue
     for (const d of c.devices) await upsertDevice(tx, d)
     for (const t of c.templates) await upsertTemplate(tx, t)

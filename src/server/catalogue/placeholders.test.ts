@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { englishOf } from '../../contract/problems.ts'
 import { demoCatalogue } from './demo-catalogue.ts'
 import { placeholderNames } from './placeholders.ts'
 import { checkCatalogue } from './service.ts'
@@ -45,7 +46,9 @@ describe("a template's placeholders", () => {
     const checked = checkCatalogue(hurtful)
     expect(checked.success).toBe(false)
     if (checked.success) return
-    expect(checked.errors).toEqual([expect.stringMatching(/^\$\.templates\[0\]\.html: /)])
+    expect(checked.problems.map(englishOf)).toEqual([
+      expect.stringMatching(/^\$\.templates\[0\]\.html: /),
+    ])
   })
 
   it('a catalogue whose template is `{{` and spaces under the limit names it as an unknown placeholder', () => {
@@ -56,6 +59,11 @@ describe("a template's placeholders", () => {
     const checked = checkCatalogue({ ...catalogue, templates: [{ ...template, html }] })
     expect(checked.success).toBe(false)
     if (checked.success) return
-    expect(checked.errors).toEqual([expect.stringContaining('{{nope}}')])
+    expect(checked.problems).toEqual([
+      {
+        code: 'catalogue_placeholder_unknown',
+        params: expect.objectContaining({ field: '$.templates[0].html', placeholder: '{{nope}}' }),
+      },
+    ])
   })
 })

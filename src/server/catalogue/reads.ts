@@ -108,6 +108,26 @@ export async function playerDevice(db: Queryable, deviceId: string): Promise<Pla
   return row ?? null
 }
 
+/** A billboard's photo and where its screen is in it (share/: the keepsake's composite). */
+export type BillboardPhoto = {
+  imageUrl: string
+  /** Four {x, y} fractions of the photo, clockwise from the top left; null: none given. */
+  screenCorners: { x: number; y: number }[] | null
+  widthPx: number
+  heightPx: number
+}
+
+export async function billboardPhoto(
+  db: Queryable,
+  deviceId: string,
+): Promise<BillboardPhoto | null> {
+  const [row] = await db.query(sql<BillboardPhoto>`
+    select image_url as "imageUrl", screen_corners as "screenCorners",
+      content_width as "widthPx", content_height as "heightPx"
+    from devices where device_id = ${deviceId}`)
+  return row ?? null
+}
+
 export type DeviceEvent = PlayoutEvent & {
   slug: string
   name: string

@@ -42,12 +42,12 @@ export async function upsertDevice(db: Queryable, d: FileDevice): Promise<void> 
     insert into devices (device_id, location, city, state_abbr, country, time_zone_id, lat, lng,
       viewing_area_coordinates, traffic_direction, screens, image_url, street_view_url,
       content_width, content_height, sold_out, impressions_per_play, ad_cpm_cents, ad_currency,
-      updated_at)
+      screen_corners, updated_at)
     values (${d.deviceId}, ${d.location}, ${d.city}, ${d.stateAbbr}, ${d.country}, ${d.timeZoneId},
       ${d.coordinates.lat}, ${d.coordinates.lng}, ${json(d.viewingAreaCoordinates)}::jsonb,
       ${d.trafficDirection}, ${d.screens}, ${d.imageUrl}, ${d.streetViewUrl}, ${d.contentWidth},
       ${d.contentHeight}, ${d.soldOut}, ${d.impressionsPerPlay}::int, ${d.adCpmCents}::int,
-      ${d.adCurrency}::text, now())
+      ${d.adCurrency}::text, ${d.screenCorners ? json(d.screenCorners) : null}::jsonb, now())
     on conflict (device_id) do update set location = excluded.location, city = excluded.city,
       state_abbr = excluded.state_abbr, country = excluded.country,
       time_zone_id = excluded.time_zone_id, lat = excluded.lat, lng = excluded.lng,
@@ -57,7 +57,7 @@ export async function upsertDevice(db: Queryable, d: FileDevice): Promise<void> 
       content_width = excluded.content_width, content_height = excluded.content_height,
       sold_out = excluded.sold_out, impressions_per_play = excluded.impressions_per_play,
       ad_cpm_cents = excluded.ad_cpm_cents, ad_currency = excluded.ad_currency,
-      updated_at = excluded.updated_at`)
+      screen_corners = excluded.screen_corners, updated_at = excluded.updated_at`)
 }
 
 export async function upsertTemplate(db: Queryable, t: FileTemplate): Promise<void> {
@@ -143,7 +143,7 @@ export async function storedCatalogueRows(
           street_view_url as "streetViewUrl", content_width as "contentWidth",
           content_height as "contentHeight", sold_out as "soldOut",
           impressions_per_play as "impressionsPerPlay", ad_cpm_cents as "adCpmCents",
-          ad_currency as "adCurrency"
+          ad_currency as "adCurrency", screen_corners as "screenCorners"
         from devices where device_id in (${list(ids.devices)})`)
     : []
   const templates = ids.templates.length

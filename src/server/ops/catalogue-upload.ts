@@ -4,6 +4,8 @@ import type {
   CatalogueChanges,
   CataloguePreview,
 } from '../../contract/ops-console.ts'
+import { englishOf } from '../../contract/problems.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import type { AuthService, Operator } from '../auth/service.ts'
 import { type CatalogueService, checkCatalogue } from '../catalogue/service.ts'
 import { err, ok, type Result } from '../platform/result.ts'
@@ -12,10 +14,17 @@ import { err, ok, type Result } from '../platform/result.ts'
 // previewed first with what it changes, then applied (the same file) with its audit row.
 
 export type CatalogueUploadError =
-  | { code: 'catalogue_not_json'; message: string }
-  | { code: 'catalogue_invalid'; problems: string[] }
+  | { code: 'catalogue_not_json'; params: { field: '$'; detail: string } }
+  | { code: 'catalogue_invalid'; problems: ProblemData[] }
   /** The apply call's file is not the one previewed (its SHA-256 differs). */
   | { code: 'catalogue_not_previewed' }
+
+/** A preview's problems: their English (api-v1's `problems`), and beside it their codes and params. */
+const listed = (problems: readonly ProblemData[]) => ({
+  problems: problems.map(englishOf),
+  codes: problems.map((p) => p.code),
+  params: problems.map((p) => p.params ?? {}),
+})
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
@@ -26,7 +35,7 @@ function parseFile(text: string): Result<unknown, CatalogueUploadError> {
   } catch (error) {
     return err({
       code: 'catalogue_not_json',
-      message: `$: is not JSON (${(error as Error).message})`,
+      params: { field: '$', detail: (error as Error).message },
     })
   }
 }
@@ -45,13 +54,11 @@ export function createCatalogueUpload(deps: { catalogue: CatalogueService; auth:
   async function previewCatalogue(text: string): Promise<CataloguePreview> {
     const hash = sha256(text)
     const parsed = parseFile(text)
-    if (!parsed.ok) {
-      const problem = parsed.error.code === 'catalogue_not_json' ? parsed.error.message : ''
-      return { sha256: hash, problems: [problem], changes: null }
-    }
+    if (!parsed.ok) return { sha256: hash, ...listed([parsed.error]), changes: null }
     const check = checkCatalogue(parsed.value, await deps.catalogue.knownIds())
-    if (!check.success) return { sha256: hash, problems: check.errors, changes: null }
-    return { sha256: hash, problems: [], changes: await deps.catalogue.changes(check.catalogue) }
+    if (!check.success) return { sha256: hash, ...listed(check.problems), changes: null }
+    const changes = await deps.catalogue.changes(check.catalogue)
+    return { sha256: hash, ...listed([]), changes }
   }
 
   /**
@@ -68,7 +75,7 @@ export function createCatalogueUpload(deps: { catalogue: CatalogueService; auth:
     const parsed = parseFile(text)
     if (!parsed.ok) return parsed
     const check = checkCatalogue(parsed.value, await deps.catalogue.knownIds())
-    if (!check.success) return err({ code: 'catalogue_invalid', problems: check.errors })
+    if (!check.success) return err({ code: 'catalogue_invalid', problems: check.problems })
     const changes = await deps.catalogue.changes(check.catalogue)
     const imported = await deps.catalogue.importFile(parsed.value, (tx) =>
       deps.auth.recordAudit(tx, {
@@ -77,7 +84,7 @@ export function createCatalogueUpload(deps: { catalogue: CatalogueService; auth:
         detail: { sha256: hash, changes: counts(changes) },
       }),
     )
-    if (!imported.success) return err({ code: 'catalogue_invalid', problems: imported.errors })
+    if (!imported.success) return err({ code: 'catalogue_invalid', problems: imported.problems })
     return ok({ sha256: hash, changes })
   }
 

@@ -1,6 +1,7 @@
 import {
   type AuditEntry,
   FOUND_ORDERS_MAX,
+  isDeclineCode,
   type OpsOrder,
   type OrderPlay,
 } from '../../contract/index.ts'
@@ -9,6 +10,7 @@ import {
   canApprove,
   cancelVerdict,
   chargedCents,
+  paymentState,
   reviewExpired,
   slotStartEpochMs,
   slotsOfDay,
@@ -92,6 +94,11 @@ export function createConsoleOrders(deps: {
       device,
     )
     const refund = row.refund
+    const charged = chargedCents({
+      paymentId: row.paymentId,
+      totalCents: row.totalCents,
+      states: row.history.map((h) => h.state),
+    })
     return {
       ...summary,
       createdAtEpochMs: row.createdAtEpochMs,
@@ -118,26 +125,37 @@ export function createConsoleOrders(deps: {
       personalDataUntilEpochMs: await orders.lifetime.personalDataUntil(row),
       personalDataForgotten: row.personalDataForgotten,
       payment: {
+        state: paymentState({
+          totalCents: row.totalCents,
+          chargedCents: charged,
+          state: row.state,
+          paymentRefused: row.errors.some(
+            (e) => isDeclineCode(e.code) || e.code === 'unknown_error',
+          ),
+        }),
         provider: row.provider,
         paymentId: row.paymentId,
         brand: row.cardBrand,
         last4: row.cardLast4,
-        chargedCents: chargedCents({
-          paymentId: row.paymentId,
-          totalCents: row.totalCents,
-          states: row.history.map((h) => h.state),
-        }),
+        chargedCents: charged,
         refundedCents: refund?.status === 'succeeded' ? refund.amountCents : 0,
         refund: refund
           ? {
               status: refund.status,
               amountCents: refund.amountCents,
               error: refund.error,
+              providerStatus: refund.providerStatus,
               createdAtEpochMs: Number(refund.createdAtEpochMs),
               completedAtEpochMs:
                 refund.completedAtEpochMs === null ? null : Number(refund.completedAtEpochMs),
             }
           : null,
+        disputes: row.disputes.map((d) => ({
+          ...d,
+          evidenceDueEpochMs: d.evidenceDueEpochMs === null ? null : Number(d.evidenceDueEpochMs),
+          openedAtEpochMs: Number(d.openedAtEpochMs),
+          closedAtEpochMs: d.closedAtEpochMs === null ? null : Number(d.closedAtEpochMs),
+        })),
       },
       history: row.history.map((h) => ({ ...h, atEpochMs: Number(h.atEpochMs) })),
     }

@@ -22,24 +22,14 @@ export function opsRefusal(error: OpsError): Refusal {
     case 'not_under_review':
     case 'not_cancellable':
     case 'reviewers_refuse_only':
+    case 'device_not_found':
+    case 'catalogue_not_json':
+    case 'catalogue_not_previewed':
       // A service's error is a problem of the catalogue: its status and text are there.
       return { problems: [error] }
-    case 'device_not_found':
-      return { status: 404, problems: [problem(error.code, 'Unknown billboard')] }
-    case 'catalogue_not_json':
-      return { status: 400, problems: [problem(error.code, error.message)] }
     case 'catalogue_invalid':
-      return {
-        status: 400,
-        problems: error.problems.map((message) => problem(error.code, message)),
-      }
-    case 'catalogue_not_previewed':
-      return {
-        status: 409,
-        problems: [
-          problem(error.code, 'This is not the file that was previewed: preview it again first'),
-        ],
-      }
+      // each problem of the file, its English as the preview listed it
+      return { problems: error.problems.map((p) => problem('catalogue_invalid', { problem: p })) }
   }
 }
 

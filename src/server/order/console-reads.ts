@@ -1,7 +1,13 @@
 import type { OrderState, OrderStateChange } from '../../contract/index.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import { consoleContentOf } from '../content/reads.ts'
-import { checkoutCardFacts, orderRefund, type RefundRow } from '../payment/reads.ts'
+import {
+  checkoutCardFacts,
+  type DisputeFacts,
+  orderDisputes,
+  orderRefund,
+  type RefundRow,
+} from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { type Sql, sql } from '../platform/db/sql.ts'
 import { historyOf } from './reads.ts'
@@ -11,7 +17,7 @@ import { historyOf } from './reads.ts'
 // models (content/reads.ts, payment/reads.ts, auth/reads.ts); the queue, finding orders by code,
 // e-mail or billboard (and day), and the orders under review with their slots (the review-expiry job).
 
-export type { RefundRow } from '../payment/reads.ts'
+export type { DisputeFacts, RefundRow } from '../payment/reads.ts'
 
 export type ConsoleOrderRow = {
   guid: string
@@ -47,6 +53,7 @@ export type ConsoleOrderRow = {
   cardBrand: string | null
   cardLast4: string | null
   refund: RefundRow | null
+  disputes: DisputeFacts[]
   history: OrderStateChange[]
 }
 
@@ -90,6 +97,7 @@ const SELECT_CONSOLE_ORDER = sql`
     ${consoleContentOf(sql`o.execution_content_key`)} as content,
     ${checkoutCardFacts(sql`o.checkout_secret_key`)} as card,
     ${orderRefund(sql`o.guid`)} as refund,
+    ${orderDisputes(sql`o.guid`)} as disputes,
     ${historyOf(sql`o.guid`)} as history
   from orders o`
 

@@ -209,3 +209,13 @@ export function contentInAnOrder(key: Sql, except?: string): Sql {
 export function orderDataKept(guid: Sql): Sql {
   return sql`exists (select 1 from orders o where o.guid = ${guid} and o.personal_data_erased_at is null)`
 }
+
+/** The order a charge paid for, by the provider's id of the charge (Stripe's PaymentIntent). */
+export async function orderOfPayment(
+  db: Queryable,
+  paymentId: string,
+): Promise<{ guid: string } | null> {
+  const [row] = await db.query(sql<{ guid: string }>`
+    select guid from orders where payment_id = ${paymentId} limit 1`)
+  return row ?? null
+}

@@ -85,6 +85,13 @@ export type RefundRequest = {
   idempotencyKey: string
 }
 
+/**
+ * A refund the provider took: its id, and its status there (Stripe's: succeeded, or pending until
+ * the card's bank answers; a later failure arrives as an event, payment/webhooks.ts). The local
+ * provider gives the money back at once: null.
+ */
+export type RefundMade = { refundId: string; status?: string | null }
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local'
   readonly publishableKey: string | null
@@ -98,7 +105,7 @@ export interface PaymentProvider {
    * idempotency key refunds once and answers the same. Throws when the provider refuses or is
    * unreachable (the caller keeps the refund pending and tries again).
    */
-  refund(request: RefundRequest): Promise<{ refundId: string }>
+  refund(request: RefundRequest): Promise<RefundMade>
   /** Where a charge that waited for the cardholder (a `requires_action` answer) stands now. */
   actionOutcome(paymentId: string): Promise<ActionOutcome>
   /**

@@ -41,6 +41,8 @@ export type RefundRow = {
   /** the last failed attempt's problem (refund_failed: the provider's words) */
   error: ProblemData | null
   attempts: number
+  /** Stripe's status of the refund (pending, succeeded, failed, canceled…), as its events say */
+  providerStatus: string | null
   createdAtEpochMs: number
   completedAtEpochMs: number | null
 }
@@ -50,7 +52,7 @@ const epochMs = (column: Sql) => sql`(extract(epoch from ${column}) * 1000)::flo
 export const REFUND_JSON = sql`json_build_object('orderGuid', r.order_guid, 'provider', r.provider,
   'paymentId', r.payment_id, 'amountCents', r.amount_cents, 'currency', r.currency,
   'idempotencyKey', r.idempotency_key, 'status', r.status, 'error', r.error,
-  'attempts', r.attempts, 'createdAtEpochMs', round(${epochMs(sql`r.created_at`)}),
+  'attempts', r.attempts, 'providerStatus', r.provider_status, 'createdAtEpochMs', round(${epochMs(sql`r.created_at`)}),
   'completedAtEpochMs', round(${epochMs(sql`r.completed_at`)}))`
 
 /** An order's refund (a RefundRow as JSON, or null), by the order's guid. */
@@ -78,4 +80,26 @@ export function orderPaymentAction(orderGuid: Sql): Sql {
   return sql`(select json_build_object('provider', a.provider, 'paymentId', a.payment_id,
     'clientSecret', a.client_secret)
     from payment_actions a where a.order_guid = ${orderGuid})`
+}
+
+/** A chargeback on an order's charge, as Stripe's events told it (payment/webhooks.ts). */
+export type DisputeFacts = {
+  disputeId: string
+  amountCents: number
+  currency: string
+  reason: string
+  status: string
+  evidenceDueEpochMs: number | null
+  openedAtEpochMs: number
+  closedAtEpochMs: number | null
+}
+
+/** An order's disputes (DisputeFacts as a JSON array, oldest first; empty when none), by its guid. */
+export function orderDisputes(orderGuid: Sql): Sql {
+  return sql`coalesce((select json_agg(json_build_object('disputeId', d.dispute_id,
+      'amountCents', d.amount_cents, 'currency', d.currency, 'reason', d.reason, 'status', d.status,
+      'evidenceDueEpochMs', round(${epochMs(sql`d.evidence_due_at`)}),
+      'openedAtEpochMs', round(${epochMs(sql`d.opened_at`)}),
+      'closedAtEpochMs', round(${epochMs(sql`d.closed_at`)})) order by d.opened_at, d.dispute_id)
+    from payment_disputes d where d.order_guid = ${orderGuid}), '[]'::json)`
 }

@@ -144,9 +144,11 @@ export async function markRefunded(
   db: Queryable,
   guid: string,
   providerRefundId: string,
+  providerStatus: string | null,
 ): Promise<void> {
   await db.query(sql`
     update refunds set status = 'succeeded', provider_refund_id = ${providerRefundId},
+      provider_status = ${providerStatus},
       error = null, attempts = attempts + 1, completed_at = now()
     where order_guid = ${guid} and status = 'pending'`)
 }

@@ -262,7 +262,7 @@ export function createPaymentService(deps: {
     }
     try {
       const made = await provider.refund(request)
-      await markRefunded(db, guid, made.refundId)
+      await markRefunded(db, guid, made.refundId, made.status ?? null)
       log.info('order refunded', { guid, amountCents: refund.amountCents })
     } catch (error) {
       log.warn('refund failed', { guid, attempt: refund.attempts + 1, error })

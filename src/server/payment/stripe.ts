@@ -126,7 +126,7 @@ export function createStripeProvider(
         },
         { idempotencyKey: request.idempotencyKey },
       )
-      return { refundId: refund.id }
+      return { refundId: refund.id, status: refund.status ?? null }
     },
   }
 }

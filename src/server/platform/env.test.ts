@@ -28,6 +28,7 @@ const PROD = {
   PUBLIC_BASE_URL: 'https://shouts.example',
   STRIPE_SECRET_KEY: 'sk_live_not-a-real-key',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_not-a-real-key',
+  STRIPE_WEBHOOK_SECRET: 'whsec_not-a-real-secret',
   ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
 }
 
@@ -118,6 +119,25 @@ describe('the settings', () => {
     )
     // dev and local keep the local test-card provider
     expect(parseEnv({ APP_ENV: 'dev' }).STRIPE_SECRET_KEY).toBeUndefined()
+  })
+
+  it("refuse a production shop without Stripe's webhook secret, or with a test key unless allowed", () => {
+    const { STRIPE_WEBHOOK_SECRET: _, ...withoutSecret } = PROD
+    expect(() => parseEnv(withoutSecret)).toThrow(
+      'STRIPE_WEBHOOK_SECRET must be set when APP_ENV=prod',
+    )
+    const testKeys = {
+      ...PROD,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    }
+    expect(() => parseEnv(testKeys)).toThrow('STRIPE_SECRET_KEY is a test key (sk_test_…)')
+    expect(() => parseEnv({ ...testKeys, ALLOW_TEST_PAYMENTS: '0' })).toThrow('is a test key')
+    expect(parseEnv({ ...testKeys, ALLOW_TEST_PAYMENTS: '1' }).STRIPE_SECRET_KEY).toBe('sk_test_x')
+    // outside production a test key is the normal case
+    expect(parseEnv({ APP_ENV: 'dev', STRIPE_SECRET_KEY: 'sk_test_x' }).STRIPE_SECRET_KEY).toBe(
+      'sk_test_x',
+    )
   })
 
   it('require PUBLIC_BASE_URL in production, with a message that says why', () => {

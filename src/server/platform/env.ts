@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { productionProblems } from './env-prod.ts'
 
 // Configuration comes only from the environment, and it is read once: this schema
 // lists every variable the server reads, the composition root (src/server/compose.ts) parses
@@ -84,6 +85,15 @@ const EnvEntries = v.object({
   // how long an order waits for the cardholder to confirm its charge with their bank (3-D Secure)
   // before it fails and its slots are free again (order/authentication.ts)
   PAYMENT_ACTION_MINUTES: v.optional(wholeNumber('PAYMENT_ACTION_MINUTES'), '15'),
+  // The signing secret (whsec_…) of the shop's webhook endpoint in Stripe's dashboard: every event
+  // posted to /api/v1/payment/stripe/webhook is checked against it (payment/webhooks.ts).
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  // A production shop refuses Stripe's test keys (sk_test_…, which take no money) unless this is 1:
+  // a staging copy of production that must not charge real cards.
+  ALLOW_TEST_PAYMENTS: v.optional(
+    v.picklist(['1', '0', 'true', 'false'], 'ALLOW_TEST_PAYMENTS must be 1 or 0'),
+    '0',
+  ),
 
   // How many reverse proxies (load balancers) in front of the server append to X-Forwarded-For and
   // X-Forwarded-Proto: the client's address is read that many entries from the right;
@@ -374,31 +384,7 @@ export const EnvSchema = v.pipe(
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
       addIssue({ message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' })
     }
-    // A production shop prints its QR codes and links for its own address only.
-    if (e.APP_ENV === 'prod' && !e.PUBLIC_BASE_URL) {
-      addIssue({
-        message:
-          "PUBLIC_BASE_URL must be set when APP_ENV=prod (the shop's public address, e.g. https://shouts.example): QR codes and links are made from it",
-      })
-    }
-    // Without Stripe the local provider confirms orders for Stripe's test card numbers and takes no
-    // money: a production shop never starts that way.
-    const stripeMissing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const).filter(
-      (key) => !e[key],
-    )
-    if (e.APP_ENV === 'prod' && stripeMissing.length > 0) {
-      addIssue({
-        message: `${stripeMissing.join(' and ')} must be set when APP_ENV=prod (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY of the shop's Stripe account): without them the shop takes test card numbers and no money`,
-      })
-    }
-    // Tokens signed with a key made by the server itself would let anyone who reads the database
-    // sign in as any advertiser: production names its keys.
-    if (e.APP_ENV === 'prod' && !e.ADVERTISER_TOKEN_KEYS) {
-      addIssue({
-        message:
-          "ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod (random keys of 32 characters or more: the first signs advertisers' access tokens)",
-      })
-    }
+    if (e.APP_ENV === 'prod') for (const message of productionProblems(e)) addIssue({ message })
     if (Boolean(e.FFMPEG_PATH) !== Boolean(e.FFPROBE_PATH)) {
       addIssue({ message: 'Set both FFMPEG_PATH and FFPROBE_PATH, or neither.' })
     }

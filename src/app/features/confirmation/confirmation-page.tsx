@@ -29,6 +29,8 @@ const PlayAlerts = lazy(() => import('../../lib/play-alerts-card'))
 // Confirming the charge with the shopper's bank (3-D Secure; Stripe.js or the local test screen):
 // loaded only while an order waits for it
 const PaymentAuthentication = lazy(() => import('../../lib/payment-authentication'))
+// "Share my shout": the order's keepsake page (api-v1 "Keepsake pages"), in its own chunk too
+const KeepsakeShare = lazy(() => import('../../lib/keepsake-share'))
 
 /** How often an open confirmation page asks for its order's plays. */
 const SUMMARY_REFRESH_MS = 5_000
@@ -50,7 +52,6 @@ export function ConfirmationPage() {
   const guid = linked ?? order.orderGuid
   const generatedContent = own ? templates.generatedContent : null
   const [summary, setSummary] = useState<OrderSummary | null>(null)
-  const [shareNote, setShareNote] = useState<string | null>(null)
   const onAuthentication = useCallback(
     (status: OrderStatus) => {
       if (status.orderState === 'AwaitingAuthentication') return
@@ -163,33 +164,6 @@ export function ConfirmationPage() {
     })
   const contentUrl = generatedContent?.url ?? summary?.contentUrl ?? null
   const location = summary?.device.location ?? order.activeDevice?.location ?? ''
-
-  const share = async () => {
-    setShareNote(null)
-    const text = t`I put a message on a billboard for ${event?.name ?? ''}!`
-    try {
-      if (contentUrl && typeof navigator.share === 'function') {
-        const blob = await fetch(contentUrl).then((r) => r.blob())
-        const file = new File([blob], `shout-${confirmationCode}.png`, { type: blob.type })
-        if (navigator.canShare?.({ files: [file] })) {
-          await navigator.share({ files: [file], title: t`My shout`, text })
-          return
-        }
-        await navigator.share({ title: t`My shout`, text, url: window.location.origin })
-        return
-      }
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return
-    }
-    // no Web Share here: the image is downloaded instead
-    if (contentUrl) {
-      const a = document.createElement('a')
-      a.href = contentUrl
-      a.download = `shout-${confirmationCode}.png`
-      a.click()
-      setShareNote(t`Sharing is not available here, so your design was downloaded.`)
-    }
-  }
 
   const calendar = () => {
     if (!summary) return
@@ -317,10 +291,11 @@ export function ConfirmationPage() {
       ) : null}
 
       <div className="button-stack">
-        <Button kind="pink" size="large" icon="upload" onClick={() => void share()}>
-          <Trans>Share my shout</Trans>
-        </Button>
-        {shareNote ? <p role="status">{shareNote}</p> : null}
+        {state === 'Confirmed' ? (
+          <Suspense fallback={null}>
+            <KeepsakeShare eventSlug={eventslug} guid={guid} />
+          </Suspense>
+        ) : null}
         <Button kind="white" size="large" icon="download" onClick={calendar} disabled={!summary}>
           <Trans>Add to calendar</Trans>
         </Button>

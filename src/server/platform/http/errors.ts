@@ -4,9 +4,8 @@ import {
   type Problem as CatalogueProblem,
   englishOf,
   isProblemCode,
-  type ParamsOf,
-  PROBLEMS,
   type ProblemCode,
+  problem,
   statusOf,
 } from '../../../contract/problems.ts'
 import type { ProblemData, ProblemParams } from '../../../domain/problems.ts'
@@ -19,36 +18,15 @@ import type { ProblemData, ProblemParams } from '../../../domain/problems.ts'
 
 export type { ProblemCode }
 
-/**
- * A problem whose English the caller wrote (the modules not yet naming params): its text goes out as
- * written, its params are read back from the catalogue's template. Goes when every module names params.
- */
-type LegacyProblem = {
-  readonly code: ProblemCode
-  readonly params?: ProblemParams
-  readonly text: string
-}
-
-type ParamsArg<C extends ProblemCode> = keyof ParamsOf<C> extends never ? [] : [params: ParamsOf<C>]
-
 /** A problem of the catalogue with the params its sentence needs (a type error when one is missing). */
-export function problem<C extends ProblemCode>(
-  code: C,
-  ...params: ParamsArg<C>
-): CatalogueProblem<C>
-/** @deprecated the English is the catalogue's: give the params instead */
-export function problem(code: ProblemCode, text: string): LegacyProblem
-export function problem(code: ProblemCode, values?: object | string): Answered {
-  if (typeof values === 'string') return { code, params: legacyParams(code, values), text: values }
-  return values ? { code, params: values as ProblemParams } : { code }
-}
+export { problem }
 
-type Answered = CatalogueProblem | LegacyProblem
+type Answered = CatalogueProblem
 
 /** A problem as a route answers it. */
 export type Problem = Answered
 
-const textOf = (p: Answered) => ('text' in p ? p.text : englishOf(p))
+const textOf = (p: Answered) => englishOf(p)
 
 /**
  * The error body of api-v1: the English texts, their codes and, when any has values, their params,
@@ -147,28 +125,6 @@ export function errorResponse(
       : refusal,
   )
   return c.json({ ...errorBody(error.problems), ...error.extra }, error.status)
-}
-
-// ---- the legacy problems' params, read back from their text (goes with LegacyProblem)
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-function legacyParams(code: ProblemCode, text: string): ProblemParams | undefined {
-  if (!isProblemCode(code)) return undefined
-  const names: string[] = []
-  const pattern = PROBLEMS[code].en
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1]
-      if (!name) return escapeRegExp(part)
-      names.push(name)
-      return '(.+?)'
-    })
-    .join('')
-  const match = new RegExp(`^${pattern}$`, 's').exec(text)
-  if (!match || names.length === 0) return undefined
-  // a number read back is the number the module would have given
-  const value = (text: string) => (/^\d+$/.test(text) ? Number(text) : text)
-  return Object.fromEntries(names.map((name, i) => [name, value(match[i + 1] ?? '')]))
 }
 
 /**

@@ -1,0 +1,249 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useState } from 'react'
+import { type AdContent, advertisers, type Campaign } from '../../../contract/advertisers'
+import { parseAmount } from '../../../domain/money'
+import type { ProblemData } from '../../../domain/problems'
+import { problemText } from '../../lib/problem-text'
+import { Button } from '../../ui/button'
+import { Notice } from '../../ui/notice'
+import { ProblemList } from '../../ui/problem-list'
+import { TextField } from '../../ui/text-field'
+import { count, DAYPART_LABELS, money, STATE_LABELS, when } from './format'
+import { problemsOfError } from './problems'
+import { callAsAdvertiser } from './session'
+import './advertisers.css'
+
+type Action = 'pause' | 'resume' | 'cancel'
+// which of the buttons a state offers (the server refuses the others with campaign_state_conflict)
+const ACTIONS: Record<Campaign['state'], readonly Action[]> = {
+  Draft: ['cancel'],
+  Proposed: ['cancel'],
+  Booked: ['cancel'],
+  Approved: ['pause', 'cancel'],
+  Live: ['pause', 'cancel'],
+  Paused: ['resume', 'cancel'],
+  Completed: [],
+  Rejected: [],
+  Cancelled: [],
+}
+const BUDGET_CODES = new Set(['campaign_budget_below_spent', 'field_invalid', 'field_required'])
+
+/** `/campaigns/{id}`: the campaign's state, schedule, ad, plays and spend; pause, resume, cancel, budget. */
+export function CampaignPage({ campaignId }: { campaignId: string }) {
+  const { t, i18n } = useLingui()
+  const [campaign, setCampaign] = useState<Campaign | null>(null)
+  const [ad, setAd] = useState<AdContent | null>(null)
+  const [loadProblems, setLoadProblems] = useState<ProblemData[]>([])
+  const [problems, setProblems] = useState<ProblemData[]>([])
+  const [budget, setBudget] = useState('')
+  const [budgetProblem, setBudgetProblem] = useState<ProblemData | null>(null)
+  const [busy, setBusy] = useState<Action | 'budget' | null>(null)
+
+  useEffect(() => {
+    const abort = new AbortController()
+    callAsAdvertiser(advertisers.campaign, { params: { campaignId }, signal: abort.signal })
+      .then(async (found) => {
+        setCampaign(found)
+        if (found.contentGuid) {
+          setAd(
+            await callAsAdvertiser(advertisers.content, {
+              params: { contentGuid: found.contentGuid },
+              signal: abort.signal,
+            }),
+          )
+        }
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) setLoadProblems(problemsOfError(error))
+      })
+    return () => abort.abort()
+  }, [campaignId])
+
+  const act = async (action: Action) => {
+    setBusy(action)
+    setProblems([])
+    try {
+      setCampaign(await callAsAdvertiser(advertisers[action], { params: { campaignId }, body: {} }))
+    } catch (error) {
+      setProblems(problemsOfError(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const changeBudget = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!campaign) return
+    const cents = parseAmount(budget, campaign.currency)
+    if (cents === null || cents < 1) {
+      setBudgetProblem({
+        code: 'field_invalid',
+        params: { field: 'budgetCents', detail: t`enter an amount, such as 500` },
+      })
+      return
+    }
+    setBusy('budget')
+    setBudgetProblem(null)
+    setProblems([])
+    try {
+      setCampaign(
+        await callAsAdvertiser(advertisers.updateCampaign, {
+          params: { campaignId },
+          body: { budgetCents: cents },
+        }),
+      )
+      setBudget('')
+    } catch (error) {
+      const found = problemsOfError(error)
+      const first = found[0]
+      if (first && BUDGET_CODES.has(first.code)) setBudgetProblem(first)
+      else setProblems(found)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  if (loadProblems.length > 0) {
+    return (
+      <main className="page page--center" id="main">
+        <h1>{problemText(i18n, loadProblems[0] ?? { code: 'unknown_error' })}</h1>
+        <Link to="/campaigns/$" params={{ _splat: '' }}>
+          <Trans>Your campaigns</Trans>
+        </Link>
+      </main>
+    )
+  }
+  if (!campaign) {
+    return (
+      <main className="page adv" id="main" aria-busy="true">
+        <div className="skeleton" style={{ height: 240 }} />
+      </main>
+    )
+  }
+  const m = (cents: number) => money(cents, campaign.currency, i18n.locale)
+  const labels: Record<Action, string> = {
+    pause: t`Pause`,
+    resume: t`Resume`,
+    cancel: t`Cancel the campaign`,
+  }
+  const picture = ad?.renditions?.[0]?.url ?? ad?.url ?? null
+  return (
+    <main className="page adv" id="main">
+      <p>
+        <Link to="/campaigns/$" params={{ _splat: '' }}>
+          <Trans>Your campaigns</Trans>
+        </Link>
+      </p>
+      <h1 className="page__title">{campaign.name}</h1>
+      <p>
+        <span className="adv__state" data-testid="campaign-state">
+          {i18n._(STATE_LABELS[campaign.state])}
+        </span>
+      </p>
+      {campaign.state === 'Rejected' && campaign.rejectionReason ? (
+        <Notice tone="error">
+          <Trans>The ad was refused: {campaign.rejectionReason}</Trans>
+        </Notice>
+      ) : null}
+      {campaign.state === 'Proposed' && campaign.proposalGuid ? (
+        <Notice>
+          <Link to="/proposal/$proposalGuid" params={{ proposalGuid: campaign.proposalGuid }}>
+            <Trans>See the proposal and accept it</Trans>
+          </Link>
+        </Notice>
+      ) : null}
+      <section className="card">
+        <h2 className="section-title">
+          <Trans>Schedule</Trans>
+        </h2>
+        <dl className="adv__facts">
+          <dt>
+            <Trans>Flight</Trans>
+          </dt>
+          <dd>
+            {when(campaign.startEpochMs, i18n.locale)} – {when(campaign.endEpochMs, i18n.locale)}
+          </dd>
+          <dt>
+            <Trans>Times of day</Trans>
+          </dt>
+          <dd>{campaign.dayparts.map((d) => i18n._(DAYPART_LABELS[d])).join(', ')}</dd>
+          <dt>
+            <Trans>Billboards</Trans>
+          </dt>
+          <dd>{campaign.deviceIds.join(', ')}</dd>
+          <dt>
+            <Trans>Plays scheduled</Trans>
+          </dt>
+          <dd>{count(campaign.scheduledPlays ?? 0, i18n.locale)}</dd>
+          <dt>
+            <Trans>Plays shown</Trans>
+          </dt>
+          <dd>{count(campaign.provenPlays ?? 0, i18n.locale)}</dd>
+        </dl>
+      </section>
+      <section className="card">
+        <h2 className="section-title">
+          <Trans>The ad</Trans>
+        </h2>
+        {picture && ad?.type === 'video' ? (
+          <video className="adv__ad" src={picture} controls muted />
+        ) : picture ? (
+          <img className="adv__ad" src={picture} alt={t`The ad of ${campaign.name}`} />
+        ) : (
+          <p className="field__hint">
+            {ad?.status === 'processing' ? t`The ad is being processed.` : t`No ad yet.`}
+          </p>
+        )}
+      </section>
+      <section className="card">
+        <h2 className="section-title">
+          <Trans>Budget and spend</Trans>
+        </h2>
+        <dl className="adv__facts">
+          <dt>
+            <Trans>Budget</Trans>
+          </dt>
+          <dd>{m(campaign.budgetCents)}</dd>
+          <dt>
+            <Trans>Spent</Trans>
+          </dt>
+          <dd>{m(campaign.spentCents)}</dd>
+          <dt>
+            <Trans>Committed (plays to come)</Trans>
+          </dt>
+          <dd>{m(campaign.committedCents)}</dd>
+        </dl>
+        {ACTIONS[campaign.state].length > 0 ? (
+          <form className="adv__actions" onSubmit={(e) => void changeBudget(e)} noValidate>
+            <TextField
+              label={t`New budget (${campaign.currency})`}
+              inputMode="decimal"
+              value={budget}
+              error={budgetProblem ? problemText(i18n, budgetProblem) : null}
+              onChange={(e) => {
+                setBudget(e.target.value)
+                setBudgetProblem(null)
+              }}
+            />
+            <Button kind={busy === 'budget' ? 'loading' : 'black'} size="field" htmlType="submit">
+              <Trans>Change the budget</Trans>
+            </Button>
+          </form>
+        ) : null}
+      </section>
+      {problems.length > 0 ? <ProblemList problems={problems} /> : null}
+      <div className="adv__actions">
+        {ACTIONS[campaign.state].map((action) => (
+          <Button
+            key={action}
+            kind={busy === action ? 'loading' : action === 'cancel' ? 'white' : 'orange'}
+            onClick={() => void act(action)}
+          >
+            {labels[action]}
+          </Button>
+        ))}
+      </div>
+    </main>
+  )
+}

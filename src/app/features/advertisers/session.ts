@@ -1,0 +1,145 @@
+import * as v from 'valibot'
+import { proxy } from 'valtio'
+import {
+  type AdvertiserAccount,
+  type AdvertiserSession,
+  advertisers,
+} from '../../../contract/advertisers'
+import { type Endpoint, pathOf, type ResponseOf } from '../../../contract/endpoint'
+import { ApiError, apiRequest, callApi } from '../../lib/api'
+
+// The advertiser's session in this tab. The access token lives in memory only (never in storage, so
+// a script injected later finds none); a reload gets a new one through the refresh cookie, which
+// only the server can read. The tabs of a browser share that cookie: when another tab signs in as
+// another account, this tab's actions are refused (spec §8, `logged_in_user_changed`) until it signs
+// in again.
+
+type SessionState = {
+  token: string | null
+  expiresAtEpochMs: number
+  account: AdvertiserAccount | null
+  /** another tab signed in as another account (or signed out) since this tab's sign-in */
+  changed: boolean
+}
+
+export const advertiserSession = proxy<SessionState>({
+  token: null,
+  expiresAtEpochMs: 0,
+  account: null,
+  changed: false,
+})
+
+// a token is renewed this long before it expires, so a call never leaves with one about to expire
+const RENEW_BEFORE_MS = 30_000
+const CHANNEL = 'shouts-advertiser'
+
+type Announcement = { kind: 'signed-in' | 'signed-out'; accountId: string | null }
+
+let channel: BroadcastChannel | null = null
+function announcements(): BroadcastChannel | null {
+  if (channel || typeof BroadcastChannel === 'undefined') return channel
+  channel = new BroadcastChannel(CHANNEL)
+  channel.onmessage = (event: MessageEvent<Announcement>) => {
+    const mine = advertiserSession.account?.accountId ?? null
+    if (mine && event.data.accountId !== mine) advertiserSession.changed = true
+  }
+  return channel
+}
+
+function announce(message: Announcement): void {
+  announcements()?.postMessage(message)
+}
+
+function keep(session: AdvertiserSession): void {
+  advertiserSession.token = session.accessToken
+  advertiserSession.expiresAtEpochMs = session.expiresAtEpochMs
+  advertiserSession.account = session.account
+  advertiserSession.changed = false
+  announcements()
+}
+
+function forget(): void {
+  advertiserSession.token = null
+  advertiserSession.expiresAtEpochMs = 0
+  advertiserSession.account = null
+  advertiserSession.changed = false
+}
+
+export const userChanged = () => new ApiError(409, [{ code: 'logged_in_user_changed' }])
+
+/** Signs in (the refresh cookie is set by the answer); other tabs are told. */
+export async function signIn(email: string, password: string): Promise<AdvertiserAccount> {
+  const session = await callApi(advertisers.signIn, { body: { email, password } })
+  keep(session)
+  announce({ kind: 'signed-in', accountId: session.account.accountId })
+  return session.account
+}
+
+/** Signs out: the cookie's session is revoked on the server, the token forgotten here. */
+export async function signOut(): Promise<void> {
+  try {
+    await apiRequest(API_PATH_SESSION, v.null(), { method: advertisers.signOut.method })
+  } finally {
+    forget()
+    announce({ kind: 'signed-out', accountId: null })
+  }
+}
+
+const API_PATH_SESSION = (pathOf as (e: Endpoint) => string)(advertisers.signOut)
+
+let refreshing: Promise<boolean> | null = null
+
+/**
+ * A new access token through the refresh cookie: false when there is no session (no cookie, or one
+ * revoked). An account other than this tab's is refused (another tab signed in meanwhile).
+ */
+export function refresh(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const before = advertiserSession.account?.accountId ?? null
+      const session = await callApi(advertisers.refresh, {})
+      if (before && session.account.accountId !== before) {
+        advertiserSession.changed = true
+        throw userChanged()
+      }
+      keep(session)
+      return true
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 401) {
+        forget()
+        return false
+      }
+      throw error
+    } finally {
+      refreshing = null
+    }
+  })()
+  return refreshing
+}
+
+/** The account signed in in this tab, renewing its token when it is about to expire; null if none. */
+export async function ensureSession(now = Date.now()): Promise<AdvertiserAccount | null> {
+  if (advertiserSession.token && advertiserSession.expiresAtEpochMs - RENEW_BEFORE_MS > now) {
+    return advertiserSession.account
+  }
+  return (await refresh()) ? advertiserSession.account : null
+}
+
+/**
+ * A signed-in call: refused here when another account signed in in another tab, with a token
+ * renewed first when needed. Without a session the answer is the server's (401), which sends the
+ * browser to /account when the token is the problem (src/app/lib/api.ts).
+ */
+export async function callAsAdvertiser<E extends Endpoint & { readonly response: v.GenericSchema }>(
+  endpoint: E,
+  options: Parameters<typeof callApi<E>>[1],
+): Promise<ResponseOf<E>> {
+  if (advertiserSession.changed) throw userChanged()
+  const account = await ensureSession()
+  if (!account) throw new ApiError(401, [{ code: 'session_token_expired' }])
+  const call = callApi as (e: E, o: object) => Promise<ResponseOf<E>>
+  return call(endpoint, {
+    ...options,
+    headers: { authorization: `Bearer ${advertiserSession.token}` },
+  })
+}

@@ -1,0 +1,192 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  advertiserClient,
+  linkToken,
+  mailTo,
+  newEmail,
+  pngOf,
+  STRONG_PASSWORD,
+} from '../api/advertiser-helpers'
+import { startTestServer, type TestServer } from '../api/helpers'
+import { type SmtpTestServer, startSmtpTestServer } from '../api/smtp-test-server'
+import { expectAccessible } from './helpers'
+
+// An advertiser's whole way, in the browser: an account made on /account, its e-mail confirmed by
+// the link of the mail (a real SMTP server in this process), a campaign on two billboards with an
+// image, its proposal, the proposal's link opened by someone signed out, then accepted by its owner
+// with the test card, and the campaign Booked on its page. The server runs in this process (its
+// mails go to the SMTP server here) and serves the built app (the suite's build).
+
+let smtp: SmtpTestServer
+let server: TestServer
+
+test.beforeAll(async () => {
+  smtp = await startSmtpTestServer()
+  server = await startTestServer('pglite', {
+    serveApp: true,
+    env: { SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '0.05' },
+  })
+})
+test.afterAll(async () => {
+  await server?.stop()
+  await smtp?.close()
+})
+
+async function signUpAndVerify(page: Page, email: string) {
+  await page.goto(`${server.url}/account`)
+  await page.getByRole('button', { name: 'New here? Create an account' }).click()
+  await expect(page.getByRole('heading', { name: 'Create an advertiser account' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Your name').fill('Ana Martin')
+  await page.getByLabel('Company').fill('Brand & Co')
+  // a weak password: the server's message beside the field, and nothing typed lost
+  await page.getByLabel('Password').fill('password1')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('Your password is not strong enough')).toBeVisible()
+  await expect(page.getByLabel('Company')).toHaveValue('Brand & Co')
+  await page.getByLabel('Password').fill(STRONG_PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible()
+
+  // the mail's link, on this server (the mail names the shop's public address)
+  const mail = await mailTo(smtp, email, /#verify=/)
+  const link = new URL(/https?:\/\/\S+#verify=[\w-]+/.exec(mail.text ?? '')?.[0] ?? '')
+  expect(link.pathname).toBe('/account')
+  await page.goto(`${server.url}${link.pathname}#verify=${linkToken(mail, 'verify')}`)
+  await expect(page.getByText('Your e-mail address is confirmed.')).toBeVisible()
+  await expect(page).toHaveURL(/\/account$/)
+}
+
+/** Another advertiser, signed up and verified through the API (as the shop's own page would). */
+async function anotherAdvertiser(): Promise<string> {
+  const email = newEmail('e2e-other')
+  const api = advertiserClient(server, server.url)
+  const body = {
+    email,
+    password: STRONG_PASSWORD,
+    name: 'Ana Martin',
+    company: 'Other',
+    locale: 'en',
+  }
+  expect((await api.post('/advertisers/accounts', body)).status).toBe(202)
+  const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
+  expect((await api.post('/advertisers/accounts/verify', { token })).status).toBe(200)
+  return email
+}
+
+async function signIn(page: Page, email: string) {
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Password').fill(STRONG_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByText(`Signed in as Ana Martin (${email})`)).toBeVisible()
+}
+
+async function newCampaign(page: Page) {
+  await page.getByRole('link', { name: 'Your campaigns' }).click()
+  await expect(page).toHaveURL(/\/campaigns\/?$/)
+  await expect(page.getByText('No campaign yet')).toBeVisible()
+  await page.getByRole('link', { name: 'New campaign' }).click()
+  await expect(page).toHaveURL(/\/campaigns\/new$/)
+  await expect(page.locator('#billboard-paris-opera-1')).toBeVisible()
+  await expectAccessible(page)
+
+  // nothing chosen: each message beside its field
+  await page.getByRole('button', { name: 'Get the proposal' }).click()
+  await expect(page.getByText('name: is required')).toBeVisible()
+  await page.getByLabel('Campaign name').fill('Spring sale')
+  await page.locator('#billboard-paris-opera-1').check()
+  await page.locator('#billboard-paris-republique').check()
+  await expect(page.getByText(/impressions per play/).first()).toBeVisible()
+  await expect(page.getByText(/ad plays free at these dates/).first()).toBeVisible()
+  await page.getByLabel(/^Budget/).fill('500')
+  await page.getByLabel('The ad (an image or a video)').setInputFiles({
+    name: 'ad.png',
+    mimeType: 'image/png',
+    buffer: await pngOf(1400, 400),
+  })
+  await page.getByRole('button', { name: 'Get the proposal' }).click()
+  await expect(page).toHaveURL(/\/proposal\/[\w-]+$/, { timeout: 60_000 })
+  await expect(page.getByRole('heading', { name: 'Proposal for Spring sale' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'paris-opera-1' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'paris-republique' })).toBeVisible()
+  return new URL(page.url()).pathname
+}
+
+for (const screen of [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desk', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+]) {
+  test(`${screen.name}: an advertiser signs up, confirms the e-mail, proposes a campaign on two billboards, shares the proposal and books it with the test card`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000)
+    const { name: _, ...device } = screen
+    const context = await browser.newContext({ ...device, locale: 'en-US', timezoneId: 'UTC' })
+    const page = await context.newPage()
+    const email = newEmail(`e2e-${screen.name}`)
+    await signUpAndVerify(page, email)
+    await signIn(page, email)
+    const proposalPath = await newCampaign(page)
+    await expectAccessible(page)
+
+    // the link, opened by a colleague without an account (the desk's in German)
+    const colleague = await browser.newContext({ ...device, locale: 'de-DE', timezoneId: 'UTC' })
+    const shared = await colleague.newPage()
+    if (screen.name === 'desk') {
+      await shared.goto(`${server.url}/de${proposalPath}`)
+      await expect(shared.getByRole('heading', { name: 'Angebot für Spring sale' })).toBeVisible()
+      await expect(shared.getByRole('link', { name: 'anmelden' })).toBeVisible()
+    } else {
+      await shared.goto(`${server.url}${proposalPath}`)
+      await expect(shared.getByRole('heading', { name: 'Proposal for Spring sale' })).toBeVisible()
+      await expect(shared.getByRole('link', { name: 'signs in' })).toBeVisible()
+    }
+    await expect(shared.getByRole('button', { name: /Accept/ })).toHaveCount(0)
+    await expectAccessible(shared)
+    await colleague.close()
+
+    // the owner accepts with the test card
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34')
+    await page.getByLabel('CVC').fill('123')
+    await page.getByRole('button', { name: /Accept the proposal/ }).click()
+    await expect(page).toHaveURL(/\/campaigns\/[\w-]+$/)
+    await expect(page.getByTestId('campaign-state')).toHaveText('Booked')
+    await expect(page.getByRole('heading', { name: 'Spring sale' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'The ad of Spring sale' })).toBeVisible()
+    await expectAccessible(page)
+
+    // the budget cannot go below what is committed: the spec's message beside the field
+    await page.getByLabel(/^New budget/).fill('1')
+    await page.getByRole('button', { name: 'Change the budget' }).click()
+    await expect(page.getByText(/^amount spent to date \+ amount committed/)).toBeVisible()
+    await expect(page.getByLabel(/^New budget/)).toHaveValue('1')
+
+    // another account signs in in another tab: this tab's next action is refused
+    const otherTab = await context.newPage()
+    await otherTab.goto(`${server.url}/account`)
+    await expect(otherTab.getByText(`Signed in as Ana Martin (${email})`)).toBeVisible()
+    await otherTab.getByRole('button', { name: 'Sign out' }).click()
+    await signIn(otherTab, await anotherAdvertiser())
+    await page.getByLabel(/^New budget/).fill('600')
+    await page.getByRole('button', { name: 'Change the budget' }).click()
+    await expect(
+      page.getByText(
+        'The logged-in user changed and this action cannot be performed. Please login as the correct user.',
+      ),
+    ).toBeVisible()
+    await otherTab.close()
+    await page.goto(`${server.url}/account`)
+    await expect(page.getByText(`Signed in as Ana Martin (${email})`)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await signIn(page, email)
+
+    // the list shows it, Booked, with its budget and spend
+    await page.getByRole('link', { name: 'Your campaigns' }).click()
+    const row = page.getByRole('row', { name: /Spring sale/ })
+    await expect(row).toContainText('Booked')
+    await expect(row).toContainText('500')
+    await context.close()
+  })
+}
