@@ -186,7 +186,7 @@ export const OrderStatusSchema = v.object({
   ...problemEntries,
   confirmationDateEpochMs: v.nullable(EpochMsSchema),
   // only while AwaitingAuthentication
-  paymentAction: v.optional(v.nullable(PaymentActionSchema), null),
+  paymentAction: v.optional(v.nullable(PaymentActionSchema)),
 })
 export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>
 

@@ -116,7 +116,7 @@ export function paymentState(order: {
 }): PaymentState {
   if (order.totalCents === 0) return 'free'
   if (order.chargedCents > 0) return 'charged'
-  if (order.state === 'Processing') return 'pending'
+  if (order.state === 'Processing' || order.state === 'AwaitingAuthentication') return 'pending'
   if (order.state === 'Failed' && order.paymentRefused) return 'declined'
   return 'not_charged'
 }

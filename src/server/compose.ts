@@ -331,6 +331,9 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
       auth.recordAudit(tx, { operator: null, action, orderGuid, detail }),
     notifyDispute: createDisputeMails({ mail, admins: () => auth.adminRecipients() }),
   })
+  // Stripe's word that a charge settled: an order still waiting for its cardholder settles by it
+  // (asked of Stripe again; a replay or an order already settled changes nothing)
+  stripeWebhooks.onIntentSettled((settled) => orders.settleAuthentication(settled.orderGuid))
   const advertiserGuard = createAdvertiserGuard({
     accounts: advertisers.accounts,
     publicBaseUrl: env.PUBLIC_BASE_URL,

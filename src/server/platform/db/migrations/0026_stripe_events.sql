@@ -46,4 +46,5 @@ alter table operators add column locale text not null default 'en';
 alter table mail_outbox drop constraint mail_outbox_kind_check;
 alter table mail_outbox add constraint mail_outbox_kind_check check (kind in ('confirmed',
   'under_review', 'approved', 'cancelled', 'reminder', 'played', 'account_verify', 'account_exists',
-  'password_reset', 'campaign_rejected', 'campaign_charge_failed', 'payment_dispute'));
+  'password_reset', 'campaign_rejected', 'campaign_charge_failed', 'payment_failed',
+  'payment_dispute'));
