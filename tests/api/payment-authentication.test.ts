@@ -273,6 +273,24 @@ describe.each(BACKENDS)(
       expect((await t.status(guid)).orderState).toBe('Confirmed')
     })
 
+    // Before the clock moves: the event's signature is checked against the shop's clock
+  it("confirms the order by Stripe's event when the shopper's page is gone, once", async () => {
+      stripe.deliverTo(`${t.state.server.url}/api/v1/payment/stripe/webhook`)
+      const { guid, status } = await t.place(await stripeCard('pm_card_authenticationRequired'))
+      expect(status.orderState).toBe('AwaitingAuthentication')
+      const intentId = stripe.paymentIntents.at(-1) as string
+      stripe.authenticate(status.paymentAction?.clientSecret as string, 'complete')
+      const delivered = await stripe.send(
+        'payment_intent.succeeded',
+        stripe.paymentIntent(intentId) as never,
+      )
+      expect(delivered.status).toBe(200)
+      expect((await t.status(guid)).orderState).toBe('Confirmed')
+      expect((await stripe.redeliver(delivered)).status).toBe(200)
+      expect((await t.status(guid)).orderState).toBe('Confirmed')
+      expect(stripe.paymentIntents.filter((id) => id === intentId)).toHaveLength(1)
+    })
+
     it('fails the order when the shopper fails the check, and frees its slots', async () => {
       const { guid, slots, status } = await t.place(
         await stripeCard('pm_card_authenticationRequired'),
