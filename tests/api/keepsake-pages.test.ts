@@ -237,6 +237,17 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
     expect((await share(order.guid)).shareId).not.toBe(made.shareId)
   })
 
+  it('shows its picture still when the storage lost it (made again)', async () => {
+    const order = await buy(5, 40)
+    const made = await share(order.guid)
+    expect((await page(made.imagePath)).status).toBe(200)
+    const [name] = await pictureNames(made.shareId)
+    await server.deps.content.storage.remove(name ?? '')
+    const again = await page(made.imagePath)
+    expect(again.status).toBe(200)
+    expect((await sharp(Buffer.from(await again.arrayBuffer())).metadata()).width).toBe(1200)
+  })
+
   it("is gone once the order's personal data is forgotten (its lifetime)", async () => {
     const order = await buy(4, 44)
     const made = await share(order.guid)

@@ -138,6 +138,40 @@ describe.each(BACKENDS)("Stripe's events on %s", (backend) => {
     expect((await auditOf(order.guid)).map((e) => e.action)).toContain('refund_failed')
   })
 
+  it('closes a refund still pending here when Stripe says the charge was refunded', async () => {
+    const order = await paidOrder(daySlots(4, 60, 1))
+    // refunded in Stripe's dashboard first: the shop's own refund is refused and stays pending
+    const dashboard = await fetch(`${stripe.url}/v1/refunds`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${SECRET}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ payment_intent: order.payment.paymentId ?? '' }),
+    })
+    expect(dashboard.status).toBe(200)
+    const cancelled = await admin.api.post<OpsOrder>(`/ops/orders/${order.guid}/cancel`, {
+      reason: 'Refunded by phone',
+    })
+    expect(cancelled.body.payment).toMatchObject({
+      refundedCents: 0,
+      refund: { status: 'pending' },
+    })
+    const refunded = await stripe.send('charge.refunded', {
+      id: 'ch_dashboard',
+      object: 'charge',
+      amount: order.totalCents,
+      amount_refunded: order.totalCents,
+      payment_intent: order.payment.paymentId,
+      refunded: true,
+    })
+    expect(refunded.status).toBe(200)
+    expect((await opsOrder(order.guid)).payment).toMatchObject({
+      refundedCents: order.totalCents,
+      refund: { status: 'succeeded', providerStatus: 'succeeded', error: null },
+    })
+  })
+
   it('changes nothing when Stripe sends an event again', async () => {
     const { order, refundId } = await cancelledOrder(daySlots(4, 20, 1))
     const [updated] = await stripe.failRefund(refundId, 'lost_or_stolen_card')
@@ -295,3 +329,22 @@ function mailTo(mail: ParsedMail, email: string): boolean {
   const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []
   return to.some((a) => a.value.some((v) => v.address?.toLowerCase() === email.toLowerCase()))
 }
+
+describe("Stripe's webhook endpoint", () => {
+  it('is rate-limited per address like every write, and answers 404 without its secret', async () => {
+    const server = await startTestServer('pglite', { env: { WRITES_PER_MINUTE: '2' } })
+    try {
+      const post = () =>
+        fetch(`${server.url}/api/v1/payment/stripe/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+          body: '{}',
+        })
+      const answers = [await post(), await post(), await post()]
+      expect(answers.map((r) => r.status)).toEqual([404, 404, 429])
+      expect(await answers[0]?.json()).toMatchObject({ codes: ['webhooks_not_configured'] })
+    } finally {
+      await server.stop()
+    }
+  })
+})

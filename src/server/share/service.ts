@@ -102,7 +102,7 @@ export function createShareService(deps: ShareDeps) {
     })
   }
 
-  async function makePicture(row: ShareRow, order: Summary): Promise<Buffer | null> {
+  async function makePicture(row: ShareRow, order: Summary, keep = true): Promise<Buffer | null> {
     const stream = order.contentImageUrl ? await deps.contentPicture(order.contentImageUrl) : null
     if (!stream) return null
     const chunks: Buffer[] = []
@@ -114,6 +114,7 @@ export function createShareService(deps: ShareDeps) {
       photo,
       corners: billboard?.screenCorners ?? null,
     })
+    if (!keep) return picture
     const name = deps.storage.newName('jpg')
     await deps.storage.write(name, picture)
     if (!(await setImageName(db, row.shareId, name))) {
@@ -200,7 +201,14 @@ export function createShareService(deps: ShareDeps) {
     async picture(shareId: string): Promise<Buffer | null> {
       const found = await shown(shareId)
       if (!found) return null
-      if (found.row.imageName) return deps.storage.read(found.row.imageName)
+      if (found.row.imageName) {
+        const kept = await deps.storage.read(found.row.imageName).catch((error: unknown) => {
+          // the storage lost it (a bucket emptied by hand): made again, for this answer
+          log.warn('keepsake picture missing', { shareId, error })
+          return null
+        })
+        return kept ?? makePicture({ ...found.row, imageName: null }, found.order, false)
+      }
       let pending = making.get(shareId)
       if (!pending) {
         pending = makePicture(found.row, found.order).finally(() => making.delete(shareId))

@@ -43,6 +43,8 @@ create index orders_payment_id on orders (payment_id) where payment_id is not nu
 -- The language an operator's mails are written in: the console's, as it was when they last signed in.
 alter table operators add column locale text not null default 'en';
 
+-- The kinds as of 0025 (its 'payment_failed' included, so either order of landing keeps both), and
+-- the admins' notice of a disputed payment.
 alter table mail_outbox drop constraint mail_outbox_kind_check;
 alter table mail_outbox add constraint mail_outbox_kind_check check (kind in ('confirmed',
   'under_review', 'approved', 'cancelled', 'reminder', 'played', 'account_verify', 'account_exists',
