@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
   advertiserClient,
+  draftOf,
   linkToken,
   mailTo,
   newEmail,
@@ -8,6 +9,7 @@ import {
   STRONG_PASSWORD,
 } from '../api/advertiser-helpers'
 import { startTestServer, type TestServer } from '../api/helpers'
+import { signedInOperator } from '../api/ops-helpers'
 import { type SmtpTestServer, startSmtpTestServer } from '../api/smtp-test-server'
 import { expectAccessible } from './helpers'
 
@@ -60,6 +62,10 @@ async function signUpAndVerify(page: Page, email: string) {
 
 /** Another advertiser, signed up and verified through the API (as the shop's own page would). */
 async function anotherAdvertiser(): Promise<string> {
+  return (await apiAdvertiser()).email
+}
+
+async function apiAdvertiser() {
   const email = newEmail('e2e-other')
   const api = advertiserClient(server, server.url)
   const body = {
@@ -72,7 +78,7 @@ async function anotherAdvertiser(): Promise<string> {
   expect((await api.post('/advertisers/accounts', body)).status).toBe(202)
   const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
   expect((await api.post('/advertisers/accounts/verify', { token })).status).toBe(200)
-  return email
+  return { email, api }
 }
 
 async function signIn(page: Page, email: string) {
@@ -190,3 +196,36 @@ for (const screen of [
     await context.close()
   })
 }
+
+test("desk: the console's Campaigns page lists every advertiser's campaigns, and an admin cancels one with a reason", async ({
+  browser,
+}) => {
+  const { email, api } = await apiAdvertiser()
+  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
+    email,
+    password: STRONG_PASSWORD,
+  })
+  api.token = signedIn.body.accessToken
+  const made = await api.post(
+    '/advertisers/campaigns',
+    draftOf(Date.now(), { name: 'Winter fair' }),
+  )
+  expect(made.status).toBe(201)
+
+  const admin = await signedInOperator(server, 'admin')
+  const cut = admin.cookie.indexOf('=')
+  const [name, value] = [admin.cookie.slice(0, cut), admin.cookie.slice(cut + 1)]
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await context.addCookies([{ name, value, url: server.url }])
+  const page = await context.newPage()
+  await page.goto(`${server.url}/ops/campaigns`)
+  const row = page.getByRole('row', { name: /^Winter fair/ })
+  await expect(row).toContainText(email)
+  await expect(row).toContainText('Draft')
+  await expectAccessible(page)
+  await row.getByRole('button', { name: 'Cancel Winter fair' }).click()
+  await page.getByLabel(/Why is Winter fair cancelled/).fill('Duplicate of another campaign')
+  await page.getByRole('button', { name: 'Cancel the campaign' }).click()
+  await expect(page.getByRole('row', { name: /^Winter fair/ })).toContainText('Cancelled')
+  await context.close()
+})

@@ -4,9 +4,11 @@ import { type ComponentType, lazy } from 'react'
 import { billboards } from '../../contract/billboards'
 import { mail } from '../../contract/mail'
 import { ops } from '../../contract/ops'
+import { opsCampaigns } from '../../contract/ops-campaigns'
 import { opsConsole } from '../../contract/ops-console'
 import { type OperatorRole, roleAllows } from '../../domain/ops'
 import { AuditPage } from './audit-page'
+import { CampaignsPage } from './campaigns-page'
 import { CataloguePage } from './catalogue-page'
 import { DashboardPage } from './dashboard-page'
 import { OrdersPage } from './orders-page'
@@ -64,6 +66,12 @@ export const OPS_PAGES: readonly OpsPageDef[] = [
     label: msg`Dashboard`,
     access: opsConsole.dashboard.access,
     component: DashboardPage,
+  },
+  {
+    path: 'campaigns',
+    label: msg`Campaigns`,
+    access: opsCampaigns.campaigns.access,
+    component: CampaignsPage,
   },
   { path: 'outbox', label: msg`Outbox`, access: mail.outbox.access, component: OutboxPage },
   { path: 'audit', label: msg`Audit log`, access: ops.audit.access, component: AuditPage },
