@@ -274,7 +274,7 @@ describe.each(BACKENDS)(
     })
 
     // Before the clock moves: the event's signature is checked against the shop's clock
-  it("confirms the order by Stripe's event when the shopper's page is gone, once", async () => {
+    it("confirms the order by Stripe's event when the shopper's page is gone, once", async () => {
       stripe.deliverTo(`${t.state.server.url}/api/v1/payment/stripe/webhook`)
       const { guid, status } = await t.place(await stripeCard('pm_card_authenticationRequired'))
       expect(status.orderState).toBe('AwaitingAuthentication')
