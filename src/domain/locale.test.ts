@@ -50,6 +50,10 @@ describe('eventSlugFromPath', () => {
     expect(eventSlugFromPath('/')).toBeNull()
     expect(eventSlugFromPath('/fr')).toBeNull()
     expect(eventSlugFromPath('/event-not-found')).toBeNull()
+    // the advertisers' pages
+    expect(eventSlugFromPath('/account')).toBeNull()
+    expect(eventSlugFromPath('/de/campaigns/c-1')).toBeNull()
+    expect(eventSlugFromPath('/proposal/p-1')).toBeNull()
     expect(eventSlugFromPath('/robots.txt')).toBeNull()
     expect(eventSlugFromPath('/api/v1/spotlight/live-events')).toBeNull()
     // The billboard player (its address holds its token: never remembered as a step)

@@ -27,13 +27,16 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
  */
 // The first path segments that are not events: pages of their own (/play/{deviceId} is a
 // billboard's player, whose address carries its token; /ops is the operators' console; /s/{id} a
-// keepsake page, the server's own) and the API.
+// keepsake page, the server's own; /account, /campaigns and /proposal the advertisers') and the API.
 export const NOT_EVENTS: ReadonlySet<string> = new Set([
   'event-not-found',
   'api',
   'play',
   'ops',
   's',
+  'account',
+  'campaigns',
+  'proposal',
 ])
 
 export function eventSlugFromPath(pathname: string): string | null {

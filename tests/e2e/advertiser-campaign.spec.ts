@@ -193,6 +193,12 @@ for (const screen of [
     const row = page.getByRole('row', { name: /Spring sale/ })
     await expect(row).toContainText('Booked')
     await expect(row).toContainText('500')
+
+    // cancelled by its advertiser, once confirmed
+    await row.getByRole('link', { name: 'Spring sale' }).click()
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Cancel the campaign' }).click()
+    await expect(page.getByTestId('campaign-state')).toHaveText('Cancelled')
     await context.close()
   })
 }

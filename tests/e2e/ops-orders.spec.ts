@@ -66,7 +66,8 @@ test('an admin finds an order by code and e-mail, cancels it with a reason, and 
   await expect(detail.getByText('Happy day!')).toBeVisible()
   const payment = detail.getByRole('region', { name: 'Payment' })
   await expect(payment).toContainText('4242')
-  await expect(payment.getByText('Charged')).toBeVisible()
+  await expect(payment.getByText('Charged', { exact: true })).toBeVisible()
+  await expect(payment.getByText('Payment state')).toBeVisible()
   const history = detail.getByRole('region', { name: 'State history' })
   await expect(history.getByText('Confirmed')).toBeVisible()
   await expect(detail.getByRole('region', { name: /Proofs of play/ })).toContainText(

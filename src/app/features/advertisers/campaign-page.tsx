@@ -61,6 +61,8 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   }, [campaignId])
 
   const act = async (action: Action) => {
+    const sure = t`Cancel this campaign? Its plays still to come are freed; only plays already shown are paid.`
+    if (action === 'cancel' && !window.confirm(sure)) return
     setBusy(action)
     setProblems([])
     try {
