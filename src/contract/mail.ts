@@ -11,6 +11,8 @@ export const ORDER_MAIL_KINDS = [
   'under_review',
   'approved',
   'cancelled',
+  // the bank's check of the charge failed or was never answered: the order failed (its reason)
+  'payment_failed',
   'reminder',
   'played',
 ] as const

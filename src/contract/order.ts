@@ -68,6 +68,32 @@ export const LocalConfirmResponseSchema = v.object({
 })
 export type LocalConfirmResponse = v.InferOutput<typeof LocalConfirmResponseSchema>
 
+// The local provider's test authentication screen (as Stripe's test page): the shopper completes
+// or fails the bank's check of a charge; the order then settles (order.authenticated).
+export const LOCAL_AUTHENTICATION_OUTCOMES = ['complete', 'fail'] as const
+export const LocalAuthenticationRequestSchema = v.strictObject({
+  clientSecret: text(500),
+  outcome: v.picklist(LOCAL_AUTHENTICATION_OUTCOMES),
+})
+export type LocalAuthenticationRequest = v.InferOutput<typeof LocalAuthenticationRequestSchema>
+export const LocalAuthenticationResponseSchema = v.object({
+  status: v.picklist(['succeeded', 'failed']),
+})
+export type LocalAuthenticationResponse = v.InferOutput<typeof LocalAuthenticationResponseSchema>
+
+// What the app needs while an order waits for the cardholder (AwaitingAuthentication): Stripe.js's
+// handleNextAction takes the PaymentIntent's client secret with the publishable key; the local
+// provider's test screen takes the same secret. `untilEpochMs`: when the order fails unconfirmed.
+export const PaymentActionSchema = v.object({
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  publishableKey: v.nullable(v.string()),
+  clientSecret: text(500),
+  amountCents: nonNegativeInt(),
+  currency: CurrencySchema,
+  untilEpochMs: EpochMsSchema,
+})
+export type PaymentAction = v.InferOutput<typeof PaymentActionSchema>
+
 /* @__NO_SIDE_EFFECTS__ */
 const required = (agreement: RequiredAgreement) =>
   v.pipe(v.boolean(), v.value(true, issue('agreement_required', { agreement })))
@@ -159,6 +185,8 @@ export const OrderStatusSchema = v.object({
   orderState: OrderStateSchema,
   ...problemEntries,
   confirmationDateEpochMs: v.nullable(EpochMsSchema),
+  // only while AwaitingAuthentication
+  paymentAction: v.optional(v.nullable(PaymentActionSchema)),
 })
 export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>
 
@@ -289,6 +317,24 @@ export const order = {
       'promo_too_many_lookups',
       'payment_unavailable',
     ],
+  }),
+  localAuthenticate: endpoint({
+    name: 'authenticateLocalCharge',
+    method: 'POST',
+    path: '/order/payment/local/authentication',
+    summary: "The local provider's test authentication: complete or fail the bank's check",
+    body: LocalAuthenticationRequestSchema,
+    response: LocalAuthenticationResponseSchema,
+    errors: ['local_cards_disabled', 'payment_form_expired'],
+  }),
+  authenticated: endpoint({
+    name: 'settleOrderAuthentication',
+    method: 'POST',
+    path: '/order/events/{eventSlug}/orders/{guid}/authentication',
+    summary:
+      'After the cardholder answered their bank: the order settles by the charge (no body); its status',
+    response: OrderStatusSchema,
+    errors: ['order_not_found'],
   }),
   status: endpoint({
     name: 'getOrderStatus',

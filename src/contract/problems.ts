@@ -277,6 +277,13 @@ export const PROBLEMS = {
     status: 402,
     en: 'An error occurred while processing your card. Try again in a little bit.',
   },
+  // 3-D Secure: the bank asks the cardholder to confirm the charge (payment/, order/authentication.ts)
+  authentication_required: { status: 402, en: 'Your bank asks you to confirm this payment.' },
+  authentication_failed: { status: 402, en: 'Your bank did not confirm the payment.' },
+  authentication_timed_out: {
+    status: 402,
+    en: 'The payment was not confirmed with your bank within {minutes} minutes.',
+  },
 
   // ---- uploads (content/receive.ts, image.ts, video.ts and src/server/video; spec §9)
   upload_not_multipart: {
@@ -731,6 +738,7 @@ const DECLINE_CODES: ReadonlySet<string> = new Set<ProblemCode>([
   'incorrect_cvc',
   'incorrect_number',
   'processing_error',
+  'authentication_required',
 ])
 
 /** Whether a problem is a card's decline (an order that failed on its payment). */

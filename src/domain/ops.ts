@@ -54,14 +54,20 @@ export function roleAllows(role: OperatorRole, required: OperatorRole): boolean 
 /**
  * Reviewers approve and refuse orders under review; cancelling any other order is
  * admin only. Nothing cancels an order already Cancelled or Failed (nothing is sold, nothing charged),
- * nor one still Processing (its charge is under way: cancel it once it settles).
+ * nor one still Processing or AwaitingAuthentication (its charge is under way or waits for the
+ * cardholder's bank: cancel it once it settles).
  */
 export type CancelVerdict =
   | { allowed: true }
   | { allowed: false; reason: 'not_cancellable' | 'reviewers_refuse_only' }
 
 export function cancelVerdict(role: OperatorRole, state: OrderState): CancelVerdict {
-  if (state === 'Cancelled' || state === 'Failed' || state === 'Processing') {
+  if (
+    state === 'Cancelled' ||
+    state === 'Failed' ||
+    state === 'Processing' ||
+    state === 'AwaitingAuthentication'
+  ) {
     return { allowed: false, reason: 'not_cancellable' }
   }
   if (role === 'reviewer' && state !== 'UnderReview') {
@@ -110,7 +116,7 @@ export function paymentState(order: {
 }): PaymentState {
   if (order.totalCents === 0) return 'free'
   if (order.chargedCents > 0) return 'charged'
-  if (order.state === 'Processing') return 'pending'
+  if (order.state === 'Processing' || order.state === 'AwaitingAuthentication') return 'pending'
   if (order.state === 'Failed' && order.paymentRefused) return 'declined'
   return 'not_charged'
 }

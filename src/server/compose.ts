@@ -27,7 +27,7 @@ import { createSmtpTransport } from './mail/transport.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
-import { orderDataLifetimeJob, orderRecoveryJob } from './order/jobs.ts'
+import { authenticationTimeoutJob, orderDataLifetimeJob, orderRecoveryJob } from './order/jobs.ts'
 import { countOrdersByState, hasRedeemed, orderOfPayment } from './order/reads.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
 import { createSoldSlots, type SoldSlots } from './order/sold-slots.ts'
@@ -211,6 +211,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     lease,
     playsOf: (guid) => playsOfOrder(database, guid),
     orderDataTtlMs: env.ORDER_CONTENT_TTL_DAYS * 86_400_000,
+    paymentActionMs: env.PAYMENT_ACTION_MINUTES * 60_000,
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
   const onAir = createOnAir({
@@ -330,6 +331,9 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
       auth.recordAudit(tx, { operator: null, action, orderGuid, detail }),
     notifyDispute: createDisputeMails({ mail, admins: () => auth.adminRecipients() }),
   })
+  // Stripe's word that a charge settled: an order still waiting for its cardholder settles by it
+  // (asked of Stripe again; a replay or an order already settled changes nothing)
+  stripeWebhooks.onIntentSettled((settled) => orders.settleAuthentication(settled.orderGuid))
   const advertiserGuard = createAdvertiserGuard({
     accounts: advertisers.accounts,
     publicBaseUrl: env.PUBLIC_BASE_URL,
@@ -363,6 +367,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(adSettlementJob(advertisers))
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
   jobs.register(orderDataLifetimeJob(orders, now))
+  jobs.register(authenticationTimeoutJob(orders))
   // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)
   orders.lifetime.onForget(({ guid }) => mail.forgetOrder(guid))
   orders.lifetime.onForget(({ guid }) => push.forgetOrder(guid))

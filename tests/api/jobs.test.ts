@@ -176,6 +176,7 @@ describe("the server's jobs", () => {
         'ad-settlement',
         'play-alerts',
         'order-data-lifetime',
+        'authentication-timeout',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {

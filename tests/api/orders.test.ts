@@ -590,6 +590,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       playsOf: async () => [],
       appEnv: 'prod',
       orderDataTtlMs: 30 * 86_400_000,
+      paymentActionMs: 15 * 60_000,
     })
     const body = orderBody({ slots: freshSlots(), content, checkout: await savedCard(api) })
     const parsed = parseWithErrors(OrderRequestSchema, body)

@@ -39,6 +39,25 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
 
 // Stripe's documented test payment methods that the stand-in declines when charged.
 const DECLINED = new Set(['pm_card_chargeDeclined', 'pm_card_chargeDeclinedInsufficientFunds'])
+// ... and those whose bank asks the cardholder (3-D Secure) on every charge: on session the
+// PaymentIntent comes back `requires_action` (Stripe.js's handleNextAction), off session it is
+// declined with authentication_required.
+const AUTHENTICATING = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecure2Required'])
+
+type PaymentIntent = {
+  id: string
+  object: 'payment_intent'
+  amount: number
+  currency: string
+  customer: string | null
+  payment_method: string
+  client_secret: string
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled'
+  next_action: { type: 'use_stripe_sdk'; use_stripe_sdk: { type: string } } | null
+  last_payment_error: { code: string; type: string; message: string } | null
+  latest_charge: string | null
+  metadata: Record<string, string>
+}
 
 /** An event as Stripe posts it to a webhook endpoint. */
 export type StripeEvent = {
@@ -99,6 +118,13 @@ export type StripeStandIn = {
   holdCharges(on: boolean): void
   /** What Stripe.js does in the browser when the shopper's card is saved. */
   confirmSetup(clientSecret: string, paymentMethod: string): void
+  /**
+   * What Stripe.js's handleNextAction does in the browser when the cardholder completes (or fails)
+   * the bank's check of a `requires_action` PaymentIntent.
+   */
+  authenticate(clientSecret: string, outcome: 'complete' | 'fail'): void
+  /** A PaymentIntent as Stripe keeps it now. */
+  paymentIntent(id: string): PaymentIntent | undefined
   close(): Promise<void>
 }
 
@@ -114,6 +140,7 @@ export async function startStripeStandIn(
   const setupIntents = new Map<string, SetupIntent>()
   const replies = new Map<string, { status: number; body: unknown }>()
   const paymentIntents: string[] = []
+  const intents = new Map<string, PaymentIntent>()
   // amount and currency charged, and how much was refunded, per PaymentIntent
   const charged = new Map<string, { amount: number; currency: string; refunded: number }>()
   const refunds: StripeStandIn['refunds'] = []
@@ -121,6 +148,32 @@ export async function startStripeStandIn(
   const held: http.ServerResponse[] = []
   let counter = 0
   const id = (prefix: string) => `${prefix}_standin${++counter}`
+
+  const succeed = (intent: PaymentIntent) => {
+    chargeOf.set(intent.id, id('ch'))
+    intent.latest_charge = chargeOf.get(intent.id) ?? null
+    intent.status = 'succeeded'
+    intent.next_action = null
+    charged.set(intent.id, { amount: intent.amount, currency: intent.currency, refunded: 0 })
+  }
+  const askCardholder = (intent: PaymentIntent) => {
+    intent.status = 'requires_action'
+    intent.next_action = {
+      type: 'use_stripe_sdk',
+      use_stripe_sdk: { type: 'three_d_secure_redirect' },
+    }
+  }
+  const unexpectedState = (intent: PaymentIntent) => ({
+    status: 400,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent's status is ${intent.status}.`,
+        payment_intent: intent,
+      },
+    },
+  })
 
   const answer = (call: StripeCall): { status: number; body: unknown } => {
     if (call.authorization !== `Bearer ${secretKey}`) {
@@ -173,25 +226,71 @@ export async function startStripeStandIn(
       }
       const intentId = id('pi')
       paymentIntents.push(intentId)
-      chargeOf.set(intentId, id('ch'))
-      charged.set(intentId, {
+      const intent: PaymentIntent = {
+        id: intentId,
+        object: 'payment_intent',
         amount: Number(call.form.get('amount')),
         currency: call.form.get('currency') ?? 'usd',
-        refunded: 0,
-      })
-      return {
-        status: 200,
-        body: {
-          id: intentId,
-          object: 'payment_intent',
-          amount: Number(call.form.get('amount')),
-          currency: call.form.get('currency'),
-          customer: call.form.get('customer'),
-          payment_method: method,
-          latest_charge: chargeOf.get(intentId),
-          metadata: metadataOf(call.form),
-          status: 'succeeded',
-        },
+        customer: call.form.get('customer'),
+        payment_method: method,
+        client_secret: `${intentId}_secret_${counter}`,
+        status: 'succeeded',
+        next_action: null,
+        last_payment_error: null,
+        latest_charge: null,
+        metadata: metadataOf(call.form),
+      }
+      intents.set(intentId, intent)
+      if (AUTHENTICATING.has(method)) {
+        if (call.form.get('off_session') === 'true') {
+          intent.status = 'requires_payment_method'
+          return {
+            status: 402,
+            body: {
+              error: {
+                type: 'card_error',
+                code: 'authentication_required',
+                decline_code: 'authentication_required',
+                message: 'Your card was declined. This transaction requires authentication.',
+                payment_intent: intent,
+              },
+            },
+          }
+        }
+        askCardholder(intent)
+        return { status: 200, body: intent }
+      }
+      succeed(intent)
+      return { status: 200, body: intent }
+    }
+    const intentCall = /^\/v1\/payment_intents\/([\w-]+)(\/confirm|\/cancel)?$/.exec(call.path)
+    if (intentCall) {
+      const intent = intents.get(intentCall[1] as string)
+      if (!intent) {
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${intentCall[1]}'`,
+            },
+          },
+        }
+      }
+      if (call.method === 'GET' && !intentCall[2]) return { status: 200, body: intent }
+      if (call.method === 'POST' && intentCall[2] === '/confirm') {
+        if (intent.status !== 'requires_payment_method') return unexpectedState(intent)
+        if (AUTHENTICATING.has(intent.payment_method)) askCardholder(intent)
+        else succeed(intent)
+        return { status: 200, body: intent }
+      }
+      if (call.method === 'POST' && intentCall[2] === '/cancel') {
+        if (intent.status === 'succeeded' || intent.status === 'canceled')
+          return unexpectedState(intent)
+        intent.status = 'canceled'
+        intent.next_action = null
+        return { status: 200, body: intent }
       }
     }
     // docs.stripe.com/api/refunds/create: a refund of a PaymentIntent, its whole amount unless told;
@@ -396,6 +495,23 @@ export async function startStripeStandIn(
       holding = on
       if (!on) for (const res of held.splice(0)) res.destroy()
     },
+    authenticate(clientSecret, outcome) {
+      const intent = [...intents.values()].find((i) => i.client_secret === clientSecret)
+      if (!intent) throw new Error(`no payment intent with client secret ${clientSecret}`)
+      if (intent.status !== 'requires_action') throw new Error(`${intent.id} is ${intent.status}`)
+      if (outcome === 'complete') {
+        succeed(intent)
+        return
+      }
+      intent.status = 'requires_payment_method'
+      intent.next_action = null
+      intent.last_payment_error = {
+        code: 'payment_intent_authentication_failure',
+        type: 'card_error',
+        message: 'We are unable to authenticate your payment method.',
+      }
+    },
+    paymentIntent: (intentId) => intents.get(intentId),
     confirmSetup(clientSecret, paymentMethod) {
       const intent = [...setupIntents.values()].find((i) => i.client_secret === clientSecret)
       if (!intent) throw new Error(`no setup intent with client secret ${clientSecret}`)

@@ -1,6 +1,6 @@
 // Payments through Stripe: the real Stripe SDK of payment/stripe.ts against a stand-in for
 // Stripe's API on loopback (Stripe itself cannot be reached from here). A Customer and a SetupIntent at
-// setup; the order refused while the card is not saved; then one off-session PaymentIntent for the
+// setup; the order refused while the card is not saved; then one on-session PaymentIntent for the
 // server's own total, keyed by the order, and a declined card failing the order and freeing its slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { englishOf } from '../../src/contract/problems.ts'
@@ -82,7 +82,7 @@ describe('payments through Stripe', () => {
     expect(local.status).toBe(404)
   })
 
-  it('refuses an order whose card was not saved, then charges the saved card once, off-session', async () => {
+  it('refuses an order whose card was not saved, then charges the saved card once, on session', async () => {
     const setup = await setupIntent()
     const slots = open.slice(0, 2)
     const early = await placeOrder(api, orderBody({ slots, content, checkout: setup }))
@@ -111,7 +111,9 @@ describe('payments through Stripe', () => {
     expect(charge?.form.get('currency')).toBe(summary.body.currency.toLowerCase())
     expect(charge?.form.get('customer')).toBe(setup.customerId)
     expect(charge?.form.get('payment_method')).toBe('pm_card_visa')
-    expect(charge?.form.get('off_session')).toBe('true')
+    // the shopper is at the checkout: their bank may ask them (Stripe.js handles the next action)
+    expect(charge?.form.get('off_session')).toBeNull()
+    expect(charge?.form.get('use_stripe_sdk')).toBe('true')
     expect(charge?.form.get('confirm')).toBe('true')
     expect(charge?.form.get('metadata[orderGuid]')).toBe(placed.body.guid)
     expect(charge?.idempotencyKey).toBe(`order-${placed.body.guid}`)

@@ -103,6 +103,7 @@ export function money(order: OpsOrder, cents: number, locale: string): string {
 /** Each state as the console names it (the shop's own words for the four first states, and Cancelled). */
 export const STATE_NAMES: Record<OrderState, MessageDescriptor> = {
   Processing: msg`Processing`,
+  AwaitingAuthentication: msg`Awaiting the cardholder's bank`,
   Confirmed: msg`Confirmed`,
   UnderReview: msg`Under review`,
   Failed: msg`Failed`,

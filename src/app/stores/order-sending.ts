@@ -194,7 +194,10 @@ function applySettled(
   orderStore.confirmationDateEpochMs = settled.confirmationDateEpochMs
   // A Cancelled order carries its reason in `errors`, as a Failed one does
   if (orderStore.orderStatus === 'Failed' || orderStore.orderStatus === 'Cancelled') {
-    orderStore.orderProblems = [...orderStore.orderProblems, ...problemsOf(settled)]
+    // the page's check, the worker's and the bank's answer may each bring the same reasons
+    const known = new Set(orderStore.orderProblems.map((p) => JSON.stringify(p)))
+    const added = problemsOf(settled).filter((p) => !known.has(JSON.stringify(p)))
+    orderStore.orderProblems = [...orderStore.orderProblems, ...added]
   }
   setStatus(orderStore, 'sendOrderStatus', 'Success')
 }

@@ -220,7 +220,9 @@ export function createMailService(deps: MailDeps) {
       const extra =
         candidate.kind === 'cancelled'
           ? { reason: candidate.reason ?? null, refundedCents: candidate.refundedCents ?? 0 }
-          : {}
+          : candidate.kind === 'payment_failed'
+            ? { reason: candidate.reason ?? null }
+            : {}
       if (await plan(candidate, extra)) added++
     }
     const now = deps.now()

@@ -119,6 +119,9 @@ function rowsOf(view: MailView): Row[] {
   } else {
     rows.push({ label: t.times, lines: view.times })
   }
+  if (view.kind === 'payment_failed' && view.reason) {
+    rows.push({ label: t.reason, lines: [view.reason] })
+  }
   if (view.kind === 'cancelled') {
     if (view.reason) rows.push({ label: t.reason, lines: [view.reason] })
     if (view.refunded) rows.push({ label: t.refunded, lines: [view.refunded] })

@@ -61,6 +61,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `We are sorry: your order for ${event} was cancelled and will not play. Your payment has been refunded.`,
       },
+      payment_failed: {
+        subject: (code) => `Your order was not placed: the payment was not confirmed (${code})`,
+        heading: 'Your payment was not confirmed',
+        intro: (event) =>
+          `We are sorry: your bank did not confirm the payment for your order for ${event}, so the order was not placed and nothing was charged. The times are free again: you can order again.`,
+      },
       reminder: {
         subject: (code) => `Your shout airs soon (${code})`,
         heading: 'Your shout airs soon',
@@ -117,6 +123,13 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Nous sommes désolés : votre commande pour ${event} a été annulée et ne sera pas diffusée. Votre paiement a été remboursé.`,
       },
+      payment_failed: {
+        subject: (code) =>
+          `Votre commande n'a pas été passée : le paiement n'a pas été confirmé (${code})`,
+        heading: "Votre paiement n'a pas été confirmé",
+        intro: (event) =>
+          `Nous sommes désolés : votre banque n'a pas confirmé le paiement de votre commande pour ${event}. La commande n'a donc pas été passée et rien n'a été débité. Les créneaux sont de nouveau libres : vous pouvez commander à nouveau.`,
+      },
       reminder: {
         subject: (code) => `Votre shout passe bientôt (${code})`,
         heading: 'Votre shout passe bientôt',
@@ -171,6 +184,13 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         heading: 'Deine Bestellung wurde storniert',
         intro: (event) =>
           `Es tut uns leid: Deine Bestellung für ${event} wurde storniert und läuft nicht. Deine Zahlung wurde erstattet.`,
+      },
+      payment_failed: {
+        subject: (code) =>
+          `Deine Bestellung wurde nicht aufgegeben: Die Zahlung wurde nicht bestätigt (${code})`,
+        heading: 'Deine Zahlung wurde nicht bestätigt',
+        intro: (event) =>
+          `Es tut uns leid: Deine Bank hat die Zahlung für Deine Bestellung für ${event} nicht bestätigt. Die Bestellung wurde daher nicht aufgegeben und nichts wurde abgebucht. Die Zeiten sind wieder frei: Du kannst erneut bestellen.`,
       },
       reminder: {
         subject: (code) => `Dein Shout läuft bald (${code})`,

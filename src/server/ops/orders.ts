@@ -130,7 +130,12 @@ export function createConsoleOrders(deps: {
           chargedCents: charged,
           state: row.state,
           paymentRefused: row.errors.some(
-            (e) => isDeclineCode(e.code) || e.code === 'unknown_error',
+            (e) =>
+              isDeclineCode(e.code) ||
+              e.code === 'unknown_error' ||
+              // the cardholder's bank refused the charge, or was not answered in time
+              e.code === 'authentication_failed' ||
+              e.code === 'authentication_timed_out',
           ),
         }),
         provider: row.provider,

@@ -34,3 +34,19 @@ export function orderDataLifetimeJob(orders: OrderService, now: () => number): J
     },
   }
 }
+
+/**
+ * Settles the orders whose wait for the cardholder ended (PAYMENT_ACTION_MINUTES): a charge the bank
+ * confirmed meanwhile confirms its order, any other is cancelled and the order fails, its slots free
+ * (authentication.ts). On one instance at a time; each order is settled once either way.
+ */
+export function authenticationTimeoutJob(orders: OrderService): Job {
+  return {
+    name: 'authentication-timeout',
+    everyMs: 30_000,
+    oneInstance: true,
+    run: async ({ signal }) => {
+      await orders.endWaits(signal)
+    },
+  }
+}

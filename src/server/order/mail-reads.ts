@@ -10,13 +10,18 @@ import { type Sql, sql } from '../platform/db/sql.ts'
 // still owed a mail, never a page of orders already mailed.
 
 /** The kinds of mail an order's state owes (mail/texts.ts has the others: reminder, played). */
-export type StateMailKind = 'under_review' | 'confirmed' | 'approved' | 'cancelled'
+export type StateMailKind =
+  | 'under_review'
+  | 'confirmed'
+  | 'approved'
+  | 'cancelled'
+  | 'payment_failed'
 
 export type StateMailCandidate = {
   guid: string
   eventSlug: string
   kind: StateMailKind
-  /** cancelled: the reason given (the state history's, else the order's first error). */
+  /** cancelled: the reason given (the state history's, else the order's first error); payment_failed: why. */
   reason: ProblemData | null
   /** cancelled: what the refund gave back (0 when nothing was owed). */
   refundedCents: number
@@ -69,6 +74,11 @@ export function stateMailCandidates(
     from orders o
     where o.state = 'Cancelled' and ${recently('Cancelled')} and ${noMail('cancelled')}
       and not ${refundOpen(sql`o.guid`)}
+    union all
+    select guid, event_slug, 'payment_failed', o.errors -> 0, 0 from orders o
+    where o.state = 'Failed' and ${recently('Failed')} and exists (select 1 from order_state_history w
+        where w.order_guid = o.guid and w.state = 'AwaitingAuthentication')
+      and ${noMail('payment_failed')}
     limit ${limit}`)
 }
 

@@ -5,14 +5,8 @@ import type { ChargeRecord } from '../payment/writes.ts'
 import type { Database } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
-import {
-  claimOrder,
-  type Finish,
-  finishOrder,
-  type OrderToProcess,
-  orderToProcess,
-  renewOrderLease,
-} from './repo.ts'
+import { type Finish, finishOrder } from './finish-repo.ts'
+import { claimOrder, type OrderToProcess, orderToProcess, renewOrderLease } from './repo.ts'
 import type { SoldSlots } from './sold-slots.ts'
 
 // Processing an order: Processing → Confirmed, UnderReview or Failed, charging its card on the way,
@@ -27,9 +21,36 @@ export type ProcessingDeps = {
   payment: PaymentService
   log: Logger
   lease: LeaseSettings
+  now: () => number
+  /** How long an order waits for the cardholder to confirm its charge (PAYMENT_ACTION_MINUTES). */
+  paymentActionMs: number
 }
 
 export type Processing = ReturnType<typeof createProcessing>
+
+type EventOf = NonNullable<Awaited<ReturnType<CatalogueReads['event']>>>
+type DeviceOf = NonNullable<Awaited<ReturnType<CatalogueReads['eventDevice']>>>
+
+/** spec §4: a paid order is confirmed instantly, or under review (flagged content, presale slots with a date). */
+export function paidOutcome(
+  order: Pick<OrderToProcess, 'content' | 'slotNumbers'>,
+  event: EventOf,
+  device: DeviceOf,
+  paymentId: string | null,
+): Pick<Finish, 'state' | 'paymentId' | 'confirmationDateEpochMs'> {
+  const confirmation = confirmationFor({
+    event,
+    timeZoneId: device.timeZoneId,
+    slotNumbers: order.slotNumbers,
+    minPresaleSlotEpochMs: event.minPresaleSlotEpochMs,
+  })
+  const review = Boolean(order.content?.flagged) || !confirmation.instant
+  return {
+    state: review ? 'UnderReview' : 'Confirmed',
+    paymentId,
+    confirmationDateEpochMs: confirmation.instant ? null : confirmation.confirmationDateEpochMs,
+  }
+}
 
 export function createProcessing(deps: ProcessingDeps) {
   const { database: db, catalogue, payment, log, soldSlots, lease } = deps
@@ -45,17 +66,19 @@ export function createProcessing(deps: ProcessingDeps) {
     await finishOrder(
       db,
       order.guid,
-      lease.owner,
+      { state: 'Processing', owner: lease.owner },
       {
         state: outcome.state,
         errors,
         paymentId: outcome.paymentId ?? null,
         confirmationDateEpochMs: outcome.confirmationDateEpochMs ?? null,
+        waiting: outcome.waiting ?? null,
       },
       record,
     )
     // Failed frees the slots; Confirmed puts them on the billboard's schedule
-    if (outcome.state !== 'UnderReview') soldSlots.changed(order.eventSlug, order.deviceId)
+    if (outcome.state === 'Failed' || outcome.state === 'Confirmed')
+      soldSlots.changed(order.eventSlug, order.deviceId)
     log.info('order finished', { guid: order.guid, state: outcome.state, errors })
   }
 
@@ -107,7 +130,23 @@ export function createProcessing(deps: ProcessingDeps) {
         currency: order.currency,
         setup,
         description: `Shouts order ${confirmationCode(guid)} (${event.name})`,
+        // the shopper is at the checkout: their bank may ask them to confirm it
+        onSession: true,
       })
+      if (result.action) {
+        // The slots stay held while the shopper confirms with their bank (authentication.ts)
+        const waiting = {
+          provider: payment.name,
+          paymentId: result.paymentId,
+          clientSecret: result.action.clientSecret,
+          untilEpochMs: deps.now() + deps.paymentActionMs,
+        }
+        return finish(
+          order,
+          { state: 'AwaitingAuthentication', paymentId: result.paymentId, waiting },
+          result.record ?? null,
+        )
+      }
       if (!result.ok) {
         return finish(
           order,
@@ -118,23 +157,7 @@ export function createProcessing(deps: ProcessingDeps) {
       paymentId = result.paymentId
       record = result.record ?? null
     }
-    const confirmation = confirmationFor({
-      event,
-      timeZoneId: device.timeZoneId,
-      slotNumbers: order.slotNumbers,
-      minPresaleSlotEpochMs: event.minPresaleSlotEpochMs,
-    })
-    // spec §4: confirmed instantly, or under review (flagged content, or presale slots with a date).
-    const review = order.content.flagged || !confirmation.instant
-    await finish(
-      order,
-      {
-        state: review ? 'UnderReview' : 'Confirmed',
-        paymentId,
-        confirmationDateEpochMs: confirmation.instant ? null : confirmation.confirmationDateEpochMs,
-      },
-      record,
-    )
+    await finish(order, paidOutcome(order, event, device, paymentId), record)
   }
 
   /** Processes an order just placed, once the answer to its request is on its way. */

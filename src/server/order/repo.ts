@@ -2,7 +2,6 @@ import type { OrderCreated, OrderState } from '../../contract/index.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import { contentHeldForOrder, type OrderContent, orderContentOf } from '../content/reads.ts'
 import { checkoutCard, checkoutProvider, type PaymentSetupRecord } from '../payment/reads.ts'
-import { type ChargeRecord, chargeRecordWrite } from '../payment/writes.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
@@ -291,53 +290,6 @@ export function offSaleStatement(
       delete from promo_redemptions where order_guid in (select guid from u)
     ), h as (${history})${also}
     select guid from u`
-}
-
-export type Finish = {
-  state: Exclude<OrderState, 'Processing'>
-  /** why it failed: problems, stored as {code, params} (never English) */
-  errors: ProblemData[]
-  paymentId: string | null
-  confirmationDateEpochMs: number | null
-}
-
-/**
- * Processing → the final state, with the charge's record when the provider keeps none itself (the
- * local provider's, payment/writes.ts): one statement, so the outcome and the record are one commit. A
- * failed order frees its slots (and a once-per-customer code).
- */
-export async function finishOrder(
-  db: Queryable,
-  guid: string,
-  owner: string,
-  finish: Finish,
-  record: ChargeRecord | null = null,
-): Promise<void> {
-  const charge = record ? chargeRecordWrite(record, sql`u`) : null
-  const paymentId = charge ? charge.paymentId : sql`coalesce(${finish.paymentId}::text, payment_id)`
-  const set = sql`state = ${finish.state}, errors = ${json(finish.errors)}::jsonb,
-    payment_id = ${paymentId},
-    confirmation_date_epoch_ms = ${finish.confirmationDateEpochMs}::bigint, updated_at = now(),
-    lease_owner = null, lease_expires_at = null`
-  // Written only by the instance that holds the order: one that stalled past its lease
-  // leaves the outcome (and the charge's record) to the instance that took over.
-  const mine = sql`guid = ${guid} and state = 'Processing' and lease_owner = ${owner}`
-  // The new state joins the order's history in the same statement, as does the charge's record.
-  const history = sql`insert into order_state_history (order_guid, state, actor, reason)
-    select guid, ${finish.state}, 'system', ${finish.errors[0] ? json(finish.errors[0]) : null}::jsonb from u`
-  const also = charge ? sql`, c as (${charge.insert})` : sql``
-  if (finish.state !== 'Failed') {
-    await db.query(sql`
-      with u as (
-        update orders set ${set} where ${mine} returning guid
-      ), h as (${history})${also}
-      select count(*) from u`)
-    return
-  }
-  // A failed order frees its slots (and a once-per-customer code) for others.
-  await db.query(
-    offSaleStatement(sql`update orders set ${set} where ${mine} returning guid`, history, also),
-  )
 }
 
 // ---------- an operator's changes (review, cancel) ----------

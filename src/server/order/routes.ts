@@ -117,6 +117,19 @@ export function orderRoutes(router: ApiRouter, orders: OrderService, limits: Cli
     return status.ok ? withProblemFields(status.value) : refuse(orderRefusal(status.error))
   })
 
+  // After the cardholder answered their bank (Stripe.js's handleNextAction, or the local test
+  // screen): the order settles by its charge, asked of the provider, never by what the app says.
+  router.handle(
+    orderApi.authenticated,
+    async ({ params }) => {
+      const guid = v.safeParse(GuidSchema, params.guid)
+      if (!guid.success) return refuse(orderRefusal({ code: 'order_not_found' }))
+      const status = await orders.authenticated(params.eventSlug, guid.output)
+      return status.ok ? withProblemFields(status.value) : refuse(orderRefusal(status.error))
+    },
+    limits.writes('authentications'),
+  )
+
   router.handle(orderApi.summary, async ({ params }) => {
     const guid = v.safeParse(GuidSchema, params.guid)
     if (!guid.success) return refuse(orderRefusal({ code: 'order_not_found' }))

@@ -4,6 +4,7 @@ import type {
   OrderState,
   OrderStatus,
   OrderSummary,
+  PaymentAction,
 } from '../../contract/index.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import type { PromoCheck } from '../catalogue/promos.ts'
@@ -16,7 +17,9 @@ import type { AppEnv } from '../platform/env.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
+import { createAuthentication } from './authentication.ts'
 import type { OrderError } from './errors.ts'
+import { waitingOrder } from './finish-repo.ts'
 import { createOrderLifetime } from './lifetime.ts'
 import { createPlacing } from './place.ts'
 import { createProcessing } from './processing.ts'
@@ -27,6 +30,7 @@ import {
   cancelOrder,
   type LockedOrder,
   lockOrder,
+  type OrderRow,
   orderOfEvent,
 } from './repo.ts'
 import type { SoldSlots } from './sold-slots.ts'
@@ -58,12 +62,15 @@ export function createOrderService(deps: {
   playsOf: (guid: string) => Promise<OrderPlay[]>
   /** ORDER_CONTENT_TTL_DAYS in milliseconds: an order's personal data goes this long after its last slot. */
   orderDataTtlMs: number
+  /** PAYMENT_ACTION_MINUTES in milliseconds: how long an order waits for the cardholder. */
+  paymentActionMs: number
 }) {
   const { database: db, catalogue } = deps
   const processing = createProcessing(deps)
   const placing = createPlacing({ ...deps, process: processing.schedule })
   const recovery = createRecovery({ ...deps, processing })
   const lifetime = createOrderLifetime(deps)
+  const authentication = createAuthentication(deps)
 
   async function status(
     eventSlug: string,
@@ -75,7 +82,39 @@ export function createOrderService(deps: {
       orderState: order.state,
       problems: order.errors,
       confirmationDateEpochMs: order.confirmationDateEpochMs,
+      // only while the order waits for the cardholder
+      ...(order.state === 'AwaitingAuthentication'
+        ? { paymentAction: await paymentAction(order) }
+        : {}),
     })
+  }
+
+  /** What Stripe.js (or the local test screen) needs while the order waits for the cardholder. */
+  async function paymentAction(
+    order: Pick<OrderRow, 'guid' | 'totalCents' | 'currency'>,
+  ): Promise<PaymentAction | null> {
+    const waiting = await waitingOrder(db, order.guid)
+    if (!waiting?.action || waiting.authenticationUntilEpochMs === null) return null
+    const provider = waiting.action.provider === 'stripe' ? 'stripe' : 'local'
+    return {
+      provider,
+      publishableKey: provider === 'stripe' ? deps.payment.publishableKey : null,
+      clientSecret: waiting.action.clientSecret,
+      amountCents: order.totalCents,
+      currency: order.currency,
+      untilEpochMs: waiting.authenticationUntilEpochMs,
+    }
+  }
+
+  /** The cardholder answered their bank (the app says so): the order settles by its charge. */
+  async function authenticated(
+    eventSlug: string,
+    guid: string,
+  ): Promise<Result<SummaryOf<OrderStatus>, OrderError>> {
+    const order = await orderOfEvent(db, eventSlug, guid)
+    if (!order) return err({ code: 'order_not_found' })
+    await authentication.settle(guid)
+    return status(eventSlug, guid)
   }
 
   async function summary(
@@ -127,6 +166,14 @@ export function createOrderService(deps: {
     replay: placing.replay,
     processOrder: processing.processOrder,
     status,
+    authenticated,
+    /**
+     * Settles an order waiting for the cardholder by its charge's outcome (also for a provider's
+     * event that says the charge succeeded or failed); nothing when it is not waiting.
+     */
+    settleAuthentication: authentication.settle,
+    /** Fails the orders whose wait for the cardholder ended (the `authentication-timeout` job). */
+    endWaits: authentication.endWaits,
     summary,
     defaults,
     /** Finishes the orders a gone instance left Processing (the `order-recovery` job, jobs.ts). */

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { declineProblemCode } from '../../contract/problems.ts'
+import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
+import { localChargeOutcome, settleLocalCharge } from './actions-repo.ts'
 import type {
   ChargeRecord,
   ChargeRequest,
@@ -10,6 +12,7 @@ import type {
   RefundRequest,
 } from './provider.ts'
 import { recordRefund } from './repo.ts'
+import { AUTHENTICATION_REQUIRED } from './test-cards.ts'
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
@@ -39,20 +42,45 @@ export function createLocalProvider(db: Queryable): PaymentProvider {
       // Nothing leaves the shop: the charge is its record, written with the order's outcome in one
       // commit (payment/writes.ts), once per order (unique order_guid; a charge repeated after a
       // crash keeps the first record's id).
-      const declined = request.setup.chargeOutcome
-      const record: ChargeRecord = {
-        id: token('pi_local'),
+      const outcome = request.setup.chargeOutcome
+      const id = token('pi_local')
+      const record = (status: ChargeRecord['status'], error: ProblemData | null): ChargeRecord => ({
+        id,
         orderGuid: request.orderGuid,
         provider: 'local',
         amountCents: request.amountCents,
         currency: request.currency,
-        status: declined ? 'failed' : 'succeeded',
-        error: declined ? { code: declineProblemCode(declined) } : null,
+        status,
+        error,
+      })
+      if (outcome === AUTHENTICATION_REQUIRED) {
+        // A 3-D Secure test card: on session the charge waits for the test screen's answer
+        // (settleLocalCharge); off session the bank's question is a decline, as Stripe's is
+        const problem = { code: AUTHENTICATION_REQUIRED } as const
+        if (!request.onSession) {
+          return { ok: false, problem, paymentId: id, record: record('failed', problem) }
+        }
+        const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`
+        return {
+          ok: false,
+          problem,
+          paymentId: id,
+          record: record('requires_action', null),
+          action: { clientSecret },
+        }
       }
-      return record.error
-        ? { ok: false, problem: record.error, paymentId: record.id, record }
-        : { ok: true, paymentId: record.id, record }
+      if (outcome) {
+        const problem = { code: declineProblemCode(outcome) }
+        return { ok: false, problem, paymentId: id, record: record('failed', problem) }
+      }
+      return { ok: true, paymentId: id, record: record('succeeded', null) }
     },
+    actionOutcome: (paymentId: string) => localChargeOutcome(db, paymentId),
+    cancelAction: (paymentId: string) =>
+      settleLocalCharge(db, paymentId, {
+        status: 'failed',
+        error: { code: 'authentication_failed' },
+      }),
     async refund(request: RefundRequest) {
       // One refund per order, recorded on its payment; the id follows from the key, so a repeat
       // answers the same refund.

@@ -25,6 +25,11 @@ export type ChargeRequest = {
   currency: string
   setup: PaymentSetupRecord
   description: string
+  /**
+   * The cardholder is there (the shop's checkout): a charge their bank wants confirmed waits for
+   * them (a `requires_action` answer) instead of being refused with authentication_required.
+   */
+  onSession?: boolean
 }
 
 /**
@@ -38,15 +43,36 @@ export type ChargeRecord = {
   provider: 'local'
   amountCents: number
   currency: string
-  status: 'succeeded' | 'failed'
+  status: 'succeeded' | 'failed' | 'requires_action'
   /** why the charge was refused: a problem (payments.error), never English */
   error: ProblemData | null
 }
 
 export type ChargeResult =
-  | { ok: true; paymentId: string; record?: ChargeRecord }
+  | { ok: true; paymentId: string; record?: ChargeRecord; action?: undefined }
   /** why it was refused: a card decline of the catalogue, or unknown_error */
-  | { ok: false; problem: ProblemData; paymentId: string | null; record?: ChargeRecord }
+  | {
+      ok: false
+      problem: ProblemData
+      paymentId: string | null
+      record?: ChargeRecord
+      action?: undefined
+    }
+  /**
+   * An on-session charge the cardholder's bank wants confirmed (3-D Secure): not made yet, not
+   * refused. The app hands `clientSecret` to Stripe.js (handleNextAction) or to the local provider's
+   * test screen; `problem` (authentication_required) is for a caller that cannot wait.
+   */
+  | {
+      ok: false
+      problem: ProblemData
+      paymentId: string
+      record?: ChargeRecord
+      action: { clientSecret: string }
+    }
+
+/** Where a charge that waited for the cardholder stands. */
+export type ActionOutcome = 'succeeded' | 'failed' | 'pending'
 
 /** Giving a cancelled order's charge back. */
 export type RefundRequest = {
@@ -80,4 +106,11 @@ export interface PaymentProvider {
    * unreachable (the caller keeps the refund pending and tries again).
    */
   refund(request: RefundRequest): Promise<RefundMade>
+  /** Where a charge that waited for the cardholder (a `requires_action` answer) stands now. */
+  actionOutcome(paymentId: string): Promise<ActionOutcome>
+  /**
+   * Stops waiting for the cardholder: the charge can no longer succeed afterwards. Answers its
+   * final outcome (succeeded when the cardholder confirmed it just before).
+   */
+  cancelAction(paymentId: string): Promise<Exclude<ActionOutcome, 'pending'>>
 }

@@ -72,6 +72,16 @@ export function refundOpen(orderGuid: Sql): Sql {
     where f.order_guid = ${orderGuid} and f.status in ('pending', 'failed'))`
 }
 
+/**
+ * The charge an order waits on the cardholder for: {provider, paymentId, clientSecret} as JSON, or
+ * null (its status answer gives the app the secret; settling reads the provider's charge).
+ */
+export function orderPaymentAction(orderGuid: Sql): Sql {
+  return sql`(select json_build_object('provider', a.provider, 'paymentId', a.payment_id,
+    'clientSecret', a.client_secret)
+    from payment_actions a where a.order_guid = ${orderGuid})`
+}
+
 /** A chargeback on an order's charge, as Stripe's events told it (payment/webhooks.ts). */
 export type DisputeFacts = {
   disputeId: string

@@ -40,6 +40,15 @@ export function paymentRoutes(
     limits.writes('card-confirms'),
   )
 
+  router.handle(
+    orderApi.localAuthenticate,
+    async ({ body }) => {
+      const answered = await payment.authenticateLocal(body)
+      return answered.ok ? answered.value : refuse(paymentRefusal(answered.error))
+    },
+    limits.writes('card-confirms'),
+  )
+
   // Called by Stripe, not a browser: no session and no Origin to check; the signature is the
   // check. Rate-limited per address like any write (Stripe retries a 429 later). The body is read
   // raw: the signature covers its exact bytes.

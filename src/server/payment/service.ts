@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type {
+  LocalAuthenticationRequest,
+  LocalAuthenticationResponse,
   LocalConfirmRequest,
   LocalConfirmResponse,
   SetupIntentResponse,
@@ -8,8 +10,10 @@ import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Env } from '../platform/env.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
+import { actionByClientSecret, settleLocalCharge } from './actions-repo.ts'
 import { createLocalProvider } from './local.ts'
 import type {
+  ActionOutcome,
   ChargeRequest,
   ChargeResult,
   PaymentProvider,
@@ -271,9 +275,51 @@ export function createPaymentService(deps: {
     }
   }
 
+  /** A charge that waited for the cardholder, as the order keeps it (payment/reads.ts). */
+  type WaitingCharge = { provider: string; paymentId: string }
+
+  /**
+   * Where a charge that waited for the cardholder stands, asked of the provider that made it (a
+   * charge of another provider than this server's cannot be confirmed here: failed). Throws when the
+   * provider is unreachable (the caller tries again later).
+   */
+  async function actionOutcome(charge: WaitingCharge): Promise<ActionOutcome> {
+    if (charge.provider !== provider.name) return 'failed'
+    return provider.actionOutcome(charge.paymentId)
+  }
+
+  /** Stops waiting for the cardholder; answers the charge's final outcome. */
+  async function cancelAction(charge: WaitingCharge): Promise<Exclude<ActionOutcome, 'pending'>> {
+    if (charge.provider !== provider.name) return 'failed'
+    return provider.cancelAction(charge.paymentId)
+  }
+
+  // The local provider's test authentication screen: the cardholder completes or fails the check
+  // (as on Stripe's test page); the first answer stands.
+  async function authenticateLocal(
+    answer: LocalAuthenticationRequest,
+  ): Promise<Result<LocalAuthenticationResponse, PaymentError>> {
+    if (provider.name !== 'local') return err({ code: 'local_cards_disabled' })
+    const action = await actionByClientSecret(db, answer.clientSecret)
+    if (action?.provider !== 'local') return err({ code: 'payment_form_expired' })
+    const status = await settleLocalCharge(
+      db,
+      action.paymentId,
+      answer.outcome === 'complete'
+        ? { status: 'succeeded' }
+        : { status: 'failed', error: { code: 'authentication_failed' } },
+    )
+    return ok({ status })
+  }
+
   return {
     /** The provider in use: `stripe` or `local`. */
     name: provider.name,
+    /** Stripe.js's key for the app (null for the local provider). */
+    publishableKey: provider.publishableKey,
+    actionOutcome,
+    cancelAction,
+    authenticateLocal,
     createSetup,
     confirmLocalCard,
     cardForOrder,

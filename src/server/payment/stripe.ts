@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import { declineProblemCode } from '../../contract/problems.ts'
 import type {
+  ActionOutcome,
   ChargeRequest,
   ChargeResult,
   PaymentProvider,
@@ -58,7 +59,12 @@ export function createStripeProvider(
       }
     },
     async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const onSession = request.onSession === true
+      const key = `order-${request.orderGuid}`
       try {
+        // On session (the shopper is at the checkout), a charge the bank wants confirmed comes
+        // back `requires_action`, for Stripe.js's handleNextAction (use_stripe_sdk); off session it
+        // is declined with authentication_required.
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amountCents,
@@ -67,23 +73,46 @@ export function createStripeProvider(
             ...(request.setup.paymentMethodId
               ? { payment_method: request.setup.paymentMethodId }
               : {}),
-            off_session: true,
+            ...(onSession ? { use_stripe_sdk: true } : { off_session: true }),
             confirm: true,
             description: request.description,
             metadata: { orderGuid: request.orderGuid },
           },
-          { idempotencyKey: `order-${request.orderGuid}` },
+          { idempotencyKey: key },
         )
-        return intent.status === 'succeeded'
-          ? { ok: true, paymentId: intent.id }
-          : { ok: false, problem: { code: 'card_declined' }, paymentId: intent.id }
+        return chargeAnswer(intent, onSession)
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
+          const declined = error.decline_code ?? error.code ?? 'card_declined'
+          const intent = error.payment_intent
+          // A decline that asks for the cardholder: on session, the same PaymentIntent is
+          // confirmed again so that the bank can ask them (its own key: a retry confirms once).
+          if (onSession && declined === 'authentication_required' && intent) {
+            const confirmed = await stripe.paymentIntents.confirm(
+              intent.id,
+              { use_stripe_sdk: true },
+              { idempotencyKey: `${key}-authentication` },
+            )
+            return chargeAnswer(confirmed, true)
+          }
           // Stripe's decline code names the reason; the shopper reads the catalogue's sentence
-          const code = declineProblemCode(error.decline_code ?? error.code ?? 'card_declined')
-          return { ok: false, problem: { code }, paymentId: null }
+          return { ok: false, problem: { code: declineProblemCode(declined) }, paymentId: null }
         }
         throw error
+      }
+    },
+    async actionOutcome(paymentId: string) {
+      return outcomeOf(await stripe.paymentIntents.retrieve(paymentId))
+    },
+    async cancelAction(paymentId: string) {
+      try {
+        await stripe.paymentIntents.cancel(paymentId)
+        return 'failed'
+      } catch (error) {
+        // Not cancellable: confirmed (or cancelled) meanwhile; its state says which
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
+        const outcome = outcomeOf(await stripe.paymentIntents.retrieve(paymentId))
+        return outcome === 'succeeded' ? 'succeeded' : 'failed'
       }
     },
     // A Refund of the PaymentIntent, under the refund's own idempotency key: a retry (after a
@@ -100,4 +129,27 @@ export function createStripeProvider(
       return { refundId: refund.id, status: refund.status ?? null }
     },
   }
+}
+
+function chargeAnswer(intent: Stripe.PaymentIntent, onSession: boolean): ChargeResult {
+  if (intent.status === 'succeeded') return { ok: true, paymentId: intent.id }
+  if (intent.status === 'requires_action') {
+    const waiting = { ok: false as const, problem: { code: 'authentication_required' as const } }
+    return onSession && intent.client_secret
+      ? { ...waiting, paymentId: intent.id, action: { clientSecret: intent.client_secret } }
+      : { ...waiting, paymentId: intent.id }
+  }
+  return { ok: false, problem: { code: 'card_declined' }, paymentId: intent.id }
+}
+
+/** A PaymentIntent that waited for the cardholder: confirmed, still waiting, or refused. */
+function outcomeOf(intent: Stripe.PaymentIntent): ActionOutcome {
+  if (intent.status === 'succeeded') return 'succeeded'
+  if (
+    intent.status === 'requires_action' ||
+    intent.status === 'requires_confirmation' ||
+    intent.status === 'processing'
+  )
+    return 'pending'
+  return 'failed'
 }

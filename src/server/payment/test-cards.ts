@@ -8,6 +8,12 @@ export type CardOutcome =
   | { kind: 'charge_declined'; code: string }
   | { kind: 'declined'; code: string }
 
+/**
+ * The setup's charge outcome (payment_setups.charge_outcome) of a 3-D Secure test card: its charge
+ * asks the cardholder to confirm it with their bank (the local provider's test screen).
+ */
+export const AUTHENTICATION_REQUIRED = 'authentication_required'
+
 const declined = (code: string): CardOutcome => ({ kind: 'declined', code })
 
 const OUTCOMES: Record<string, CardOutcome> = {
@@ -19,6 +25,10 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '4000000000000127': declined('incorrect_cvc'),
   '4000000000000119': declined('processing_error'),
   '4000000000000341': { kind: 'charge_declined', code: 'card_declined' },
+  // 3-D Secure: always asks, even once set up for later use
+  '4000002760003184': { kind: 'charge_declined', code: AUTHENTICATION_REQUIRED },
+  // 3-D Secure 2: the charge must be confirmed by the cardholder
+  '4000000000003220': { kind: 'charge_declined', code: AUTHENTICATION_REQUIRED },
 }
 
 const SUCCEEDING = new Set([
@@ -33,6 +43,9 @@ const SUCCEEDING = new Set([
   '3056930009020004', // Diners Club
   '3566002020360505', // JCB
   '6200000000000005', // UnionPay
+  // 3-D Secure, asks unless set up for later use: the checkout saves every card for later use (a
+  // SetupIntent with usage off_session), so its charge goes through without asking
+  '4000002500003155',
 ])
 
 export function luhnValid(number: string): boolean {

@@ -30,3 +30,24 @@ export function chargeRecordWrite(
       on conflict (order_guid) do nothing`,
   }
 }
+
+/**
+ * A charge that waits for the cardholder, written by the statement that puts the order in
+ * AwaitingAuthentication (`written`: its CTE of the order it changed): the client secret the app
+ * needs, once per order.
+ */
+export function paymentActionWrite(
+  action: { orderGuid: string; provider: string; paymentId: string; clientSecret: string },
+  written: Sql,
+): Sql {
+  return sql`insert into payment_actions (order_guid, provider, payment_id, client_secret)
+    select ${action.orderGuid}, ${action.provider}, ${action.paymentId}, ${action.clientSecret}
+    where exists (select 1 from ${written})
+    on conflict (order_guid) do nothing`
+}
+
+/** The waiting charge's client secret goes once the order settled (`written`: its CTE). */
+export function paymentActionDone(orderGuid: string, written: Sql): Sql {
+  return sql`delete from payment_actions
+    where order_guid = ${orderGuid} and exists (select 1 from ${written})`
+}

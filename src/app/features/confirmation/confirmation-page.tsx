@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation, useNavigate, useParams } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { problemsOf } from '../../../contract/common'
-import { type OrderSummary, order as orderApi } from '../../../contract/order'
+import { type OrderStatus, type OrderSummary, order as orderApi } from '../../../contract/order'
 import type { EventTiming } from '../../../domain/event'
 import { formatMoney } from '../../../domain/money'
 import type { ProblemData } from '../../../domain/problems'
@@ -26,6 +26,9 @@ import { buildIcs } from './ics'
 // "Tell me when it plays": the Push API's code in its own chunk, fetched only on this page (the
 // worker precaches it: it loads offline too)
 const PlayAlerts = lazy(() => import('../../lib/play-alerts-card'))
+// Confirming the charge with the shopper's bank (3-D Secure; Stripe.js or the local test screen):
+// loaded only while an order waits for it
+const PaymentAuthentication = lazy(() => import('../../lib/payment-authentication'))
 // "Share my shout": the order's keepsake page (api-v1 "Keepsake pages"), in its own chunk too
 const KeepsakeShare = lazy(() => import('../../lib/keepsake-share'))
 
@@ -49,6 +52,23 @@ export function ConfirmationPage() {
   const guid = linked ?? order.orderGuid
   const generatedContent = own ? templates.generatedContent : null
   const [summary, setSummary] = useState<OrderSummary | null>(null)
+  const onAuthentication = useCallback(
+    (status: OrderStatus) => {
+      if (status.orderState === 'AwaitingAuthentication') return
+      if (own && orderStore.orderGuid === guid) {
+        orderStore.orderStatus = status.orderState
+        orderStore.confirmationDateEpochMs = status.confirmationDateEpochMs
+        if (status.orderState === 'Failed') orderStore.orderProblems = problemsOf(status)
+      }
+      // its summary again, at once
+      if (guid) {
+        callApi(orderApi.summary, { params: { eventSlug: eventslug, guid } })
+          .then(setSummary)
+          .catch(() => undefined)
+      }
+    },
+    [own, guid, eventslug],
+  )
 
   // an order still Processing (the page was reloaded while it was checked) is checked again
   useEffect(() => {
@@ -123,7 +143,10 @@ export function ConfirmationPage() {
 
   const state = summary?.orderState ?? order.orderStatus
   const confirmationCode = summary?.confirmationCode ?? order.confirmationCode
-  const problems = own ? order.orderProblems : summary ? problemsOf(summary) : []
+  // the page's own order says why it failed; one that failed while the page waited (the bank's
+  // check ran out of time) says it in its summary
+  const problems =
+    own && order.orderProblems.length > 0 ? order.orderProblems : summary ? problemsOf(summary) : []
   const timeZoneId = summary?.device.timeZoneId ?? order.activeDevice?.timeZoneId ?? 'UTC'
   const slotNumbers =
     summary?.slots.map((s) => s.slotNumber) ?? order.shoutTimes.map((s) => s.slotNumber)
@@ -183,6 +206,8 @@ export function ConfirmationPage() {
         <h1 className="page__title">
           {state === 'Processing' ? (
             <Trans>Placing your order…</Trans>
+          ) : state === 'AwaitingAuthentication' ? (
+            <Trans>One more step: your bank</Trans>
           ) : state === 'Failed' ? (
             <Trans>Your order could not be completed</Trans>
           ) : state === 'Cancelled' ? (
@@ -197,6 +222,11 @@ export function ConfirmationPage() {
       </div>
 
       {state === 'Processing' ? <Skeleton height={80} count={1} /> : null}
+      {state === 'AwaitingAuthentication' ? (
+        <Suspense fallback={<Skeleton height={80} count={1} />}>
+          <PaymentAuthentication eventSlug={eventslug} guid={guid} onStatus={onAuthentication} />
+        </Suspense>
+      ) : null}
       {state === 'Confirmed' ? (
         <Notice tone="success">
           <Trans>Your order is confirmed.</Trans>
