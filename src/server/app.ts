@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
 import { mailRoutes } from './mail/routes.ts'
+import { privacyPages } from './meta/privacy-page.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { erasurePages } from './order/erasure-routes.ts'
@@ -128,6 +129,11 @@ export function createApp(parts: ServerParts) {
   ])
   app.route(API_BASE, api)
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
+  // the shop's privacy page (before the keepsake pages' /s/{shareId})
+  privacyPages(app, {
+    orderDays: parts.env.ORDER_CONTENT_TTL_DAYS,
+    unorderedHours: parts.env.UNORDERED_CONTENT_TTL_HOURS,
+  })
   // the keepsake pages: the server's own, without the app
   keepsakePages(app, parts.shares)
   // the mails' "Forget my data" page: the server's own too

@@ -24,6 +24,10 @@ export function Footer() {
               <a href={marketingUrl(locale, page.path)}>{i18n._(page.label)}</a>
             </li>
           ))}
+          <li>
+            {/* the shop's own page, the server's (no app): what it keeps and for how long */}
+            <a href={`/s/privacy/${locale}`}>{t`Your data`}</a>
+          </li>
         </ul>
         <ul className="footer__social">
           {SOCIAL.map((s) => (
