@@ -147,7 +147,7 @@ for (const screen of [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
   { name: 'desk', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
 ]) {
-  test(`${screen.name}: an advertiser signs up, confirms the e-mail, proposes a campaign on two billboards, shares the proposal and books it with the test card`, async ({
+  test(`${screen.name}: an advertiser signs up, confirms the e-mail, proposes a campaign on two billboards, shares the proposal, books it with the test card, and a reviewer approves it`, async ({
     browser,
   }) => {
     test.setTimeout(180_000)
