@@ -208,6 +208,9 @@ const serverBuild = {
   },
 } satisfies UserConfig
 
+// the chunks of the advertisers' routes, named by their route files (src/app/routes/_default)
+const ADVERTISER_ROUTE_CHUNK = /(^|\/)assets\/(account|campaigns\._|_proposalGuid)-[\w-]+\.js$/
+
 const clientBuild = {
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {
@@ -305,6 +308,10 @@ const clientBuild = {
         if (hostType === 'js' && /(^|\/)assets\/index-[\w-]+\.js$/.test(hostId)) return []
         if (/(^|\/)assets\/ops\//.test(file))
           return deps.filter((dep) => /(^|\/)assets\/ops[/-]/.test(dep))
+        // The advertisers' routes (/account, /campaigns/…, /proposal/…) likewise preload only the
+        // advertisers' own chunks and stylesheet: the rest arrives through their imports
+        if (ADVERTISER_ROUTE_CHUNK.test(file))
+          return deps.filter((dep) => /(^|\/)assets\/advertisers-/.test(dep))
         // Not the imported chunk itself (its import asks for it at once) nor what is loaded before
         // any chunk imports lazily (the bundler's runtime, the boot chunk): each listed file is a
         // name in the importing chunk, the first screen's among them

@@ -7,6 +7,7 @@ import {
   declineProblemCode,
   englishOf,
   isProblemCode,
+  PROBLEM_PARTS,
   PROBLEMS,
   type ProblemCode,
   problem,
@@ -17,6 +18,12 @@ import {
 const codes = Object.keys(PROBLEMS) as ProblemCode[]
 
 describe('the catalogue of problems', () => {
+  it('writes each code in one part only (a code in two would be overwritten silently)', () => {
+    const written = Object.values(PROBLEM_PARTS).flatMap((part) => Object.keys(part))
+    expect(written.length).toBe(codes.length)
+    expect(new Set(written).size).toBe(codes.length)
+  })
+
   it('gives every code one status and one English text', () => {
     for (const code of codes) {
       expect(code, code).toMatch(/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/)

@@ -19,7 +19,7 @@ const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication)\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below
-  /^src\/contract\/problems\.ts$/,
+  /^src\/contract\/problems(-[a-z]+)?\.ts$/,
 ]
 
 /** The problems a first screen shows, by code: the location step's badges and the event-not-found

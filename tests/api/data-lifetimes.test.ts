@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpsOrder, OrderSummary } from '../../src/contract/index.ts'
+import { createManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
@@ -300,3 +301,73 @@ describe.skipIf(!POSTGRES_URL)(
     })
   },
 )
+
+// An order the processing never finished (its instance gone, its processing failing over and over)
+// is forgotten too once its lifetime ends; one a live instance is processing right now is kept until
+// its lease is free. The background jobs run by a manual clock that never moves here, so nothing
+// recovers the orders behind the test's back; the shop's clock jumps.
+describe.each(BACKENDS)("an order's personal data left in Processing (%s)", (backend) => {
+  let server: TestServer
+  let api: Client
+  let later = 0
+
+  beforeAll(async () => {
+    const clock = createManualClock(Date.now())
+    server = await startTestServer(backend, {
+      env: { ORDER_CONTENT_TTL_DAYS: '30' },
+      now: () => clock.now() + later,
+      clock,
+    })
+    api = client(server.url)
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  const contactOf = async (guid: string) => {
+    const [row] = await server.deps.database.query(sql<{ email: string; state: string }>`
+      select email, state from orders where guid = ${guid}`)
+    return row
+  }
+
+  it('is forgotten past its lifetime whatever its state, unless an instance is processing it', async () => {
+    const stuckContent = await generateContent(api, undefined, undefined, undefined, 'Stuck')
+    const busyContent = await generateContent(api, undefined, undefined, undefined, 'Busy')
+    const stuck = await boughtOrder(api, {
+      slots: daySlots(2, 40, 1),
+      content: stuckContent,
+      email: 'stuck@example.com',
+    })
+    const busy = await boughtOrder(api, {
+      slots: daySlots(2, 44, 1),
+      content: busyContent,
+      email: 'busy@example.com',
+    })
+    const db = server.deps.database
+    // one left by an instance that died a while ago, one held by a live instance right now
+    await db.query(sql`update orders set state = 'Processing', lease_owner = 'gone',
+      lease_expires_at = now() - interval '1 hour' where guid = ${stuck.guid}`)
+    await db.query(sql`update orders set state = 'Processing', lease_owner = 'alive',
+      lease_expires_at = now() + interval '1 hour' where guid = ${busy.guid}`)
+    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${busy.guid}`)
+    const lastEnd = Math.max(...summary.body.slots.map((s) => s.endEpochMs))
+
+    later = lastEnd + 31 * DAY_MS - Date.now()
+    await server.deps.jobs.runNow('order-data-lifetime')
+    expect(await contactOf(stuck.guid)).toEqual({ email: '', state: 'Processing' })
+    expect((await api.get(`/content/${stuckContent.key}`)).status).toBe(404)
+    // the order being processed keeps its data and its content
+    expect(await contactOf(busy.guid)).toEqual({ email: 'busy@example.com', state: 'Processing' })
+    expect((await api.get(`/content/${busyContent.key}`)).status).toBe(200)
+
+    // its instance gone too, the next sweep forgets it
+    await db.query(sql`update orders set lease_expires_at = now() - interval '1 second'
+      where guid = ${busy.guid}`)
+    await server.deps.jobs.runNow('order-data-lifetime')
+    expect(await contactOf(busy.guid)).toEqual({ email: '', state: 'Processing' })
+    // handed back: the orders' recovery finds them as before
+    const [leases] = await db.query(sql<{ n: number }>`select count(*)::int as n from orders
+      where guid in (${stuck.guid}, ${busy.guid}) and lease_owner is null`)
+    expect(leases?.n).toBe(2)
+  })
+})

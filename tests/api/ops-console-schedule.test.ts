@@ -222,6 +222,7 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
     })
     expect(live?.ordersByState).toEqual({
       Processing: 0,
+      AwaitingAuthentication: 0,
       Confirmed: 2,
       UnderReview: 0,
       Failed: 1,

@@ -6,6 +6,8 @@ import { sql } from '../platform/db/sql.ts'
 
 export type OrderKeepingData = {
   guid: string
+  /** Still Processing: its lease is free (the instance that had it is gone or stalled). */
+  processing: boolean
   eventSlug: string
   deviceId: string
   slotNumbers: number[]
@@ -13,7 +15,11 @@ export type OrderKeepingData = {
   createdAtEpochMs: number
 }
 
-/** Orders whose personal data is still kept, made before `madeBeforeMs`, by creation then guid after `after`. */
+/**
+ * Orders whose personal data is still kept, made before `madeBeforeMs`, by creation then guid after
+ * `after`, whatever their state, except an order in Processing whose lease a live instance holds (it
+ * is being processed right now; the next sweep looks again).
+ */
 export function ordersKeepingData(
   db: Queryable,
   madeBeforeMs: number,
@@ -25,28 +31,63 @@ export function ordersKeepingData(
     ? sql`and (${made}, o.guid) > (${after.createdAtEpochMs}::float8, ${after.guid})`
     : sql``
   return db.query(sql<OrderKeepingData>`
-    select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId",
+    select o.guid, o.state = 'Processing' as processing, o.event_slug as "eventSlug", o.device_id as "deviceId",
       o.slot_numbers as "slotNumbers", o.execution_content_key as "executionContentKey",
       ${made} as "createdAtEpochMs"
     from orders o
-    where o.personal_data_erased_at is null and o.state <> 'Processing'
+    where o.personal_data_erased_at is null
+      and (o.state <> 'Processing' or o.lease_expires_at is null or o.lease_expires_at < now())
       and o.created_at < to_timestamp(${madeBeforeMs}::float8 / 1000) ${past}
     order by o.created_at, o.guid
     limit ${limit}::int`)
 }
 
 /**
+ * Takes the lease of an order left Processing, so no instance claims and processes it while its data
+ * is being forgotten: false when a live instance holds it (or it is no longer Processing). The lease
+ * is measured by the database's clock, as every order lease is (platform/lease.ts).
+ */
+export async function holdForForgetting(
+  db: Queryable,
+  guid: string,
+  holder: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db.query(sql`
+    update orders set lease_owner = ${holder},
+      lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000}::float8)
+    where guid = ${guid} and state = 'Processing'
+      and (lease_expires_at is null or lease_expires_at < now())
+    returning guid`)
+  return rows.length > 0
+}
+
+/**
  * Blanks an order's contact details and the request as sent, and its promo redemption's e-mail (the
  * redemption itself is accounting: it stays, keyed by the order). Amounts, slots and states stay.
  */
-export async function anonymiseOrder(db: Database, guid: string, nowMs: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query(sql`
+/** Answers false when nothing was blanked: already forgotten, or Processing under another's lease. */
+export async function anonymiseOrder(
+  db: Database,
+  guid: string,
+  nowMs: number,
+  /** The lease the forgetting holds on an order left Processing: handed back with the blanking. */
+  holder: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // an order in Processing is blanked only under the forgetting's own lease, never under an
+    // instance's that is processing it
+    const blanked = await tx.query(sql`
       update orders set email = '', first_name = '', last_name = '', phone_number = '',
         will_receive_marketing = false, request_body = '{}'::jsonb,
-        personal_data_erased_at = to_timestamp(${nowMs}::float8 / 1000)
-      where guid = ${guid} and personal_data_erased_at is null`)
+        personal_data_erased_at = to_timestamp(${nowMs}::float8 / 1000),
+        lease_owner = null, lease_expires_at = null
+      where guid = ${guid} and personal_data_erased_at is null
+        and (state <> 'Processing' or lease_owner = ${holder})
+      returning guid`)
+    if (blanked.length === 0) return false
     await tx.query(sql`
       update promo_redemptions set email = 'forgotten:' || order_guid where order_guid = ${guid}`)
+    return true
   })
 }

@@ -1,8 +1,9 @@
 import { personalDataUntilEpochMs } from '../../domain/data-lifetime.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
 import type { Database } from '../platform/db/client.ts'
+import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
-import { anonymiseOrder, ordersKeepingData } from './lifetime-repo.ts'
+import { anonymiseOrder, holdForForgetting, ordersKeepingData } from './lifetime-repo.ts'
 
 // An order's personal data does not live for ever: ORDER_CONTENT_TTL_DAYS after the end of its last
 // slot, its contact details (names, e-mail, phone, marketing choice) and the request as the shopper
@@ -23,11 +24,15 @@ export type OrderLifetimeDeps = {
   log: Logger
   /** ORDER_CONTENT_TTL_DAYS in milliseconds. */
   orderDataTtlMs: number
+  /** This instance's leases on orders in Processing: an order left there is forgotten under one. */
+  lease: LeaseSettings
 }
 
 export function createOrderLifetime(deps: OrderLifetimeDeps) {
   const { database: db, catalogue, log } = deps
   const forgetters: OrderForgetter[] = []
+  // not the processing lease's owner: this instance's own processing never mistakes it for its own
+  const holder = `forgetting:${deps.lease.owner}`
 
   /** When this order's personal data goes: its last slot's end plus the lifetime (null: unknown slots). */
   async function personalDataUntil(order: {
@@ -47,9 +52,17 @@ export function createOrderLifetime(deps: OrderLifetimeDeps) {
    * Forgets one order's personal data: each module's part first, then the order's own row, so a
    * crash in between leaves the order to be forgotten again by the next sweep (every step may run twice).
    */
-  async function forget(order: ForgottenOrder, nowMs: number): Promise<void> {
-    for (const forgetter of forgetters) await forgetter(order)
-    await anonymiseOrder(db, order.guid, nowMs)
+  async function forget(
+    order: ForgottenOrder & { processing: boolean },
+    nowMs: number,
+  ): Promise<boolean> {
+    // An order left Processing (its instance gone, or its processing failing over and over) is
+    // forgotten too, under a lease of its own: an instance processing it right now keeps it
+    if (order.processing && !(await holdForForgetting(db, order.guid, holder, deps.lease.leaseMs)))
+      return false
+    const forgotten = { guid: order.guid, contentKey: order.contentKey }
+    for (const forgetter of forgetters) await forgetter(forgotten)
+    return anonymiseOrder(db, order.guid, nowMs, holder)
   }
 
   return {
@@ -68,8 +81,12 @@ export function createOrderLifetime(deps: OrderLifetimeDeps) {
         for (const order of page) {
           const until = await personalDataUntil(order)
           if (until === null || until > nowMs) continue
-          await forget({ guid: order.guid, contentKey: order.executionContentKey }, nowMs)
-          forgotten++
+          const due = {
+            guid: order.guid,
+            contentKey: order.executionContentKey,
+            processing: order.processing,
+          }
+          if (await forget(due, nowMs)) forgotten++
         }
         const last = page.at(-1)
         if (!last || page.length < BATCH) break
