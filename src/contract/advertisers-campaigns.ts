@@ -128,6 +128,8 @@ export type AdContent = v.InferOutput<typeof AdContentSchema>
 
 export const ProposalLineSchema = v.object({
   deviceId: v.string(),
+  /** The billboard's name in the catalogue (its id when the catalogue no longer lists it). */
+  location: v.optional(v.string()),
   plays: v.number(),
   impressions: v.number(),
   costCents: v.number(),

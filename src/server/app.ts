@@ -10,6 +10,7 @@ import { contentRoutes } from './content/routes.ts'
 import { mailRoutes } from './mail/routes.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
+import { erasurePages } from './order/erasure-routes.ts'
 import { orderRoutes } from './order/routes.ts'
 import { paymentRoutes } from './payment/routes.ts'
 import { pgErrorCode } from './platform/db/errors.ts'
@@ -129,6 +130,8 @@ export function createApp(parts: ServerParts) {
   app.all('/api/*', (c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   // the keepsake pages: the server's own, without the app
   keepsakePages(app, parts.shares)
+  // the mails' "Forget my data" page: the server's own too
+  erasurePages(app, parts.erasure, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
 
   if (parts.distDir) {
     app.use(serveDist(parts.distDir))

@@ -27,6 +27,7 @@ import { createSmtpTransport } from './mail/transport.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
+import { createErasureLinks, type ErasureLinks } from './order/erasure.ts'
 import { authenticationTimeoutJob, orderDataLifetimeJob, orderRecoveryJob } from './order/jobs.ts'
 import { countOrdersByState, hasRedeemed, orderOfPayment } from './order/reads.ts'
 import { createOrderService, type OrderService } from './order/service.ts'
@@ -113,6 +114,8 @@ export type ServerParts = {
   push: PushService
   /** Keepsake pages: an order's shout shared as a public page (/s/{shareId}) and its picture. */
   shares: ShareService
+  /** The mails' "Forget my data" links and their page (/s/forget/{token}). */
+  erasure: ErasureLinks
   /** The background jobs (platform/scheduler.ts), registered below; main.ts starts them. */
   jobs: Scheduler
   /**
@@ -228,7 +231,16 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
     offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
   })
+  const erasure = createErasureLinks({
+    database,
+    log,
+    now,
+    lifetime: orders.lifetime,
+    origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
+    summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+  })
   const mail = createMailService({
+    erasureLink: (guid) => erasure.link(guid),
     database,
     log: log.child({ component: 'mail' }),
     now,
@@ -411,6 +423,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     advertiserGuard,
     push,
     shares,
+    erasure,
     jobs,
     setListeningOrigin: (origin) => {
       listeningOrigin = origin

@@ -181,6 +181,9 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     // as many plays on each billboard as the budget allows, one more at most
     const [opera, republique] = p.lines
     expect(opera?.deviceId).toBe('paris-opera-1')
+    // each billboard named as the catalogue names it
+    expect(opera?.location).toBe("Place de l'Opéra, facing Boulevard Haussmann")
+    expect(republique?.location).toBe('Place de la République, north side')
     expect(opera?.costCents).toBe((opera?.plays ?? 0) * OPERA_PLAY_CENTS)
     expect(republique?.costCents).toBe((republique?.plays ?? 0) * REPUBLIQUE_PLAY_CENTS)
     expect(Math.abs((opera?.plays ?? 0) - (republique?.plays ?? 0))).toBeLessThanOrEqual(3)

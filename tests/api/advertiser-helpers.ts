@@ -27,6 +27,8 @@ export type AdvertiserClient = Client & {
   cookie: string | null
   /** The access token sent as `Authorization: Bearer`, or null. */
   token: string | null
+  /** The Origin it sends (the shop's pages' own). */
+  origin: string
   patch<T = unknown>(path: string, body: unknown): Promise<Reply<T>>
   delete<T = unknown>(path: string): Promise<Reply<T>>
 }
@@ -45,6 +47,7 @@ export function advertiserClient(server: TestServer, origin = SHOP): AdvertiserC
     baseUrl: server.url,
     cookie: null,
     token: null,
+    origin,
     async call<T>(
       method: string,
       path: string,
@@ -163,7 +166,7 @@ export async function uploadAd(
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
   const res = await fetch(`${api.baseUrl}/api/v1/advertisers/campaigns/${campaignId}/content`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${api.token}`, origin: SHOP },
+    headers: { authorization: `Bearer ${api.token}`, origin: api.origin },
     body: form,
   })
   const text = await res.text()

@@ -1,6 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import type { Campaign, Proposal } from '../../src/contract/advertisers'
 import {
   advertiserClient,
+  campaignWithAd,
   draftOf,
   linkToken,
   mailTo,
@@ -8,7 +10,7 @@ import {
   pngOf,
   STRONG_PASSWORD,
 } from '../api/advertiser-helpers'
-import { startTestServer, type TestServer } from '../api/helpers'
+import { client, savedCard, startTestServer, type TestServer } from '../api/helpers'
 import { signedInOperator } from '../api/ops-helpers'
 import { type SmtpTestServer, startSmtpTestServer } from '../api/smtp-test-server'
 import { expectAccessible } from './helpers'
@@ -16,7 +18,8 @@ import { expectAccessible } from './helpers'
 // An advertiser's whole way, in the browser: an account made on /account, its e-mail confirmed by
 // the link of the mail (a real SMTP server in this process), a campaign on two billboards with an
 // image, its proposal, the proposal's link opened by someone signed out, then accepted by its owner
-// with the test card, and the campaign Booked on its page. The server runs in this process (its
+// with the test card, the campaign Booked on its page, approved by a reviewer in the console's review
+// queue, and Approved on its page. The server runs in this process (its
 // mails go to the SMTP server here) and serves the built app (the suite's build).
 
 let smtp: SmtpTestServer
@@ -114,16 +117,37 @@ async function newCampaign(page: Page) {
   await page.getByRole('button', { name: 'Get the proposal' }).click()
   await expect(page).toHaveURL(/\/proposal\/[\w-]+$/, { timeout: 60_000 })
   await expect(page.getByRole('heading', { name: 'Proposal for Spring sale' })).toBeVisible()
-  await expect(page.getByRole('cell', { name: 'paris-opera-1' })).toBeVisible()
-  await expect(page.getByRole('cell', { name: 'paris-republique' })).toBeVisible()
+  // each billboard by its name in the catalogue, not its id
+  await expect(
+    page.getByRole('cell', { name: "Place de l'Opéra, facing Boulevard Haussmann" }),
+  ).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Place de la République, north side' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'paris-opera-1' })).toHaveCount(0)
   return new URL(page.url()).pathname
+}
+
+/** A console page, in a new browser context signed in as a new operator of this role. */
+async function consoleAs(
+  browser: Browser,
+  role: 'reviewer' | 'admin',
+  path: string,
+  device: Parameters<Browser['newContext']>[0] = { viewport: { width: 1280, height: 800 } },
+) {
+  const operator = await signedInOperator(server, role)
+  const cut = operator.cookie.indexOf('=')
+  const [name, value] = [operator.cookie.slice(0, cut), operator.cookie.slice(cut + 1)]
+  const context = await browser.newContext({ ...device, locale: 'en-US', timezoneId: 'UTC' })
+  await context.addCookies([{ name, value, url: server.url }])
+  const page = await context.newPage()
+  await page.goto(`${server.url}${path}`)
+  return { context, page }
 }
 
 for (const screen of [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
   { name: 'desk', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
 ]) {
-  test(`${screen.name}: an advertiser signs up, confirms the e-mail, proposes a campaign on two billboards, shares the proposal and books it with the test card`, async ({
+  test(`${screen.name}: an advertiser signs up, confirms the e-mail, proposes a campaign on two billboards, shares the proposal, books it with the test card, and a reviewer approves it`, async ({
     browser,
   }) => {
     test.setTimeout(180_000)
@@ -188,14 +212,31 @@ for (const screen of [
     await page.getByRole('button', { name: 'Sign out' }).click()
     await signIn(page, email)
 
-    // the list shows it, Booked, with its budget and spend
+    // a reviewer finds it in the console's review queue (company, billboards, the ad) and approves it
+    const review = await consoleAs(browser, 'reviewer', '/ops/review', device)
+    const card = review.page.getByRole('article').filter({ hasText: email })
+    await expect(
+      card.getByRole('heading', { name: 'Campaign Spring sale · Brand & Co' }),
+    ).toBeVisible()
+    await expect(card).toContainText('paris-opera-1, paris-republique')
+    await expect(card.getByRole('img', { name: 'The ad of Spring sale' })).toBeVisible()
+    await expectAccessible(review.page)
+    await card.getByRole('button', { name: 'Approve Spring sale' }).click()
+    await expect(
+      review.page.getByText('Campaign Spring sale approved: its ad will play.'),
+    ).toBeVisible()
+    await expect(review.page.getByRole('article').filter({ hasText: email })).toHaveCount(0)
+    await review.context.close()
+
+    // the list shows it, Approved, with its budget and spend; its page says Approved
     await page.getByRole('link', { name: 'Your campaigns' }).click()
     const row = page.getByRole('row', { name: /Spring sale/ })
-    await expect(row).toContainText('Booked')
+    await expect(row).toContainText('Approved')
     await expect(row).toContainText('500')
 
     // cancelled by its advertiser, once confirmed
     await row.getByRole('link', { name: 'Spring sale' }).click()
+    await expect(page.getByTestId('campaign-state')).toHaveText('Approved')
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Cancel the campaign' }).click()
     await expect(page.getByTestId('campaign-state')).toHaveText('Cancelled')
@@ -234,4 +275,48 @@ test("desk: the console's Campaigns page lists every advertiser's campaigns, and
   await page.getByRole('button', { name: 'Cancel the campaign' }).click()
   await expect(page.getByRole('row', { name: /^Winter fair/ })).toContainText('Cancelled')
   await context.close()
+})
+
+test("desk: a reviewer refuses a booked campaign with a reason in the console's review queue, and its advertiser sees it Rejected", async ({
+  browser,
+}) => {
+  const { email, api } = await apiAdvertiser()
+  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
+    email,
+    password: STRONG_PASSWORD,
+  })
+  api.token = signedIn.body.accessToken
+  const campaign = await campaignWithAd(api, Date.now(), { name: 'Night club' })
+  const proposal = await api.post<Proposal>(
+    `/advertisers/campaigns/${campaign.campaignId}/proposal`,
+    {},
+  )
+  const card = await savedCard(client(server.url))
+  const accepted = await api.post<Campaign>(
+    `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
+    { customerId: card.customerId, checkoutSecretKey: card.checkoutSecretKey },
+  )
+  expect(accepted.body.state).toBe('Booked')
+
+  const { context, page } = await consoleAs(browser, 'reviewer', '/ops/review')
+  const queued = page.getByRole('article').filter({ hasText: email })
+  await expect(queued.getByRole('heading', { name: 'Campaign Night club · Other' })).toBeVisible()
+  await queued.getByRole('button', { name: 'Refuse Night club…' }).click()
+  // no reason: refused here, nothing sent
+  await page.getByRole('button', { name: 'Refuse the campaign' }).click()
+  await expect(page.getByText('Say why')).toBeVisible()
+  await page
+    .getByLabel('Reason for refusing Night club (the advertiser receives it)')
+    .fill('The ad shows a brand we do not carry')
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Refuse the campaign' }).click()
+  await expect(
+    page.getByText('Campaign Night club refused: its plays are freed and nothing is charged.'),
+  ).toBeVisible()
+  await expect(page.getByRole('article').filter({ hasText: email })).toHaveCount(0)
+  await context.close()
+
+  const seen = await api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
+  expect(seen.body.state).toBe('Rejected')
+  expect(seen.body.rejectionReason).toBe('The ad shows a brand we do not carry')
 })

@@ -19,6 +19,7 @@ export function ReasonForm({
   error,
   confirm,
   onReason,
+  missing,
   onKeep,
 }: {
   label: string
@@ -32,6 +33,8 @@ export function ReasonForm({
   /** shown instead of the buttons while the reason waits to be confirmed */
   confirm?: ReactNode
   onReason: (reason: string) => void
+  /** what the field says when left empty (who receives the reason) */
+  missing?: string
   /** "Keep it": the order stays as it is */
   onKeep: () => void
 }) {
@@ -42,7 +45,7 @@ export function ReasonForm({
     event.preventDefault()
     const said = reason.trim()
     if (!said) {
-      setReasonError(t`Say why: the shopper receives this reason.`)
+      setReasonError(missing ?? t`Say why: the shopper receives this reason.`)
       return
     }
     setReasonError(null)

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { opsCampaigns } from '../../contract/ops/campaigns'
 import type { OpsOrder } from '../../contract/ops/orders'
 import { ops } from '../../contract/ops/orders'
 import { callApi } from '../lib/api'
@@ -8,40 +9,51 @@ import { timeUntil } from './format'
 import { Notice, NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { FlagReasons, OrderContent, OrderMessage, OrderSlots } from './order-parts'
 import { ReasonForm } from './reason-form'
+import { CampaignReviewCard } from './review-campaigns'
 import { useOpsLoad } from './use-ops-load'
 
 /**
  * The orders under review, oldest first, each with its content, message,
  * why it was flagged, its slots and the time left before the first; Approve (→ Confirmed, it plays)
  * or Refuse with a reason (→ Cancelled, slots free, refunded; the shopper reads the reason).
+ * Then the advertisers' campaigns waiting for their ad to be seen, oldest booking first
+ * (./review-campaigns.tsx).
  */
 export function ReviewPage() {
   const { t } = useLingui()
   const [queue, reload] = useOpsLoad(
-    (signal) => callApi(ops.review, { signal }).then((r) => r.orders),
+    (signal) =>
+      Promise.all([
+        callApi(ops.review, { signal }).then((r) => r.orders),
+        // advertisers' campaigns booked, their ad not yet approved
+        callApi(opsCampaigns.reviewCampaigns, { signal }).then((r) => r.campaigns),
+      ]),
     [],
   )
   const [done, setDone] = useState<string | null>(null)
+  const onDone = (message: string) => {
+    setDone(message)
+    reload()
+  }
   return (
     <OpsPage title={t`Review queue`} actions={<RefreshButton onClick={reload} />}>
       {done ? <Notice tone="success">{done}</Notice> : null}
       {queue.status !== 'ready' ? (
         <NotReady loaded={queue} />
-      ) : queue.value.length === 0 ? (
+      ) : queue.value[0].length === 0 && queue.value[1].length === 0 ? (
         <p className="ops-empty">
           <Trans>Nothing to review.</Trans>
         </p>
       ) : (
         <ol className="ops-cards">
-          {queue.value.map((order) => (
+          {queue.value[0].map((order) => (
             <li key={order.guid}>
-              <ReviewCard
-                order={order}
-                onDone={(message) => {
-                  setDone(message)
-                  reload()
-                }}
-              />
+              <ReviewCard order={order} onDone={onDone} />
+            </li>
+          ))}
+          {queue.value[1].map((campaign) => (
+            <li key={campaign.campaignId}>
+              <CampaignReviewCard campaign={campaign} onDone={onDone} />
             </li>
           ))}
         </ol>

@@ -158,7 +158,16 @@ export function createProposalService(deps: {
 
   /** A proposal as the API shows it (to anyone with its guid). */
   async function proposalView(proposal: ProposalRow): Promise<Proposal> {
-    const campaign = await campaignById(db, proposal.campaignId)
+    const [campaign, billboards] = await Promise.all([
+      campaignById(db, proposal.campaignId),
+      adBillboards(
+        db,
+        proposal.lines.map((l) => l.deviceId),
+      ),
+    ])
+    // the billboard's name as the catalogue has it today (a billboard since removed keeps its id)
+    const locationOf = (deviceId: string) =>
+      billboards.find((b) => b.deviceId === deviceId)?.location ?? deviceId
     return {
       proposalGuid: proposal.proposalGuid,
       campaignId: proposal.campaignId,
@@ -174,6 +183,7 @@ export function createProposalService(deps: {
       currency: proposal.currency,
       lines: proposal.lines.map((l) => ({
         deviceId: l.deviceId,
+        location: locationOf(l.deviceId),
         plays: l.plays.length,
         impressions: l.impressions,
         costCents: l.costCents,

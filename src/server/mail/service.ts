@@ -71,6 +71,8 @@ export type MailDeps = {
   /** The order as the confirmation page shows it (order/service.ts). */
   summary: (eventSlug: string, guid: string) => Promise<Result<Summary, { code: string }>>
   catalogue: CatalogueReads
+  /** A new one-time "Forget my data" link for a mail of the order (order/erasure.ts; null: none). */
+  erasureLink?: (guid: string) => Promise<string | null>
   /** Take over every lease at start (embedded database: one process, so no other owner lives). */
   takeOverAtStart?: boolean
 }
@@ -187,6 +189,7 @@ export function createMailService(deps: MailDeps) {
       orderUrl: orderUrl(summary),
       plays: playTimes(summary, locale),
       calendar: withCalendar,
+      forgetUrl: deps.erasureLink ? await deps.erasureLink(candidate.guid) : null,
       // the reason in the shopper's language, by its code (the operator's own words as typed)
       reason: extra.reason ? problemIn(locale, extra.reason) : null,
       refunded:

@@ -29,6 +29,8 @@ export type MailView = {
   plays?: readonly string[]
   /** Whether an .ics is attached (confirmed, approved). */
   calendar?: boolean
+  /** The footer's one-time "Forget my data" link (order/erasure.ts), when the data is still kept. */
+  forgetUrl?: string | null
 }
 
 export type RenderedMail = { subject: string; text: string; html: string }
@@ -80,6 +82,8 @@ export function mailPage(page: {
   heading: string
   body: string
   footer: string
+  /** A link under the footer's line (the order's "Forget my data"). */
+  footerLink?: { url: string; label: string } | null
 }): string {
   const e = escapeHtml
   return `<!DOCTYPE html>
@@ -97,7 +101,7 @@ export function mailPage(page: {
 <tr><td style="padding:20px 24px;border-bottom:4px solid ${COLOURS.pink};font-family:${FONT};font-size:22px;font-weight:800;color:${COLOURS.orange};letter-spacing:0.5px">Shouts</td></tr>
 <tr><td style="padding:24px 24px 8px"><h1 style="margin:0;font-family:${FONT};font-size:26px;line-height:1.25;color:${COLOURS.ink}">${e(page.heading)}</h1></td></tr>
 ${page.body}
-<tr><td style="padding:16px 24px;background:${COLOURS.orangeSoft};border-radius:0 0 22px 22px;font-family:${FONT};font-size:13px;color:${COLOURS.grey}">${e(page.footer)}</td></tr>
+<tr><td style="padding:16px 24px;background:${COLOURS.orangeSoft};border-radius:0 0 22px 22px;font-family:${FONT};font-size:13px;color:${COLOURS.grey}">${e(page.footer)}${page.footerLink ? `<br><a href="${e(page.footerLink.url)}" style="color:${COLOURS.grey}">${e(page.footerLink.label)}</a>` : ''}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -158,6 +162,7 @@ export function renderMail(view: MailView): RenderedMail {
     '',
     '-- ',
     t.footer,
+    ...(view.forgetUrl ? [`${t.forgetData}: ${view.forgetUrl}`] : []),
     '',
   ].join('\n')
 
@@ -172,6 +177,7 @@ export function renderMail(view: MailView): RenderedMail {
     locale: view.locale,
     heading: kind.heading,
     footer: t.footer,
+    footerLink: view.forgetUrl ? { url: view.forgetUrl, label: t.forgetData } : null,
     body: `<tr><td style="padding:8px 24px 16px;${MAIL_CELL}"><p style="margin:0 0 12px">${e(t.greeting(view.firstName))}</p><p style="margin:0">${e(kind.intro(view.eventName))}</p></td></tr>
 ${image}
 <tr><td style="padding:0 24px 8px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">

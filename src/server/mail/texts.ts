@@ -32,6 +32,8 @@ export type MailTexts = {
   calendarNote: string
   calendarSummary: (event: string) => string
   footer: string
+  /** The footer's link that asks the shop to forget the order's personal data. */
+  forgetData: string
 }
 
 export const MAIL_TEXTS: Record<Locale, MailTexts> = {
@@ -95,6 +97,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarNote: 'The attached calendar file (.ics) adds your times to your calendar.',
     calendarSummary: (event) => `Your shout at ${event}`,
     footer: 'Shouts: your message on the big screen.',
+    forgetData: 'Forget my data',
   },
   fr: {
     kinds: {
@@ -158,6 +161,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarNote: 'Le fichier calendrier joint (.ics) ajoute vos horaires à votre agenda.',
     calendarSummary: (event) => `Votre shout à ${event}`,
     footer: 'Shouts : votre message sur grand écran.',
+    forgetData: 'Oublier mes données',
   },
   de: {
     kinds: {
@@ -221,5 +225,6 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarNote: 'Die angehängte Kalenderdatei (.ics) trägt deine Zeiten in deinen Kalender ein.',
     calendarSummary: (event) => `Dein Shout bei ${event}`,
     footer: 'Shouts: deine Nachricht auf dem großen Bildschirm.',
+    forgetData: 'Meine Daten vergessen',
   },
 }

@@ -42,6 +42,20 @@ export function ordersKeepingData(
     limit ${limit}::int`)
 }
 
+/** One order whose personal data is still kept (null: forgotten already, or no such order). */
+export async function orderKeepingData(
+  db: Queryable,
+  guid: string,
+): Promise<OrderKeepingData | null> {
+  const [row] = await db.query(sql<OrderKeepingData>`
+    select o.guid, o.state = 'Processing' as processing, o.event_slug as "eventSlug",
+      o.device_id as "deviceId", o.slot_numbers as "slotNumbers",
+      o.execution_content_key as "executionContentKey",
+      (extract(epoch from o.created_at) * 1000)::float8 as "createdAtEpochMs"
+    from orders o where o.guid = ${guid} and o.personal_data_erased_at is null`)
+  return row ?? null
+}
+
 /**
  * Takes the lease of an order left Processing, so no instance claims and processes it while its data
  * is being forgotten: false when a live instance holds it (or it is no longer Processing). The lease

@@ -3,7 +3,13 @@ import type { CatalogueReads } from '../catalogue/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
-import { anonymiseOrder, holdForForgetting, ordersKeepingData } from './lifetime-repo.ts'
+import { deleteExpiredErasureLinks } from './erasure-repo.ts'
+import {
+  anonymiseOrder,
+  holdForForgetting,
+  orderKeepingData,
+  ordersKeepingData,
+} from './lifetime-repo.ts'
 
 // An order's personal data does not live for ever: ORDER_CONTENT_TTL_DAYS after the end of its last
 // slot, its contact details (names, e-mail, phone, marketing choice) and the request as the shopper
@@ -71,6 +77,19 @@ export function createOrderLifetime(deps: OrderLifetimeDeps) {
       forgetters.push(forgetter)
     },
     personalDataUntil,
+    /** ORDER_CONTENT_TTL_DAYS in milliseconds. */
+    ttlMs: deps.orderDataTtlMs,
+    /**
+     * Forgets one order's personal data now, through the same steps as the sweep (the shopper's
+     * own request: order/erasure.ts): true once it is forgotten, false while an instance is
+     * processing it.
+     */
+    async forgetNow(guid: string, nowMs: number): Promise<boolean> {
+      const order = await orderKeepingData(db, guid)
+      if (!order) return true
+      const due = { guid, contentKey: order.executionContentKey, processing: order.processing }
+      return forget(due, nowMs)
+    },
     /** Forgets the personal data of every order whose lifetime has ended; answers how many. */
     async sweep(nowMs: number): Promise<number> {
       let after: { createdAtEpochMs: number; guid: string } | null = null
@@ -92,6 +111,8 @@ export function createOrderLifetime(deps: OrderLifetimeDeps) {
         if (!last || page.length < BATCH) break
         after = { createdAtEpochMs: last.createdAtEpochMs, guid: last.guid }
       }
+      // the shoppers' "Forget my data" links whose orders' data went by now
+      await deleteExpiredErasureLinks(db, nowMs)
       if (forgotten > 0) log.info("orders' personal data forgotten", { orders: forgotten })
       return forgotten
     },

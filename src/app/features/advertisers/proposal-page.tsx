@@ -154,7 +154,7 @@ export function ProposalPage() {
           <tbody>
             {proposal.lines.map((line) => (
               <tr key={line.deviceId}>
-                <td>{line.deviceId}</td>
+                <td>{line.location ?? line.deviceId}</td>
                 <td className="adv__num">{count(line.plays, i18n.locale)}</td>
                 <td className="adv__num">{count(line.impressions, i18n.locale)}</td>
                 <td className="adv__num">{m(line.costCents)}</td>
