@@ -25,6 +25,62 @@ type SetupIntent = {
   status: 'requires_payment_method' | 'succeeded'
   payment_method: string | null
   usage: string
+  /** what the Payment Element may offer: the allowed types the shop asked for, or the Dashboard's */
+  payment_method_types: string[]
+}
+
+/**
+ * A saved PaymentMethod, as Stripe keeps it. A wallet (Apple Pay, Google Pay) saves a `card` whose
+ * `wallet` names it; a co-badged card lists its networks and the one its holder chose in the Payment
+ * Element (`preferred`), which Stripe charges unless the PaymentIntent names another.
+ */
+export type SavedMethod = {
+  type: 'card' | 'link' | 'sepa_debit'
+  wallet?: 'apple_pay' | 'google_pay'
+  networks?: { available: string[]; preferred: string | null }
+}
+
+// The types the stand-in's Dashboard has on: what a SetupIntent or PaymentIntent that names none
+// gets (dynamic payment methods), and what `allowed_payment_method_types` is filtered down to.
+const DASHBOARD_TYPES = ['card', 'link', 'sepa_debit']
+
+/**
+ * Stripe's rules for the payment method parameters of a SetupIntent or PaymentIntent (API version
+ * 2026-09-30 and later): `payment_method_types` is gone, and `allowed_payment_method_types` excludes the
+ * others. The types offered, or the refusal.
+ */
+/** An array parameter as the SDK form-encodes it (`name[0]=a&name[1]=b`). */
+export function listOf(form: URLSearchParams, name: string): string[] {
+  return [...form].filter(([key]) => key.startsWith(`${name}[`)).map(([, value]) => value)
+}
+
+function methodTypesOf(
+  form: URLSearchParams,
+): { types: string[] } | { refused: { status: number; body: unknown } } {
+  const keys = [...new Set([...form.keys()].map((key) => key.replace(/\[.*$/, '')))]
+  const refuse = (code: string, message: string) => ({
+    refused: { status: 400, body: { error: { type: 'invalid_request_error', code, message } } },
+  })
+  if (keys.includes('payment_method_types')) {
+    return refuse(
+      'payment_method_types_no_longer_supported',
+      'payment_method_types is no longer supported: use allowed_payment_method_types or dynamic payment methods.',
+    )
+  }
+  const allowed = listOf(form, 'allowed_payment_method_types')
+  const others = ['excluded_payment_method_types', 'automatic_payment_methods']
+  if (keys.includes('allowed_payment_method_types')) {
+    const clash = others.find((other) => keys.includes(other))
+    if (clash) {
+      return refuse(
+        'parameters_exclusive',
+        `You cannot pass both allowed_payment_method_types and ${clash}.`,
+      )
+    }
+    return { types: DASHBOARD_TYPES.filter((type) => allowed.includes(type)) }
+  }
+  const excluded = listOf(form, 'excluded_payment_method_types')
+  return { types: DASHBOARD_TYPES.filter((type) => !excluded.includes(type)) }
 }
 
 /** `metadata[key]=value` fields of a form-encoded call, as the object's metadata. */
@@ -57,6 +113,7 @@ type PaymentIntent = {
   last_payment_error: { code: string; type: string; message: string } | null
   latest_charge: string | null
   metadata: Record<string, string>
+  payment_method_types: string[]
 }
 
 /** An event as Stripe posts it to a webhook endpoint. */
@@ -116,8 +173,14 @@ export type StripeStandIn = {
    * answers.
    */
   holdCharges(on: boolean): void
-  /** What Stripe.js does in the browser when the shopper's card is saved. */
-  confirmSetup(clientSecret: string, paymentMethod: string): void
+  /**
+   * What Stripe.js does in the browser when the shopper's card is saved: a card unless `method` says
+   * otherwise (a wallet, Link, a co-badged card and the network chosen). Refused, as the Payment
+   * Element would not offer it, when the SetupIntent does not allow the method's type.
+   */
+  confirmSetup(clientSecret: string, paymentMethod: string, method?: SavedMethod): void
+  /** The card network a PaymentIntent was charged on (null: not charged, or not a card). */
+  chargedNetwork(paymentIntent: string): string | null
   /**
    * What Stripe.js's handleNextAction does in the browser when the cardholder completes (or fails)
    * the bank's check of a `requires_action` PaymentIntent.
@@ -137,6 +200,10 @@ export async function startStripeStandIn(
   const refundObjects = new Map<string, Record<string, unknown>>()
   const disputes = new Map<string, Record<string, unknown>>()
   const chargeOf = new Map<string, string>()
+  const savedMethods = new Map<string, SavedMethod>()
+  const methodOf = (paymentMethod: string): SavedMethod =>
+    savedMethods.get(paymentMethod) ?? { type: 'card' }
+  const networks = new Map<string, string>()
   const setupIntents = new Map<string, SetupIntent>()
   const replies = new Map<string, { status: number; body: unknown }>()
   const paymentIntents: string[] = []
@@ -186,6 +253,8 @@ export async function startStripeStandIn(
       return { status: 200, body: { id: id('cus'), object: 'customer', metadata: {} } }
     }
     if (call.method === 'POST' && call.path === '/v1/setup_intents') {
+      const methods = methodTypesOf(call.form)
+      if ('refused' in methods) return methods.refused
       const intentId = id('seti')
       const intent: SetupIntent = {
         id: intentId,
@@ -195,6 +264,7 @@ export async function startStripeStandIn(
         status: 'requires_payment_method',
         payment_method: null,
         usage: call.form.get('usage') ?? 'off_session',
+        payment_method_types: methods.types,
       }
       setupIntents.set(intentId, intent)
       return { status: 200, body: intent }
@@ -211,6 +281,29 @@ export async function startStripeStandIn(
     }
     if (call.method === 'POST' && call.path === '/v1/payment_intents') {
       const method = call.form.get('payment_method') ?? ''
+      const methods = methodTypesOf(call.form)
+      if ('refused' in methods) return methods.refused
+      const saved = methodOf(method)
+      if (!methods.types.includes(saved.type)) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_incompatible_payment_method',
+              message: `The PaymentMethod ${method} (${saved.type}) is not allowed by this PaymentIntent.`,
+            },
+          },
+        }
+      }
+      // the network named by the PaymentIntent, else the one the cardholder chose, else the card's own
+      const network =
+        saved.type !== 'card'
+          ? null
+          : (call.form.get('payment_method_options[card][network]') ??
+            saved.networks?.preferred ??
+            saved.networks?.available[0] ??
+            'visa')
       if (DECLINED.has(method)) {
         return {
           status: 402,
@@ -239,8 +332,10 @@ export async function startStripeStandIn(
         last_payment_error: null,
         latest_charge: null,
         metadata: metadataOf(call.form),
+        payment_method_types: methods.types,
       }
       intents.set(intentId, intent)
+      if (network) networks.set(intentId, network)
       if (AUTHENTICATING.has(method)) {
         if (call.form.get('off_session') === 'true') {
           intent.status = 'requires_payment_method'
@@ -512,9 +607,15 @@ export async function startStripeStandIn(
       }
     },
     paymentIntent: (intentId) => intents.get(intentId),
-    confirmSetup(clientSecret, paymentMethod) {
+    chargedNetwork: (intentId) =>
+      intents.get(intentId)?.status === 'succeeded' ? (networks.get(intentId) ?? null) : null,
+    confirmSetup(clientSecret, paymentMethod, method = { type: 'card' }) {
       const intent = [...setupIntents.values()].find((i) => i.client_secret === clientSecret)
       if (!intent) throw new Error(`no setup intent with client secret ${clientSecret}`)
+      if (!intent.payment_method_types.includes(method.type)) {
+        throw new Error(`${intent.id} does not offer ${method.type}`)
+      }
+      savedMethods.set(paymentMethod, method)
       intent.status = 'succeeded'
       intent.payment_method = paymentMethod
     },

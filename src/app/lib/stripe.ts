@@ -17,3 +17,11 @@ export function loadStripeFor(publishableKey: string): Promise<Stripe | null> {
   }
   return pending
 }
+
+// The Payment Element of the card forms (setup mode): Apple Pay and Google Pay where the device and
+// browser have them (Apple Pay also needs the shop's domain registered with Stripe), and Link; each
+// saves a method the order's charge uses like a card. A co-badged card shows its networks for the
+// holder to choose (Cartes Bancaires or the other), kept on the card for its charges.
+export const PAYMENT_ELEMENT = {
+  wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' },
+} as const

@@ -14,6 +14,17 @@ import type {
  * Stripe.js), then an off-session PaymentIntent for the server's total when the order is processed.
  * The order guid is the idempotency key, so a charge repeated after a crash is made once.
  */
+
+/**
+ * What the Payment Element may save, and the charge accept: methods whose PaymentIntent settles
+ * at once. `card` carries Apple Pay and Google Pay (a wallet saves a card PaymentMethod) and the
+ * co-badged Cartes Bancaires choice (kept on the card as its preferred network, which Stripe
+ * charges); `link` is Stripe's own wallet. A method that settles days later (SEPA Debit) would leave
+ * an order neither charged nor failed, and one that redirects would leave the checkout: neither is
+ * asked for. Stripe offers of these only what the Dashboard enables and the device supports.
+ */
+const SAVED_METHOD_TYPES = ['card', 'link'] as const
+
 export function createStripeProvider(
   secretKey: string,
   publishableKey: string | null,
@@ -39,7 +50,7 @@ export function createStripeProvider(
       const intent = await stripe.setupIntents.create({
         customer: customer.id,
         usage: 'off_session',
-        allowed_payment_method_types: ['card'],
+        allowed_payment_method_types: [...SAVED_METHOD_TYPES],
       })
       if (!intent.client_secret)
         throw new Error('Stripe returned a SetupIntent without client_secret')
@@ -73,6 +84,9 @@ export function createStripeProvider(
             ...(request.setup.paymentMethodId
               ? { payment_method: request.setup.paymentMethodId }
               : {}),
+            // the saved method's own type, whichever of these the SetupIntent produced; no
+            // network is named, so a co-badged card is charged on the network its holder chose
+            allowed_payment_method_types: [...SAVED_METHOD_TYPES],
             ...(onSession ? { use_stripe_sdk: true } : { off_session: true }),
             confirm: true,
             description: request.description,

@@ -3,7 +3,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js'
 import { useEffect, useState } from 'react'
 import type { Locale } from '../../../domain/locale'
-import { loadStripeFor } from '../../lib/stripe'
+import { loadStripeFor, PAYMENT_ELEMENT } from '../../lib/stripe'
 
 export type CardConfirm = () => Promise<{ ok: true } | { ok: false; message: string }>
 
@@ -65,5 +65,5 @@ function Inner({ onReady }: { onReady: Props['onReady'] }) {
     })
     return () => onReady(null)
   }, [stripe, elements, onReady, t])
-  return <PaymentElement />
+  return <PaymentElement options={PAYMENT_ELEMENT} />
 }
