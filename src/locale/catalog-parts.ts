@@ -16,7 +16,7 @@ const LATER_SOURCES: readonly RegExp[] = [
   // the advertisers' pages: no first screen among them
   /^src\/app\/features\/advertisers\//,
   /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
-  /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication)\.tsx$/,
+  /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form)\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below
   /^src\/contract\/problems(-[a-z]+)?\.ts$/,

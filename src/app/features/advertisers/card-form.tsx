@@ -3,15 +3,15 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { order, type SetupIntentResponse } from '../../../contract/order'
 import { callApi } from '../../lib/api'
 import { problemText } from '../../lib/problem-text'
+import type { CardConfirm } from '../../lib/stripe-card-form'
 import { Notice } from '../../ui/notice'
 import { TextField } from '../../ui/text-field'
 import { problemsOfError } from './problems'
-import type { CardConfirm } from './stripe-setup-form'
 
 // The shop's payment flow, for a campaign's card: a SetupIntent, then Stripe's form when the server's
 // provider is Stripe, else the local provider's test cards. Nothing is charged here: the card is saved
 // for the plays shown later.
-const StripeSetupForm = lazy(() => import('./stripe-setup-form'))
+const StripeSetupForm = lazy(() => import('../../lib/stripe-card-form'))
 
 export type SavedCard = { customerId: string; checkoutSecretKey: string }
 /** Saves the card typed in the form; an error's text to show beside it when it cannot. */

@@ -15,6 +15,7 @@ import {
 } from '../../../domain/validation'
 import { ApiError } from '../../lib/api'
 import { problemText } from '../../lib/problem-text'
+import type { CardConfirm } from '../../lib/stripe-card-form'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
 import { currentOrderPrice } from '../../stores/order-price'
@@ -32,10 +33,9 @@ import {
   fetchOrderDefaults,
   type LocalCard,
 } from './checkout-actions'
-import type { CardConfirm } from './stripe-card-form'
 
 // Stripe Elements load only when the server's provider is stripe (first screen stays light).
-const StripeCardForm = lazy(() => import('./stripe-card-form'))
+const StripeCardForm = lazy(() => import('../../lib/stripe-card-form'))
 
 type Field = keyof ContactInfo
 const SCHEMAS: Record<Field, v.GenericSchema> = {

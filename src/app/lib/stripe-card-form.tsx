@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe } from '@stripe/stripe-js'
 import { useEffect, useState } from 'react'
-import type { Locale } from '../../../domain/locale'
-import { loadStripeFor, PAYMENT_ELEMENT } from '../../lib/stripe'
+import type { Locale } from '../../domain/locale'
+import { loadStripeFor, PAYMENT_ELEMENT } from './stripe'
 
 export type CardConfirm = () => Promise<{ ok: true } | { ok: false; message: string }>
 
@@ -13,7 +13,8 @@ type Props = {
   onReady: (confirm: CardConfirm | null) => void
 }
 
-/** Stripe Elements for the SetupIntent: confirmed with redirect 'if_required'. */
+/** Stripe Elements for a SetupIntent (the shopper's card at checkout, an advertiser's for a campaign):
+ * confirmed with redirect 'if_required'. */
 export default function StripeCardForm({ publishableKey, clientSecret, onReady }: Props) {
   const { t, i18n } = useLingui()
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined)
