@@ -15,6 +15,8 @@ export const ORDER_MAIL_KINDS = [
   'payment_failed',
   'reminder',
   'played',
+  // the plays without proof once the grace passed, and what their share refunded (make-goods)
+  'make_good',
 ] as const
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number]
 /**
@@ -28,6 +30,9 @@ export const NOTICE_MAIL_KINDS = [
   'campaign_rejected',
   'campaign_charge_failed',
   'payment_dispute',
+  // the admins' notices of a billboard with sold plays that stopped reporting, and of its return
+  'billboard_offline',
+  'billboard_online',
 ] as const
 export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number]
 export const MAIL_KINDS = [...ORDER_MAIL_KINDS, ...NOTICE_MAIL_KINDS] as const

@@ -1,12 +1,14 @@
 import type { OrderSummary, ShoutEvent } from '../../contract/index.ts'
 import type { NoticeMailKind } from '../../contract/mail.ts'
 import { isLocale, type Locale, withLocalePrefix } from '../../domain/locale.ts'
+import type { SlotMakeGood } from '../../domain/make-good.ts'
 import { formatMoney } from '../../domain/money.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import { cityStateLabel, shoutTimesLabel } from '../../domain/shout-times.ts'
 import { slotEndEpochMs, slotStartEpochMs } from '../../domain/slots.ts'
 import { eventNotLongOver } from '../catalogue/reads.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
+import { makeGoodMailCandidates } from '../make-good/reads.ts'
 import { orderContact, stateMailCandidates, timedMailCandidates } from '../order/mail-reads.ts'
 import { problemIn } from '../platform/catalogs.ts'
 import type { Database } from '../platform/db/client.ts'
@@ -149,6 +151,29 @@ export function createMailService(deps: MailDeps) {
     }
   }
 
+  /** What a make-good mail lists: the plays proven of those due, and each slot's missed plays. */
+  function makeGoodLines(
+    summary: Summary,
+    locale: Locale,
+    made: { playsDue: number; playsProven: number; slots: SlotMakeGood[] },
+  ) {
+    const t = MAIL_TEXTS[locale]
+    const format = new Intl.DateTimeFormat({ en: 'en-US', fr: 'fr-FR', de: 'de-DE' }[locale], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: summary.device.timeZoneId,
+    })
+    const starts = new Map(summary.slots.map((s) => [s.slotNumber, s.startEpochMs]))
+    return {
+      played: t.playedOf(made.playsProven, made.playsDue),
+      missed: made.slots.map((slot) => {
+        const start = starts.get(slot.slotNumber)
+        const time = start === undefined ? String(slot.slotNumber) : format.format(start)
+        return t.missedSlot(time, slot.missedPlayIndexes.length, summary.playsPerSlot)
+      }),
+    }
+  }
+
   /** Renders the mail of this kind for the order and adds it to the outbox unless it is there. */
   async function plan(
     candidate: MailCandidate,
@@ -156,6 +181,7 @@ export function createMailService(deps: MailDeps) {
       reason?: ProblemData | null
       refundedCents?: number
       minutesToFirstPlay?: number
+      makeGood?: { playsDue: number; playsProven: number; slots: SlotMakeGood[] }
     } = {},
   ): Promise<boolean> {
     const [found, contact, event] = await Promise.all([
@@ -196,6 +222,7 @@ export function createMailService(deps: MailDeps) {
         extra.refundedCents === undefined
           ? null
           : formatMoney(extra.refundedCents, { currency: summary.currency, locale }),
+      ...(extra.makeGood ? { makeGood: makeGoodLines(summary, locale, extra.makeGood) } : {}),
       ...(extra.minutesToFirstPlay === undefined
         ? {}
         : { minutesToFirstPlay: extra.minutesToFirstPlay }),
@@ -226,6 +253,12 @@ export function createMailService(deps: MailDeps) {
           : candidate.kind === 'payment_failed'
             ? { reason: candidate.reason ?? null }
             : {}
+      if (await plan(candidate, extra)) added++
+    }
+    // a make-good that missed plays, once its refund is done (make-good/service.ts)
+    for (const made of await makeGoodMailCandidates(db, mailed, BATCH * 5)) {
+      const candidate = { guid: made.guid, eventSlug: made.eventSlug, kind: 'make_good' as const }
+      const extra = { refundedCents: Number(made.refundCents), makeGood: made }
       if (await plan(candidate, extra)) added++
     }
     const now = deps.now()

@@ -27,6 +27,11 @@ export type MailTexts = {
   firstPlay: (minutes: number) => string
   plays: string
   noPlays: string
+  /** make_good: how many of the plays were proven, and each slot's plays that were not. */
+  playedCount: string
+  playedOf: (proven: number, due: number) => string
+  missed: string
+  missedSlot: (time: string, missed: number, of: number) => string
   contentAlt: (event: string) => string
   seeOrder: string
   calendarNote: string
@@ -80,6 +85,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Your shout for ${event} has played. Here is when the billboard showed it.`,
       },
+      make_good: {
+        subject: (code) => `Not every play of your shout happened: your refund (${code})`,
+        heading: 'Not every play of your shout happened',
+        intro: (event) =>
+          `The billboard did not show your shout for ${event} every time it was due. You do not pay for the plays that did not happen: their share of what you paid is refunded to your card.`,
+      },
     },
     greeting: (name) => `Hello ${name},`,
     code: 'Confirmation code',
@@ -92,6 +103,10 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     firstPlay: (minutes) => `First play in about ${minutes} minutes`,
     plays: 'Played at',
     noPlays: 'The billboard has not reported its plays.',
+    playedCount: 'Played',
+    playedOf: (proven, due) => `${proven} of ${due} plays`,
+    missed: 'Did not play',
+    missedSlot: (time, missed, of) => `${time}: ${missed} of ${of} plays`,
     contentAlt: (event) => `Your shout for ${event}`,
     seeOrder: 'See your order',
     calendarNote: 'The attached calendar file (.ics) adds your times to your calendar.',
@@ -144,6 +159,13 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         heading: 'Votre shout est passé',
         intro: (event) => `Votre shout pour ${event} est passé. Voici quand l’écran l’a montré.`,
       },
+      make_good: {
+        subject: (code) =>
+          `Votre shout n’a pas été diffusé à chaque fois : votre remboursement (${code})`,
+        heading: 'Votre shout n’a pas été diffusé à chaque fois',
+        intro: (event) =>
+          `L’écran n’a pas montré votre shout pour ${event} à chaque diffusion prévue. Vous ne payez pas les diffusions qui n’ont pas eu lieu : leur part de ce que vous avez payé est remboursée sur votre carte.`,
+      },
     },
     greeting: (name) => `Bonjour ${name},`,
     code: 'Code de confirmation',
@@ -156,6 +178,10 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     firstPlay: (minutes) => `Première diffusion dans environ ${minutes} minutes`,
     plays: 'Diffusé à',
     noPlays: 'L’écran n’a pas signalé ses diffusions.',
+    playedCount: 'Diffusé',
+    playedOf: (proven, due) => `${proven} diffusions sur ${due}`,
+    missed: 'Non diffusé',
+    missedSlot: (time, missed, of) => `${time} : ${missed} diffusions sur ${of}`,
     contentAlt: (event) => `Votre shout pour ${event}`,
     seeOrder: 'Voir votre commande',
     calendarNote: 'Le fichier calendrier joint (.ics) ajoute vos horaires à votre agenda.',
@@ -208,6 +234,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Dein Shout für ${event} ist gelaufen. Hier siehst du, wann der Bildschirm ihn zeigte.`,
       },
+      make_good: {
+        subject: (code) => `Ihr Shout lief nicht jedes Mal: Ihre Erstattung (${code})`,
+        heading: 'Ihr Shout lief nicht jedes Mal',
+        intro: (event) =>
+          `Der Bildschirm hat Ihren Shout für ${event} nicht bei jeder geplanten Ausstrahlung gezeigt. Ausstrahlungen, die nicht stattfanden, zahlen Sie nicht: ihr Anteil an Ihrer Zahlung wird Ihrer Karte erstattet.`,
+      },
     },
     greeting: (name) => `Hallo ${name},`,
     code: 'Bestätigungscode',
@@ -220,6 +252,10 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     firstPlay: (minutes) => `Erste Ausstrahlung in etwa ${minutes} Minuten`,
     plays: 'Gelaufen um',
     noPlays: 'Der Bildschirm hat seine Ausstrahlungen nicht gemeldet.',
+    playedCount: 'Gelaufen',
+    playedOf: (proven, due) => `${proven} von ${due} Ausstrahlungen`,
+    missed: 'Nicht gelaufen',
+    missedSlot: (time, missed, of) => `${time}: ${missed} von ${of} Ausstrahlungen`,
     contentAlt: (event) => `Dein Shout für ${event}`,
     seeOrder: 'Deine Bestellung ansehen',
     calendarNote: 'Die angehängte Kalenderdatei (.ics) trägt deine Zeiten in deinen Kalender ein.',
