@@ -26,6 +26,8 @@ create table billboard_outages (
   noticed_at_epoch_ms bigint not null,
   back_at_epoch_ms bigint,
   missed_plays int,
+  offline_mailed boolean not null default false,
+  online_mailed boolean not null default false,
   primary key (device_id, last_seen_epoch_ms)
 );
 create unique index billboard_outages_open on billboard_outages (device_id)
