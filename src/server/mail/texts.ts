@@ -39,6 +39,8 @@ export type MailTexts = {
   footer: string
   /** The footer's link that asks the shop to forget the order's personal data. */
   forgetData: string
+  /** The erasure's mail: what the shop keeps of the order, and why. */
+  kept: string
 }
 
 export const MAIL_TEXTS: Record<Locale, MailTexts> = {
@@ -85,6 +87,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Your shout for ${event} has played. Here is when the billboard showed it.`,
       },
+      erased: {
+        subject: (code) => `Your personal data is forgotten (${code})`,
+        heading: 'Your personal data is forgotten',
+        intro: (event) =>
+          `As you asked, we erased your photo or video, your message and your contact details (name, e-mail address, phone number) from your order for ${event}, and blanked the mails we sent you. This is the last mail about it.`,
+      },
       make_good: {
         subject: (code) => `Not every play of your shout happened: your refund (${code})`,
         heading: 'Not every play of your shout happened',
@@ -113,6 +121,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarSummary: (event) => `Your shout at ${event}`,
     footer: 'Shouts: your message on the big screen.',
     forgetData: 'Forget my data',
+    kept: 'We keep what the accounts need, without your name: the confirmation code, the billboard, the times booked, the amount paid or refunded and the proofs that the billboard played it. Bookkeeping law requires us to keep these records.',
   },
   fr: {
     kinds: {
@@ -159,6 +168,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         heading: 'Votre shout est passé',
         intro: (event) => `Votre shout pour ${event} est passé. Voici quand l’écran l’a montré.`,
       },
+      erased: {
+        subject: (code) => `Vos données personnelles sont oubliées (${code})`,
+        heading: 'Vos données personnelles sont oubliées',
+        intro: (event) =>
+          `Comme vous l’avez demandé, nous avons effacé votre photo ou vidéo, votre message et vos coordonnées (nom, adresse e-mail, téléphone) de votre commande pour ${event}, et vidé les e-mails envoyés. C’est le dernier e-mail à son sujet.`,
+      },
       make_good: {
         subject: (code) =>
           `Votre shout n’a pas été diffusé à chaque fois : votre remboursement (${code})`,
@@ -188,6 +203,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarSummary: (event) => `Votre shout à ${event}`,
     footer: 'Shouts : votre message sur grand écran.',
     forgetData: 'Oublier mes données',
+    kept: 'Nous gardons ce que la comptabilité exige, sans votre nom : le code de confirmation, l’écran, les créneaux réservés, le montant payé ou remboursé et les preuves de diffusion. La loi comptable nous oblige à conserver ces pièces.',
   },
   de: {
     kinds: {
@@ -234,11 +250,17 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Dein Shout für ${event} ist gelaufen. Hier siehst du, wann der Bildschirm ihn zeigte.`,
       },
-      make_good: {
-        subject: (code) => `Ihr Shout lief nicht jedes Mal: Ihre Erstattung (${code})`,
-        heading: 'Ihr Shout lief nicht jedes Mal',
+      erased: {
+        subject: (code) => `Deine persönlichen Daten sind vergessen (${code})`,
+        heading: 'Deine persönlichen Daten sind vergessen',
         intro: (event) =>
-          `Der Bildschirm hat Ihren Shout für ${event} nicht bei jeder geplanten Ausstrahlung gezeigt. Ausstrahlungen, die nicht stattfanden, zahlen Sie nicht: ihr Anteil an Ihrer Zahlung wird Ihrer Karte erstattet.`,
+          `Wie gewünscht haben wir dein Foto oder Video, deine Nachricht und deine Kontaktdaten (Name, E-Mail-Adresse, Telefonnummer) aus deiner Bestellung für ${event} gelöscht und die gesendeten E-Mails geleert. Das ist die letzte E-Mail dazu.`,
+      },
+      make_good: {
+        subject: (code) => `Dein Shout lief nicht jedes Mal: deine Erstattung (${code})`,
+        heading: 'Dein Shout lief nicht jedes Mal',
+        intro: (event) =>
+          `Der Bildschirm hat deinen Shout für ${event} nicht bei jeder geplanten Ausstrahlung gezeigt. Ausstrahlungen, die nicht stattfanden, zahlst du nicht: ihr Anteil an deiner Zahlung wird deiner Karte erstattet.`,
       },
     },
     greeting: (name) => `Hallo ${name},`,
@@ -262,5 +284,6 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarSummary: (event) => `Dein Shout bei ${event}`,
     footer: 'Shouts: deine Nachricht auf dem großen Bildschirm.',
     forgetData: 'Meine Daten vergessen',
+    kept: 'Wir behalten, was die Buchhaltung braucht, ohne deinen Namen: den Bestätigungscode, den Bildschirm, die gebuchten Zeiten, den bezahlten oder erstatteten Betrag und die Nachweise der Ausstrahlung. Das Buchführungsrecht verpflichtet uns, diese Belege aufzubewahren.',
   },
 }
