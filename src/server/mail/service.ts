@@ -1,11 +1,11 @@
 import type { OrderSummary, ShoutEvent } from '../../contract/index.ts'
 import type { NoticeMailKind } from '../../contract/mail.ts'
 import { isLocale, type Locale, withLocalePrefix } from '../../domain/locale.ts'
+import type { SlotMakeGood } from '../../domain/make-good.ts'
 import { formatMoney } from '../../domain/money.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import { cityStateLabel, shoutTimesLabel } from '../../domain/shout-times.ts'
 import { slotEndEpochMs, slotStartEpochMs } from '../../domain/slots.ts'
-import type { SlotMakeGood } from '../../domain/make-good.ts'
 import { eventNotLongOver } from '../catalogue/reads.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
 import { makeGoodMailCandidates } from '../make-good/reads.ts'
@@ -16,6 +16,7 @@ import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { writeCalendar } from './ics.ts'
+import { makeGoodLines } from './make-good-lines.ts'
 import { type NoticeView, renderNotice } from './notice.ts'
 import {
   type Attachment,
@@ -149,29 +150,6 @@ export function createMailService(deps: MailDeps) {
       filename: 'shout.ics',
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       contentBase64: Buffer.from(ics, 'utf8').toString('base64'),
-    }
-  }
-
-  /** What a make-good mail lists: the plays proven of those due, and each slot's missed plays. */
-  function makeGoodLines(
-    summary: Summary,
-    locale: Locale,
-    made: { playsDue: number; playsProven: number; slots: SlotMakeGood[] },
-  ) {
-    const t = MAIL_TEXTS[locale]
-    const format = new Intl.DateTimeFormat({ en: 'en-US', fr: 'fr-FR', de: 'de-DE' }[locale], {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: summary.device.timeZoneId,
-    })
-    const starts = new Map(summary.slots.map((s) => [s.slotNumber, s.startEpochMs]))
-    return {
-      played: t.playedOf(made.playsProven, made.playsDue),
-      missed: made.slots.map((slot) => {
-        const start = starts.get(slot.slotNumber)
-        const time = start === undefined ? String(slot.slotNumber) : format.format(start)
-        return t.missedSlot(time, slot.missedPlayIndexes.length, summary.playsPerSlot)
-      }),
     }
   }
 
