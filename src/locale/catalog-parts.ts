@@ -8,14 +8,14 @@ import { readPoEntries } from './po-reader'
 // it, stays in the first part (a missing message would show its id).
 const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/features\/(template|customize|shouts|checkout|review|confirmation)\//,
-  /^src\/app\/features\/location\/(shout-location-page|billboard-map)\.tsx$/,
+  /^src\/app\/features\/location\/shout-location-page\.tsx$/,
   // what the shell loads lazily (the banners when there is one to show, the footer once idle), and the
   // billboard player, a screen of its own: each loads the whole catalog with its code
   /^src\/app\/features\/shell\/(modal-host|error-page|pwa-banners|footer)\.tsx$/,
   /^src\/app\/player\//,
   // the advertisers' pages: no first screen among them
   /^src\/app\/features\/advertisers\//,
-  /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
+  /^src\/app\/ui\/(modal|price-totals|generated-content|billboard-map)\.tsx$/,
   /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form)\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below

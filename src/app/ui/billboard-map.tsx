@@ -4,8 +4,8 @@ import { type StyleSpecification, setWorkerUrl } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import { useEffect, useMemo, useRef } from 'react'
 import MapGl, { Layer, type MapRef, Marker, Source } from 'react-map-gl/maplibre'
-import type { Device } from '../../../contract/catalogue'
-import { MAP_STYLE_URL } from '../../lib/config'
+import type { Device } from '../../contract/catalogue'
+import { MAP_STYLE_URL } from '../lib/config'
 
 // docs/development.md: maplibre 6 needs its worker URL set, or "Worker failed to load".
 setWorkerUrl(workerUrl)
@@ -17,14 +17,28 @@ const OFFLINE_STYLE: StyleSpecification = {
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#efe9e1' } }],
 }
 
-type Props = {
-  devices: readonly Device[]
-  selectedId: string | null
-  onSelect: (device: Device) => void
-  unavailable: (device: Device) => boolean
+/** What the map draws of a billboard: the shop's catalogue devices, the advertisers' inventory. */
+export type MapBillboard = Pick<Device, 'deviceId' | 'location' | 'coordinates'> & {
+  viewingAreaCoordinates?: Device['viewingAreaCoordinates']
 }
 
-export default function BillboardMap({ devices, selectedId, onSelect, unavailable }: Props) {
+export type BillboardMapProps<D extends MapBillboard = Device> = {
+  devices: readonly D[]
+  /** The billboard the map flies to. */
+  selectedId: string | null
+  /** Billboards drawn as chosen too, where several may be (an advertiser's campaign). */
+  chosenIds?: readonly string[]
+  onSelect: (device: D) => void
+  unavailable: (device: D) => boolean
+}
+
+export default function BillboardMap<D extends MapBillboard = Device>({
+  devices,
+  selectedId,
+  chosenIds = [],
+  onSelect,
+  unavailable,
+}: BillboardMapProps<D>) {
   const { t } = useLingui()
   const ref = useRef<MapRef>(null)
   const bounds = useMemo(() => {
@@ -39,23 +53,25 @@ export default function BillboardMap({ devices, selectedId, onSelect, unavailabl
   const viewingAreas = useMemo(
     () => ({
       type: 'FeatureCollection' as const,
-      features: devices
-        .filter((d) => d.viewingAreaCoordinates.length >= 3)
-        .map((d) => ({
-          type: 'Feature' as const,
-          properties: { deviceId: d.deviceId, selected: d.deviceId === selectedId },
-          geometry: {
-            type: 'Polygon' as const,
-            coordinates: [
-              [
-                ...d.viewingAreaCoordinates.map((c) => [c.lng, c.lat]),
-                [d.viewingAreaCoordinates[0]?.lng ?? 0, d.viewingAreaCoordinates[0]?.lat ?? 0],
+      features: devices.flatMap((d) => {
+        const area = d.viewingAreaCoordinates ?? []
+        if (area.length < 3) return []
+        const selected = d.deviceId === selectedId || chosenIds.includes(d.deviceId)
+        return [
+          {
+            type: 'Feature' as const,
+            properties: { deviceId: d.deviceId, selected },
+            geometry: {
+              type: 'Polygon' as const,
+              coordinates: [
+                [...area.map((c) => [c.lng, c.lat]), [area[0]?.lng ?? 0, area[0]?.lat ?? 0]],
               ],
-            ],
+            },
           },
-        })),
+        ]
+      }),
     }),
-    [devices, selectedId],
+    [devices, selectedId, chosenIds],
   )
 
   useEffect(() => {
@@ -93,36 +109,39 @@ export default function BillboardMap({ devices, selectedId, onSelect, unavailabl
           paint={{ 'line-color': '#c2410c', 'line-width': 1 }}
         />
       </Source>
-      {devices.map((device) => (
-        <Marker
-          key={device.deviceId}
-          longitude={device.coordinates.lng}
-          latitude={device.coordinates.lat}
-          anchor="bottom"
-        >
-          <button
-            type="button"
-            className={`map-pin ${device.deviceId === selectedId ? 'map-pin--selected' : ''} ${unavailable(device) ? 'map-pin--off' : ''}`}
-            aria-label={t`Billboard: ${device.location}`}
-            aria-pressed={device.deviceId === selectedId}
-            // a pointer shortcut to the list below, which has the same choices for keyboards and
-            // screen readers: out of the tab order and the accessibility tree, so pins of billboards
-            // standing close together are not counted as crowded touch targets
-            tabIndex={-1}
-            aria-hidden="true"
-            disabled={unavailable(device)}
-            onClick={() => onSelect(device)}
+      {devices.map((device) => {
+        const chosen = device.deviceId === selectedId || chosenIds.includes(device.deviceId)
+        return (
+          <Marker
+            key={device.deviceId}
+            longitude={device.coordinates.lng}
+            latitude={device.coordinates.lat}
+            anchor="bottom"
           >
-            <svg viewBox="0 0 24 32" width="28" height="36" aria-hidden="true">
-              <path
-                d="M12 0C5.4 0 0 5.4 0 12c0 9 12 20 12 20s12-11 12-20C24 5.4 18.6 0 12 0z"
-                fill="currentColor"
-              />
-              <rect x="6" y="7" width="12" height="8" rx="1" fill="#fff" />
-            </svg>
-          </button>
-        </Marker>
-      ))}
+            <button
+              type="button"
+              className={`map-pin ${chosen ? 'map-pin--selected' : ''} ${unavailable(device) ? 'map-pin--off' : ''}`}
+              aria-label={t`Billboard: ${device.location}`}
+              aria-pressed={chosen}
+              // a pointer shortcut to the list below, which has the same choices for keyboards and
+              // screen readers: out of the tab order and the accessibility tree, so pins of billboards
+              // standing close together are not counted as crowded touch targets
+              tabIndex={-1}
+              aria-hidden="true"
+              disabled={unavailable(device)}
+              onClick={() => onSelect(device)}
+            >
+              <svg viewBox="0 0 24 32" width="28" height="36" aria-hidden="true">
+                <path
+                  d="M12 0C5.4 0 0 5.4 0 12c0 9 12 20 12 20s12-11 12-20C24 5.4 18.6 0 12 0z"
+                  fill="currentColor"
+                />
+                <rect x="6" y="7" width="12" height="8" rx="1" fill="#fff" />
+              </svg>
+            </button>
+          </Marker>
+        )
+      })}
     </MapGl>
   )
 }

@@ -7,7 +7,16 @@ import {
   useRouteContext,
   useSearch,
 } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react'
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/catalogue'
 import { cityStateLabel } from '../../../domain/device'
@@ -18,6 +27,7 @@ import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
 import { toggleModal } from '../../stores/ui'
 import { ActionBar } from '../../ui/action-bar'
+import type { BillboardMapProps } from '../../ui/billboard-map'
 import { Button } from '../../ui/button'
 import { ErrorBoundary } from '../../ui/error-boundary'
 import { Notice } from '../../ui/notice'
@@ -27,7 +37,10 @@ import { MiniMap } from './mini-map'
 
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
 // is 820 KB and its start-up blocked the main thread for over a second).
-const BillboardMap = lazy(() => import('./billboard-map'))
+// typed for the catalogue's devices (the map draws any billboard; the type only, no code)
+const BillboardMap = lazy(() => import('../../ui/billboard-map')) as LazyExoticComponent<
+  ComponentType<BillboardMapProps<Device>>
+>
 
 const NONE: readonly Device[] = []
 
