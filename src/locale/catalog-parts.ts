@@ -17,8 +17,8 @@ const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/player\//,
   // the advertisers' pages: no first screen among them
   /^src\/app\/features\/advertisers\//,
-  /^src\/app\/ui\/(modal|price-totals|generated-content|billboard-map)\.tsx$/,
-  /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form)\.tsx$/,
+  /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
+  /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form|billboard-map)\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below
   /^src\/contract\/problems(-[a-z]+)?\.ts$/,

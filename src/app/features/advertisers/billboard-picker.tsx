@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react'
 import type { InventoryLine } from '../../../contract/advertisers'
-import type { BillboardMapProps } from '../../ui/billboard-map'
+import type { BillboardMapProps } from '../../lib/billboard-map'
 import { ErrorBoundary } from '../../ui/error-boundary'
 import { count, money } from './format'
 
 // The shop's map (its style and tiles as configured there), a chunk of its own: loaded when this
 // page shows it, never by the shop's first screen.
-const BillboardMap = lazy(() => import('../../ui/billboard-map')) as LazyExoticComponent<
+const BillboardMap = lazy(() => import('../../lib/billboard-map')) as LazyExoticComponent<
   ComponentType<BillboardMapProps<InventoryLine>>
 >
 

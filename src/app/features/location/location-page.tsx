@@ -20,6 +20,7 @@ import {
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/catalogue'
 import { cityStateLabel } from '../../../domain/device'
+import type { BillboardMapProps } from '../../lib/billboard-map'
 import { useHydrated } from '../../lib/hydration'
 import { problemText } from '../../lib/problem-text'
 import { trafficDirectionName } from '../../lib/traffic-direction'
@@ -27,7 +28,6 @@ import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
 import { toggleModal } from '../../stores/ui'
 import { ActionBar } from '../../ui/action-bar'
-import type { BillboardMapProps } from '../../ui/billboard-map'
 import { Button } from '../../ui/button'
 import { ErrorBoundary } from '../../ui/error-boundary'
 import { Notice } from '../../ui/notice'
@@ -38,7 +38,7 @@ import { MiniMap } from './mini-map'
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
 // is 820 KB and its start-up blocked the main thread for over a second).
 // typed for the catalogue's devices (the map draws any billboard; the type only, no code)
-const BillboardMap = lazy(() => import('../../ui/billboard-map')) as LazyExoticComponent<
+const BillboardMap = lazy(() => import('../../lib/billboard-map')) as LazyExoticComponent<
   ComponentType<BillboardMapProps<Device>>
 >
 
