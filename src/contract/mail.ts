@@ -27,6 +27,11 @@ export const NOTICE_MAIL_KINDS = [
   'password_reset',
   'campaign_rejected',
   'campaign_charge_failed',
+  'campaign_booked',
+  'campaign_approved',
+  'campaign_live',
+  'campaign_receipt',
+  'campaign_completed',
   'payment_dispute',
 ] as const
 export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number]

@@ -221,6 +221,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     database,
     now,
     defaultSharePercent: env.AD_FREE_TIME_SHARE,
+    onLive: (campaignId) => advertisers.news.live(campaignId),
   })
   const player = createPlayerService({
     database,
