@@ -1,0 +1,63 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { Chart, type ChartProps, chartConfig, chartDayLabel } from './chart'
+
+const plays: ChartProps = {
+  title: 'Plays per day',
+  summary: 'Plays per day: 1,250 scheduled, 1,200 proven.',
+  labels: ['Nov 24', 'Nov 25'],
+  labelHeading: 'Day',
+  locale: 'en',
+  series: [
+    { label: 'Scheduled', values: [1000, 250] },
+    { label: 'Proven', values: [980, null], kind: 'line' },
+    {
+      label: 'Spend',
+      values: [123456, 0],
+      axis: 'right',
+      format: (n) => `€${(n / 100).toFixed(2)}`,
+    },
+  ],
+}
+
+describe('a chart', () => {
+  it('gives screen readers every figure in a table, in the page’s number format', () => {
+    const html = renderToStaticMarkup(createElement(Chart, plays))
+    expect(html).toContain('<caption>Plays per day</caption>')
+    expect(html).toContain('<th scope="row">Nov 24</th><td>1,000</td><td>980</td><td>€1234.56</td>')
+    // a value not known yet is a dash, not a zero
+    expect(html).toContain('<th scope="row">Nov 25</th><td>250</td><td>–</td><td>€0.00</td>')
+    expect(html).toContain('aria-label="Plays per day: 1,250 scheduled, 1,200 proven."')
+  })
+
+  it('writes numbers and days in German on a German page', () => {
+    const html = renderToStaticMarkup(createElement(Chart, { ...plays, locale: 'de' }))
+    expect(html).toContain('<td>1.000</td>')
+    expect(chartDayLabel('2026-11-25', 'de')).toBe('25. Nov.')
+    expect(chartDayLabel('2026-11-25', 'fr')).toBe('25 nov.')
+    expect(chartDayLabel('2026-11-25', 'en')).toBe('Nov 25')
+  })
+
+  it('shows the table to everyone behind a toggle when asked', () => {
+    const html = renderToStaticMarkup(createElement(Chart, { ...plays, tableToggle: 'As a table' }))
+    expect(html).toMatch(/<details class="chart__details"><summary>As a table<\/summary><table/)
+    expect(html).not.toContain('clip:rect')
+  })
+
+  it('draws money on a second axis, lines as lines, ticks in the series’ format', () => {
+    const config = chartConfig(plays)
+    const datasets = config.data.datasets
+    expect(datasets.map((d) => d.type)).toEqual(['bar', 'line', 'bar'])
+    expect(datasets.map((d) => (d as { yAxisID?: string }).yAxisID)).toEqual([
+      'left',
+      'left',
+      'right',
+    ])
+    const right = config.options?.scales?.right as { ticks: { callback: (v: number) => string } }
+    expect(right.ticks.callback(5000)).toBe('€50.00')
+    const left = config.options?.scales?.left as { ticks: { callback: (v: number) => string } }
+    expect(left.ticks.callback(5000)).toBe('5,000')
+    expect(config.options?.locale).toBe('en')
+  })
+})
