@@ -233,6 +233,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
   })
   const erasure = createErasureLinks({
+    configuredKey: env.ERASURE_LINK_KEY,
     database,
     log,
     now,

@@ -271,6 +271,15 @@ const EnvEntries = v.object({
       ),
     ),
   ),
+  // --- the shoppers' "Forget my data" links (docs/privacy.md): the key (32 characters or more)
+  // their HMAC-SHA256 is made with, the same on every instance; changing it voids every link already
+  // mailed. Unset (never in prod): a key is made and kept in the database.
+  ERASURE_LINK_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(32, 'ERASURE_LINK_KEY must be a random key of at least 32 characters'),
+    ),
+  ),
   // The share (percent) of each hour's free time ads may take on a billboard when its event names
   // none (catalogue adSharePercent), and at times no event covers: the house card keeps the rest.
   AD_FREE_TIME_SHARE: v.optional(
