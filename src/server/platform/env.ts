@@ -84,7 +84,14 @@ const EnvEntries = v.object({
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('STRIPE_API_URL must be a URL'))),
   // how long an order waits for the cardholder to confirm its charge with their bank (3-D Secure)
   // before it fails and its slots are free again (order/authentication.ts)
-  PAYMENT_ACTION_MINUTES: v.optional(wholeNumber('PAYMENT_ACTION_MINUTES'), '15'),
+  // (0 would fail every order waiting for its cardholder's bank at once)
+  PAYMENT_ACTION_MINUTES: v.optional(
+    v.pipe(
+      wholeNumber('PAYMENT_ACTION_MINUTES'),
+      v.minValue(1, 'PAYMENT_ACTION_MINUTES must be at least 1'),
+    ),
+    '15',
+  ),
   // The signing secret (whsec_…) of the shop's webhook endpoint in Stripe's dashboard: every event
   // posted to /api/v1/payment/stripe/webhook is checked against it (payment/webhooks.ts).
   STRIPE_WEBHOOK_SECRET: optionalText,
