@@ -213,6 +213,8 @@ const EnvEntries = v.object({
     ),
     '10',
   ),
+  // hours after an order's last slot before its plays without proof are refunded (docs/billboards.md)
+  MAKE_GOOD_GRACE_HOURS: v.optional(wholeNumber('MAKE_GOOD_GRACE_HOURS'), '6'),
   // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
