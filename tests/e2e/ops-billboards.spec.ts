@@ -89,6 +89,7 @@ test('at 390 px: one billboard playing, one offline, the others never connected'
   await expect(playing.getByText('4 cached, 1 failed')).toBeVisible()
   await expect(playing.getByText('the house card')).toBeVisible()
   await expect(playing.getByText('1 minute ago', { exact: false })).toBeVisible()
+  await expect(playing.getByText('0 due, 0 proven, 0 missed')).toBeVisible()
 
   const offline = page.getByRole('article', { name: 'République' })
   await expect(offline.getByText('Offline', { exact: true })).toBeVisible()
@@ -113,6 +114,7 @@ test('at 1280 px in German: the states side by side', async ({ browser }) => {
   await expect(playing.getByText('Spielt', { exact: true })).toBeVisible()
   await expect(playing.getByText('5 Min. nach (korrigiert)')).toBeVisible()
   await expect(offline.getByText('Offline', { exact: true })).toBeVisible()
+  await expect(offline.getByText('0 geplant, 0 belegt, 0 verpasst')).toBeVisible()
   const cards = page.getByRole('article')
   const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()]
   expect(a && b && Math.abs(a.y - b.y) < 1 ? 'side by side' : 'stacked').toBe('side by side')

@@ -84,6 +84,14 @@ function BillboardCard({ billboard: b, nowMs }: { billboard: BillboardHealth; no
         <dd>
           <ClockOffset offsetMs={b.clockOffsetMs} />
         </dd>
+        <dt>
+          <Trans>Sold plays today</Trans>
+        </dt>
+        <dd>
+          <Trans>
+            {b.today.due} due, {b.today.proven} proven, {b.today.missed} missed
+          </Trans>
+        </dd>
         {b.beat ? (
           <>
             <dt>

@@ -66,24 +66,24 @@ export const OUTAGE_TEXTS: Record<Locale, OutageTexts> = {
   },
   de: {
     offline: {
-      subject: (place) => `Bildschirm offline: ${place}`,
-      heading: 'Ein Bildschirm meldet sich nicht mehr',
+      subject: (place) => `Werbetafel offline: ${place}`,
+      heading: 'Eine Werbetafel meldet sich nicht mehr',
       intro: (place) =>
         `${place} meldet sich nicht mehr, und in der nächsten Stunde sind verkaufte Ausstrahlungen geplant. Bitte Player und Verbindung prüfen.`,
     },
     online: {
-      subject: (place) => `Bildschirm wieder online: ${place}`,
-      heading: 'Der Bildschirm ist zurück',
+      subject: (place) => `Werbetafel wieder online: ${place}`,
+      heading: 'Die Werbetafel ist zurück',
       intro: (place) => `${place} meldet sich wieder.`,
     },
     greeting: 'Hallo,',
-    billboard: 'Bildschirm',
+    billboard: 'Werbetafel',
     lastReport: 'Letzte Meldung',
     playsAhead: 'Verkaufte Ausstrahlungen in der nächsten Stunde',
     dark: 'Dunkel für',
     missed: 'Verpasste verkaufte Ausstrahlungen',
     duration: (minutes) => hm(minutes, 'Std.', 'Min.'),
-    button: 'Bildschirm-Seite öffnen',
+    button: 'Seite Werbetafeln öffnen',
     footer: 'Shouts-Konsole: an alle Admins gesendet.',
   },
 }
