@@ -86,6 +86,9 @@ describe('the settings', () => {
     expect(message).toContain('PORT: PORT must be a number between 0 and 65535')
     expect(message).toContain('APP_ENV: APP_ENV must be one of local, dev, prod')
     expect(message).toContain('MODERATION_NSFW_THRESHOLD: must be between 0 and 1')
+    expect(() => parseEnv({ PAYMENT_ACTION_MINUTES: '0' })).toThrow(
+      'PAYMENT_ACTION_MINUTES must be at least 1',
+    )
   })
 
   it('refuse settings that only make sense together, when one is missing', () => {
