@@ -222,7 +222,10 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     paymentActionMs: env.PAYMENT_ACTION_MINUTES * 60_000,
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
-  const onAir = createOnAir({ database, now, defaultSharePercent: env.AD_FREE_TIME_SHARE })
+  const onAir = createOnAir({
+    ...{ database, now, defaultSharePercent: env.AD_FREE_TIME_SHARE },
+    onLive: (campaignId) => advertisers.news.live(campaignId),
+  })
   const player = createPlayerService({
     database,
     now,

@@ -10,7 +10,7 @@ import { Notice } from '../../ui/notice'
 import { ProblemList } from '../../ui/problem-list'
 import { TextField } from '../../ui/text-field'
 import { CampaignPlays } from './campaign-plays'
-import { count, DAYPART_LABELS, money, STATE_LABELS, when } from './format'
+import { COMPLETED_LABELS, count, DAYPART_LABELS, money, STATE_LABELS, when } from './format'
 import { problemsOfError } from './problems'
 import { callAsAdvertiser } from './session'
 import './advertisers.css'
@@ -147,6 +147,13 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
       {campaign.state === 'Rejected' && campaign.rejectionReason ? (
         <Notice tone="error">
           <Trans>The ad was refused: {campaign.rejectionReason}</Trans>
+        </Notice>
+      ) : null}
+      {campaign.state === 'Completed' && campaign.completedReason ? (
+        <Notice>
+          <span data-testid="campaign-completed-reason">
+            {i18n._(COMPLETED_LABELS[campaign.completedReason])}
+          </span>
         </Notice>
       ) : null}
       {campaign.state === 'Proposed' && campaign.proposalGuid ? (
