@@ -278,6 +278,12 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     payment,
     auth,
     player,
+    // the advertisers' service is made below; the console asks it only once serving
+    ads: {
+      playsOnBillboard: (deviceId, fromMs, toMs) =>
+        advertisers.playsOnBillboard(deviceId, fromMs, toMs),
+      revenueByDay: (fromDay) => advertisers.revenueByDay(fromDay),
+    },
     log,
     now,
   })

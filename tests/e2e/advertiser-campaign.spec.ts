@@ -186,6 +186,22 @@ for (const screen of [
     await expect(page.getByRole('heading', { name: 'Spring sale' })).toBeVisible()
     await expect(page.getByRole('img', { name: 'The ad of Spring sale' })).toBeVisible()
     await expectAccessible(page)
+    // its plays, reserved on both billboards, drawn per day with every figure in a table
+    await page.getByText('Plays as a table').click()
+    const plays = page.getByRole('table', {
+      name: 'Plays scheduled and shown per day and billboard',
+    })
+    await expect(
+      plays.getByRole('columnheader', { name: 'Scheduled on paris-opera-1' }),
+    ).toBeVisible()
+    await expect(
+      plays.getByRole('columnheader', { name: 'Shown on paris-republique' }),
+    ).toBeVisible()
+    await expect(
+      page.getByRole('img', {
+        name: /^Plays per day and billboard: [\d,]+ scheduled, 0 shown in all\.$/,
+      }),
+    ).toBeVisible()
 
     // the budget cannot go below what is committed: the spec's message beside the field
     await page.getByLabel(/^New budget/).fill('1')

@@ -11,6 +11,7 @@ import { type CampaignService, createCampaignService } from './campaigns.ts'
 import { createAdvertiserMails } from './mails.ts'
 import { createPacing } from './pacing.ts'
 import { createProposalService } from './proposals.ts'
+import { adPlaysOnBillboard, adRevenueByDay } from './reads.ts'
 import { createReviewService, type Operator } from './review.ts'
 import { createSettlement } from './settlement.ts'
 import { createAccessTokens } from './tokens.ts'
@@ -23,6 +24,9 @@ import { createAccessTokens } from './tokens.ts'
 // catalogue through catalogue/ad-reads.ts and uses the content, payment and mail services.
 
 export type AdvertisersService = ReturnType<typeof createAdvertisersService>
+
+/** What the console reads of campaigns: their plays on a billboard, the money their charges took. */
+export type AdvertisersReads = Pick<AdvertisersService, 'playsOnBillboard' | 'revenueByDay'>
 
 export function createAdvertisersService(deps: {
   database: Database
@@ -85,5 +89,18 @@ export function createAdvertisersService(deps: {
     defaultSharePercent: deps.settings.defaultSharePercent,
     log,
   })
-  return { accounts, campaigns, ads, proposals, review, settlement, pacing }
+  return {
+    accounts,
+    campaigns,
+    ads,
+    proposals,
+    review,
+    settlement,
+    pacing,
+    /** The plays campaigns hold on the billboard in [fromMs, toMs) (the console's day timeline). */
+    playsOnBillboard: (deviceId: string, fromMs: number, toMs: number) =>
+      adPlaysOnBillboard(database, deviceId, fromMs, toMs),
+    /** Charged money per charged day and currency, from `fromDay` on (the console's dashboard). */
+    revenueByDay: (fromDay: string) => adRevenueByDay(database, fromDay),
+  }
 }
