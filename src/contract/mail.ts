@@ -15,6 +15,8 @@ export const ORDER_MAIL_KINDS = [
   'payment_failed',
   'reminder',
   'played',
+  // the shopper had the order's personal data forgotten through its mails' link: the one mail after
+  'erased',
 ] as const
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number]
 /**

@@ -9,9 +9,11 @@ import { readPoEntries } from './po-reader'
 const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/features\/(template|customize|shouts|checkout|review|confirmation)\//,
   /^src\/app\/features\/location\/(shout-location-page|billboard-map)\.tsx$/,
-  // what the shell loads lazily (the banners when there is one to show, the footer once idle), and the
-  // billboard player, a screen of its own: each loads the whole catalog with its code
-  /^src\/app\/features\/shell\/(modal-host|error-page|pwa-banners|footer)\.tsx$/,
+  // what the shell loads lazily (the banners when there is one to show, the footer and the menu's
+  // links once idle), and the billboard player, a screen of its own: each loads the whole catalog
+  // with its code
+  /^src\/app\/features\/shell\/(modal-host|error-page|pwa-banners|footer|menu-links)\.tsx$/,
+  /^src\/app\/features\/shell\/marketing-links\.ts$/,
   /^src\/app\/player\//,
   // the advertisers' pages: no first screen among them
   /^src\/app\/features\/advertisers\//,

@@ -238,6 +238,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     lifetime: orders.lifetime,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
     summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
+    erasureMail: (eventSlug, guid) => mail.erasureMail(eventSlug, guid),
   })
   const mail = createMailService({
     erasureLink: (guid) => erasure.link(guid),

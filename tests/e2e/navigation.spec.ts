@@ -57,7 +57,7 @@ test('the language switcher moves to the same page in another language', async (
   await expect(page).toHaveURL(new RegExp(`127.0.0.1:\\d+/${EVENT}/design/location\\?ref=qr$`))
 })
 
-test('the hamburger menu opens and closes on a route change', async ({ page }) => {
+test('the hamburger menu opens, and closes on Escape and on a route change', async ({ page }) => {
   await page.goto(`/${EVENT}/design/location`)
   await page.getByRole('link', { name: /How to get there: Place de l'Opéra/ }).click()
   await expect(page).toHaveURL(/shout-location\?deviceId=paris-opera-1$/)
@@ -65,6 +65,10 @@ test('the hamburger menu opens and closes on a route change', async ({ page }) =
   const menu = page.getByRole('navigation', { name: 'Main menu' })
   await expect(menu).toBeVisible()
   await expect(menu.getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', /\/faqs$/)
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(menu.getByRole('link', { name: 'Privacy Policy' })).toBeVisible()
   await screenshot(page, 'en-menu')
   await page.goBack()
   await expect(page).toHaveURL(/design\/location$/)

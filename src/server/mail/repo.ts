@@ -143,12 +143,22 @@ export async function renewMailLease(
   return rows.length > 0
 }
 
+/**
+ * The mail confirming an order's erasure is the last trace of the forgotten contact: once sent (or
+ * given up) it keeps nothing of it, neither address nor words (its order's other mails were blanked
+ * by the erasure itself).
+ */
+const ERASED = sql`kind = 'erased'`
+const FORGET_IF_ERASED = sql`to_address = case when ${ERASED} then '' else to_address end,
+  subject = case when ${ERASED} then '' else subject end,
+  attachments = case when ${ERASED} then '[]'::jsonb else attachments end`
+
 export async function markSent(db: Queryable, id: string, owner: string): Promise<void> {
   await db.query(sql`
     update mail_outbox set status = 'sent', sent_at = now(), last_error = null,
-      lease_owner = null, lease_expires_at = null,
-      body_text = case when sensitive then '' else body_text end,
-      body_html = case when sensitive then '' else body_html end
+      lease_owner = null, lease_expires_at = null, ${FORGET_IF_ERASED},
+      body_text = case when sensitive or ${ERASED} then '' else body_text end,
+      body_html = case when sensitive or ${ERASED} then '' else body_html end
     where id = ${id} and lease_owner = ${owner} and status = 'queued'`)
 }
 
@@ -160,10 +170,17 @@ export async function markAttemptFailed(
   error: ProblemData,
   retryMs: number | null,
 ): Promise<void> {
+  // given up: an erasure's mail forgets its address all the same
+  const forget =
+    retryMs === null
+      ? sql`, ${FORGET_IF_ERASED},
+        body_text = case when ${ERASED} then '' else body_text end,
+        body_html = case when ${ERASED} then '' else body_html end`
+      : sql``
   await db.query(sql`
     update mail_outbox set last_error = ${json(error)}::jsonb, lease_owner = null, lease_expires_at = null,
       status = ${retryMs === null ? 'failed' : 'queued'},
-      next_attempt_at = now() + ${retryMs ?? 0}::int * interval '1 millisecond'
+      next_attempt_at = now() + ${retryMs ?? 0}::int * interval '1 millisecond' ${forget}
     where id = ${id} and lease_owner = ${owner} and status = 'queued'`)
 }
 

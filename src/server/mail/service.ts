@@ -9,7 +9,7 @@ import { eventNotLongOver } from '../catalogue/reads.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
 import { orderContact, stateMailCandidates, timedMailCandidates } from '../order/mail-reads.ts'
 import { problemIn } from '../platform/catalogs.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
@@ -27,6 +27,7 @@ import {
   mailed,
   markAttemptFailed,
   markSent,
+  type NewMail,
   type OutboxRow,
   outboxMail,
   releaseMailLeases,
@@ -149,24 +150,26 @@ export function createMailService(deps: MailDeps) {
     }
   }
 
-  /** Renders the mail of this kind for the order and adds it to the outbox unless it is there. */
-  async function plan(
+  /** The mail of this kind for the order, rendered for the outbox (null: the order or its contact is gone). */
+  async function render(
     candidate: MailCandidate,
     extra: {
       reason?: ProblemData | null
       refundedCents?: number
       minutesToFirstPlay?: number
     } = {},
-  ): Promise<boolean> {
+  ): Promise<NewMail | null> {
     const [found, contact, event] = await Promise.all([
       deps.summary(candidate.eventSlug, candidate.guid),
       orderContact(db, candidate.guid),
       deps.catalogue.event(candidate.eventSlug),
     ])
-    if (!found.ok || !contact || !event) return false
+    if (!found.ok || !contact || !event) return null
     const summary = found.value
     const locale: Locale = isLocale(summary.locale) ? summary.locale : 'en'
     const withCalendar = candidate.kind === 'confirmed' || candidate.kind === 'approved'
+    // the erasure's mail: its photo is being deleted, and nothing is left to forget
+    const erased = candidate.kind === 'erased'
     const view: MailView = {
       kind: candidate.kind,
       locale,
@@ -183,13 +186,14 @@ export function createMailService(deps: MailDeps) {
       ),
       total: formatMoney(summary.totalCents, { currency: summary.currency, locale }),
       // The photo, or the clip's first frame (order summary's contentImageUrl; docs/mail.md).
-      imageUrl: summary.contentImageUrl
-        ? new URL(summary.contentImageUrl, `${origin()}/`).toString()
-        : null,
+      imageUrl:
+        summary.contentImageUrl && !erased
+          ? new URL(summary.contentImageUrl, `${origin()}/`).toString()
+          : null,
       orderUrl: orderUrl(summary),
       plays: playTimes(summary, locale),
       calendar: withCalendar,
-      forgetUrl: deps.erasureLink ? await deps.erasureLink(candidate.guid) : null,
+      forgetUrl: deps.erasureLink && !erased ? await deps.erasureLink(candidate.guid) : null,
       // the reason in the shopper's language, by its code (the operator's own words as typed)
       reason: extra.reason ? problemIn(locale, extra.reason) : null,
       refunded:
@@ -200,18 +204,27 @@ export function createMailService(deps: MailDeps) {
         ? {}
         : { minutesToFirstPlay: extra.minutesToFirstPlay }),
     }
-    const rendered = renderMail(view)
-    const added = await insertMail(db, {
+    return {
       id: crypto.randomUUID(),
       orderGuid: candidate.guid,
       kind: candidate.kind,
       locale,
       to: contact.email,
-      ...rendered,
+      ...renderMail(view),
       attachments: withCalendar ? [calendarOf(summary, event, locale)] : [],
       messageId: messageId(candidate.guid, candidate.kind),
       status: deps.transport ? 'queued' : 'stored',
-    })
+    }
+  }
+
+  /** Renders the mail of this kind for the order and adds it to the outbox unless it is there. */
+  async function plan(
+    candidate: MailCandidate,
+    extra: Parameters<typeof render>[1] = {},
+  ): Promise<boolean> {
+    const mail = await render(candidate, extra)
+    if (!mail) return false
+    const added = await insertMail(db, mail)
     if (added) log.info('mail planned', { orderGuid: candidate.guid, kind: candidate.kind })
     return added
   }
@@ -361,6 +374,24 @@ export function createMailService(deps: MailDeps) {
 
   return {
     queueNotice,
+    /**
+     * The mail confirming that the shopper had the order's personal data forgotten, rendered now,
+     * while its address and language are still known; the erasure adds it to the outbox in its own
+     * transaction (order/erasure.ts), once per order (its (order, kind) is unique).
+     */
+    async erasureMail(
+      eventSlug: string,
+      guid: string,
+    ): Promise<((tx: Queryable) => Promise<void>) | null> {
+      // without SMTP it would never leave, and stored it would keep the address just forgotten
+      if (!deps.transport) return null
+      const mail = await render({ guid, eventSlug, kind: 'erased' })
+      if (!mail) return null
+      return async (tx) => {
+        if (await insertMail(tx, mail))
+          log.info('mail planned', { orderGuid: guid, kind: 'erased' })
+      }
+    },
     /** Forgets what an order's mails say (its personal data's lifetime ended, order/lifetime.ts). */
     forgetOrder: (guid: string) => forgetOrderMail(db, guid),
     /** The shop's public origin, for the links a sender puts in its mails. */

@@ -144,6 +144,8 @@ export function renderMail(view: MailView): RenderedMail {
     notes.unshift(t.firstPlay(view.minutesToFirstPlay))
   }
   if (view.calendar) notes.push(t.calendarNote)
+  // the erasure's mail says what stays of the order (its rows above) and why
+  if (view.kind === 'erased') notes.unshift(t.kept)
 
   const text = [
     t.greeting(view.firstName),

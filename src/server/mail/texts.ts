@@ -34,6 +34,8 @@ export type MailTexts = {
   footer: string
   /** The footer's link that asks the shop to forget the order's personal data. */
   forgetData: string
+  /** The erasure's mail: what the shop keeps of the order, and why. */
+  kept: string
 }
 
 export const MAIL_TEXTS: Record<Locale, MailTexts> = {
@@ -80,6 +82,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Your shout for ${event} has played. Here is when the billboard showed it.`,
       },
+      erased: {
+        subject: (code) => `Your personal data is forgotten (${code})`,
+        heading: 'Your personal data is forgotten',
+        intro: (event) =>
+          `As you asked, we erased your photo or video, your message and your contact details (name, e-mail address, phone number) from your order for ${event}, and blanked the mails we sent you. This is the last mail about it.`,
+      },
     },
     greeting: (name) => `Hello ${name},`,
     code: 'Confirmation code',
@@ -98,6 +106,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarSummary: (event) => `Your shout at ${event}`,
     footer: 'Shouts: your message on the big screen.',
     forgetData: 'Forget my data',
+    kept: 'We keep what the accounts need, without your name: the confirmation code, the billboard, the times booked, the amount paid or refunded and the proofs that the billboard played it. Bookkeeping law requires us to keep these records.',
   },
   fr: {
     kinds: {
@@ -144,6 +153,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         heading: 'Votre shout est passé',
         intro: (event) => `Votre shout pour ${event} est passé. Voici quand l’écran l’a montré.`,
       },
+      erased: {
+        subject: (code) => `Vos données personnelles sont oubliées (${code})`,
+        heading: 'Vos données personnelles sont oubliées',
+        intro: (event) =>
+          `Comme vous l’avez demandé, nous avons effacé votre photo ou vidéo, votre message et vos coordonnées (nom, adresse e-mail, téléphone) de votre commande pour ${event}, et vidé les e-mails envoyés. C’est le dernier e-mail à son sujet.`,
+      },
     },
     greeting: (name) => `Bonjour ${name},`,
     code: 'Code de confirmation',
@@ -162,6 +177,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarSummary: (event) => `Votre shout à ${event}`,
     footer: 'Shouts : votre message sur grand écran.',
     forgetData: 'Oublier mes données',
+    kept: 'Nous gardons ce que la comptabilité exige, sans votre nom : le code de confirmation, l’écran, les créneaux réservés, le montant payé ou remboursé et les preuves de diffusion. La loi comptable nous oblige à conserver ces pièces.',
   },
   de: {
     kinds: {
@@ -208,6 +224,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Dein Shout für ${event} ist gelaufen. Hier siehst du, wann der Bildschirm ihn zeigte.`,
       },
+      erased: {
+        subject: (code) => `Deine persönlichen Daten sind vergessen (${code})`,
+        heading: 'Deine persönlichen Daten sind vergessen',
+        intro: (event) =>
+          `Wie gewünscht haben wir dein Foto oder Video, deine Nachricht und deine Kontaktdaten (Name, E-Mail-Adresse, Telefonnummer) aus deiner Bestellung für ${event} gelöscht und die gesendeten E-Mails geleert. Das ist die letzte E-Mail dazu.`,
+      },
     },
     greeting: (name) => `Hallo ${name},`,
     code: 'Bestätigungscode',
@@ -226,5 +248,6 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     calendarSummary: (event) => `Dein Shout bei ${event}`,
     footer: 'Shouts: deine Nachricht auf dem großen Bildschirm.',
     forgetData: 'Meine Daten vergessen',
+    kept: 'Wir behalten, was die Buchhaltung braucht, ohne deinen Namen: den Bestätigungscode, den Bildschirm, die gebuchten Zeiten, den bezahlten oder erstatteten Betrag und die Nachweise der Ausstrahlung. Das Buchführungsrecht verpflichtet uns, diese Belege aufzubewahren.',
   },
 }

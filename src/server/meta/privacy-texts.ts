@@ -37,7 +37,7 @@ export const PRIVACY_TEXTS: Record<Locale, PrivacyTexts> = {
       {
         heading: 'Having it forgotten sooner',
         lines: [
-          'Every mail about your order ends with a “Forget my data” link. Once your shout has played, its page forgets your personal data of that order at once.',
+          'Every mail about your order ends with a “Forget my data” link. Once your shout has played, its page forgets your personal data of that order at once, and one last mail to your address confirms it.',
         ],
       },
     ],
@@ -66,7 +66,7 @@ export const PRIVACY_TEXTS: Record<Locale, PrivacyTexts> = {
       {
         heading: 'Les faire oublier plus tôt',
         lines: [
-          'Chaque e-mail de votre commande se termine par un lien « Oublier mes données ». Une fois votre message diffusé, sa page oublie aussitôt vos données personnelles de cette commande.',
+          'Chaque e-mail de votre commande se termine par un lien « Oublier mes données ». Une fois votre message diffusé, sa page oublie aussitôt vos données personnelles de cette commande, et un dernier e-mail vous le confirme.',
         ],
       },
     ],
@@ -95,7 +95,7 @@ export const PRIVACY_TEXTS: Record<Locale, PrivacyTexts> = {
       {
         heading: 'Früher vergessen lassen',
         lines: [
-          'Jede E-Mail zu deiner Bestellung endet mit dem Link „Meine Daten vergessen“. Sobald deine Nachricht gelaufen ist, vergisst seine Seite deine persönlichen Daten dieser Bestellung sofort.',
+          'Jede E-Mail zu deiner Bestellung endet mit dem Link „Meine Daten vergessen“. Sobald deine Nachricht gelaufen ist, vergisst seine Seite deine persönlichen Daten dieser Bestellung sofort, und eine letzte E-Mail bestätigt es dir.',
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { isLocale, type Locale } from '../../domain/locale.ts'
 import type { OrderState } from '../../domain/order-state.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import type { ErasurePageView } from './erasure-page.ts'
 import { erasureLink, insertErasureLink, markErasureLinkUsed } from './erasure-repo.ts'
@@ -34,6 +34,15 @@ export type ErasureDeps = {
     eventSlug: string,
     guid: string,
   ) => Promise<{ ok: true; value: Summary } | { ok: false }>
+  /**
+   * The mail confirming the erasure, rendered before its address goes (mail/service.ts): it is added
+   * to the outbox in the transaction that blanks the order, so it exists exactly when the order was
+   * forgotten on this request, once.
+   */
+  erasureMail?: (
+    eventSlug: string,
+    guid: string,
+  ) => Promise<((tx: Queryable) => Promise<void>) | null>
 }
 
 /** Orders whose slots will never play: nothing waits for their data. */
@@ -46,7 +55,14 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export function createErasureLinks(deps: ErasureDeps) {
   const { database: db, lifetime } = deps
 
-  type Found = { hash: string; guid: string; forgotten: boolean; locale: Locale; summary: Summary }
+  type Found = {
+    hash: string
+    guid: string
+    eventSlug: string
+    forgotten: boolean
+    locale: Locale
+    summary: Summary
+  }
 
   async function find(token: string): Promise<Found | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
@@ -57,7 +73,14 @@ export function createErasureLinks(deps: ErasureDeps) {
     if (!found.ok) return null
     const summary = found.value
     const locale: Locale = isLocale(summary.locale) ? summary.locale : 'en'
-    return { hash, guid: link.orderGuid, forgotten: link.forgotten, locale, summary }
+    return {
+      hash,
+      guid: link.orderGuid,
+      eventSlug: link.eventSlug,
+      forgotten: link.forgotten,
+      locale,
+      summary,
+    }
   }
 
   /** The instant from which the order may be forgotten: its last slot's end (0: nothing plays). */
@@ -112,7 +135,8 @@ export function createErasureLinks(deps: ErasureDeps) {
       const view = viewOf(found, token)
       if (view.state !== 'ask') return view
       const now = deps.now()
-      if (!(await lifetime.forgetNow(found.guid, now)))
+      const mail = await deps.erasureMail?.(found.eventSlug, found.guid)
+      if (!(await lifetime.forgetNow(found.guid, now, mail ?? undefined)))
         return { state: 'busy', locale: found.locale }
       await markErasureLinkUsed(db, found.hash, now)
       deps.log.info("order's personal data forgotten on the shopper's request", {

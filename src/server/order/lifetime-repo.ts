@@ -87,6 +87,8 @@ export async function anonymiseOrder(
   nowMs: number,
   /** The lease the forgetting holds on an order left Processing: handed back with the blanking. */
   holder: string,
+  /** More work of the same transaction once the order is blanked (the erasure's confirming mail). */
+  within?: (tx: Queryable) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     // an order in Processing is blanked only under the forgetting's own lease, never under an
@@ -102,6 +104,7 @@ export async function anonymiseOrder(
     if (blanked.length === 0) return false
     await tx.query(sql`
       update promo_redemptions set email = 'forgotten:' || order_guid where order_guid = ${guid}`)
+    await within?.(tx)
     return true
   })
 }

@@ -1,6 +1,6 @@
 import { personalDataUntilEpochMs } from '../../domain/data-lifetime.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { deleteExpiredErasureLinks } from './erasure-repo.ts'
@@ -61,6 +61,7 @@ export function createOrderLifetime(deps: OrderLifetimeDeps) {
   async function forget(
     order: ForgottenOrder & { processing: boolean },
     nowMs: number,
+    within?: (tx: Queryable) => Promise<void>,
   ): Promise<boolean> {
     // An order left Processing (its instance gone, or its processing failing over and over) is
     // forgotten too, under a lease of its own: an instance processing it right now keeps it
@@ -68,7 +69,7 @@ export function createOrderLifetime(deps: OrderLifetimeDeps) {
       return false
     const forgotten = { guid: order.guid, contentKey: order.contentKey }
     for (const forgetter of forgetters) await forgetter(forgotten)
-    return anonymiseOrder(db, order.guid, nowMs, holder)
+    return anonymiseOrder(db, order.guid, nowMs, holder, within)
   }
 
   return {
@@ -82,13 +83,18 @@ export function createOrderLifetime(deps: OrderLifetimeDeps) {
     /**
      * Forgets one order's personal data now, through the same steps as the sweep (the shopper's
      * own request: order/erasure.ts): true once it is forgotten, false while an instance is
-     * processing it.
+     * processing it. `within` runs in the transaction that blanks the order, only if this call
+     * blanks it.
      */
-    async forgetNow(guid: string, nowMs: number): Promise<boolean> {
+    async forgetNow(
+      guid: string,
+      nowMs: number,
+      within?: (tx: Queryable) => Promise<void>,
+    ): Promise<boolean> {
       const order = await orderKeepingData(db, guid)
       if (!order) return true
       const due = { guid, contentKey: order.executionContentKey, processing: order.processing }
-      return forget(due, nowMs)
+      return forget(due, nowMs, within)
     },
     /** Forgets the personal data of every order whose lifetime has ended; answers how many. */
     async sweep(nowMs: number): Promise<number> {

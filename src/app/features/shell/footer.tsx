@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Locale } from '../../locale/i18n'
-import { MARKETING_PAGES, marketingUrl } from './marketing-links'
+import { MARKETING_PAGES } from './marketing-links'
+import { marketingUrl } from './marketing-url'
 
 const SOCIAL = [
   { name: 'Instagram', href: 'https://www.instagram.com/' },

@@ -1,12 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { type ComponentType, Suspense, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { useHydrated } from '../../lib/hydration'
-import type { Locale } from '../../locale/i18n'
+import { loadWhenIdle } from '../../lib/idle'
+import { optionalPart } from '../../lib/optional-part'
+import { type Locale, withWholeCatalog } from '../../locale/i18n'
 import { setMenuOpen, uiStore } from '../../stores/ui'
 import { LanguageSwitcher } from '../../ui/language-switcher'
-import { MARKETING_PAGES, marketingUrl } from './marketing-links'
+import { marketingUrl } from './marketing-url'
+
+// The menu's links open on a tap, so they are not the first screen's: their code and their texts
+// (in the rest of the catalog) come once the page has been idle, or at once if the menu opens first.
+// Offline before the service worker holds the app the menu stays empty: its links lead to the
+// marketing site, which needs the network anyway.
+let menuLinks: Promise<ComponentType> | null = null
+function loadMenuLinks(): Promise<ComponentType> {
+  if (!menuLinks) {
+    menuLinks = withWholeCatalog(() => import('./menu-links'))().then((m) => m.MenuLinks)
+    menuLinks.catch(() => {
+      menuLinks = null
+    })
+  }
+  return menuLinks
+}
+const MenuLinks = optionalPart(loadMenuLinks)
 
 export function Header() {
   const { t, i18n } = useLingui()
@@ -16,20 +34,15 @@ export function Header() {
   // no handler in the server's HTML until the app takes it over
   const hydrated = useHydrated()
 
+  useEffect(() => {
+    if (hydrated) loadWhenIdle(loadMenuLinks).catch(() => {})
+  }, [hydrated])
+
   // spec §2: the menu closes on every route change
   useEffect(() => {
     void pathname
     setMenuOpen(false)
   }, [pathname])
-
-  useEffect(() => {
-    if (!menuOpen) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setMenuOpen(false)
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [menuOpen])
 
   return (
     <header className="header">
@@ -76,13 +89,11 @@ export function Header() {
         aria-label={t`Main menu`}
         hidden={!menuOpen}
       >
-        <ul>
-          {MARKETING_PAGES.map((page) => (
-            <li key={page.path}>
-              <a href={marketingUrl(locale, page.path)}>{i18n._(page.label)}</a>
-            </li>
-          ))}
-        </ul>
+        {menuOpen ? (
+          <Suspense fallback={null}>
+            <MenuLinks />
+          </Suspense>
+        ) : null}
       </nav>
     </header>
   )

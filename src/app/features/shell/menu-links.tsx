@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react/macro'
+import { useEffect } from 'react'
+import type { Locale } from '../../locale/i18n'
+import { setMenuOpen } from '../../stores/ui'
+import { MARKETING_PAGES } from './marketing-links'
+import { marketingUrl } from './marketing-url'
+
+/** spec §2: the menu's links, every marketing page (the footer shows fewer on a phone). Mounted while
+ * the menu is open: Escape closes it. */
+export function MenuLinks() {
+  const { i18n } = useLingui()
+  const locale = i18n.locale as Locale
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+  return (
+    <ul>
+      {MARKETING_PAGES.map((page) => (
+        <li key={page.path}>
+          <a href={marketingUrl(locale, page.path)}>{i18n._(page.label)}</a>
+        </li>
+      ))}
+    </ul>
+  )
+}
