@@ -271,23 +271,6 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     allowedHosts: allowedHosts(env),
     trustProxy: env.TRUST_PROXY,
   })
-  const ops = createOpsService({
-    database,
-    catalogue,
-    orders,
-    soldSlots,
-    payment,
-    auth,
-    player,
-    // the advertisers' service is made below; the console asks it only once serving
-    ads: {
-      playsOnBillboard: (deviceId, fromMs, toMs) =>
-        advertisers.playsOnBillboard(deviceId, fromMs, toMs),
-      revenueByDay: (fromDay) => advertisers.revenueByDay(fromDay),
-    },
-    log,
-    now,
-  })
   const push = createPushService({
     database,
     log: log.child({ component: 'push' }),
@@ -339,6 +322,18 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     },
     audit: ({ operator, action, detail }) =>
       auth.recordAudit(database, { operator, action, detail }),
+  })
+  const ops = createOpsService({
+    database,
+    catalogue,
+    orders,
+    soldSlots,
+    payment,
+    auth,
+    player,
+    ads: advertisers,
+    log,
+    now,
   })
   const stripeWebhooks = createStripeWebhooks({
     database,
