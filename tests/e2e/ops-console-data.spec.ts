@@ -130,7 +130,8 @@ for (const width of [390, 1280]) {
     await expect(timeline.locator('.tl__run[data-kind="house"]').first()).toBeVisible()
     await expect(timeline.getByText('Times in Europe/Paris.')).toBeVisible()
     // the same day as a list, for screen readers and keyboards
-    await timeline.getByText('The day as a list').click()
+    await timeline.getByText('The day as a list').focus()
+    await page.keyboard.press('Enter')
     const list = timeline.getByRole('listitem').filter({ hasText: guid.slice(0, 8) })
     await expect(list.first()).toContainText(soldTime)
     await expect(
