@@ -17,6 +17,8 @@ export const ORDER_MAIL_KINDS = [
   'played',
   // the shopper had the order's personal data forgotten through its mails' link: the one mail after
   'erased',
+  // the plays without proof once the grace passed, and what their share refunded (make-goods)
+  'make_good',
 ] as const
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number]
 /**
@@ -30,6 +32,9 @@ export const NOTICE_MAIL_KINDS = [
   'campaign_rejected',
   'campaign_charge_failed',
   'payment_dispute',
+  // the admins' notices of a billboard with sold plays that stopped reporting, and of its return
+  'billboard_offline',
+  'billboard_online',
 ] as const
 export type NoticeMailKind = (typeof NOTICE_MAIL_KINDS)[number]
 export const MAIL_KINDS = [...ORDER_MAIL_KINDS, ...NOTICE_MAIL_KINDS] as const

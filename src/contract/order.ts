@@ -230,8 +230,31 @@ export const OrderSummarySchema = v.object({
   playsPerSlot: v.optional(positiveInt(), DEFAULT_PLAYS_PER_SLOT),
   secondsPerShout: v.optional(positiveInt(), DEFAULT_SECONDS_PER_SHOUT),
   plays: v.optional(v.array(OrderPlaySchema), []),
+  // The make-good, once decided (MAKE_GOOD_GRACE_HOURS after the last slot): the plays proven of
+  // those due, each slot's plays without proof, and the share of the payment refunded for them
+  // (refundStatus: the refund's state; none when nothing was owed). Null before.
+  makeGood: v.optional(
+    v.nullable(
+      v.object({
+        playsDue: nonNegativeInt(),
+        playsProven: nonNegativeInt(),
+        missed: v.array(
+          v.object({
+            slotNumber: nonNegativeInt(),
+            missedPlays: nonNegativeInt(),
+            refundCents: nonNegativeInt(),
+          }),
+        ),
+        refundCents: nonNegativeInt(),
+        refundStatus: v.picklist(['none', 'pending', 'succeeded', 'failed']),
+        decidedAtEpochMs: EpochMsSchema,
+      }),
+    ),
+    null,
+  ),
 })
 export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>
+export type OrderMakeGood = NonNullable<OrderSummary['makeGood']>
 
 export const IdempotencyKeySchema = v.pipe(
   v.string(),

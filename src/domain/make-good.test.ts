@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeGoodDueAt, makeGoodOf, slotShares } from './make-good'
+import { lastDecidableSlot, makeGoodDueAt, makeGoodOf, slotShares } from './make-good'
 
 const proofs = (slot: number, indexes: number[]) =>
   indexes.map((playIndex) => ({ slotNumber: slot, playIndex }))
@@ -63,5 +63,14 @@ describe('makeGoodOf (a shout that did not play is not paid for)', () => {
   })
   it('is decided the grace after the last slot ends', () => {
     expect(makeGoodDueAt(1_000, 6)).toBe(1_000 + 6 * 3_600_000)
+  })
+  it('decides a slot once its end plus the grace has passed, not a millisecond before', () => {
+    const start = 1_700_000_000_000
+    const width = 900_000
+    // slot 3 ends at start + 4 widths
+    const slot3Due = start + 4 * width + 6 * 3_600_000
+    expect(lastDecidableSlot(start, width, slot3Due - 1, 6)).toBe(2)
+    expect(lastDecidableSlot(start, width, slot3Due, 6)).toBe(3)
+    expect(lastDecidableSlot(start, width, start, 6)).toBe(-1)
   })
 })

@@ -50,6 +50,21 @@ export function makeGoodDueAt(lastSlotEndEpochMs: number, graceHours: number): n
 }
 
 /**
+ * The last slot number of an event on a billboard whose make-good is due at `nowEpochMs`: slots
+ * count from the event's start in the billboard's zone (slots.ts), so a slot n ends at start +
+ * (n + 1) × width and its orders are decided once that end plus the grace has passed. -1: none yet.
+ */
+export function lastDecidableSlot(
+  eventStartEpochMs: number,
+  slotWidthMs: number,
+  nowEpochMs: number,
+  graceHours: number,
+): number {
+  const endsBy = nowEpochMs - graceHours * 3_600_000
+  return Math.max(-1, Math.floor((endsBy - eventStartEpochMs) / slotWidthMs) - 1)
+}
+
+/**
  * The make-good of an order from its slots and the proofs the billboard sent: which plays were
  * missed and what that gives back. A slot's refund is its share times the missed plays over the
  * plays of a slot, rounded down (all plays missed: the whole share), so it never exceeds what was paid.

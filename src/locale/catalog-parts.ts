@@ -13,11 +13,11 @@ const LATER_SOURCES: readonly RegExp[] = [
   // links once idle), and the billboard player, a screen of its own: each loads the whole catalog
   // with its code
   /^src\/app\/features\/shell\/(modal-host|error-page|pwa-banners|footer|menu-links)\.tsx$/,
-  /^src\/app\/features\/shell\/marketing-links\.ts$/,
   /^src\/app\/player\//,
   // the advertisers' pages: no first screen among them
   /^src\/app\/features\/advertisers\//,
-  /^src\/app\/ui\/(modal|price-totals|generated-content)\.tsx$/,
+  /^src\/app\/ui\/(modal|price-totals|generated-content|local-card)\.tsx$/,
+  /^src\/app\/ui\/marketing-pages\.ts$/,
   /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form)\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below

@@ -24,6 +24,9 @@ import type { ContentService } from './content/service.ts'
 import { mailPlannerJob, mailSenderJob } from './mail/jobs.ts'
 import { createMailService, type MailService } from './mail/service.ts'
 import { createSmtpTransport } from './mail/transport.ts'
+import { makeGoodsJob } from './make-good/jobs.ts'
+import { orderMakeGood } from './make-good/reads.ts'
+import { createMakeGoodService } from './make-good/service.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
@@ -60,6 +63,7 @@ import { playsOfOrder } from './player/reads.ts'
 import { createPlayerService, type PlayerService } from './player/service.ts'
 import { playAlertsJob } from './push/jobs.ts'
 import { createPushService, type PushService } from './push/service.ts'
+import { vapidSubject } from './push/vapid.ts'
 import { createShareService, type ShareService } from './share/service.ts'
 
 // The composition root: from the settings parsed once (platform/env.ts, by main.ts) it
@@ -213,6 +217,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
     lease,
     playsOf: (guid) => playsOfOrder(database, guid),
+    makeGoodOf: (guid) => orderMakeGood(database, guid),
     orderDataTtlMs: env.ORDER_CONTENT_TTL_DAYS * 86_400_000,
     paymentActionMs: env.PAYMENT_ACTION_MINUTES * 60_000,
   })
@@ -232,6 +237,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
   })
   const erasure = createErasureLinks({
+    configuredKey: env.ERASURE_LINK_KEY,
     database,
     log,
     now,
@@ -382,6 +388,14 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
   jobs.register(orderDataLifetimeJob(orders, now))
   jobs.register(authenticationTimeoutJob(orders))
+  jobs.register(
+    makeGoodsJob(
+      createMakeGoodService({
+        ...{ database, catalogue: catalogue.reads, orders, payment, log, now },
+        graceHours: env.MAKE_GOOD_GRACE_HOURS,
+      }),
+    ),
+  )
   // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)
   orders.lifetime.onForget(({ guid }) => mail.forgetOrder(guid))
   orders.lifetime.onForget(({ guid }) => push.forgetOrder(guid))
@@ -434,15 +448,4 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     distDir: options.distDir,
     contentWorkerPid: content.workerPid,
   }
-}
-
-/**
- * Who push services may contact (RFC 8292 `sub`): VAPID_SUBJECT, else the shop's https address, else
- * the address mails come from.
- */
-function vapidSubject(env: Env): string {
-  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT
-  if (env.PUBLIC_BASE_URL?.startsWith('https://')) return new URL(env.PUBLIC_BASE_URL).origin
-  const address = env.MAIL_FROM.match(/<([^<>]+)>\s*$/)?.[1] ?? env.MAIL_FROM
-  return `mailto:${address.trim()}`
 }

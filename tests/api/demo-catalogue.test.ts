@@ -21,6 +21,7 @@ describe('the demo catalogue', () => {
         APP_ENV: 'prod',
         PUBLIC_BASE_URL: 'https://shouts.example',
         ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
+        ERASURE_LINK_KEY: 'e'.repeat(32),
         // a production shop needs Stripe; nothing here calls it (the port is closed)
         STRIPE_SECRET_KEY: 'sk_live_not-a-real-key',
         STRIPE_PUBLISHABLE_KEY: 'pk_live_not-a-real-key',

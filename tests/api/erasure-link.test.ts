@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrderSummary } from '../../src/contract/index.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
@@ -23,9 +24,9 @@ describe.each(BACKENDS)('the mails\' "Forget my data" link (%s)', (backend) => {
   let server: TestServer
   let api: Client
   let later = 0
+  const clock = createManualClock(Date.now())
 
   beforeAll(async () => {
-    const clock = createManualClock(Date.now())
     server = await startTestServer(backend, { now: () => clock.now() + later, clock })
     api = client(server.url)
   })
@@ -60,7 +61,7 @@ describe.each(BACKENDS)('the mails\' "Forget my data" link (%s)', (backend) => {
     await server.deps.jobs.runNow('mail-planner')
     const [mail] = await mailsOf(order.guid)
     const link = mail?.text.match(/Oublier mes données: (\S+)/)?.[1] ?? ''
-    expect(link).toMatch(/\/s\/forget\/[A-Za-z0-9_-]{43}$/)
+    expect(link).toMatch(/\/s\/forget\/[0-9a-f-]{36}\.[0-9]+\.[A-Za-z0-9_-]{43}$/)
     expect(mail?.html).toContain(`href="${link}"`)
     const url = new URL(new URL(link).pathname, server.url).toString()
 
@@ -105,10 +106,63 @@ describe.each(BACKENDS)('the mails\' "Forget my data" link (%s)', (backend) => {
     expect((await page(url)).html).toContain('sont oubliées')
   })
 
-  it('a forged or altered link is 404 and changes nothing', async () => {
-    const forged = `${server.url}/s/forget/${'A'.repeat(43)}`
-    expect((await page(forged)).status).toBe(404)
-    expect((await confirm(forged)).status).toBe(404)
-    expect((await page(`${server.url}/s/forget/short`)).status).toBe(404)
+  it("a forged, altered, expired or other order's link is 404 and changes nothing", async () => {
+    later = 0
+    // a client of its own: the first test's photo is forgotten
+    const shopper = client(server.url)
+    const linkOf = async (email: string, slot: number) => {
+      const content = await generateContent(shopper)
+      const order = await boughtOrder(shopper, { slots: daySlots(4, slot, 1), content, email })
+      await server.deps.jobs.runNow('mail-planner')
+      const [mail] = await mailsOf(order.guid)
+      const link = mail?.text.match(/Forget my data: (\S+)/)?.[1] ?? ''
+      const [guid = '', expires = '', mac = ''] = new URL(link).pathname.slice(10).split('.')
+      return { guid, expires: Number(expires), mac }
+    }
+    const a = await linkOf('a@example.com', 40)
+    const b = await linkOf('b@example.com', 44)
+    const urlOf = (guid: string, expires: number, mac: string) =>
+      `${server.url}/s/forget/${guid}.${expires}.${mac}`
+    // the genuine link opens (its slot has not played: it says from when)
+    expect((await page(urlOf(a.guid, a.expires, a.mac))).status).toBe(200)
+
+    // signed with the key the server keeps (no ERASURE_LINK_KEY here), as an attacker cannot
+    const [key] = await server.deps.database.query(sql<{ secret: string }>`
+      select secret from order_erasure_keys`)
+    const sign = (guid: string, expires: number) =>
+      createHmac('sha256', key?.secret ?? '')
+        .update(`shouts-erasure-link:${guid}:${expires}`)
+        .digest('base64url')
+    expect(sign(a.guid, a.expires)).toBe(a.mac)
+
+    const flip = (mac: string) => `${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`
+    const past = Math.floor(Date.now() / 1000) - 1
+    const refused = [
+      `${server.url}/s/forget/${'A'.repeat(43)}`,
+      `${server.url}/s/forget/short`,
+      // altered signature
+      urlOf(a.guid, a.expires, flip(a.mac)),
+      // another order's signature on this order, and this order's on another
+      urlOf(a.guid, b.expires, b.mac),
+      urlOf(b.guid, a.expires, a.mac),
+      // a later expiry with the old signature
+      urlOf(a.guid, a.expires + 86_400, a.mac),
+      // rightly signed but expired
+      urlOf(a.guid, past, sign(a.guid, past)),
+    ]
+    // run after its slots, when the genuine link would forget the order
+    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${a.guid}`)
+    later = Math.max(...summary.body.slots.map((s) => s.endEpochMs)) + 60_000 - Date.now()
+    for (const url of refused) {
+      expect((await page(url)).status, url).toBe(404)
+      expect((await confirm(url)).status, url).toBe(404)
+    }
+    expect(await emailOf(a.guid)).toBe('a@example.com')
+    expect(await emailOf(b.guid)).toBe('b@example.com')
+
+    // the genuine link past its own expiry is refused too
+    later = a.expires * 1000 + 1000 - clock.now()
+    expect((await confirm(urlOf(a.guid, a.expires, a.mac))).status).toBe(404)
+    expect(await emailOf(a.guid)).toBe('a@example.com')
   })
 })

@@ -177,6 +177,7 @@ describe("the server's jobs", () => {
         'play-alerts',
         'order-data-lifetime',
         'authentication-timeout',
+        'make-goods',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {

@@ -194,6 +194,7 @@ describe('payments through Stripe', () => {
       APP_ENV: 'prod',
       PUBLIC_BASE_URL: 'https://shouts.example',
       ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
+      ERASURE_LINK_KEY: 'e'.repeat(32),
       STRIPE_SECRET_KEY: 'sk_test_shouts_staging',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_staging',
       STRIPE_WEBHOOK_SECRET: 'whsec_shouts_staging',

@@ -11,15 +11,19 @@ import {
   screenshot,
   T,
 } from './helpers'
-import { signIn } from './ops-helpers'
+import { OPS_ORDERS_ADMIN, ordersAdminReady, signIn } from './ops-helpers'
 
 // Orders and e-mail in the console: an admin finds a shopper's order by its code and by
 // e-mail, reads its payment and states, cancels it with a reason (the shopper reads it), then finds
 // the order's mails in the embedded outbox (no SMTP_URL in e2e) and reads one.
-// Runs after ops-console.spec.ts (file order, one worker), whose first test sets the e2e admin's
-// password from the printed link.
+// Signed in as an admin of its own, made by the CLI before the server started, whose password it
+// sets from the link the CLI printed: it runs alone as well as after the other console specs.
 
 const SHOPPER = 'orders-desk@example.com'
+
+test.beforeAll(async ({ baseURL }) => {
+  await ordersAdminReady(baseURL ?? '')
+})
 
 /** A shopper's clean order (nothing to review): paid and Confirmed; its confirmation code. */
 async function placeOrder(browser: Browser): Promise<{ page: Page; code: string }> {
@@ -49,7 +53,7 @@ test('an admin finds an order by code and e-mail, cancels it with a reason, and 
   const shopper = await placeOrder(browser)
   const { code } = shopper
 
-  await signIn(page, '/ops/orders')
+  await signIn(page, '/ops/orders', OPS_ORDERS_ADMIN)
   await expect(page).toHaveURL(/\/ops\/orders$/)
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
 
@@ -171,7 +175,7 @@ test.describe('at a desk', () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false })
 
   test('the orders page and the outbox at 1280x800', async ({ page }) => {
-    await signIn(page, '/ops/orders')
+    await signIn(page, '/ops/orders', OPS_ORDERS_ADMIN)
     await page.getByLabel(SEARCH).fill(SHOPPER)
     await page.getByRole('button', { name: 'Find' }).click()
     const row = page.getByRole('row').filter({ hasText: SHOPPER })

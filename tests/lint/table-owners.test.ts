@@ -19,14 +19,19 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-/** The tables the migrations create. */
+/** The tables the migrations create (and no later one drops). */
 function migratedTables(): string[] {
   const dir = join(server, 'platform', 'db', 'migrations')
   const text = readdirSync(dir)
     .filter((name) => name.endsWith('.sql'))
     .map((name) => readFileSync(join(dir, name), 'utf8'))
     .join('\n')
-  return [...text.matchAll(/create table (?:if not exists )?([a-z_]+)/g)].map((m) => m[1] as string)
+  const dropped = new Set(
+    [...text.matchAll(/drop table (?:if exists )?([a-z_]+)/g)].map((m) => m[1]),
+  )
+  return [...text.matchAll(/create table (?:if not exists )?([a-z_]+)/g)]
+    .map((m) => m[1] as string)
+    .filter((table) => !dropped.has(table))
 }
 
 /** `| \`table\` | module/ |` rows of a page's owner table (the first two cells). */

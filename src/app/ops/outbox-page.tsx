@@ -160,6 +160,12 @@ function KindName({ kind }: { kind: MailKind }) {
       return <Trans>Campaign payment failed</Trans>
     case 'payment_dispute':
       return <Trans>Disputed payment</Trans>
+    case 'make_good':
+      return <Trans>Missed plays refunded</Trans>
+    case 'billboard_offline':
+      return <Trans>Billboard offline</Trans>
+    case 'billboard_online':
+      return <Trans>Billboard back online</Trans>
   }
 }
 

@@ -198,3 +198,10 @@ export function eventNotLongOver(eventSlug: Sql): Sql {
 export function playsPerSlotOf(eventSlug: Sql): Sql {
   return sql`(select e.plays_per_slot from events e where e.slug = ${eventSlug})`
 }
+
+/** The events that end later than two days ago (the others' make-goods and mails are past). */
+export async function recentEventSlugs(db: Queryable): Promise<string[]> {
+  const rows = await db.query(sql<{ slug: string }>`
+    select e.slug from events e where ${eventNotLongOver(sql`e.slug`)} order by e.slug`)
+  return rows.map((r) => r.slug)
+}

@@ -1,12 +1,14 @@
 import type { OrderSummary, ShoutEvent } from '../../contract/index.ts'
 import type { NoticeMailKind } from '../../contract/mail.ts'
 import { isLocale, type Locale, withLocalePrefix } from '../../domain/locale.ts'
+import type { SlotMakeGood } from '../../domain/make-good.ts'
 import { formatMoney } from '../../domain/money.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import { cityStateLabel, shoutTimesLabel } from '../../domain/shout-times.ts'
 import { slotEndEpochMs, slotStartEpochMs } from '../../domain/slots.ts'
 import { eventNotLongOver } from '../catalogue/reads.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
+import { makeGoodMailCandidates } from '../make-good/reads.ts'
 import { orderContact, stateMailCandidates, timedMailCandidates } from '../order/mail-reads.ts'
 import { problemIn } from '../platform/catalogs.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
@@ -14,6 +16,7 @@ import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { writeCalendar } from './ics.ts'
+import { makeGoodLines } from './make-good-lines.ts'
 import { type NoticeView, renderNotice } from './notice.ts'
 import {
   type Attachment,
@@ -157,6 +160,7 @@ export function createMailService(deps: MailDeps) {
       reason?: ProblemData | null
       refundedCents?: number
       minutesToFirstPlay?: number
+      makeGood?: { playsDue: number; playsProven: number; slots: SlotMakeGood[] }
     } = {},
   ): Promise<NewMail | null> {
     const [found, contact, event] = await Promise.all([
@@ -200,6 +204,7 @@ export function createMailService(deps: MailDeps) {
         extra.refundedCents === undefined
           ? null
           : formatMoney(extra.refundedCents, { currency: summary.currency, locale }),
+      ...(extra.makeGood ? { makeGood: makeGoodLines(summary, locale, extra.makeGood) } : {}),
       ...(extra.minutesToFirstPlay === undefined
         ? {}
         : { minutesToFirstPlay: extra.minutesToFirstPlay }),
@@ -239,6 +244,12 @@ export function createMailService(deps: MailDeps) {
           : candidate.kind === 'payment_failed'
             ? { reason: candidate.reason ?? null }
             : {}
+      if (await plan(candidate, extra)) added++
+    }
+    // a make-good that missed plays, once its refund is done (make-good/service.ts)
+    for (const made of await makeGoodMailCandidates(db, mailed, BATCH * 5)) {
+      const candidate = { guid: made.guid, eventSlug: made.eventSlug, kind: 'make_good' as const }
+      const extra = { refundedCents: Number(made.refundCents), makeGood: made }
       if (await plan(candidate, extra)) added++
     }
     const now = deps.now()

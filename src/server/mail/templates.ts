@@ -27,6 +27,8 @@ export type MailView = {
   minutesToFirstPlay?: number
   /** played: each proof of play's time, in the billboard's zone. */
   plays?: readonly string[]
+  /** make_good: "7 of 8 plays", and each slot that missed plays ("9:15 PM: 1 of 4 plays"). */
+  makeGood?: { played: string; missed: readonly string[] }
   /** Whether an .ics is attached (confirmed, approved). */
   calendar?: boolean
   /** The footer's one-time "Forget my data" link (order/erasure.ts), when the data is still kept. */
@@ -120,6 +122,10 @@ function rowsOf(view: MailView): Row[] {
   ]
   if (view.kind === 'played') {
     rows.push({ label: t.plays, lines: view.plays?.length ? view.plays : [t.noPlays] })
+  } else if (view.kind === 'make_good' && view.makeGood) {
+    rows.push({ label: t.playedCount, lines: [view.makeGood.played] })
+    rows.push({ label: t.missed, lines: view.makeGood.missed })
+    if (view.refunded) rows.push({ label: t.refunded, lines: [view.refunded] })
   } else {
     rows.push({ label: t.times, lines: view.times })
   }
@@ -129,7 +135,7 @@ function rowsOf(view: MailView): Row[] {
   if (view.kind === 'cancelled') {
     if (view.reason) rows.push({ label: t.reason, lines: [view.reason] })
     if (view.refunded) rows.push({ label: t.refunded, lines: [view.refunded] })
-  } else if (view.kind !== 'reminder' && view.kind !== 'played') {
+  } else if (view.kind !== 'reminder' && view.kind !== 'played' && view.kind !== 'make_good') {
     rows.push({ label: t.total, lines: [view.total] })
   }
   return rows

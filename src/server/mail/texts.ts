@@ -27,6 +27,11 @@ export type MailTexts = {
   firstPlay: (minutes: number) => string
   plays: string
   noPlays: string
+  /** make_good: how many of the plays were proven, and each slot's plays that were not. */
+  playedCount: string
+  playedOf: (proven: number, due: number) => string
+  missed: string
+  missedSlot: (time: string, missed: number, of: number) => string
   contentAlt: (event: string) => string
   seeOrder: string
   calendarNote: string
@@ -88,6 +93,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `As you asked, we erased your photo or video, your message and your contact details (name, e-mail address, phone number) from your order for ${event}, and blanked the mails we sent you. This is the last mail about it.`,
       },
+      make_good: {
+        subject: (code) => `Not every play of your shout happened: your refund (${code})`,
+        heading: 'Not every play of your shout happened',
+        intro: (event) =>
+          `The billboard did not show your shout for ${event} every time it was due. You do not pay for the plays that did not happen: their share of what you paid is refunded to your card.`,
+      },
     },
     greeting: (name) => `Hello ${name},`,
     code: 'Confirmation code',
@@ -100,6 +111,10 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     firstPlay: (minutes) => `First play in about ${minutes} minutes`,
     plays: 'Played at',
     noPlays: 'The billboard has not reported its plays.',
+    playedCount: 'Played',
+    playedOf: (proven, due) => `${proven} of ${due} plays`,
+    missed: 'Did not play',
+    missedSlot: (time, missed, of) => `${time}: ${missed} of ${of} plays`,
     contentAlt: (event) => `Your shout for ${event}`,
     seeOrder: 'See your order',
     calendarNote: 'The attached calendar file (.ics) adds your times to your calendar.',
@@ -159,6 +174,13 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Comme vous l’avez demandé, nous avons effacé votre photo ou vidéo, votre message et vos coordonnées (nom, adresse e-mail, téléphone) de votre commande pour ${event}, et vidé les e-mails envoyés. C’est le dernier e-mail à son sujet.`,
       },
+      make_good: {
+        subject: (code) =>
+          `Votre shout n’a pas été diffusé à chaque fois : votre remboursement (${code})`,
+        heading: 'Votre shout n’a pas été diffusé à chaque fois',
+        intro: (event) =>
+          `L’écran n’a pas montré votre shout pour ${event} à chaque diffusion prévue. Vous ne payez pas les diffusions qui n’ont pas eu lieu : leur part de ce que vous avez payé est remboursée sur votre carte.`,
+      },
     },
     greeting: (name) => `Bonjour ${name},`,
     code: 'Code de confirmation',
@@ -171,6 +193,10 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     firstPlay: (minutes) => `Première diffusion dans environ ${minutes} minutes`,
     plays: 'Diffusé à',
     noPlays: 'L’écran n’a pas signalé ses diffusions.',
+    playedCount: 'Diffusé',
+    playedOf: (proven, due) => `${proven} diffusions sur ${due}`,
+    missed: 'Non diffusé',
+    missedSlot: (time, missed, of) => `${time} : ${missed} diffusions sur ${of}`,
     contentAlt: (event) => `Votre shout pour ${event}`,
     seeOrder: 'Voir votre commande',
     calendarNote: 'Le fichier calendrier joint (.ics) ajoute vos horaires à votre agenda.',
@@ -230,6 +256,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         intro: (event) =>
           `Wie gewünscht haben wir dein Foto oder Video, deine Nachricht und deine Kontaktdaten (Name, E-Mail-Adresse, Telefonnummer) aus deiner Bestellung für ${event} gelöscht und die gesendeten E-Mails geleert. Das ist die letzte E-Mail dazu.`,
       },
+      make_good: {
+        subject: (code) => `Dein Shout lief nicht jedes Mal: deine Erstattung (${code})`,
+        heading: 'Dein Shout lief nicht jedes Mal',
+        intro: (event) =>
+          `Der Bildschirm hat deinen Shout für ${event} nicht bei jeder geplanten Ausstrahlung gezeigt. Ausstrahlungen, die nicht stattfanden, zahlst du nicht: ihr Anteil an deiner Zahlung wird deiner Karte erstattet.`,
+      },
     },
     greeting: (name) => `Hallo ${name},`,
     code: 'Bestätigungscode',
@@ -242,6 +274,10 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     firstPlay: (minutes) => `Erste Ausstrahlung in etwa ${minutes} Minuten`,
     plays: 'Gelaufen um',
     noPlays: 'Der Bildschirm hat seine Ausstrahlungen nicht gemeldet.',
+    playedCount: 'Gelaufen',
+    playedOf: (proven, due) => `${proven} von ${due} Ausstrahlungen`,
+    missed: 'Nicht gelaufen',
+    missedSlot: (time, missed, of) => `${time}: ${missed} von ${of} Ausstrahlungen`,
     contentAlt: (event) => `Dein Shout für ${event}`,
     seeOrder: 'Deine Bestellung ansehen',
     calendarNote: 'Die angehängte Kalenderdatei (.ics) trägt deine Zeiten in deinen Kalender ein.',

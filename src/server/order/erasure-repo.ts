@@ -1,50 +1,30 @@
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
-// The SQL of the shoppers' "Forget my data" links (erasure.ts; table order_erasure_links, owned here).
+// The SQL of the shoppers' "Forget my data" links (erasure.ts): the order a verified link names, and
+// the key that signs the links when ERASURE_LINK_KEY is unset (table order_erasure_keys, owned here).
 
-const at = (epochMs: number) => sql`to_timestamp(${epochMs}::float8 / 1000)`
+export type ErasureOrder = { eventSlug: string; forgotten: boolean }
 
-export async function insertErasureLink(
-  db: Queryable,
-  link: { tokenHash: string; orderGuid: string; expiresAtEpochMs: number },
-): Promise<void> {
-  await db.query(sql`
-    insert into order_erasure_links (token_hash, order_guid, expires_at)
-    values (${link.tokenHash}, ${link.orderGuid}, ${at(link.expiresAtEpochMs)})`)
-}
-
-export type ErasureLink = {
-  orderGuid: string
-  eventSlug: string
-  used: boolean
-  forgotten: boolean
-}
-
-/** The link of this token's hash while it lasts, with its order (null: unknown or expired). */
-export async function erasureLink(
-  db: Queryable,
-  tokenHash: string,
-  nowMs: number,
-): Promise<ErasureLink | null> {
-  const [row] = await db.query(sql<ErasureLink>`
-    select l.order_guid as "orderGuid", o.event_slug as "eventSlug", l.used_at is not null as used,
-      o.personal_data_erased_at is not null as forgotten
-    from order_erasure_links l join orders o on o.guid = l.order_guid
-    where l.token_hash = ${tokenHash} and l.expires_at > ${at(nowMs)}`)
+/** The order a link names, and whether its personal data is forgotten (null: no such order). */
+export async function erasureOrder(db: Queryable, guid: string): Promise<ErasureOrder | null> {
+  const [row] = await db.query(sql<ErasureOrder>`
+    select event_slug as "eventSlug", personal_data_erased_at is not null as forgotten
+    from orders where guid = ${guid}`)
   return row ?? null
 }
 
-export async function markErasureLinkUsed(
+/** The key under this id: made with `secret` by whichever instance comes first, then kept. */
+export async function ensureErasureKey(
   db: Queryable,
-  tokenHash: string,
-  nowMs: number,
-): Promise<void> {
+  kid: string,
+  secret: string,
+): Promise<string> {
   await db.query(sql`
-    update order_erasure_links set used_at = ${at(nowMs)}
-    where token_hash = ${tokenHash} and used_at is null`)
-}
-
-export async function deleteExpiredErasureLinks(db: Queryable, nowMs: number): Promise<void> {
-  await db.query(sql`delete from order_erasure_links where expires_at <= ${at(nowMs)}`)
+    insert into order_erasure_keys (kid, secret) values (${kid}, ${secret})
+    on conflict (kid) do nothing`)
+  const [row] = await db.query(sql<{ secret: string }>`
+    select secret from order_erasure_keys where kid = ${kid}`)
+  if (!row) throw new Error('the erasure links’ key was not stored')
+  return row.secret
 }

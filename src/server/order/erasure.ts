@@ -1,19 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { isLocale, type Locale } from '../../domain/locale.ts'
 import type { OrderState } from '../../domain/order-state.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
+import { newSecret } from '../platform/secret.ts'
 import type { ErasurePageView } from './erasure-page.ts'
-import { erasureLink, insertErasureLink, markErasureLinkUsed } from './erasure-repo.ts'
+import { ensureErasureKey, erasureOrder } from './erasure-repo.ts'
 import type { OrderLifetime } from './lifetime.ts'
 import { orderKeepingData } from './lifetime-repo.ts'
 
-// The shopper's "Forget my data" link, in the footer of every mail of an order: one random token per
-// mail (256 bits, base64url), kept only as its SHA-256, lasting until the order's data goes by its
-// lifetime anyway. Opening it shows a page and changes nothing; its button posts back (Origin
-// checked) and the order is forgotten at once through the lifetime's own path (lifetime.ts: every
-// module's forgetter runs), but only once no slot of the order is still to play: before that the
-// page says from when. A second post only says it is done.
+// The shopper's "Forget my data" link, in the footer of every mail of an order: signed, no sign-in.
+// It names the order and when it expires (when the order's data goes by its lifetime anyway), with
+// an HMAC-SHA256 of both under the server's key (ERASURE_LINK_KEY; unset, never in prod, a key made
+// once and kept in the database, the same for every instance): checked before any lookup, and no
+// other order's link nor a later expiry can be made from one. Opening it shows a page and changes
+// nothing; its button posts back (Origin checked) and the order is forgotten at once through the
+// lifetime's own path (lifetime.ts: every module's forgetter runs), but only once no slot of the
+// order is still to play: before that the page says from when. A second post only says it is done.
 
 type Summary = {
   locale: string
@@ -24,6 +27,8 @@ type Summary = {
 }
 
 export type ErasureDeps = {
+  /** ERASURE_LINK_KEY, or undefined: a key made once and kept in the database. */
+  configuredKey: string | undefined
   database: Database
   log: Logger
   now: () => number
@@ -50,37 +55,52 @@ const NOT_PLAYING: ReadonlySet<OrderState> = new Set(['Failed', 'Cancelled'])
 
 export const erasurePath = (token: string) => `/s/forget/${encodeURIComponent(token)}`
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+/** What the key signs: the order and the link's expiry in whole seconds, for this use only. */
+const signed = (guid: string, expiresSec: number) => `shouts-erasure-link:${guid}:${expiresSec}`
+/** order guid . expiry (epoch seconds) . HMAC-SHA256 (base64url) */
+const LINK =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/
 
 export function createErasureLinks(deps: ErasureDeps) {
   const { database: db, lifetime } = deps
 
-  type Found = {
-    hash: string
-    guid: string
-    eventSlug: string
-    forgotten: boolean
-    locale: Locale
-    summary: Summary
+  let key: Promise<string> | null = null
+  const loadKey = (): Promise<string> => {
+    key ??= (
+      deps.configuredKey
+        ? Promise.resolve(deps.configuredKey)
+        : ensureErasureKey(db, 'generated', newSecret())
+    ).catch((error) => {
+      key = null
+      throw error
+    })
+    return key
   }
+  const macOf = async (guid: string, expiresSec: number) =>
+    createHmac('sha256', await loadKey())
+      .update(signed(guid, expiresSec))
+      .digest()
 
-  async function find(token: string): Promise<Found | null> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
-    const hash = hashOf(token)
-    const link = await erasureLink(db, hash, deps.now())
-    if (!link) return null
-    const found = await deps.summary(link.eventSlug, link.orderGuid)
+  type Found = { guid: string; forgotten: boolean; locale: Locale; summary: Summary }
+  type FoundOrder = Found & { eventSlug: string }
+
+  /** The order of a link whose signature holds and which has not expired (null otherwise). */
+  async function find(token: string): Promise<FoundOrder | null> {
+    const parts = LINK.exec(token)
+    if (!parts) return null
+    const [, guid = '', expires = '', mac = ''] = parts
+    const expiresSec = Number(expires)
+    const given = Buffer.from(mac, 'base64url')
+    const expected = await macOf(guid, expiresSec)
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+    if (expiresSec * 1000 <= deps.now()) return null
+    const order = await erasureOrder(db, guid)
+    if (!order) return null
+    const found = await deps.summary(order.eventSlug, guid)
     if (!found.ok) return null
     const summary = found.value
     const locale: Locale = isLocale(summary.locale) ? summary.locale : 'en'
-    return {
-      hash,
-      guid: link.orderGuid,
-      eventSlug: link.eventSlug,
-      forgotten: link.forgotten,
-      locale,
-      summary,
-    }
+    return { guid, eventSlug: order.eventSlug, forgotten: order.forgotten, locale, summary }
   }
 
   /** The instant from which the order may be forgotten: its last slot's end (0: nothing plays). */
@@ -106,23 +126,19 @@ export function createErasureLinks(deps: ErasureDeps) {
 
   return {
     /**
-     * A new link for one mail of the order (null: its data is forgotten already). Stored hashed; it
-     * lasts as long as the data it erases.
+     * The order's link (null: its data is forgotten already), signed, lasting as long as the data
+     * it erases: the same for each mail of the order.
      */
     async link(guid: string): Promise<string | null> {
       const order = await orderKeepingData(db, guid)
       if (!order) return null
       const until = (await lifetime.personalDataUntil(order)) ?? deps.now() + lifetime.ttlMs
-      const token = randomBytes(32).toString('base64url')
-      await insertErasureLink(db, {
-        tokenHash: hashOf(token),
-        orderGuid: guid,
-        expiresAtEpochMs: Math.max(until, deps.now() + lifetime.ttlMs),
-      })
-      return `${deps.origin().replace(/\/+$/, '')}${erasurePath(token)}`
+      const expiresSec = Math.ceil(Math.max(until, deps.now() + lifetime.ttlMs) / 1000)
+      const mac = (await macOf(guid, expiresSec)).toString('base64url')
+      return `${deps.origin().replace(/\/+$/, '')}${erasurePath(`${guid}.${expiresSec}.${mac}`)}`
     },
 
-    /** What the link's page shows (null: unknown or expired). Changes nothing. */
+    /** What the link's page shows (null: forged, altered or expired). Changes nothing. */
     async page(token: string): Promise<ErasurePageView | null> {
       const found = await find(token)
       return found ? viewOf(found, token) : null
@@ -138,7 +154,6 @@ export function createErasureLinks(deps: ErasureDeps) {
       const mail = await deps.erasureMail?.(found.eventSlug, found.guid)
       if (!(await lifetime.forgetNow(found.guid, now, mail ?? undefined)))
         return { state: 'busy', locale: found.locale }
-      await markErasureLinkUsed(db, found.hash, now)
       deps.log.info("order's personal data forgotten on the shopper's request", {
         guid: found.guid,
       })

@@ -3,7 +3,6 @@ import type { CatalogueReads } from '../catalogue/service.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
-import { deleteExpiredErasureLinks } from './erasure-repo.ts'
 import {
   anonymiseOrder,
   holdForForgetting,
@@ -117,8 +116,6 @@ export function createOrderLifetime(deps: OrderLifetimeDeps) {
         if (!last || page.length < BATCH) break
         after = { createdAtEpochMs: last.createdAtEpochMs, guid: last.guid }
       }
-      // the shoppers' "Forget my data" links whose orders' data went by now
-      await deleteExpiredErasureLinks(db, nowMs)
       if (forgotten > 0) log.info("orders' personal data forgotten", { orders: forgotten })
       return forgotten
     },

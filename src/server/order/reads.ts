@@ -219,3 +219,31 @@ export async function orderOfPayment(
     select guid from orders where payment_id = ${paymentId} limit 1`)
   return row ?? null
 }
+
+// ---------- make-goods (make-good/service.ts) ----------
+
+/** Where a billboard's event has its make-goods due: every order whose slots are all `upTo` or before. */
+export type DecidableBound = { eventSlug: string; deviceId: string; upTo: number }
+
+/**
+ * Confirmed orders whose last slot is within their billboard's bound and that `undecided` (the
+ * make-good module's condition on `o.guid`) still holds for, oldest first.
+ */
+export function ordersEndedWithin(
+  db: Queryable,
+  bounds: readonly DecidableBound[],
+  undecided: (orderGuid: Sql) => Sql,
+  limit: number,
+): Promise<{ guid: string }[]> {
+  if (bounds.length === 0) return Promise.resolve([])
+  return db.query(sql<{ guid: string }>`
+    select o.guid from orders o
+    join unnest(${bounds.map((b) => b.eventSlug)}::text[], ${bounds.map((b) => b.deviceId)}::text[],
+      ${bounds.map((b) => b.upTo)}::int[]) as b(event_slug, device_id, up_to)
+      on o.event_slug = b.event_slug and o.device_id = b.device_id
+    where o.state = 'Confirmed'
+      and (select max(n) from unnest(o.slot_numbers) n) <= b.up_to
+      and ${undecided(sql`o.guid`)}
+    order by o.created_at
+    limit ${limit}`)
+}

@@ -60,6 +60,8 @@ export function createOrderService(deps: {
   lease: LeaseSettings
   /** The proof of play of an order (the player module's read model; the summary shows it). */
   playsOf: (guid: string) => Promise<OrderPlay[]>
+  /** An order's make-good once decided (the make-good module's read model; the summary shows it). */
+  makeGoodOf?: (guid: string) => Promise<OrderSummary['makeGood']>
   /** ORDER_CONTENT_TTL_DAYS in milliseconds: an order's personal data goes this long after its last slot. */
   orderDataTtlMs: number
   /** PAYMENT_ACTION_MINUTES in milliseconds: how long an order waits for the cardholder. */
@@ -125,9 +127,10 @@ export function createOrderService(deps: {
     const event = order ? await catalogue.event(order.eventSlug) : null
     const device = order && event ? await catalogue.eventDevice(event.slug, order.deviceId) : null
     if (!order || !event || !device) return err({ code: 'order_not_found' })
-    const [content, plays] = await Promise.all([
+    const [content, plays, makeGood] = await Promise.all([
       orderContent(db, order.executionContentKey),
       deps.playsOf(order.guid),
+      deps.makeGoodOf?.(order.guid) ?? null,
     ])
     return ok(
       orderSummary(
@@ -137,6 +140,7 @@ export function createOrderService(deps: {
           contentType: content?.type ?? null,
           contentImageUrl: content ? contentImageUrl(content) : null,
           plays,
+          makeGood,
         },
         event,
         device,

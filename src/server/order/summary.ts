@@ -39,6 +39,8 @@ export type SummaryFacts = {
   /** the photo, or the first frame of the clip (src/server/content/storage.ts contentImageUrl) */
   contentImageUrl: string | null
   plays: OrderPlay[]
+  /** the make-good once decided (make-good/reads.ts), else null */
+  makeGood?: OrderSummary['makeGood']
 }
 
 /**
@@ -94,5 +96,6 @@ export function orderSummary(
     playsPerSlot: event?.playsPerSlot ?? DEFAULT_PLAYS_PER_SLOT,
     secondsPerShout: event?.secondsPerShout ?? DEFAULT_SECONDS_PER_SHOUT,
     plays: order.plays,
+    makeGood: order.makeGood ?? null,
   }
 }

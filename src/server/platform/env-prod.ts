@@ -8,6 +8,7 @@ type ProductionSettings = {
   STRIPE_WEBHOOK_SECRET?: string | undefined
   ALLOW_TEST_PAYMENTS?: string | undefined
   ADVERTISER_TOKEN_KEYS?: readonly string[] | undefined
+  ERASURE_LINK_KEY?: string | undefined
 }
 
 /** The problems of a production shop's settings, as the messages the server stops with. */
@@ -47,6 +48,13 @@ export function productionProblems(e: ProductionSettings): string[] {
   if (!e.ADVERTISER_TOKEN_KEYS) {
     problems.push(
       "ADVERTISER_TOKEN_KEYS must be set when APP_ENV=prod (random keys of 32 characters or more: the first signs advertisers' access tokens)",
+    )
+  }
+  // Likewise the key of the shoppers' "Forget my data" links: one made by the server would let
+  // anyone who reads the database erase any order's data.
+  if (!e.ERASURE_LINK_KEY) {
+    problems.push(
+      'ERASURE_LINK_KEY must be set when APP_ENV=prod (a random key of 32 characters or more, the same on every instance: it signs the mails\' "Forget my data" links)',
     )
   }
   return problems

@@ -30,6 +30,7 @@ const PROD = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_not-a-real-key',
   STRIPE_WEBHOOK_SECRET: 'whsec_not-a-real-secret',
   ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
+  ERASURE_LINK_KEY: 'e'.repeat(32),
 }
 
 describe('the settings', () => {
@@ -85,6 +86,9 @@ describe('the settings', () => {
     expect(message).toContain('PORT: PORT must be a number between 0 and 65535')
     expect(message).toContain('APP_ENV: APP_ENV must be one of local, dev, prod')
     expect(message).toContain('MODERATION_NSFW_THRESHOLD: must be between 0 and 1')
+    expect(() => parseEnv({ PAYMENT_ACTION_MINUTES: '0' })).toThrow(
+      'PAYMENT_ACTION_MINUTES must be at least 1',
+    )
   })
 
   it('refuse settings that only make sense together, when one is missing', () => {
@@ -152,6 +156,15 @@ describe('the settings', () => {
       TRUST_PROXY: 2,
       WRITES_PER_MINUTE: 10,
     })
+  })
+
+  it('require the key of the "Forget my data" links in production, of 32 characters or more', () => {
+    const { ERASURE_LINK_KEY: _, ...withoutKey } = PROD
+    expect(() => parseEnv(withoutKey)).toThrow('ERASURE_LINK_KEY must be set when APP_ENV=prod')
+    expect(() => parseEnv({ ERASURE_LINK_KEY: 'short' })).toThrow(
+      'ERASURE_LINK_KEY must be a random key of at least 32 characters',
+    )
+    expect(parseEnv(PROD).ERASURE_LINK_KEY).toBe('e'.repeat(32))
   })
 
   it("require the advertisers' token keys in production, each of 32 characters or more", () => {

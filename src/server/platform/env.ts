@@ -84,7 +84,14 @@ const EnvEntries = v.object({
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url('STRIPE_API_URL must be a URL'))),
   // how long an order waits for the cardholder to confirm its charge with their bank (3-D Secure)
   // before it fails and its slots are free again (order/authentication.ts)
-  PAYMENT_ACTION_MINUTES: v.optional(wholeNumber('PAYMENT_ACTION_MINUTES'), '15'),
+  // (0 would fail every order waiting for its cardholder's bank at once)
+  PAYMENT_ACTION_MINUTES: v.optional(
+    v.pipe(
+      wholeNumber('PAYMENT_ACTION_MINUTES'),
+      v.minValue(1, 'PAYMENT_ACTION_MINUTES must be at least 1'),
+    ),
+    '15',
+  ),
   // The signing secret (whsec_…) of the shop's webhook endpoint in Stripe's dashboard: every event
   // posted to /api/v1/payment/stripe/webhook is checked against it (payment/webhooks.ts).
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -206,6 +213,8 @@ const EnvEntries = v.object({
     ),
     '10',
   ),
+  // hours after an order's last slot before its plays without proof are refunded (docs/billboards.md)
+  MAKE_GOOD_GRACE_HOURS: v.optional(wholeNumber('MAKE_GOOD_GRACE_HOURS'), '6'),
   // --- e-mail (docs/mail.md): sent over SMTP when SMTP_URL is set
   // (smtp://user:pass@host:port, smtps://… for TLS from the start); unset, every mail is kept in the
   // outbox (GET /api/v1/ops/outbox) and none is sent
@@ -269,6 +278,15 @@ const EnvEntries = v.object({
         (keys) => keys.length > 0 && keys.every((key) => key.length >= 32),
         'ADVERTISER_TOKEN_KEYS must be keys of at least 32 characters, separated by commas',
       ),
+    ),
+  ),
+  // --- the shoppers' "Forget my data" links (docs/privacy.md): the key (32 characters or more)
+  // their HMAC-SHA256 is made with, the same on every instance; changing it voids every link already
+  // mailed. Unset (never in prod): a key is made and kept in the database.
+  ERASURE_LINK_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(32, 'ERASURE_LINK_KEY must be a random key of at least 32 characters'),
     ),
   ),
   // The share (percent) of each hour's free time ads may take on a billboard when its event names

@@ -4,8 +4,8 @@ import { order, type SetupIntentResponse } from '../../../contract/order'
 import { callApi } from '../../lib/api'
 import { problemText } from '../../lib/problem-text'
 import type { CardConfirm } from '../../lib/stripe-card-form'
+import { LocalCardFields, localConfirmation, NO_CARD } from '../../ui/local-card'
 import { Notice } from '../../ui/notice'
-import { TextField } from '../../ui/text-field'
 import { problemsOfError } from './problems'
 
 // The shop's payment flow, for a campaign's card: a SetupIntent, then Stripe's form when the server's
@@ -21,7 +21,7 @@ export function CardForm({ onReady }: { onReady: (save: SaveCard | null) => void
   const { t, i18n } = useLingui()
   const [setup, setSetup] = useState<SetupIntentResponse | null>(null)
   const [setupFailed, setSetupFailed] = useState(false)
-  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' })
+  const [card, setCard] = useState(NO_CARD)
   const stripeConfirm = useRef<CardConfirm | null>(null)
   const onStripeReady = useCallback((confirm: CardConfirm | null) => {
     stripeConfirm.current = confirm
@@ -43,17 +43,8 @@ export function CardForm({ onReady }: { onReady: (save: SaveCard | null) => void
         const result = await confirm()
         return result.ok ? { ok: true, card: saved } : result
       }
-      const [month = '', year = ''] = card.expiry.split('/').map((part) => part.trim())
       try {
-        await callApi(order.localConfirm, {
-          body: {
-            clientSecret: setup.clientSecret,
-            cardNumber: card.number,
-            expMonth: Number(month),
-            expYear: year.length === 2 ? 2000 + Number(year) : Number(year),
-            cvc: card.cvc.trim(),
-          },
-        })
+        await callApi(order.localConfirm, { body: localConfirmation(setup.clientSecret, card) })
         return { ok: true, card: saved }
       } catch (error) {
         return {
@@ -87,35 +78,5 @@ export function CardForm({ onReady }: { onReady: (save: SaveCard | null) => void
       </Suspense>
     )
   }
-  return (
-    <div className="card-form">
-      <p className="field__hint">
-        <Trans>Test mode: use the card 4242 4242 4242 4242, any future date and any CVC.</Trans>
-      </p>
-      <TextField
-        label={t`Card number`}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        value={card.number}
-        onChange={(e) => setCard({ ...card, number: e.target.value })}
-      />
-      <div className="field-pair">
-        <TextField
-          label={t`Expiry (MM/YY)`}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder={t`MM/YY`}
-          value={card.expiry}
-          onChange={(e) => setCard({ ...card, expiry: e.target.value })}
-        />
-        <TextField
-          label={t`CVC`}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          value={card.cvc}
-          onChange={(e) => setCard({ ...card, cvc: e.target.value })}
-        />
-      </div>
-    </div>
-  )
+  return <LocalCardFields card={card} onChange={setCard} />
 }

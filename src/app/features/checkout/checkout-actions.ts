@@ -2,6 +2,7 @@ import { order } from '../../../contract/order'
 import { callApi } from '../../lib/api'
 import { eventStore } from '../../stores/event'
 import { orderStore } from '../../stores/order'
+import { type LocalCard, localConfirmation } from '../../ui/local-card'
 
 /** spec §7 call 10: skipped when the defaults are already held. */
 export async function fetchOrderDefaults(): Promise<void> {
@@ -32,20 +33,11 @@ export async function ensureSetupIntent(): Promise<void> {
   }
 }
 
-export type LocalCard = { number: string; expiry: string; cvc: string }
-
 /** api-v1: the local provider's test-card confirmation. Throws ApiError (402 declined...). */
 export async function confirmLocalCard(card: LocalCard): Promise<void> {
   if (!orderStore.payment) throw new Error('no setup intent')
-  const [month = '', year = ''] = card.expiry.split('/').map((part) => part.trim())
   const answer = await callApi(order.localConfirm, {
-    body: {
-      clientSecret: orderStore.payment.clientSecret,
-      cardNumber: card.number,
-      expMonth: Number(month),
-      expYear: year.length === 2 ? 2000 + Number(year) : Number(year),
-      cvc: card.cvc.trim(),
-    },
+    body: localConfirmation(orderStore.payment.clientSecret, card),
   })
   orderStore.card = answer.card
 }

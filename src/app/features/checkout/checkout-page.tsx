@@ -23,16 +23,12 @@ import { lookupPromo } from '../../stores/promo'
 import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
+import { type LocalCard, LocalCardFields, NO_CARD } from '../../ui/local-card'
 import { Notice } from '../../ui/notice'
 import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
 import { StepHeader } from '../../ui/step-header'
 import { TextField } from '../../ui/text-field'
-import {
-  confirmLocalCard,
-  ensureSetupIntent,
-  fetchOrderDefaults,
-  type LocalCard,
-} from './checkout-actions'
+import { confirmLocalCard, ensureSetupIntent, fetchOrderDefaults } from './checkout-actions'
 
 // Stripe Elements load only when the server's provider is stripe (first screen stays light).
 const StripeCardForm = lazy(() => import('../../lib/stripe-card-form'))
@@ -55,7 +51,7 @@ export function CheckoutPage() {
   const [promoInput, setPromoInput] = useState(order.orderPromo?.promoCode ?? '')
   const [promoProblem, setPromoProblem] = useState<ProblemData | null>(null)
   const [promoBusy, setPromoBusy] = useState(false)
-  const [card, setCard] = useState<LocalCard>({ number: '', expiry: '', cvc: '' })
+  const [card, setCard] = useState<LocalCard>(NO_CARD)
   const [cardError, setCardError] = useState<string | null>(null)
   const [setupError, setSetupError] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -298,37 +294,7 @@ export function CheckoutPage() {
               />
             </Suspense>
           ) : (
-            <div className="card-form">
-              <p className="field__hint">
-                <Trans>
-                  Test mode: use the card 4242 4242 4242 4242, any future date and any CVC.
-                </Trans>
-              </p>
-              <TextField
-                label={t`Card number`}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                value={card.number}
-                onChange={(e) => setCard({ ...card, number: e.target.value })}
-              />
-              <div className="field-pair">
-                <TextField
-                  label={t`Expiry (MM/YY)`}
-                  inputMode="numeric"
-                  autoComplete="cc-exp"
-                  placeholder={t`MM/YY`}
-                  value={card.expiry}
-                  onChange={(e) => setCard({ ...card, expiry: e.target.value })}
-                />
-                <TextField
-                  label={t`CVC`}
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  value={card.cvc}
-                  onChange={(e) => setCard({ ...card, cvc: e.target.value })}
-                />
-              </div>
-            </div>
+            <LocalCardFields card={card} onChange={setCard} />
           )}
           {cardError ? (
             <p className="field__error" role="alert">

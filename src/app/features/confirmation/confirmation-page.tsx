@@ -22,6 +22,7 @@ import { PriceTotals } from '../../ui/price-totals'
 import { ProblemList } from '../../ui/problem-list'
 import { Skeleton } from '../../ui/skeleton'
 import { buildIcs } from './ics'
+import { MakeGoodNotice } from './make-good-notice'
 
 // "Tell me when it plays": the Push API's code in its own chunk, fetched only on this page (the
 // worker precaches it: it loads offline too)
@@ -277,6 +278,7 @@ export function ConfirmationPage() {
         {summary && event && state === 'Confirmed' ? (
           <Airing summary={summary} event={event} now={Date.now()} />
         ) : null}
+        {summary && event ? <MakeGoodNotice summary={summary} event={event} money={money} /> : null}
         {/* spec §3 Order (UI): subtotal, discount with its code, and total, as on review; the
             server's figures once its summary is here */}
         {summary ? (

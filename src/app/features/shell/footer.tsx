@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Locale } from '../../locale/i18n'
-import { MARKETING_PAGES } from './marketing-links'
+import { MARKETING_PAGES } from '../../ui/marketing-pages'
 import { marketingUrl } from './marketing-url'
 
 const SOCIAL = [

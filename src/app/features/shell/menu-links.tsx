@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import type { Locale } from '../../locale/i18n'
 import { setMenuOpen } from '../../stores/ui'
-import { MARKETING_PAGES } from './marketing-links'
+import { MARKETING_PAGES } from '../../ui/marketing-pages'
 import { marketingUrl } from './marketing-url'
 
 /** spec §2: the menu's links, every marketing page (the footer shows fewer on a phone). Mounted while
