@@ -178,6 +178,23 @@ export const ReportSchema = v.object({
 })
 export type Report = v.InferOutput<typeof ReportSchema>
 
+/** The plays a campaign holds that have not begun yet, soonest first (at most `NEXT_PLAYS_SHOWN`). */
+export const NEXT_PLAYS_SHOWN = 20
+export const NextPlaysSchema = v.object({
+  campaignId: v.string(),
+  plays: v.array(
+    v.object({
+      deviceId: v.string(),
+      /** The billboard's name in the catalogue (its id when the catalogue no longer lists it). */
+      location: v.string(),
+      /** The billboard's time zone: its local time is the play's time as the advertiser reads it. */
+      timeZoneId: v.string(),
+      startEpochMs: EpochMsSchema,
+    }),
+  ),
+})
+export type NextPlays = v.InferOutput<typeof NextPlaysSchema>
+
 export const ReportQuerySchema = v.object({
   format: v.optional(v.picklist(['json', 'csv']), 'json'),
 })

@@ -9,6 +9,7 @@ import {
   CampaignSchema,
   InventoryQuerySchema,
   InventorySchema,
+  NextPlaysSchema,
   ProposalSchema,
   ReportQuerySchema,
   ReportSchema,
@@ -343,6 +344,17 @@ export const advertisers = {
     headers: bearer,
     query: ReportQuerySchema,
     response: ReportSchema,
+    errors: CAMPAIGN_ERRORS,
+  }),
+  nextPlays: endpoint({
+    name: 'advertiserNextPlays',
+    method: 'GET',
+    path: `${campaignPath}/plays`,
+    summary:
+      'The plays the campaign holds that have not begun yet, soonest first (20 at most), with each billboard named',
+    access: 'advertiser',
+    headers: bearer,
+    response: NextPlaysSchema,
     errors: CAMPAIGN_ERRORS,
   }),
 } as const

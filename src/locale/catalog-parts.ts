@@ -8,7 +8,7 @@ import { readPoEntries } from './po-reader'
 // it, stays in the first part (a missing message would show its id).
 const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/features\/(template|customize|shouts|checkout|review|confirmation)\//,
-  /^src\/app\/features\/location\/(shout-location-page|billboard-map)\.tsx$/,
+  /^src\/app\/features\/location\/shout-location-page\.tsx$/,
   // what the shell loads lazily (the banners when there is one to show, the footer and the menu's
   // links once idle), and the billboard player, a screen of its own: each loads the whole catalog
   // with its code
@@ -18,7 +18,7 @@ const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/features\/advertisers\//,
   /^src\/app\/ui\/(modal|price-totals|generated-content|local-card)\.tsx$/,
   /^src\/app\/ui\/marketing-pages\.ts$/,
-  /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form)\.tsx$/,
+  /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form|billboard-map)\.tsx$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below
   /^src\/contract\/problems(-[a-z]+)?\.ts$/,

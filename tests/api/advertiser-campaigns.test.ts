@@ -3,6 +3,7 @@ import type {
   AdContent,
   Campaign,
   InventoryLine,
+  NextPlays,
   Proposal,
   Report,
 } from '../../src/contract/advertisers.ts'
@@ -12,6 +13,7 @@ import {
   campaignWithAd,
   draftOf,
   pngOf,
+  STRONG_PASSWORD,
   signedInAdvertiser,
   uploadAd,
 } from './advertiser-helpers.ts'
@@ -111,6 +113,7 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       ['POST', '/proposal', {}],
       ['POST', '/cancel', {}],
       ['GET', '/report', undefined],
+      ['GET', '/plays', undefined],
     ] as const) {
       const res = await b.api.call(
         method,
@@ -294,7 +297,7 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
   })
 
   it('pauses only what plays, cancels with its plays to come freed, and reports per day', async () => {
-    const { api } = await signedInAdvertiser(server, smtp)
+    const { api, email } = await signedInAdvertiser(server, smtp)
     const campaign = await campaignWithAd(api, now())
     const id = campaign.campaignId
     const p = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
@@ -326,6 +329,43 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(lines[0]).toBe('day,deviceId,scheduledPlays,provenPlays,impressions,spentCents')
     expect(lines).toHaveLength(report.body.rows.length + 1)
 
+    // the next plays, soonest first, each billboard by its catalogue name and time zone
+    const next = await api.get<NextPlays>(`/advertisers/campaigns/${id}/plays`)
+    expect(next.status).toBe(200)
+    const plays = next.body.plays
+    expect(plays).toHaveLength(Math.min(20, p.body.totalPlays))
+    const starts = plays.map((play) => play.startEpochMs)
+    expect(starts).toEqual([...starts].sort((a, b) => a - b))
+    expect(starts.every((start) => start >= now())).toBe(true)
+    expect(new Set(plays.map((play) => play.timeZoneId))).toEqual(new Set(['Europe/Paris']))
+    for (const play of plays) {
+      expect(play.location).toBe(
+        play.deviceId === 'paris-opera-1'
+          ? "Place de l'Opéra, facing Boulevard Haussmann"
+          : 'Place de la République, north side',
+      )
+    }
+    // once the first has begun it is no longer to come
+    const first = plays[0]
+    if (!first) throw new Error('a play at least')
+    offsetMs = first.startEpochMs + 1 - Date.now()
+    const earlier = api.token
+    try {
+      // the access token of hours ago has expired: signed in again at that time
+      const again = await api.post<{ accessToken: string }>('/advertisers/session', {
+        email,
+        password: STRONG_PASSWORD,
+      })
+      api.token = again.body.accessToken
+      const later = (await api.get<NextPlays>(`/advertisers/campaigns/${id}/plays`)).body.plays
+      expect(later.length).toBeGreaterThan(0)
+      expect(later.every((play) => play.startEpochMs > first.startEpochMs)).toBe(true)
+      expect(later[0]).toEqual(plays.find((play) => play.startEpochMs > first.startEpochMs))
+    } finally {
+      offsetMs = 0
+      api.token = earlier
+    }
+
     const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${id}/cancel`, {})
     expect(cancelled.body).toMatchObject({
       state: 'Cancelled',
@@ -333,6 +373,7 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       committedCents: 0,
     })
     expect((await api.post(`/advertisers/campaigns/${id}/cancel`, {})).status).toBe(409)
+    expect((await api.get<NextPlays>(`/advertisers/campaigns/${id}/plays`)).body.plays).toEqual([])
   })
 
   it('answers every advertisers’ call without a token with spec §7’s first message', async () => {
@@ -347,6 +388,7 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       ['POST', '/advertisers/proposals/x/accept'],
       ['GET', '/advertisers/content/x'],
       ['GET', '/advertisers/campaigns/x/report'],
+      ['GET', '/advertisers/campaigns/x/plays'],
     ] as const) {
       const res = await anonymous.call(method, path, method === 'GET' ? undefined : {})
       expect(res.status, `${method} ${path}`).toBe(401)

@@ -52,6 +52,19 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     expect(queue.status).toBe(200)
     const waiting = queue.body.campaigns.find((c) => c.campaignId === campaign.campaignId)
     expect(waiting).toMatchObject({ state: 'Booked', company: 'Brand & Co' })
+    // each billboard by its name in the catalogue, as the proposal names it
+    expect(waiting?.billboards).toEqual([
+      {
+        deviceId: 'paris-opera-1',
+        location: "Place de l'Opéra, facing Boulevard Haussmann",
+        city: 'Paris',
+      },
+      {
+        deviceId: 'paris-republique',
+        location: 'Place de la République, north side',
+        city: 'Paris',
+      },
+    ])
     expect(waiting?.ad?.renditions[0]).toMatchObject({ widthPx: 1400, heightPx: 400 })
 
     const approved = await reviewer.api.post<OpsCampaign>(

@@ -37,6 +37,12 @@ test.afterAll(async () => {
   await smtp?.close()
 })
 
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk))
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 async function signUpAndVerify(page: Page, email: string) {
   await page.goto(`${server.url}/account`)
   await page.getByRole('button', { name: 'New here? Create an account' }).click()
@@ -104,8 +110,19 @@ async function newCampaign(page: Page) {
   await page.getByRole('button', { name: 'Get the proposal' }).click()
   await expect(page.getByText('name: is required')).toBeVisible()
   await page.getByLabel('Campaign name').fill('Spring sale')
-  await page.locator('#billboard-paris-opera-1').check()
+  // one billboard picked by its pin on the map, one in the list: each shows on the other
+  await page.getByLabel('City on the map').selectOption('Paris')
+  const map = page.getByRole('region', { name: 'Map of the billboards' })
+  await expect(map.locator('.maplibregl-marker')).not.toHaveCount(0)
+  const operaPin = map.locator(`.map-pin[aria-label^="Billboard: Place de l'Opéra"]`)
+  const republiquePin = map.locator('.map-pin[aria-label^="Billboard: Place de la République"]')
+  await operaPin.click()
+  await expect(page.locator('#billboard-paris-opera-1')).toBeChecked()
+  await expect(operaPin).toHaveAttribute('aria-pressed', 'true')
+  await expect(republiquePin).toHaveAttribute('aria-pressed', 'false')
   await page.locator('#billboard-paris-republique').check()
+  await expect(republiquePin).toHaveAttribute('aria-pressed', 'true')
+  await expectAccessible(page)
   await expect(page.getByText(/impressions per play/).first()).toBeVisible()
   await expect(page.getByText(/ad plays free at these dates/).first()).toBeVisible()
   await page.getByLabel(/^Budget/).fill('500')
@@ -185,6 +202,10 @@ for (const screen of [
     await expect(page.getByTestId('campaign-state')).toHaveText('Booked')
     await expect(page.getByRole('heading', { name: 'Spring sale' })).toBeVisible()
     await expect(page.getByRole('img', { name: 'The ad of Spring sale' })).toBeVisible()
+    // the next plays, each on a billboard named as the catalogue does, at its local time
+    const nextPlays = page.getByRole('region', { name: 'Next plays' }).getByRole('listitem')
+    await expect(nextPlays.first()).toContainText(/Place de (l'Opéra|la République)/)
+    await expect(nextPlays.first().locator('time')).toContainText(/\d{2}:\d{2}:\d{2}/)
     await expectAccessible(page)
     // its plays, reserved on both billboards, drawn per day with every figure in a table
     await page.getByText('Plays as a table').click()
@@ -202,6 +223,22 @@ for (const screen of [
         name: /^Plays per day and billboard: [\d,]+ scheduled, 0 shown in all\.$/,
       }),
     ).toBeVisible()
+
+    // the report as CSV: its header, and as many plays scheduled as the page says
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the report (CSV)' }).click(),
+    ])
+    const csv = await streamText(await download.createReadStream())
+    const [header, ...rows] = csv.trim().split('\r\n')
+    expect(header).toBe('day,deviceId,scheduledPlays,provenPlays,impressions,spentCents')
+    expect(new Set(rows.map((row) => row.split(',')[1]))).toEqual(
+      new Set(['paris-opera-1', 'paris-republique']),
+    )
+    const scheduled = rows.reduce((sum, row) => sum + Number(row.split(',')[2]), 0)
+    await expect(
+      page.getByText('Plays scheduled').locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(new Intl.NumberFormat('en').format(scheduled))
 
     // the budget cannot go below what is committed: the spec's message beside the field
     await page.getByLabel(/^New budget/).fill('1')
@@ -234,7 +271,12 @@ for (const screen of [
     await expect(
       card.getByRole('heading', { name: 'Campaign Spring sale · Brand & Co' }),
     ).toBeVisible()
-    await expect(card).toContainText('paris-opera-1, paris-republique')
+    // each billboard by its name in the catalogue, not its id
+    await expect(card.getByRole('listitem')).toHaveText([
+      "Place de l'Opéra, facing Boulevard Haussmann · Paris",
+      'Place de la République, north side · Paris',
+    ])
+    await expect(card).not.toContainText('paris-opera-1')
     await expect(card.getByRole('img', { name: 'The ad of Spring sale' })).toBeVisible()
     await expectAccessible(review.page)
     await card.getByRole('button', { name: 'Approve Spring sale' }).click()

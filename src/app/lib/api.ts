@@ -12,7 +12,6 @@ import {
   type QueryValue,
   type ResponseOf,
 } from '../../contract/endpoint'
-import type { ProblemCode } from '../../contract/problems'
 import { issueMessage, type ProblemData } from '../../domain/problems'
 
 /**
@@ -37,13 +36,6 @@ export class ApiError extends Error {
     this.errors = errors
   }
 }
-
-// spec §7: an answer whose first problem is an expired or unreadable session token sends the
-// browser to /account (the codes of the spec's two token sentences).
-const SESSION_EXPIRED: ReadonlySet<string> = new Set<ProblemCode>([
-  'session_token_unreadable',
-  'session_token_expired',
-])
 
 type RequestOptions = {
   method?: Method
@@ -99,15 +91,7 @@ export async function apiRequest<TSchema extends v.GenericSchema>(
   if (response.status < 200 || response.status > 299) {
     const parsed = v.safeParse(ErrorBodySchema, payload)
     const body = parsed.success ? parsed.output : { errors: [] }
-    const error = new ApiError(response.status, problemsOf(body), body.errors)
-    if (
-      !import.meta.env.SSR &&
-      [400, 401, 404, 500].includes(response.status) &&
-      SESSION_EXPIRED.has(error.problems[0]?.code ?? '')
-    ) {
-      window.location.assign('/account')
-    }
-    throw error
+    throw new ApiError(response.status, problemsOf(body), body.errors)
   }
   const parsed = v.safeParse(schema, payload)
   if (!parsed.success) {

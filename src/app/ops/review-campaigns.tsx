@@ -88,7 +88,16 @@ export function CampaignReviewCard({
             <dt>
               <Trans>Billboards</Trans>
             </dt>
-            <dd>{c.deviceIds.join(', ')}</dd>
+            <dd>
+              <ul className="ops-plain-list">
+                {c.billboards.map((b) => (
+                  <li key={b.deviceId}>
+                    {b.location}
+                    {b.city ? ` · ${b.city}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </dd>
             <dt>
               <Trans>Flight</Trans>
             </dt>

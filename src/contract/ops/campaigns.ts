@@ -13,6 +13,8 @@ export const OpsCampaignSchema = v.object({
   accountEmail: v.string(),
   company: v.string(),
   bookedAtEpochMs: v.nullable(EpochMsSchema),
+  /** The campaign's billboards as the catalogue names them today (`deviceIds`' order). */
+  billboards: v.array(v.object({ deviceId: v.string(), location: v.string(), city: v.string() })),
   /** The ad: as uploaded, and at each billboard's size with what moderation found. */
   ad: v.nullable(
     v.object({

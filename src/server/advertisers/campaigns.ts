@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { Campaign, CampaignDraft, CampaignPatch, Report } from '../../contract/advertisers.ts'
+import {
+  type Campaign,
+  type CampaignDraft,
+  type CampaignPatch,
+  NEXT_PLAYS_SHOWN,
+  type NextPlays,
+  type Report,
+} from '../../contract/advertisers.ts'
 import { type Problem, problem } from '../../contract/problems.ts'
 import {
   budgetProblem,
@@ -26,7 +33,7 @@ import {
   updateCampaign,
   voidProposals,
 } from './campaigns-repo.ts'
-import { playTotals, releasePlays } from './plays-repo.ts'
+import { playsFrom, playTotals, releasePlays } from './plays-repo.ts'
 import { reportOf } from './report.ts'
 
 // Campaigns (api-v1 "Advertisers"): made as a Draft, changed until booked (the schedule) or at any
@@ -244,6 +251,25 @@ export function createCampaignService(deps: {
     async report(accountId: string, campaignId: string): Promise<CampaignResult<Report>> {
       const found = await ownCampaign(db, accountId, campaignId)
       return found.ok ? ok(await reportOf(db, found.value)) : found
+    },
+    /** The plays it holds still to begin, soonest first, each billboard named as the catalogue does. */
+    async nextPlays(accountId: string, campaignId: string): Promise<CampaignResult<NextPlays>> {
+      const found = await ownCampaign(db, accountId, campaignId)
+      if (!found.ok) return found
+      const [plays, billboards] = await Promise.all([
+        playsFrom(db, campaignId, now(), NEXT_PLAYS_SHOWN),
+        adBillboards(db, found.value.deviceIds),
+      ])
+      const named = new Map(billboards.map((b) => [b.deviceId, b]))
+      return ok({
+        campaignId,
+        plays: plays.map((p) => ({
+          deviceId: p.deviceId,
+          location: named.get(p.deviceId)?.location ?? p.deviceId,
+          timeZoneId: named.get(p.deviceId)?.timeZoneId ?? 'UTC',
+          startEpochMs: Number(p.startEpochMs),
+        })),
+      })
     },
     /** Stops an approved or live campaign's plays (they stay reserved for the resume). */
     pause: (accountId: string, campaignId: string) =>

@@ -121,6 +121,19 @@ export function playsOf(db: Queryable, campaignId: string): Promise<PlayRow[]> {
     from ad_plays where campaign_id = ${campaignId} order by start_epoch_ms, device_id`)
 }
 
+/** The campaign's plays that begin at `fromMs` or later, soonest first, `limit` at most. */
+export function playsFrom(
+  db: Queryable,
+  campaignId: string,
+  fromMs: number,
+  limit: number,
+): Promise<{ deviceId: string; startEpochMs: number }[]> {
+  return db.query(sql<{ deviceId: string; startEpochMs: number }>`
+    select device_id as "deviceId", start_epoch_ms::float8 as "startEpochMs"
+    from ad_plays where campaign_id = ${campaignId} and start_epoch_ms >= ${fromMs}
+    order by start_epoch_ms, device_id limit ${limit}`)
+}
+
 export type HeldPlayRow = {
   campaignId: string
   startEpochMs: number

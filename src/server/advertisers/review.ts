@@ -1,6 +1,7 @@
 import type { OpsCampaign } from '../../contract/ops/campaigns.ts'
 import { type Problem, problem } from '../../contract/problems.ts'
 import { awaitsReview, mayCancel } from '../../domain/campaign.ts'
+import { adBillboards } from '../catalogue/ad-reads.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
@@ -48,18 +49,26 @@ export function createReviewService(deps: {
   async function opsView(
     row: CampaignRow & { accountEmail?: string; company?: string },
   ): Promise<OpsCampaign> {
-    const [campaign, history, ad, account] = await Promise.all([
+    const [campaign, history, ad, account, billboards] = await Promise.all([
       deps.campaigns.view(row),
       stateHistory(db, row.campaignId),
       row.contentGuid ? adContentByGuid(db, row.contentGuid) : Promise.resolve(null),
       row.accountEmail === undefined ? accountById(db, row.accountId) : Promise.resolve(null),
+      adBillboards(db, row.deviceIds),
     ])
+    // a billboard since removed from the catalogue keeps its id as its name
+    const named = new Map(billboards.map((b) => [b.deviceId, b]))
     const shown = ad ? await deps.ads.adView(ad, row) : null
     return {
       ...campaign,
       accountEmail: row.accountEmail ?? account?.email ?? '',
       company: row.company ?? account?.company ?? '',
       bookedAtEpochMs: row.bookedAtEpochMs === null ? null : Math.round(row.bookedAtEpochMs),
+      billboards: row.deviceIds.map((deviceId) => ({
+        deviceId,
+        location: named.get(deviceId)?.location ?? deviceId,
+        city: named.get(deviceId)?.city ?? '',
+      })),
       ad:
         ad && shown
           ? {

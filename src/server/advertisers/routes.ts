@@ -181,6 +181,11 @@ export function advertiserRoutes(
     return moved.ok ? moved.value : refuse({ problems: [moved.error] })
   })
 
+  guard.handle(router, api.nextPlays, async ({ account, params }) => {
+    const found = await campaigns.nextPlays(account.accountId, params.campaignId)
+    return found.ok ? found.value : refuse({ problems: [found.error] })
+  })
+
   guard.handle(router, api.report, async ({ c, account, params, query }) => {
     const found = await campaigns.report(account.accountId, params.campaignId)
     if (!found.ok) return refuse({ problems: [found.error] })

@@ -10,6 +10,7 @@ import { Notice } from '../../ui/notice'
 import { ProblemList } from '../../ui/problem-list'
 import { TextField } from '../../ui/text-field'
 import { CampaignChart } from './campaign-chart'
+import { CampaignPlays } from './campaign-plays'
 import { count, DAYPART_LABELS, money, STATE_LABELS, when } from './format'
 import { problemsOfError } from './problems'
 import { callAsAdvertiser } from './session'
@@ -186,6 +187,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
         </dl>
       </section>
       <CampaignChart campaignId={campaignId} />
+      <CampaignPlays campaign={campaign} />
       <section className="card">
         <h2 className="section-title">
           <Trans>The ad</Trans>

@@ -5,8 +5,11 @@ import {
   type AdvertiserSession,
   advertisers,
 } from '../../../contract/advertisers'
+import { ErrorBodySchema, problemsOf } from '../../../contract/common'
 import { type Endpoint, pathOf, type ResponseOf } from '../../../contract/endpoint'
+import type { ProblemCode } from '../../../contract/problems'
 import { ApiError, apiRequest, callApi } from '../../lib/api'
+import { signInAddress } from './guard'
 
 // The advertiser's session in this tab. The access token lives in memory only (never in storage, so
 // a script injected later finds none); a reload gets a new one through the refresh cookie, which
@@ -125,21 +128,67 @@ export async function ensureSession(now = Date.now()): Promise<AdvertiserAccount
   return (await refresh()) ? advertiserSession.account : null
 }
 
+// spec §7: a token expired or unreadable (the spec's two token sentences), or no session to renew
+// it with, sends the browser to /account, in the page's language, back here once signed in
+const SESSION_ENDED: ReadonlySet<string> = new Set<ProblemCode>([
+  'session_token_unreadable',
+  'session_token_expired',
+])
+
+function toSignIn(error: unknown): never {
+  if (
+    !import.meta.env.SSR &&
+    error instanceof ApiError &&
+    error.statusCode === 401 &&
+    SESSION_ENDED.has(error.problems[0]?.code ?? '')
+  ) {
+    window.location.assign(signInAddress(window.location.pathname))
+  }
+  throw error
+}
+
+/** The token of this tab's session, renewed first when needed; refused when another account
+ * signed in in another tab. */
+async function bearer(): Promise<string> {
+  if (advertiserSession.changed) throw userChanged()
+  const account = await ensureSession()
+  if (!account || !advertiserSession.token) {
+    throw new ApiError(401, [{ code: 'session_token_expired' }])
+  }
+  return advertiserSession.token
+}
+
 /**
  * A signed-in call: refused here when another account signed in in another tab, with a token
- * renewed first when needed. Without a session the answer is the server's (401), which sends the
- * browser to /account when the token is the problem (src/app/lib/api.ts).
+ * renewed first when needed. When the session has ended the browser goes to sign in.
  */
 export async function callAsAdvertiser<E extends Endpoint & { readonly response: v.GenericSchema }>(
   endpoint: E,
   options: Parameters<typeof callApi<E>>[1],
 ): Promise<ResponseOf<E>> {
-  if (advertiserSession.changed) throw userChanged()
-  const account = await ensureSession()
-  if (!account) throw new ApiError(401, [{ code: 'session_token_expired' }])
   const call = callApi as (e: E, o: object) => Promise<ResponseOf<E>>
-  return call(endpoint, {
-    ...options,
-    headers: { authorization: `Bearer ${advertiserSession.token}` },
-  })
+  try {
+    const token = await bearer()
+    return await call(endpoint, { ...options, headers: { authorization: `Bearer ${token}` } })
+  } catch (error) {
+    return toSignIn(error)
+  }
+}
+
+/**
+ * A file the API serves to the signed-in advertiser (a report's CSV), as a Blob the page saves: the
+ * token goes in the Authorization header, never in an address a link would carry.
+ */
+export async function fileAsAdvertiser(path: string): Promise<Blob> {
+  try {
+    const response = await fetch(path, { headers: { authorization: `Bearer ${await bearer()}` } })
+    if (!response.ok) {
+      const parsed = v.safeParse(ErrorBodySchema, await response.json().catch(() => null))
+      const body = parsed.success ? parsed.output : { errors: [] }
+      throw new ApiError(response.status, problemsOf(body), body.errors)
+    }
+    return await response.blob()
+  } catch (error) {
+    return toSignIn(error)
+  }
 }

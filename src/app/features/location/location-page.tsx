@@ -7,10 +7,20 @@ import {
   useRouteContext,
   useSearch,
 } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react'
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/catalogue'
 import { cityStateLabel } from '../../../domain/device'
+import type { BillboardMapProps } from '../../lib/billboard-map'
 import { useHydrated } from '../../lib/hydration'
 import { problemText } from '../../lib/problem-text'
 import { trafficDirectionName } from '../../lib/traffic-direction'
@@ -27,7 +37,10 @@ import { MiniMap } from './mini-map'
 
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
 // is 820 KB and its start-up blocked the main thread for over a second).
-const BillboardMap = lazy(() => import('./billboard-map'))
+// typed for the catalogue's devices (the map draws any billboard; the type only, no code)
+const BillboardMap = lazy(() => import('../../lib/billboard-map')) as LazyExoticComponent<
+  ComponentType<BillboardMapProps<Device>>
+>
 
 const NONE: readonly Device[] = []
 
