@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { CAMPAIGN_STATES, DAYPARTS } from '../domain/campaign'
+import { COMPLETION_REASONS } from '../domain/campaign-completion'
 import {
   CurrencySchema,
   EpochMsSchema,
@@ -102,6 +103,8 @@ export const CampaignSchema = v.object({
   proposalGuid: v.optional(v.nullable(v.string())),
   scheduledPlays: v.optional(nonNegativeInt()),
   provenPlays: v.optional(nonNegativeInt()),
+  /** Why it was completed (Completed): its flight ended, or its budget was spent. */
+  completedReason: v.optional(v.nullable(v.picklist(COMPLETION_REASONS))),
 })
 export type Campaign = v.InferOutput<typeof CampaignSchema>
 

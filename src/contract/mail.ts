@@ -31,6 +31,11 @@ export const NOTICE_MAIL_KINDS = [
   'password_reset',
   'campaign_rejected',
   'campaign_charge_failed',
+  'campaign_booked',
+  'campaign_approved',
+  'campaign_live',
+  'campaign_receipt',
+  'campaign_completed',
   'payment_dispute',
   // the admins' notices of a billboard with sold plays that stopped reporting, and of its return
   'billboard_offline',

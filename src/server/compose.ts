@@ -223,9 +223,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
   const onAir = createOnAir({
-    database,
-    now,
-    defaultSharePercent: env.AD_FREE_TIME_SHARE,
+    ...{ database, now, defaultSharePercent: env.AD_FREE_TIME_SHARE },
+    onLive: (campaignId) => advertisers.news.live(campaignId),
   })
   const player = createPlayerService({
     database,

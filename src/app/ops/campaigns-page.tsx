@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { type OpsCampaign, opsCampaigns } from '../../contract/ops/campaigns'
 import type { CampaignState } from '../../domain/campaign'
+import type { CompletionReason } from '../../domain/campaign-completion'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
 import { useOpsFailure } from './errors'
@@ -12,6 +13,11 @@ import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
 
+// why the shop completed a campaign (src/domain/campaign-completion.ts)
+const COMPLETED_NAMES: Record<CompletionReason, MessageDescriptor> = {
+  flight_ended: msg`flight ended`,
+  budget_spent: msg`budget spent`,
+}
 const STATE_NAMES: Record<CampaignState, MessageDescriptor> = {
   Draft: msg`Draft`,
   Proposed: msg`Proposed`,
@@ -152,7 +158,12 @@ function CampaignRow({
           <br />
           <small>{c.accountEmail}</small>
         </td>
-        <td>{i18n._(STATE_NAMES[c.state])}</td>
+        <td>
+          {i18n._(STATE_NAMES[c.state])}
+          {c.state === 'Completed' && c.completedReason ? (
+            <small> ({i18n._(COMPLETED_NAMES[c.completedReason])})</small>
+          ) : null}
+        </td>
         <td>
           {dateTimeIn(c.startEpochMs, locale)} – {dateTimeIn(c.endEpochMs, locale)}
         </td>

@@ -158,6 +158,16 @@ function KindName({ kind }: { kind: MailKind }) {
       return <Trans>Campaign rejected</Trans>
     case 'campaign_charge_failed':
       return <Trans>Campaign payment failed</Trans>
+    case 'campaign_booked':
+      return <Trans>Campaign booked</Trans>
+    case 'campaign_approved':
+      return <Trans>Campaign approved</Trans>
+    case 'campaign_live':
+      return <Trans>Campaign on air</Trans>
+    case 'campaign_receipt':
+      return <Trans>Campaign daily receipt</Trans>
+    case 'campaign_completed':
+      return <Trans>Campaign completed</Trans>
     case 'payment_dispute':
       return <Trans>Disputed payment</Trans>
     case 'make_good':

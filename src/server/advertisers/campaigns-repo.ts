@@ -1,5 +1,6 @@
 import type { Daypart } from '../../contract/advertisers.ts'
 import type { CampaignState } from '../../domain/campaign.ts'
+import type { CompletionReason } from '../../domain/campaign-completion.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
 import { airChanged } from './on-air-changes.ts'
@@ -21,6 +22,7 @@ export type CampaignRow = {
   resumeState: CampaignState | null
   contentGuid: string | null
   rejectionReason: string | null
+  completedReason: CompletionReason | null
   checkoutSecretKey: string | null
   spentCents: number
   bookedAtEpochMs: number | null
@@ -32,7 +34,8 @@ const CAMPAIGN_COLUMNS = sql`c.campaign_id as "campaignId", c.account_id as "acc
   c.budget_cents as "budgetCents", c.currency, c.start_epoch_ms as "startEpochMs",
   c.end_epoch_ms as "endEpochMs", c.device_ids as "deviceIds", c.dayparts, c.state,
   c.resume_state as "resumeState", c.content_guid as "contentGuid",
-  c.rejection_reason as "rejectionReason", c.checkout_secret_key as "checkoutSecretKey",
+  c.rejection_reason as "rejectionReason", c.completed_reason as "completedReason",
+  c.checkout_secret_key as "checkoutSecretKey",
   c.spent_cents as "spentCents",
   (extract(epoch from c.booked_at) * 1000)::float8 as "bookedAtEpochMs"`
 
@@ -44,6 +47,7 @@ export async function insertCampaign(
     | 'resumeState'
     | 'contentGuid'
     | 'rejectionReason'
+    | 'completedReason'
     | 'checkoutSecretKey'
     | 'spentCents'
     | 'bookedAtEpochMs'
@@ -154,6 +158,7 @@ export async function moveCampaign(
     to: CampaignState
     resumeState?: CampaignState | null
     rejectionReason?: string
+    completedReason?: CompletionReason
     card?: { checkoutSecretKey: string; customerId: string }
     reviewedBy?: string
   },
@@ -165,6 +170,7 @@ export async function moveCampaign(
     update campaigns set state = ${move.to}, updated_at = ${at},
       resume_state = ${move.resumeState ?? null}::text,
       rejection_reason = coalesce(${move.rejectionReason ?? null}::text, rejection_reason),
+      completed_reason = coalesce(${move.completedReason ?? null}::text, completed_reason),
       checkout_secret_key = coalesce(${move.card?.checkoutSecretKey ?? null}::text,
         checkout_secret_key),
       customer_id = coalesce(${move.card?.customerId ?? null}::text, customer_id),

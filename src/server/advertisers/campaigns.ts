@@ -111,6 +111,7 @@ export function createCampaignService(deps: {
           committedCents: held?.committedCents ?? 0,
           contentGuid: c.contentGuid,
           rejectionReason: c.rejectionReason,
+          completedReason: c.completedReason,
           proposalGuid: c.state === 'Proposed' ? await openProposalOf(db, c.campaignId) : null,
           scheduledPlays: held?.scheduledPlays ?? 0,
           provenPlays: held?.provenPlays ?? 0,

@@ -1,3 +1,4 @@
+import type { CampaignState } from '../../domain/campaign.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
@@ -123,4 +124,64 @@ export function chargesOf(
     select campaign_id as "campaignId", day, idempotency_key as key,
       amount_cents::float8 as "amountCents", currency, status, plays
     from ad_charges where campaign_id = ${campaignId} order by day`)
+}
+
+/** What decides whether a campaign on air is over (src/domain/campaign-completion.ts). */
+export type OnAirFacts = {
+  campaignId: string
+  state: CampaignState
+  endEpochMs: number
+  budgetCents: number
+  deviceIds: string[]
+  provenCents: number
+  cheapestPlayCents: number | null
+  unsettled: boolean
+}
+
+/** Campaigns approved or live, a page at a time, with what their plays and charges stand at. */
+export async function campaignsOnAir(
+  db: Queryable,
+  after: string,
+  limit: number,
+): Promise<OnAirFacts[]> {
+  const rows = await db.query(sql<OnAirFacts>`
+    select c.campaign_id as "campaignId", c.state, c.end_epoch_ms::float8 as "endEpochMs",
+      c.budget_cents::float8 as "budgetCents", c.device_ids as "deviceIds",
+      (coalesce((select sum(amount_cents) from ad_charges h
+          where h.campaign_id = c.campaign_id and h.status <> 'failed'), 0)
+        + coalesce(p.uncharged, 0))::float8 as "provenCents",
+      p.cheapest::float8 as "cheapestPlayCents",
+      (coalesce(p.uncharged_plays, 0) > 0 or exists (select 1 from ad_charges h
+        where h.campaign_id = c.campaign_id and h.status = 'pending')) as unsettled
+    from campaigns c
+    left join lateral (
+      select min(cost_cents) as cheapest,
+        sum(cost_cents) filter (where proven_at_epoch_ms is not null and charge_day is null)
+          as uncharged,
+        count(*) filter (where proven_at_epoch_ms is not null and charge_day is null)
+          as uncharged_plays
+      from ad_plays a where a.campaign_id = c.campaign_id) p on true
+    where c.state in ('Approved', 'Live') and c.campaign_id > ${after}
+    order by c.campaign_id limit ${limit}`)
+  return rows.map((r) => ({
+    ...r,
+    endEpochMs: Number(r.endEpochMs),
+    budgetCents: Number(r.budgetCents),
+    provenCents: Number(r.provenCents),
+    cheapestPlayCents: r.cheapestPlayCents === null ? null : Number(r.cheapestPlayCents),
+  }))
+}
+
+/** A charged day's plays per billboard (the receipt's lines). */
+export function chargedDayLines(
+  db: Queryable,
+  campaignId: string,
+  day: string,
+): Promise<{ deviceId: string; plays: number; impressions: number; costCents: number }[]> {
+  return db.query(sql<{ deviceId: string; plays: number; impressions: number; costCents: number }>`
+    select device_id as "deviceId", count(*)::int as plays,
+      coalesce(sum(impressions), 0)::int as impressions,
+      coalesce(sum(cost_cents), 0)::float8 as "costCents"
+    from ad_plays where campaign_id = ${campaignId} and charge_day = ${day}
+    group by device_id order by device_id`)
 }

@@ -25,15 +25,20 @@ export function advertiserSweepJob(service: AdvertisersService): Job {
 }
 
 /**
- * Charges each campaign's proven plays of each finished billboard-local day, once (settlement.ts).
- * One instance: the provider's idempotency key makes a second one harmless, but not free.
+ * Charges each campaign's proven plays of each finished billboard-local day, once (settlement.ts),
+ * then completes the campaigns whose flight is over and settled or whose budget is spent
+ * (completion.ts). One instance: the provider's idempotency key makes a second one harmless, but
+ * not free.
  */
 export function adSettlementJob(service: AdvertisersService): Job {
   return {
     name: 'ad-settlement',
     everyMs: 10 * 60_000,
     oneInstance: true,
-    run: ({ signal }) => service.settlement.settle(signal),
+    run: async ({ signal }) => {
+      const charged = await service.settlement.settle(signal)
+      return charged + (await service.news.completeOver(signal))
+    },
   }
 }
 

@@ -61,6 +61,8 @@ export function createOnAir(deps: {
   now: () => number
   /** AD_FREE_TIME_SHARE */
   defaultSharePercent: number
+  /** Tells the advertiser the campaign is on air (its first proven play; completion.ts). */
+  onLive?: (campaignId: string) => Promise<void>
 }) {
   const db = deps.database
   const kept = new Map<string, { at: number; generation: number; rows: Promise<HeldPlayRow[]> }>()
@@ -164,7 +166,9 @@ export function createOnAir(deps: {
       else matching.push(proof)
     }
     if (matching.length === 0) return { accepted: 0, duplicates, refused }
+    const wentLive: string[] = []
     const proven = await db.transaction(async (tx) => {
+      wentLive.length = 0
       const campaigns = await proveAdPlays(tx, deviceId, matching, now)
       for (const campaignId of new Set(campaigns)) {
         const live = await moveCampaign(
@@ -176,9 +180,11 @@ export function createOnAir(deps: {
         )
         // a campaign paused before its first proof goes back on air as Live
         if (!live) await markResumeLive(tx, campaignId)
+        else wentLive.push(campaignId)
       }
       return campaigns.length
     })
+    for (const campaignId of wentLive) await deps.onLive?.(campaignId)
     // a proof stored by another request between the read and the update is a duplicate too
     return { accepted: proven, duplicates: duplicates + matching.length - proven, refused }
   }

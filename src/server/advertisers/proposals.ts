@@ -66,6 +66,8 @@ export function createProposalService(deps: {
   campaigns: () => CampaignService
   /** Whether the campaign's ad is ready at every size it needs (ads.ts), or its problem. */
   adProblem: (campaign: CampaignRow) => Promise<Problem | null>
+  /** Mails the advertiser that the campaign is booked (completion.ts). */
+  booked: (campaignId: string) => Promise<void>
   /** AD_FREE_TIME_SHARE */
   defaultSharePercent: number
 }) {
@@ -346,6 +348,7 @@ export function createProposalService(deps: {
       throw error
     }
     if (!booked.ok) return booked
+    await deps.booked(booked.value.campaignId)
     const after = await campaignById(db, booked.value.campaignId)
     return ok(await deps.campaigns().view(after ?? booked.value))
   }

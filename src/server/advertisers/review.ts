@@ -36,6 +36,8 @@ export function createReviewService(deps: {
   campaigns: CampaignService
   ads: AdService
   mails: AdvertiserMails
+  /** Mails the advertiser that the ad is approved (completion.ts). */
+  approved: (campaignId: string) => Promise<void>
   log: Logger
   /** Writes the operator's action to the audit log (auth/repo.ts recordAudit). */
   audit: (entry: {
@@ -124,6 +126,7 @@ export function createReviewService(deps: {
       )
       if (!moved) return err(problem('campaign_not_under_review'))
       await deps.audit({ operator, action: 'campaign_approve', detail: { campaignId } })
+      await deps.approved(campaignId)
       return found(campaignId)
     },
 

@@ -8,7 +8,9 @@ import type { RateLimiter } from '../platform/rate-limit.ts'
 import { createAccountService } from './accounts.ts'
 import { createAdService } from './ads.ts'
 import { type CampaignService, createCampaignService } from './campaigns.ts'
+import { createCampaignNews } from './completion.ts'
 import { createAdvertiserMails } from './mails.ts'
+import { createCampaignMails } from './mails-campaigns.ts'
 import { createPacing } from './pacing.ts'
 import { createProposalService } from './proposals.ts'
 import { adPlaysOnBillboard, adRevenueByDay } from './reads.ts'
@@ -20,7 +22,7 @@ import { createAccessTokens } from './tokens.ts'
 // and sessions (accounts.ts, tokens.ts, guard.ts), campaigns (campaigns.ts), their ads (ads.ts),
 // proposals and the plays they reserve (proposals.ts), reports (report.ts), and the console's
 // review of campaigns (review.ts), the catch-up of missed plays (pacing.ts) and the daily charge of
-// proven plays (settlement.ts). It owns the tables of migrations 0015 and 0024; it reads the
+// proven plays (settlement.ts), the end of a campaign and the mails of its life (completion.ts). It owns the tables of migrations 0015 and 0024; it reads the
 // catalogue through catalogue/ad-reads.ts and uses the content, payment and mail services.
 
 export type AdvertisersService = ReturnType<typeof createAdvertisersService>
@@ -53,6 +55,12 @@ export function createAdvertisersService(deps: {
   const log = deps.log.child({ component: 'advertisers' })
   const tokens = createAccessTokens({ configuredKeys: deps.settings.tokenKeys, db: database })
   const mails = createAdvertiserMails(deps.mail)
+  const news = createCampaignNews({
+    database,
+    now,
+    mails: createCampaignMails(deps.mail),
+    log,
+  })
   const accounts = createAccountService({
     database,
     limiter: deps.limiter,
@@ -69,6 +77,7 @@ export function createAdvertisersService(deps: {
     now,
     payment: deps.payment,
     campaigns: () => campaigns as CampaignService,
+    booked: news.booked,
     adProblem: ads.adProblem,
     defaultSharePercent: deps.settings.defaultSharePercent,
   })
@@ -79,10 +88,18 @@ export function createAdvertisersService(deps: {
     campaigns,
     ads,
     mails,
+    approved: news.approved,
     log,
     audit: deps.audit,
   })
-  const settlement = createSettlement({ database, now, payment: deps.payment, mails, log })
+  const settlement = createSettlement({
+    database,
+    now,
+    payment: deps.payment,
+    mails,
+    receipt: news.receipt,
+    log,
+  })
   const pacing = createPacing({
     database,
     now,
@@ -97,6 +114,7 @@ export function createAdvertisersService(deps: {
     review,
     settlement,
     pacing,
+    news,
     /** The plays campaigns hold on the billboard in [fromMs, toMs) (the console's day timeline). */
     playsOnBillboard: (deviceId: string, fromMs: number, toMs: number) =>
       adPlaysOnBillboard(database, deviceId, fromMs, toMs),

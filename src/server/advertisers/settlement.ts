@@ -34,6 +34,8 @@ export function createSettlement(deps: {
   now: () => number
   payment: PaymentService
   mails: AdvertiserMails
+  /** The day's receipt to the advertiser once its charge went through (completion.ts). */
+  receipt: (charge: ChargeRow) => Promise<void>
   log: Logger
 }) {
   const db = deps.database
@@ -100,7 +102,9 @@ export function createSettlement(deps: {
       description: `Campaign ${campaign.name}, ${charge.day}`,
     })
     if (result.ok) {
+      // the receipt's key is the charge's: a run after a crash between the two mails it once
       await settleCharge(db, charge, { charged: true, paymentId: result.paymentId }, deps.now())
+      await deps.receipt(charge)
     } else if (result.paymentId === null && result.problem.code === 'unknown_error') {
       // the provider could not be reached: the same key is tried again next run
       deps.log.warn('a campaign charge is left for the next run', { campaignId: charge.campaignId })

@@ -11,7 +11,7 @@ import { ProblemList } from '../../ui/problem-list'
 import { TextField } from '../../ui/text-field'
 import { CampaignChart } from './campaign-chart'
 import { CampaignPlays } from './campaign-plays'
-import { count, DAYPART_LABELS, money, STATE_LABELS, when } from './format'
+import { COMPLETED_LABELS, count, DAYPART_LABELS, money, STATE_LABELS, when } from './format'
 import { problemsOfError } from './problems'
 import { callAsAdvertiser } from './session'
 import './advertisers.css'
@@ -148,6 +148,13 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
       {campaign.state === 'Rejected' && campaign.rejectionReason ? (
         <Notice tone="error">
           <Trans>The ad was refused: {campaign.rejectionReason}</Trans>
+        </Notice>
+      ) : null}
+      {campaign.state === 'Completed' && campaign.completedReason ? (
+        <Notice>
+          <span data-testid="campaign-completed-reason">
+            {i18n._(COMPLETED_LABELS[campaign.completedReason])}
+          </span>
         </Notice>
       ) : null}
       {campaign.state === 'Proposed' && campaign.proposalGuid ? (

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Daypart } from '../../../contract/advertisers'
 import type { CampaignState } from '../../../domain/campaign'
+import type { CompletionReason } from '../../../domain/campaign-completion'
 import { formatMoney } from '../../../domain/money'
 
 export const STATE_LABELS: Record<CampaignState, MessageDescriptor> = {
@@ -14,6 +15,12 @@ export const STATE_LABELS: Record<CampaignState, MessageDescriptor> = {
   Completed: msg`Completed`,
   Rejected: msg`Rejected`,
   Cancelled: msg`Cancelled`,
+}
+
+/** Why a campaign was completed, as its page says it. */
+export const COMPLETED_LABELS: Record<CompletionReason, MessageDescriptor> = {
+  flight_ended: msg`Completed: its flight has ended and its last day is settled.`,
+  budget_spent: msg`Completed: its budget is spent, so it plays no more.`,
 }
 
 // spec §3: the time-of-day bands, with their hours on each billboard's own clock
