@@ -35,6 +35,14 @@ export const BillboardHealthSchema = v.object({
       screen: v.object({ widthPx: positiveInt(), heightPx: positiveInt() }),
     }),
   ),
+  /**
+   * Today's sold plays in the billboard's zone: due (every play of a Confirmed order's slot today),
+   * proven (reported by the billboard), missed (ended without a proof).
+   */
+  today: v.optional(
+    v.object({ due: nonNegativeInt(), proven: nonNegativeInt(), missed: nonNegativeInt() }),
+    { due: 0, proven: 0, missed: 0 },
+  ),
 })
 export type BillboardHealth = v.InferOutput<typeof BillboardHealthSchema>
 

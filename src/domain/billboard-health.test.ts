@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { billboardState, clockCorrection, measuredClockOffset } from './billboard-health'
+import {
+  billboardState,
+  clockCorrection,
+  localDayBounds,
+  measuredClockOffset,
+} from './billboard-health'
 
 describe('the player clock against the server’s', () => {
   it('takes the server’s time at the middle of the round trip', () => {
@@ -45,5 +50,13 @@ describe('billboardState (what the console says of a billboard)', () => {
     expect(billboardState(smil(299_000), now, options).kind).toBe('playing')
     expect(billboardState(smil(421_000), now, options).kind).toBe('stale')
     expect(billboardState(smil(600_000), now, options).kind).toBe('offline')
+  })
+})
+
+describe("localDayBounds (the day of a billboard's plays)", () => {
+  it('runs from local midnight to the next, 23 hours on the day clocks go forward', () => {
+    const day = localDayBounds(Date.UTC(2027, 2, 28, 12), 'Europe/Paris')
+    expect(day.fromEpochMs).toBe(Date.UTC(2027, 2, 27, 23))
+    expect(day.toEpochMs - day.fromEpochMs).toBe(23 * 3_600_000)
   })
 })

@@ -1,3 +1,5 @@
+import { zonedDateTimeAt } from './dates'
+
 // A billboard's health: its player's clock against the server's, and whether it reports. The web
 // player beats every minute; a SMIL player's schedule fetches (every SMIL refresh) are its beats.
 
@@ -59,4 +61,16 @@ export function billboardState(
   const usual = last.source === 'smil' ? options.smilRefreshMs : HEARTBEAT_INTERVAL_MS
   if (silent > usual + STALE_AFTER_MS) return { kind: 'stale', lastSeenEpochMs: last.seenAtEpochMs }
   return { kind: 'playing', sinceEpochMs: last.seenAtEpochMs }
+}
+
+/** The billboard's local day that holds `epochMs`: [its midnight, the next midnight), as instants. */
+export function localDayBounds(
+  epochMs: number,
+  timeZoneId: string,
+): { fromEpochMs: number; toEpochMs: number } {
+  const start = zonedDateTimeAt(epochMs, timeZoneId).startOfDay()
+  return {
+    fromEpochMs: start.epochMilliseconds,
+    toEpochMs: start.add({ days: 1 }).epochMilliseconds,
+  }
 }

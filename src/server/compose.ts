@@ -24,9 +24,7 @@ import type { ContentService } from './content/service.ts'
 import { mailPlannerJob, mailSenderJob } from './mail/jobs.ts'
 import { createMailService, type MailService } from './mail/service.ts'
 import { createSmtpTransport } from './mail/transport.ts'
-import { makeGoodsJob } from './make-good/jobs.ts'
 import { orderMakeGood } from './make-good/reads.ts'
-import { createMakeGoodService } from './make-good/service.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
@@ -71,6 +69,7 @@ import { createShareService, type ShareService } from './share/service.ts'
 // content worker, the ffmpeg location and the modules, each handed typed settings. Nothing below
 // reads the environment.
 
+import { billboardCareJobs } from './compose-care.ts'
 import { type ContentOverrides, composeContent, leaseSettings } from './compose-content.ts'
 
 export { type ContentOverrides, composeContent }
@@ -387,14 +386,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
   jobs.register(orderDataLifetimeJob(orders, now))
   jobs.register(authenticationTimeoutJob(orders))
-  jobs.register(
-    makeGoodsJob(
-      createMakeGoodService({
-        ...{ database, catalogue: catalogue.reads, orders, payment, log, now },
-        graceHours: env.MAKE_GOOD_GRACE_HOURS,
-      }),
-    ),
-  )
+  const care = { env, database, log, now, catalogue: catalogue.reads, orders, payment, mail, auth }
+  for (const job of billboardCareJobs(care)) jobs.register(job)
   // what each module forgets of an order whose personal data's lifetime ended (order/lifetime.ts)
   orders.lifetime.onForget(({ guid }) => mail.forgetOrder(guid))
   orders.lifetime.onForget(({ guid }) => push.forgetOrder(guid))

@@ -178,6 +178,7 @@ describe("the server's jobs", () => {
         'order-data-lifetime',
         'authentication-timeout',
         'make-goods',
+        'billboard-outages',
       ])
       await server.deps.jobs.idle()
       const res = await fetch(`${server.url}/api/v1/metrics`, {

@@ -1,8 +1,9 @@
 import type { BillboardHealth, BillboardsHealth } from '../../contract/billboards.ts'
-import { billboardState } from '../../domain/billboard-health.ts'
+import { billboardState, localDayBounds } from '../../domain/billboard-health.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { billboardReports } from './repo.ts'
 import { SMIL_REFRESH_SECONDS } from './smil.ts'
+import { soldPlaysBetween } from './sold-plays.ts'
 
 // The console's Billboards page: each billboard's state read from its last report
 // (src/domain/billboard-health.ts), with what its web player last said of itself.
@@ -13,7 +14,13 @@ export async function billboardsHealth(
   offlineMinutes: number,
 ): Promise<BillboardsHealth> {
   const reports = await billboardReports(db)
-  const billboards = reports.map((report): BillboardHealth => {
+  const today = await Promise.all(
+    reports.map((report) => {
+      const day = localDayBounds(nowEpochMs, report.timeZoneId)
+      return soldPlaysBetween(db, report, day.fromEpochMs, day.toEpochMs, nowEpochMs)
+    }),
+  )
+  const billboards = reports.map((report, i): BillboardHealth => {
     const last =
       report.source === null || report.seenAtEpochMs === null
         ? null
@@ -32,6 +39,7 @@ export async function billboardsHealth(
       lastSeenEpochMs: last?.seenAtEpochMs ?? null,
       source: last?.source ?? null,
       clockOffsetMs: report.clockOffsetMs,
+      today: today[i] ?? { due: 0, proven: 0, missed: 0 },
       beat: beat && {
         showing: beat.showing,
         files: beat.files,
