@@ -210,7 +210,7 @@ export const player = {
     summary: 'The house card as a PNG at the billboard size (what SMIL players show between plays)',
     query: HouseCardQuerySchema,
     file: ['image/png'],
-    errors: ['device_not_found'],
+    errors: ['device_not_found', 'too_many_requests'],
   }),
   plays: endpoint({
     name: 'postPlayerPlays',

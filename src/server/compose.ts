@@ -233,6 +233,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     clockSkewMs: env.PLAYER_CLOCK_SKEW_SECONDS * 1000,
     origin: () => env.PUBLIC_BASE_URL ?? listeningOrigin,
     offlineMinutes: env.BILLBOARD_OFFLINE_MINUTES,
+    ...(metrics ? { onHouseCardRender: metrics.houseCardRender } : {}),
   })
   const erasure = createErasureLinks({
     configuredKey: env.ERASURE_LINK_KEY,

@@ -173,8 +173,21 @@ export function createMetrics(counts: ScrapeCounts) {
     for (const outcome of ['run', 'refused']) passwordWork.inc({ kind, outcome }, 0)
   }
 
+  // house cards drawn for SMIL players (player/service.ts), and those turned away by a full gate
+  const houseCardRenders = new Counter({
+    name: 'shouts_house_card_renders_total',
+    help: 'House cards drawn on this instance (a billboard, event or content not drawn yet), or refused because as many were being drawn and waiting as allowed',
+    labelNames: ['outcome'],
+    registers: [registry],
+  })
+  for (const outcome of ['run', 'refused']) houseCardRenders.inc({ outcome }, 0)
+
   return {
     contentType: registry.contentType,
+    /** Counts one house card drawn, or refused (player/service.ts). */
+    houseCardRender(outcome: 'run' | 'refused'): void {
+      houseCardRenders.inc({ outcome })
+    },
     /** Counts one password hash or check run, or refused (auth/service.ts). */
     passwordWork(kind: 'hash' | 'check', outcome: 'run' | 'refused'): void {
       passwordWork.inc({ kind, outcome })

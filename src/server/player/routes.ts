@@ -3,7 +3,7 @@ import { player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
-import type { ClientLimits, LimitRule } from '../platform/rate-limit.ts'
+import { type ClientLimits, type LimitRule, tooManyRequests } from '../platform/rate-limit.ts'
 import type { PlayerError, PlayerService } from './service.ts'
 import { notModified } from './smil.ts'
 
@@ -23,11 +23,22 @@ export const PLAYS_POSTS_PER_MINUTE: LimitRule = {
   windowMs: 60_000,
 }
 
+/** House cards one client address may fetch a minute (each billboard's player: one per change). */
+export const HOUSE_CARDS_PER_MINUTE: LimitRule = {
+  bucket: 'house-card',
+  limit: 60,
+  windowMs: 60_000,
+}
+
 /** A service's error as problems (their statuses and texts are the catalogue's). */
 export function playerRefusal(error: PlayerError): Refusal {
   return {
     problems: [
-      error.code === 'schedule_window_invalid' ? problem(error.problem) : problem(error.code),
+      error.code === 'schedule_window_invalid'
+        ? problem(error.problem)
+        : error.code === 'house_card_busy'
+          ? tooManyRequests(1)
+          : problem(error.code),
     ],
   }
 }
@@ -87,14 +98,22 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
     playerOnly,
   )
 
-  router.handle(playerApi.houseCard, async ({ c, params }) => {
-    const png = await service.houseCardPng(params.deviceId)
-    if (!png.ok) return refuse(playerRefusal(png.error))
-    return c.body(new Uint8Array(png.value), 200, {
-      'Content-Type': 'image/png',
-      'Cache-Control': 'public, max-age=300',
-    })
-  })
+  router.handle(
+    playerApi.houseCard,
+    async ({ c, params }) => {
+      const png = await service.houseCardPng(params.deviceId)
+      if (!png.ok) {
+        if (png.error.code === 'house_card_busy') c.header('Retry-After', '1')
+        return refuse(playerRefusal(png.error))
+      }
+      return c.body(new Uint8Array(png.value), 200, {
+        'Content-Type': 'image/png',
+        'Cache-Control': 'public, max-age=300',
+      })
+    },
+    // public: a player fetches its card when the catalogue changes it, so a flood is what this stops
+    limits.byKey(HOUSE_CARDS_PER_MINUTE, (c) => limits.clientKey(c)),
+  )
 
   router.handle(
     playerApi.heartbeat,

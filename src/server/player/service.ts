@@ -32,6 +32,7 @@ import type { SoldSlots } from '../order/sold-slots.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
+import { createWorkGate } from '../platform/work-gate.ts'
 import { billboardsHealth } from './health.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
 import { createPlayoutCache } from './playout-cache.ts'
@@ -57,6 +58,13 @@ export type PlayerError =
   | { code: 'player_token_invalid' }
   | { code: 'device_not_found' }
   | { code: 'schedule_window_invalid'; problem: WindowProblem }
+  /** As many house cards being drawn and waiting as allowed (routes.ts: 429). */
+  | { code: 'house_card_busy' }
+
+/** Distinct house cards kept drawn (one per billboard and event, while its content is the same). */
+const HOUSE_CARDS_KEPT = 256
+/** House cards drawn at once, and waiting, per server: past them a request is answered 429. */
+const HOUSE_CARD_RENDERS = { running: 2, waiting: 4 }
 
 export type PlayerDeps = {
   database: Database
@@ -73,6 +81,8 @@ export type PlayerDeps = {
   origin: () => string
   /** BILLBOARD_OFFLINE_MINUTES: the silence after which a billboard is offline. */
   offlineMinutes?: number
+  /** Counts each house card drawn, or turned away by a full gate (platform/metrics.ts). */
+  onHouseCardRender?: (outcome: 'run' | 'refused') => void
   /** Campaigns on air (advertisers/on-air.ts): their plays in the schedule, their proofs. */
   onAir?: OnAir
 }
@@ -300,21 +310,48 @@ export function createPlayerService(deps: PlayerDeps) {
     })
   }
 
-  // A card changes only with the catalogue: rendered once per content (about 150 ms each).
-  const cards = new Map<string, Promise<Buffer>>()
+  // A card changes only with the catalogue: rendered once per billboard, event and content (about
+  // 150 ms of CPU each), the least recently asked dropped past HOUSE_CARDS_KEPT. The endpoint is
+  // public: renders (cache misses) pass a small server-wide gate, and past it the caller is told to
+  // come back (429) rather than queued, so no flood holds the image workers real shoppers' photos need.
+  const cards = new Map<string, Promise<Buffer | null>>()
+  const renders = createWorkGate(HOUSE_CARD_RENDERS)
   async function houseCardPng(deviceId: string): Promise<Result<Buffer, PlayerError>> {
     const current = await schedule(deviceId, { fromEpochMs: deps.now(), toEpochMs: deps.now() + 1 })
     if (!current.ok) return current
     const { house, widthPx, heightPx } = current.value
-    const key = JSON.stringify([house, widthPx, heightPx])
-    let png = cards.get(key)
-    if (!png) {
-      if (cards.size >= 64) cards.clear()
-      png = renderHouseCardPng(house, widthPx, heightPx)
-      cards.set(key, png)
-      png.catch(() => cards.delete(key))
+    const key = `${deviceId}\n${house.eventSlug}\n${houseCardVersion(house, widthPx, heightPx)}`
+    const kept = cards.get(key)
+    if (kept) {
+      // the most recently asked goes last: the first in the map is the one dropped
+      cards.delete(key)
+      cards.set(key, kept)
+      const png = await kept
+      return png ? ok(png) : err({ code: 'house_card_busy' })
     }
-    return ok(await png)
+    // requests for a card being drawn wait for that drawing
+    const drawing = renders
+      .run(async () => {
+        deps.onHouseCardRender?.('run')
+        return renderHouseCardPng(house, widthPx, heightPx)
+      })
+      .then((gated) => (gated.ok ? gated.value : null))
+    if (cards.size >= HOUSE_CARDS_KEPT) {
+      const oldest = cards.keys().next().value
+      if (oldest !== undefined) cards.delete(oldest)
+    }
+    cards.set(key, drawing)
+    const png = await drawing.catch((error: unknown) => {
+      cards.delete(key)
+      throw error
+    })
+    if (!png) {
+      // turned away: the next request tries again
+      if (cards.get(key) === drawing) cards.delete(key)
+      deps.onHouseCardRender?.('refused')
+      return err({ code: 'house_card_busy' })
+    }
+    return ok(png)
   }
 
   /**
