@@ -276,17 +276,6 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     allowedHosts: allowedHosts(env),
     trustProxy: env.TRUST_PROXY,
   })
-  const ops = createOpsService({
-    database,
-    catalogue,
-    orders,
-    soldSlots,
-    payment,
-    auth,
-    player,
-    log,
-    now,
-  })
   const push = createPushService({
     database,
     log: log.child({ component: 'push' }),
@@ -338,6 +327,18 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     },
     audit: ({ operator, action, detail }) =>
       auth.recordAudit(database, { operator, action, detail }),
+  })
+  const ops = createOpsService({
+    database,
+    catalogue,
+    orders,
+    soldSlots,
+    payment,
+    auth,
+    player,
+    ads: advertisers,
+    log,
+    now,
   })
   const stripeWebhooks = createStripeWebhooks({
     database,

@@ -207,6 +207,22 @@ for (const screen of [
     await expect(nextPlays.first()).toContainText(/Place de (l'Opéra|la République)/)
     await expect(nextPlays.first().locator('time')).toContainText(/\d{2}:\d{2}:\d{2}/)
     await expectAccessible(page)
+    // its plays, reserved on both billboards, drawn per day with every figure in a table
+    await page.getByText('Plays as a table').click()
+    const plays = page.getByRole('table', {
+      name: 'Plays scheduled and shown per day and billboard',
+    })
+    await expect(
+      plays.getByRole('columnheader', { name: 'Scheduled on paris-opera-1' }),
+    ).toBeVisible()
+    await expect(
+      plays.getByRole('columnheader', { name: 'Shown on paris-republique' }),
+    ).toBeVisible()
+    await expect(
+      page.getByRole('img', {
+        name: /^Plays per day and billboard: [\d,]+ scheduled, 0 shown in all\.$/,
+      }),
+    ).toBeVisible()
 
     // the report as CSV: its header, and as many plays scheduled as the page says
     const [download] = await Promise.all([

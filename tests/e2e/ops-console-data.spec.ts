@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { zonedDateTimeAt } from '../../src/domain/dates.ts'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
@@ -81,9 +81,8 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
-/** The row of the first sold slot: its time range starts at the sold time. */
-const soldRowOf = (page: Page) =>
-  page.getByRole('row', { name: new RegExp(`^${soldTime}–`) }).first()
+/** The day's band (a picture named by its summary) and the same day as a list. */
+const timelineOf = (within: Page | Locator) => within.getByTestId('day-timeline').first()
 
 /** A browser context signed in as an admin (the session cookie the sign-in call set). */
 async function adminContext(
@@ -107,16 +106,37 @@ async function adminContext(
 }
 
 for (const width of [390, 1280]) {
-  test(`schedule at ${width} px: sold, free, proved and missing plays; a new player link once`, async ({
+  test(`schedule at ${width} px: the day's timeline shows the sold shout and the house card; a new player link once`, async ({
     browser,
   }) => {
     const { context, page, errors } = await adminContext(browser, width)
     await page.goto(`${server.url}/ops/schedule?device=${DEVICE}&day=${day}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible()
     await expect(page.getByText(/2 sold, 0 held, \d+ free of \d+ slots/)).toBeVisible()
-    const soldRow = soldRowOf(page)
-    await expect(soldRow.getByRole('img', { name: 'The shout' })).toBeVisible()
-    await expect(soldRow).toContainText(guid.slice(0, 8))
+    const timeline = timelineOf(page)
+    // a picture of the day, not a table of 96 rows
+    await expect(page.getByRole('table')).toHaveCount(0)
+    await expect(
+      timeline.getByRole('img', {
+        name: /: 8 shout plays, 0 campaign plays, 7 plays without proof; the house card the rest of the time\.$/,
+      }),
+    ).toBeVisible()
+    const shout = timeline.locator('.tl__run[data-kind="shout"]').first()
+    await expect(shout).toBeVisible()
+    await expect(shout).toHaveAttribute(
+      'title',
+      new RegExp(`^${soldTime}–.* Shout ${guid.slice(0, 8)} .* · 1 play · proved$`),
+    )
+    await expect(timeline.locator('.tl__run[data-kind="house"]').first()).toBeVisible()
+    await expect(timeline.getByText('Times in Europe/Paris.')).toBeVisible()
+    // the same day as a list, for screen readers and keyboards
+    await timeline.getByText('The day as a list').focus()
+    await page.keyboard.press('Enter')
+    const list = timeline.getByRole('listitem').filter({ hasText: guid.slice(0, 8) })
+    await expect(list.first()).toContainText(soldTime)
+    await expect(
+      timeline.getByRole('listitem').filter({ hasText: 'House card' }).first(),
+    ).toBeVisible()
     await expect(page.getByText('A player link is live since', { exact: false })).toBeVisible()
     await expectAccessible(page)
 
@@ -125,17 +145,29 @@ for (const width of [390, 1280]) {
     const link = page.getByRole('textbox', { name: 'New player link' })
     await expect(link).toHaveValue(new RegExp(`/play/${DEVICE}\\?token=`))
     await expectAccessible(page)
+
+    // the Billboards page draws each billboard's today: this one with its sold shout
+    await page.goto(`${server.url}/ops/billboards`)
+    const card = page.getByRole('article').filter({ hasText: DEVICE })
+    const today = timelineOf(card)
+    await expect(today.getByRole('img', { name: /: 8 shout plays, / })).toBeVisible()
+    await expect(today.locator('.tl__run[data-kind="shout"]').first()).toBeVisible()
+    await expect(today.locator('.tl__run[data-kind="house"]').first()).toBeVisible()
+    await expectAccessible(page)
     expect(errors).toEqual([])
     await context.close()
   })
 }
 
-test('schedule marks a past sold play without proof', async ({ browser }) => {
+test('schedule marks past sold plays without proof', async ({ browser }) => {
   const { context, page, errors } = await adminContext(browser, 1280)
   await page.goto(`${server.url}/ops/schedule?device=${DEVICE}&day=${day}`)
-  const soldRow = soldRowOf(page)
-  await expect(soldRow.getByText('proved')).toHaveCount(1)
-  await expect(soldRow.getByText('no proof')).toHaveCount(3)
+  const timeline = timelineOf(page)
+  await expect(timeline.locator('.tl__run--missing').first()).toBeVisible()
+  await timeline.getByText('The day as a list').click()
+  const shouts = timeline.getByRole('listitem').filter({ hasText: guid.slice(0, 8) })
+  await expect(shouts.filter({ hasText: '· proved' })).toHaveCount(1)
+  await expect(shouts.filter({ hasText: '· no proof' }).first()).toBeVisible()
   await expect(page.getByText(/plays: 1 proved, 7 without proof/)).toBeVisible()
   expect(errors).toEqual([])
   await context.close()

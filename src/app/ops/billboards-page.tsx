@@ -3,6 +3,7 @@ import type { BillboardHealth, BillboardStateName } from '../../contract/billboa
 import { billboards as billboardsApi } from '../../contract/billboards'
 import { CLOCK_TOLERANCE_MS } from '../../domain/billboard-health'
 import { callApi } from '../lib/api'
+import { BillboardDayTimeline } from './day-timeline'
 import { dateTimeIn, timeUntil } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
@@ -128,6 +129,7 @@ function BillboardCard({ billboard: b, nowMs }: { billboard: BillboardHealth; no
           </>
         ) : null}
       </dl>
+      <BillboardDayTimeline deviceId={b.deviceId} />
     </article>
   )
 }

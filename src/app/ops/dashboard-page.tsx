@@ -4,6 +4,7 @@ import { opsDashboard } from '../../contract/ops/dashboard'
 import { ORDER_STATES } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
+import { AdRevenueCard } from './ad-revenue'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { StateName } from './order-parts'
@@ -13,7 +14,8 @@ import './backoffice.css'
 
 /**
  * Dashboard (admin): per live event, slots sold of capacity, revenue (gross, discounts,
- * refunds), orders by state, the review queue, and sales per day as a small chart.
+ * refunds), orders by state, the review queue, and sales per day as a small chart; then the
+ * advertisers' charged money (ad-revenue.tsx).
  */
 export function DashboardPage() {
   const { t } = useLingui()
@@ -22,18 +24,23 @@ export function DashboardPage() {
     <OpsPage title={t`Dashboard`} actions={<RefreshButton onClick={reload} />}>
       {board.status !== 'ready' ? (
         <NotReady loaded={board} />
-      ) : board.value.events.length === 0 ? (
-        <p className="ops-empty">
-          <Trans>No live event.</Trans>
-        </p>
       ) : (
-        <ul className="bo-events">
-          {board.value.events.map((event) => (
-            <li key={event.slug}>
-              <EventFigures event={event} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {board.value.events.length === 0 ? (
+            <p className="ops-empty">
+              <Trans>No live event.</Trans>
+            </p>
+          ) : (
+            <ul className="bo-events">
+              {board.value.events.map((event) => (
+                <li key={event.slug}>
+                  <EventFigures event={event} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <AdRevenueCard revenue={board.value.adRevenue} />
+        </>
       )}
     </OpsPage>
   )

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import type { OpsScheduleDay, OpsSlot, PlayerLink, PlayProof } from '../../contract/ops/billboards'
+import type { OpsScheduleDay, PlayerLink } from '../../contract/ops/billboards'
 import { opsBillboards } from '../../contract/ops/billboards'
 import { roleAllows } from '../../domain/ops'
 import { callApi } from '../lib/api'
+import { DayTimeline } from './day-timeline'
 import { useOpsFailure } from './errors'
-import { dateTimeIn, timeIn } from './format'
+import { dateTimeIn } from './format'
 import { useOperator } from './operator'
 import { Notice, NotReady, OpsPage } from './ops-frame'
 import { useAddressSearch } from './use-address-search'
@@ -16,9 +17,9 @@ import './backoffice.css'
 const SCHEDULE_SEARCH_KEYS = ['device', 'day'] as const
 
 /**
- * Per billboard and day (the billboard's time zone) what plays when, which
- * slots are sold and free, and for past plays whether the proof arrived (a sold play without proof
- * is marked). Admins make or rotate the billboard's player link here; the new link is shown once.
+ * Per billboard and day (the billboard's time zone) what plays when, drawn as the day's band
+ * (day-timeline.tsx): shouts, campaigns, the house card, and past plays without proof marked.
+ * Admins make or rotate the billboard's player link here; the new link is shown once.
  */
 export function SchedulePage() {
   const { t } = useLingui()
@@ -124,160 +125,27 @@ function BillboardDay({
           · plays: {s.totals.proved} proved, {s.totals.missing} without proof
         </Trans>
       </p>
-      {s.events.every((e) => e.slots.length === 0) ? (
+      {s.events.every((e) => e.slots.length === 0) && s.adPlays.length === 0 ? (
         <p className="ops-empty">
           <Trans>No event runs on this billboard that day.</Trans>
         </p>
       ) : (
-        s.events
-          .filter((e) => e.slots.length > 0)
-          .map((event) => (
-            <section
-              key={event.slug}
-              className="bo-event-day"
-              aria-labelledby={`day-${event.slug}`}
-            >
-              <h2 id={`day-${event.slug}`}>{event.name}</h2>
-              <p className="ops-subtitle">
+        <>
+          {s.events
+            .filter((e) => e.slots.length > 0)
+            .map((event) => (
+              <p key={event.slug} className="ops-subtitle">
                 <Trans>
-                  Each sold slot plays {event.playsPerSlot} times, {event.secondsPerShout} s each.
+                  {event.name}: each sold slot plays {event.playsPerSlot} times,{' '}
+                  {event.secondsPerShout} s each.
                 </Trans>
               </p>
-              <div className="ops-table-wrap">
-                <table className="ops-table bo-slots">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <Trans>Time</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Slot</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>What plays</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Proof of play</Trans>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {event.slots.map((slot) => (
-                      <SlotRow key={slot.slotNumber} slot={slot} timeZoneId={s.timeZoneId} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </section>
-          ))
+            ))}
+          <DayTimeline day={s} />
+        </>
       )}
     </>
   )
-}
-
-function SlotRow({ slot, timeZoneId }: { slot: OpsSlot; timeZoneId: string }) {
-  const { t, i18n } = useLingui()
-  const missing = slot.plays.some((p) => p.proof === 'missing')
-  return (
-    <tr className={`bo-slot bo-slot--${slot.status}${missing ? ' bo-slot--missing' : ''}`}>
-      <th scope="row">
-        {timeIn(slot.startEpochMs, i18n.locale, timeZoneId)}–
-        {timeIn(slot.endEpochMs, i18n.locale, timeZoneId)}
-      </th>
-      <td>
-        {slot.status === 'sold' ? (
-          <Trans>Sold</Trans>
-        ) : slot.status === 'held' ? (
-          <Trans>Held (being paid)</Trans>
-        ) : (
-          <Trans>Free</Trans>
-        )}
-      </td>
-      <td>
-        {slot.order ? (
-          <div className="bo-what">
-            {slot.order.content ? (
-              slot.order.content.type === 'video' ? (
-                <video
-                  className="bo-thumb"
-                  src={slot.order.content.url}
-                  muted
-                  playsInline
-                  preload="metadata"
-                  aria-label={t`The shout's video`}
-                />
-              ) : (
-                <img
-                  className="bo-thumb"
-                  src={slot.order.content.url}
-                  alt={t`The shout`}
-                  loading="lazy"
-                  width={96}
-                  height={28}
-                />
-              )
-            ) : null}
-            <span className="bo-order">
-              <code>{slot.order.guid.slice(0, 8)}</code> {slot.order.email}
-              {slot.order.state === 'UnderReview' ? (
-                <>
-                  {' '}
-                  <Trans>(under review: does not play yet)</Trans>
-                </>
-              ) : null}
-            </span>
-          </div>
-        ) : (
-          <span className="bo-muted">
-            <Trans>House card</Trans>
-          </span>
-        )}
-      </td>
-      <td>
-        {slot.plays.length === 0 ? (
-          '—'
-        ) : (
-          <ul className="bo-plays">
-            {slot.plays.map((play) => (
-              <li key={play.playIndex} className={`bo-proof bo-proof--${play.proof}`}>
-                {timeIn(play.startEpochMs, i18n.locale, timeZoneId)}{' '}
-                <ProofLabel proof={play.proof} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-    </tr>
-  )
-}
-
-function ProofLabel({ proof }: { proof: PlayProof }) {
-  switch (proof) {
-    case 'proved':
-      return (
-        <span>
-          ✓ <Trans>proved</Trans>
-        </span>
-      )
-    case 'missing':
-      return (
-        <strong>
-          ⚠ <Trans>no proof</Trans>
-        </strong>
-      )
-    case 'upcoming':
-      return (
-        <span>
-          <Trans>upcoming</Trans>
-        </span>
-      )
-    case 'not-playing':
-      return (
-        <span>
-          <Trans>not playing</Trans>
-        </span>
-      )
-  }
 }
 
 /** The billboard's player link: whether one is live, and (admins) a new one, shown once. */

@@ -88,11 +88,27 @@ export const OpsSlotSchema = v.object({
 })
 export type OpsSlot = v.InferOutput<typeof OpsSlotSchema>
 
+/**
+ * A play a campaign holds on the billboard, with its proof as a shout's play has it (`not-playing`:
+ * the campaign is not on air, awaiting review, paused, cancelled).
+ */
+export const OpsAdPlaySchema = v.object({
+  campaignId: v.string(),
+  campaignName: v.string(),
+  startEpochMs: EpochMsSchema,
+  endEpochMs: EpochMsSchema,
+  proof: PlayProofSchema,
+})
+export type OpsAdPlay = v.InferOutput<typeof OpsAdPlaySchema>
+
 export const OpsScheduleDaySchema = v.object({
   deviceId: text(),
   location: v.string(),
   timeZoneId: TimeZoneIdSchema,
   day: CalendarDateSchema,
+  /** The local day's bounds (23 or 25 hours on a day the clocks change). */
+  dayStartEpochMs: EpochMsSchema,
+  dayEndEpochMs: EpochMsSchema,
   previousDay: CalendarDateSchema,
   nextDay: CalendarDateSchema,
   generatedAtEpochMs: EpochMsSchema,
@@ -107,6 +123,8 @@ export const OpsScheduleDaySchema = v.object({
       slots: v.array(OpsSlotSchema),
     }),
   ),
+  /** Campaigns' plays that day, in time order; the rest of the day not a play is the house card. */
+  adPlays: v.array(OpsAdPlaySchema),
   totals: v.object({
     slots: nonNegativeInt(),
     sold: nonNegativeInt(),
@@ -143,7 +161,7 @@ export const opsBillboards = {
     method: 'GET',
     path: '/ops/billboards/{deviceId}/schedule',
     summary:
-      "A billboard's day in its zone: each slot sold, held or free, its content, and the proof of each play",
+      "A billboard's day in its zone: each slot sold, held or free, its content, campaigns' plays, and the proof of each play",
     access: 'reviewer',
     query: ScheduleDayQuerySchema,
     response: OpsScheduleDaySchema,

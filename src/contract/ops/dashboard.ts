@@ -35,9 +35,25 @@ export const DashboardEventSchema = v.object({
 })
 export type DashboardEvent = v.InferOutput<typeof DashboardEventSchema>
 
+/**
+ * Advertisers' money per currency: what the campaigns' daily charges took (settled charges only;
+ * pending and failed ones took nothing), in all and per charged day (the billboard-local day the
+ * plays ran) over the last 30 days.
+ */
+export const AdRevenueSchema = v.object({
+  currency: CurrencySchema,
+  chargedCents: nonNegativeInt(),
+  charges: nonNegativeInt(),
+  perDay: v.array(
+    v.object({ day: CalendarDateSchema, cents: nonNegativeInt(), charges: nonNegativeInt() }),
+  ),
+})
+export type AdRevenue = v.InferOutput<typeof AdRevenueSchema>
+
 export const DashboardSchema = v.object({
   generatedAtEpochMs: EpochMsSchema,
   events: v.array(DashboardEventSchema),
+  adRevenue: v.array(AdRevenueSchema),
 })
 export type Dashboard = v.InferOutput<typeof DashboardSchema>
 
@@ -49,7 +65,7 @@ export const opsDashboard = {
     method: 'GET',
     path: '/ops/dashboard',
     summary:
-      'Per live event: slots sold of capacity, revenue, orders by state, review queue, sales per day',
+      "Per live event: slots sold of capacity, revenue, orders by state, review queue, sales per day; advertisers' charged money",
     access: 'admin',
     response: DashboardSchema,
     errors: opsErrors,

@@ -13,6 +13,7 @@ import { createAdvertiserMails } from './mails.ts'
 import { createCampaignMails } from './mails-campaigns.ts'
 import { createPacing } from './pacing.ts'
 import { createProposalService } from './proposals.ts'
+import { adPlaysOnBillboard, adRevenueByDay } from './reads.ts'
 import { createReviewService, type Operator } from './review.ts'
 import { createSettlement } from './settlement.ts'
 import { createAccessTokens } from './tokens.ts'
@@ -25,6 +26,9 @@ import { createAccessTokens } from './tokens.ts'
 // catalogue through catalogue/ad-reads.ts and uses the content, payment and mail services.
 
 export type AdvertisersService = ReturnType<typeof createAdvertisersService>
+
+/** What the console reads of campaigns: their plays on a billboard, the money their charges took. */
+export type AdvertisersReads = Pick<AdvertisersService, 'playsOnBillboard' | 'revenueByDay'>
 
 export function createAdvertisersService(deps: {
   database: Database
@@ -102,5 +106,19 @@ export function createAdvertisersService(deps: {
     defaultSharePercent: deps.settings.defaultSharePercent,
     log,
   })
-  return { accounts, campaigns, ads, proposals, review, settlement, pacing, news }
+  return {
+    accounts,
+    campaigns,
+    ads,
+    proposals,
+    review,
+    settlement,
+    pacing,
+    news,
+    /** The plays campaigns hold on the billboard in [fromMs, toMs) (the console's day timeline). */
+    playsOnBillboard: (deviceId: string, fromMs: number, toMs: number) =>
+      adPlaysOnBillboard(database, deviceId, fromMs, toMs),
+    /** Charged money per charged day and currency, from `fromDay` on (the console's dashboard). */
+    revenueByDay: (fromDay: string) => adRevenueByDay(database, fromDay),
+  }
 }

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import type {
+  OpsAdPlay,
   OpsBillboard,
   OpsScheduleDay,
   OpsSlot,
@@ -9,6 +10,7 @@ import type {
 import { zonedDateTimeAt } from '../../domain/dates.ts'
 import { mayPlay, playsOfSlot } from '../../domain/schedule.ts'
 import { slotEndEpochMs, slotStartEpochMs, slotsOfDay } from '../../domain/slots.ts'
+import type { AdvertisersReads } from '../advertisers/service.ts'
 import type { AuthService, Operator } from '../auth/service.ts'
 import { billboard, billboards, eventsOfDevice } from '../catalogue/reads.ts'
 import { reservationsOfSlots } from '../order/reads.ts'
@@ -37,6 +39,7 @@ export function createConsoleBillboards(deps: {
   now: () => number
   player: PlayerService
   auth: AuthService
+  ads: AdvertisersReads
 }) {
   const db = deps.database
 
@@ -58,7 +61,8 @@ export function createConsoleBillboards(deps: {
    * A billboard's local day (its zone): for each of its events the slots that start that day, each
    * free, held (being paid) or sold, with the order's content, and for a sold slot its plays
    * (src/domain/schedule.ts) with their proof: a play of a Confirmed order that ended without a
-   * proof is `missing`.
+   * proof is `missing`. Then the plays campaigns hold that day (the advertisers' service), proven
+   * or missing alike; what is neither is the house card's time.
    */
   async function scheduleDay(
     deviceId: string,
@@ -148,16 +152,37 @@ export function createConsoleBillboards(deps: {
         slots,
       })
     }
+    const dayStartEpochMs = date.toZonedDateTime({ timeZone: tz }).epochMilliseconds
+    const dayEndEpochMs = date.add({ days: 1 }).toZonedDateTime({ timeZone: tz }).epochMilliseconds
+    const held = await deps.ads.playsOnBillboard(deviceId, dayStartEpochMs, dayEndEpochMs)
+    const adPlays = held.map(
+      (play): OpsAdPlay => ({
+        campaignId: play.campaignId,
+        campaignName: play.campaignName,
+        startEpochMs: play.startEpochMs,
+        endEpochMs: play.endEpochMs,
+        proof: play.proven
+          ? 'proved'
+          : play.state !== 'Approved' && play.state !== 'Live'
+            ? 'not-playing'
+            : play.endEpochMs <= now
+              ? 'missing'
+              : 'upcoming',
+      }),
+    )
     return ok({
       deviceId,
       location: device.location,
       timeZoneId: tz,
       day: date.toString(),
+      dayStartEpochMs,
+      dayEndEpochMs,
       previousDay: date.subtract({ days: 1 }).toString(),
       nextDay: date.add({ days: 1 }).toString(),
       generatedAtEpochMs: now,
       playerLink: linkState(linkMade),
       events,
+      adPlays,
       totals,
     })
   }

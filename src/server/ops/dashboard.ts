@@ -1,6 +1,7 @@
-import type { Dashboard, DashboardEvent } from '../../contract/ops/dashboard.ts'
+import type { AdRevenue, Dashboard, DashboardEvent } from '../../contract/ops/dashboard.ts'
 import { ORDER_STATES } from '../../contract/order.ts'
 import { eventWindowEpochMs, slotsPerDevice } from '../../domain/event.ts'
+import type { AdvertisersReads } from '../advertisers/service.ts'
 import { devicesOfEvent } from '../catalogue/reads.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import { ordersByState, revenue, salesByQuarterHour, soldSlotCount } from '../order/reads.ts'
@@ -8,12 +9,18 @@ import type { Database } from '../platform/db/client.ts'
 import { todayIn } from './billboards.ts'
 
 // The console's dashboard: per live event its capacity, the slots sold, the revenue net of refunds,
-// the orders by state and the sales per day (the catalogue's and the order module's read models).
+// the orders by state and the sales per day (the catalogue's and the order module's read models);
+// and the advertisers' charged money (their service).
+
+/** The days the dashboard draws advertisers' money for. */
+const AD_REVENUE_DAYS = 30
+const DAY_MS = 86_400_000
 
 export function createDashboard(deps: {
   database: Database
   now: () => number
   catalogue: CatalogueService
+  ads: AdvertisersReads
 }) {
   const db = deps.database
 
@@ -57,7 +64,27 @@ export function createDashboard(deps: {
         salesPerDay: [...days].map(([day, sums]) => ({ day, ...sums })),
       })
     }
-    return { generatedAtEpochMs: now, events }
+    return { generatedAtEpochMs: now, events, adRevenue: await adRevenue(now) }
+  }
+
+  /** Per currency, all charged money, and per day the last 30 days' (a day named by UTC's calendar). */
+  async function adRevenue(now: number): Promise<AdRevenue[]> {
+    const since = new Date(now - (AD_REVENUE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)
+    const byCurrency = new Map<string, AdRevenue>()
+    for (const row of await deps.ads.revenueByDay('0000-01-01')) {
+      const sums = byCurrency.get(row.currency) ?? {
+        currency: row.currency,
+        chargedCents: 0,
+        charges: 0,
+        perDay: [],
+      }
+      sums.chargedCents += row.cents
+      sums.charges += row.charges
+      if (row.day >= since)
+        sums.perDay.push({ day: row.day, cents: row.cents, charges: row.charges })
+      byCurrency.set(row.currency, sums)
+    }
+    return [...byCurrency.values()]
   }
 
   return { dashboard }

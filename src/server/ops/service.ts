@@ -1,3 +1,4 @@
+import type { AdvertisersReads } from '../advertisers/service.ts'
 import type { AuthService } from '../auth/service.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import type { OrderService } from '../order/service.ts'
@@ -15,7 +16,7 @@ import { createConsoleOrders, type OrdersError } from './orders.ts'
 // cancel, and the audit log (orders.ts); the billboards, a billboard's day and player links
 // (billboards.ts); the catalogue upload (catalogue-upload.ts); the dashboard (dashboard.ts). The
 // console owns no table: it works through the services and read models of the modules that own
-// them (order, payment, auth, catalogue, player). Sign-in is auth/'s, the outbox mail/'s.
+// them (order, payment, auth, catalogue, player, advertisers). Sign-in is auth/'s, the outbox mail/'s.
 
 export type OpsError = OrdersError | BillboardsError | CatalogueUploadError
 
@@ -31,6 +32,8 @@ export function createOpsService(deps: {
   payment: PaymentService
   auth: AuthService
   player: PlayerService
+  /** Campaigns' plays and charged money (the advertisers' service). */
+  ads: AdvertisersReads
   log: Logger
   now: () => number
 }) {

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'
 import { ProblemList } from '../../ui/problem-list'
 import { TextField } from '../../ui/text-field'
+import { CampaignChart } from './campaign-chart'
 import { CampaignPlays } from './campaign-plays'
 import { COMPLETED_LABELS, count, DAYPART_LABELS, money, STATE_LABELS, when } from './format'
 import { problemsOfError } from './problems'
@@ -192,6 +193,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
           <dd>{count(campaign.provenPlays ?? 0, i18n.locale)}</dd>
         </dl>
       </section>
+      <CampaignChart campaignId={campaignId} />
       <CampaignPlays campaign={campaign} />
       <section className="card">
         <h2 className="section-title">

@@ -1,0 +1,96 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { advertisers, type Report } from '../../../contract/advertisers'
+import { CHART_COLORS, Chart, type ChartSeries, chartDayLabel } from '../../lib/chart'
+import { count, money } from './format'
+import { callAsAdvertiser } from './session'
+
+// The campaign's report as two charts: per billboard-local day the plays scheduled and proven on each
+// billboard, then the day's impressions and spend. Every figure is also in each chart's table.
+
+/** Per day, the sum over billboards of a row's figure; per day and billboard, the figure itself. */
+export function reportSeries(report: Report) {
+  const days = [...new Set(report.rows.map((r) => r.day))].sort()
+  const devices = [...new Set(report.rows.map((r) => r.deviceId))].sort()
+  const cell = (day: string, deviceId: string) =>
+    report.rows.find((r) => r.day === day && r.deviceId === deviceId)
+  const perDay = (pick: (r: Report['rows'][number]) => number) =>
+    days.map((day) => report.rows.filter((r) => r.day === day).reduce((n, r) => n + pick(r), 0))
+  return { days, devices, cell, perDay }
+}
+
+export function CampaignChart({ campaignId }: { campaignId: string }) {
+  const { t, i18n } = useLingui()
+  const [report, setReport] = useState<Report | null>(null)
+  useEffect(() => {
+    const abort = new AbortController()
+    callAsAdvertiser(advertisers.report, { params: { campaignId }, signal: abort.signal })
+      .then(setReport)
+      // the figures above stay: the chart is an extra view of them
+      .catch(() => undefined)
+    return () => abort.abort()
+  }, [campaignId])
+  if (!report) return null
+  const { days, devices, cell, perDay } = reportSeries(report)
+  const locale = i18n.locale
+  const labels = days.map((d) => chartDayLabel(d, locale))
+  const m = (cents: number) => money(cents, report.currency, locale)
+  const plays: ChartSeries[] = devices.flatMap((deviceId, i) => {
+    const color = CHART_COLORS[i % CHART_COLORS.length] ?? '#0072B2'
+    return [
+      {
+        label: t`Scheduled on ${deviceId}`,
+        values: days.map((d) => cell(d, deviceId)?.scheduledPlays ?? 0),
+        color: `${color}66`,
+      },
+      {
+        label: t`Shown on ${deviceId}`,
+        values: days.map((d) => cell(d, deviceId)?.provenPlays ?? 0),
+        color,
+      },
+    ]
+  })
+  const totals = report.totals
+  return (
+    <section className="card" aria-labelledby="campaign-chart-title">
+      <h2 className="section-title" id="campaign-chart-title">
+        <Trans>Plays, impressions and spend by day</Trans>
+      </h2>
+      {days.length === 0 ? (
+        <p className="field__hint">
+          <Trans>No plays yet: the charts appear once plays are scheduled.</Trans>
+        </p>
+      ) : (
+        <>
+          <Chart
+            title={t`Plays scheduled and shown per day and billboard`}
+            summary={t`Plays per day and billboard: ${count(totals.scheduledPlays, locale)} scheduled, ${count(totals.provenPlays, locale)} shown in all.`}
+            labels={labels}
+            labelHeading={t`Day`}
+            locale={locale}
+            series={plays}
+            tableToggle={t`Plays as a table`}
+          />
+          <Chart
+            title={t`Impressions and spend per day`}
+            summary={t`Impressions and spend per day: ${count(totals.impressions, locale)} impressions, ${m(totals.spentCents)} spent in all.`}
+            labels={labels}
+            labelHeading={t`Day`}
+            locale={locale}
+            series={[
+              { label: t`Impressions`, values: perDay((r) => r.impressions) },
+              {
+                label: t`Spend`,
+                values: perDay((r) => r.spentCents),
+                kind: 'line',
+                axis: 'right',
+                format: m,
+              },
+            ]}
+            tableToggle={t`Impressions and spend as a table`}
+          />
+        </>
+      )}
+    </section>
+  )
+}
