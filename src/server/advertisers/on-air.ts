@@ -66,6 +66,17 @@ export function createOnAir(deps: {
 }) {
   const db = deps.database
   const kept = new Map<string, { at: number; generation: number; rows: Promise<HeldPlayRow[]> }>()
+  // The items last made of a read of held plays (a read is per billboard size, so the rendition too)
+  const aired = new WeakMap<
+    readonly HeldPlayRow[],
+    {
+      events: readonly AdTimeEvent[]
+      timeZoneId: string
+      fromEpochMs: number
+      toEpochMs: number
+      items: AdItem[]
+    }
+  >()
 
   /** The held plays of [from, to) widened to whole hours, read once a second at most. */
   function heldAround(deviceId: string, size: string, fromMs: number, toMs: number) {
@@ -101,6 +112,16 @@ export function createOnAir(deps: {
       window.fromEpochMs,
       window.toEpochMs,
     )
+    // the same rows, events and window give the same items: computed once per read of the rows
+    const hit = aired.get(held)
+    if (
+      hit &&
+      hit.events === billboard.events &&
+      hit.timeZoneId === billboard.timeZoneId &&
+      hit.fromEpochMs === window.fromEpochMs &&
+      hit.toEpochMs === window.toEpochMs
+    )
+      return hit.items
     const airing = airingAdPlays(billboard, held, window, deps.defaultSharePercent)
     const out: AdItem[] = []
     for (const play of airing) {
@@ -120,6 +141,13 @@ export function createOnAir(deps: {
         },
       })
     }
+    aired.set(held, {
+      events: billboard.events,
+      timeZoneId: billboard.timeZoneId,
+      fromEpochMs: window.fromEpochMs,
+      toEpochMs: window.toEpochMs,
+      items: out,
+    })
     return out
   }
 

@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
-import { readJson } from '../platform/http/json.ts'
+import { jsonAnswer, readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import { type ClientLimits, type LimitRule, tooManyRequests } from '../platform/rate-limit.ts'
+import { scheduleJson } from './schedule-items.ts'
 import type { PlayerError, PlayerService } from './service.ts'
 import { notModified } from './smil.ts'
 
@@ -63,9 +64,10 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
 
   router.handle(
     playerApi.schedule,
-    async ({ params, query }) => {
+    async ({ c, params, query }) => {
       const schedule = await service.schedule(params.deviceId, query)
-      return schedule.ok ? schedule.value : refuse(playerRefusal(schedule.error))
+      if (!schedule.ok) return refuse(playerRefusal(schedule.error))
+      return jsonAnswer(c, scheduleJson(schedule.value))
     },
     playerOnly,
   )

@@ -24,7 +24,7 @@ import {
   smilScheduleWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
-import type { OnAir } from '../advertisers/on-air.ts'
+import type { AdItem, OnAir } from '../advertisers/on-air.ts'
 import { type DeviceEvent, eventsOfDevice, playerDevice } from '../catalogue/reads.ts'
 import { qrTargetUrl } from '../catalogue/service.ts'
 import { type ConfirmedSlot, ordersForPlays } from '../order/reads.ts'
@@ -46,6 +46,7 @@ import {
   smilModifiedAt,
   storedPlays,
 } from './repo.ts'
+import { createScheduleItems } from './schedule-items.ts'
 import { type SmilPlaylist, scheduleSmil } from './smil.ts'
 
 // Playout (api-v1 "Player"): a billboard's player token, its schedule (Confirmed orders
@@ -126,6 +127,19 @@ export function createPlayerService(deps: PlayerDeps) {
   }
 
   const playout = createPlayoutCache(db, deps.now, deps.soldSlots)
+  const merged = createScheduleItems()
+  // The campaigns' items with absolute URLs, once per list on-air.ts hands out (the same until it changes)
+  const withUrls = new WeakMap<readonly AdItem[], { origin: string; items: ScheduleItem[] }>()
+  function adsWithUrls(ads: readonly AdItem[]): readonly ScheduleItem[] {
+    const hit = withUrls.get(ads)
+    if (hit && hit.origin === origin()) return hit.items
+    const items = ads.map((ad) => ({
+      ...ad,
+      content: { ...ad.content, url: absolute(ad.content.url) },
+    }))
+    withUrls.set(ads, { origin: origin(), items })
+    return items
+  }
   // The plays of an event's Confirmed slots in a window, kept per slot list (the cache hands out the
   // same array until the slots change): a player asking again for the same window computes nothing.
   const computed = new WeakMap<readonly ConfirmedSlot[], Map<string, ScheduleItem[]>>()
@@ -176,7 +190,7 @@ export function createPlayerService(deps: PlayerDeps) {
     const house = houseEventOf(events, device.timeZoneId, window.fromEpochMs)
     if (!house) return err({ code: 'device_not_found' })
 
-    const items: ScheduleItem[] = []
+    const pieces: (readonly ScheduleItem[])[] = []
     for (const event of events) {
       const span = eventWindowEpochMs(event, device.timeZoneId)
       if (span.endEpochMs <= window.fromEpochMs || span.startEpochMs >= window.toEpochMs) continue
@@ -187,7 +201,7 @@ export function createPlayerService(deps: PlayerDeps) {
         window.toEpochMs,
       )
       const sold = await playout.confirmedSlots(event.slug, deviceId, range.first, range.last)
-      for (const item of playsOf(event, device.timeZoneId, sold, window)) items.push(item)
+      pieces.push(playsOf(event, device.timeZoneId, sold, window))
     }
     // Campaigns' plays, read on every fetch (a pause shows at the next one), in the ad cells only:
     // never a shout's place, sold or not (src/domain/ad-playout.ts)
@@ -202,11 +216,12 @@ export function createPlayerService(deps: PlayerDeps) {
         },
         window,
       )
-      for (const ad of ads)
-        items.push({ ...ad, content: { ...ad.content, url: absolute(ad.content.url) } })
+      pieces.push(adsWithUrls(ads))
     }
-    const idOf = (item: ScheduleItem) => item.orderGuid ?? item.campaignId ?? ''
-    items.sort((a, b) => a.startEpochMs - b.startEpochMs || idOf(a).localeCompare(idOf(b)))
+    const items = merged.of(
+      `${deviceId}\u0000${window.fromEpochMs}\u0000${window.toEpochMs}\u0000${origin()}`,
+      pieces,
+    )
 
     return ok({
       deviceId,
