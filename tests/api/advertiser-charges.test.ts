@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
+import type { OpsCampaign } from '../../src/contract/ops/campaigns.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
@@ -88,7 +89,7 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     const costOf = new Map(
       proposal.body.lines.map((l) => [l.deviceId, l.plays ? l.costCents / l.plays : 0]),
     )
-    return { campaignId: draft.campaignId, flight, costOf, email }
+    return { campaignId: draft.campaignId, flight, costOf, email, api }
   }
 
   async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
@@ -105,9 +106,10 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     return ads.sort((a, b) => a.startEpochMs - b.startEpochMs)
   }
 
-  async function prove(ads: readonly (ScheduleItem & { deviceId: string })[]) {
+  /** Each play proven a minute after it ended, or at `atMs` (a proof that comes late). */
+  async function prove(ads: readonly (ScheduleItem & { deviceId: string })[], atMs?: number) {
     for (const ad of ads) {
-      at(ad.endEpochMs + 60_000)
+      at(atMs ?? ad.endEpochMs + 60_000)
       const play: Play = {
         playId: randomUUID(),
         campaignId: ad.campaignId as string,
@@ -235,8 +237,8 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     offsetMs = 0
   })
 
-  it('pauses the campaign and mails the advertiser when the card is declined', async () => {
-    const { campaignId, flight, email } = await approved(DECLINED_CARD)
+  it('pauses the campaign when the card is declined, and says why to the advertiser and the console', async () => {
+    const { campaignId, flight, email, api } = await approved(DECLINED_CARD)
     const ads = await adsOf(campaignId, flight)
     await prove([ads[0] as ScheduleItem & { deviceId: string }])
     expect((await campaignRow(campaignId))?.state).toBe('Live')
@@ -248,11 +250,43 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     expect(await campaignRow(campaignId)).toMatchObject({ state: 'Paused', spentCents: 0 })
     const mail = await mailTo(smtp, email, /could not charge your card/)
     expect(mail.subject).toContain('is paused')
+    // the campaign page says why it is paused; the console shows the declined day's charge (read
+    // back at the real time, when the advertiser's access token is still good)
+    offsetMs = 0
+    const seen = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
+    expect(seen.body).toMatchObject({ state: 'Paused', pausedReason: 'charge_failed' })
+    const admin = await signedInOperator(server, 'admin', undefined, SHOP)
+    const ops = await admin.api.get<OpsCampaign>(`/ops/campaigns/${campaignId}`)
+    const first = ads[0] as ScheduleItem & { deviceId: string }
+    expect(ops.body).toMatchObject({
+      pausedReason: 'charge_failed',
+      charges: [
+        {
+          day: localDay(first.startEpochMs).toString(),
+          plays: 1,
+          amountCents: (await heldOf(campaignId)).find(
+            (p) => p.deviceId === first.deviceId && p.startEpochMs === first.startEpochMs,
+          )?.costCents,
+          currency: 'EUR',
+          status: 'failed',
+        },
+      ],
+    })
+    expect(ops.body.history.at(-1)).toMatchObject({ state: 'Paused', reason: 'charge_failed' })
     // a failed charge is not tried again
+    at(closed(first.startEpochMs))
     await server.deps.jobs.runNow('ad-settlement')
     expect((await chargesOf(server.deps.database, campaignId)).map((c) => c.status)).toEqual([
       'failed',
     ])
+    // resumed, then paused by its advertiser: the page no longer blames the card
+    offsetMs = 0
+    expect((await api.post(`/advertisers/campaigns/${campaignId}/resume`, {})).status).toBe(200)
+    const resumed = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
+    expect(resumed.body).toMatchObject({ state: 'Live', pausedReason: null })
+    expect((await api.post(`/advertisers/campaigns/${campaignId}/pause`, {})).status).toBe(200)
+    const paused = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
+    expect(paused.body).toMatchObject({ state: 'Paused', pausedReason: 'advertiser' })
     offsetMs = 0
   })
 })

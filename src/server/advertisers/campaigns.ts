@@ -17,6 +17,7 @@ import {
   mayChangeSchedule,
   mayPause,
   mayResume,
+  pauseReasonOf,
 } from '../../domain/campaign.ts'
 import { type AdBillboard, adBillboards } from '../catalogue/ad-reads.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
@@ -29,6 +30,7 @@ import {
   insertCampaign,
   moveCampaign,
   openProposalOf,
+  pauseReasons,
   type StateChange,
   updateCampaign,
   voidProposals,
@@ -94,6 +96,8 @@ export function createCampaignService(deps: {
       campaigns.map((c) => c.campaignId),
       now(),
     )
+    const paused = campaigns.filter((c) => c.state === 'Paused').map((c) => c.campaignId)
+    const pauses = paused.length > 0 ? await pauseReasons(db, paused) : new Map<string, null>()
     return Promise.all(
       campaigns.map(async (c) => {
         const held = totals.get(c.campaignId)
@@ -112,6 +116,8 @@ export function createCampaignService(deps: {
           contentGuid: c.contentGuid,
           rejectionReason: c.rejectionReason,
           completedReason: c.completedReason,
+          pausedReason:
+            c.state === 'Paused' ? pauseReasonOf(pauses.get(c.campaignId) ?? null) : null,
           proposalGuid: c.state === 'Proposed' ? await openProposalOf(db, c.campaignId) : null,
           scheduledPlays: held?.scheduledPlays ?? 0,
           provenPlays: held?.provenPlays ?? 0,

@@ -115,12 +115,14 @@ export async function customerOf(db: Queryable, campaignId: string): Promise<str
   return row?.customerId ?? null
 }
 
+export type ChargeStatus = 'pending' | 'charged' | 'failed'
+
 /** The campaign's charges, by day (the console and the tests read them). */
 export function chargesOf(
   db: Queryable,
   campaignId: string,
-): Promise<(ChargeRow & { status: string; plays: number })[]> {
-  return db.query(sql<ChargeRow & { status: string; plays: number }>`
+): Promise<(ChargeRow & { status: ChargeStatus; plays: number })[]> {
+  return db.query(sql<ChargeRow & { status: ChargeStatus; plays: number }>`
     select campaign_id as "campaignId", day, idempotency_key as key,
       amount_cents::float8 as "amountCents", currency, status, plays
     from ad_charges where campaign_id = ${campaignId} order by day`)
