@@ -8,10 +8,12 @@ import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  type AdvertiserClient,
   advertiserEnv,
   campaignWithAd,
   mailTo,
   SHOP,
+  STRONG_PASSWORD,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
 import {
@@ -202,6 +204,75 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     expect(total).toBe(proven.reduce((n, a) => n + cost(a), 0))
     expect(total).toBeLessThanOrEqual(20_000)
     expect((await campaignRow(campaignId))?.spentCents).toBe(total)
+  })
+
+  /** The advertiser signed in again at the clock's time (an access token lasts 15 minutes). */
+  async function signedInNow(api: AdvertiserClient, email: string) {
+    const session = await api.post<{ accessToken: string }>('/advertisers/session', {
+      email,
+      password: STRONG_PASSWORD,
+    })
+    expect(session.status).toBe(200)
+    api.token = session.body.accessToken
+  }
+  const sum = (cents: readonly number[]) => cents.reduce((n, c) => n + c, 0)
+
+  it('charges only the proven plays of a campaign cancelled mid-flight', async () => {
+    const { campaignId, flight, costOf, email, api } = await approved()
+    const ads = await adsOf(campaignId, flight)
+    // two plays proven, a third played to a dark screen, then the advertiser cancels
+    const [a, b] = ads as [ScheduleItem & { deviceId: string }, ScheduleItem & { deviceId: string }]
+    await prove([a, b])
+    const cancelledAt = Math.max(b.endEpochMs, (ads[2] as ScheduleItem).endEpochMs) + 60_000
+    at(cancelledAt)
+    await signedInNow(api, email)
+    const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${campaignId}/cancel`, {})
+    expect(cancelled.body.state).toBe('Cancelled')
+    // the plays still to come are freed; what ran stays, to be paid if proven
+    expect((await heldOf(campaignId)).every((p) => p.startEpochMs < cancelledAt)).toBe(true)
+
+    at(flight.toEpochMs + 26 * HOUR)
+    await server.deps.jobs.runNow('ad-settlement')
+    const charges = await chargesOf(server.deps.database, campaignId)
+    expect(charges.every((c) => c.status === 'charged')).toBe(true)
+    expect(sum(charges.map((c) => c.plays))).toBe(2)
+    const proven = (costOf.get(a.deviceId) ?? 0) + (costOf.get(b.deviceId) ?? 0)
+    expect(sum(charges.map((c) => c.amountCents))).toBe(proven)
+    expect(await campaignRow(campaignId)).toMatchObject({ state: 'Cancelled', spentCents: proven })
+    offsetMs = 0
+  })
+
+  it('never charges more than the budget when late proofs come after the budget was lowered', async () => {
+    const { campaignId, flight, costOf, email, api } = await approved()
+    const ads = await adsOf(campaignId, flight)
+    // two plays have run, their billboard's proofs not in yet; the advertiser lowers the budget
+    // to what is left to play (the plays that ran are neither spent nor still to come)
+    const loweredAt = (ads[1] as ScheduleItem).endEpochMs + 60_000
+    const ran = ads.filter((a) => a.startEpochMs < loweredAt)
+    const toCome = ads.filter((a) => a.startEpochMs >= loweredAt)
+    expect(ran.length).toBeGreaterThan(0)
+    at(loweredAt)
+    await signedInNow(api, email)
+    const before = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
+    const budgetCents = before.body.spentCents + before.body.committedCents
+    const lowered = await api.patch<Campaign>(`/advertisers/campaigns/${campaignId}`, {
+      budgetCents,
+    })
+    expect(lowered.status).toBe(200)
+    // then the late proofs come (within the two hours), and every later play is proven
+    await prove(ran, loweredAt + 30 * 60_000)
+    await prove(toCome)
+    const provenCents = sum(ads.map((a) => costOf.get(a.deviceId) ?? 0))
+    expect(provenCents).toBeGreaterThan(budgetCents)
+
+    at(flight.toEpochMs + 26 * HOUR)
+    await server.deps.jobs.runNow('ad-settlement')
+    await server.deps.jobs.runNow('ad-settlement')
+    const charges = await chargesOf(server.deps.database, campaignId)
+    expect(charges.every((c) => c.status === 'charged')).toBe(true)
+    expect(sum(charges.map((c) => c.amountCents))).toBe(budgetCents)
+    expect((await campaignRow(campaignId))?.spentCents).toBe(budgetCents)
+    offsetMs = 0
   })
 
   it('catches up a dark billboard’s missed plays in the time left, never beyond the budget', async () => {
