@@ -242,6 +242,26 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     offsetMs = 0
   })
 
+  it('refuses to lower the budget below what the proven plays cost before their day is charged', async () => {
+    const { campaignId, flight, costOf, email, api } = await approved()
+    const [a, b] = (await adsOf(campaignId, flight)) as (ScheduleItem & { deviceId: string })[]
+    if (!a || !b) throw new Error('no ads')
+    await prove([a, b])
+    await signedInNow(api, email)
+    const { committedCents } = (await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`))
+      .body
+    const owed = (costOf.get(a.deviceId) ?? 0) + (costOf.get(b.deviceId) ?? 0)
+    const refused = await api.patch<{ codes: string[] }>(`/advertisers/campaigns/${campaignId}`, {
+      budgetCents: committedCents + owed - 1,
+    })
+    expect(refused.body.codes).toEqual(['campaign_budget_below_spent'])
+    const lowered = await api.patch<Campaign>(`/advertisers/campaigns/${campaignId}`, {
+      budgetCents: committedCents + owed,
+    })
+    expect(lowered.status).toBe(200)
+    offsetMs = 0
+  })
+
   it('never charges more than the budget when late proofs come after the budget was lowered', async () => {
     const { campaignId, flight, costOf, email, api } = await approved()
     const ads = await adsOf(campaignId, flight)

@@ -35,6 +35,7 @@ import {
   updateCampaign,
   voidProposals,
 } from './campaigns-repo.ts'
+import { owedCents } from './charges-repo.ts'
 import { playsFrom, playTotals, releasePlays } from './plays-repo.ts'
 import { reportOf } from './report.ts'
 
@@ -208,8 +209,9 @@ export function createCampaignService(deps: {
         const budget = patch.budgetCents
         if (holdsPlays(campaign.state)) {
           const held = (await playTotals(tx, [campaignId], nowMs)).get(campaignId)
+          // proven plays not charged yet are spent money too: the budget still pays them
           const floor = budgetProblem(budget, {
-            spentCents: campaign.spentCents,
+            spentCents: campaign.spentCents + (await owedCents(tx, campaignId)),
             committedCents: held?.committedCents ?? 0,
           })
           if (floor) return err(floor as Problem)
