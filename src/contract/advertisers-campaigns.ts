@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CAMPAIGN_STATES, DAYPARTS } from '../domain/campaign'
+import { CAMPAIGN_STATES, DAYPARTS, PAUSE_REASONS } from '../domain/campaign'
 import { COMPLETION_REASONS } from '../domain/campaign-completion'
 import {
   CurrencySchema,
@@ -105,6 +105,8 @@ export const CampaignSchema = v.object({
   provenPlays: v.optional(nonNegativeInt()),
   /** Why it was completed (Completed): its flight ended, or its budget was spent. */
   completedReason: v.optional(v.nullable(v.picklist(COMPLETION_REASONS))),
+  /** Why it is paused (Paused): by its advertiser, or by the shop when the card was declined. */
+  pausedReason: v.optional(v.nullable(v.picklist(PAUSE_REASONS))),
 })
 export type Campaign = v.InferOutput<typeof CampaignSchema>
 

@@ -20,6 +20,17 @@ export const CAMPAIGN_STATES = [
 ] as const
 export type CampaignState = (typeof CAMPAIGN_STATES)[number]
 
+/**
+ * Why a campaign is Paused: its advertiser paused it, or the shop did when the card was declined
+ * for a day's proven plays (the settlement's history reason `charge_failed`).
+ */
+export const PAUSE_REASONS = ['advertiser', 'charge_failed'] as const
+export type PauseReason = (typeof PAUSE_REASONS)[number]
+
+/** The pause's reason from the reason its history row gave the move to Paused. */
+export const pauseReasonOf = (historyReason: string | null): PauseReason =>
+  historyReason === 'charge_failed' ? 'charge_failed' : 'advertiser'
+
 export const DAYPARTS = [
   'EarlyMorning',
   'Morning',

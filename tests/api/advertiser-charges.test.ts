@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
+import type { OpsCampaign } from '../../src/contract/ops/campaigns.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  type AdvertiserClient,
   advertiserEnv,
   campaignWithAd,
   mailTo,
   SHOP,
+  STRONG_PASSWORD,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
 import {
@@ -88,7 +91,7 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     const costOf = new Map(
       proposal.body.lines.map((l) => [l.deviceId, l.plays ? l.costCents / l.plays : 0]),
     )
-    return { campaignId: draft.campaignId, flight, costOf, email }
+    return { campaignId: draft.campaignId, flight, costOf, email, api }
   }
 
   async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
@@ -105,9 +108,10 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     return ads.sort((a, b) => a.startEpochMs - b.startEpochMs)
   }
 
-  async function prove(ads: readonly (ScheduleItem & { deviceId: string })[]) {
+  /** Each play proven a minute after it ended, or at `atMs` (a proof that comes late). */
+  async function prove(ads: readonly (ScheduleItem & { deviceId: string })[], atMs?: number) {
     for (const ad of ads) {
-      at(ad.endEpochMs + 60_000)
+      at(atMs ?? ad.endEpochMs + 60_000)
       const play: Play = {
         playId: randomUUID(),
         campaignId: ad.campaignId as string,
@@ -202,6 +206,95 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     expect((await campaignRow(campaignId))?.spentCents).toBe(total)
   })
 
+  /** The advertiser signed in again at the clock's time (an access token lasts 15 minutes). */
+  async function signedInNow(api: AdvertiserClient, email: string) {
+    const session = await api.post<{ accessToken: string }>('/advertisers/session', {
+      email,
+      password: STRONG_PASSWORD,
+    })
+    expect(session.status).toBe(200)
+    api.token = session.body.accessToken
+  }
+  const sum = (cents: readonly number[]) => cents.reduce((n, c) => n + c, 0)
+
+  it('charges only the proven plays of a campaign cancelled mid-flight', async () => {
+    const { campaignId, flight, costOf, email, api } = await approved()
+    const ads = await adsOf(campaignId, flight)
+    // two plays proven, a third played to a dark screen, then the advertiser cancels
+    const [a, b] = ads as [ScheduleItem & { deviceId: string }, ScheduleItem & { deviceId: string }]
+    await prove([a, b])
+    const cancelledAt = Math.max(b.endEpochMs, (ads[2] as ScheduleItem).endEpochMs) + 60_000
+    at(cancelledAt)
+    await signedInNow(api, email)
+    const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${campaignId}/cancel`, {})
+    expect(cancelled.body.state).toBe('Cancelled')
+    // the plays still to come are freed; what ran stays, to be paid if proven
+    expect((await heldOf(campaignId)).every((p) => p.startEpochMs < cancelledAt)).toBe(true)
+
+    at(flight.toEpochMs + 26 * HOUR)
+    await server.deps.jobs.runNow('ad-settlement')
+    const charges = await chargesOf(server.deps.database, campaignId)
+    expect(charges.every((c) => c.status === 'charged')).toBe(true)
+    expect(sum(charges.map((c) => c.plays))).toBe(2)
+    const proven = (costOf.get(a.deviceId) ?? 0) + (costOf.get(b.deviceId) ?? 0)
+    expect(sum(charges.map((c) => c.amountCents))).toBe(proven)
+    expect(await campaignRow(campaignId)).toMatchObject({ state: 'Cancelled', spentCents: proven })
+    offsetMs = 0
+  })
+
+  it('refuses to lower the budget below what the proven plays cost before their day is charged', async () => {
+    const { campaignId, flight, costOf, email, api } = await approved()
+    const [a, b] = (await adsOf(campaignId, flight)) as (ScheduleItem & { deviceId: string })[]
+    if (!a || !b) throw new Error('no ads')
+    await prove([a, b])
+    await signedInNow(api, email)
+    const { committedCents } = (await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`))
+      .body
+    const owed = (costOf.get(a.deviceId) ?? 0) + (costOf.get(b.deviceId) ?? 0)
+    const refused = await api.patch<{ codes: string[] }>(`/advertisers/campaigns/${campaignId}`, {
+      budgetCents: committedCents + owed - 1,
+    })
+    expect(refused.body.codes).toEqual(['campaign_budget_below_spent'])
+    const lowered = await api.patch<Campaign>(`/advertisers/campaigns/${campaignId}`, {
+      budgetCents: committedCents + owed,
+    })
+    expect(lowered.status).toBe(200)
+    offsetMs = 0
+  })
+
+  it('never charges more than the budget when late proofs come after the budget was lowered', async () => {
+    const { campaignId, flight, costOf, email, api } = await approved()
+    const ads = await adsOf(campaignId, flight)
+    // two plays have run, their billboard's proofs not in yet; the advertiser lowers the budget
+    // to what is left to play (the plays that ran are neither spent nor still to come)
+    const loweredAt = (ads[1] as ScheduleItem).endEpochMs + 60_000
+    const ran = ads.filter((a) => a.startEpochMs < loweredAt)
+    const toCome = ads.filter((a) => a.startEpochMs >= loweredAt)
+    expect(ran.length).toBeGreaterThan(0)
+    at(loweredAt)
+    await signedInNow(api, email)
+    const before = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
+    const budgetCents = before.body.spentCents + before.body.committedCents
+    const lowered = await api.patch<Campaign>(`/advertisers/campaigns/${campaignId}`, {
+      budgetCents,
+    })
+    expect(lowered.status).toBe(200)
+    // then the late proofs come (within the two hours), and every later play is proven
+    await prove(ran, loweredAt + 30 * 60_000)
+    await prove(toCome)
+    const provenCents = sum(ads.map((a) => costOf.get(a.deviceId) ?? 0))
+    expect(provenCents).toBeGreaterThan(budgetCents)
+
+    at(flight.toEpochMs + 26 * HOUR)
+    await server.deps.jobs.runNow('ad-settlement')
+    await server.deps.jobs.runNow('ad-settlement')
+    const charges = await chargesOf(server.deps.database, campaignId)
+    expect(charges.every((c) => c.status === 'charged')).toBe(true)
+    expect(sum(charges.map((c) => c.amountCents))).toBe(budgetCents)
+    expect((await campaignRow(campaignId))?.spentCents).toBe(budgetCents)
+    offsetMs = 0
+  })
+
   it('catches up a dark billboard’s missed plays in the time left, never beyond the budget', async () => {
     const { campaignId, flight } = await approved()
     const before = await heldOf(campaignId)
@@ -235,8 +328,8 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     offsetMs = 0
   })
 
-  it('pauses the campaign and mails the advertiser when the card is declined', async () => {
-    const { campaignId, flight, email } = await approved(DECLINED_CARD)
+  it('pauses the campaign when the card is declined, and says why to the advertiser and the console', async () => {
+    const { campaignId, flight, email, api } = await approved(DECLINED_CARD)
     const ads = await adsOf(campaignId, flight)
     await prove([ads[0] as ScheduleItem & { deviceId: string }])
     expect((await campaignRow(campaignId))?.state).toBe('Live')
@@ -248,11 +341,43 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     expect(await campaignRow(campaignId)).toMatchObject({ state: 'Paused', spentCents: 0 })
     const mail = await mailTo(smtp, email, /could not charge your card/)
     expect(mail.subject).toContain('is paused')
+    // the campaign page says why it is paused; the console shows the declined day's charge (read
+    // back at the real time, when the advertiser's access token is still good)
+    offsetMs = 0
+    const seen = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
+    expect(seen.body).toMatchObject({ state: 'Paused', pausedReason: 'charge_failed' })
+    const admin = await signedInOperator(server, 'admin', undefined, SHOP)
+    const ops = await admin.api.get<OpsCampaign>(`/ops/campaigns/${campaignId}`)
+    const first = ads[0] as ScheduleItem & { deviceId: string }
+    expect(ops.body).toMatchObject({
+      pausedReason: 'charge_failed',
+      charges: [
+        {
+          day: localDay(first.startEpochMs).toString(),
+          plays: 1,
+          amountCents: (await heldOf(campaignId)).find(
+            (p) => p.deviceId === first.deviceId && p.startEpochMs === first.startEpochMs,
+          )?.costCents,
+          currency: 'EUR',
+          status: 'failed',
+        },
+      ],
+    })
+    expect(ops.body.history.at(-1)).toMatchObject({ state: 'Paused', reason: 'charge_failed' })
     // a failed charge is not tried again
+    at(closed(first.startEpochMs))
     await server.deps.jobs.runNow('ad-settlement')
     expect((await chargesOf(server.deps.database, campaignId)).map((c) => c.status)).toEqual([
       'failed',
     ])
+    // resumed, then paused by its advertiser: the page no longer blames the card
+    offsetMs = 0
+    expect((await api.post(`/advertisers/campaigns/${campaignId}/resume`, {})).status).toBe(200)
+    const resumed = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
+    expect(resumed.body).toMatchObject({ state: 'Live', pausedReason: null })
+    expect((await api.post(`/advertisers/campaigns/${campaignId}/pause`, {})).status).toBe(200)
+    const paused = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
+    expect(paused.body).toMatchObject({ state: 'Paused', pausedReason: 'advertiser' })
     offsetMs = 0
   })
 })

@@ -4,8 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Campaign, Proposal, Report } from '../../src/contract/advertisers.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { adPlayIndex } from '../../src/domain/ad-playout.ts'
+import {
+  AD_PLAY_MS,
+  adCellsOfHour,
+  DEFAULT_AD_SHARE_PERCENT,
+  localHours,
+} from '../../src/domain/ad-time.ts'
+import { eventWindowEpochMs } from '../../src/domain/event.ts'
 import { playsOfSlot } from '../../src/domain/schedule.ts'
 import { bandOfHour, slotStartEpochMs } from '../../src/domain/slots.ts'
+import { adBillboards } from '../../src/server/catalogue/ad-reads.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   type AdvertiserClient,
@@ -281,6 +289,60 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     )
     expect(report.body.totals.provenPlays).toBe(1)
     expect(report.body.totals.spentCents).toBeGreaterThan(0)
+  })
+
+  it('never gives ads more of an hour than the free-time share, even to a campaign that would buy more', async () => {
+    // a second campaign, on one billboard for two morning hours after the first one's flight, with
+    // a budget far beyond what those hours' ad cells sell
+    const deviceId = 'paris-opera-1'
+    const from = Temporal.Instant.fromEpochMilliseconds(flight.toEpochMs)
+      .toZonedDateTimeISO(PARIS)
+      .add({ days: 1 })
+      .with({ hour: 9, minute: 0, second: 0, millisecond: 0 })
+      .toInstant().epochMilliseconds
+    const window = { fromEpochMs: from, toEpochMs: from + 2 * HOUR }
+    offsetMs = 0
+    const { api } = await signedInAdvertiser(server, smtp)
+    const draft = await campaignWithAd(api, now(), {
+      startEpochMs: window.fromEpochMs,
+      endEpochMs: window.toEpochMs,
+      deviceIds: [deviceId],
+      dayparts: ['Morning'],
+      budgetCents: 10_000_000,
+    })
+    const proposal = await api.post<Proposal>(
+      `/advertisers/campaigns/${draft.campaignId}/proposal`,
+      {},
+    )
+    const card = await savedCard(client(server.url))
+    await api.post(`/advertisers/proposals/${proposal.body.proposalGuid}/accept`, {
+      customerId: card.customerId,
+      checkoutSecretKey: card.checkoutSecretKey,
+    })
+    const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
+    await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})
+
+    const [billboard] = await adBillboards(server.deps.database, [deviceId])
+    if (!billboard) throw new Error('no billboard')
+    const items = (await schedule(deviceId, window)).body.items.filter((i) => i.campaignId)
+    for (const hour of localHours(PARIS, window.fromEpochMs, window.toEpochMs)) {
+      const inHour = items.filter(
+        (i) => i.startEpochMs >= hour.startEpochMs && i.startEpochMs < hour.endEpochMs,
+      )
+      const cells = adCellsOfHour(billboard, hour)
+      // the hour's ads fill exactly its ad cells: the share of its free time, no more
+      expect(inHour.map((i) => i.startEpochMs).sort((a, b) => a - b)).toEqual(cells)
+      // the share of the events over the hour (the smallest), or the server's default
+      const shares = billboard.events
+        .filter((e) => {
+          const w = eventWindowEpochMs(e, PARIS)
+          return w.startEpochMs < hour.endEpochMs && w.endEpochMs > hour.startEpochMs
+        })
+        .map((e) => e.adSharePercent ?? DEFAULT_AD_SHARE_PERCENT)
+      const share = shares.length > 0 ? Math.min(...shares) : DEFAULT_AD_SHARE_PERCENT
+      expect(inHour.length).toBeGreaterThan(0)
+      expect(inHour.length).toBeLessThanOrEqual(Math.floor(((HOUR / AD_PLAY_MS) * share) / 100))
+    }
   })
 
   it('refuses a proof naming both an order and a campaign', async () => {

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { Campaign, Proposal } from '../../src/contract/advertisers'
+import type { Schedule } from '../../src/contract/player'
 import {
   advertiserClient,
   campaignWithAd,
@@ -24,12 +25,15 @@ import { expectAccessible } from './helpers'
 
 let smtp: SmtpTestServer
 let server: TestServer
+/** The server's clock runs this far ahead of the real one (a day's charge needs the day over). */
+let offsetMs = 0
 
 test.beforeAll(async () => {
   smtp = await startSmtpTestServer()
   server = await startTestServer('pglite', {
     serveApp: true,
     env: { SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '0.05' },
+    now: () => Date.now() + offsetMs,
   })
 })
 test.afterAll(async () => {
@@ -377,4 +381,71 @@ test("desk: a reviewer refuses a booked campaign with a reason in the console's 
   const seen = await api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
   expect(seen.body.state).toBe('Rejected')
   expect(seen.body.rejectionReason).toBe('The ad shows a brand we do not carry')
+})
+
+test("desk: a card declined for a day's plays: the campaign page says it is paused and what to do, and the console shows the declined charge", async ({
+  browser,
+}) => {
+  const { email, api } = await apiAdvertiser()
+  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
+    email,
+    password: STRONG_PASSWORD,
+  })
+  api.token = signedIn.body.accessToken
+  const campaign = await campaignWithAd(api, Date.now(), { name: 'Card test' })
+  const proposal = await api.post<Proposal>(
+    `/advertisers/campaigns/${campaign.campaignId}/proposal`,
+    {},
+  )
+  // the local provider's test card that saves, then is declined when charged
+  const card = await savedCard(client(server.url), '4000000000000341')
+  await api.post(`/advertisers/proposals/${proposal.body.proposalGuid}/accept`, {
+    customerId: card.customerId,
+    checkoutSecretKey: card.checkoutSecretKey,
+  })
+  const reviewer = await signedInOperator(server, 'reviewer')
+  await reviewer.api.post(`/ops/campaigns/${campaign.campaignId}/approve`, {})
+
+  // a billboard plays the campaign's first ad and proves it; a day later the day is settled
+  const linked = await server.deps.player.link('paris-opera-1')
+  if (!linked.ok) throw new Error('link failed')
+  const schedule = await client(server.url).get<Schedule>(
+    `/player/paris-opera-1/schedule?fromEpochMs=${campaign.startEpochMs}&toEpochMs=${campaign.startEpochMs + 86_400_000}`,
+    { authorization: `Bearer ${linked.value.token}` },
+  )
+  const ad = schedule.body.items.find((i) => i.campaignId === campaign.campaignId)
+  if (!ad) throw new Error('no ad on the schedule')
+  offsetMs = ad.endEpochMs + 60_000 - Date.now()
+  const proof = {
+    playId: crypto.randomUUID(),
+    campaignId: campaign.campaignId,
+    playIndex: ad.playIndex,
+    startedAtEpochMs: ad.startEpochMs,
+    endedAtEpochMs: ad.endEpochMs,
+  }
+  await client(server.url).post(
+    '/player/paris-opera-1/plays',
+    { plays: [proof] },
+    { authorization: `Bearer ${linked.value.token}` },
+  )
+  offsetMs = ad.endEpochMs + 2 * 86_400_000 - Date.now()
+  await server.deps.jobs.runNow('ad-settlement')
+  offsetMs = 0
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/account`)
+  await signIn(page, email)
+  await page.goto(`${server.url}/campaigns/${campaign.campaignId}`)
+  await expect(page.getByTestId('campaign-state')).toHaveText('Paused')
+  await expect(page.getByTestId('campaign-paused-reason')).toContainText('your card was declined')
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible()
+  await context.close()
+
+  const desk = await consoleAs(browser, 'admin', '/ops/campaigns')
+  await expect(desk.page.getByRole('row', { name: /^Card test/ })).toContainText('card declined')
+  const charges = desk.page.getByRole('table', { name: 'Charges of Card test' })
+  await expect(charges.getByRole('row')).toHaveCount(2)
+  await expect(charges).toContainText('declined')
+  await desk.context.close()
 })

@@ -3,10 +3,11 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { type OpsCampaign, opsCampaigns } from '../../contract/ops/campaigns'
-import type { CampaignState } from '../../domain/campaign'
+import type { CampaignState, PauseReason } from '../../domain/campaign'
 import type { CompletionReason } from '../../domain/campaign-completion'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
+import { CampaignCharges } from './campaign-charges'
 import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
@@ -17,6 +18,11 @@ import { useOpsLoad } from './use-ops-load'
 const COMPLETED_NAMES: Record<CompletionReason, MessageDescriptor> = {
   flight_ended: msg`flight ended`,
   budget_spent: msg`budget spent`,
+}
+// why a campaign is paused (src/domain/campaign.ts)
+const PAUSED_NAMES: Record<PauseReason, MessageDescriptor> = {
+  advertiser: msg`by the advertiser`,
+  charge_failed: msg`card declined`,
 }
 const STATE_NAMES: Record<CampaignState, MessageDescriptor> = {
   Draft: msg`Draft`,
@@ -163,6 +169,9 @@ function CampaignRow({
           {c.state === 'Completed' && c.completedReason ? (
             <small> ({i18n._(COMPLETED_NAMES[c.completedReason])})</small>
           ) : null}
+          {c.state === 'Paused' && c.pausedReason ? (
+            <small> ({i18n._(PAUSED_NAMES[c.pausedReason])})</small>
+          ) : null}
         </td>
         <td>
           {dateTimeIn(c.startEpochMs, locale)} – {dateTimeIn(c.endEpochMs, locale)}
@@ -182,6 +191,13 @@ function CampaignRow({
           ) : null}
         </td>
       </tr>
+      {c.charges.length > 0 ? (
+        <tr>
+          <td colSpan={7}>
+            <CampaignCharges campaign={c} />
+          </td>
+        </tr>
+      ) : null}
       {cancelling ? (
         <tr>
           <td colSpan={7}>

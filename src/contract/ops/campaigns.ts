@@ -31,6 +31,16 @@ export const OpsCampaignSchema = v.object({
       ),
     }),
   ),
+  /** The daily charges of its proven plays, by billboard-local day (pending, charged or failed). */
+  charges: v.array(
+    v.object({
+      day: v.string(),
+      plays: v.number(),
+      amountCents: v.number(),
+      currency: v.string(),
+      status: v.picklist(['pending', 'charged', 'failed']),
+    }),
+  ),
   history: v.array(
     v.object({
       state: CampaignStateSchema,

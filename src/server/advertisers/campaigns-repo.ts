@@ -201,6 +201,19 @@ export function stateHistory(db: Queryable, campaignId: string): Promise<StateHi
     from campaign_state_history where campaign_id = ${campaignId} order by id`)
 }
 
+/** The reason each campaign's latest move to Paused gave, by campaign (those never paused: none). */
+export async function pauseReasons(
+  db: Queryable,
+  campaignIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const rows = await db.query(sql<{ campaignId: string; reason: string | null }>`
+    select distinct on (campaign_id) campaign_id as "campaignId", reason
+    from campaign_state_history
+    where campaign_id = any(${[...campaignIds]}::text[]) and state = 'Paused'
+    order by campaign_id, id desc`)
+  return new Map(rows.map((r) => [r.campaignId, r.reason]))
+}
+
 // ---------- ads ----------
 
 export type Rendition = {

@@ -17,6 +17,7 @@ import {
   mayChangeSchedule,
   mayPause,
   mayResume,
+  pauseReasonOf,
 } from '../../domain/campaign.ts'
 import { type AdBillboard, adBillboards } from '../catalogue/ad-reads.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
@@ -29,10 +30,12 @@ import {
   insertCampaign,
   moveCampaign,
   openProposalOf,
+  pauseReasons,
   type StateChange,
   updateCampaign,
   voidProposals,
 } from './campaigns-repo.ts'
+import { owedCents } from './charges-repo.ts'
 import { playsFrom, playTotals, releasePlays } from './plays-repo.ts'
 import { reportOf } from './report.ts'
 
@@ -94,6 +97,8 @@ export function createCampaignService(deps: {
       campaigns.map((c) => c.campaignId),
       now(),
     )
+    const paused = campaigns.filter((c) => c.state === 'Paused').map((c) => c.campaignId)
+    const pauses = paused.length > 0 ? await pauseReasons(db, paused) : new Map<string, null>()
     return Promise.all(
       campaigns.map(async (c) => {
         const held = totals.get(c.campaignId)
@@ -112,6 +117,8 @@ export function createCampaignService(deps: {
           contentGuid: c.contentGuid,
           rejectionReason: c.rejectionReason,
           completedReason: c.completedReason,
+          pausedReason:
+            c.state === 'Paused' ? pauseReasonOf(pauses.get(c.campaignId) ?? null) : null,
           proposalGuid: c.state === 'Proposed' ? await openProposalOf(db, c.campaignId) : null,
           scheduledPlays: held?.scheduledPlays ?? 0,
           provenPlays: held?.provenPlays ?? 0,
@@ -202,8 +209,9 @@ export function createCampaignService(deps: {
         const budget = patch.budgetCents
         if (holdsPlays(campaign.state)) {
           const held = (await playTotals(tx, [campaignId], nowMs)).get(campaignId)
+          // proven plays not charged yet are spent money too: the budget still pays them
           const floor = budgetProblem(budget, {
-            spentCents: campaign.spentCents,
+            spentCents: campaign.spentCents + (await owedCents(tx, campaignId)),
             committedCents: held?.committedCents ?? 0,
           })
           if (floor) return err(floor as Problem)

@@ -40,6 +40,19 @@ export async function chargedCents(db: Queryable, campaignId: string): Promise<n
   return Number(row?.cents ?? 0)
 }
 
+/**
+ * What the campaign owes beyond its spent money: its charges not settled yet and its proven plays
+ * not yet in a charge (a lowered budget must still pay them).
+ */
+export async function owedCents(db: Queryable, campaignId: string): Promise<number> {
+  const [row] = await db.query(sql<{ cents: number }>`
+    select (coalesce((select sum(amount_cents) from ad_charges
+        where campaign_id = ${campaignId} and status = 'pending'), 0)
+      + coalesce((select sum(cost_cents) from ad_plays where campaign_id = ${campaignId}
+        and proven_at_epoch_ms is not null and charge_day is null), 0))::float8 as cents`)
+  return Number(row?.cents ?? 0)
+}
+
 /** The day is charged once: its plays name it whether or not the day already had a charge. */
 export async function addCharge(
   db: Queryable,
@@ -115,12 +128,14 @@ export async function customerOf(db: Queryable, campaignId: string): Promise<str
   return row?.customerId ?? null
 }
 
+export type ChargeStatus = 'pending' | 'charged' | 'failed'
+
 /** The campaign's charges, by day (the console and the tests read them). */
 export function chargesOf(
   db: Queryable,
   campaignId: string,
-): Promise<(ChargeRow & { status: string; plays: number })[]> {
-  return db.query(sql<ChargeRow & { status: string; plays: number }>`
+): Promise<(ChargeRow & { status: ChargeStatus; plays: number })[]> {
+  return db.query(sql<ChargeRow & { status: ChargeStatus; plays: number }>`
     select campaign_id as "campaignId", day, idempotency_key as key,
       amount_cents::float8 as "amountCents", currency, status, plays
     from ad_charges where campaign_id = ${campaignId} order by day`)

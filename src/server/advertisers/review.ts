@@ -17,6 +17,7 @@ import {
   stateHistory,
   voidProposals,
 } from './campaigns-repo.ts'
+import { chargesOf } from './charges-repo.ts'
 import type { AdvertiserMails } from './mails.ts'
 import { releasePlays } from './plays-repo.ts'
 
@@ -51,9 +52,10 @@ export function createReviewService(deps: {
   async function opsView(
     row: CampaignRow & { accountEmail?: string; company?: string },
   ): Promise<OpsCampaign> {
-    const [campaign, history, ad, account, billboards] = await Promise.all([
+    const [campaign, history, charges, ad, account, billboards] = await Promise.all([
       deps.campaigns.view(row),
       stateHistory(db, row.campaignId),
+      chargesOf(db, row.campaignId),
       row.contentGuid ? adContentByGuid(db, row.contentGuid) : Promise.resolve(null),
       row.accountEmail === undefined ? accountById(db, row.accountId) : Promise.resolve(null),
       adBillboards(db, row.deviceIds),
@@ -88,6 +90,13 @@ export function createReviewService(deps: {
               }),
             }
           : null,
+      charges: charges.map((h) => ({
+        day: h.day,
+        plays: Number(h.plays),
+        amountCents: h.amountCents,
+        currency: h.currency,
+        status: h.status,
+      })),
       history: history.map((h) => ({
         state: h.state,
         atEpochMs: Math.round(h.atEpochMs),

@@ -157,6 +157,18 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
           </span>
         </Notice>
       ) : null}
+      {campaign.state === 'Paused' && campaign.pausedReason === 'charge_failed' ? (
+        <Notice tone="error">
+          <span data-testid="campaign-paused-reason">
+            <Trans>
+              Paused: your card was declined for a day’s plays, so nothing more plays or is charged.
+              Make sure your card can pay (we mailed you the day and amount), then resume the
+              campaign: its next days are charged to the same card; the declined day is not charged
+              again.
+            </Trans>
+          </span>
+        </Notice>
+      ) : null}
       {campaign.state === 'Proposed' && campaign.proposalGuid ? (
         <Notice>
           <Link to="/proposal/$proposalGuid" params={{ proposalGuid: campaign.proposalGuid }}>
