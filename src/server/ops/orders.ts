@@ -143,7 +143,7 @@ export function createConsoleOrders(deps: {
         brand: row.cardBrand,
         last4: row.cardLast4,
         chargedCents: charged,
-        refundedCents: refund?.status === 'succeeded' ? refund.amountCents : 0,
+        refundedCents: Number(row.refundedCents),
         refund: refund
           ? {
               status: refund.status,
