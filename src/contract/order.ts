@@ -230,9 +230,10 @@ export const OrderSummarySchema = v.object({
   playsPerSlot: v.optional(positiveInt(), DEFAULT_PLAYS_PER_SLOT),
   secondsPerShout: v.optional(positiveInt(), DEFAULT_SECONDS_PER_SHOUT),
   plays: v.optional(v.array(OrderPlaySchema), []),
-  // The make-good, once decided (MAKE_GOOD_GRACE_HOURS after the last slot): the plays proven of
-  // those due, each slot's plays without proof, and the share of the payment refunded for them
-  // (refundStatus: the refund's state; none when nothing was owed). Null before.
+  // The make-good of the slots decided so far (each MAKE_GOOD_GRACE_HOURS after it ends): the plays
+  // proven of theirs, each slot's plays without proof, and the share of the payment refunded for
+  // them (refundStatus: their refunds' state together; none when nothing was owed); decidedAtEpochMs:
+  // the latest decision. Null before the first slot is decided.
   makeGood: v.optional(
     v.nullable(
       v.object({

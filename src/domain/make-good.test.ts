@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { lastDecidableSlot, makeGoodDueAt, makeGoodOf, slotShares } from './make-good'
+import {
+  lastDecidableSlot,
+  makeGoodDueAt,
+  makeGoodOf,
+  makeGoodOfSlots,
+  slotDecisions,
+  slotShares,
+} from './make-good'
 
 const proofs = (slot: number, indexes: number[]) =>
   indexes.map((playIndex) => ({ slotNumber: slot, playIndex }))
@@ -61,7 +68,37 @@ describe('makeGoodOf (a shout that did not play is not paid for)', () => {
         .playsProven,
     ).toBe(1)
   })
-  it('is decided the grace after the last slot ends', () => {
+  it('refunds slots decided at different times as much as decided together', () => {
+    const odd = {
+      totalCents: 8_001,
+      slotNumbers: [10, 11],
+      playsPerSlot: 4,
+      proofs: proofs(11, [0]),
+    }
+    const first = slotDecisions({ ...odd, deciding: [10] })
+    const second = slotDecisions({ ...odd, deciding: [11] })
+    // the odd cent is the first slot's share, whichever is decided first
+    expect(first).toEqual([
+      {
+        slotNumber: 10,
+        playsDue: 4,
+        playsProven: 0,
+        missedPlayIndexes: [0, 1, 2, 3],
+        refundCents: 4_001,
+      },
+    ])
+    expect(second).toEqual([
+      {
+        slotNumber: 11,
+        playsDue: 4,
+        playsProven: 1,
+        missedPlayIndexes: [1, 2, 3],
+        refundCents: 3_000,
+      },
+    ])
+    expect(makeGoodOfSlots([...second, ...first])).toEqual(makeGoodOf(odd))
+  })
+  it('is decided the grace after the slot ends', () => {
     expect(makeGoodDueAt(1_000, 6)).toBe(1_000 + 6 * 3_600_000)
   })
   it('decides a slot once its end plus the grace has passed, not a millisecond before', () => {

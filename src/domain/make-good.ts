@@ -1,9 +1,9 @@
-// Make-goods: a shout that did not play is not paid for. Once an order's last slot has ended and the
-// grace has passed (MAKE_GOOD_GRACE_HOURS: an offline player sends its proofs late), each play of
-// the order without a proof is missed, and each slot with missed plays is refunded for its share:
-// the missed plays' part of what the shopper paid for that slot (one of four missed, a quarter; all
-// four, all of it). The decision is made once per order and kept: proofs that arrive after it change
-// nothing about money.
+// Make-goods: a shout that did not play is not paid for. Once a slot has ended and the grace has
+// passed (MAKE_GOOD_GRACE_HOURS: an offline player sends its proofs late), each play of the slot
+// without a proof is missed, and the slot is refunded for its share: the missed plays' part of what
+// the shopper paid for that slot (one of four missed, a quarter; all four, all of it). Each slot is
+// decided once, on its own (an order whose slots span days is not kept waiting for its last one),
+// and kept: proofs that arrive after it change nothing about money.
 
 /** MAKE_GOOD_GRACE_HOURS's default. */
 export const DEFAULT_MAKE_GOOD_GRACE_HOURS = 6
@@ -35,8 +35,11 @@ export type SlotMakeGood = {
   refundCents: number
 }
 
+/** A slot as decided: its plays, those proven, those missed and what they give back. */
+export type SlotDecision = SlotMakeGood & { playsDue: number; playsProven: number }
+
 export type MakeGood = {
-  /** Every play of the order, and how many of them were proven. */
+  /** Every play of the slots decided, and how many of them were proven. */
   playsDue: number
   playsProven: number
   /** The slots with missed plays, by slot number. */
@@ -44,9 +47,9 @@ export type MakeGood = {
   refundCents: number
 }
 
-/** When an order's make-good is decided: its last slot's end plus the grace. */
-export function makeGoodDueAt(lastSlotEndEpochMs: number, graceHours: number): number {
-  return lastSlotEndEpochMs + graceHours * 3_600_000
+/** When a slot's make-good is decided: its end plus the grace. */
+export function makeGoodDueAt(slotEndEpochMs: number, graceHours: number): number {
+  return slotEndEpochMs + graceHours * 3_600_000
 }
 
 /**
@@ -65,34 +68,64 @@ export function lastDecidableSlot(
 }
 
 /**
- * The make-good of an order from its slots and the proofs the billboard sent: which plays were
- * missed and what that gives back. A slot's refund is its share times the missed plays over the
+ * The decisions on the slots `deciding` of an order (those of its slots not decided yet whose
+ * grace has passed), from the proofs the billboard sent: which plays were missed and what that gives
+ * back. The shares come from all of the order's slots, so slots decided at different times add up to
+ * what deciding them together would. A slot's refund is its share times the missed plays over the
  * plays of a slot, rounded down (all plays missed: the whole share), so it never exceeds what was paid.
  */
+export function slotDecisions(order: {
+  totalCents: number
+  slotNumbers: readonly number[]
+  playsPerSlot: number
+  proofs: readonly { slotNumber: number; playIndex: number }[]
+  deciding: readonly number[]
+}): SlotDecision[] {
+  const shares = slotShares(order.totalCents, order.slotNumbers)
+  const deciding = new Set(order.deciding)
+  const proven = new Set(order.proofs.map((p) => `${p.slotNumber}:${p.playIndex}`))
+  const decisions: SlotDecision[] = []
+  for (const [slotNumber, share] of shares) {
+    if (!deciding.has(slotNumber)) continue
+    const missedPlayIndexes: number[] = []
+    for (let playIndex = 0; playIndex < order.playsPerSlot; playIndex++) {
+      if (!proven.has(`${slotNumber}:${playIndex}`)) missedPlayIndexes.push(playIndex)
+    }
+    decisions.push({
+      slotNumber,
+      playsDue: order.playsPerSlot,
+      playsProven: order.playsPerSlot - missedPlayIndexes.length,
+      missedPlayIndexes,
+      refundCents: Math.floor((share * missedPlayIndexes.length) / order.playsPerSlot),
+    })
+  }
+  return decisions
+}
+
+/** An order's make-good so far: its decided slots together, those that missed plays listed. */
+export function makeGoodOfSlots(decided: readonly SlotDecision[]): MakeGood {
+  const sorted = [...decided].sort((a, b) => a.slotNumber - b.slotNumber)
+  const slots = sorted
+    .filter((d) => d.missedPlayIndexes.length > 0)
+    .map(({ slotNumber, missedPlayIndexes, refundCents }) => ({
+      slotNumber,
+      missedPlayIndexes,
+      refundCents,
+    }))
+  return {
+    playsDue: sorted.reduce((sum, d) => sum + d.playsDue, 0),
+    playsProven: sorted.reduce((sum, d) => sum + d.playsProven, 0),
+    slots,
+    refundCents: slots.reduce((sum, s) => sum + s.refundCents, 0),
+  }
+}
+
+/** The make-good of a whole order, every slot decided at once. */
 export function makeGoodOf(order: {
   totalCents: number
   slotNumbers: readonly number[]
   playsPerSlot: number
   proofs: readonly { slotNumber: number; playIndex: number }[]
 }): MakeGood {
-  const shares = slotShares(order.totalCents, order.slotNumbers)
-  const proven = new Set(order.proofs.map((p) => `${p.slotNumber}:${p.playIndex}`))
-  const slots: SlotMakeGood[] = []
-  let playsProven = 0
-  for (const [slotNumber, share] of shares) {
-    const missedPlayIndexes: number[] = []
-    for (let playIndex = 0; playIndex < order.playsPerSlot; playIndex++) {
-      if (proven.has(`${slotNumber}:${playIndex}`)) playsProven++
-      else missedPlayIndexes.push(playIndex)
-    }
-    if (missedPlayIndexes.length === 0) continue
-    const refundCents = Math.floor((share * missedPlayIndexes.length) / order.playsPerSlot)
-    slots.push({ slotNumber, missedPlayIndexes, refundCents })
-  }
-  return {
-    playsDue: shares.size * order.playsPerSlot,
-    playsProven,
-    slots,
-    refundCents: slots.reduce((sum, s) => sum + s.refundCents, 0),
-  }
+  return makeGoodOfSlots(slotDecisions({ ...order, deciding: order.slotNumbers }))
 }

@@ -30,11 +30,12 @@ import { type SignedIn, signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts'
 
-// Make-goods: MAKE_GOOD_GRACE_HOURS (6) after an order's last slot ends, each of its plays without a
-// proof is missed and the slot is refunded for its share of what the shopper paid (rounded down to
-// the cent): once, through the refund path (its key, its retries, the console's refund state), with a
-// mail in the shopper's language over real SMTP and the confirmation page saying it. A proof that
-// arrives later refunds nothing again. Time is a manual clock moved past the slots and the grace.
+// Make-goods: MAKE_GOOD_GRACE_HOURS (6) after each slot ends, each of its plays without a proof is
+// missed and the slot is refunded for its share of what the shopper paid (rounded down to the cent):
+// once, through the refund path (its own key, its retries, the console's refund state), with one mail
+// per order in the shopper's language over real SMTP once every slot is decided, and the order's
+// summary saying it as the slots are decided. A proof that arrives later refunds nothing again. Time
+// is a manual clock moved past the slots and the grace.
 
 const HOUR = 3_600_000
 type Event = Parameters<typeof playsOfSlot>[0]
@@ -99,6 +100,13 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
   }
 
   const lastEnd = (order: OrderSummary) => Math.max(...order.slots.map((s) => s.endEpochMs))
+  const firstEnd = (order: OrderSummary) => Math.min(...order.slots.map((s) => s.endEpochMs))
+  const refundKeys = async (guid: string) =>
+    (
+      await server.deps.database.query(sql<{ key: string; status: string }>`
+        select idempotency_key as key, status from refunds where order_guid = ${guid}
+        order by idempotency_key`)
+    ).map((r) => `${r.key} ${r.status}`)
   const runMakeGoods = async () => {
     await server.deps.jobs.idle()
     await server.deps.jobs.runNow('make-goods')
@@ -119,11 +127,19 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
     expect(await prove(some, someFirst)).toBe(4)
     expect(await prove(some, someSecond, [2])).toBe(3)
 
-    // until the grace has passed after its last slot, no order is decided
-    clock.advance(lastEnd(all) + 6 * HOUR - 1 - clock.now())
+    // until the grace has passed after a slot, it is not decided; then that slot is, on its own
+    clock.advance(firstEnd(all) + 6 * HOUR - 1 - clock.now())
     await runMakeGoods()
     expect((await summaryOf(all.guid)).makeGood).toBeNull()
     clock.advance(1)
+    await runMakeGoods()
+    expect((await summaryOf(all.guid)).makeGood).toMatchObject({
+      playsDue: 4,
+      playsProven: 4,
+      missed: [],
+      refundCents: 0,
+    })
+    clock.advance(lastEnd(all) + 6 * HOUR - clock.now())
     await runMakeGoods()
     expect((await summaryOf(all.guid)).makeGood).toMatchObject({
       playsDue: 8,
@@ -132,7 +148,11 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
       refundCents: 0,
       refundStatus: 'none',
     })
+    // the second order's first slot, fully played, is decided; its second is not yet
     expect((await summaryOf(some.guid)).makeGood).toBeNull()
+    clock.advance(firstEnd(some) + 6 * HOUR - clock.now())
+    await runMakeGoods()
+    expect((await summaryOf(some.guid)).makeGood).toMatchObject({ playsDue: 4, playsProven: 4 })
 
     clock.advance(lastEnd(none) + 6 * HOUR - clock.now())
     await runMakeGoods()
@@ -155,6 +175,7 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
       refundCents: none.totalCents,
       refundStatus: 'succeeded',
     })
+    expect(await refundKeys(some.guid)).toEqual([`make-good-${some.guid}-${someSecond} succeeded`])
 
     // the console shows each refund as a refund of the order's charge (signed in now: a session
     // lasts less than the days the clock moved)
@@ -235,10 +256,63 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
       select refunded_cents::int as refunded, amount_cents::int as amount
       from payments where order_guid = ${order.guid}`)
     expect(payment).toEqual({ refunded: order.totalCents, amount: order.totalCents })
-    const [refund] = await server.deps.database.query(sql<{ status: string; key: string }>`
-      select status, idempotency_key as key from refunds where order_guid = ${order.guid}`)
-    expect(refund).toEqual({ status: 'succeeded', key: `make-good-${order.guid}` })
+    expect(await refundKeys(order.guid)).toEqual([
+      `make-good-${order.guid}-${order.slots[0]?.slotNumber} succeeded`,
+    ])
     expect((await summaryOf(order.guid)).makeGood?.refundCents).toBe(order.totalCents)
+  })
+
+  it('refunds a missed slot the grace after it ends, not after the order’s last slot, and mails once', async () => {
+    const order = await buy(
+      [...daySlots(3, 90, 1), ...daySlots(4, 10, 1)],
+      'days@example.com',
+      'en',
+    )
+    const [first, second] = order.slots as [OrderSummary['slots'][0], OrderSummary['slots'][0]]
+    const firstShare = Math.ceil(order.totalCents / 2)
+    // the first day's slot does not play at all: refunded a day before the order's last slot
+    clock.advance(first.endEpochMs + 6 * HOUR - clock.now())
+    await runMakeGoods()
+    expect((await summaryOf(order.guid)).makeGood).toMatchObject({
+      playsDue: 4,
+      playsProven: 0,
+      missed: [{ slotNumber: first.slotNumber, missedPlays: 4, refundCents: firstShare }],
+      refundCents: firstShare,
+      refundStatus: 'succeeded',
+    })
+    expect(await refundKeys(order.guid)).toEqual([
+      `make-good-${order.guid}-${first.slotNumber} succeeded`,
+    ])
+    // the mail waits for the order's every slot, so it can say all that played
+    await server.deps.mail.planDue()
+    expect(mailsTo('days@example.com').some((m) => /refund/i.test(m.subject ?? ''))).toBe(false)
+
+    // the second day's slot plays in full: decided then, nothing more refunded, one mail for both
+    clock.advance(second.endEpochMs + 60_000 - clock.now())
+    await server.deps.jobs.idle()
+    expect(await prove(order, second.slotNumber)).toBe(4)
+    clock.advance(second.endEpochMs + 6 * HOUR - clock.now())
+    await runMakeGoods()
+    await runMakeGoods()
+    expect((await summaryOf(order.guid)).makeGood).toMatchObject({
+      playsDue: 8,
+      playsProven: 4,
+      missed: [{ slotNumber: first.slotNumber, missedPlays: 4, refundCents: firstShare }],
+      refundCents: firstShare,
+      refundStatus: 'succeeded',
+    })
+    expect(await refundKeys(order.guid)).toHaveLength(1)
+    await server.deps.mail.planDue()
+    await server.deps.mail.sendDue()
+    const mail = await smtp.waitFor(
+      (m) => to(m) === 'days@example.com' && /refund/i.test(m.subject ?? ''),
+    )
+    expect(mail.text).toContain('4 of 8')
+    await server.deps.mail.planDue()
+    await server.deps.mail.sendDue()
+    expect(mailsTo('days@example.com').filter((m) => /refund/i.test(m.subject ?? ''))).toHaveLength(
+      1,
+    )
   })
 })
 
@@ -268,7 +342,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('make-goods on two instances (Po
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('decide each order once and refund it once when both run at the same time', async () => {
+  it('decide each slot once and refund it once when both run at the same time', async () => {
     const api = client(a.url)
     const content = await generateContent(api)
     const orders = await Promise.all(
@@ -294,12 +368,13 @@ describe.skipIf(!BACKENDS.includes('postgres'))('make-goods on two instances (Po
     expect(rows.map((r) => r.refunded)).toEqual(
       [...summaries].sort((x, y) => (x.guid < y.guid ? -1 : 1)).map((s) => s.totalCents),
     )
+    // each of the six slots decided once, each refunded once under its own key
     const decided = await a.deps.database.query(sql<{ n: number }>`
-      select count(*)::int as n from make_goods where order_guid = any(${guids})`)
-    expect(decided[0]?.n).toBe(3)
+      select count(*)::int as n from make_good_slots where order_guid = any(${guids})`)
+    expect(decided[0]?.n).toBe(6)
     const refunds = await a.deps.database.query(sql<{ n: number }>`
       select count(*)::int as n from refunds where order_guid = any(${guids}) and status = 'succeeded'`)
-    expect(refunds[0]?.n).toBe(3)
+    expect(refunds[0]?.n).toBe(6)
   })
 })
 
@@ -322,7 +397,7 @@ describe('make-goods through Stripe', () => {
     await stripe?.close()
   })
 
-  it('refunds the missed share of the PaymentIntent once, under the make-good key', async () => {
+  it('refunds the missed share of the PaymentIntent once, under the slot’s make-good key', async () => {
     const api = client(server.url)
     const content = await generateContent(api)
     const setup = await api.post<Checkout>('/order/payment/setup-intent')
@@ -362,7 +437,7 @@ describe('make-goods through Stripe', () => {
       { id: expect.stringMatching(/^re_/), paymentIntent: row?.paymentId, amount: owed },
     ])
     const call = stripe.calls.find((c) => c.path === '/v1/refunds')
-    expect(call?.idempotencyKey).toBe(`make-good-${guid}`)
+    expect(call?.idempotencyKey).toBe(`make-good-${guid}-${second.slotNumber}`)
 
     // the refund was made but the process died before it was marked: sent again, refunded once
     await server.deps.database.query(sql`update refunds set status = 'pending',
@@ -371,7 +446,7 @@ describe('make-goods through Stripe', () => {
     await server.deps.jobs.runNow('make-goods')
     expect(made()).toHaveLength(1)
     expect(stripe.calls.filter((c) => c.path === '/v1/refunds').at(-1)?.idempotencyKey).toBe(
-      `make-good-${guid}`,
+      `make-good-${guid}-${second.slotNumber}`,
     )
     const summary = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${guid}`)).body
     expect(summary.makeGood).toMatchObject({ refundCents: owed, refundStatus: 'succeeded' })

@@ -1,43 +1,62 @@
 import type { OrderMakeGood } from '../../contract/index.ts'
-import type { SlotMakeGood } from '../../domain/make-good.ts'
+import { makeGoodOfSlots, type SlotMakeGood } from '../../domain/make-good.ts'
 import type { RefundRow } from '../payment/reads.ts'
-import { orderRefund, refundOpen } from '../payment/reads.ts'
+import { keyedRefundOpen, keyedRefunds } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { type Sql, sql } from '../platform/db/sql.ts'
 
-// What the make-good module lets others read of make_goods: an order's make-good with its refund
-// (the order summary, the confirmation page), the make-goods owed a mail (the mail planner), and
-// the refunds per day (the console's dashboard).
+// What the make-good module lets others read of make_good_slots: an order's make-good so far with
+// its refunds (the order summary, the confirmation page), the make-goods owed a mail (the mail
+// planner), and the refunds per day (the console's dashboard).
 
 export type MakeGoodFacts = {
+  /** The plays of the slots decided so far, and how many of them were proven. */
   playsDue: number
   playsProven: number
   slots: SlotMakeGood[]
   refundCents: number
   currency: string
+  /** When the latest of its slots was decided. */
   decidedAtEpochMs: number
-  /** The refund the make-good owes, as the payment module keeps it (null: nothing owed). */
+  /** The refunds its slots owe together, as the payment module keeps them (null: none owed). */
   refund: Pick<RefundRow, 'status' | 'amountCents'> | null
 }
 
-/** An order's make-good, or null while it is not decided. */
+type SlotRow = {
+  slotNumber: number
+  playsDue: number
+  playsProven: number
+  missedPlayIndexes: number[]
+  refundCents: number
+  currency: string
+  decidedAtEpochMs: number
+  refund: RefundRow | null
+}
+
+/** An order's make-good over the slots decided so far, or null while none is. */
 export async function makeGoodOfOrder(db: Queryable, guid: string): Promise<MakeGoodFacts | null> {
-  const [row] = await db.query(sql<MakeGoodFacts & { refund: RefundRow | null }>`
-    select g.plays_due as "playsDue", g.plays_proven as "playsProven", g.slots,
+  const rows = await db.query(sql<SlotRow>`
+    select g.slot_number as "slotNumber", g.plays_due as "playsDue",
+      g.plays_proven as "playsProven", g.missed_play_indexes as "missedPlayIndexes",
       g.refund_cents::float8 as "refundCents", g.currency,
       (extract(epoch from g.decided_at) * 1000)::float8 as "decidedAtEpochMs",
-      case when g.refund_cents > 0 then ${orderRefund(sql`g.order_guid`)} end as refund
-    from make_goods g where g.order_guid = ${guid}`)
-  if (!row) return null
+      ${keyedRefunds(sql`(select array_agg(distinct k.refund_key) from make_good_slots k
+        where k.order_guid = g.order_guid and k.refund_key is not null)`)} as refund
+    from make_good_slots g where g.order_guid = ${guid} order by g.slot_number`)
+  const [first] = rows
+  if (!first) return null
+  const made = makeGoodOfSlots(rows.map((r) => ({ ...r, refundCents: Number(r.refundCents) })))
   return {
-    ...row,
-    refundCents: Number(row.refundCents),
-    decidedAtEpochMs: Number(row.decidedAtEpochMs),
-    refund: row.refund ? { status: row.refund.status, amountCents: row.refund.amountCents } : null,
+    ...made,
+    currency: first.currency,
+    decidedAtEpochMs: Math.max(...rows.map((r) => Number(r.decidedAtEpochMs))),
+    refund: first.refund
+      ? { status: first.refund.status, amountCents: first.refund.amountCents }
+      : null,
   }
 }
 
-/** A make-good owed its shopper's mail: plays were missed and the refund is done. */
+/** A make-good owed its shopper's mail: plays were missed and the refunds are done. */
 export type MakeGoodMailCandidate = {
   guid: string
   eventSlug: string
@@ -48,8 +67,10 @@ export type MakeGoodMailCandidate = {
 }
 
 /**
- * The make-goods of the last two days that missed plays, whose refund is done (or owed nothing), and
- * that `mailed` (the mail module's condition on `o.guid`) does not hold for.
+ * The orders whose every slot is decided, the last of them within two days, that missed plays, whose
+ * refunds are done (or owed nothing), and that `mailed` (the mail module's condition on `o.guid`)
+ * does not hold for. One mail per order, once it is whole: a slot is never mailed twice, and the
+ * mail says what played of all the order's plays.
  */
 export function makeGoodMailCandidates(
   db: Queryable,
@@ -57,24 +78,34 @@ export function makeGoodMailCandidates(
   limit: number,
 ): Promise<MakeGoodMailCandidate[]> {
   return db.query(sql<MakeGoodMailCandidate>`
-    select o.guid, o.event_slug as "eventSlug", o.plays_due as "playsDue",
-      o.plays_proven as "playsProven", o.slots, o.refund_cents::float8 as "refundCents"
-    from (select g.*, g.order_guid as guid from make_goods g
-      where g.decided_at > now() - interval '2 days' and jsonb_array_length(g.slots) > 0) o
-    where not ${mailed('make_good')} and not ${refundOpen(sql`o.guid`)}
+    select o.guid, o."eventSlug", o."playsDue", o."playsProven", o.slots, o."refundCents"
+    from (select g.order_guid as guid, min(g.event_slug) as "eventSlug",
+        sum(g.plays_due)::int as "playsDue", sum(g.plays_proven)::int as "playsProven",
+        coalesce(jsonb_agg(jsonb_build_object('slotNumber', g.slot_number,
+            'missedPlayIndexes', g.missed_play_indexes, 'refundCents', g.refund_cents)
+          order by g.slot_number) filter (where jsonb_array_length(g.missed_play_indexes) > 0),
+          '[]'::jsonb) as slots,
+        sum(g.refund_cents)::float8 as "refundCents",
+        coalesce(array_agg(g.refund_key) filter (where g.refund_key is not null), '{}') as keys,
+        max(g.decided_at) as decided_at
+      from make_good_slots g
+      group by g.order_guid
+      having count(*) = min(g.order_slots) and max(g.decided_at) > now() - interval '2 days'
+        and bool_or(jsonb_array_length(g.missed_play_indexes) > 0)) o
+    where not ${mailed('make_good')} and not ${keyedRefundOpen(sql`o.keys`)}
     order by o.decided_at
     limit ${limit}`)
 }
 
-/** What the make-goods gave back per UTC day since `fromEpochMs` (their refunds that succeeded). */
+/** What the make-goods gave back per UTC day since `fromEpochMs` (by the day slots were decided). */
 export function makeGoodRefundsByDay(
   db: Queryable,
   fromEpochMs: number,
 ): Promise<{ day: string; orders: number; refundCents: number }[]> {
   return db.query(sql<{ day: string; orders: number; refundCents: number }>`
     select to_char(g.decided_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-      count(*)::int as orders, sum(g.refund_cents)::float8 as "refundCents"
-    from make_goods g
+      count(distinct g.order_guid)::int as orders, sum(g.refund_cents)::float8 as "refundCents"
+    from make_good_slots g
     where g.decided_at >= ${new Date(fromEpochMs).toISOString()}::timestamptz and g.refund_cents > 0
     group by 1 order by 1`)
 }

@@ -1,24 +1,25 @@
 import { eventWindowEpochMs } from '../../domain/event.ts'
-import { lastDecidableSlot, makeGoodOf } from '../../domain/make-good.ts'
+import { lastDecidableSlot, makeGoodOfSlots, slotDecisions } from '../../domain/make-good.ts'
 import { chargedCents } from '../../domain/ops.ts'
 import { devicesOfEvent, recentEventSlugs } from '../catalogue/reads.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
-import { type DecidableBound, ordersEndedWithin, ordersForPlays } from '../order/reads.ts'
+import { type DecidableBound, ordersForPlays, ordersWithEndedSlots } from '../order/reads.ts'
 import type { OrderService } from '../order/service.ts'
 import type { PaymentService } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { playsOfOrder } from '../player/reads.ts'
-import { insertMakeGood, undecided } from './repo.ts'
+import { decidedSlots, insertSlotDecisions, type SlotRecord, undecided } from './repo.ts'
 
 // Make-goods (src/domain/make-good.ts): a shout that did not play is not paid for. The `make-goods`
-// job (jobs.ts) finds the Confirmed orders whose last slot ended MAKE_GOOD_GRACE_HOURS ago and
-// decides each once, in one transaction with the order locked: the make-good is recorded from the
-// proofs there are, and the refund it owes is written pending through the payment module (keyed
-// `make-good-{guid}`, decision 017). Then the provider is asked; a crash in between leaves the
-// pending refund to the `refund-retry` job, under the same key, so the money goes back once.
-// However many instances run it, the order's lock and the record's primary key make one decision;
-// a proof that arrives later is stored as proof but the decision, and the money, stay as they were.
+// job (jobs.ts) finds the Confirmed orders with a slot that ended MAKE_GOOD_GRACE_HOURS ago and is
+// not decided, and decides those slots once, in one transaction with the order locked: each is
+// recorded from the proofs there are, and the refund each owes is written pending through the
+// payment module (keyed `make-good-{guid}-{slot}`, decision 017). Then the provider is asked; a crash
+// in between leaves the pending refunds to the `refund-retry` job, under the same keys, so the money
+// goes back once. However many instances run it, the order's lock and the (order, slot) primary key
+// make one decision per slot; a proof that arrives later is stored as proof but the decision, and
+// the money, stay as they were.
 
 /** Orders decided per pass (the next pass, a minute later, takes the rest). */
 const BATCH = 100
@@ -53,56 +54,64 @@ export function createMakeGoodService(deps: {
     return found
   }
 
-  /** Decides an order's make-good once; answers the refund it owes (null: decided before, or none). */
-  async function decide(guid: string): Promise<{ refundCents: number } | null> {
+  /**
+   * Decides once each slot of an order numbered `upTo` or before that is not decided yet; answers
+   * what they refund (null: nothing left to decide).
+   */
+  async function decide(guid: string, upTo: number): Promise<{ refundCents: number } | null> {
     const decided = await db.transaction(async (tx) => {
       const locked = await deps.orders.lockForChange(tx, guid)
       if (locked?.state !== 'Confirmed') return null
       const [order] = await ordersForPlays(tx, [guid])
       const event = await catalogue.event(locked.eventSlug)
       if (!order || !event) return null
-      const proofs = await playsOfOrder(tx, guid)
+      const done = await decidedSlots(tx, guid)
+      const orderSlots = [...new Set(order.slotNumbers)]
+      const deciding = orderSlots.filter((n) => n <= upTo && !done.has(n))
+      if (deciding.length === 0) return null
       const paid = chargedCents({
         paymentId: locked.paymentId,
         totalCents: locked.totalCents,
         states: [locked.state],
       })
-      const made = makeGoodOf({
-        totalCents: paid,
-        slotNumbers: order.slotNumbers,
-        playsPerSlot: event.playsPerSlot,
-        proofs,
-      })
-      const recorded = await insertMakeGood(
-        tx,
-        {
-          orderGuid: guid,
-          eventSlug: locked.eventSlug,
-          playsDue: made.playsDue,
-          playsProven: made.playsProven,
-          slots: made.slots,
-          refundCents: made.refundCents,
-          currency: locked.currency,
-        },
-        now(),
-      )
-      if (!recorded) return null
       const { provider, paymentId } = locked
-      if (made.refundCents > 0 && provider !== null && paymentId !== null) {
+      const slots: SlotRecord[] = slotDecisions({
+        totalCents: paid,
+        slotNumbers: orderSlots,
+        playsPerSlot: event.playsPerSlot,
+        proofs: await playsOfOrder(tx, guid),
+        deciding,
+      }).map((d) => ({
+        ...d,
+        refundKey:
+          d.refundCents > 0 && provider !== null && paymentId !== null
+            ? `make-good-${guid}-${d.slotNumber}`
+            : null,
+      }))
+      const recorded = {
+        orderGuid: guid,
+        eventSlug: locked.eventSlug,
+        orderSlots: orderSlots.length,
+        currency: locked.currency,
+      }
+      await insertSlotDecisions(tx, recorded, slots, now())
+      for (const slot of slots) {
+        if (slot.refundKey === null || provider === null || paymentId === null) continue
         await deps.payment.oweRefund(tx, {
           orderGuid: guid,
           provider,
           paymentId,
-          amountCents: made.refundCents,
+          amountCents: slot.refundCents,
           currency: locked.currency,
-          idempotencyKey: `make-good-${guid}`,
+          idempotencyKey: slot.refundKey,
         })
       }
-      return made
+      return makeGoodOfSlots(slots)
     })
     if (!decided) return null
     log.info('make-good decided', {
       guid,
+      missedSlots: decided.slots.length,
       playsDue: decided.playsDue,
       playsProven: decided.playsProven,
       refundCents: decided.refundCents,
@@ -111,12 +120,12 @@ export function createMakeGoodService(deps: {
     return { refundCents: decided.refundCents }
   }
 
-  /** One pass of the `make-goods` job: every order now due, each decided once. */
+  /** One pass of the `make-goods` job: every slot now due, each decided once. */
   async function decideDue(): Promise<number> {
-    const due = await ordersEndedWithin(db, await bounds(), undecided, BATCH)
+    const due = await ordersWithEndedSlots(db, await bounds(), undecided, BATCH)
     let decided = 0
-    for (const { guid } of due) {
-      if (await decide(guid)) decided++
+    for (const { guid, upTo } of due) {
+      if (await decide(guid, upTo)) decided++
     }
     return decided
   }

@@ -143,7 +143,7 @@ export function createConsoleOrders(deps: {
         brand: row.cardBrand,
         last4: row.cardLast4,
         chargedCents: charged,
-        refundedCents: refund?.status === 'succeeded' ? refund.amountCents : 0,
+        refundedCents: Number(row.refundedCents),
         refund: refund
           ? {
               status: refund.status,
@@ -263,11 +263,13 @@ export function createConsoleOrders(deps: {
       // A live order (Confirmed or UnderReview, checked above): its present state stands for its
       // history. A charge is made only with the checkout's card setup (order/processing.ts fails an
       // order without one), so a charged order has its provider; the check narrows the types.
-      const owedCents = chargedCents({
-        paymentId: locked.paymentId,
-        totalCents: locked.totalCents,
-        states: [locked.state],
-      })
+      // what the make-goods of its slots already give back is not given twice
+      const owedCents =
+        chargedCents({
+          paymentId: locked.paymentId,
+          totalCents: locked.totalCents,
+          states: [locked.state],
+        }) - (await payment.refundsOwedCents(tx, guid))
       const { provider, paymentId } = locked
       const refund =
         owedCents > 0 && provider !== null && paymentId !== null

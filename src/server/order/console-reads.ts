@@ -7,6 +7,7 @@ import {
   orderDisputes,
   orderRefund,
   type RefundRow,
+  refundedCents,
 } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { type Sql, sql } from '../platform/db/sql.ts'
@@ -52,7 +53,10 @@ export type ConsoleOrderRow = {
   provider: string | null
   cardBrand: string | null
   cardLast4: string | null
+  /** Its refunds together (a cancel's, its make-good slots'). */
   refund: RefundRow | null
+  /** What those of its refunds that went through gave back. */
+  refundedCents: number
   disputes: DisputeFacts[]
   history: OrderStateChange[]
 }
@@ -97,6 +101,7 @@ const SELECT_CONSOLE_ORDER = sql`
     ${consoleContentOf(sql`o.execution_content_key`)} as content,
     ${checkoutCardFacts(sql`o.checkout_secret_key`)} as card,
     ${orderRefund(sql`o.guid`)} as refund,
+    ${refundedCents(sql`o.guid`)} as "refundedCents",
     ${orderDisputes(sql`o.guid`)} as disputes,
     ${historyOf(sql`o.guid`)} as history
   from orders o`

@@ -222,28 +222,28 @@ export async function orderOfPayment(
 
 // ---------- make-goods (make-good/service.ts) ----------
 
-/** Where a billboard's event has its make-goods due: every order whose slots are all `upTo` or before. */
+/** Where a billboard's event has its make-goods due: every slot numbered `upTo` or before. */
 export type DecidableBound = { eventSlug: string; deviceId: string; upTo: number }
 
 /**
- * Confirmed orders whose last slot is within their billboard's bound and that `undecided` (the
- * make-good module's condition on `o.guid`) still holds for, oldest first.
+ * Confirmed orders with a slot within their billboard's bound that `undecided` (the make-good
+ * module's condition on `o.guid` and a slot number) still holds for, oldest first, with the bound.
  */
-export function ordersEndedWithin(
+export function ordersWithEndedSlots(
   db: Queryable,
   bounds: readonly DecidableBound[],
-  undecided: (orderGuid: Sql) => Sql,
+  undecided: (orderGuid: Sql, slotNumber: Sql) => Sql,
   limit: number,
-): Promise<{ guid: string }[]> {
+): Promise<{ guid: string; upTo: number }[]> {
   if (bounds.length === 0) return Promise.resolve([])
-  return db.query(sql<{ guid: string }>`
-    select o.guid from orders o
+  return db.query(sql<{ guid: string; upTo: number }>`
+    select o.guid, b.up_to as "upTo" from orders o
     join unnest(${bounds.map((b) => b.eventSlug)}::text[], ${bounds.map((b) => b.deviceId)}::text[],
       ${bounds.map((b) => b.upTo)}::int[]) as b(event_slug, device_id, up_to)
       on o.event_slug = b.event_slug and o.device_id = b.device_id
     where o.state = 'Confirmed'
-      and (select max(n) from unnest(o.slot_numbers) n) <= b.up_to
-      and ${undecided(sql`o.guid`)}
+      and exists (select 1 from unnest(o.slot_numbers) n
+        where n <= b.up_to and ${undecided(sql`o.guid`, sql`n`)})
     order by o.created_at
     limit ${limit}`)
 }

@@ -57,6 +57,8 @@ export async function refundNews(
         status: string
         paymentIntent: string | null
         orderGuid: string | null
+        /** the refund's idempotency key, as the shop put it in the refund's metadata */
+        refundKey: string | null
         failureReason: string | null
       }
     | { paymentIntent: string; refundedCents: number },
@@ -64,13 +66,15 @@ export async function refundNews(
 ): Promise<{ orderGuid: string } | null> {
   const at = iso(nowMs)
   if (!('id' in news)) {
-    // the charge shows the money back: a refund still pending here (its answer lost, or made in
-    // Stripe's dashboard) went through
+    // the charge shows the money back: the refunds still pending here (their answer lost, or made
+    // in Stripe's dashboard) went through, once it shows all that the charge's refunds owe
     const [row] = await db.query(sql<{ orderGuid: string }>`
       update refunds set status = 'succeeded', error = null,
         provider_status = coalesce(provider_status, 'succeeded'), completed_at = ${at}::timestamptz
       where payment_id = ${news.paymentIntent} and status = 'pending'
-        and amount_cents <= ${news.refundedCents}::int
+        and (select sum(x.amount_cents) from refunds x
+          where x.payment_id = ${news.paymentIntent} and x.status <> 'failed')
+          <= ${news.refundedCents}::int
       returning order_guid as "orderGuid"`)
     return row ?? null
   }
@@ -90,7 +94,8 @@ export async function refundNews(
         else coalesce(completed_at, ${at}::timestamptz) end
     where (provider_refund_id = ${news.id}
         or (provider_refund_id is null and order_guid = ${news.orderGuid}::text
-          and payment_id = ${news.paymentIntent}::text))
+          and payment_id = ${news.paymentIntent}::text
+          and idempotency_key = coalesce(${news.refundKey}::text, idempotency_key)))
       and coalesce(provider_status, '') not in ('failed', 'canceled')
     returning order_guid as "orderGuid"`)
   return row ?? null

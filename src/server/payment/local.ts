@@ -82,8 +82,8 @@ export function createLocalProvider(db: Queryable): PaymentProvider {
         error: { code: 'authentication_failed' },
       }),
     async refund(request: RefundRequest) {
-      // One refund per order, recorded on its payment; the id follows from the key, so a repeat
-      // answers the same refund.
+      // Recorded once per key on its payment (an order may owe several: a cancel, make-good
+      // slots); the id follows from the key, so a repeat answers the same refund.
       const recorded = await recordRefund(db, request)
       if (!recorded)
         throw new Error(`order ${request.orderGuid} has no charge ${request.paymentId}`)

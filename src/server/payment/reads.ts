@@ -55,21 +55,54 @@ export const REFUND_JSON = sql`json_build_object('orderGuid', r.order_guid, 'pro
   'attempts', r.attempts, 'providerStatus', r.provider_status, 'createdAtEpochMs', round(${epochMs(sql`r.created_at`)}),
   'completedAtEpochMs', round(${epochMs(sql`r.completed_at`)}))`
 
-/** An order's refund (a RefundRow as JSON, or null), by the order's guid. */
-export function orderRefund(orderGuid: Sql): Sql {
-  return sql`(select ${REFUND_JSON} from refunds r where r.order_guid = ${orderGuid})`
+/**
+ * The refunds that `where` (a condition on `r`) picks, summed up as one RefundRow as JSON (null when
+ * none): an order may owe several (a cancel's, each make-good slot's). Its amount is theirs together;
+ * it is failed if one failed, pending while one is, succeeded when all are; the error and Stripe's
+ * status are the latest there are.
+ */
+function refundsTogether(where: Sql): Sql {
+  return sql`(select json_build_object('orderGuid', min(r.order_guid), 'provider', min(r.provider),
+    'paymentId', min(r.payment_id), 'amountCents', sum(r.amount_cents)::int, 'currency', min(r.currency),
+    'idempotencyKey', string_agg(r.idempotency_key, ' ' order by r.created_at, r.idempotency_key),
+    'status', case when bool_or(r.status = 'failed') then 'failed'
+      when bool_or(r.status = 'pending') then 'pending' else 'succeeded' end,
+    'error', (array_agg(r.error order by r.created_at desc) filter (where r.error is not null))[1],
+    'attempts', max(r.attempts),
+    'providerStatus', (array_agg(r.provider_status order by r.created_at desc)
+      filter (where r.provider_status is not null))[1],
+    'createdAtEpochMs', round(${epochMs(sql`min(r.created_at)`)}),
+    'completedAtEpochMs', case when bool_and(r.completed_at is not null)
+      then round(${epochMs(sql`max(r.completed_at)`)}) end)
+    from refunds r where ${where} having count(*) > 0)`
 }
 
-/** What an order's refund gave back, 0 until the provider took it (succeeded). */
+/** An order's refunds together (a RefundRow as JSON, or null), by the order's guid. */
+export function orderRefund(orderGuid: Sql): Sql {
+  return refundsTogether(sql`r.order_guid = ${orderGuid}`)
+}
+
+/** The refunds of these idempotency keys (a text[]) together (a RefundRow as JSON, or null). */
+export function keyedRefunds(keys: Sql): Sql {
+  return refundsTogether(sql`r.idempotency_key = any(${keys}::text[])`)
+}
+
+/** What an order's refunds gave back, 0 until the provider took them (succeeded). */
 export function refundedCents(orderGuid: Sql): Sql {
-  return sql`coalesce((select f.amount_cents from refunds f
+  return sql`coalesce((select sum(f.amount_cents)::int from refunds f
     where f.order_guid = ${orderGuid} and f.status = 'succeeded'), 0)`
 }
 
-/** True while an order's refund is not done (pending, or failed for good). */
+/** True while one of an order's refunds is not done (pending, or failed for good). */
 export function refundOpen(orderGuid: Sql): Sql {
   return sql`exists (select 1 from refunds f
     where f.order_guid = ${orderGuid} and f.status in ('pending', 'failed'))`
+}
+
+/** True while one of the refunds of these keys (a text[]) is not done. */
+export function keyedRefundOpen(keys: Sql): Sql {
+  return sql`exists (select 1 from refunds f
+    where f.idempotency_key = any(${keys}::text[]) and f.status in ('pending', 'failed'))`
 }
 
 /**

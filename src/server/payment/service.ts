@@ -27,6 +27,8 @@ import {
   markRefunded,
   markSetupSucceeded,
   pendingRefund,
+  pendingRefundKeys,
+  refundsOwedCents,
   saveLocalCard,
   setupByCheckoutKey,
   setupByClientSecret,
@@ -39,8 +41,9 @@ import { cardBrand, cardOutcome } from './test-cards.ts'
 // processing charges it once per order, a cancel refunds it. Answers are results and typed errors; the
 // routes (routes.ts) give each error its status and text.
 //
-// A refund (decision 017): the transaction that cancels the order also writes the refund it owes as
-// `pending` (oweRefund, in the caller's transaction); the provider is then asked under the refund's
+// A refund (decision 017): the transaction that cancels the order (or decides a make-good slot) also
+// writes the refund it owes as `pending` (oweRefund, in the caller's transaction; an order may owe
+// several, each under its own key); the provider is then asked under the refund's
 // idempotency key (sendRefund), and the row marked done. A crash in between leaves a pending row that
 // the `refund-retry` job (jobs.ts) sends again with the same key: the money goes back exactly once.
 
@@ -81,7 +84,7 @@ export async function createPaymentProvider(
   })
 }
 
-/** A refund a cancel owes: the order's charge, by the provider that made it. */
+/** A refund an order owes (a cancel's, a make-good slot's): part or all of its charge, by its provider. */
 export type OwedRefund = {
   orderGuid: string
   provider: string
@@ -238,13 +241,14 @@ export function createPaymentService(deps: {
   }
 
   /** Asks the provider for a pending refund, under its idempotency key; records the outcome. */
-  async function sendRefund(guid: string): Promise<void> {
-    const refund = await pendingRefund(db, guid)
+  async function sendKeyedRefund(key: string): Promise<void> {
+    const refund = await pendingRefund(db, key)
     if (!refund) return
+    const guid = refund.orderGuid
     if (refund.provider !== provider.name) {
       await markRefundAttemptFailed(
         db,
-        guid,
+        key,
         {
           code: 'refund_provider_mismatch',
           params: { provider: refund.provider, current: provider.name },
@@ -258,21 +262,26 @@ export function createPaymentService(deps: {
       paymentId: refund.paymentId,
       amountCents: refund.amountCents,
       currency: refund.currency,
-      idempotencyKey: refund.idempotencyKey,
+      idempotencyKey: key,
     }
     try {
       const made = await provider.refund(request)
-      await markRefunded(db, guid, made.refundId, made.status ?? null)
-      log.info('order refunded', { guid, amountCents: refund.amountCents })
+      await markRefunded(db, key, made.refundId, made.status ?? null)
+      log.info('order refunded', { guid, key, amountCents: refund.amountCents })
     } catch (error) {
-      log.warn('refund failed', { guid, attempt: refund.attempts + 1, error })
+      log.warn('refund failed', { guid, key, attempt: refund.attempts + 1, error })
       await markRefundAttemptFailed(
         db,
-        guid,
+        key,
         { code: 'refund_failed', params: { reason: (error as Error).message || String(error) } },
         REFUND_MAX_ATTEMPTS,
       )
     }
+  }
+
+  /** Sends an order's pending refunds (a cancel's, its make-good slots'), each under its key. */
+  async function sendRefund(guid: string): Promise<void> {
+    for (const key of await pendingRefundKeys(db, guid)) await sendKeyedRefund(key)
   }
 
   /** A charge that waited for the cardholder, as the order keeps it (payment/reads.ts). */
@@ -325,8 +334,10 @@ export function createPaymentService(deps: {
     cardForOrder,
     cardForCheckout,
     charge,
-    /** Writes the refund a cancel owes, pending, in the cancel's transaction (once per order). */
+    /** Writes a refund an order owes, pending, in the caller's transaction (once per key). */
     oweRefund: (tx: Queryable, refund: OwedRefund) => insertPendingRefund(tx, refund),
+    /** What an order's refunds give back or will, so a cancel refunds only the rest. */
+    refundsOwedCents: (tx: Queryable, guid: string) => refundsOwedCents(tx, guid),
     sendRefund,
     /**
      * Sends again the refunds a crash or an outage left pending (the `refund-retry` job): safe on
@@ -334,7 +345,7 @@ export function createPaymentService(deps: {
      */
     async retryRefunds(): Promise<number> {
       const stale = await stalePendingRefunds(db, now(), REFUND_RETRY_AFTER_MS)
-      for (const guid of stale) await sendRefund(guid)
+      for (const key of stale) await sendKeyedRefund(key)
       return stale.length
     },
   }

@@ -136,7 +136,8 @@ export function createStripeProvider(
         {
           payment_intent: request.paymentId,
           amount: request.amountCents,
-          metadata: { orderGuid: request.orderGuid },
+          // the key tells an order's refunds apart in Stripe's events (webhooks.ts)
+          metadata: { orderGuid: request.orderGuid, refundKey: request.idempotencyKey },
         },
         { idempotencyKey: request.idempotencyKey },
       )

@@ -271,6 +271,7 @@ function refundOf(object: Record<string, unknown>) {
     status,
     paymentIntent: str(object.payment_intent),
     orderGuid: str(metadata?.orderGuid),
+    refundKey: str(metadata?.refundKey),
     failureReason: str(object.failure_reason),
   }
 }

@@ -5,8 +5,9 @@ import { slotLabel } from '../../../domain/slots'
 import { Notice } from '../../ui/notice'
 
 /**
- * The make-good, once decided (some hours after the last slot): what played, the slots whose plays
- * did not, and what of the payment came back for them. Nothing while no play was missed.
+ * The make-good, as the slots are decided (some hours after each one ends): what played, the slots
+ * whose plays did not, and what of the payment came back for them; the slots not decided yet are
+ * checked later. Nothing while no play was missed.
  */
 export function MakeGoodNotice({
   summary,
@@ -36,6 +37,13 @@ export function MakeGoodNotice({
           did not happen.
         </Trans>
       </p>
+      {summary.slots.length * summary.playsPerSlot > due ? (
+        <p>
+          <Trans>
+            Each of your other slots is checked the same way, a few hours after it ends.
+          </Trans>
+        </p>
+      ) : null}
       <ul>
         {made.missed.map((slot) => {
           const label = slotLabel(event, summary.device.timeZoneId, slot.slotNumber, i18n.locale)
