@@ -7,7 +7,7 @@ import { type Sql, sql } from '../platform/db/sql.ts'
 
 // What the make-good module lets others read of make_goods: an order's make-good with its refund
 // (the order summary, the confirmation page), the make-goods owed a mail (the mail planner), and
-// the refunds per day (the console's dashboard).
+// an event's decided make-goods (the console's dashboard).
 
 export type MakeGoodFacts = {
   playsDue: number
@@ -66,17 +66,14 @@ export function makeGoodMailCandidates(
     limit ${limit}`)
 }
 
-/** What the make-goods gave back per UTC day since `fromEpochMs` (their refunds that succeeded). */
-export function makeGoodRefundsByDay(
-  db: Queryable,
-  fromEpochMs: number,
-): Promise<{ day: string; orders: number; refundCents: number }[]> {
-  return db.query(sql<{ day: string; orders: number; refundCents: number }>`
-    select to_char(g.decided_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-      count(*)::int as orders, sum(g.refund_cents)::float8 as "refundCents"
-    from make_goods g
-    where g.decided_at >= ${new Date(fromEpochMs).toISOString()}::timestamptz and g.refund_cents > 0
-    group by 1 order by 1`)
+/** An event's decided make-good, as the dashboard counts it: which plays it missed, what it owes. */
+export type DecidedMakeGood = { orderGuid: string; slots: SlotMakeGood[]; currency: string }
+
+/** The decided make-goods of an event's orders (the console's dashboard). */
+export function makeGoodsOfEvent(db: Queryable, eventSlug: string): Promise<DecidedMakeGood[]> {
+  return db.query(sql<DecidedMakeGood>`
+    select g.order_guid as "orderGuid", g.slots, g.currency
+    from make_goods g where g.event_slug = ${eventSlug}`)
 }
 
 /** An order's make-good as its summary shows it (api-v1 OrderSummary.makeGood), or null. */
