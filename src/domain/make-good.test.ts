@@ -4,6 +4,7 @@ import {
   makeGoodDueAt,
   makeGoodOf,
   makeGoodOfSlots,
+  playOutcome,
   slotDecisions,
   slotShares,
 } from './make-good'
@@ -109,5 +110,19 @@ describe('makeGoodOf (a shout that did not play is not paid for)', () => {
     expect(lastDecidableSlot(start, width, slot3Due - 1, 6)).toBe(2)
     expect(lastDecidableSlot(start, width, slot3Due, 6)).toBe(3)
     expect(lastDecidableSlot(start, width, start, 6)).toBe(-1)
+  })
+})
+
+describe('playOutcome (what the dashboard counts a sold play as)', () => {
+  const due = makeGoodDueAt(1_000, 6)
+  const play = { proven: false, decidedMissed: null, makeGoodDueAtEpochMs: due }
+  it('waits for a proof until the grace has passed, then counts the play missed', () => {
+    expect(playOutcome(play, due - 1)).toBe('awaited')
+    expect(playOutcome(play, due)).toBe('missed')
+    expect(playOutcome({ ...play, proven: true }, due)).toBe('proven')
+  })
+  it('follows the decided make-good, even when a proof came after it', () => {
+    expect(playOutcome({ ...play, decidedMissed: true, proven: true }, due)).toBe('missed')
+    expect(playOutcome({ ...play, decidedMissed: false, proven: true }, due)).toBe('proven')
   })
 })

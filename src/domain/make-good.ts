@@ -129,3 +129,26 @@ export function makeGoodOf(order: {
 }): MakeGood {
   return makeGoodOfSlots(slotDecisions({ ...order, deciding: order.slotNumbers }))
 }
+
+/** How a sold play stands at a moment: proven, missed, or still awaited. */
+export type PlayOutcome = 'proven' | 'missed' | 'awaited'
+
+/**
+ * A sold play's outcome at `nowEpochMs`, by the make-good's rule: once its slot's make-good is
+ * decided, the decision says (a proof that came later leaves it missed: the money went back);
+ * before that, a proof proves it, and a play without one is missed only once the grace after its
+ * slot has passed (an offline player sends its proofs late), else it is awaited.
+ */
+export function playOutcome(
+  play: {
+    proven: boolean
+    /** The decided make-good's verdict on this play; null while the order is not decided. */
+    decidedMissed: boolean | null
+    makeGoodDueAtEpochMs: number
+  },
+  nowEpochMs: number,
+): PlayOutcome {
+  if (play.decidedMissed !== null) return play.decidedMissed ? 'missed' : 'proven'
+  if (play.proven) return 'proven'
+  return nowEpochMs >= play.makeGoodDueAtEpochMs ? 'missed' : 'awaited'
+}

@@ -339,6 +339,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     ads: advertisers,
     log,
     now,
+    graceHours: env.MAKE_GOOD_GRACE_HOURS,
   })
   const stripeWebhooks = createStripeWebhooks({
     database,

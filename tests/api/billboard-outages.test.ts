@@ -154,4 +154,31 @@ describe.each(BACKENDS)('billboard outage alerts on %s', (backend) => {
     expect(backFr[0]?.text).toContain('Diffusions vendues manquées: 4')
     expect(offline(admin.email)).toHaveLength(1)
   })
+
+  it('sends no mail for a silent billboard whose sold plays are more than an hour away', async () => {
+    const api = client(server.url)
+    const quiet = 'paris-republique'
+    const content = await generateContent(api, quiet)
+    const order = await boughtOrder(api, { slots: daySlots(4, 40, 1), content })
+    expect(order.state).toBe('Confirmed')
+    const summary = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)).body
+    const slot = summary.slots[0] as OrderSummary['slots'][0]
+    const linked = await server.deps.player.link(quiet)
+    if (!linked.ok) throw new Error('link failed')
+    // its SMIL player fetches the playlist three hours before the sold slot, then falls silent
+    clock.advance(slot.startEpochMs - 3 * 60 * MINUTE - clock.now())
+    const smil = `${server.url}/api/v1/player/${quiet}/schedule.smil?token=${linked.value.token}`
+    expect((await fetch(smil)).status).toBe(200)
+    // silent for 50 minutes: offline, but the next hour holds no sold play of it
+    clock.advance(50 * MINUTE)
+    await everyInstance()
+    await everyInstance()
+    // the shopper's own mails go out; no admin hears of the billboard
+    const alerts = smtp.received.filter((m) => /offline|online|en ligne/i.test(m.subject ?? ''))
+    expect(alerts.filter((m) => m.text?.includes(quiet))).toEqual([])
+    const outages = await server.deps.database.query(
+      sql`select device_id from billboard_outages where device_id = ${quiet}`,
+    )
+    expect(outages).toEqual([])
+  })
 })

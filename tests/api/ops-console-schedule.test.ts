@@ -24,7 +24,7 @@ import { clientWith, type SignedIn, signedInOperator } from './ops-helpers.ts'
 // of play, a link that replaces the old one, and the dashboard's sums against the orders placed here.
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
-type Event = Parameters<typeof playsOfSlot>[0] & { valueCentsPerSlot: number }
+type Event = Parameters<typeof playsOfSlot>[0] & { valueCentsPerSlot: number; currency: string }
 
 describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) => {
   let server: TestServer
@@ -231,5 +231,55 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
     expect(live?.reviewQueue).toBe(0)
     expect(live?.salesPerDay.reduce((n, d) => n + d.orders, 0)).toBe(3)
     expect(live?.salesPerDay.reduce((n, d) => n + d.cents, 0)).toBe(6 * price - 500)
+  })
+
+  it('draws the plays due, proven and missed per day, and the make-good refunds once decided', async () => {
+    const [first = 0, second = 0] = orders[0]?.slots ?? []
+    const later = orders[2]?.slots ?? []
+    const price = event.valueCentsPerSlot
+    const plays = async () => {
+      const res = await admin.api.get<Dashboard>('/ops/dashboard')
+      expect(res.status).toBe(200)
+      const live = res.body.events.find((e) => e.slug === LIVE)
+      const day = (slot: number) => live?.playsPerDay.find((d) => d.day === dayOf(slot))
+      return { live, sold: day(first), later: day(later[0] as number) }
+    }
+    // within the grace after the first order's slots: the unproven plays may still be proved
+    let board = await plays()
+    expect(board.sold).toEqual({ day: dayOf(first), due: 8, proven: 4, missed: 0 })
+    // the cancelled order's slot does not play; the other order's three slots are due
+    expect(board.later).toMatchObject({ due: 12, proven: 0, missed: 0 })
+    expect(board.live?.playsPerDay.reduce((n, d) => n + d.due, 0)).toBe(20)
+    expect(board.live?.makeGoodRefundsPerDay).toEqual([])
+
+    // the grace has passed: the second slot's plays are missed, before and after the decision
+    const lastEnd = slotStartEpochMs(event, PARIS, second) + event.slotWidthMS
+    clock = lastEnd + 6 * 3_600_000
+    expect((await plays()).sold).toMatchObject({ due: 8, proven: 4, missed: 4 })
+    await server.deps.jobs.idle()
+    await server.deps.jobs.runNow('make-goods')
+    board = await plays()
+    expect(board.sold).toMatchObject({ due: 8, proven: 4, missed: 4 })
+    expect(board.later).toMatchObject({ due: 12, proven: 0, missed: 0 })
+    // all four plays of one of its two slots missed: half of what the shopper paid comes back
+    const refunds = [{ day: dayOf(second), currency: event.currency, orders: 1, cents: price }]
+    expect(board.live?.makeGoodRefundsPerDay).toEqual(refunds)
+
+    // the billboard's late proofs are kept, but the decided make-good still counts them missed
+    const linked = await server.deps.player.link(DEVICE)
+    if (!linked.ok) throw new Error('link failed')
+    const late = proofsOfSlot(event, PARIS, orders[0]?.guid as string, second, {
+      start: 30,
+      end: 10,
+    })
+    const posted = await api.post(
+      `/player/${DEVICE}/plays`,
+      { plays: late },
+      { authorization: `Bearer ${linked.value.token}` },
+    )
+    expect(posted.body).toMatchObject({ accepted: 4 })
+    board = await plays()
+    expect(board.sold).toMatchObject({ due: 8, proven: 4, missed: 4 })
+    expect(board.live?.makeGoodRefundsPerDay).toEqual(refunds)
   })
 })

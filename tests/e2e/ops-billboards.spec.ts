@@ -1,12 +1,23 @@
 import { type Browser, expect, test } from '@playwright/test'
 import type { Heartbeat } from '../../src/contract/index.ts'
-import { client, startTestServer, type TestServer } from '../api/helpers'
+import type { playsOfSlot } from '../../src/domain/index.ts'
+import {
+  boughtOrder,
+  client,
+  daySlots,
+  generateContent,
+  LIVE,
+  proofsOfSlot,
+  startTestServer,
+  type TestServer,
+} from '../api/helpers'
 import { signedInOperator } from '../api/ops-helpers'
 import { expectAccessible } from './helpers'
 
-// The console's Billboards page: one billboard playing (its web player beat a minute ago), one
-// offline (its SMIL player last fetched 25 minutes ago), the rest never connected; in English on
-// a phone and in German at a desk, axe clean, from a chunk of its own. A server of its own (the
+// The console's Billboards page: one billboard playing (its web player beat a minute ago, a shout
+// sold and proven today), one offline (its SMIL player last fetched 25 minutes ago), the rest never
+// connected, each with its day's timeline; in English on a phone and in German at a desk, axe
+// clean, from a chunk of its own. A server of its own (the
 // production build, a fresh embedded database) in-process, its clock the test's.
 
 const PLAYING = 'paris-opera-1'
@@ -22,6 +33,21 @@ test.beforeAll(async () => {
     if (!linked.ok) throw new Error('no player link')
     tokens[device] = linked.value.token
   }
+  // a shout sold for 17:00 in Paris today (the live event's first day), its four plays proven
+  const api = client(server.url)
+  const event = (await api.get<Parameters<typeof playsOfSlot>[0]>(`/spotlight/events/${LIVE}`)).body
+  const content = await generateContent(api, PLAYING)
+  const [slot] = daySlots(0, 68, 1) as [number]
+  const order = await boughtOrder(api, { slots: [slot], content })
+  expect(order.state).toBe('Confirmed')
+  const plays = proofsOfSlot(event, 'Europe/Paris', order.guid, slot, { start: 30, end: 10 })
+  clock = Math.max(...plays.map((p) => p.endedAtEpochMs)) + 60_000
+  const proven = await api.post(
+    `/player/${PLAYING}/plays`,
+    { plays },
+    { authorization: `Bearer ${tokens[PLAYING]}` },
+  )
+  expect(proven.body).toMatchObject({ accepted: 4, refused: 0 })
   const smil = `${server.url}/api/v1/player/${OFFLINE}/schedule.smil?token=${tokens[OFFLINE]}`
   expect((await fetch(smil)).status).toBe(200)
   clock += 24 * 60_000
@@ -89,7 +115,10 @@ test('at 390 px: one billboard playing, one offline, the others never connected'
   await expect(playing.getByText('4 cached, 1 failed')).toBeVisible()
   await expect(playing.getByText('the house card')).toBeVisible()
   await expect(playing.getByText('1 minute ago', { exact: false })).toBeVisible()
-  await expect(playing.getByText('0 due, 0 proven, 0 missed')).toBeVisible()
+  await expect(playing.getByText('4 due, 4 proven, 0 missed')).toBeVisible()
+  await expect(
+    playing.getByRole('img', { name: /: 4 shout plays, 0 campaign plays, 0 plays without proof;/ }),
+  ).toBeVisible()
 
   const offline = page.getByRole('article', { name: 'République' })
   await expect(offline.getByText('Offline', { exact: true })).toBeVisible()
@@ -98,6 +127,12 @@ test('at 390 px: one billboard playing, one offline, the others never connected'
   await expect(offline.getByText('not measured')).toBeVisible()
 
   await expect(page.getByText('Never connected', { exact: true }).first()).toBeVisible()
+  // every billboard's card draws its day as a band
+  const cards = page.getByRole('article')
+  expect(await cards.count()).toBeGreaterThan(2)
+  for (const card of await cards.all()) {
+    await expect(card.getByRole('img', { name: /^The day of .*; the house card/ })).toBeVisible()
+  }
   // nothing wider than the phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await expectAccessible(page)

@@ -20,7 +20,8 @@ import { expectAccessible } from './helpers'
 
 // The console's second part: the schedule (sold, free, proved and missing plays, a new
 // player link shown once), the catalogue upload (problems by path, a preview, apply on confirm) and
-// the dashboard (figures and the sales chart with its text alternative), each axe clean, at 390 px
+// the dashboard (figures, the sales chart, the plays and make-good refunds per day, each chart with
+// its text alternative), each axe clean, at 390 px
 // and 1280 px. A server of its own (the production build, a fresh embedded database) in-process, so
 // the test makes its operator and its orders through the real services and API.
 
@@ -30,6 +31,7 @@ let server: TestServer
 let day: string
 let soldTime: string
 let guid: string
+let lastSlotEnd: number
 let clock = Date.now()
 
 test.beforeAll(async () => {
@@ -76,6 +78,7 @@ test.beforeAll(async () => {
   expect(proof.body).toMatchObject({ accepted: 1, refused: 0 })
   // the console looks at that day after it: the other plays should have been proved by now
   clock = slotStartEpochMs(event, PARIS, slots[1] as number) + 2 * 3_600_000
+  lastSlotEnd = slotStartEpochMs(event, PARIS, slots[1] as number) + event.slotWidthMS
 })
 test.afterAll(async () => {
   await server?.stop()
@@ -268,9 +271,13 @@ for (const [locale, label, empty, unknownEvent] of REFUSALS) {
 }
 
 for (const width of [390, 1280]) {
-  test(`dashboard at ${width} px: the live event's figures and the sales chart`, async ({
+  test(`dashboard at ${width} px: the live event's figures, sales, plays and make-good charts`, async ({
     browser,
   }) => {
+    // the grace after the order's last slot has passed: its make-good is decided (once)
+    clock = Math.max(clock, lastSlotEnd + 6 * 3_600_000)
+    await server.deps.jobs.idle()
+    await server.deps.jobs.runNow('make-goods')
     const { context, page, errors } = await adminContext(browser, width)
     await page.goto(`${server.url}/ops/dashboard`)
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
@@ -279,6 +286,21 @@ for (const width of [390, 1280]) {
     await expect(card.getByRole('img', { name: /^Sales per day/ })).toBeVisible()
     await card.getByText('Sales per day as a table').click()
     await expect(card.getByRole('cell', { name: /80\.00/ })).toBeVisible()
+    // one play of eight proven, seven missed; the make-good gave back 30.00 + 40.00
+    await expect(
+      card.getByRole('img', { name: /^Plays per day over \d+ days: 8 due, 1 proven, 7 missed\.$/ }),
+    ).toBeVisible()
+    await card.getByText('Plays per day as a table').click()
+    const plays = card.getByRole('table', { name: 'Plays per day' })
+    await expect(plays.getByRole('row', { name: /8 1 7$/ })).toHaveCount(1)
+    const refundsChart = card.getByRole('figure').filter({ hasText: 'Make-good refunds' })
+    await expect(
+      refundsChart.getByRole('img', {
+        name: /^Make-good refunds per day \(\w{3}\): .*70\.00 in all\.$/,
+      }),
+    ).toBeVisible()
+    await refundsChart.getByText(/^Make-good refunds per day as a table/).click()
+    await expect(refundsChart.getByRole('row', { name: /70\.00 1$/ })).toHaveCount(1)
     await expectAccessible(page)
     expect(errors).toEqual([])
     await context.close()

@@ -8,14 +8,16 @@ import { AdRevenueCard } from './ad-revenue'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { StateName } from './order-parts'
+import { PlaysPerDay } from './plays-chart'
 import { SalesChart } from './sales-chart'
 import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
 
 /**
  * Dashboard (admin): per live event, slots sold of capacity, revenue (gross, discounts,
- * refunds), orders by state, the review queue, and sales per day as a small chart; then the
- * advertisers' charged money (ad-revenue.tsx).
+ * refunds), orders by state, the review queue, sales per day as a small chart, the plays due,
+ * proven and missed and the make-good refunds per day (plays-chart.tsx); then the advertisers'
+ * charged money (ad-revenue.tsx).
  */
 export function DashboardPage() {
   const { t } = useLingui()
@@ -129,6 +131,10 @@ function EventFigures({ event }: { event: DashboardEvent }) {
         <Trans>Sales per day</Trans>
       </h3>
       <SalesChart days={event.salesPerDay} currency={event.currency} />
+      <h3>
+        <Trans>Plays and make-goods per day</Trans>
+      </h3>
+      <PlaysPerDay event={event} />
     </article>
   )
 }

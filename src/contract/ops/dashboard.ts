@@ -32,6 +32,31 @@ export const DashboardEventSchema = v.object({
   salesPerDay: v.array(
     v.object({ day: CalendarDateSchema, orders: nonNegativeInt(), cents: v.number() }),
   ),
+  /**
+   * Every local day of the event (the first billboard's zone): the sold plays of Confirmed orders
+   * that start that day, those proven, and those missed by the make-good rule (decided without a
+   * proof, or past the grace without one: src/domain/make-good.ts playOutcome).
+   */
+  playsPerDay: v.array(
+    v.object({
+      day: CalendarDateSchema,
+      due: nonNegativeInt(),
+      proven: nonNegativeInt(),
+      missed: nonNegativeInt(),
+    }),
+  ),
+  /**
+   * The make-goods' refunds per day the refunded plays were due on and per currency: the orders
+   * refunded for that day's plays, and what they gave back for them.
+   */
+  makeGoodRefundsPerDay: v.array(
+    v.object({
+      day: CalendarDateSchema,
+      currency: CurrencySchema,
+      orders: nonNegativeInt(),
+      cents: nonNegativeInt(),
+    }),
+  ),
 })
 export type DashboardEvent = v.InferOutput<typeof DashboardEventSchema>
 
@@ -65,7 +90,7 @@ export const opsDashboard = {
     method: 'GET',
     path: '/ops/dashboard',
     summary:
-      "Per live event: slots sold of capacity, revenue, orders by state, review queue, sales per day; advertisers' charged money",
+      "Per live event: slots sold of capacity, revenue, orders by state, review queue, sales per day, plays due, proven and missed and make-good refunds per day; advertisers' charged money",
     access: 'admin',
     response: DashboardSchema,
     errors: opsErrors,

@@ -7,7 +7,7 @@ import { type Sql, sql } from '../platform/db/sql.ts'
 
 // What the make-good module lets others read of make_good_slots: an order's make-good so far with
 // its refunds (the order summary, the confirmation page), the make-goods owed a mail (the mail
-// planner), and the refunds per day (the console's dashboard).
+// planner), and an event's decided slots (the console's dashboard).
 
 export type MakeGoodFacts = {
   /** The plays of the slots decided so far, and how many of them were proven. */
@@ -97,17 +97,18 @@ export function makeGoodMailCandidates(
     limit ${limit}`)
 }
 
-/** What the make-goods gave back per UTC day since `fromEpochMs` (by the day slots were decided). */
-export function makeGoodRefundsByDay(
-  db: Queryable,
-  fromEpochMs: number,
-): Promise<{ day: string; orders: number; refundCents: number }[]> {
-  return db.query(sql<{ day: string; orders: number; refundCents: number }>`
-    select to_char(g.decided_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-      count(distinct g.order_guid)::int as orders, sum(g.refund_cents)::float8 as "refundCents"
-    from make_good_slots g
-    where g.decided_at >= ${new Date(fromEpochMs).toISOString()}::timestamptz and g.refund_cents > 0
-    group by 1 order by 1`)
+/** An event's decided make-goods, as the dashboard counts them: per order, its decided slots. */
+export type DecidedMakeGood = { orderGuid: string; slots: SlotMakeGood[]; currency: string }
+
+/** The decided slots of an event's orders (the console's dashboard). */
+export function makeGoodsOfEvent(db: Queryable, eventSlug: string): Promise<DecidedMakeGood[]> {
+  return db.query(sql<DecidedMakeGood>`
+    select g.order_guid as "orderGuid", min(g.currency) as currency,
+      jsonb_agg(jsonb_build_object('slotNumber', g.slot_number,
+        'missedPlayIndexes', g.missed_play_indexes, 'refundCents', g.refund_cents)
+        order by g.slot_number) as slots
+    from make_good_slots g where g.event_slug = ${eventSlug}
+    group by g.order_guid`)
 }
 
 /** An order's make-good as its summary shows it (api-v1 OrderSummary.makeGood), or null. */

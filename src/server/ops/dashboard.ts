@@ -7,10 +7,12 @@ import type { CatalogueService } from '../catalogue/service.ts'
 import { ordersByState, revenue, salesByQuarterHour, soldSlotCount } from '../order/reads.ts'
 import type { Database } from '../platform/db/client.ts'
 import { todayIn } from './billboards.ts'
+import { playsPerDay } from './dashboard-plays.ts'
 
 // The console's dashboard: per live event its capacity, the slots sold, the revenue net of refunds,
-// the orders by state and the sales per day (the catalogue's and the order module's read models);
-// and the advertisers' charged money (their service).
+// the orders by state and the sales per day (the catalogue's and the order module's read models),
+// the plays due, proven and missed and the make-goods' refunds per day (dashboard-plays.ts); and the
+// advertisers' charged money (their service).
 
 /** The days the dashboard draws advertisers' money for. */
 const AD_REVENUE_DAYS = 30
@@ -21,6 +23,8 @@ export function createDashboard(deps: {
   now: () => number
   catalogue: CatalogueService
   ads: AdvertisersReads
+  /** MAKE_GOOD_GRACE_HOURS: when a play without proof counts as missed */
+  graceHours: number
 }) {
   const db = deps.database
 
@@ -62,6 +66,7 @@ export function createDashboard(deps: {
         ordersByState: byState,
         reviewQueue: byState.UnderReview ?? 0,
         salesPerDay: [...days].map(([day, sums]) => ({ day, ...sums })),
+        ...(await playsPerDay(db, event, devices, zone, now, deps.graceHours)),
       })
     }
     return { generatedAtEpochMs: now, events, adRevenue: await adRevenue(now) }

@@ -36,6 +36,8 @@ export function createOpsService(deps: {
   ads: AdvertisersReads
   log: Logger
   now: () => number
+  /** MAKE_GOOD_GRACE_HOURS (the dashboard's missed plays) */
+  graceHours: number
 }) {
   return {
     ...createConsoleOrders({ ...deps, catalogue: deps.catalogue.reads }),
