@@ -108,9 +108,11 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const foreign = await b.api.get(`/advertisers/campaigns/${campaign.campaignId}`)
     expect(foreign.status).toBe(403)
     expect(foreign.body).toMatchObject({ errors: ['You do not have access to this campaign'] })
+    const forbidden = { errors: ['You do not have access to this campaign'] }
     for (const [method, path, body] of [
       ['PATCH', '', { name: 'mine now' }],
-      ['POST', '/proposal', {}],
+      ['POST', '/pause', {}],
+      ['POST', '/resume', {}],
       ['POST', '/cancel', {}],
       ['GET', '/report', undefined],
       ['GET', '/plays', undefined],
@@ -121,11 +123,42 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
         body,
       )
       expect(res.status, `${method} ${path}`).toBe(403)
+      expect(res.body, `${method} ${path}`).toMatchObject(forbidden)
     }
-    const content = await b.api.get(
-      `/advertisers/content/${campaign.contentGuid ?? (await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)).body.contentGuid}`,
-    )
+    // another account's ad cannot be replaced, nor read
+    const replaced = await uploadAd(b.api, campaign.campaignId, {
+      bytes: await pngOf(1400, 400),
+      name: 'theirs.png',
+      type: 'image/png',
+    })
+    expect(replaced.status).toBe(403)
+    expect(replaced.body).toMatchObject(forbidden)
+    const own = await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
+    const content = await b.api.get(`/advertisers/content/${own.body.contentGuid}`)
     expect(content.status).toBe(403)
+    expect(content.body).toMatchObject(forbidden)
+    const unknownAd = await a.api.get('/advertisers/content/00000000-0000-0000-0000-000000000000')
+    expect(unknownAd.status).toBe(404)
+    // nor its proposal accepted, with a card of one's own
+    const proposal = await a.api.post<Proposal>(
+      `/advertisers/campaigns/${campaign.campaignId}/proposal`,
+      {},
+    )
+    const theirs = await b.api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+    expect(theirs.status).toBe(403)
+    expect(theirs.body).toMatchObject(forbidden)
+    const saved = await card()
+    const accepted = await b.api.post(
+      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
+      {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      },
+    )
+    expect(accepted.status).toBe(403)
+    expect(accepted.body).toMatchObject(forbidden)
+    const still = await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
+    expect(still.body).toMatchObject({ state: 'Proposed', contentGuid: own.body.contentGuid })
     const list = await b.api.get<{ campaigns: Campaign[] }>('/advertisers/campaigns')
     expect(list.body.campaigns.map((c) => c.campaignId)).not.toContain(campaign.campaignId)
     expect(
@@ -387,6 +420,9 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       ['POST', '/advertisers/campaigns/x/proposal'],
       ['POST', '/advertisers/proposals/x/accept'],
       ['GET', '/advertisers/content/x'],
+      ['POST', '/advertisers/campaigns/x/pause'],
+      ['POST', '/advertisers/campaigns/x/resume'],
+      ['POST', '/advertisers/campaigns/x/cancel'],
       ['GET', '/advertisers/campaigns/x/report'],
       ['GET', '/advertisers/campaigns/x/plays'],
     ] as const) {
@@ -394,5 +430,13 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       expect(res.status, `${method} ${path}`).toBe(401)
       expect(res.body, path).toMatchObject({ errors: ['Missing authorization context'] })
     }
+    // and the ad's upload
+    const upload = await uploadAd(anonymous, 'x', {
+      bytes: await pngOf(1400, 400),
+      name: 'ad.png',
+      type: 'image/png',
+    })
+    expect(upload.status).toBe(401)
+    expect(upload.body).toMatchObject({ errors: ['Missing authorization context'] })
   })
 })
