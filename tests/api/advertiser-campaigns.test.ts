@@ -240,6 +240,35 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(unknown.body).toMatchObject({ errors: ['No proposal found for the provided key'] })
   })
 
+  it('proposes nothing for a budget below a play’s price, and refuses an ad over 15 MB', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const cent = await campaignWithAd(api, now(), { budgetCents: 1 })
+    const none = await api.post(`/advertisers/campaigns/${cent.campaignId}/proposal`, {})
+    expect(none.status).toBe(422)
+    expect(none.body).toMatchObject({
+      codes: ['campaign_nothing_to_sell'],
+      errors: ['The budget buys no play on these billboards at these times'],
+    })
+    const before = await api.get<Campaign>(`/advertisers/campaigns/${cent.campaignId}`)
+    expect(before.body.state).toBe('Draft')
+    // a PNG's signature, then more bytes than a photo may have (the shop's limit, 15 MB)
+    const png = await pngOf(1400, 400)
+    const huge = Buffer.concat([png.subarray(0, 64), Buffer.alloc(16 * 1024 * 1024)])
+    const tooLarge = await uploadAd(api, cent.campaignId, {
+      bytes: huge,
+      name: 'huge.png',
+      type: 'image/png',
+    })
+    expect(tooLarge.status).toBe(413)
+    expect(tooLarge.body).toMatchObject({
+      codes: ['upload_too_large'],
+      errors: ['The file is too large. The limit is 15 MB.'],
+    })
+    // the ad uploaded before is still the campaign's
+    const still = await api.get<Campaign>(`/advertisers/campaigns/${cent.campaignId}`)
+    expect(still.body.contentGuid).toBe(before.body.contentGuid)
+  })
+
   it('voids a proposal when its schedule changes, and books one with a saved card', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
     const campaign = await campaignWithAd(api, now(), { budgetCents: 20_000 })
