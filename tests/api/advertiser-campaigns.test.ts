@@ -66,6 +66,50 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(res.body.billboards.map((b) => b.deviceId)).not.toContain('london-kings-cross')
   })
 
+  it('counts the plays still free in the window asked, fewer once a campaign books some', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const draft = draftOf(now(), { budgetCents: 20_000 })
+    const day = 24 * HOUR
+    const freeOf = async (fromEpochMs: number, toEpochMs: number) => {
+      const res = await api.get<{ billboards: InventoryLine[] }>(
+        `/advertisers/inventory?fromEpochMs=${fromEpochMs}&toEpochMs=${toEpochMs}`,
+      )
+      expect(res.status).toBe(200)
+      return new Map(res.body.billboards.map((b) => [b.deviceId, b.freePlays]))
+    }
+    const start = draft.startEpochMs
+    const firstDay = await freeOf(start, start + day)
+    const secondDay = await freeOf(start + day, start + 2 * day)
+    const twoDays = await freeOf(start, start + 2 * day)
+    const opera = (free: Map<string, number>) => free.get('paris-opera-1') ?? -1
+    expect(opera(firstDay)).toBeGreaterThan(0)
+    expect(opera(twoDays)).toBe(opera(firstDay) + opera(secondDay))
+    // a window already over has nothing left to sell
+    expect(opera(await freeOf(now() - 2 * day, now() - day))).toBe(0)
+
+    const before = await freeOf(draft.startEpochMs, draft.endEpochMs)
+    const campaign = await campaignWithAd(api, now(), draft)
+    const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+    // a proposal reserves nothing yet
+    expect(await freeOf(draft.startEpochMs, draft.endEpochMs)).toEqual(before)
+    const saved = await card()
+    const booked = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+      customerId: saved.customerId,
+      checkoutSecretKey: saved.checkoutSecretKey,
+    })
+    expect(booked.status).toBe(200)
+    const after = await freeOf(draft.startEpochMs, draft.endEpochMs)
+    for (const line of p.body.lines) {
+      expect(line.plays).toBeGreaterThan(0)
+      expect(after.get(line.deviceId), line.deviceId).toBe(
+        (before.get(line.deviceId) ?? 0) - line.plays,
+      )
+    }
+    // the plays to come of a cancelled campaign are free again
+    await api.post(`/advertisers/campaigns/${campaign.campaignId}/cancel`, {})
+    expect(await freeOf(draft.startEpochMs, draft.endEpochMs)).toEqual(before)
+  })
+
   it('refuses a schedule by spec §8’s rules, and billboards not for sale or in another currency', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
     const t = now()
