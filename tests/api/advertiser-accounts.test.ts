@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdvertiserSession } from '../../src/contract/advertisers.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   type AdvertiserClient,
   advertiserClient,
@@ -17,7 +19,8 @@ import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 // api-v1 "Advertisers", accounts and sessions, on the real server with a real SMTP server: sign-up
 // (a strong password, the same answer whether or not the e-mail has an account), the verification
 // link, sign-in, the bearer token (missing, malformed, of another key, expired: spec §7's messages),
-// the refresh cookie (rotated, a reuse revokes its family), sign-out, the password reset link.
+// the refresh cookie (rotated, a reuse revokes its family, kept only as a hash), sign-out, the password
+// reset link and its limit, the signing keys rotated (ADVERTISER_TOKEN_KEYS).
 
 const MINUTE = 60_000
 
@@ -194,6 +197,21 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     expect(revoked.body).toMatchObject({ codes: ['session_ended'] })
   })
 
+  it('keeps refresh tokens only as their hashes', async () => {
+    const { api, session } = await signedInAdvertiser(server, smtp)
+    await api.post('/advertisers/session/refresh')
+    const token = (api.cookie ?? '').split('=')[1] ?? ''
+    expect(token.length).toBeGreaterThanOrEqual(40)
+    const rows = await server.deps.database.query(sql<{ hash: string }>`
+      select r.token_hash as hash from advertiser_refresh_tokens r
+      join advertiser_sessions s on s.family_id = r.family_id
+      where s.account_id = ${session.account.accountId}`)
+    // the one signed in with and the one it was rotated to
+    expect(rows).toHaveLength(2)
+    expect(rows.some((r) => r.hash === token)).toBe(false)
+    expect(rows.map((r) => r.hash)).toContain(createHash('sha256').update(token).digest('hex'))
+  })
+
   it('refuses a refresh without its cookie, and ends the session at sign-out', async () => {
     const none = advertiserClient(server)
     const missing = await none.post('/advertisers/session/refresh')
@@ -267,6 +285,21 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     ).toBe(401)
   })
 
+  it('answers 429 past ten password resets of an e-mail, whether or not it has an account', async () => {
+    const { email } = await signedInAdvertiser(server, smtp)
+    const anonymous = advertiserClient(server)
+    for (const asked of [email, newEmail('nobody')]) {
+      const answers = []
+      for (let i = 0; i < 11; i++) {
+        answers.push(await anonymous.post('/advertisers/password-reset', { email: asked }))
+      }
+      expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(202))
+      expect(answers[10]?.status).toBe(429)
+      expect(answers[10]?.body).toMatchObject({ codes: ['too_many_requests'] })
+      expect(answers[10]?.headers.get('retry-after')).toMatch(/^\d+$/)
+    }
+  })
+
   it('limits failed sign-ins per account from an address, like the console', async () => {
     const { email } = await signedInAdvertiser(server, smtp)
     const guesser = advertiserClient(server)
@@ -277,5 +310,35 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     expect(tries.slice(0, 10).map((t) => t.status)).toEqual(Array(10).fill(401))
     expect(tries[10]?.status).toBe(429)
     expect(tries[10]?.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
+  it('accepts a token signed with the previous key while both are set, and refuses it once that key is dropped', async () => {
+    const OLD = 'o'.repeat(32)
+    const NEW = 'n'.repeat(32)
+    let keyed = await startTestServer(backend, {
+      env: { ...advertiserEnv(smtp), ADVERTISER_TOKEN_KEYS: OLD },
+    })
+    try {
+      const { session, email } = await signedInAdvertiser(keyed, smtp)
+      const campaignsWith = (token: string) =>
+        advertiserClient(keyed).get('/advertisers/campaigns', { authorization: `Bearer ${token}` })
+      expect((await campaignsWith(session.accessToken)).status).toBe(200)
+
+      keyed = await keyed.restart({ env: { ADVERTISER_TOKEN_KEYS: `${NEW},${OLD}` } })
+      expect((await campaignsWith(session.accessToken)).status).toBe(200)
+      const fresh = await advertiserClient(keyed).post<AdvertiserSession>('/advertisers/session', {
+        email,
+        password: STRONG_PASSWORD,
+      })
+      expect(fresh.status).toBe(200)
+
+      keyed = await keyed.restart({ env: { ADVERTISER_TOKEN_KEYS: NEW } })
+      const refused = await campaignsWith(session.accessToken)
+      expect(refused.status).toBe(401)
+      expect(refused.body).toMatchObject({ errors: ['Unable to parse a token from this string'] })
+      // signed with the new key: signs nobody out
+      expect((await campaignsWith(fresh.body.accessToken)).status).toBe(200)
+    } finally {
+      await keyed.stop()
+    }
   })
 })

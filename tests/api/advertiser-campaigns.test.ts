@@ -66,6 +66,50 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(res.body.billboards.map((b) => b.deviceId)).not.toContain('london-kings-cross')
   })
 
+  it('counts the plays still free in the window asked, fewer once a campaign books some', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const draft = draftOf(now(), { budgetCents: 20_000 })
+    const day = 24 * HOUR
+    const freeOf = async (fromEpochMs: number, toEpochMs: number) => {
+      const res = await api.get<{ billboards: InventoryLine[] }>(
+        `/advertisers/inventory?fromEpochMs=${fromEpochMs}&toEpochMs=${toEpochMs}`,
+      )
+      expect(res.status).toBe(200)
+      return new Map(res.body.billboards.map((b) => [b.deviceId, b.freePlays]))
+    }
+    const start = draft.startEpochMs
+    const firstDay = await freeOf(start, start + day)
+    const secondDay = await freeOf(start + day, start + 2 * day)
+    const twoDays = await freeOf(start, start + 2 * day)
+    const opera = (free: Map<string, number>) => free.get('paris-opera-1') ?? -1
+    expect(opera(firstDay)).toBeGreaterThan(0)
+    expect(opera(twoDays)).toBe(opera(firstDay) + opera(secondDay))
+    // a window already over has nothing left to sell
+    expect(opera(await freeOf(now() - 2 * day, now() - day))).toBe(0)
+
+    const before = await freeOf(draft.startEpochMs, draft.endEpochMs)
+    const campaign = await campaignWithAd(api, now(), draft)
+    const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+    // a proposal reserves nothing yet
+    expect(await freeOf(draft.startEpochMs, draft.endEpochMs)).toEqual(before)
+    const saved = await card()
+    const booked = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+      customerId: saved.customerId,
+      checkoutSecretKey: saved.checkoutSecretKey,
+    })
+    expect(booked.status).toBe(200)
+    const after = await freeOf(draft.startEpochMs, draft.endEpochMs)
+    for (const line of p.body.lines) {
+      expect(line.plays).toBeGreaterThan(0)
+      expect(after.get(line.deviceId), line.deviceId).toBe(
+        (before.get(line.deviceId) ?? 0) - line.plays,
+      )
+    }
+    // the plays to come of a cancelled campaign are free again
+    await api.post(`/advertisers/campaigns/${campaign.campaignId}/cancel`, {})
+    expect(await freeOf(draft.startEpochMs, draft.endEpochMs)).toEqual(before)
+  })
+
   it('refuses a schedule by spec §8’s rules, and billboards not for sale or in another currency', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
     const t = now()
@@ -108,9 +152,11 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const foreign = await b.api.get(`/advertisers/campaigns/${campaign.campaignId}`)
     expect(foreign.status).toBe(403)
     expect(foreign.body).toMatchObject({ errors: ['You do not have access to this campaign'] })
+    const forbidden = { errors: ['You do not have access to this campaign'] }
     for (const [method, path, body] of [
       ['PATCH', '', { name: 'mine now' }],
-      ['POST', '/proposal', {}],
+      ['POST', '/pause', {}],
+      ['POST', '/resume', {}],
       ['POST', '/cancel', {}],
       ['GET', '/report', undefined],
       ['GET', '/plays', undefined],
@@ -121,11 +167,42 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
         body,
       )
       expect(res.status, `${method} ${path}`).toBe(403)
+      expect(res.body, `${method} ${path}`).toMatchObject(forbidden)
     }
-    const content = await b.api.get(
-      `/advertisers/content/${campaign.contentGuid ?? (await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)).body.contentGuid}`,
-    )
+    // another account's ad cannot be replaced, nor read
+    const replaced = await uploadAd(b.api, campaign.campaignId, {
+      bytes: await pngOf(1400, 400),
+      name: 'theirs.png',
+      type: 'image/png',
+    })
+    expect(replaced.status).toBe(403)
+    expect(replaced.body).toMatchObject(forbidden)
+    const own = await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
+    const content = await b.api.get(`/advertisers/content/${own.body.contentGuid}`)
     expect(content.status).toBe(403)
+    expect(content.body).toMatchObject(forbidden)
+    const unknownAd = await a.api.get('/advertisers/content/00000000-0000-0000-0000-000000000000')
+    expect(unknownAd.status).toBe(404)
+    // nor its proposal accepted, with a card of one's own
+    const proposal = await a.api.post<Proposal>(
+      `/advertisers/campaigns/${campaign.campaignId}/proposal`,
+      {},
+    )
+    const theirs = await b.api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+    expect(theirs.status).toBe(403)
+    expect(theirs.body).toMatchObject(forbidden)
+    const saved = await card()
+    const accepted = await b.api.post(
+      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
+      {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      },
+    )
+    expect(accepted.status).toBe(403)
+    expect(accepted.body).toMatchObject(forbidden)
+    const still = await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
+    expect(still.body).toMatchObject({ state: 'Proposed', contentGuid: own.body.contentGuid })
     const list = await b.api.get<{ campaigns: Campaign[] }>('/advertisers/campaigns')
     expect(list.body.campaigns.map((c) => c.campaignId)).not.toContain(campaign.campaignId)
     expect(
@@ -205,6 +282,35 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const unknown = await client(server.url).get('/advertisers/proposals/no-such-proposal')
     expect(unknown.status).toBe(404)
     expect(unknown.body).toMatchObject({ errors: ['No proposal found for the provided key'] })
+  })
+
+  it('proposes nothing for a budget below a play’s price, and refuses an ad over 15 MB', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const cent = await campaignWithAd(api, now(), { budgetCents: 1 })
+    const none = await api.post(`/advertisers/campaigns/${cent.campaignId}/proposal`, {})
+    expect(none.status).toBe(422)
+    expect(none.body).toMatchObject({
+      codes: ['campaign_nothing_to_sell'],
+      errors: ['The budget buys no play on these billboards at these times'],
+    })
+    const before = await api.get<Campaign>(`/advertisers/campaigns/${cent.campaignId}`)
+    expect(before.body.state).toBe('Draft')
+    // a PNG's signature, then more bytes than a photo may have (the shop's limit, 15 MB)
+    const png = await pngOf(1400, 400)
+    const huge = Buffer.concat([png.subarray(0, 64), Buffer.alloc(16 * 1024 * 1024)])
+    const tooLarge = await uploadAd(api, cent.campaignId, {
+      bytes: huge,
+      name: 'huge.png',
+      type: 'image/png',
+    })
+    expect(tooLarge.status).toBe(413)
+    expect(tooLarge.body).toMatchObject({
+      codes: ['upload_too_large'],
+      errors: ['The file is too large. The limit is 15 MB.'],
+    })
+    // the ad uploaded before is still the campaign's
+    const still = await api.get<Campaign>(`/advertisers/campaigns/${cent.campaignId}`)
+    expect(still.body.contentGuid).toBe(before.body.contentGuid)
   })
 
   it('voids a proposal when its schedule changes, and books one with a saved card', async () => {
@@ -387,6 +493,9 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       ['POST', '/advertisers/campaigns/x/proposal'],
       ['POST', '/advertisers/proposals/x/accept'],
       ['GET', '/advertisers/content/x'],
+      ['POST', '/advertisers/campaigns/x/pause'],
+      ['POST', '/advertisers/campaigns/x/resume'],
+      ['POST', '/advertisers/campaigns/x/cancel'],
       ['GET', '/advertisers/campaigns/x/report'],
       ['GET', '/advertisers/campaigns/x/plays'],
     ] as const) {
@@ -394,5 +503,13 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       expect(res.status, `${method} ${path}`).toBe(401)
       expect(res.body, path).toMatchObject({ errors: ['Missing authorization context'] })
     }
+    // and the ad's upload
+    const upload = await uploadAd(anonymous, 'x', {
+      bytes: await pngOf(1400, 400),
+      name: 'ad.png',
+      type: 'image/png',
+    })
+    expect(upload.status).toBe(401)
+    expect(upload.body).toMatchObject({ errors: ['Missing authorization context'] })
   })
 })

@@ -166,7 +166,10 @@ export async function uploadAd(
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
   const res = await fetch(`${api.baseUrl}/api/v1/advertisers/campaigns/${campaignId}/content`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${api.token}`, origin: api.origin },
+    headers: {
+      origin: api.origin,
+      ...(api.token ? { authorization: `Bearer ${api.token}` } : {}),
+    },
     body: form,
   })
   const text = await res.text()

@@ -17,6 +17,19 @@ import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 // a reviewer approves it (Approved) or refuses it with a reason (Rejected: its plays freed, nothing
 // charged, a mail in the advertiser's language); admins see every campaign and may cancel one.
 
+async function booked(server: TestServer, smtp: SmtpTestServer, locale: 'en' | 'fr' | 'de' = 'en') {
+  const { api, email } = await signedInAdvertiser(server, smtp, { locale })
+  const campaign = await campaignWithAd(api, Date.now())
+  const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+  const saved = await savedCard(client(server.url))
+  const res = await api.post<Campaign>(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+    customerId: saved.customerId,
+    checkoutSecretKey: saved.checkoutSecretKey,
+  })
+  if (res.status !== 200) throw new Error(`accept: ${res.status} ${JSON.stringify(res.body)}`)
+  return { api, email, campaign: res.body }
+}
+
 describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
   let smtp: SmtpTestServer
   let server: TestServer
@@ -30,23 +43,11 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     await smtp?.close()
   })
 
-  async function booked(locale: 'en' | 'fr' | 'de' = 'en') {
-    const { api, email } = await signedInAdvertiser(server, smtp, { locale })
-    const campaign = await campaignWithAd(api, Date.now())
-    const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
-    const saved = await savedCard(client(server.url))
-    const res = await api.post<Campaign>(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
-      customerId: saved.customerId,
-      checkoutSecretKey: saved.checkoutSecretKey,
-    })
-    if (res.status !== 200) throw new Error(`accept: ${res.status} ${JSON.stringify(res.body)}`)
-    return { api, email, campaign: res.body }
-  }
   const state = async (api: AdvertiserClient, id: string) =>
     (await api.get<Campaign>(`/advertisers/campaigns/${id}`)).body
 
   it('puts a booked campaign in the review queue; approved, it may be paused and resumed', async () => {
-    const { api, campaign } = await booked()
+    const { api, campaign } = await booked(server, smtp)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     const queue = await reviewer.api.get<{ campaigns: OpsCampaign[] }>('/ops/review/campaigns')
     expect(queue.status).toBe(200)
@@ -65,7 +66,11 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
         city: 'Paris',
       },
     ])
-    expect(waiting?.ad?.renditions[0]).toMatchObject({ widthPx: 1400, heightPx: 400 })
+    expect(waiting?.ad?.renditions[0]).toMatchObject({
+      widthPx: 1400,
+      heightPx: 400,
+      flagged: false,
+    })
 
     const approved = await reviewer.api.post<OpsCampaign>(
       `/ops/campaigns/${campaign.campaignId}/approve`,
@@ -98,7 +103,7 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
   })
 
   it('rejects with a reason: plays freed, nothing charged, a mail in the advertiser’s language', async () => {
-    const { api, email, campaign } = await booked('fr')
+    const { api, email, campaign } = await booked(server, smtp, 'fr')
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     const rejected = await reviewer.api.post<OpsCampaign>(
       `/ops/campaigns/${campaign.campaignId}/reject`,
@@ -129,7 +134,7 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
   })
 
   it('lists every campaign to admins only, who may cancel one', async () => {
-    const { api, campaign } = await booked()
+    const { api, campaign } = await booked(server, smtp)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     expect((await reviewer.api.get('/ops/campaigns')).status).toBe(403)
     expect(
@@ -148,5 +153,39 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     expect(cancelled.body.state).toBe('Cancelled')
     expect((await state(api, campaign.campaignId)).scheduledPlays).toBe(0)
     expect((await client(server.url).get('/ops/review/campaigns')).status).toBe(401)
+  })
+})
+
+describe.each(BACKENDS)('a flagged ad in the console on %s', (backend) => {
+  let smtp: SmtpTestServer
+  let server: TestServer
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer()
+    // the nudity model's thresholds at 0, as an operator may set them: every photo is flagged
+    server = await startTestServer(backend, {
+      env: {
+        ...advertiserEnv(smtp),
+        MODERATION_NSFW_THRESHOLD: '0',
+        MODERATION_SEXY_THRESHOLD: '0',
+      },
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.close()
+  })
+
+  it('shows the reviewer that the ad was flagged, and why, at each size', async () => {
+    const { campaign } = await booked(server, smtp)
+    const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
+    const queue = await reviewer.api.get<{ campaigns: OpsCampaign[] }>('/ops/review/campaigns')
+    const waiting = queue.body.campaigns.find((c) => c.campaignId === campaign.campaignId)
+    const renditions = waiting?.ad?.renditions ?? []
+    expect(renditions.map((r) => `${r.widthPx}x${r.heightPx}`)).toEqual(['1400x400'])
+    for (const rendition of renditions) {
+      expect(rendition.flagged).toBe(true)
+      expect(rendition.flagReasons.some((reason) => reason.startsWith('photo: '))).toBe(true)
+    }
   })
 })

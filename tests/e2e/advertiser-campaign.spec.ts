@@ -47,29 +47,69 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-async function signUpAndVerify(page: Page, email: string) {
-  await page.goto(`${server.url}/account`)
-  await page.getByRole('button', { name: 'New here? Create an account' }).click()
-  await expect(page.getByRole('heading', { name: 'Create an advertiser account' })).toBeVisible()
-  await expectAccessible(page)
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByLabel('Your name').fill('Ana Martin')
-  await page.getByLabel('Company').fill('Brand & Co')
-  // a weak password: the server's message beside the field, and nothing typed lost
-  await page.getByLabel('Password').fill('password1')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText('Your password is not strong enough')).toBeVisible()
-  await expect(page.getByLabel('Company')).toHaveValue('Brand & Co')
-  await page.getByLabel('Password').fill(STRONG_PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible()
+/** The account part's texts, in English and in German (the catalogs' own). */
+const TEXT = {
+  en: {
+    prefix: '',
+    newHere: 'New here? Create an account',
+    signUpTitle: 'Create an advertiser account',
+    email: 'E-mail address',
+    name: 'Your name',
+    company: 'Company',
+    password: 'Password',
+    createAccount: 'Create account',
+    weak: 'Your password is not strong enough',
+    sent: (email: string) => `We sent a link to ${email}.`,
+    confirmed: 'Your e-mail address is confirmed.',
+    signIn: 'Sign in',
+    signedIn: (email: string) => `Signed in as Ana Martin (${email})`,
+    campaigns: 'Your campaigns',
+    noCampaign: 'No campaign yet',
+  },
+  de: {
+    prefix: '/de',
+    newHere: 'Neu hier? Konto erstellen',
+    signUpTitle: 'Werbekundenkonto erstellen',
+    email: 'E-Mail-Adresse',
+    name: 'Ihr Name',
+    company: 'Unternehmen',
+    password: 'Passwort',
+    createAccount: 'Konto erstellen',
+    weak: 'Ihr Passwort ist nicht stark genug',
+    sent: (email: string) => `Wir haben einen Link an ${email} gesendet.`,
+    confirmed: 'Ihre E-Mail-Adresse ist bestätigt.',
+    signIn: 'Anmelden',
+    signedIn: (email: string) => `Angemeldet als Ana Martin (${email})`,
+    campaigns: 'Ihre Kampagnen',
+    noCampaign: 'Noch keine Kampagne',
+  },
+} as const
+type Lang = keyof typeof TEXT
 
-  // the mail's link, on this server (the mail names the shop's public address)
+async function signUpAndVerify(page: Page, email: string, lang: Lang = 'en') {
+  const t = TEXT[lang]
+  await page.goto(`${server.url}${t.prefix}/account`)
+  await page.getByRole('button', { name: t.newHere }).click()
+  await expect(page.getByRole('heading', { name: t.signUpTitle })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel(t.email).fill(email)
+  await page.getByLabel(t.name).fill('Ana Martin')
+  await page.getByLabel(t.company).fill('Brand & Co')
+  // a weak password: the server's message beside the field, and nothing typed lost
+  await page.getByLabel(t.password).fill('password1')
+  await page.getByRole('button', { name: t.createAccount, exact: true }).click()
+  await expect(page.getByText(t.weak)).toBeVisible()
+  await expect(page.getByLabel(t.company)).toHaveValue('Brand & Co')
+  await page.getByLabel(t.password).fill(STRONG_PASSWORD)
+  await page.getByRole('button', { name: t.createAccount, exact: true }).click()
+  await expect(page.getByText(t.sent(email))).toBeVisible()
+
+  // the mail's link, on this server (the mail names the shop's public address), in the page's language
   const mail = await mailTo(smtp, email, /#verify=/)
   const link = new URL(/https?:\/\/\S+#verify=[\w-]+/.exec(mail.text ?? '')?.[0] ?? '')
-  expect(link.pathname).toBe('/account')
+  expect(link.pathname).toBe(`${t.prefix}/account`)
   await page.goto(`${server.url}${link.pathname}#verify=${linkToken(mail, 'verify')}`)
-  await expect(page.getByText('Your e-mail address is confirmed.')).toBeVisible()
+  await expect(page.getByText(t.confirmed)).toBeVisible()
   await expect(page).toHaveURL(/\/account$/)
 }
 
@@ -94,17 +134,61 @@ async function apiAdvertiser() {
   return { email, api }
 }
 
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByLabel('Password').fill(STRONG_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByText(`Signed in as Ana Martin (${email})`)).toBeVisible()
+/** Signs in on /account; the access token the server answered. */
+async function signIn(page: Page, email: string, lang: Lang = 'en'): Promise<string> {
+  const t = TEXT[lang]
+  await page.getByLabel(t.email).fill(email)
+  await page.getByLabel(t.password).fill(STRONG_PASSWORD)
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/advertisers/session'),
+    ),
+    page.getByRole('button', { name: t.signIn, exact: true }).click(),
+  ])
+  await expect(page.getByText(t.signedIn(email))).toBeVisible()
+  return ((await answer.json()) as { accessToken: string }).accessToken
+}
+
+/** Everything the page's origin keeps in localStorage, sessionStorage and IndexedDB, as text. */
+async function storedText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const kept: unknown[] = [{ ...localStorage }, { ...sessionStorage }]
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      for (const store of Array.from(db.objectStoreNames)) {
+        const read = (how: 'getAllKeys' | 'getAll') =>
+          new Promise<unknown>((resolve, reject) => {
+            const request = db.transaction(store, 'readonly').objectStore(store)[how]()
+            request.onsuccess = () => resolve(request.result)
+            request.onerror = () => reject(request.error)
+          })
+        kept.push(name, store, await read('getAllKeys'), await read('getAll'))
+      }
+      db.close()
+    }
+    return JSON.stringify(kept)
+  })
+}
+
+/** spec §7: the access token lives in the tab's memory only, never in the browser's storage. */
+async function expectNoTokenStored(page: Page, accessToken: string) {
+  expect(accessToken.length).toBeGreaterThan(40)
+  const stored = await storedText(page)
+  expect(stored).not.toContain(accessToken)
+  // nor any other signed token (a JWT's header starts eyJ)
+  expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/)
 }
 
 async function newCampaign(page: Page) {
   await page.getByRole('link', { name: 'Your campaigns' }).click()
   await expect(page).toHaveURL(/\/campaigns\/?$/)
   await expect(page.getByText('No campaign yet')).toBeVisible()
+  await expectAccessible(page)
   await page.getByRole('link', { name: 'New campaign' }).click()
   await expect(page).toHaveURL(/\/campaigns\/new$/)
   await expect(page.locator('#billboard-paris-opera-1')).toBeVisible()
@@ -176,8 +260,33 @@ for (const screen of [
     const context = await browser.newContext({ ...device, locale: 'en-US', timezoneId: 'UTC' })
     const page = await context.newPage()
     const email = newEmail(`e2e-${screen.name}`)
-    await signUpAndVerify(page, email)
-    await signIn(page, email)
+    if (screen.name === 'desk') {
+      // the account part in German: sign-up, the mail's link, sign-in, the (empty) campaigns list
+      await signUpAndVerify(page, email, 'de')
+      const token = await signIn(page, email, 'de')
+      await expectNoTokenStored(page, token)
+      await page.getByRole('link', { name: TEXT.de.campaigns }).click()
+      await expect(page).toHaveURL(/\/de\/campaigns\/?$/)
+      await expect(page.getByText(TEXT.de.noCampaign)).toBeVisible()
+      await expectAccessible(page)
+      await expectNoTokenStored(page, token)
+      // the rest in English, the session kept through the refresh cookie
+      await page.goto(`${server.url}/account`)
+      await expect(page.getByText(TEXT.en.signedIn(email))).toBeVisible()
+    } else {
+      await signUpAndVerify(page, email)
+      // the sign-in view, a forgotten password and the mail's reset link's view
+      await expectAccessible(page)
+      await page.getByRole('button', { name: 'Forgot your password?' }).click()
+      await expect(page.getByRole('heading', { name: 'Forgotten password' })).toBeVisible()
+      await expectAccessible(page)
+      await page.goto(`${server.url}/account#reset=not-a-real-link`)
+      await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+      await expectAccessible(page)
+      await page.goto(`${server.url}/account`)
+      const token = await signIn(page, email)
+      await expectNoTokenStored(page, token)
+    }
     const proposalPath = await newCampaign(page)
     await expectAccessible(page)
 

@@ -15,7 +15,9 @@ const MAX_SCRIPTS = 6
 async function firstScreenScripts(page: Page, path: string, ready: () => Promise<void>) {
   const scripts = new Map<string, number>()
   const requests = new Map<string, number>()
+  const loaded: string[] = []
   page.on('request', (request) => {
+    loaded.push(new URL(request.url()).pathname)
     const type = request.resourceType()
     requests.set(type, (requests.get(type) ?? 0) + 1)
   })
@@ -43,6 +45,10 @@ async function firstScreenScripts(page: Page, path: string, ready: () => Promise
   expect([...scripts.keys()].some((p) => /\/assets\/play[.-]/.test(p))).toBe(false)
   // Nor is the operators' console (its code and its catalogs)
   expect([...scripts.keys()].some((p) => /\/assets\/ops[./-]/.test(p))).toBe(false)
+  // Nor are the advertisers' pages: their shared chunks and stylesheet (assets/advertisers-…) and
+  // their routes' chunks, named by the route files (see vite.config.ts)
+  const advertisers = /\/assets\/(advertisers|account|campaigns\._|_proposalGuid)-[\w-]+\.(js|css)$/
+  expect(loaded.filter((p) => advertisers.test(p))).toEqual([])
   return total
 }
 

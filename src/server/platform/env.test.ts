@@ -184,4 +184,21 @@ describe('the settings', () => {
     expect(parseEnv({}).AD_FREE_TIME_SHARE).toBe(50)
     expect(() => parseEnv({ AD_FREE_TIME_SHARE: '101' })).toThrow('AD_FREE_TIME_SHARE')
   })
+
+  it('a production shop cannot do without are all named in README\'s "ones a real shop sets"', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+    const paragraph = readme.slice(readme.indexOf('The ones a real shop sets'))
+    const list = paragraph.slice(0, paragraph.indexOf('\n\n'))
+    const required = ENV_VARIABLES.filter((name) => {
+      const { [name]: _, ...without } = PROD as Record<string, string>
+      try {
+        parseEnv(without)
+        return false
+      } catch (error) {
+        return String(error).includes(`${name} must be set when APP_ENV=prod`)
+      }
+    })
+    expect(required).toContain('ADVERTISER_TOKEN_KEYS')
+    expect(required.filter((name) => !list.includes(`\`${name}\``))).toEqual([])
+  })
 })
