@@ -142,7 +142,7 @@ export type PlayOutcome = 'proven' | 'missed' | 'awaited'
 export function playOutcome(
   play: {
     proven: boolean
-    /** The decided make-good's verdict on this play; null while the order is not decided. */
+    /** The decided make-good's verdict on this play; null while its slot is not decided. */
     decidedMissed: boolean | null
     makeGoodDueAtEpochMs: number
   },

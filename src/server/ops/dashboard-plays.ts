@@ -3,6 +3,7 @@ import type { DashboardEvent } from '../../contract/ops/dashboard.ts'
 import { eventDates, eventWindowEpochMs, slotsPerDevice } from '../../domain/event.ts'
 import { makeGoodDueAt, playOutcome } from '../../domain/make-good.ts'
 import { playsOfSlot } from '../../domain/schedule.ts'
+import { slotEndEpochMs } from '../../domain/slots.ts'
 import { type DecidedMakeGood, makeGoodsOfEvent } from '../make-good/reads.ts'
 import { confirmedSlots } from '../order/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
@@ -46,7 +47,7 @@ export async function playsPerDay(
       const makeGood = decided.get(slot.orderGuid)
       // a slot is decided on its own, the grace after it ends; undecided, its plays are awaited till then
       const verdict = makeGood?.slots.find((s) => s.slotNumber === slot.slotNumber)
-      const slotEnd = start + (slot.slotNumber + 1) * event.slotWidthMS
+      const slotEnd = slotEndEpochMs(event, tz, slot.slotNumber)
       const plays = playsOfSlot(event, tz, slot.slotNumber)
       for (const play of plays) {
         const day = todayIn(zone, play.startEpochMs)
