@@ -134,6 +134,30 @@ async function apiAdvertiser() {
   return { email, api }
 }
 
+/**
+ * A verified advertiser, signed in through the API, whose campaign (an ad on the demo billboard) is
+ * proposed and accepted with a saved card: the local provider's `cardNumber`, the test card by default.
+ */
+async function bookedCampaign(name: string, cardNumber?: string) {
+  const { email, api } = await apiAdvertiser()
+  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
+    email,
+    password: STRONG_PASSWORD,
+  })
+  api.token = signedIn.body.accessToken
+  const campaign = await campaignWithAd(api, Date.now(), { name })
+  const proposal = await api.post<Proposal>(
+    `/advertisers/campaigns/${campaign.campaignId}/proposal`,
+    {},
+  )
+  const card = await savedCard(client(server.url), cardNumber)
+  const accepted = await api.post<Campaign>(
+    `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
+    { customerId: card.customerId, checkoutSecretKey: card.checkoutSecretKey },
+  )
+  return { email, api, campaign, accepted }
+}
+
 /** Signs in on /account; the access token the server answered. */
 async function signIn(page: Page, email: string, lang: Lang = 'en'): Promise<string> {
   const t = TEXT[lang]
@@ -451,22 +475,7 @@ test("desk: the console's Campaigns page lists every advertiser's campaigns, and
 test("desk: a reviewer refuses a booked campaign with a reason in the console's review queue, and its advertiser sees it Rejected", async ({
   browser,
 }) => {
-  const { email, api } = await apiAdvertiser()
-  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
-    email,
-    password: STRONG_PASSWORD,
-  })
-  api.token = signedIn.body.accessToken
-  const campaign = await campaignWithAd(api, Date.now(), { name: 'Night club' })
-  const proposal = await api.post<Proposal>(
-    `/advertisers/campaigns/${campaign.campaignId}/proposal`,
-    {},
-  )
-  const card = await savedCard(client(server.url))
-  const accepted = await api.post<Campaign>(
-    `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-    { customerId: card.customerId, checkoutSecretKey: card.checkoutSecretKey },
-  )
+  const { email, api, campaign, accepted } = await bookedCampaign('Night club')
   expect(accepted.body.state).toBe('Booked')
 
   const { context, page } = await consoleAs(browser, 'reviewer', '/ops/review')
@@ -495,23 +504,8 @@ test("desk: a reviewer refuses a booked campaign with a reason in the console's 
 test("desk: a card declined for a day's plays: the campaign page says it is paused and what to do, and the console shows the declined charge", async ({
   browser,
 }) => {
-  const { email, api } = await apiAdvertiser()
-  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
-    email,
-    password: STRONG_PASSWORD,
-  })
-  api.token = signedIn.body.accessToken
-  const campaign = await campaignWithAd(api, Date.now(), { name: 'Card test' })
-  const proposal = await api.post<Proposal>(
-    `/advertisers/campaigns/${campaign.campaignId}/proposal`,
-    {},
-  )
   // the local provider's test card that saves, then is declined when charged
-  const card = await savedCard(client(server.url), '4000000000000341')
-  await api.post(`/advertisers/proposals/${proposal.body.proposalGuid}/accept`, {
-    customerId: card.customerId,
-    checkoutSecretKey: card.checkoutSecretKey,
-  })
+  const { email, campaign } = await bookedCampaign('Card test', '4000000000000341')
   const reviewer = await signedInOperator(server, 'reviewer')
   await reviewer.api.post(`/ops/campaigns/${campaign.campaignId}/approve`, {})
 
