@@ -55,16 +55,23 @@ export function createMakeGoodService(deps: {
   }
 
   /**
-   * Decides once each slot of an order numbered `upTo` or before that is not decided yet; answers
-   * what they refund (null: nothing left to decide).
+   * Decides once each slot of an order of the event numbered `upTo` or before that is not decided
+   * yet; answers what they refund (null: nothing left to decide).
    */
-  async function decide(guid: string, upTo: number): Promise<{ refundCents: number } | null> {
+  async function decide(
+    guid: string,
+    eventSlug: string,
+    upTo: number,
+  ): Promise<{ refundCents: number } | null> {
+    // Read before the transaction: the catalogue's cache may go to the database, which would wait
+    // for this transaction's connection.
+    const event = await catalogue.event(eventSlug)
+    if (!event) return null
     const decided = await db.transaction(async (tx) => {
       const locked = await deps.orders.lockForChange(tx, guid)
-      if (locked?.state !== 'Confirmed') return null
+      if (locked?.state !== 'Confirmed' || locked.eventSlug !== eventSlug) return null
       const [order] = await ordersForPlays(tx, [guid])
-      const event = await catalogue.event(locked.eventSlug)
-      if (!order || !event) return null
+      if (!order) return null
       const done = await decidedSlots(tx, guid)
       const orderSlots = [...new Set(order.slotNumbers)]
       const deciding = orderSlots.filter((n) => n <= upTo && !done.has(n))
@@ -124,8 +131,8 @@ export function createMakeGoodService(deps: {
   async function decideDue(): Promise<number> {
     const due = await ordersWithEndedSlots(db, await bounds(), undecided, BATCH)
     let decided = 0
-    for (const { guid, upTo } of due) {
-      if (await decide(guid, upTo)) decided++
+    for (const { guid, eventSlug, upTo } of due) {
+      if (await decide(guid, eventSlug, upTo)) decided++
     }
     return decided
   }

@@ -234,10 +234,10 @@ export function ordersWithEndedSlots(
   bounds: readonly DecidableBound[],
   undecided: (orderGuid: Sql, slotNumber: Sql) => Sql,
   limit: number,
-): Promise<{ guid: string; upTo: number }[]> {
+): Promise<{ guid: string; eventSlug: string; upTo: number }[]> {
   if (bounds.length === 0) return Promise.resolve([])
-  return db.query(sql<{ guid: string; upTo: number }>`
-    select o.guid, b.up_to as "upTo" from orders o
+  return db.query(sql<{ guid: string; eventSlug: string; upTo: number }>`
+    select o.guid, o.event_slug as "eventSlug", b.up_to as "upTo" from orders o
     join unnest(${bounds.map((b) => b.eventSlug)}::text[], ${bounds.map((b) => b.deviceId)}::text[],
       ${bounds.map((b) => b.upTo)}::int[]) as b(event_slug, device_id, up_to)
       on o.event_slug = b.event_slug and o.device_id = b.device_id

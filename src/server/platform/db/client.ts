@@ -6,6 +6,7 @@ import pg from 'pg'
 import { openPgliteGuest } from './pglite-guest.ts'
 import { openPgliteThread } from './pglite-thread.ts'
 import { compile, type Row, type Sql } from './sql.ts'
+import { guardTransactions } from './tx-guard.ts'
 
 export type { Row } from './sql.ts'
 
@@ -174,6 +175,10 @@ function guestSocketFolder(socketPath: string): void {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return guardTransactions(await openUnguarded(options))
+}
+
+async function openUnguarded(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
   const dataDir = resolve(options.dataDir)
   const socketPath = guestSocketPath(dataDir)
