@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { itemAt, mergeSchedule, nextChangeAt, offsetSeconds } from './playout'
 import {
   DEFAULT_SCHEDULE_WINDOW_MS,
+  hourlyScheduleWindow,
   houseEventOf,
   houseLocale,
   MAX_SCHEDULE_WINDOW_MS,
@@ -171,6 +172,17 @@ describe('scheduleWindow (api-v1: now → now + 24 h by default, at most 48 h)',
     expect(scheduleWindow({ fromEpochMs: now, toEpochMs: now }, now)).toEqual({
       problem: 'to_before_from',
     })
+  })
+})
+
+describe('hourlyScheduleWindow (a player asks the same window all hour)', () => {
+  it('is the same from the first to the last millisecond of an hour, and moves at the next', () => {
+    const hour = at('2027-05-07T10:00:00Z')
+    const window = { fromEpochMs: hour, toEpochMs: hour + 25 * 3_600_000 }
+    expect(hourlyScheduleWindow(hour)).toEqual(window)
+    expect(hourlyScheduleWindow(hour + 3_599_999)).toEqual(window)
+    expect(hourlyScheduleWindow(hour + 3_600_000).fromEpochMs).toBe(hour + 3_600_000)
+    expect(scheduleWindow(window, hour + 3_599_999)).toEqual(window)
   })
 })
 

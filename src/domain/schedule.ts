@@ -125,26 +125,39 @@ export function scheduleWindow(
   return { fromEpochMs, toEpochMs }
 }
 
-/** A SMIL playlist's default window starts at the hour (see smilScheduleWindow). */
-export const SMIL_WINDOW_ALIGN_MS = 3_600_000
+/** A player's own window starts at the hour (see hourlyScheduleWindow). */
+export const SCHEDULE_WINDOW_ALIGN_MS = 3_600_000
 
 /**
- * The SMIL feed's window: as scheduleWindow, except that without `fromEpochMs` it starts at the
- * current whole hour and runs 25 h (so always at least 24 h ahead). A signage player fetches the
- * playlist again every few minutes and reloads it only when it changed (Last-Modified, ETag): a
- * window that moved with every request would change the document every time.
+ * The window a player asks for: from the current whole hour, 25 h (so always at least 24 h ahead).
+ * Every fetch of the same hour asks for the same window, so the server answers all of them from the
+ * schedule it made for the first, and a SMIL player's playlist stays the same document all hour.
+ */
+export function hourlyScheduleWindow(nowEpochMs: number): {
+  fromEpochMs: number
+  toEpochMs: number
+} {
+  const fromEpochMs = Math.floor(nowEpochMs / SCHEDULE_WINDOW_ALIGN_MS) * SCHEDULE_WINDOW_ALIGN_MS
+  return {
+    fromEpochMs,
+    toEpochMs: fromEpochMs + DEFAULT_SCHEDULE_WINDOW_MS + SCHEDULE_WINDOW_ALIGN_MS,
+  }
+}
+
+/**
+ * The SMIL feed's window: as scheduleWindow, except that without `fromEpochMs` it is the hourly
+ * window (hourlyScheduleWindow). A signage player fetches the playlist again every few minutes and
+ * reloads it only when it changed (Last-Modified, ETag): a window that moved with every request
+ * would change the document every time.
  */
 export function smilScheduleWindow(
   query: { fromEpochMs?: number | undefined; toEpochMs?: number | undefined },
   nowEpochMs: number,
 ): ReturnType<typeof scheduleWindow> {
   if (query.fromEpochMs !== undefined) return scheduleWindow(query, nowEpochMs)
-  const fromEpochMs = Math.floor(nowEpochMs / SMIL_WINDOW_ALIGN_MS) * SMIL_WINDOW_ALIGN_MS
+  const hourly = hourlyScheduleWindow(nowEpochMs)
   return scheduleWindow(
-    {
-      fromEpochMs,
-      toEpochMs: query.toEpochMs ?? fromEpochMs + DEFAULT_SCHEDULE_WINDOW_MS + SMIL_WINDOW_ALIGN_MS,
-    },
+    { fromEpochMs: hourly.fromEpochMs, toEpochMs: query.toEpochMs ?? hourly.toEpochMs },
     nowEpochMs,
   )
 }

@@ -17,7 +17,7 @@ import {
   measuredClockOffset,
 } from '../../domain/billboard-health'
 import { itemAt, mergeSchedule, nextChangeAt } from '../../domain/playout'
-import { DEFAULT_SCHEDULE_WINDOW_MS } from '../../domain/schedule'
+import { hourlyScheduleWindow } from '../../domain/schedule'
 import {
   addPendingPlay,
   type KeptSchedule,
@@ -175,15 +175,8 @@ export function createPlayerEngine(
   async function refresh() {
     clearTimeout(refreshTimer)
     refreshTimer = setTimeout(() => void refresh(), REFRESH_MS)
-    const from = now()
-    const url = pathOf(
-      player.schedule,
-      { deviceId },
-      {
-        fromEpochMs: from,
-        toEpochMs: from + DEFAULT_SCHEDULE_WINDOW_MS,
-      },
-    )
+    // The same window all hour: the server answers every fetch of it from what it made for the first.
+    const url = pathOf(player.schedule, { deviceId }, hourlyScheduleWindow(now()))
     let fresh: v.InferOutput<typeof ScheduleSchema>
     const sentAt = Date.now()
     try {

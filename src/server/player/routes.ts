@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
-import { jsonAnswer, readJson } from '../platform/http/json.ts'
+import { acceptsGzip, readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import { type ClientLimits, type LimitRule, tooManyRequests } from '../platform/rate-limit.ts'
-import { scheduleJson } from './schedule-items.ts'
+import { scheduleBody } from './schedule-items.ts'
 import type { PlayerError, PlayerService } from './service.ts'
 import { notModified } from './smil.ts'
 
@@ -67,7 +67,15 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
     async ({ c, params, query }) => {
       const schedule = await service.schedule(params.deviceId, query)
       if (!schedule.ok) return refuse(playerRefusal(schedule.error))
-      return jsonAnswer(c, scheduleJson(schedule.value))
+      const { body, gzipped } = await scheduleBody(
+        schedule.value,
+        acceptsGzip(c.req.header('accept-encoding')),
+      )
+      return c.body(body, 200, {
+        'Content-Type': 'application/json',
+        ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
+        Vary: 'Accept-Encoding',
+      })
     },
     playerOnly,
   )

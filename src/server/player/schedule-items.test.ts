@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Schedule, ScheduleItem } from '../../contract/index.ts'
-import { createScheduleItems, scheduleJson } from './schedule-items.ts'
+import { createScheduleItems, scheduleBody, scheduleJson } from './schedule-items.ts'
 
 const T0 = Date.UTC(2027, 4, 7, 8, 0, 0)
 const content = {
@@ -80,5 +81,19 @@ describe("a billboard's schedule made of its pieces", () => {
     expect(scheduleJson(later)).toBe(JSON.stringify(later))
     expect(JSON.parse(scheduleJson(later)).generatedAtEpochMs).toBe(T0 + 1234)
     expect(scheduleJson(schedule([]))).toBe(JSON.stringify(schedule([])))
+  })
+
+  it('gzips the same text, for each answer, when the client takes gzip and it is worth it', async () => {
+    const day = Array.from({ length: 200 }, (_, i) => ad(i * 15_000, `c${i % 7}`))
+    const list = createScheduleItems().of('w', [day])
+    for (const at of [T0, T0 + 1234]) {
+      const answer = await scheduleBody(schedule(list, at), true)
+      expect(answer.gzipped).toBe(true)
+      expect(gunzipSync(answer.body).toString()).toBe(JSON.stringify(schedule(list, at)))
+    }
+    const plain = await scheduleBody(schedule(list), false)
+    expect(plain).toEqual({ body: JSON.stringify(schedule(list)), gzipped: false })
+    // a short schedule travels as it is
+    expect((await scheduleBody(schedule([]), true)).gzipped).toBe(false)
   })
 })
