@@ -127,7 +127,12 @@ async function main() {
     const ads = sample.items.filter((i) => i.campaignId).length
     const shouts = sample.items.filter((i) => i.orderGuid).length
     console.log(`schedule: 24 h, ${shouts} shout plays and ${ads} campaign plays`)
-    const schedule = (): Req => ({ method: 'GET', path, headers })
+    // as the web player's browser asks: gzip accepted
+    const schedule = (): Req => ({
+      method: 'GET',
+      path,
+      headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+    })
     const health = (): Req => ({ method: 'GET', path: '/api/v1/health' })
     const rps: number[] = []
     const p99: number[] = []

@@ -57,8 +57,14 @@ export function send(req: Req, through = agent): Promise<{ status: number; body:
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
+        // The body is decoded only when read: a load run never reads it (900 KB schedules).
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: res.statusCode ?? 0,
+            get body() {
+              return Buffer.concat(chunks).toString()
+            },
+          }),
         )
       },
     )

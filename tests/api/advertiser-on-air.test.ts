@@ -33,6 +33,7 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers.ts'
+import { until } from './instances.ts'
 import { signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
@@ -232,6 +233,39 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     )
     expect(resumed.body.state).toBe('Approved')
     expect(adsOf((await schedule('paris-republique')).body.items)).toHaveLength(before)
+  })
+
+  it('shows a change another server made from a fetch after the next, and never waits on the read', async () => {
+    const before = adsOf((await schedule('paris-republique')).body.items).length
+    expect(before).toBeGreaterThan(0)
+    // another instance pauses it: written to the database, not through this server
+    const pause = (state: string) =>
+      server.deps.database.query(
+        sql`update campaigns set state = ${state} where campaign_id = ${campaign.campaignId}`,
+      )
+    await pause('Paused')
+    try {
+      // a second on, the last read is old: the next fetch answers from it, at once, while the next
+      // read is made; the fetches after it have the pause
+      offsetMs = 1500
+      expect(adsOf((await schedule('paris-republique')).body.items)).toHaveLength(before)
+      await until(
+        async () =>
+          adsOf((await schedule('paris-republique')).body.items).length === 0 ? true : null,
+        10_000,
+        'the pause on the schedule',
+      )
+    } finally {
+      await pause('Approved')
+      offsetMs = 3000
+    }
+    await until(
+      async () =>
+        adsOf((await schedule('paris-republique')).body.items).length === before ? true : null,
+      10_000,
+      'the campaign back on the schedule',
+    )
+    offsetMs = 0
   })
 
   it('stores a billboard’s proof of an ad play once, and the campaign goes Live', async () => {

@@ -22,11 +22,14 @@ import {
 // Campaigns on air (api-v1 "Player", src/domain/ad-playout.ts): the plays a billboard's schedule
 // carries, and the proofs its player sends of them. The player's module asks; the ad_plays rows
 // stay this module's. A billboard's held plays are kept a second per whole-hour span (a player asks
-// every few minutes, a SMIL player and the web player often together); a change made through this
-// server drops them at once (on-air-changes.ts), so a pause shows from the schedule's next fetch.
+// every few minutes, a SMIL player and the web player often together), and read again behind the
+// answers once older; a change made through this server drops them at once (on-air-changes.ts), so
+// a pause shows from the schedule's next fetch.
 
 /** How long a read of held plays is used: another instance's changes show within it. */
 const HELD_TTL_MS = 1000
+/** How old a read may be and still be answered while the next is made (then the fetch waits). */
+const STALE_MAX_MS = 10_000
 const HOUR_MS = 3_600_000
 
 /** A billboard as the schedule has it: where its ad cells are and which rendition it shows. */
@@ -65,7 +68,16 @@ export function createOnAir(deps: {
   onLive?: (campaignId: string) => Promise<void>
 }) {
   const db = deps.database
-  const kept = new Map<string, { at: number; generation: number; rows: Promise<HeldPlayRow[]> }>()
+  type Kept = {
+    at: number
+    generation: number
+    rows: Promise<HeldPlayRow[]>
+    /** The rows have come. */
+    settled?: boolean
+    /** The read that will replace them. */
+    next?: Promise<HeldPlayRow[]>
+  }
+  const kept = new Map<string, Kept>()
   // The items last made of a read of held plays (a read is per billboard size, so the rendition too)
   const aired = new WeakMap<
     readonly HeldPlayRow[],
@@ -78,7 +90,12 @@ export function createOnAir(deps: {
     }
   >()
 
-  /** The held plays of [from, to) widened to whole hours, read once a second at most. */
+  /**
+   * The held plays of [from, to) widened to whole hours, read once a second at most. When a read is
+   * a second old it is still answered while the next one is made (a day of plays with campaigns
+   * takes the database tens of milliseconds to read, and every fetch meanwhile would wait for it);
+   * after a change through this server nobody gets the old rows.
+   */
   function heldAround(deviceId: string, size: string, fromMs: number, toMs: number) {
     const from = Math.floor(fromMs / HOUR_MS) * HOUR_MS
     const to = Math.ceil(toMs / HOUR_MS) * HOUR_MS
@@ -86,14 +103,36 @@ export function createOnAir(deps: {
     const t = deps.now()
     const generation = airGeneration()
     const hit = kept.get(key)
-    if (hit && hit.generation === generation && Math.abs(t - hit.at) < HELD_TTL_MS) return hit.rows
+    if (hit && hit.generation === generation) {
+      const age = Math.abs(t - hit.at)
+      if (age < HELD_TTL_MS) return hit.rows
+      if (!hit.next) {
+        const next = heldPlaysOf(db, deviceId, size, from, to)
+        hit.next = next
+        next.then(
+          () => {
+            if (kept.get(key) === hit)
+              kept.set(key, { at: t, generation, rows: next, settled: true })
+          },
+          () => {
+            if (kept.get(key) === hit) hit.next = undefined
+          },
+        )
+      }
+      return hit.settled && age < STALE_MAX_MS ? hit.rows : hit.next
+    }
     const rows = heldPlaysOf(db, deviceId, size, from, to)
     if (kept.size >= 2000) kept.clear()
-    const entry = { at: t, generation, rows }
+    const entry: Kept = { at: t, generation, rows }
     kept.set(key, entry)
-    rows.catch(() => {
-      if (kept.get(key) === entry) kept.delete(key)
-    })
+    rows.then(
+      () => {
+        entry.settled = true
+      },
+      () => {
+        if (kept.get(key) === entry) kept.delete(key)
+      },
+    )
     return rows
   }
 

@@ -92,7 +92,8 @@ describe("a billboard's schedule made of its pieces", () => {
       expect(gunzipSync(answer.body).toString()).toBe(JSON.stringify(schedule(list, at)))
     }
     const plain = await scheduleBody(schedule(list), false)
-    expect(plain).toEqual({ body: JSON.stringify(schedule(list)), gzipped: false })
+    expect(plain.gzipped).toBe(false)
+    expect(plain.body.toString()).toBe(JSON.stringify(schedule(list)))
     // a short schedule travels as it is
     expect((await scheduleBody(schedule([]), true)).gzipped).toBe(false)
   })

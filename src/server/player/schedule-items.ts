@@ -58,7 +58,7 @@ export function createScheduleItems() {
   }
 }
 
-type Written = { json: string; gzipped?: Promise<DeflatedPiece> }
+type Written = { json: string; bytes?: Buffer; gzipped?: Promise<DeflatedPiece> }
 const written = new WeakMap<readonly ScheduleItem[], Written>()
 
 function writtenItems(items: readonly ScheduleItem[]): Written {
@@ -98,7 +98,7 @@ export function scheduleJson(schedule: Schedule): string {
 
 /**
  * The answer's body: gzipped when the client accepts it and it is large enough to gain
- * (platform/http/json.ts COMPRESS_FROM_BYTES), else the JSON text.
+ * (platform/http/json.ts COMPRESS_FROM_BYTES), else the JSON's bytes (the items' encoded once).
  */
 export async function scheduleBody(
   schedule: Schedule,
@@ -107,5 +107,8 @@ export async function scheduleBody(
   if (acceptsGzip && writtenItems(schedule.items).json.length >= COMPRESS_FROM_BYTES) {
     return { body: await scheduleGzip(schedule), gzipped: true }
   }
-  return { body: scheduleJson(schedule), gzipped: false }
+  const done = writtenItems(schedule.items)
+  done.bytes ??= Buffer.from(done.json)
+  const { head, tail } = around(schedule)
+  return { body: Buffer.concat([Buffer.from(head), done.bytes, Buffer.from(tail)]), gzipped: false }
 }
