@@ -14,8 +14,9 @@ import {
 
 // A shout that did not play, from the shopper's side: the billboard sent no proof for a slot, and
 // MAKE_GOOD_GRACE_HOURS (6) after it ended the order's page says so, with what came back to the
-// card, before the order's later slot has played. The server runs in-process with a manual clock moved past the slot and the grace (the order
-// is bought through the API, as a shopper's browser would).
+// card, before the order's later slot has played. The server runs in-process with a manual clock
+// moved past the slot and the grace (the order is bought through the API, as a shopper's browser
+// would).
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 const HOUR = 3_600_000

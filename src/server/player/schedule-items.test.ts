@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Schedule, ScheduleItem } from '../../contract/index.ts'
-import { createScheduleItems, scheduleBody, scheduleJson } from './schedule-items.ts'
+import { createScheduleItems, scheduleBody } from './schedule-items.ts'
 
 const T0 = Date.UTC(2027, 4, 7, 8, 0, 0)
 const content = {
@@ -73,14 +73,16 @@ describe("a billboard's schedule made of its pieces", () => {
     expect(items.of('other', [shouts, ads])).not.toBe(first)
   })
 
-  it('writes the same JSON as the whole answer would, with the time of each answer', () => {
+  it('writes the same JSON as the whole answer would, with the time of each answer', async () => {
+    const scheduleJson = async (whole: Schedule) =>
+      (await scheduleBody(whole, false)).body.toString()
     const list = createScheduleItems().of('w', [[shout(0, 'o1')], [ad(15_000, 'c1')]])
     const first = schedule(list, T0)
     const later = schedule(list, T0 + 1234)
-    expect(scheduleJson(first)).toBe(JSON.stringify(first))
-    expect(scheduleJson(later)).toBe(JSON.stringify(later))
-    expect(JSON.parse(scheduleJson(later)).generatedAtEpochMs).toBe(T0 + 1234)
-    expect(scheduleJson(schedule([]))).toBe(JSON.stringify(schedule([])))
+    expect(await scheduleJson(first)).toBe(JSON.stringify(first))
+    expect(await scheduleJson(later)).toBe(JSON.stringify(later))
+    expect(JSON.parse(await scheduleJson(later)).generatedAtEpochMs).toBe(T0 + 1234)
+    expect(await scheduleJson(schedule([]))).toBe(JSON.stringify(schedule([])))
   })
 
   it('gzips the same text, for each answer, when the client takes gzip and it is worth it', async () => {

@@ -78,22 +78,13 @@ function around(schedule: Schedule): { head: string; tail: string } {
 
 /**
  * The schedule gzipped, its items compressed once per list (platform/http/gzip-pieces.ts), the rest
- * stored: the same text scheduleJson writes.
+ * stored: the same text as the plain answer.
  */
 async function scheduleGzip(schedule: Schedule): Promise<Buffer<ArrayBuffer>> {
   const done = writtenItems(schedule.items)
   done.gzipped ??= deflatePiece(done.json)
   const { head, tail } = around(schedule)
   return gzipPieces([storedPiece(head), await done.gzipped, storedPiece(tail)])
-}
-
-/**
- * The schedule as JSON, its items written once per list: the rest (the server's time, the house
- * card) is written on every answer. The same text JSON.stringify would make of the whole.
- */
-export function scheduleJson(schedule: Schedule): string {
-  const { head, tail } = around(schedule)
-  return `${head}${writtenItems(schedule.items).json}${tail}`
 }
 
 /**
