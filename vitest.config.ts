@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'sw/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -15,16 +16,19 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
       {
-        // Several server processes on one PostgreSQL and one bucket, one of them killed.
+        // Several server processes on one PostgreSQL and one bucket, one of them killed: run after
+        // the others, so that their five processes do not share the two cores with another suite.
         test: {
           name: 'scale',
           include: ['tests/scale/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 1 },
           testTimeout: 240_000,
           hookTimeout: 120_000,
         },

@@ -7,7 +7,7 @@
 // BENCH_RUNS (3): rounds of each; BENCH_SECONDS, BENCH_CONNECTIONS as `npm run bench`.
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Temporal } from 'temporal-polyfill'
 import { startServer } from '../src/server/main.ts'
@@ -20,6 +20,7 @@ import {
 import { client, savedCard } from '../tests/api/helpers.ts'
 import { DURATION_MS, fmt, type Req, run, send, setBase, summarise } from './bench-http.ts'
 import { prepareOrders } from './bench-prepare.ts'
+import { load, spread } from './bench-stats.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 // BENCH_ONLY=settlement skips the schedule (the settlement always runs)
@@ -29,16 +30,6 @@ const CAMPAIGNS = 1000
 const PLAYS_PER_CAMPAIGN = 10
 const HOUR = 3_600_000
 const PARIS = 'Europe/Paris'
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)] ?? 0
-}
-const spread = (xs: number[], digits = 0) =>
-  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shouts-bench-ads-'))

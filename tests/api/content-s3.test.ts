@@ -4,7 +4,6 @@
 // back with Range support.
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
@@ -22,23 +21,10 @@ import {
   type TestServer,
   uploadedPhoto,
 } from './helpers.ts'
-
-type S3rverInstance = {
-  run(): Promise<{ address: string; port: number }>
-  close(): Promise<void>
-}
-type S3rverClass = new (options: {
-  address: string
-  port: number
-  silent: boolean
-  directory: string
-  configureBuckets: { name: string }[]
-}) => S3rverInstance
-// s3rver ships no types: its constructor is described above.
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass
+import { type Bucket, startS3rver } from './s3rver.ts'
 
 const BUCKET = 'shouts-content'
-let s3: S3rverInstance
+let s3: Bucket
 let s3Dir: string
 let endpoint: string
 let server: TestServer
@@ -56,15 +42,8 @@ const env = () => ({
 
 beforeAll(async () => {
   s3Dir = await mkdtemp(path.join(tmpdir(), 'shouts-s3rver-'))
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET }],
-  })
-  const { port } = await s3.run()
-  endpoint = `http://127.0.0.1:${port}`
+  s3 = await startS3rver(s3Dir, BUCKET)
+  endpoint = s3.endpoint
   // The server reads the bucket's settings from its environment, as on a real deployment.
   server = await startTestServer('pglite', { env: env() })
   base = `${server.url}/api/v1/content`
