@@ -42,14 +42,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    // build the PWA and the app's server build first, so the server serves this checkout's app as it
-    // is now (and renders its first screens with it)
+    // build the PWA, the app's server build and the server's bundle first, so the server serves this
+    // checkout's app as it is now (and renders its first screens with it), run as production runs it
     // The console's e2e needs an operator made the way an operator is made, with the real
     // CLI; on the embedded database it runs while the server is stopped, so before the server starts.
     // Its last line (the one-time set-password link) goes to the DATA_DIR (tests/e2e/ops-helpers.ts).
     // A second admin is for the specs that only need one signed in (ops-orders.spec.ts).
     command:
-      'npm run build && npm run --silent operator -- add e2e-admin@shouts.test --role admin > "$DATA_DIR/operator-admin.txt" && npm run --silent operator -- add e2e-orders@shouts.test --role admin > "$DATA_DIR/operator-orders.txt" && node --import tsx src/server/main.ts',
+      'npm run build && npm run --silent operator -- add e2e-admin@shouts.test --role admin > "$DATA_DIR/operator-admin.txt" && npm run --silent operator -- add e2e-orders@shouts.test --role admin > "$DATA_DIR/operator-orders.txt" && node build/node/main.mjs',
     url: `${baseURL}/api/v1/spotlight/live-events`,
     reuseExistingServer: false,
     timeout: 240_000,

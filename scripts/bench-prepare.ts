@@ -1,5 +1,5 @@
 // What `npm run bench` does before its clock starts: the real server in a child process of its own
-// (scripts/bench-server.ts, so that its memory is its own), and the orders it will place: content
+// (scripts/bench-server.mjs, the production bundle, so that its memory is its own), and the orders it will place: content
 // generated once per billboard, a saved card per order, two open slots each.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
@@ -25,7 +25,7 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
     : []
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', join(ROOT, 'scripts/bench-server.ts'), dataDir],
+    [...profile, join(ROOT, 'scripts/bench-server.mjs'), dataDir],
     {
       cwd: ROOT,
       env: {

@@ -1,19 +1,21 @@
 import { existsSync } from 'node:fs'
 import type { Agent } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { type ContentOverrides, composeServer, type ServerParts } from './compose.ts'
 import type { Clock } from './platform/clock.ts'
 import { parseEnv, wantsDemoCatalogue } from './platform/env.ts'
 import { createLogger, type Logger } from './platform/log.ts'
+import { PROJECT_ROOT } from './platform/paths.ts'
 
 // The server's entry (`npm start`): reads the environment once, through the schema (platform/env.ts),
 // hands the settings to the composition root (compose.ts), serves the app it returns.
 
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export { PROJECT_ROOT }
+
 const DIST_DIR = join(PROJECT_ROOT, 'dist')
 
 /**

@@ -84,13 +84,13 @@ describe('the server in production', () => {
     expect(missing.map(([name, file]) => `${name} (imported by ${file})`)).toEqual([])
   })
 
-  it('starts with a runtime loader that is a dependency, without building', () => {
+  it('starts from the bundle `npm run build` made, with plain Node and no compiler', () => {
     const start = pkg.scripts['start:prod'] ?? ''
-    expect(start).not.toMatch(/build|vite/)
+    expect(start).toMatch(/\bnode build\/node\/main\.mjs\b/)
+    expect(start).not.toMatch(/npm run build|vite|esbuild|--import/)
     // building is `npm run build`'s: the server never runs a child process of its own to build
     const main = readFileSync(join(ROOT, 'src/server/main.ts'), 'utf8')
-    expect(main).not.toMatch(/child_process|vite/)
-    const loader = /--import\s+(\S+)/.exec(start)?.[1]
-    expect(loader && loader in pkg.dependencies).toBe(true)
+    expect(main).not.toMatch(/child_process|vite|esbuild/)
+    expect(pkg.scripts.build).toMatch(/scripts\/build-server\.ts/)
   })
 })

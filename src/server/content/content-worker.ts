@@ -6,7 +6,8 @@
 // channel; a crash or a hang fails only the jobs it had, and the next job starts a new child.
 import { type ChildProcess, fork } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import {
   type ImageModerationConfig,
   type ImageModerationResult,
@@ -15,6 +16,7 @@ import {
   type VideoFramesModerationResult,
 } from '../moderation/index.ts'
 import type { Logger } from '../platform/log.ts'
+import { BUNDLE_DIR, BUNDLED, sourcePath } from '../platform/paths.ts'
 import { type PngRenderer, RenderError, type RenderInput } from './render.ts'
 
 export type WorkerJob =
@@ -54,9 +56,14 @@ export type ContentWorker = {
   close(): Promise<void>
 }
 
-const ENTRY = fileURLToPath(new URL('./content-worker-main.ts', import.meta.url))
-// The child runs the TypeScript sources as the server does; tsx is found from this package, not the cwd.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+// The child runs what the server runs: the bundle's entry beside it, or the TypeScript sources through
+// tsx (found from this package, not the cwd).
+const ENTRY = BUNDLED
+  ? join(BUNDLE_DIR, 'content-worker-main.mjs')
+  : sourcePath('server', 'content', 'content-worker-main.ts')
+const EXEC_ARGV = BUNDLED
+  ? []
+  : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
 
 type Pending = {
   resolve: (value: unknown) => void
@@ -114,7 +121,7 @@ export function createContentWorker(options: ContentWorkerOptions): ContentWorke
 
   const start = (): ChildProcess => {
     const started = fork(ENTRY, [JSON.stringify(options.settings)], {
-      execArgv: ['--import', TSX],
+      execArgv: EXEC_ARGV,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: {

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { wordTableOf } from '../../contract/problem-words.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import { readPoEntries } from '../../locale/po-reader.ts'
+import { sourcePath } from './paths.ts'
 
 // The shop's Lingui catalogs (src/locale/locales/{locale}/messages.po), read by what the server
 // writes in a shopper's language on its own: the mails, the house card. The server has no Lingui: a
 // message is its msgstr, `{name}` filled in; a problem is the message whose id is its code (the
 // catalogue's English in the English catalog, lingui.config.ts), as the app translates it.
 
-const LOCALES_DIR = fileURLToPath(new URL('../../locale/locales', import.meta.url))
+const LOCALES_DIR = sourcePath('locale', 'locales')
 const catalogs = new Map<string, Map<string, string>>()
 
 function catalogOf(locale: string): Map<string, string> {

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { sourcePath } from '../paths.ts'
 import { openPgliteGuest } from './pglite-guest.ts'
 import { openPgliteThread } from './pglite-thread.ts'
 import { compile, type Row, type Sql } from './sql.ts'
@@ -72,7 +72,7 @@ const PGLITE_SETTINGS = [
   'effective_cache_size=64MB',
 ]
 
-const INIT_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), 'pglite-init.mjs')
+const INIT_SCRIPT = sourcePath('server', 'platform', 'db', 'pglite-init.mjs')
 
 // initdb runs the WebAssembly Postgres twice more beside the server's own copy; its memory is never
 // given back to the system. Creating the cluster in a short-lived child process keeps the server small.

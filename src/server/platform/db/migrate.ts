@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { BUNDLED, sourcePath } from '../paths.ts'
 import type { Database, Transaction } from './client.ts'
 import { sql } from './sql.ts'
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
+export const MIGRATIONS_DIR = sourcePath('server', 'platform', 'db', 'migrations')
 
 // Versioned migrations applied in file-name order, each inside its own transaction, recorded in
 // schema_migrations. An advisory lock keeps two servers starting at once on one PostgreSQL from racing.
@@ -17,6 +18,13 @@ const MIGRATION_FILE = /^\d{4}_[\w-]+\.(sql|ts)$/
 /** A migration written as code: it gets the migration's transaction. */
 export type CodeMigration = { migrate(tx: Transaction): Promise<void> }
 
+// The code migrations by name, imported here so that the server's bundle holds them (it has no
+// compiler to load a .ts file at run time). A code migration missing from this list fails loudly.
+const CODE_MIGRATIONS: Record<string, () => Promise<CodeMigration>> = {
+  '0010_problems.ts': () => import('./migrations/0010_problems.ts'),
+  '0021_stored_problems.ts': () => import('./migrations/0021_stored_problems.ts'),
+}
+
 const migrationFiles = (dir: string) =>
   readdirSync(dir)
     .filter((name) => MIGRATION_FILE.test(name) && !name.endsWith('.test.ts'))
@@ -27,7 +35,14 @@ async function run(tx: Transaction, dir: string, name: string): Promise<void> {
     await tx.exec(readFileSync(join(dir, name), 'utf8'))
     return
   }
-  const module = (await import(pathToFileURL(join(dir, name)).href)) as CodeMigration
+  const listed = dir === MIGRATIONS_DIR ? CODE_MIGRATIONS[name] : undefined
+  if (!listed && (BUNDLED || dir === MIGRATIONS_DIR)) {
+    throw new Error(`migration ${name} is code but not in migrate.ts's CODE_MIGRATIONS`)
+  }
+  // another directory's code migrations (a test's) are loaded from their files
+  const module = listed
+    ? await listed()
+    : ((await import(pathToFileURL(join(dir, name)).href)) as CodeMigration)
   await module.migrate(tx)
 }
 

@@ -10,10 +10,11 @@
 // 10 and every 30 seconds while it fails). Postgres's own crash recovery replays its log on that start,
 // as after a kill -9 of the whole server.
 import { Worker } from 'node:worker_threads'
+import { sourcePath } from '../paths.ts'
 import { type Answer, createBridge, databaseError, type ErrorFields } from './bridge.ts'
 import type { Database, DatabaseEvents } from './client.ts'
 
-const ENTRY = new URL('./pglite-thread-main.mjs', import.meta.url)
+const ENTRY = sourcePath('server', 'platform', 'db', 'pglite-thread-main.mjs')
 
 /** Waits between restarts of a thread that keeps failing to start: the last repeats. */
 const RESTART_DELAYS_MS = [0, 1_000, 2_000, 5_000, 10_000, 30_000]
