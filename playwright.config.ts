@@ -49,7 +49,7 @@ export default defineConfig({
     // Its last line (the one-time set-password link) goes to the DATA_DIR (tests/e2e/ops-helpers.ts).
     // A second admin is for the specs that only need one signed in (ops-orders.spec.ts).
     command:
-      'npm run build && npm run --silent operator -- add e2e-admin@shouts.test --role admin > "$DATA_DIR/operator-admin.txt" && npm run --silent operator -- add e2e-orders@shouts.test --role admin > "$DATA_DIR/operator-orders.txt" && node build/node/main.mjs',
+      'npm run build && npm run --silent operator -- add e2e-admin@shouts.test --role admin > "$DATA_DIR/operator-admin.txt" && npm run --silent operator -- add e2e-orders@shouts.test --role admin > "$DATA_DIR/operator-orders.txt" && npm run --silent start:prod',
     url: `${baseURL}/api/v1/spotlight/live-events`,
     reuseExistingServer: false,
     timeout: 240_000,

@@ -2,6 +2,7 @@
 // (scripts/bench-server.mjs, the production bundle, so that its memory is its own), and the orders it will place: content
 // generated once per billboard, a saved card per order, two open slots each.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type EventTiming, slotStartEpochMs } from '../src/domain/index.ts'
 import { baseUrl, type Req, send } from './bench-http.ts'
@@ -18,18 +19,37 @@ export type BenchServer = {
   stop(): Promise<void>
 }
 
+/**
+ * The settings and Node options `npm run start:prod` starts the server with (package.json), so that
+ * the bench measures the server as production runs it.
+ */
+export function productionStart(): { env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const words = (pkg.scripts['start:prod'] ?? '').split(/\s+/)
+  const node = words.indexOf('node')
+  const env = Object.fromEntries(
+    words.slice(0, node).map((word) => word.split('=') as [string, string]),
+  )
+  const nodeArgs = words.slice(node + 1).filter((word) => word.startsWith('--'))
+  return { env, nodeArgs }
+}
+
 export async function startBenchServer(dataDir: string): Promise<BenchServer> {
   // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server there, to see where its time goes.
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : []
+  const production = productionStart()
   const child = spawn(
     process.execPath,
-    [...profile, join(ROOT, 'scripts/bench-server.mjs'), dataDir],
+    [...profile, ...production.nodeArgs, join(ROOT, 'scripts/bench-server.mjs'), dataDir],
     {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...production.env,
         DATABASE_URL: '',
         STRIPE_SECRET_KEY: '',
         APP_ENV: 'local',

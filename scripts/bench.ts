@@ -32,8 +32,14 @@ import {
   summarise,
   threadCpuMs,
 } from './bench-http.ts'
-import { prepareOrders, startBenchServer } from './bench-prepare.ts'
+import { prepareOrders, productionStart, startBenchServer } from './bench-prepare.ts'
 import { limiterCost, report } from './bench-report.ts'
+
+/** The production start's settings and Node options, as the bench's server got them. */
+const describeStart = () => {
+  const { env, nodeArgs } = productionStart()
+  return [...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...nodeArgs].join(' ')
+}
 
 const ROOT = new URL('..', import.meta.url).pathname
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null
@@ -57,7 +63,7 @@ async function main() {
     phases.push(`${phase}: ${m.rssMb.toFixed(0)} MB (peak so far ${m.peakMb.toFixed(0)})`)
   }
   console.log(
-    `server ${server.base} (pid ${pid}), ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per scenario`,
+    `server ${server.base} (pid ${pid}, started as \`npm run start:prod\` starts it: ${describeStart()}), ${CONNECTIONS} connections, ${DURATION_MS / 1000} s per scenario`,
   )
   const loadBefore = loadAverage()
   console.log(`load average before the run: ${loadBefore}`)

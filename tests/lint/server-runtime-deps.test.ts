@@ -86,7 +86,7 @@ describe('the server in production', () => {
 
   it('starts from the bundle `npm run build` made, with plain Node and no compiler', () => {
     const start = pkg.scripts['start:prod'] ?? ''
-    expect(start).toMatch(/\bnode build\/node\/main\.mjs\b/)
+    expect(start).toMatch(/\bnode (--[\w-]+=\S+ )*build\/node\/main\.mjs$/)
     expect(start).not.toMatch(/npm run build|vite|esbuild|--import/)
     // building is `npm run build`'s: the server never runs a child process of its own to build
     const main = readFileSync(join(ROOT, 'src/server/main.ts'), 'utf8')
