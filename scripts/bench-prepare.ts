@@ -1,6 +1,6 @@
 // What `npm run bench` does before its clock starts: the real server in a child process of its own
-// (scripts/bench-server.mjs, the production bundle, so that its memory is its own), and the orders it will place: content
-// generated once per billboard, a saved card per order, two open slots each.
+// (scripts/bench-server.mjs, the production bundle, so that its memory is its own), and the orders
+// it will place: content generated once per billboard, a saved card per order, two open slots each.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

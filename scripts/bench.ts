@@ -10,7 +10,7 @@
 // Bounded: each scenario runs for a fixed time or request count, then the server is stopped.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { SsrModule } from '../src/contract/ssr.ts'
@@ -34,6 +34,7 @@ import {
 } from './bench-http.ts'
 import { prepareOrders, productionStart, startBenchServer } from './bench-prepare.ts'
 import { limiterCost, report } from './bench-report.ts'
+import { load as loadAverage } from './bench-stats.ts'
 
 /** The production start's settings and Node options, as the bench's server got them. */
 const describeStart = () => {
@@ -44,10 +45,6 @@ const describeStart = () => {
 const ROOT = new URL('..', import.meta.url).pathname
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null
 const wants = (scenario: string) => !ONLY || ONLY.has(scenario)
-const loadAverage = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shouts-bench-'))

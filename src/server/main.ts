@@ -14,8 +14,6 @@ import { PROJECT_ROOT } from './platform/paths.ts'
 // The server's entry (`npm start`): reads the environment once, through the schema (platform/env.ts),
 // hands the settings to the composition root (compose.ts), serves the app it returns.
 
-export { PROJECT_ROOT }
-
 const DIST_DIR = join(PROJECT_ROOT, 'dist')
 
 /**

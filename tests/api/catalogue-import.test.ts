@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { englishOf } from '../../src/contract/problems.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { checkCatalogue, importCatalogue } from '../../src/server/catalogue/service.ts'
-import { PROJECT_ROOT } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
+import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 import { type Client, client, freshDataDir, startTestServer, type TestServer } from './helpers.ts'
 
 // And docs/catalogue-format.md: `npm run import -- FILE.json` validates the whole file first,

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../../src/server/main.ts'
 import { type Database, openDatabase } from '../../src/server/platform/db/client.ts'
 import { pgErrorCode } from '../../src/server/platform/db/errors.ts'
 import { applyMigrations } from '../../src/server/platform/db/migrate.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
+import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 import {
   client,
   daySlots,

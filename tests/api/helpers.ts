@@ -15,13 +15,9 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
 import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
-import {
-  PROJECT_ROOT,
-  type RunningServer,
-  type StartOptions,
-  startServer,
-} from '../../src/server/main.ts'
+import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts'
 import { parseEnv } from '../../src/server/platform/env.ts'
+import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 import { type VideoTools, videoTools } from '../../src/server/video/index.ts'
 
 // Integration tests start the real server (startServer) on a fresh database: a new embedded one per

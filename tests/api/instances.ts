@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { PROJECT_ROOT } from '../../src/server/main.ts'
+import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 
 // Server instances as child processes: each its own process, so one can be killed with
 // SIGKILL mid-work, as a crashed machine would be, while the others go on.

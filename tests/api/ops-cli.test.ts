@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
+import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 import { freshDataDir, startTestServer } from './helpers.ts'
 import { clientWith, OPS_PASSWORD, sessionCookieOf } from './ops-helpers.ts'
 

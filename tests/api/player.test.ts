@@ -7,9 +7,9 @@ import { englishOf } from '../../src/contract/problems.ts'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
-import { PROJECT_ROOT } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
+import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 import {
   BACKENDS,
   boughtOrder,
