@@ -60,3 +60,72 @@ describe.each(BACKENDS)('a statement outside its transaction, from inside it, on
     expect(await count()).toBe(2)
   })
 })
+
+// Production leaves the guard out (it follows every request's promises, at a cost to every request):
+// there the statement waits, and fails once the transaction it waits behind has sent nothing for the
+// stall limit (a statement_timeout on the embedded database's one session; the pool's wait for a
+// connection on PostgreSQL), so the transaction rolls back and the database answers again.
+describe.each(BACKENDS)('without the guard, as production runs, on %s', (backend) => {
+  const STALL_MS = 300
+  let db: Database
+  let dataDir: string | null = null
+  let drop: (() => Promise<void>) | null = null
+  beforeAll(async () => {
+    const options = { guardTransactions: false, stalledTransactionMs: STALL_MS }
+    if (backend === 'postgres') {
+      const fresh = await freshPostgres()
+      drop = fresh.drop
+      db = await openDatabase({ dataDir: '', databaseUrl: fresh.url, ...options })
+    } else {
+      dataDir = await freshDataDir()
+      db = await openDatabase({ dataDir, ...options })
+    }
+    await db.query(sql`create table tx_stall (id int primary key)`)
+  })
+  afterAll(async () => {
+    await db?.close()
+    await drop?.()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const count = async () =>
+    (await db.query(sql<{ n: number }>`select count(*)::int as n from tx_stall`))[0]?.n
+
+  it('a statement sent from inside its transaction fails after the stall limit, not never, and its transaction writes nothing', async () => {
+    // On PostgreSQL the wait is for a pooled connection: it never ends once all ten wait so. Once the
+    // first gives up, its connection lets another's statement through (that one commits).
+    const attempts = Array.from({ length: backend === 'postgres' ? 10 : 1 }, (_, i) =>
+      db.transaction(async (tx) => {
+        await tx.query(sql`insert into tx_stall values (${i})`)
+        await db.query(sql`select 1`)
+      }),
+    )
+    const outcomes = await Promise.allSettled(attempts)
+    const committed = outcomes.filter((o) => o.status === 'fulfilled').length
+    expect(committed).toBeLessThan(attempts.length)
+    if (backend === 'pglite') {
+      expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(
+        /inside one of its transactions/,
+      )
+    }
+    expect(await count()).toBe(committed)
+    await db.query(sql`delete from tx_stall`)
+    expect(await db.query(sql<{ ok: number }>`select 1 as ok`)).toEqual([{ ok: 1 }])
+  })
+
+  it('a transaction at work for longer than the stall limit is waited for', async () => {
+    let waited: Promise<unknown> = Promise.resolve()
+    await db.transaction(async (tx) => {
+      const started = performance.now()
+      await tx.query(sql`insert into tx_stall values (100)`)
+      // another statement, from outside, waits for this transaction (the embedded database's session)
+      waited = db.query(sql`insert into tx_stall values (101)`)
+      for (let id = 102; performance.now() - started < STALL_MS * 3; id++) {
+        await tx.query(sql`insert into tx_stall values (${id})`)
+      }
+    })
+    await waited
+    expect(await count()).toBeGreaterThan(3)
+    await db.query(sql`delete from tx_stall`)
+  })
+})

@@ -58,7 +58,23 @@ export type OpenDatabaseOptions = {
    * through that server's database thread instead of being refused (pglite-guest.ts).
    */
   guest?: boolean
+  /**
+   * Refuse at once a statement sent to the database from inside one of its own transactions
+   * (tx-guard.ts). On by default except in production: the guard follows each request's promises
+   * (AsyncLocalStorage), which cost every request about 10 µs of the server's CPU (decision
+   * 025). Production relies on the stall limit below instead.
+   */
+  guardTransactions?: boolean
+  /**
+   * How long a statement may wait for the database while a transaction holds what it needs and sends
+   * nothing (the embedded database's one session; a pooled connection on PostgreSQL) before it fails:
+   * a statement sent from inside its own transaction fails after this instead of never.
+   */
+  stalledTransactionMs?: number
 }
+
+/** A transaction that sent nothing for this long holds up others: as long as a tool may idle in one. */
+export const STALLED_TRANSACTION_MS = 10_000
 
 // PGlite's defaults (128 MB shared_buffers, and initdb inside the same process) put an embedded
 // server above 800 MB of memory. The shop's data is small: these settings keep the server's peak
@@ -175,11 +191,14 @@ function guestSocketFolder(socketPath: string): void {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return guardTransactions(await openUnguarded(options))
+  const database = await openUnguarded(options)
+  const guard = options.guardTransactions ?? process.env.NODE_ENV !== 'production'
+  return guard ? guardTransactions(database) : database
 }
 
 async function openUnguarded(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  const stallMs = options.stalledTransactionMs ?? STALLED_TRANSACTION_MS
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, stallMs)
   const dataDir = resolve(options.dataDir)
   const socketPath = guestSocketPath(dataDir)
   const lock = lockDataDir(dataDir)
@@ -201,6 +220,7 @@ async function openUnguarded(options: OpenDatabaseOptions): Promise<Database> {
       pgDir,
       settings: PGLITE_SETTINGS,
       socketPath,
+      stallMs,
       ...(options.events ? { events: options.events } : {}),
     })
   } catch (error) {
@@ -229,8 +249,15 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes })
+async function openPostgres(url: string, stallMs: number): Promise<Database> {
+  // A statement waits at most stallMs for a pooled connection: were every connection held by a
+  // transaction that waits for a statement of its own, sent outside it, all would wait forever.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes,
+    connectionTimeoutMillis: stallMs,
+  })
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => undefined)
   const run = async <T extends Row>(on: pg.Pool | pg.PoolClient, statement: Sql<T>) => {

@@ -48,8 +48,10 @@ const parserOf = (/** @type {number} */ oid) =>
 
 if (!parentPort) throw new Error('pglite-thread-main.mjs runs as a worker thread')
 const port = parentPort
-/** @type {{ pgDir: string, settings: string[], socketPath: string | null }} */
+/** @type {{ pgDir: string, settings: string[], socketPath: string | null, stallMs: number }} */
 const { pgDir, settings, socketPath } = workerData
+/** @type {number} */
+const stallMs = workerData.stallMs ?? 10_000
 
 /** What an error carries across: its message and PostgreSQL's fields (code, constraint...). */
 function fields(/** @type {unknown} */ error) {
@@ -166,15 +168,47 @@ function runScript(/** @type {string} */ text) {
 
 // ---- who holds the one session
 
-/** The transaction holding the session ({speaker, tx}), or null. */
-/** @type {{ speaker: object, tx: number } | null} */
+/** The transaction holding the session ({speaker, tx}) and when it last sent a statement, or null. */
+/** @type {{ speaker: object, tx: number, active: number } | null} */
 let holder = null
 /** @type {(() => void)[]} */
 let waiting = []
 
-/** Resolves at the next release of the session (callers check `holder` again, in a loop). */
+/**
+ * Resolves at the next release of the session (callers check `holder` again, in a loop). Rejects
+ * when the transaction holding it has sent nothing for `stallMs` meanwhile: it waits, it seems, for
+ * this very statement, sent to the database from inside it (client.ts guards against that where the
+ * guard runs; in production this ends the wait instead of every statement's, for good). The
+ * statement fails as PostgreSQL's statement_timeout fails one, and its transaction rolls back when
+ * the error reaches it.
+ */
 function released() {
-  return new Promise((resolve) => waiting.push(() => resolve(undefined)))
+  const behind = holder
+  return new Promise((resolve, reject) => {
+    /** @type {NodeJS.Timeout | undefined} */
+    let timer
+    const check = () => {
+      if (holder !== behind || !behind) return
+      const idle = Date.now() - behind.active
+      if (idle < stallMs) {
+        timer = setTimeout(check, stallMs - idle)
+        return
+      }
+      reject(
+        Object.assign(
+          new Error(
+            `canceling statement: it waited ${Math.round(idle / 1000)} s behind a transaction that sent nothing meanwhile (a statement sent to the database from inside one of its transactions?)`,
+          ),
+          { code: '57014' },
+        ),
+      )
+    }
+    if (behind) timer = setTimeout(check, Math.max(0, behind.active + stallMs - Date.now()))
+    waiting.push(() => {
+      clearTimeout(timer)
+      resolve(undefined)
+    })
+  })
 }
 
 function release() {
@@ -194,6 +228,7 @@ function session() {
     if (!open.has(tx) || holder?.speaker !== speaker || holder.tx !== tx) {
       throw new Error(`transaction ${tx} is not open`)
     }
+    holder.active = Date.now()
     return true
   }
   const end = (/** @type {number} */ tx, /** @type {boolean} */ commit) => {
@@ -220,18 +255,26 @@ function session() {
     /** @param {Call} call @returns {Promise<Row[]>} */
     async answer(call) {
       switch (call.op) {
-        case 'query':
-          if (!holds(call.tx)) while (holder !== null) await released()
-          return runStatement(call.text, call.values)
-        case 'exec':
-          if (!holds(call.tx)) while (holder !== null) await released()
+        case 'query': {
+          const mine = holds(call.tx)
+          if (!mine) while (holder !== null) await released()
+          const rows = runStatement(call.text, call.values)
+          // a long statement is the transaction's work, not its idleness
+          if (mine && holder) holder.active = Date.now()
+          return rows
+        }
+        case 'exec': {
+          const mine = holds(call.tx)
+          if (!mine) while (holder !== null) await released()
           runScript(call.text)
+          if (mine && holder) holder.active = Date.now()
           return []
+        }
         case 'begin':
           // checked and taken in one continuation: every waiter is woken at a release, and one
           // that returned from a helper first would take the session a tick after another did
           while (holder !== null) await released()
-          holder = { speaker, tx: call.tx }
+          holder = { speaker, tx: call.tx, active: Date.now() }
           open.add(call.tx)
           try {
             runScript('BEGIN')

@@ -27,6 +27,8 @@ export type PgliteThreadOptions = {
   settings: readonly string[]
   /** Where the thread lets command-line tools in while it runs (pglite-guest.ts), or null. */
   socketPath: string | null
+  /** How long a statement waits behind a transaction that sends nothing before it fails. */
+  stallMs: number
   events?: DatabaseEvents
 }
 
@@ -49,6 +51,7 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
           pgDir: options.pgDir,
           settings: options.settings,
           socketPath: options.socketPath,
+          stallMs: options.stallMs,
         },
         // plain JavaScript: the server's own --import tsx is not wanted there
         execArgv: [],

@@ -6,7 +6,8 @@ import type { Database } from './client.ts'
 // it waits forever and every other statement of the server queues behind it; on PostgreSQL it reads
 // outside the transaction and, with every pooled connection in such a transaction, waits forever too.
 // It happens quietly when a read through some service's cache misses (its rows expired), so the
-// guard refuses it at once, on both databases, with an error that says where to look.
+// guard refuses it at once, on both databases, with an error that says where to look. It runs outside
+// production only (client.ts, decision 025): there the wait ends at a stall limit instead.
 
 const inside = new AsyncLocalStorage<{ database: Database; open: boolean }>()
 
