@@ -68,3 +68,23 @@ test("the flow's first step, from a billboard's QR code, loads under 125 KB of g
   })
   expect(total).toBeLessThan(BUDGET_BYTES)
 })
+
+test("the server's first screen is painted before the app's code is asked for", async ({
+  page,
+}) => {
+  // The page is there to read without the app: its code (React, the router, the first screens) is
+  // fetched once the first screen is painted, never ahead of it (src/app/main.tsx). A module the
+  // entry shares with the app, bundled into the app's chunk, would make the entry wait for it.
+  await page.goto(`/${EVENT}/design/location`)
+  await page.waitForLoadState('networkidle')
+  const { paint, app } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    app:
+      performance
+        .getEntriesByType('resource')
+        .find((e) => /\/assets\/app-[\w-]+\.js$/.test(new URL(e.name).pathname))?.startTime ?? null,
+  }))
+  expect(paint).not.toBeNull()
+  expect(app).not.toBeNull()
+  expect(app as number).toBeGreaterThanOrEqual(paint as number)
+})
