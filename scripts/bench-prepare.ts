@@ -2,7 +2,7 @@
 // (scripts/bench-server.mjs, the production bundle, so that its memory is its own), and the orders
 // it will place: content generated once per billboard, a saved card per order, two open slots each.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type EventTiming, slotStartEpochMs } from '../src/domain/index.ts'
 import { baseUrl, type Req, send } from './bench-http.ts'
@@ -23,8 +23,8 @@ export type BenchServer = {
  * The settings and Node options `npm run start:prod` starts the server with (package.json), so that
  * the bench measures the server as production runs it.
  */
-export function productionStart(): { env: Record<string, string>; nodeArgs: string[] } {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+export function productionStart(root = ROOT): { env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>
   }
   const words = (pkg.scripts['start:prod'] ?? '').split(/\s+/)
@@ -36,17 +36,27 @@ export function productionStart(): { env: Record<string, string>; nodeArgs: stri
   return { env, nodeArgs }
 }
 
-export async function startBenchServer(dataDir: string): Promise<BenchServer> {
+/**
+ * The bench's server from this checkout, or from `root`, another checkout (installed and built) to
+ * compare with: one from before the server ran from a bundle runs its sources through tsx, as its
+ * production start did.
+ */
+export async function startBenchServer(dataDir: string, root = ROOT): Promise<BenchServer> {
   // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server there, to see where its time goes.
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : []
-  const production = productionStart()
+  const production = productionStart(root)
+  const bundled = existsSync(join(root, 'scripts/bench-server.mjs'))
+  const entry = bundled
+    ? [join(root, 'scripts/bench-server.mjs')]
+    : ['--import', 'tsx', join(root, 'scripts/bench-server.ts')]
   const child = spawn(
     process.execPath,
-    [...profile, ...production.nodeArgs, join(ROOT, 'scripts/bench-server.mjs'), dataDir],
+    // (an older start named tsx and its script among its words: its only options)
+    [...profile, ...(bundled ? production.nodeArgs : []), ...entry, dataDir],
     {
-      cwd: ROOT,
+      cwd: root,
       env: {
         ...process.env,
         ...production.env,
