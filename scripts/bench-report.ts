@@ -57,6 +57,12 @@ export function report(f: Figures, mem: MemoryFigures): void {
     console.log(
       `trivial endpoint: ${median.toFixed(0)} req/s (median of its ${trivials.length} alternating series) | target: not slower than ${TARGETS.trivialRps} req/s, today's median on the quiet machine: ${holds(median >= TARGETS.trivialRps)}`,
     )
+    // that figure was taken on another machine, on another day: the same minutes on this one say more
+    if (median < TARGETS.trivialRps) {
+      console.log(
+        '  (this machine may be slower than the one that measured it: BENCH_AGAINST=DIR npm run bench:against times an earlier checkout beside this one)',
+      )
+    }
   }
   if (f.search) {
     const share = f.search.mine.rps / f.search.trivial.rps
