@@ -4,37 +4,56 @@
 // error that says why, and the transaction rolls back; everything else goes on answering.
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openDatabase } from '../../src/server/platform/db/client.ts'
+import {
+  type Database,
+  type OpenDatabaseOptions,
+  openDatabase,
+} from '../../src/server/platform/db/client.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { BACKENDS, freshDataDir, freshPostgres } from './helpers.ts'
 
-describe.each(BACKENDS)('a statement outside its transaction, from inside it, on %s', (backend) => {
-  let db: Database
+/** A fresh database on `backend`, with a table of ids to write and count. */
+async function probeDatabase(
+  backend: 'pglite' | 'postgres',
+  options: Pick<OpenDatabaseOptions, 'guardTransactions' | 'stalledTransactionMs'> = {},
+) {
   let dataDir: string | null = null
   let drop: (() => Promise<void>) | null = null
-  beforeAll(async () => {
-    if (backend === 'postgres') {
-      const fresh = await freshPostgres()
-      drop = fresh.drop
-      db = await openDatabase({ dataDir: '', databaseUrl: fresh.url })
-    } else {
-      dataDir = await freshDataDir()
-      db = await openDatabase({ dataDir })
-    }
-    await db.query(sql`create table tx_probe (id int primary key)`)
-  })
-  afterAll(async () => {
-    await db?.close()
-    await drop?.()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-  })
+  let db: Database
+  if (backend === 'postgres') {
+    const fresh = await freshPostgres()
+    drop = fresh.drop
+    db = await openDatabase({ dataDir: '', databaseUrl: fresh.url, ...options })
+  } else {
+    dataDir = await freshDataDir()
+    db = await openDatabase({ dataDir, ...options })
+  }
+  await db.query(sql`create table probe (id int primary key)`)
+  return {
+    db,
+    count: async () =>
+      (await db.query(sql<{ n: number }>`select count(*)::int as n from probe`))[0]?.n,
+    close: async () => {
+      await db.close()
+      await drop?.()
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
 
-  const count = async () =>
-    (await db.query(sql<{ n: number }>`select count(*)::int as n from tx_probe`))[0]?.n
+describe.each(BACKENDS)('a statement outside its transaction, from inside it, on %s', (backend) => {
+  let probe: Awaited<ReturnType<typeof probeDatabase>>
+  let db: Database
+  beforeAll(async () => {
+    probe = await probeDatabase(backend)
+    db = probe.db
+  })
+  afterAll(() => probe?.close())
+  const count = () => probe.count()
 
   it('fails at once, rolls the transaction back, and the database goes on answering', async () => {
     const attempt = db.transaction(async (tx) => {
-      await tx.query(sql`insert into tx_probe values (1)`)
+      await tx.query(sql`insert into probe values (1)`)
       await db.query(sql`select 1`)
     })
     await expect(attempt).rejects.toThrow(/inside one of its transactions/)
@@ -43,8 +62,8 @@ describe.each(BACKENDS)('a statement outside its transaction, from inside it, on
 
   it('refuses a transaction begun inside another one', async () => {
     const attempt = db.transaction(async (tx) => {
-      await tx.query(sql`insert into tx_probe values (2)`)
-      await db.transaction((inner) => inner.query(sql`insert into tx_probe values (3)`))
+      await tx.query(sql`insert into probe values (2)`)
+      await db.transaction((inner) => inner.query(sql`insert into probe values (3)`))
     })
     await expect(attempt).rejects.toThrow(/inside one of its transactions/)
     expect(await count()).toBe(0)
@@ -53,8 +72,8 @@ describe.each(BACKENDS)('a statement outside its transaction, from inside it, on
   it('lets work a transaction started run freely once it has ended', async () => {
     let later: Promise<unknown> = Promise.resolve()
     await db.transaction(async (tx) => {
-      await tx.query(sql`insert into tx_probe values (4)`)
-      later = new Promise(setImmediate).then(() => db.query(sql`insert into tx_probe values (5)`))
+      await tx.query(sql`insert into probe values (4)`)
+      later = new Promise(setImmediate).then(() => db.query(sql`insert into probe values (5)`))
     })
     await later
     expect(await count()).toBe(2)
@@ -67,36 +86,24 @@ describe.each(BACKENDS)('a statement outside its transaction, from inside it, on
 // connection on PostgreSQL), so the transaction rolls back and the database answers again.
 describe.each(BACKENDS)('without the guard, as production runs, on %s', (backend) => {
   const STALL_MS = 300
+  let probe: Awaited<ReturnType<typeof probeDatabase>>
   let db: Database
-  let dataDir: string | null = null
-  let drop: (() => Promise<void>) | null = null
   beforeAll(async () => {
-    const options = { guardTransactions: false, stalledTransactionMs: STALL_MS }
-    if (backend === 'postgres') {
-      const fresh = await freshPostgres()
-      drop = fresh.drop
-      db = await openDatabase({ dataDir: '', databaseUrl: fresh.url, ...options })
-    } else {
-      dataDir = await freshDataDir()
-      db = await openDatabase({ dataDir, ...options })
-    }
-    await db.query(sql`create table tx_stall (id int primary key)`)
+    probe = await probeDatabase(backend, {
+      guardTransactions: false,
+      stalledTransactionMs: STALL_MS,
+    })
+    db = probe.db
   })
-  afterAll(async () => {
-    await db?.close()
-    await drop?.()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  const count = async () =>
-    (await db.query(sql<{ n: number }>`select count(*)::int as n from tx_stall`))[0]?.n
+  afterAll(() => probe?.close())
+  const count = () => probe.count()
 
   it('a statement sent from inside its transaction fails after the stall limit, not never, and its transaction writes nothing', async () => {
     // On PostgreSQL the wait is for a pooled connection: it never ends once all ten wait so. Once the
     // first gives up, its connection lets another's statement through (that one commits).
     const attempts = Array.from({ length: backend === 'postgres' ? 10 : 1 }, (_, i) =>
       db.transaction(async (tx) => {
-        await tx.query(sql`insert into tx_stall values (${i})`)
+        await tx.query(sql`insert into probe values (${i})`)
         await db.query(sql`select 1`)
       }),
     )
@@ -109,7 +116,7 @@ describe.each(BACKENDS)('without the guard, as production runs, on %s', (backend
       )
     }
     expect(await count()).toBe(committed)
-    await db.query(sql`delete from tx_stall`)
+    await db.query(sql`delete from probe`)
     expect(await db.query(sql<{ ok: number }>`select 1 as ok`)).toEqual([{ ok: 1 }])
   })
 
@@ -117,15 +124,15 @@ describe.each(BACKENDS)('without the guard, as production runs, on %s', (backend
     let waited: Promise<unknown> = Promise.resolve()
     await db.transaction(async (tx) => {
       const started = performance.now()
-      await tx.query(sql`insert into tx_stall values (100)`)
+      await tx.query(sql`insert into probe values (100)`)
       // another statement, from outside, waits for this transaction (the embedded database's session)
-      waited = db.query(sql`insert into tx_stall values (101)`)
+      waited = db.query(sql`insert into probe values (101)`)
       for (let id = 102; performance.now() - started < STALL_MS * 3; id++) {
-        await tx.query(sql`insert into tx_stall values (${id})`)
+        await tx.query(sql`insert into probe values (${id})`)
       }
     })
     await waited
     expect(await count()).toBeGreaterThan(3)
-    await db.query(sql`delete from tx_stall`)
+    await db.query(sql`delete from probe`)
   })
 })
