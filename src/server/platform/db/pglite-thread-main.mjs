@@ -49,9 +49,9 @@ const parserOf = (/** @type {number} */ oid) =>
 if (!parentPort) throw new Error('pglite-thread-main.mjs runs as a worker thread')
 const port = parentPort
 /** @type {{ pgDir: string, settings: string[], socketPath: string | null, stallMs: number }} */
-const { pgDir, settings, socketPath } = workerData
-/** @type {number} */
-const stallMs = workerData.stallMs ?? 10_000
+const { pgDir, settings, socketPath, stallMs } = workerData
+// the limit is the server's (client.ts STALLED_TRANSACTION_MS): without it every wait would fail
+if (typeof stallMs !== 'number' || !(stallMs > 0)) throw new Error('workerData.stallMs is required')
 
 /** What an error carries across: its message and PostgreSQL's fields (code, constraint...). */
 function fields(/** @type {unknown} */ error) {
