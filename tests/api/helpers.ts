@@ -1,89 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
+import { rmSync } from 'node:fs'
 import sharp from 'sharp'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
 import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
 import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts'
 import { parseEnv } from '../../src/server/platform/env.ts'
-import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 import { type VideoTools, videoTools } from '../../src/server/video/index.ts'
+import { migratedDataDir, migratedPostgres } from './databases.ts'
 
-// Integration tests start the real server (startServer) on a fresh database: a new embedded one per
-// test file, or a new database on the PostgreSQL of TEST_DATABASE_URL.
-
-export const POSTGRES_URL = process.env.TEST_DATABASE_URL
-export const BACKENDS: ('pglite' | 'postgres')[] = POSTGRES_URL
-  ? ['pglite', 'postgres']
-  : ['pglite']
-
-// A template is only good for the PGlite version that made it.
-const PGLITE_VERSION = (
-  JSON.parse(
-    readFileSync(join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
-  ) as { version: string }
-).version
-/**
- * initdb takes seconds; an empty cluster made once and copied into each test's DATA_DIR is the same
- * database. Made in a private directory and renamed into place, so parallel test files never share a
- * half-made one.
- */
-function pgliteTemplate(): Promise<string> | string {
-  const dir = join(tmpdir(), `shouts-pglite-template-${PGLITE_VERSION}`)
-  if (existsSync(join(dir, 'PG_VERSION'))) return dir
-  return (async () => {
-    const mine = mkdtempSync(`${dir}-tmp-`)
-    const db = new PGlite({ dataDir: mine })
-    await db.waitReady
-    await db.close()
-    try {
-      renameSync(mine, dir)
-    } catch {
-      rmSync(mine, { recursive: true, force: true })
-    }
-    return dir
-  })()
-}
-
-export async function freshDataDir(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shouts-api-'))
-  const template = await pgliteTemplate()
-  mkdirSync(join(dataDir, 'pg'), { recursive: true })
-  cpSync(template, join(dataDir, 'pg'), { recursive: true })
-  return dataDir
-}
-
-/** A new, empty database on the test PostgreSQL; dropped by the returned function. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `shouts_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = new pg.Client({ connectionString: POSTGRES_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(POSTGRES_URL)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: POSTGRES_URL })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
+export {
+  BACKENDS,
+  freshDataDir,
+  freshPostgres,
+  migratedDataDir,
+  migratedPostgres,
+  POSTGRES_URL,
+} from './databases.ts'
 
 export type TestServer = RunningServer & {
   dataDir: string
@@ -98,8 +30,9 @@ export async function startTestServer(
   backend: 'pglite' | 'postgres' = 'pglite',
   options: Partial<StartOptions> = {},
 ): Promise<TestServer> {
-  const dataDir = options.dataDir ?? (await freshDataDir())
-  const pgDb = backend === 'postgres' ? await freshPostgres() : null
+  // a test's own DATA_DIR or database is used as it is; otherwise a migrated copy (databases.ts)
+  const dataDir = options.dataDir ?? (await migratedDataDir())
+  const pgDb = backend === 'postgres' && !options.databaseUrl ? await migratedPostgres() : null
   const boot = async (extra: Partial<StartOptions>): Promise<TestServer> => {
     const running = await startServer({
       port: 0,
