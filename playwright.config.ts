@@ -27,6 +27,11 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // The deploy builds the app again in place (dist/): it runs after every other spec.
+  projects: [
+    { name: 'shop', testIgnore: 'update.spec.ts' },
+    { name: 'deploy', testMatch: 'update.spec.ts', dependencies: ['shop'] },
+  ],
   use: {
     baseURL,
     viewport: { width: 390, height: 844 },
@@ -48,8 +53,8 @@ export default defineConfig({
     // CLI; on the embedded database it runs while the server is stopped, so before the server starts.
     // Its last line (the one-time set-password link) goes to the DATA_DIR (tests/e2e/ops-helpers.ts).
     // A second admin is for the specs that only need one signed in (ops-orders.spec.ts).
-    command:
-      'npm run build && npm run --silent operator -- add e2e-admin@shouts.test --role admin > "$DATA_DIR/operator-admin.txt" && npm run --silent operator -- add e2e-orders@shouts.test --role admin > "$DATA_DIR/operator-orders.txt" && npm run --silent start:prod',
+    // (E2E_PREBUILT: `npm test` has just built it)
+    command: `${process.env.E2E_PREBUILT ? '' : 'npm run build && '}npm run --silent operator -- add e2e-admin@shouts.test --role admin > "$DATA_DIR/operator-admin.txt" && npm run --silent operator -- add e2e-orders@shouts.test --role admin > "$DATA_DIR/operator-orders.txt" && npm run --silent start:prod`,
     url: `${baseURL}/api/v1/spotlight/live-events`,
     reuseExistingServer: false,
     timeout: 240_000,

@@ -5,7 +5,8 @@ import { EVENT } from './helpers'
 import { waitForServiceWorker } from './pwa-helpers'
 
 // Update flow: a new build deployed while the app is open. The server serves dist/ from disk,
-// so building again in place (old chunks kept, KEEP_OLD_ASSETS) is a deploy. This file runs last.
+// so building again in place (old chunks kept, KEEP_OLD_ASSETS) is a deploy. Its own project runs
+// it after every other spec (playwright.config.ts).
 test('a new build deployed while the app is open: the update prompt, and accepting reloads to it', async ({
   page,
 }) => {
