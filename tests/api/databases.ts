@@ -4,7 +4,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -14,7 +13,11 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { openDatabase } from '../../src/server/platform/db/client.ts'
-import { applyMigrations, MIGRATIONS_DIR } from '../../src/server/platform/db/migrate.ts'
+import {
+  applyMigrations,
+  MIGRATIONS_DIR,
+  migrationFiles,
+} from '../../src/server/platform/db/migrate.ts'
 import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 
 // The databases the integration tests start servers on: a new embedded one per server, or a new
@@ -36,8 +39,7 @@ const PGLITE_VERSION = (
 ).version
 const MIGRATIONS_HASH = (() => {
   const hash = createHash('sha256')
-  for (const name of readdirSync(MIGRATIONS_DIR).sort()) {
-    if (name.endsWith('.test.ts')) continue
+  for (const name of migrationFiles()) {
     hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)))
   }
   return hash.digest('hex').slice(0, 12)
@@ -143,16 +145,21 @@ function postgresTemplate(): Promise<string> {
     const found = await admin.query('select 1 from pg_database where datname = $1', [name])
     if (found.rowCount === 0) {
       const building = await createDatabase()
-      // (a DATA_DIR is only read for the embedded database)
-      const database = await openDatabase({
-        dataDir: tmpdir(),
-        databaseUrl: building.url,
-        guardTransactions: false,
-      })
       try {
-        await applyMigrations(database)
-      } finally {
-        await database.close()
+        // (a DATA_DIR is only read for the embedded database)
+        const database = await openDatabase({
+          dataDir: tmpdir(),
+          databaseUrl: building.url,
+          guardTransactions: false,
+        })
+        try {
+          await applyMigrations(database)
+        } finally {
+          await database.close()
+        }
+      } catch (error) {
+        await building.drop()
+        throw error
       }
       const made = new URL(building.url).pathname.slice(1)
       await admin.query(`alter database ${made} rename to ${name}`)

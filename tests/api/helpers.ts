@@ -30,9 +30,9 @@ export async function startTestServer(
   backend: 'pglite' | 'postgres' = 'pglite',
   options: Partial<StartOptions> = {},
 ): Promise<TestServer> {
-  // a test's own DATA_DIR or database is used as it is; otherwise a migrated copy (databases.ts)
+  // a test's own DATA_DIR is used as it is; otherwise a migrated copy (databases.ts)
   const dataDir = options.dataDir ?? (await migratedDataDir())
-  const pgDb = backend === 'postgres' && !options.databaseUrl ? await migratedPostgres() : null
+  const pgDb = backend === 'postgres' ? await migratedPostgres() : null
   const boot = async (extra: Partial<StartOptions>): Promise<TestServer> => {
     const running = await startServer({
       port: 0,

@@ -25,7 +25,8 @@ const CODE_MIGRATIONS: Record<string, () => Promise<CodeMigration>> = {
   '0021_stored_problems.ts': () => import('./migrations/0021_stored_problems.ts'),
 }
 
-const migrationFiles = (dir: string) =>
+/** The migration files of a directory, in the order they are applied. */
+export const migrationFiles = (dir: string = MIGRATIONS_DIR): string[] =>
   readdirSync(dir)
     .filter((name) => MIGRATION_FILE.test(name) && !name.endsWith('.test.ts'))
     .sort()
