@@ -150,6 +150,7 @@ export function createApp(parts: ServerParts) {
         eventExists: async (slug) => (await parts.catalogue.reads.event(slug)) !== null,
         mapStyleUrl: parts.env.MAP_STYLE_URL,
         log,
+        now: parts.now,
       }),
     )
   }

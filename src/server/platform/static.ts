@@ -35,11 +35,12 @@ function pickEncodings(acceptEncoding: string | undefined): ('br' | 'gzip')[] {
   return encodings
 }
 
+// Most paths asked are pages, not files: a missing file is answered without an exception's cost.
 const statOf = (file: string): Stats | null => {
   try {
-    return statSync(file)
+    return statSync(file, { throwIfNoEntry: false }) ?? null
   } catch {
-    return null
+    return null // not a folder on the way, a name too long
   }
 }
 
