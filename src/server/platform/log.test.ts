@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger, redactAddress } from './log.ts'
+import { createLogger, isoTimeField, redactAddress } from './log.ts'
 
 // The log through pino; secrets (sessions, player tokens, one-time links) never in a line.
 describe('the log', () => {
@@ -24,6 +24,16 @@ describe('the log', () => {
     })
     expect(new Date(first?.time as string).toISOString()).toBe(first?.time)
     expect(second).toMatchObject({ level: 'warn', msg: 'slow', component: 'content', ms: 12 })
+  })
+
+  it('writes the time to the millisecond, as an ISO date in UTC', () => {
+    for (const ms of [
+      0, 7, 1_764_331_200_042, 1_764_331_200_999, 1_764_331_201_000, 1_764_331_201_100,
+    ]) {
+      expect(JSON.parse(`{${isoTimeField(ms).slice(1)}}`)).toEqual({
+        time: new Date(ms).toISOString(),
+      })
+    }
   })
 
   it('writes an error with its name, message and stack', () => {

@@ -101,6 +101,22 @@ function stdoutDestination() {
   return stdout
 }
 
+// pino's isoTime makes a Date and its string for every line; within one second only the
+// milliseconds change, so the rest is made once a second.
+let second = Number.NaN
+let secondText = ''
+
+/** The line's `time` field for the instant `ms`, as pino's isoTime writes it. */
+export function isoTimeField(ms: number): string {
+  const s = Math.floor(ms / 1000)
+  if (s !== second) {
+    second = s
+    secondText = new Date(s * 1000).toISOString().slice(0, -4) // up to the seconds' dot
+  }
+  const fraction = ms - s * 1000
+  return `,"time":"${secondText}${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}Z"`
+}
+
 function flushQuietly(destination: { flushSync(): void }) {
   try {
     destination.flushSync()
@@ -128,7 +144,7 @@ export function createLogger(
       level,
       base,
       messageKey: 'msg',
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: () => isoTimeField(Date.now()),
       formatters: { level: (label) => ({ level: label }) },
       serializers: SERIALIZERS,
     },
