@@ -79,18 +79,45 @@ try {
 
 // ---- one statement, one call into Postgres
 
-const parser = new parserModule.Parser()
+let parser = new parserModule.Parser()
 /** @type {Map<string, string>} statement text -> its prepared name */
 const prepared = new Map()
 let nextName = 1
 
+// PGlite's execProtocolRawSync gives Postgres's answer to PGlite's own reader, which parses every
+// message once more and keeps what it parsed until a call of PGlite's query API (none is made
+// here): every statement was parsed twice and its messages kept for good, so the server's memory
+// grew with each one (20,000 calls of a 20-row select: 95 MB more heap, 130 µs a call, against
+// 15 µs and nothing kept through the stream below). execProtocolRawStream hands the bytes to a
+// callback instead; without syncToFs its work is done before it returns, and its promise only
+// reports what threw inside it.
+/** @type {Buffer[]} */
+let answer = []
+/** @type {unknown} */
+let lastThrown = null
+// the bytes are a view of WebAssembly's memory, which the next message overwrites: copied
+const collect = (/** @type {Uint8Array} */ bytes) => void answer.push(Buffer.from(bytes))
+const thrown = (/** @type {unknown} */ error) => {
+  lastThrown = error
+}
+
+/** One exchange with Postgres: the bytes of its answer. */
+function exchange(/** @type {Buffer} */ message) {
+  answer = []
+  db.execProtocolRawStream(message, { syncToFs: false, onRawData: collect }).catch(thrown)
+  const chunks = answer
+  answer = []
+  return chunks.length === 1 ? /** @type {Buffer} */ (chunks[0]) : Buffer.concat(chunks)
+}
+
 /**
  * Sends messages and reads Postgres's answer: the rows (converted), whether a Parse succeeded, the
- * command's tag, or the error it raised.
+ * command's tag, or the error it raised. An answer without its closing ReadyForQuery is an error:
+ * PGlite threw in the middle of it.
  * @param {Buffer[]} messages
  */
 function roundTrip(messages) {
-  const reply = db.execProtocolRawSync(Buffer.concat(messages))
+  const reply = exchange(Buffer.concat(messages))
   /** @type {{ name: string, parse: (v: string) => unknown }[]} */
   let columns = []
   /** @type {Row[]} */
@@ -99,7 +126,8 @@ function roundTrip(messages) {
   let error = null
   let parsed = false
   let command = ''
-  parser.parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (message) => {
+  let ready = false
+  parser.parse(reply, (message) => {
     switch (message.name) {
       case 'parseComplete':
         parsed = true
@@ -124,8 +152,16 @@ function roundTrip(messages) {
       case 'error':
         error = message
         break
+      case 'readyForQuery':
+        ready = true
+        break
     }
   })
+  if (!ready) {
+    parser = new parserModule.Parser() // not to read the rest of a broken answer into the next
+    const cause = lastThrown instanceof Error ? `: ${lastThrown.message}` : ''
+    throw new Error(`The embedded database stopped in the middle of its answer${cause}`)
+  }
   return { rows, error, parsed, command }
 }
 

@@ -30,6 +30,8 @@ export type PgliteThreadOptions = {
   /** How long a statement waits behind a transaction that sends nothing before it fails. */
   stallMs: number
   events?: DatabaseEvents
+  /** A ceiling for the thread's JavaScript heap (MB), past which it dies and is started again. */
+  heapLimitMb?: number
 }
 
 /**
@@ -55,6 +57,9 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Da
         },
         // plain JavaScript: the server's own --import tsx is not wanted there
         execArgv: [],
+        ...(options.heapLimitMb
+          ? { resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb } }
+          : {}),
       })
       let lastError: Error | null = null
       let ready = false
