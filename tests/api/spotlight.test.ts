@@ -214,6 +214,44 @@ describe('slot search', () => {
     expect(res.body.openSlots).toEqual(expected)
   })
 
+  it('answers a phone the same open slots gzipped, and its next search leaves out a slot just sold', async () => {
+    const event = (await api.get<ShoutEvent>(`/spotlight/events/${LIVE}`)).body
+    const from = slotStartEpochMs(event, 'Europe/Paris', 4 * 96)
+    const body = JSON.stringify({
+      deviceId: 'paris-opera-1',
+      eventSlug: LIVE,
+      startEpochMs: from,
+      endEpochMs: from + 3 * DAY_MS, // large enough to be worth compressing
+    })
+    const phone = async () => {
+      const res = await fetch(`${server.url}/api/v1/spotlight/slots/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+        body,
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-encoding')).toBe('gzip')
+      return ((await res.json()) as Search).openSlots
+    }
+    const plain = (await search(JSON.parse(body) as Record<string, unknown>)).body.openSlots
+    expect(plain).toEqual(daySlots(4, 0, 3 * 96))
+    expect(await phone()).toEqual(plain)
+    expect(await phone()).toEqual(plain)
+    const content = await generateContent(api, 'paris-opera-1')
+    const sold = daySlots(4, 40, 3)
+    const placed = await placeOrder(
+      api,
+      orderBody({
+        deviceId: 'paris-opera-1',
+        slots: sold,
+        content,
+        checkout: await savedCard(api),
+      }),
+    )
+    expect(placed.status).toBe(201)
+    expect(await phone()).toEqual(plain.filter((slot) => !sold.includes(slot)))
+  })
+
   it('offers nothing on a sold-out billboard, one unavailable for the event, or a past event', async () => {
     const now = Date.now()
     const range = { startEpochMs: now, endEpochMs: now + 20 * DAY_MS }

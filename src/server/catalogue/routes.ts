@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
 import { allowedRequestOrigin } from '../platform/http/client.ts'
 import { problem, refuse } from '../platform/http/errors.ts'
-import { jsonAnswer } from '../platform/http/json.ts'
+import { jsonAnswer, type KeptJson, keptJson, keptJsonAnswer } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
 import { catalogueRefusal, promoRefusal } from './refusals.ts'
@@ -21,30 +21,42 @@ function eventJson(event: object): string {
   return json
 }
 
-// The open-slot list of a search, serialised, per sold-slot list and slot range. The sold-slot cache
-// hands out the same array until a sale or a release changes it (then a new one): a WeakMap keyed by
-// it drops stale answers by itself. Shoppers of one billboard ask the same range (it moves every
-// slot width with the 5-hour cut-off), so most searches serialise nothing.
+// A search's answer, per sold-slot list and slot range. The sold-slot cache hands out the same array
+// until a sale or a release changes it (then a new one): a WeakMap keyed by it drops stale answers by
+// itself. Shoppers of one billboard ask the same range (it moves every slot width with the 5-hour
+// cut-off), so most searches serialise nothing: the open-slot list is kept as text, and the whole
+// answer as bytes (gzipped once for phones) while the event read and the rest of the answer (the
+// availability window, which moves with the cut-off) stay the same.
 const RANGES_PER_LIST = 64
-const openSlotsJsonCache = new WeakMap<readonly number[], Map<string, string>>()
-function openSlotsJson(
+type RangeAnswer = { openSlots: string; event: object | null; rest: string; kept: KeptJson | null }
+const searchAnswers = new WeakMap<readonly number[], Map<string, RangeAnswer>>()
+function searchAnswer(
   sold: readonly number[],
   range: { from: number; untilExclusive: number },
   compute: () => number[],
-): string {
-  let byRange = openSlotsJsonCache.get(sold)
+  event: object,
+  rest: string,
+): KeptJson {
+  let byRange = searchAnswers.get(sold)
   if (!byRange) {
     byRange = new Map()
-    openSlotsJsonCache.set(sold, byRange)
+    searchAnswers.set(sold, byRange)
   }
   const key = `${range.from}:${range.untilExclusive}`
-  let json = byRange.get(key)
-  if (json === undefined) {
-    json = `[${compute().join(',')}]`
+  let answer = byRange.get(key)
+  if (answer === undefined) {
+    answer = { openSlots: `[${compute().join(',')}]`, event: null, rest: '', kept: null }
     if (byRange.size >= RANGES_PER_LIST) byRange.clear()
-    byRange.set(key, json)
+    byRange.set(key, answer)
   }
-  return json
+  if (answer.kept === null || answer.event !== event || answer.rest !== rest) {
+    answer.event = event
+    answer.rest = rest
+    answer.kept = keptJson(
+      `{"openSlots":${answer.openSlots},"event":${eventJson(event)},${rest.slice(1)}`,
+    )
+  }
+  return answer.kept
 }
 
 // A code for PUBLIC_BASE_URL is the same for everyone: shared caches may keep it. A code made from
@@ -82,19 +94,21 @@ export function catalogueRoutes(
     const found = await service.searchSlots(body)
     if (!found.ok) return refuse(catalogueRefusal(found.error))
     const search = found.value
-    const openSlots = search.closed
-      ? '[]'
-      : openSlotsJson(search.sold, search.range, search.openSlots)
-    const rest = {
+    const rest = JSON.stringify({
       ...search.availability,
       minPresaleSlotEpochMs: search.event.minPresaleSlotEpochMs,
       timeZoneId: search.device.timeZoneId,
       valueCentsPerSlot: search.event.valueCentsPerSlot,
-    } satisfies Omit<SlotSearchResponse, 'openSlots' | 'event'>
+    } satisfies Omit<SlotSearchResponse, 'openSlots' | 'event'>)
     // The hottest answer of the shop: the event part is serialised once per catalogue read and the
     // slot list joined directly (the same JSON as c.json would write).
-    const json = `{"openSlots":${openSlots},"event":${eventJson(search.event)},${JSON.stringify(rest).slice(1)}`
-    return jsonAnswer(c, json)
+    if (search.closed) {
+      return jsonAnswer(c, `{"openSlots":[],"event":${eventJson(search.event)},${rest.slice(1)}`)
+    }
+    return keptJsonAnswer(
+      c,
+      searchAnswer(search.sold, search.range, search.openSlots, search.event, rest),
+    )
   })
 
   // The code printed on each billboard, as a PNG and as an SVG.

@@ -168,3 +168,33 @@ export async function jsonAnswer(
   }
   return c.body(json, status, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' })
 }
+
+/** A JSON answer kept as bytes for the next asker, gzipped at most once (when a client accepts it). */
+export type KeptJson = {
+  readonly bytes: Uint8Array<ArrayBuffer>
+  gzipped: Promise<Uint8Array<ArrayBuffer>> | null
+}
+
+export const keptJson = (json: string): KeptJson => ({
+  bytes: new Uint8Array(Buffer.from(json)),
+  gzipped: null,
+})
+
+/** Answers kept JSON as jsonAnswer would answer its text, without encoding or compressing it again. */
+export async function keptJsonAnswer(c: Context, kept: KeptJson): Promise<Response> {
+  if (kept.bytes.length >= COMPRESS_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
+    kept.gzipped ??= gzipAsync(kept.bytes).then(
+      (body) => new Uint8Array(body),
+      (error: unknown) => {
+        kept.gzipped = null // tried again by the next asker
+        throw error
+      },
+    )
+    return c.body(await kept.gzipped, 200, {
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+      Vary: 'Accept-Encoding',
+    })
+  }
+  return c.body(kept.bytes, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' })
+}
