@@ -67,7 +67,13 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
   async function approved(card?: string) {
     offsetMs = 0
     const { api, email } = await signedInAdvertiser(server, smtp)
-    const start = Math.ceil((now() + 24 * HOUR) / HOUR) * HOUR
+    // from a Paris midnight a day or two ahead: its first day is a whole day whatever the hour the
+    // suite runs (from the next hour, it was an evening's few plays late in Paris's day)
+    const start = Temporal.Instant.fromEpochMilliseconds(now() + 24 * HOUR)
+      .toZonedDateTimeISO(PARIS)
+      .toPlainDate()
+      .add({ days: 1 })
+      .toZonedDateTime({ timeZone: PARIS }).epochMilliseconds
     const flight = { fromEpochMs: start, toEpochMs: start + 48 * HOUR }
     const draft = await campaignWithAd(api, now(), {
       startEpochMs: flight.fromEpochMs,
