@@ -21,6 +21,10 @@ function eventJson(event: object): string {
   return json
 }
 
+/** A search's answer: the open slots as text, the event, and the rest of the fields as JSON text. */
+const searchJson = (openSlots: string, event: object, rest: string) =>
+  `{"openSlots":${openSlots},"event":${eventJson(event)},${rest.slice(1)}`
+
 // A search's answer, per sold-slot list and slot range. The sold-slot cache hands out the same array
 // until a sale or a release changes it (then a new one): a WeakMap keyed by it drops stale answers by
 // itself. Shoppers of one billboard ask the same range (it moves every slot width with the 5-hour
@@ -52,9 +56,7 @@ function searchAnswer(
   if (answer.kept === null || answer.event !== event || answer.rest !== rest) {
     answer.event = event
     answer.rest = rest
-    answer.kept = keptJson(
-      `{"openSlots":${answer.openSlots},"event":${eventJson(event)},${rest.slice(1)}`,
-    )
+    answer.kept = keptJson(searchJson(answer.openSlots, event, rest))
   }
   return answer.kept
 }
@@ -103,7 +105,7 @@ export function catalogueRoutes(
     // The hottest answer of the shop: the event part is serialised once per catalogue read and the
     // slot list joined directly (the same JSON as c.json would write).
     if (search.closed) {
-      return jsonAnswer(c, `{"openSlots":[],"event":${eventJson(search.event)},${rest.slice(1)}`)
+      return jsonAnswer(c, searchJson('[]', search.event, rest))
     }
     return keptJsonAnswer(
       c,

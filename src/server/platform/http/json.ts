@@ -152,6 +152,9 @@ export function acceptsGzip(header: string | undefined): boolean {
   return false
 }
 
+const PLAIN_JSON = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' }
+const GZIPPED_JSON = { ...PLAIN_JSON, 'Content-Encoding': 'gzip' }
+
 /** Answers a JSON text, gzipped (on libuv's thread pool) when it pays and the client accepts it. */
 export async function jsonAnswer(
   c: Context,
@@ -159,14 +162,9 @@ export async function jsonAnswer(
   status: ContentfulStatusCode = 200,
 ): Promise<Response> {
   if (json.length >= COMPRESS_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
-    const body = await gzipAsync(json)
-    return c.body(body, status, {
-      'Content-Type': 'application/json',
-      'Content-Encoding': 'gzip',
-      Vary: 'Accept-Encoding',
-    })
+    return c.body(await gzipAsync(json), status, GZIPPED_JSON)
   }
-  return c.body(json, status, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' })
+  return c.body(json, status, PLAIN_JSON)
 }
 
 /** A JSON answer kept as bytes for the next asker, gzipped at most once (when a client accepts it). */
@@ -190,11 +188,7 @@ export async function keptJsonAnswer(c: Context, kept: KeptJson): Promise<Respon
         throw error
       },
     )
-    return c.body(await kept.gzipped, 200, {
-      'Content-Type': 'application/json',
-      'Content-Encoding': 'gzip',
-      Vary: 'Accept-Encoding',
-    })
+    return c.body(await kept.gzipped, 200, GZIPPED_JSON)
   }
-  return c.body(kept.bytes, 200, { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' })
+  return c.body(kept.bytes, 200, PLAIN_JSON)
 }
