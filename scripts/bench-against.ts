@@ -21,11 +21,27 @@ if (!against) {
   process.exit(2)
 }
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9)
-const health = (): Req => ({ method: 'GET', path: '/api/v1/health' })
+// BENCH_AGAINST_ENDPOINT=search times slot search (the demo event's first billboard, 16 days) instead.
+const searchBody = JSON.stringify({
+  deviceId: 'paris-opera-1',
+  eventSlug: 'share-the-love',
+  startEpochMs: Date.now() - 86_400_000,
+  endEpochMs: Date.now() + 15 * 86_400_000,
+})
+const ENDPOINTS = {
+  trivial: (): Req => ({ method: 'GET', path: '/api/v1/health' }),
+  search: (): Req => ({ method: 'POST', path: '/api/v1/spotlight/slots/search', body: searchBody }),
+}
+const endpoint = (process.env.BENCH_AGAINST_ENDPOINT ?? 'trivial') as keyof typeof ENDPOINTS
+const next = ENDPOINTS[endpoint]
+if (!next) {
+  process.stderr.write(`BENCH_AGAINST_ENDPOINT: one of ${Object.keys(ENDPOINTS).join(', ')}\n`)
+  process.exit(2)
+}
 
 const rpsOf = async (server: BenchServer) => {
   setBase(server.base)
-  const r = summarise('health', [await run(health, 200, DURATION_MS)])
+  const r = summarise(endpoint, [await run(next, 200, DURATION_MS)])
   if (r.errors > 0) throw new Error(`${server.base}: ${r.errors} unexpected answers`)
   return r.rps
 }
@@ -57,7 +73,7 @@ async function main() {
     const ratios = ours.map((o, i) => (o / (theirs[i] as number)) * 100)
     process.stdout.write(
       [
-        `the trivial endpoint, ${ROUNDS} rounds of ${DURATION_MS / 1000} s each, in turns; load average before ${before}, after ${load()}`,
+        `${endpoint === 'trivial' ? 'the trivial endpoint' : 'slot search'}, ${ROUNDS} rounds of ${DURATION_MS / 1000} s each, in turns; load average before ${before}, after ${load()}`,
         `  ${against}: ${spread(theirs)} req/s`,
         `  this checkout: ${spread(ours)} req/s`,
         `  by round (${against} / this checkout): ${theirs.map((t, i) => `${t.toFixed(0)}/${(ours[i] as number).toFixed(0)}`).join(' ')}`,

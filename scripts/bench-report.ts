@@ -23,9 +23,13 @@ export const TARGETS = {
 }
 
 type Pair = { trivial: Result; mine: Result }
+/** What a series of rounds cost: the server's main thread and the bench's own client, in CPU ms. */
+export type CpuCost = { serverMs: number; clientMs: number; requests: number }
+export const noCost = (): CpuCost => ({ serverMs: 0, clientMs: 0, requests: 0 })
+type CostedPair = Pair & { cost: { trivial: CpuCost; mine: CpuCost } }
 
 export type Figures = {
-  search?: Pair
+  search?: CostedPair
   event?: Pair
   pages: Result[]
   renders: Result[]
@@ -44,6 +48,10 @@ export type MemoryFigures = {
   totalPeakMb: number
 }
 
+const perRequest = (c: CpuCost) =>
+  c.requests === 0
+    ? 'not measured'
+    : `server main thread ${((c.serverMs * 1000) / c.requests).toFixed(0)} µs, bench client ${((c.clientMs * 1000) / c.requests).toFixed(0)} µs`
 const holds = (ok: boolean) => (ok ? 'holds' : 'MISSES')
 const pct = (share: number) => `${(share * 100).toFixed(0)}%`
 
@@ -69,6 +77,9 @@ export function report(f: Figures, mem: MemoryFigures): void {
     const ok = share >= TARGETS.searchShare && f.search.mine.p99 <= TARGETS.searchP99Ms
     console.log(
       `slot search: ${f.search.mine.rps.toFixed(0)} req/s, ${pct(share)} of the trivial endpoint, p99 ${f.search.mine.p99.toFixed(1)} ms | target: >= ${pct(TARGETS.searchShare)}, p99 <= ${TARGETS.searchP99Ms} ms: ${holds(ok)}`,
+    )
+    console.log(
+      `  CPU per request, ${perRequest(f.search.cost.mine)}; the trivial endpoint's, ${perRequest(f.search.cost.trivial)}`,
     )
   }
   if (f.event) {

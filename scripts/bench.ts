@@ -33,7 +33,7 @@ import {
   threadCpuMs,
 } from './bench-http.ts'
 import { prepareOrders, productionStart, startBenchServer } from './bench-prepare.ts'
-import { limiterCost, report } from './bench-report.ts'
+import { type CpuCost, limiterCost, noCost, report } from './bench-report.ts'
 import { load as loadAverage } from './bench-stats.ts'
 
 /** The production start's settings and Node options, as the bench's server got them. */
@@ -118,16 +118,30 @@ async function main() {
   // The machine may be shared: each endpoint is measured in short rounds alternating with the trivial
   // endpoint, so that both see the same conditions, and compared with the trivial rounds beside it.
   const ROUNDS = 10
+  // The CPU each request cost the server's main thread and this client, read around each round: a
+  // share of the trivial endpoint says little when one of the two is the limit.
+  const measured = async (next: () => Req, into: Run[], cost: CpuCost) => {
+    const server = threadCpuMs(pid).get('main') ?? 0
+    const client = process.cpuUsage()
+    const done = await run(next, 200, DURATION_MS / ROUNDS)
+    const clientUsed = process.cpuUsage(client)
+    cost.serverMs += (threadCpuMs(pid).get('main') ?? 0) - server
+    cost.clientMs += (clientUsed.user + clientUsed.system) / 1000
+    cost.requests += done.latencies.length
+    into.push(done)
+  }
   const paired = async (label: string, next: () => Req) => {
     const mine: Run[] = []
     const trivialRuns: Run[] = []
+    const cost = { trivial: noCost(), mine: noCost() }
     for (let r = 0; r < ROUNDS; r++) {
-      trivialRuns.push(await run(health, 200, DURATION_MS / ROUNDS))
-      mine.push(await run(next, 200, DURATION_MS / ROUNDS))
+      await measured(health, trivialRuns, cost.trivial)
+      await measured(next, mine, cost.mine)
     }
     return {
       trivial: summarise('GET /health (trivial, alternating)', trivialRuns),
       mine: summarise(label, mine),
+      cost,
     }
   }
   const results: Result[] = []
