@@ -327,3 +327,5 @@ export function proofsOfSlot(
 export function daySlots(day: number, from: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => day * SLOTS_PER_DAY + from + i)
 }
+
+export { rawExchange } from './raw-http.ts'

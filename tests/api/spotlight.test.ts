@@ -17,12 +17,14 @@ import {
   LIVE,
   orderBody,
   placeOrder,
+  rawExchange,
   savedCard,
   startTestServer,
   type TestServer,
 } from './helpers.ts'
 
 // Spotlight: events, paged devices, slot search with the cut-off, promo lookup.
+
 let server: TestServer
 let api: Client
 
@@ -250,6 +252,37 @@ describe('slot search', () => {
     )
     expect(placed.status).toBe(201)
     expect(await phone()).toEqual(plain.filter((slot) => !sold.includes(slot)))
+  })
+
+  it('finds the same slots whether the search arrives whole, in pieces or chunked', async () => {
+    const now = Date.now()
+    const body = JSON.stringify({
+      deviceId: 'paris-opera-1',
+      eventSlug: LIVE,
+      startEpochMs: now,
+      endEpochMs: now + 3 * DAY_MS,
+    })
+    const expected = (await api.post<Search>('/spotlight/slots/search', JSON.parse(body))).body
+    expect(expected.openSlots.length).toBeGreaterThan(0)
+    const head = (framing: string) =>
+      `POST /api/v1/spotlight/slots/search HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\nconnection: close\r\n${framing}\r\n`
+    const half = Math.floor(body.length / 2)
+    const sent = {
+      whole: [head(`content-length: ${body.length}\r\n`) + body],
+      'in two pieces': [
+        head(`content-length: ${body.length}\r\n`) + body.slice(0, half),
+        body.slice(half),
+      ],
+      chunked: [
+        `${head('transfer-encoding: chunked\r\n')}${half.toString(16)}\r\n${body.slice(0, half)}\r\n`,
+        `${(body.length - half).toString(16)}\r\n${body.slice(half)}\r\n0\r\n\r\n`,
+      ],
+    }
+    for (const [how, pieces] of Object.entries(sent)) {
+      const answer = await rawExchange(server.url, pieces)
+      expect(answer.status, how).toBe(200)
+      expect((JSON.parse(answer.body) as Search).openSlots, how).toEqual(expected.openSlots)
+    }
   })
 
   it('offers nothing on a sold-out billboard, one unavailable for the event, or a past event', async () => {
