@@ -6,7 +6,7 @@ import { jsonAnswer, type KeptJson, keptJson, keptJsonAnswer } from '../platform
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
 import { catalogueRefusal, promoRefusal } from './refusals.ts'
-import type { CatalogueService } from './service.ts'
+import type { CatalogueService, SlotSearch } from './service.ts'
 
 // api-v1 "Spotlight" over HTTP: events, billboards, slot search, QR codes, promo lookups.
 
@@ -25,38 +25,64 @@ function eventJson(event: object): string {
 const searchJson = (openSlots: string, event: object, rest: string) =>
   `{"openSlots":${openSlots},"event":${eventJson(event)},${rest.slice(1)}`
 
+/** A search's fields besides the open slots and the event, as JSON text. */
+const restOf = (search: SlotSearch) =>
+  JSON.stringify({
+    ...search.availability,
+    minPresaleSlotEpochMs: search.event.minPresaleSlotEpochMs,
+    timeZoneId: search.device.timeZoneId,
+    valueCentsPerSlot: search.event.valueCentsPerSlot,
+  } satisfies Omit<SlotSearchResponse, 'openSlots' | 'event'>)
+
 // A search's answer, per sold-slot list and slot range. The sold-slot cache hands out the same array
 // until a sale or a release changes it (then a new one): a WeakMap keyed by it drops stale answers by
 // itself. Shoppers of one billboard ask the same range (it moves every slot width with the 5-hour
 // cut-off), so most searches serialise nothing: the open-slot list is kept as text, and the whole
-// answer as bytes (gzipped once for phones) while the event read and the rest of the answer (the
-// availability window, which moves with the cut-off) stay the same.
+// answer as bytes (gzipped once for phones) while the event read, the billboard's zone and the
+// availability window (which moves with the cut-off) stay the same.
 const RANGES_PER_LIST = 64
-type RangeAnswer = { openSlots: string; event: object | null; rest: string; kept: KeptJson | null }
+type RangeAnswer = {
+  openSlots: string
+  event: object | null
+  timeZoneId: string
+  minAvailable: number | null
+  maxAvailable: number
+  kept: KeptJson | null
+}
 const searchAnswers = new WeakMap<readonly number[], Map<string, RangeAnswer>>()
-function searchAnswer(
-  sold: readonly number[],
-  range: { from: number; untilExclusive: number },
-  compute: () => number[],
-  event: object,
-  rest: string,
-): KeptJson {
-  let byRange = searchAnswers.get(sold)
+function searchAnswer(search: SlotSearch): KeptJson {
+  let byRange = searchAnswers.get(search.sold)
   if (!byRange) {
     byRange = new Map()
-    searchAnswers.set(sold, byRange)
+    searchAnswers.set(search.sold, byRange)
   }
-  const key = `${range.from}:${range.untilExclusive}`
+  const key = `${search.range.from}:${search.range.untilExclusive}`
   let answer = byRange.get(key)
   if (answer === undefined) {
-    answer = { openSlots: `[${compute().join(',')}]`, event: null, rest: '', kept: null }
+    answer = {
+      openSlots: `[${search.openSlots().join(',')}]`,
+      event: null,
+      timeZoneId: '',
+      minAvailable: null,
+      maxAvailable: 0,
+      kept: null,
+    }
     if (byRange.size >= RANGES_PER_LIST) byRange.clear()
     byRange.set(key, answer)
   }
-  if (answer.kept === null || answer.event !== event || answer.rest !== rest) {
-    answer.event = event
-    answer.rest = rest
-    answer.kept = keptJson(searchJson(answer.openSlots, event, rest))
+  const { minAvailableSlotEpochMs, maxAvailableSlotEpochMs } = search.availability
+  if (
+    answer.kept === null ||
+    answer.event !== search.event ||
+    answer.timeZoneId !== search.device.timeZoneId ||
+    answer.minAvailable !== minAvailableSlotEpochMs ||
+    answer.maxAvailable !== maxAvailableSlotEpochMs
+  ) {
+    answer.event = search.event
+    answer.timeZoneId = search.device.timeZoneId
+    answer.minAvailable = minAvailableSlotEpochMs
+    answer.maxAvailable = maxAvailableSlotEpochMs
+    answer.kept = keptJson(searchJson(answer.openSlots, search.event, restOf(search)))
   }
   return answer.kept
 }
@@ -96,21 +122,10 @@ export function catalogueRoutes(
     const found = await service.searchSlots(body)
     if (!found.ok) return refuse(catalogueRefusal(found.error))
     const search = found.value
-    const rest = JSON.stringify({
-      ...search.availability,
-      minPresaleSlotEpochMs: search.event.minPresaleSlotEpochMs,
-      timeZoneId: search.device.timeZoneId,
-      valueCentsPerSlot: search.event.valueCentsPerSlot,
-    } satisfies Omit<SlotSearchResponse, 'openSlots' | 'event'>)
     // The hottest answer of the shop: the event part is serialised once per catalogue read and the
     // slot list joined directly (the same JSON as c.json would write).
-    if (search.closed) {
-      return jsonAnswer(c, searchJson('[]', search.event, rest))
-    }
-    return keptJsonAnswer(
-      c,
-      searchAnswer(search.sold, search.range, search.openSlots, search.event, rest),
-    )
+    if (search.closed) return jsonAnswer(c, searchJson('[]', search.event, restOf(search)))
+    return keptJsonAnswer(c, searchAnswer(search))
   })
 
   // The code printed on each billboard, as a PNG and as an SVG.
