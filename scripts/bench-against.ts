@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { DURATION_MS, type Req, run, setBase, summarise } from './bench-http.ts'
+import { DURATION_MS, type Req, run, setBase, summarise, threadCpuMs } from './bench-http.ts'
 import { type BenchServer, startBenchServer } from './bench-prepare.ts'
 import { load, median, spread } from './bench-stats.ts'
 
@@ -40,10 +40,19 @@ if (!next) {
   process.exit(2)
 }
 
+// The CPU each request cost the server's main thread, by server: steadier than throughput when the
+// machine's speed changes from one round to the next.
+const cpuPerRequest = new Map<BenchServer, number[]>()
 const rpsOf = async (server: BenchServer) => {
   setBase(server.base)
-  const r = summarise(endpoint, [await run(next, 200, DURATION_MS)])
+  const cpuBefore = threadCpuMs(server.pid).get('main') ?? 0
+  const done = await run(next, 200, DURATION_MS)
+  const cpu = (threadCpuMs(server.pid).get('main') ?? 0) - cpuBefore
+  const r = summarise(endpoint, [done])
   if (r.errors > 0) throw new Error(`${server.base}: ${r.errors} unexpected answers`)
+  const costs = cpuPerRequest.get(server) ?? []
+  costs.push((cpu * 1000) / Math.max(1, r.requests))
+  cpuPerRequest.set(server, costs)
   return r.rps
 }
 
@@ -60,6 +69,7 @@ async function main() {
     // warm both (V8's optimisation of the request path), then the rounds
     await rpsOf(other)
     await rpsOf(mine)
+    cpuPerRequest.clear()
     const ours: number[] = []
     const theirs: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
@@ -79,6 +89,7 @@ async function main() {
         `  this checkout: ${spread(ours)} req/s`,
         `  by round (${against} / this checkout): ${theirs.map((t, i) => `${t.toFixed(0)}/${(ours[i] as number).toFixed(0)}`).join(' ')}`,
         `  this checkout against it, round by round: ${spread(ratios)} % (median ${median(ratios) >= 100 ? 'not slower' : 'slower'})`,
+        `  the server's main thread, CPU per request: ${against} ${spread(cpuPerRequest.get(other) ?? [])} µs, this checkout ${spread(cpuPerRequest.get(mine) ?? [])} µs`,
         '',
       ].join('\n'),
     )
