@@ -57,7 +57,9 @@ export type HeaderSink = {
  * A function of the response's headers, called by the app's one request middleware (app.ts) after the
  * handler: the headers are set on the response as it is (no new Response: the pipeline costs less).
  */
-export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: HeaderSink) => void {
+export function securityHeaderSetter(
+  options: SecurityOptions,
+): (c: Context, h: HeaderSink) => void {
   const csp = contentSecurityPolicy(options)
   const trustProxy = options.trustProxy ?? 0
   const alwaysHttps = options.publicBaseUrl?.startsWith('https:') ?? false
