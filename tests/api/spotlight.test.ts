@@ -254,7 +254,7 @@ describe('slot search', () => {
     expect(await phone()).toEqual(plain.filter((slot) => !sold.includes(slot)))
   })
 
-  it('finds the same slots whether the search arrives whole, in pieces or chunked', async () => {
+  it('finds the same slots whether the search arrives whole, in pieces, chunked or after a byte-order mark', async () => {
     const now = Date.now()
     const body = JSON.stringify({
       deviceId: 'paris-opera-1',
@@ -269,6 +269,7 @@ describe('slot search', () => {
     const half = Math.floor(body.length / 2)
     const sent = {
       whole: [head(`content-length: ${body.length}\r\n`) + body],
+      'after a byte-order mark': [head(`content-length: ${body.length + 3}\r\n`) + '\uFEFF' + body],
       'in two pieces': [
         head(`content-length: ${body.length}\r\n`) + body.slice(0, half),
         body.slice(half),

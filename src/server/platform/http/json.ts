@@ -1,4 +1,3 @@
-import { IncomingMessage } from 'node:http'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import type { Context } from 'hono'
@@ -80,40 +79,17 @@ async function readLimitedOrThrow(c: Context, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** The Node request behind a Hono context, when the server runs on Node (not in app.request()). */
-function nodeRequest(c: Context): IncomingMessage | undefined {
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming
-  return incoming instanceof IncomingMessage ? incoming : undefined
-}
-
-/**
- * The whole body at once when Node has already received all of it, as it has for most JSON bodies
- * (they come in the packet of their headers): read from Node's buffer, without the stream a
- * web Request reads through (about a tenth of a slot search's time). Null: read it as a stream.
- */
-function receivedBody(incoming: IncomingMessage | undefined, limit: number): string | null {
-  if (!incoming || incoming.readableDidRead || incoming.readableEncoding !== null) return null
-  // Node may not have marked the request complete yet when its declared length has all arrived.
-  const declared = incoming.headers['content-length']
-  const all =
-    incoming.complete || (declared !== undefined && Number(declared) === incoming.readableLength)
-  if (!all || incoming.readableLength > limit) return null // the streamed read refuses what is too large
-  const received = incoming.read() as Buffer | null
-  return received === null ? '' : received.toString('utf8')
-}
-
 // A body is read once; middleware and the handler of one request share what was read.
 const parsedBodies = new WeakMap<Request, unknown>()
 
 /** The request body as JSON: 413 when too large, 400 when it is not JSON. */
 export async function readJson(c: Context, limit = MAX_JSON_BYTES): Promise<unknown> {
   if (parsedBodies.has(c.req.raw)) return parsedBodies.get(c.req.raw)
-  const incoming = nodeRequest(c)
-  const type = (incoming ? incoming.headers['content-type'] : c.req.header('content-type')) ?? ''
+  const type = c.req.header('content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     fail(problem('body_not_json'))
   }
-  const text = receivedBody(incoming, limit) ?? (await readLimited(c, limit))
+  const text = await readLimited(c, limit)
   if (text.trim() === '') fail(problem('body_empty'))
   // PostgreSQL text cannot hold NUL: such a value could never be stored or matched.
   if (text.includes('\\u0000') || text.includes('\u0000')) {
