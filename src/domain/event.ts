@@ -27,35 +27,25 @@ export function eventEnd(event: EventTiming, timeZoneId: string): Temporal.Zoned
   return atZone(event.endDateHourLocalExclusive, timeZoneId)
 }
 
-// Zone lookups are the slow part of every slot rule (a slot search needs the window six times), so
-// windows are remembered per event dates and zone, and per event object too (a catalogue hands out
-// the same object until it reloads): that look-up makes no key. Pure: the same inputs, the same answer.
+// Zone lookups are the slow part of every slot rule (a slot label needs the window several
+// times), so windows are remembered per event dates and zone. Pure: the same inputs, the same answer.
 const WINDOW_CACHE_LIMIT = 256
-export type EventWindow = Readonly<{ startEpochMs: number; endEpochMs: number }>
-const windowCache = new Map<string, EventWindow>()
-type Remembered = { zone: string; start: string; end: string; window: EventWindow }
-const windowOfObject = new WeakMap<EventTiming, Remembered>()
+const windowCache = new Map<string, { startEpochMs: number; endEpochMs: number }>()
 
-export function eventWindowEpochMs(event: EventTiming, timeZoneId: string): EventWindow {
-  const start = event.startDateHourLocalInclusive
-  const end = event.endDateHourLocalExclusive
-  const remembered = windowOfObject.get(event)
-  // (the dates are compared too: an object of the app's state may be changed in place)
-  if (remembered?.zone === timeZoneId && remembered.start === start && remembered.end === end) {
-    return remembered.window
+export function eventWindowEpochMs(
+  event: EventTiming,
+  timeZoneId: string,
+): { startEpochMs: number; endEpochMs: number } {
+  const key = `${event.startDateHourLocalInclusive}|${event.endDateHourLocalExclusive}|${timeZoneId}`
+  const cached = windowCache.get(key)
+  if (cached) return { ...cached }
+  const window = {
+    startEpochMs: eventStart(event, timeZoneId).epochMilliseconds,
+    endEpochMs: eventEnd(event, timeZoneId).epochMilliseconds,
   }
-  const key = `${start}|${end}|${timeZoneId}`
-  let window = windowCache.get(key)
-  if (!window) {
-    window = Object.freeze({
-      startEpochMs: eventStart(event, timeZoneId).epochMilliseconds,
-      endEpochMs: eventEnd(event, timeZoneId).epochMilliseconds,
-    })
-    if (windowCache.size >= WINDOW_CACHE_LIMIT) windowCache.clear()
-    windowCache.set(key, window)
-  }
-  windowOfObject.set(event, { zone: timeZoneId, start, end, window })
-  return window
+  if (windowCache.size >= WINDOW_CACHE_LIMIT) windowCache.clear()
+  windowCache.set(key, window)
+  return { ...window }
 }
 
 /** True while the instant is inside [start, end) of the event in that zone. */

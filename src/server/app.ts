@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { ServerResponse } from 'node:http'
 import { Hono } from 'hono'
 import { API_BASE, routerPath } from '../contract/index.ts'
 import { opsCampaignRoutes } from './advertisers/ops-routes.ts'
@@ -19,7 +18,7 @@ import { pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
 import { errorBody, errorResponse, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
-import { type HeaderSink, securityHeaderSetter } from './platform/http/security.ts'
+import { securityHeaderSetter } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
 import { billboardConsoleRoutes } from './player/console-routes.ts'
@@ -64,16 +63,9 @@ export function createApp(parts: ServerParts) {
       await next()
     }
     const res = c.res
-    // On Node the headers go on its response, whose head is written after this: the route's own
-    // headers are merged over them (a route's own Content-Security-Policy wins), and the Response's
-    // Headers are neither made nor searched eight times on every request.
-    const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing
-    const sink =
-      outgoing instanceof ServerResponse && !outgoing.headersSent
-        ? nodeHeaders(outgoing)
-        : res.headers
-    sink.set('X-Request-Id', requestId)
-    setSecurityHeaders(c, sink)
+    const headers = res.headers
+    headers.set('X-Request-Id', requestId)
+    setSecurityHeaders(c, headers)
     const seconds = (performance.now() - started) / 1000
     metrics?.observeRequest(c.req.method, c.req.routePath, res.status, seconds)
     log.info('request', {
@@ -198,9 +190,3 @@ export function createApp(parts: ServerParts) {
   })
   return Object.assign(app, { apiRouter: router })
 }
-
-/** Node's response as a place for headers: what the route's Response carries is merged over them. */
-const nodeHeaders = (outgoing: ServerResponse): HeaderSink => ({
-  has: () => false,
-  set: (name, value) => outgoing.setHeader(name, value),
-})

@@ -45,21 +45,12 @@ export function contentSecurityPolicy({ mapStyleUrl, scriptHashes = [] }: Securi
   ].join('; ')
 }
 
-/** Where security headers go: a response's Headers, or Node's response before its head is written. */
-export type HeaderSink = {
-  /** Whether the route set this header itself (its value is then kept). */
-  has(name: string): boolean
-  set(name: string, value: string): void
-}
-
 /**
  * Security headers on every response; a route that set its own (e.g. a sandboxed upload) keeps it.
  * A function of the response's headers, called by the app's one request middleware (app.ts) after the
  * handler: the headers are set on the response as it is (no new Response: the pipeline costs less).
  */
-export function securityHeaderSetter(
-  options: SecurityOptions,
-): (c: Context, h: HeaderSink) => void {
+export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: Headers) => void {
   const csp = contentSecurityPolicy(options)
   const trustProxy = options.trustProxy ?? 0
   const alwaysHttps = options.publicBaseUrl?.startsWith('https:') ?? false
