@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DURATION_MS, type Req, run, setBase, summarise, threadCpuMs } from './bench-http.ts'
 import { type BenchServer, startBenchServer } from './bench-prepare.ts'
+import { benchSearchRequest } from './bench-shop.ts'
 import { load, median, spread } from './bench-stats.ts'
 
 const against = process.env.BENCH_AGAINST
@@ -22,16 +23,10 @@ if (!against) {
   process.exit(2)
 }
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9)
-// BENCH_AGAINST_ENDPOINT=search times slot search (the demo event's first billboard, 16 days) instead.
-const searchBody = JSON.stringify({
-  deviceId: 'paris-opera-1',
-  eventSlug: 'share-the-love',
-  startEpochMs: Date.now() - 86_400_000,
-  endEpochMs: Date.now() + 15 * 86_400_000,
-})
+// BENCH_AGAINST_ENDPOINT=search times slot search (the bench's own search) instead.
 const ENDPOINTS = {
   trivial: (): Req => ({ method: 'GET', path: '/api/v1/health' }),
-  search: (): Req => ({ method: 'POST', path: '/api/v1/spotlight/slots/search', body: searchBody }),
+  search: benchSearchRequest(Date.now()),
 }
 const endpoint = (process.env.BENCH_AGAINST_ENDPOINT ?? 'trivial') as keyof typeof ENDPOINTS
 const next = ENDPOINTS[endpoint]

@@ -3,6 +3,7 @@
 // place an order with a saved card.
 import sharp from 'sharp'
 import type { Agreements } from '../src/contract/order.ts'
+import type { Req } from './bench-http.ts'
 
 /** Uploads a small generated photo to the server at `base`; answers the upload's id. */
 export async function uploadBenchPhoto(base: string): Promise<string> {
@@ -76,4 +77,15 @@ export function benchOrderBody(order: {
     locale: 'en',
     agreements: BENCH_AGREEMENTS,
   })
+}
+
+/** The bench's slot search: the demo event's first Paris billboard, from a day ago to 15 days ahead. */
+export function benchSearchRequest(now: number): () => Req {
+  const body = JSON.stringify({
+    deviceId: 'paris-opera-1',
+    eventSlug: 'share-the-love',
+    startEpochMs: now - 86_400_000,
+    endEpochMs: now + 15 * 86_400_000,
+  })
+  return () => ({ method: 'POST', path: '/api/v1/spotlight/slots/search', body })
 }

@@ -34,6 +34,7 @@ import {
 } from './bench-http.ts'
 import { prepareOrders, productionStart, startBenchServer } from './bench-prepare.ts'
 import { type CpuCost, limiterCost, noCost, report } from './bench-report.ts'
+import { benchSearchRequest } from './bench-shop.ts'
 import { load as loadAverage } from './bench-stats.ts'
 
 /** The production start's settings and Node options, as the bench's server got them. */
@@ -104,17 +105,7 @@ async function main() {
   )
 
   const health = (): Req => ({ method: 'GET', path: '/api/v1/health' })
-  const searchBody = JSON.stringify({
-    deviceId: 'paris-opera-1',
-    eventSlug: 'share-the-love',
-    startEpochMs: now - 86_400_000,
-    endEpochMs: now + 15 * 86_400_000,
-  })
-  const searchReq = (): Req => ({
-    method: 'POST',
-    path: '/api/v1/spotlight/slots/search',
-    body: searchBody,
-  })
+  const searchReq = benchSearchRequest(now)
   await load('warm-up', () => (Math.random() < 0.5 ? health() : searchReq()), 200)
   mark('after warm-up')
 

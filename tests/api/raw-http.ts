@@ -1,8 +1,8 @@
 // A request written byte by byte on a socket of its own: how a body arrives is up to the test.
 import { connect } from 'node:net'
 
-export /** One HTTP/1.1 exchange on a socket of its own, the request written in pieces a moment apart. */
-async function rawExchange(
+/** One HTTP/1.1 exchange on a socket of its own, the request written in pieces a moment apart. */
+export async function rawExchange(
   url: string,
   pieces: string[],
 ): Promise<{ status: number; body: string }> {

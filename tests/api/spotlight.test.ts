@@ -24,7 +24,6 @@ import {
 } from './helpers.ts'
 
 // Spotlight: events, paged devices, slot search with the cut-off, promo lookup.
-
 let server: TestServer
 let api: Client
 

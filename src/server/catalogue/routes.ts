@@ -46,7 +46,6 @@ type RangeAnswer = {
   event: object | null
   timeZoneId: string
   minAvailable: number | null
-  maxAvailable: number
   kept: KeptJson | null
 }
 const searchAnswers = new WeakMap<readonly number[], Map<string, RangeAnswer>>()
@@ -64,24 +63,22 @@ function searchAnswer(search: SlotSearch): KeptJson {
       event: null,
       timeZoneId: '',
       minAvailable: null,
-      maxAvailable: 0,
       kept: null,
     }
     if (byRange.size >= RANGES_PER_LIST) byRange.clear()
     byRange.set(key, answer)
   }
-  const { minAvailableSlotEpochMs, maxAvailableSlotEpochMs } = search.availability
+  // (the last slot's start follows from the event and the zone: only the first moves with the clock)
+  const { minAvailableSlotEpochMs } = search.availability
   if (
     answer.kept === null ||
     answer.event !== search.event ||
     answer.timeZoneId !== search.device.timeZoneId ||
-    answer.minAvailable !== minAvailableSlotEpochMs ||
-    answer.maxAvailable !== maxAvailableSlotEpochMs
+    answer.minAvailable !== minAvailableSlotEpochMs
   ) {
     answer.event = search.event
     answer.timeZoneId = search.device.timeZoneId
     answer.minAvailable = minAvailableSlotEpochMs
-    answer.maxAvailable = maxAvailableSlotEpochMs
     answer.kept = keptJson(searchJson(answer.openSlots, search.event, restOf(search)))
   }
   return answer.kept
