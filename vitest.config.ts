@@ -1,13 +1,22 @@
 import { defineConfig } from 'vitest/config'
 
+// The suites on a 2-core machine (docs/development.md, "Where the suite's time goes"): two test files
+// at a time, and one process per worker for many files rather than a process per file. Every file
+// starts servers of its own on databases of its own and names its data by its own ids, so files do
+// not see each other; a new process per file cost about a second of loading the server's modules
+// each time. The several-instances suite keeps a process per file and runs alone, after the others.
+const SIDE_BY_SIDE = 2
+
 export default defineConfig({
   test: {
+    maxWorkers: SIDE_BY_SIDE,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'sw/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
@@ -16,6 +25,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

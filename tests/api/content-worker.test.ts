@@ -35,7 +35,9 @@ describe('content worker', () => {
   let api: ReturnType<typeof client>
 
   beforeAll(async () => {
-    server = await startTestServer('pglite', { env: { CONTENT_WORKER_IDLE_SECONDS: '1' } })
+    server = await startTestServer('pglite', {
+      env: { CONTENT_WORKER: 'process', CONTENT_WORKER_IDLE_SECONDS: '1' },
+    })
     api = client(server.url)
   })
   afterAll(async () => {

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import sharp from 'sharp'
+import { expect } from 'vitest'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
 import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
 import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts'
 import { parseEnv } from '../../src/server/platform/env.ts'
 import { type VideoTools, videoTools } from '../../src/server/video/index.ts'
 import { migratedDataDir, migratedPostgres } from './databases.ts'
+import { timed } from './test-times.ts'
 
 export {
   BACKENDS,
@@ -30,40 +32,48 @@ export async function startTestServer(
   backend: 'pglite' | 'postgres' = 'pglite',
   options: Partial<StartOptions> = {},
 ): Promise<TestServer> {
+  const file = expect.getState().testPath ?? ''
   // a test's own DATA_DIR is used as it is; otherwise a migrated copy (databases.ts)
-  const dataDir = options.dataDir ?? (await migratedDataDir())
-  const pgDb = backend === 'postgres' ? await migratedPostgres() : null
+  const dataDir = options.dataDir ?? (await timed(file, 'database', migratedDataDir))
+  const pgDb = backend === 'postgres' ? await timed(file, 'database', migratedPostgres) : null
   const boot = async (extra: Partial<StartOptions>): Promise<TestServer> => {
-    const running = await startServer({
-      port: 0,
-      dataDir,
-      serveApp: false,
-      ...(pgDb ? { databaseUrl: pgDb.url } : {}),
-      ...options,
-      ...extra,
-      // The suites write far faster than a shopper (40-way races, hundreds of orders a minute) from
-      // one address: the write limit is lifted unless a test sets its own (rate-limits.test.ts).
-      env: {
-        LOG_LEVEL: 'error',
-        WRITES_PER_MINUTE: '100000',
-        // and a client's share of content jobs and upload bytes (content-fair-share.test.ts)
-        CONTENT_JOBS_PER_CLIENT: '1000',
-        UPLOAD_BYTES_PER_CLIENT_HOUR: '100000000000',
-        ...options.env,
-        ...extra.env,
-      },
-    })
+    const running = await timed(file, 'start', () =>
+      startServer({
+        port: 0,
+        dataDir,
+        serveApp: false,
+        ...(pgDb ? { databaseUrl: pgDb.url } : {}),
+        ...options,
+        ...extra,
+        // The suites write far faster than a shopper (40-way races, hundreds of orders a minute) from
+        // one address: the write limit is lifted unless a test sets its own (rate-limits.test.ts).
+        env: {
+          LOG_LEVEL: 'error',
+          // Rendering and the nudity model in the test's own process: a child process per server
+          // loaded them again for each of the suite's servers (about two seconds of a core each). The
+          // content worker's suite runs the child process, and so does every end-to-end test.
+          CONTENT_WORKER: 'inline',
+          WRITES_PER_MINUTE: '100000',
+          // and a client's share of content jobs and upload bytes (content-fair-share.test.ts)
+          CONTENT_JOBS_PER_CLIENT: '1000',
+          UPLOAD_BYTES_PER_CLIENT_HOUR: '100000000000',
+          ...options.env,
+          ...extra.env,
+        },
+      }),
+    )
     return {
       ...running,
       dataDir,
       backend,
-      stop: async () => {
-        await running.close()
-        await pgDb?.drop()
-        rmSync(dataDir, { recursive: true, force: true })
-      },
+      stop: () =>
+        timed(file, 'stop', async () => {
+          await running.close()
+          await pgDb?.drop()
+          rmSync(dataDir, { recursive: true, force: true })
+        }),
       restart: async (more = {}) => {
-        await running.close()
+        await timed(file, 'stop', () => running.close())
         return boot(more)
       },
     }

@@ -136,7 +136,8 @@ describe('moderateVideoFrames', () => {
     await writeFile(framePath, frames[0] ?? Buffer.alloc(0))
     const fromPath = await moderator.moderateVideoFrames([framePath])
     expect(fromPath.frames[0]?.scores).toEqual(result.frames[0]?.scores)
-  })
+    // two ffmpeg runs and four passes of the model: more than the default 5 s beside another suite
+  }, 30_000)
 
   it('names the flagged frames', async () => {
     const frames = [await gradient(200, 200), await textCard()]
