@@ -6,6 +6,7 @@
 //   npm run test:times                  Vitest only
 //   npm run test:times -- --e2e         and Playwright (after `npm run build`)
 //   npm run test:times -- --from DIR    the reports an earlier run left in DIR
+//   npm run test:times -- tests/api/orders.test.ts --project api     what Vitest is given
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -51,6 +52,8 @@ function run(command: string, commandArgs: string[], env: Record<string, string>
   return seconds
 }
 
+// file filters or a --project, handed to Vitest as they are
+const vitestArgs = args.filter((arg) => arg !== '--e2e')
 const walls: Record<string, number> = {}
 if (fromIndex < 0) {
   console.log(
@@ -60,7 +63,7 @@ if (fromIndex < 0) {
   )
   walls.vitest = run(
     'npx',
-    ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile=${files.vitest}`],
+    ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile=${files.vitest}`, ...vitestArgs],
     { TEST_TIMES_LOG: files.phases },
   )
   if (args.includes('--e2e')) {
