@@ -144,6 +144,41 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(made.body).toMatchObject({ state: 'Draft', spentCents: 0, committedCents: 0 })
   })
 
+  it('refuses a flight beyond a year ahead with a 400 and its code, up to the end of time', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const t = now()
+    const day = 24 * HOUR
+    const tooFar = 'A campaign starts at most 365 days from now'
+    const lastMs = 8_640_000_000_000_000
+    const year9999 = Date.UTC(9999, 0, 1)
+    for (const [startEpochMs, endEpochMs] of [
+      [lastMs, lastMs],
+      [lastMs - day, lastMs],
+      [year9999, year9999 + 30 * day],
+      [t + 400 * day, t + 410 * day],
+    ] as const) {
+      const res = await api.post('/advertisers/campaigns', draftOf(t, { startEpochMs, endEpochMs }))
+      expect(res.status, String(startEpochMs)).toBe(400)
+      expect(res.body).toMatchObject({ codes: ['campaign_start_too_far'], errors: [tooFar] })
+    }
+    // nor by moving a draft there
+    const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(t))
+    expect(made.status).toBe(201)
+    const moved = await api.patch(`/advertisers/campaigns/${made.body.campaignId}`, {
+      startEpochMs: lastMs - day,
+      endEpochMs: lastMs,
+    })
+    expect(moved.status).toBe(400)
+    expect(moved.body).toMatchObject({ codes: ['campaign_start_too_far'], errors: [tooFar] })
+    // a start within the year with an end past two years ahead
+    const end = await api.post('/advertisers/campaigns', {
+      ...draftOf(t),
+      endEpochMs: lastMs,
+    })
+    expect(end.status).toBe(400)
+    expect(end.body).toMatchObject({ codes: ['campaign_end_too_far'] })
+  })
+
   it('shows an account its own campaigns and ads only', async () => {
     const a = await signedInAdvertiser(server, smtp)
     const b = await signedInAdvertiser(server, smtp)
