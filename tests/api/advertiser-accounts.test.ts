@@ -383,7 +383,7 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
 // What a stranger can time: the answer to a sign-up or a reset is the same work whatever the e-mail
 // (the request stored); the account, the link and the mail come after it, from the
 // `advertiser-requests` job. The jobs here run only when the test runs them, so what the answer did
-// is all there is until then. scripts/bench-account-timing.ts prints the times.
+// is all there is until then. `npm run bench:account-timing` prints the times.
 describe.each(BACKENDS)(
   'advertisers’ sign-ups and resets on %s, their work after the answer',
   (backend) => {
