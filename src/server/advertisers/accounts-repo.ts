@@ -257,7 +257,8 @@ export async function ensureGeneratedKey(
 
 /**
  * Deletes what has no use any more: links and refresh tokens expired a day ago, families whose
- * last token expired, accounts never verified past their lifetime. Answers how many rows went.
+ * last token expired, sign-up and reset requests a day old, accounts never verified past their
+ * lifetime. Answers how many rows went.
  */
 export async function sweepExpired(
   db: Queryable,
@@ -271,10 +272,13 @@ export async function sweepExpired(
     delete from advertiser_refresh_tokens where expires_at < ${dayAgo} returning 1 as x`)
   const families = await db.query(sql`
     delete from advertiser_sessions where expires_at < ${dayAgo} returning 1 as x`)
+  // a request its job failed on for a day will not succeed: its e-mail and hash go
+  const requests = await db.query(sql`
+    delete from advertiser_requests where created_at < ${dayAgo} returning 1 as x`)
   const accounts = await db.query(sql`
     delete from advertiser_accounts
     where verified_at is null and created_at < ${iso(nowMs - unverifiedTtlMs)}::timestamptz
       and not exists (select 1 from campaigns c where c.account_id = advertiser_accounts.account_id)
     returning 1 as x`)
-  return links.length + tokens.length + families.length + accounts.length
+  return links.length + tokens.length + families.length + requests.length + accounts.length
 }
