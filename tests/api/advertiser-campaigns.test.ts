@@ -7,6 +7,7 @@ import type {
   Proposal,
   Report,
 } from '../../src/contract/advertisers.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   advertiserClient,
   advertiserEnv,
@@ -177,6 +178,15 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     expect(end.status).toBe(400)
     expect(end.body).toMatchObject({ codes: ['campaign_end_too_far'] })
+    // a draft stored at such a date before the rule (as the old server accepted it): its proposal
+    // is the same refusal, not a failure of the plays' date arithmetic
+    const stored = await campaignWithAd(api, t)
+    await server.deps.database.query(sql`
+      update campaigns set start_epoch_ms = ${lastMs - day}, end_epoch_ms = ${lastMs}
+      where campaign_id = ${stored.campaignId}`)
+    const proposal = await api.post(`/advertisers/campaigns/${stored.campaignId}/proposal`, {})
+    expect(proposal.status).toBe(400)
+    expect(proposal.body).toMatchObject({ codes: ['campaign_start_too_far'], errors: [tooFar] })
   })
 
   it('shows an account its own campaigns and ads only', async () => {
