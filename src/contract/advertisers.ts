@@ -91,6 +91,8 @@ const CAMPAIGN_ERRORS = [...AUTH_ERRORS, 'campaign_forbidden', 'campaign_not_fou
 const SCHEDULE_ERRORS = [
   'campaign_start_past',
   'campaign_start_too_soon',
+  'campaign_start_too_far',
+  'campaign_end_too_far',
   'campaign_end_before_start',
   'campaign_flight_too_long',
   'billboard_not_for_ads',

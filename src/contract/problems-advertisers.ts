@@ -64,4 +64,7 @@ export const ADVERTISER_PROBLEMS = {
     en: 'The logged-in user changed and this action cannot be performed. Please login as the correct user.',
   },
   campaign_not_under_review: { status: 409, en: 'This campaign is not awaiting review' },
+  // a flight's horizon (domain/campaign.ts): far dates are refused as bad input
+  campaign_start_too_far: { status: 400, en: 'A campaign starts at most {days} days from now' },
+  campaign_end_too_far: { status: 400, en: 'A campaign ends at most {days} days from now' },
 } as const

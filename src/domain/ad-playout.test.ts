@@ -4,6 +4,7 @@ import {
   adPlayIndex,
   adPlayStart,
   airingAdPlays,
+  carriedAt,
   catchUpStarts,
   type HeldAdPlay,
   MISSED_AFTER_MS,
@@ -222,6 +223,31 @@ describe('a proof of an ad play', () => {
     expect(stateAfterProof('Approved')).toBe('Live')
     expect(stateAfterProof('Live')).toBe('Live')
     expect(stateAfterProof('Paused')).toBe('Paused')
+  })
+})
+
+describe('a play the schedule carried', () => {
+  const T = Date.UTC(2027, 4, 1, 10)
+  const history = [
+    { state: 'Draft', atEpochMs: T - 5000 },
+    { state: 'Booked', atEpochMs: T - 4000 },
+    { state: 'Approved', atEpochMs: T - 3000 },
+    { state: 'Live', atEpochMs: T - 2000 },
+    { state: 'Paused', atEpochMs: T },
+    { state: 'Live', atEpochMs: T + 60_000 },
+  ] as const
+
+  it('is one whose campaign was approved or live at its start, not paused, not booked only', () => {
+    expect(carriedAt(history, T - 4500)).toBe(false)
+    expect(carriedAt(history, T - 3500)).toBe(false)
+    expect(carriedAt(history, T - 2500)).toBe(true)
+    expect(carriedAt(history, T - 1)).toBe(true)
+    expect(carriedAt(history, T)).toBe(false)
+    expect(carriedAt(history, T + 45_000)).toBe(false)
+    expect(carriedAt(history, T + 60_000)).toBe(true)
+    // before the campaign was made, or with no history at all
+    expect(carriedAt(history, T - 10_000)).toBe(false)
+    expect(carriedAt([], T)).toBe(false)
   })
 })
 

@@ -19,6 +19,22 @@ import { PLAY_TOLERANCE_MS } from './schedule'
 /** A campaign's plays reach the screens once a reviewer approved it, until it ends or is paused. */
 export const mayAir = (state: CampaignState): boolean => state === 'Approved' || state === 'Live'
 
+/** A campaign's move to a state, at a time (its history, oldest first). */
+export type CampaignMove = { state: CampaignState; atEpochMs: number }
+
+/**
+ * Whether the schedule carried a campaign's play that starts at `startEpochMs`: the state its last
+ * move at or before that start left it in may air. Paused by its advertiser or for a declined
+ * charge, booked and not approved yet, or not made yet: the play was on no billboard's schedule,
+ * so a proof of it proves nothing (and charges nothing), whatever the campaign's state now.
+ */
+export function carriedAt(history: readonly CampaignMove[], startEpochMs: number): boolean {
+  let state: CampaignState | null = null
+  // the last in order, not the latest time: a clock set back must not bring an older move back
+  for (const move of history) if (move.atEpochMs <= startEpochMs) state = move.state
+  return state !== null && mayAir(state)
+}
+
 /**
  * An ad play's index, as the schedule's item and the player's proof carry it: its 15-second cell
  * counted from the epoch. Cells start on a local hour (every zone's offset is a whole number of

@@ -49,6 +49,21 @@ describe('flightProblem (spec §8 schedule rules)', () => {
       { code: 'campaign_flight_too_long', params: { days: 92 } },
     )
   })
+  it('keeps a flight within a year of now for its start and two for its end, to the end of time', () => {
+    const day = 24 * HOUR
+    expect(
+      flightProblem({ startEpochMs: NOW + 365 * day, endEpochMs: NOW + 366 * day }, NOW),
+    ).toBeNull()
+    for (const startEpochMs of [NOW + 365 * day + 1, Date.UTC(9999, 0, 1), 8_640_000_000_000_000]) {
+      expect(flightProblem({ startEpochMs, endEpochMs: startEpochMs + day }, NOW)).toEqual({
+        code: 'campaign_start_too_far',
+        params: { days: 365 },
+      })
+    }
+    expect(
+      flightProblem({ startEpochMs: NOW + day, endEpochMs: NOW + 2 * 365 * day + 1 }, NOW),
+    ).toEqual({ code: 'campaign_end_too_far', params: { days: 730 } })
+  })
 })
 
 describe('budgetProblem (raised at any time, lowered down to spent + committed)', () => {

@@ -42,6 +42,13 @@ export const DAYPARTS = [
 export const CAMPAIGN_START_LEAD_MS = 4 * 3_600_000
 /** A flight lasts at most 92 days (a quarter): the plan of a longer one is another campaign. */
 export const MAX_FLIGHT_MS = 92 * 86_400_000
+/**
+ * How far ahead a flight may be bought: it starts within a year and ends within two. Nobody plans
+ * billboard ads further out, and a date past the calendar's range (8.64e15 ms, year 275760) or
+ * near it makes the plays' time arithmetic throw: a far date is a refusal, never an error.
+ */
+export const MAX_START_AHEAD_MS = 365 * 86_400_000
+export const MAX_END_AHEAD_MS = 2 * 365 * 86_400_000
 /** A proposal holds for 48 hours, and never past the campaign's start. */
 export const PROPOSAL_VALID_MS = 48 * 3_600_000
 /** The most plays one campaign reserves (each is a row; a larger plan is several campaigns). */
@@ -54,7 +61,8 @@ export function adPlayCostCents(impressionsPerPlay: number, adCpmCents: number):
 
 /**
  * spec §8 schedule rules for a flight, checked at creation, at a change and at each proposal: the
- * start not before now, not within four hours of now; the end after the start; at most 92 days.
+ * start not before now, not within four hours of now, within a year; the end after the start,
+ * within two years; at most 92 days.
  */
 export function flightProblem(
   flight: { startEpochMs: number; endEpochMs: number },
@@ -64,7 +72,13 @@ export function flightProblem(
   if (flight.startEpochMs < nowEpochMs + CAMPAIGN_START_LEAD_MS) {
     return domainProblem('campaign_start_too_soon')
   }
+  if (flight.startEpochMs > nowEpochMs + MAX_START_AHEAD_MS) {
+    return domainProblem('campaign_start_too_far', { days: MAX_START_AHEAD_MS / 86_400_000 })
+  }
   if (flight.endEpochMs <= flight.startEpochMs) return domainProblem('campaign_end_before_start')
+  if (flight.endEpochMs > nowEpochMs + MAX_END_AHEAD_MS) {
+    return domainProblem('campaign_end_too_far', { days: MAX_END_AHEAD_MS / 86_400_000 })
+  }
   if (flight.endEpochMs - flight.startEpochMs > MAX_FLIGHT_MS) {
     return domainProblem('campaign_flight_too_long', { days: MAX_FLIGHT_MS / 86_400_000 })
   }

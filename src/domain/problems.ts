@@ -38,6 +38,8 @@ export type DomainProblemCode =
   // advertisers' campaigns (campaign.ts; spec §8 schedule and budget messages)
   | 'campaign_start_past'
   | 'campaign_start_too_soon'
+  | 'campaign_start_too_far'
+  | 'campaign_end_too_far'
   | 'campaign_end_before_start'
   | 'campaign_flight_too_long'
   | 'campaign_budget_below_spent'

@@ -5,6 +5,7 @@ import {
   adPacingJob,
   adRenditionsJob,
   adSettlementJob,
+  advertiserRequestsJob,
   advertiserSweepJob,
 } from './advertisers/jobs.ts'
 import { createOnAir } from './advertisers/on-air.ts'
@@ -382,6 +383,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(contentLifetimeJob(content.service, now))
   jobs.register(rateLimitSweepJob(limiter))
   jobs.register(adRenditionsJob(advertisers))
+  // a sign-up's or reset's mail waits for this and then for the mail sender: never longer than it
+  jobs.register(advertiserRequestsJob(advertisers, Math.min(1000, mailPollMs)))
   jobs.register(advertiserSweepJob(advertisers))
   jobs.register(adPacingJob(advertisers))
   jobs.register(adSettlementJob(advertisers))

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdvertiserSession } from '../../src/contract/advertisers.ts'
+import { createManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   type AdvertiserClient,
@@ -81,10 +82,47 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     expect(exists.text).not.toContain('#verify=')
   })
 
+  it('changes nothing of an account not verified yet when the e-mail signs up again, in any letter case', async () => {
+    const api = advertiserClient(server)
+    const email = newEmail('carol')
+    expect((await signUp(api, email)).status).toBe(202)
+    const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
+    // a stranger signs up with the same address, another password, name and language
+    const stranger = await api.post('/advertisers/accounts', {
+      email: email.toUpperCase(),
+      password: 'quartz meadow 5512 falcon ember',
+      name: 'Mallory',
+      company: 'Elsewhere',
+      locale: 'de',
+    })
+    expect(stranger.status).toBe(202)
+    // the owner is told, in the owner's language, with no link to confirm anything
+    const note = await mailTo(smtp, email, /first mail/)
+    expect(note.subject).toBe('Your Shouts advertiser account waits for your confirmation')
+    expect(note.text).toContain('Hello Léa,')
+    expect(note.text).not.toContain('#verify=')
+    expect(note.text).not.toContain('Mallory')
+    // the owner's link still works, and the password is the owner's
+    expect((await api.post('/advertisers/accounts/verify', { token })).status).toBe(200)
+    const theirs = await api.post('/advertisers/session', {
+      email,
+      password: 'quartz meadow 5512 falcon ember',
+    })
+    expect(theirs.status).toBe(401)
+    const owner = await api.post<AdvertiserSession>('/advertisers/session', {
+      email,
+      password: STRONG_PASSWORD,
+    })
+    expect(owner.status).toBe(200)
+    expect(owner.body.account).toMatchObject({ name: 'Léa', company: 'Brand', locale: 'en' })
+  })
+
   it('verifies an e-mail once, by the link’s token only', async () => {
     const api = advertiserClient(server)
     const email = newEmail('verify')
     await signUp(api, email)
+    // the account is made after the answer, with the mail
+    const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
     // before the link: the right password is told to verify first, a wrong one nothing more
     const early = await api.post('/advertisers/session', { email, password: STRONG_PASSWORD })
     expect(early.status).toBe(403)
@@ -98,7 +136,6 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     })
     expect(bad.status).toBe(401)
     expect(bad.body).toMatchObject({ errors: ['Missing or bad token'] })
-    const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
     const ok = await api.post<{ accountId: string }>('/advertisers/accounts/verify', { token })
     expect(ok.status).toBe(200)
     expect(ok.body.accountId).toMatch(/^[0-9a-f-]{36}$/)
@@ -342,3 +379,105 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     }
   })
 })
+
+// What a stranger can time: the answer to a sign-up or a reset is the same work whatever the e-mail
+// (the request stored); the account, the link and the mail come after it, from the
+// `advertiser-requests` job. The jobs here run only when the test runs them, so what the answer did
+// is all there is until then. `npm run bench:account-timing` prints the times.
+describe.each(BACKENDS)(
+  'advertisers’ sign-ups and resets on %s, their work after the answer',
+  (backend) => {
+    let smtp: SmtpTestServer
+    let server: TestServer
+
+    beforeAll(async () => {
+      smtp = await startSmtpTestServer()
+      server = await startTestServer(backend, {
+        env: advertiserEnv(smtp),
+        clock: createManualClock(Date.now()),
+      })
+      await server.deps.jobs.idle()
+    })
+    afterAll(async () => {
+      await server?.stop()
+      await smtp?.close()
+    })
+
+    const work = async () => {
+      await server.deps.jobs.runNow('advertiser-requests')
+      await server.deps.jobs.runNow('mail-sender')
+    }
+    const signUp = (api: AdvertiserClient, email: string) =>
+      api.post('/advertisers/accounts', {
+        email,
+        password: STRONG_PASSWORD,
+        name: 'Léa',
+        company: 'Brand',
+        locale: 'en',
+      })
+    /** What a client sees of an answer: its status, body and headers (but the date and its id). */
+    const seen = (reply: { status: number; body: unknown; headers: Headers }) => ({
+      status: reply.status,
+      body: reply.body,
+      headers: [...reply.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id'),
+    })
+    const accounts = async (email: string) =>
+      (
+        await server.deps.database.query(sql<{ links: number }>`
+        select (select count(*) from advertiser_links l where l.account_id = a.account_id)::int
+          as links
+        from advertiser_accounts a where lower(a.email) = lower(${email})`)
+      ).map((a) => a.links)
+    const verified = async (api: AdvertiserClient) => {
+      const email = newEmail('known')
+      await signUp(api, email)
+      await work()
+      const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
+      expect((await api.post('/advertisers/accounts/verify', { token })).status).toBe(200)
+      return email
+    }
+
+    it('answers a reset alike for an e-mail with an account and one without, and makes the link after', async () => {
+      const api = advertiserClient(server)
+      const known = await verified(api)
+      const [linksBefore] = await accounts(known)
+      const forKnown = await api.post('/advertisers/password-reset', { email: known })
+      const forUnknown = await api.post('/advertisers/password-reset', {
+        email: newEmail('nobody'),
+      })
+      expect(forKnown.status).toBe(202)
+      expect(seen(forKnown)).toEqual(seen(forUnknown))
+      // the answer made no link: the known e-mail's request waits like the unknown one's
+      expect(await accounts(known)).toEqual([linksBefore])
+      await work()
+      expect(await accounts(known)).toEqual([(linksBefore ?? 0) + 1])
+      expect(linkToken(await mailTo(smtp, known, /#reset=/), 'reset')).toBeTruthy()
+    })
+
+    it('answers a sign-up alike for a new e-mail, one not verified and one verified, and makes the account after', async () => {
+      const api = advertiserClient(server)
+      const known = await verified(api)
+      const pending = newEmail('pending')
+      await signUp(api, pending)
+      await work()
+      await mailTo(smtp, pending, /#verify=/)
+      const fresh = newEmail('fresh')
+      const answers = [
+        await signUp(api, known),
+        await signUp(api, pending),
+        await signUp(api, fresh),
+      ]
+      expect(answers[0]?.status).toBe(202)
+      for (const answer of answers) expect(seen(answer)).toEqual(seen(answers[0] as typeof answer))
+      // no account for the new e-mail yet, nothing more for the others
+      expect(await accounts(fresh)).toEqual([])
+      expect(await accounts(pending)).toEqual([1])
+      await work()
+      expect(await accounts(fresh)).toEqual([1])
+      expect(await accounts(pending)).toEqual([1])
+      await mailTo(smtp, fresh, /#verify=/)
+      await mailTo(smtp, pending, /first mail/)
+      await mailTo(smtp, known, /already has an advertiser account/)
+    })
+  },
+)

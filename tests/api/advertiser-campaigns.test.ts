@@ -7,6 +7,7 @@ import type {
   Proposal,
   Report,
 } from '../../src/contract/advertisers.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   advertiserClient,
   advertiserEnv,
@@ -142,6 +143,50 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(t))
     expect(made.status).toBe(201)
     expect(made.body).toMatchObject({ state: 'Draft', spentCents: 0, committedCents: 0 })
+  })
+
+  it('refuses a flight beyond a year ahead with a 400 and its code, up to the end of time', async () => {
+    const { api } = await signedInAdvertiser(server, smtp)
+    const t = now()
+    const day = 24 * HOUR
+    const tooFar = 'A campaign starts at most 365 days from now'
+    const lastMs = 8_640_000_000_000_000
+    const year9999 = Date.UTC(9999, 0, 1)
+    for (const [startEpochMs, endEpochMs] of [
+      [lastMs, lastMs],
+      [lastMs - day, lastMs],
+      [year9999, year9999 + 30 * day],
+      [t + 400 * day, t + 410 * day],
+    ] as const) {
+      const res = await api.post('/advertisers/campaigns', draftOf(t, { startEpochMs, endEpochMs }))
+      expect(res.status, String(startEpochMs)).toBe(400)
+      expect(res.body).toMatchObject({ codes: ['campaign_start_too_far'], errors: [tooFar] })
+    }
+    // nor by moving a draft there
+    const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(t))
+    expect(made.status).toBe(201)
+    const moved = await api.patch(`/advertisers/campaigns/${made.body.campaignId}`, {
+      startEpochMs: lastMs - day,
+      endEpochMs: lastMs,
+    })
+    expect(moved.status).toBe(400)
+    expect(moved.body).toMatchObject({ codes: ['campaign_start_too_far'], errors: [tooFar] })
+    // a start within the year with an end past two years ahead
+    const end = await api.post('/advertisers/campaigns', {
+      ...draftOf(t),
+      endEpochMs: lastMs,
+    })
+    expect(end.status).toBe(400)
+    expect(end.body).toMatchObject({ codes: ['campaign_end_too_far'] })
+    // a draft stored at such a date before the rule (as the old server accepted it): its proposal
+    // is the same refusal, not a failure of the plays' date arithmetic
+    const stored = await campaignWithAd(api, t)
+    await server.deps.database.query(sql`
+      update campaigns set start_epoch_ms = ${lastMs - day}, end_epoch_ms = ${lastMs}
+      where campaign_id = ${stored.campaignId}`)
+    const proposal = await api.post(`/advertisers/campaigns/${stored.campaignId}/proposal`, {})
+    expect(proposal.status).toBe(400)
+    expect(proposal.body).toMatchObject({ codes: ['campaign_start_too_far'], errors: [tooFar] })
   })
 
   it('shows an account its own campaigns and ads only', async () => {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal, Report } from '../../src/contract/advertisers.ts'
+import type {
+  AdvertiserSession,
+  Campaign,
+  Proposal,
+  Report,
+} from '../../src/contract/advertisers.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { adPlayIndex } from '../../src/domain/ad-playout.ts'
 import {
@@ -323,6 +328,61 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     )
     expect(report.body.totals.provenPlays).toBe(1)
     expect(report.body.totals.spentCents).toBeGreaterThan(0)
+  })
+
+  it('refuses the proof of a play its paused campaign did not air, and keeps one aired before the pause', async () => {
+    const ads = adsOf((await schedule('paris-opera-1')).body.items)
+    const aired = ads[1] as ScheduleItem
+    const later = ads.find((a) => a.startEpochMs > aired.endEpochMs + 5 * 60_000) as ScheduleItem
+    expect(later).toBeDefined()
+    const provenPlays = async () =>
+      (
+        await advertiser.get<Report>(
+          `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
+        )
+      ).body.totals.provenPlays
+    const before = await provenPlays()
+    // the advertiser's access token lasts 15 minutes: renewed by its cookie once the clock moves
+    const renew = async () => {
+      const renewed = await advertiser.post<AdvertiserSession>('/advertisers/session/refresh')
+      advertiser.token = renewed.body.accessToken
+    }
+    const realNow = Date.now()
+    try {
+      // paused a minute after a play: that play aired, its proof counts even after the pause
+      offsetMs = aired.endEpochMs + 60_000 - realNow
+      await renew()
+      const paused = await advertiser.post<Campaign>(
+        `/advertisers/campaigns/${campaign.campaignId}/pause`,
+        {},
+      )
+      expect(paused.body.state).toBe('Paused')
+      offsetMs = later.endEpochMs + 60_000 - realNow
+      expect((await post('paris-opera-1', [proofOf(aired)])).body).toEqual({
+        accepted: 1,
+        duplicates: 0,
+        refused: 0,
+      })
+      // a play of the pause: on no schedule, so its proof is refused and nothing owed for it
+      expect((await post('paris-opera-1', [proofOf(later)])).body).toEqual({
+        accepted: 0,
+        duplicates: 0,
+        refused: 1,
+      })
+      await renew()
+      expect(await provenPlays()).toBe(before + 1)
+      // resumed, its plays from then on count again; the paused one stays refused
+      const resumed = await advertiser.post<Campaign>(
+        `/advertisers/campaigns/${campaign.campaignId}/resume`,
+        {},
+      )
+      expect(resumed.body.state).toBe('Live')
+      expect((await post('paris-opera-1', [proofOf(later)])).body).toMatchObject({ refused: 1 })
+    } finally {
+      offsetMs = 0
+      await renew()
+    }
+    expect(await provenPlays()).toBe(before + 1)
   })
 
   it('never gives ads more of an hour than the free-time share, even to a campaign that would buy more', async () => {

@@ -171,6 +171,7 @@ describe("the server's jobs", () => {
         'content-lifetime',
         'rate-limit-sweep',
         'ad-renditions',
+        'advertiser-requests',
         'advertiser-sweep',
         'ad-pacing',
         'ad-settlement',

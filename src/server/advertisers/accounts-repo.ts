@@ -50,18 +50,6 @@ export async function insertAccount(
   return row ?? null
 }
 
-/** A sign-up again for an account not verified yet: its details and password are the newest. */
-export async function updateUnverifiedAccount(
-  db: Queryable,
-  accountId: string,
-  details: { name: string; company: string; locale: Locale; passwordHash: string },
-): Promise<void> {
-  await db.query(sql`
-    update advertiser_accounts set name = ${details.name}, company = ${details.company},
-      locale = ${details.locale}, password_hash = ${details.passwordHash}
-    where account_id = ${accountId} and verified_at is null`)
-}
-
 export type LinkPurpose = 'verify' | 'reset'
 
 /** A new one-time link; the account's open links of the same purpose stop working. */
@@ -121,16 +109,13 @@ export async function useLink(
   return row ?? null
 }
 
-/** A verified e-mail (with the password of the sign-up the link confirms); open links revoked. */
-export async function markVerified(
-  db: Queryable,
-  accountId: string,
-  passwordHash: string | null,
-  nowMs: number,
-): Promise<void> {
+/**
+ * A verified e-mail; its open verification links revoked. The password is left as it is: the one
+ * the account was made with, or set since by a reset link.
+ */
+export async function markVerified(db: Queryable, accountId: string, nowMs: number): Promise<void> {
   await db.query(sql`
-    update advertiser_accounts set verified_at = coalesce(verified_at, ${iso(nowMs)}::timestamptz),
-      password_hash = coalesce(${passwordHash}, password_hash)
+    update advertiser_accounts set verified_at = coalesce(verified_at, ${iso(nowMs)}::timestamptz)
     where account_id = ${accountId}`)
   await db.query(sql`
     update advertiser_links set revoked_at = ${iso(nowMs)}::timestamptz
@@ -272,7 +257,8 @@ export async function ensureGeneratedKey(
 
 /**
  * Deletes what has no use any more: links and refresh tokens expired a day ago, families whose
- * last token expired, accounts never verified past their lifetime. Answers how many rows went.
+ * last token expired, sign-up and reset requests a day old, accounts never verified past their
+ * lifetime. Answers how many rows went.
  */
 export async function sweepExpired(
   db: Queryable,
@@ -286,10 +272,13 @@ export async function sweepExpired(
     delete from advertiser_refresh_tokens where expires_at < ${dayAgo} returning 1 as x`)
   const families = await db.query(sql`
     delete from advertiser_sessions where expires_at < ${dayAgo} returning 1 as x`)
+  // a request its job failed on for a day will not succeed: its e-mail and hash go
+  const requests = await db.query(sql`
+    delete from advertiser_requests where created_at < ${dayAgo} returning 1 as x`)
   const accounts = await db.query(sql`
     delete from advertiser_accounts
     where verified_at is null and created_at < ${iso(nowMs - unverifiedTtlMs)}::timestamptz
       and not exists (select 1 from campaigns c where c.account_id = advertiser_accounts.account_id)
     returning 1 as x`)
-  return links.length + tokens.length + families.length + accounts.length
+  return links.length + tokens.length + families.length + requests.length + accounts.length
 }

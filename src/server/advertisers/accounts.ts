@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AdvertiserSession, SignUpRequest } from '../../contract/advertisers.ts'
-import {
-  REFRESH_TOKEN_TTL_MS,
-  RESET_LINK_TTL_MS,
-  UNVERIFIED_ACCOUNT_TTL_MS,
-  VERIFY_LINK_TTL_MS,
-} from '../../domain/advertiser-account.ts'
+import { REFRESH_TOKEN_TTL_MS, UNVERIFIED_ACCOUNT_TTL_MS } from '../../domain/advertiser-account.ts'
 import { SIGN_IN_FAILURE_LIMITS, SIGN_IN_WINDOW_MS } from '../../domain/ops.ts'
 import { createSignInLimits, type PasswordWork } from '../auth/passwords.ts'
 import type { Database } from '../platform/db/client.ts'
@@ -13,30 +8,30 @@ import type { Logger } from '../platform/log.ts'
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
+import { createAccountRequests } from './account-requests.ts'
 import {
   type AccountRow,
   accountByEmail,
   changePassword,
-  insertAccount,
   insertSession,
   linkAccount,
   liveFamilyAccount,
   lockRefreshToken,
   markVerified,
-  replaceLink,
   revokeFamily,
   rotateRefreshToken,
   sweepExpired,
-  updateUnverifiedAccount,
   useLink,
 } from './accounts-repo.ts'
 import type { AdvertiserMails } from './mails.ts'
 import { passwordStrongEnough } from './password.ts'
+import { insertRequest } from './requests-repo.ts'
 import type { AccessTokens, TokenProblem } from './tokens.ts'
 
 // Advertisers' accounts and sessions (api-v1 "Advertisers", docs/decisions/023). No answer says
-// whether an e-mail has an account: sign-up and reset answer alike and take as long either way (a
-// password is hashed, a mail queued, whatever the case). Sign-in is limited as the console's is
+// whether an e-mail has an account: sign-up and reset answer alike after the same work (the request
+// stored, a sign-up's password hashed), and what depends on the account is done after the answer
+// (account-requests.ts). Sign-in is limited as the console's is
 // (auth/passwords.ts: per account at an address, per address, per account anywhere), sign-up and
 // reset per e-mail and per address, on the shared limiter. Passwords are argon2id under the
 // process's one bound on password work (the operators'), judged by zxcvbn. A session is a family of
@@ -51,7 +46,6 @@ export type AccountProblem =
   | { code: 'too_many_requests'; params: { seconds: number } }
   /** the server checks as many passwords as it may at once: try again in a moment */
   | { code: 'sign_in_busy'; params: { seconds: number } }
-  | { code: 'password_reset_user_not_found' }
 
 export type AuthProblem = { code: TokenProblem | 'authorization_missing' | 'session_ended' }
 
@@ -83,6 +77,7 @@ export function createAccountService(deps: {
 }) {
   const { database: db, limiter, passwords, tokens, mails, log, now } = deps
   const signInLimits = createSignInLimits(limiter, 'advertiser')
+  const requests = createAccountRequests({ database: db, mails, log, now })
 
   /** Counts an attempt for the e-mail (atomic: parallel tries cannot slip past). */
   async function take(
@@ -126,9 +121,9 @@ export function createAccountService(deps: {
   }
 
   /**
-   * POST /advertisers/accounts. A new e-mail: an account not verified and a verification link. One
-   * not verified yet: its details and password are replaced, a new link sent (the link carries the
-   * password of its own sign-up). One verified: a mail that says so. The same answer every time.
+   * POST /advertisers/accounts: the password judged and hashed, the request stored; the rest (an
+   * account and its verification link, or a mail to the owner of the e-mail) is done after the
+   * answer (account-requests.ts). The same answer, after the same work, whatever the e-mail.
    */
   async function signUp(request: SignUpRequest): Promise<Result<void, AccountProblem>> {
     const limited = await take(SIGN_UP, request.email)
@@ -140,59 +135,24 @@ export function createAccountService(deps: {
     }
     const hashed = await passwords.hash(request.password)
     if (!hashed.ok) return err(BUSY)
-    const passwordHash = hashed.value
-    const token = newSecret()
-    const nowMs = now()
-    const outcome = await db.transaction(async (tx) => {
-      const existing = await accountByEmail(tx, request.email)
-      if (existing?.verified) return { kind: 'exists' as const, account: existing }
-      const account =
-        existing ??
-        (await insertAccount(
-          tx,
-          {
-            accountId: randomUUID(),
-            email: request.email.trim(),
-            name: request.name,
-            company: request.company,
-            locale: request.locale,
-            passwordHash,
-          },
-          nowMs,
-        ))
-      // the same e-mail signing up twice at once: the other sign-up made the account
-      const target = account ?? (await accountByEmail(tx, request.email))
-      if (!target) throw new Error('the account vanished while signing up')
-      if (existing || !account) {
-        await updateUnverifiedAccount(tx, target.accountId, { ...request, passwordHash })
-      }
-      await replaceLink(
-        tx,
-        {
-          tokenHash: secretHash(token),
-          accountId: target.accountId,
-          purpose: 'verify',
-          passwordHash,
-          expiresAtMs: nowMs + VERIFY_LINK_TTL_MS,
-        },
-        nowMs,
-      )
-      return { kind: 'verify' as const, account: target }
-    })
-    const to = { ...request, email: outcome.account.email }
-    if (outcome.kind === 'exists') {
-      await mails.accountExists({
-        ...to,
-        name: outcome.account.name,
-        locale: outcome.account.locale,
-      })
-    } else {
-      await mails.verify(to, token)
-    }
+    const { name, company, locale } = request
+    await insertRequest(
+      db,
+      {
+        requestId: randomUUID(),
+        kind: 'sign_up',
+        email: request.email,
+        details: { name, company, locale, passwordHash: hashed.value },
+      },
+      now(),
+    )
     return ok(undefined)
   }
 
-  /** POST /advertisers/accounts/verify: the link, once, within 24 h. */
+  /**
+   * POST /advertisers/accounts/verify: the link, once, within 24 h. It confirms the e-mail only:
+   * the password stays the one the account was made with (a link never carries another).
+   */
   async function verifyEmail(
     token: string,
   ): Promise<Result<{ accountId: string }, AccountProblem>> {
@@ -201,7 +161,7 @@ export function createAccountService(deps: {
       const nowMs = now()
       const used = await useLink(tx, secretHash(token), 'verify', nowMs)
       if (!used) return err({ code: 'token_missing_or_bad' as const })
-      await markVerified(tx, used.accountId, used.passwordHash, nowMs)
+      await markVerified(tx, used.accountId, nowMs)
       return ok({ accountId: used.accountId })
     })
   }
@@ -278,33 +238,15 @@ export function createAccountService(deps: {
   }
 
   /**
-   * POST /advertisers/password-reset: a link (1 h) by mail when the e-mail has an account. The
-   * route answers 202 either way; `password_reset_user_not_found` is for the log only.
+   * POST /advertisers/password-reset: the request stored, and answered 202 whatever the e-mail; the
+   * link (1 h) is made and mailed after the answer when the e-mail has an account
+   * (account-requests.ts).
    */
   async function requestReset(email: string): Promise<Result<void, AccountProblem>> {
     const limited = await take(RESET, email)
     if (!limited.allowed)
       return err({ code: 'too_many_requests', params: { seconds: limited.seconds } })
-    const account = await accountByEmail(db, email.trim())
-    if (!account) {
-      // as long as the other branch: a link's hash and a mail's worth of work
-      secretHash(newSecret())
-      return err({ code: 'password_reset_user_not_found' })
-    }
-    const token = newSecret()
-    const nowMs = now()
-    await replaceLink(
-      db,
-      {
-        tokenHash: secretHash(token),
-        accountId: account.accountId,
-        purpose: 'reset',
-        passwordHash: null,
-        expiresAtMs: nowMs + RESET_LINK_TTL_MS,
-      },
-      nowMs,
-    )
-    await mails.passwordReset(account, token)
+    await insertRequest(db, { requestId: randomUUID(), kind: 'reset', email, details: {} }, now())
     return ok(undefined)
   }
 
@@ -353,6 +295,8 @@ export function createAccountService(deps: {
     requestReset,
     confirmReset,
     authenticate,
+    /** Does the sign-ups and resets answered already (the `advertiser-requests` job, jobs.ts). */
+    runRequests: requests.run,
     /** Deletes expired links, tokens, sessions and never-verified accounts (a job, jobs.ts). */
     sweep: () => sweepExpired(db, now(), UNVERIFIED_ACCOUNT_TTL_MS),
   }

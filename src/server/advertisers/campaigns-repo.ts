@@ -1,4 +1,5 @@
 import type { Daypart } from '../../contract/advertisers.ts'
+import type { CampaignMove } from '../../domain/ad-playout.ts'
 import type { CampaignState } from '../../domain/campaign.ts'
 import type { CompletionReason } from '../../domain/campaign-completion.ts'
 import type { Queryable } from '../platform/db/client.ts'
@@ -199,6 +200,24 @@ export function stateHistory(db: Queryable, campaignId: string): Promise<StateHi
     select state, (extract(epoch from at) * 1000)::float8 as "atEpochMs", actor,
       operator_id as "operatorId", reason
     from campaign_state_history where campaign_id = ${campaignId} order by id`)
+}
+
+/** Each campaign's moves, oldest first, by campaign (a proof checks what its play's time saw). */
+export async function movesOf(
+  db: Queryable,
+  campaignIds: readonly string[],
+): Promise<Map<string, CampaignMove[]>> {
+  const rows = await db.query(sql<CampaignMove & { campaignId: string }>`
+    select campaign_id as "campaignId", state, (extract(epoch from at) * 1000)::float8 as "atEpochMs"
+    from campaign_state_history where campaign_id = any(${[...campaignIds]}::text[])
+    order by campaign_id, id`)
+  const moves = new Map<string, CampaignMove[]>()
+  for (const { campaignId, ...move } of rows) {
+    const list = moves.get(campaignId) ?? []
+    list.push(move)
+    moves.set(campaignId, list)
+  }
+  return moves
 }
 
 /** The reason each campaign's latest move to Paused gave, by campaign (those never paused: none). */

@@ -14,6 +14,18 @@ export function adRenditionsJob(service: AdvertisersService): Job {
   }
 }
 
+/**
+ * Does the advertisers' sign-ups and password resets after their answer (account-requests.ts), on
+ * every instance: each request is claimed under a lease.
+ */
+export function advertiserRequestsJob(service: AdvertisersService, everyMs: number): Job {
+  return {
+    name: 'advertiser-requests',
+    everyMs,
+    run: ({ signal }) => service.accounts.runRequests(signal),
+  }
+}
+
 /** Deletes expired links, refresh tokens, sessions, and accounts never verified (data lifetime). */
 export function advertiserSweepJob(service: AdvertisersService): Job {
   return {

@@ -22,6 +22,15 @@ type Texts = {
     signIn: string
     notYou: string
   }
+  /** a sign-up again for an account whose e-mail is not confirmed yet: nothing changed */
+  pending: {
+    subject: string
+    heading: string
+    intro: string
+    lost: string
+    button: string
+    notYou: string
+  }
   reset: {
     subject: string
     heading: string
@@ -69,6 +78,15 @@ export const ADVERTISER_MAIL_TEXTS: Record<Locale, Texts> = {
         'Someone, probably you, asked to sign up with this address, which already has an advertiser account. Sign in, or reset your password if you forgot it.',
       signIn: 'Sign in',
       notYou: 'If it was not you, ignore this mail: your account has not changed.',
+    },
+    pending: {
+      subject: 'Your Shouts advertiser account waits for your confirmation',
+      heading: 'Confirm your address with the first mail',
+      intro:
+        'Someone, probably you, asked again to sign up with this address. Its account is waiting for you to confirm the address: use the link of the first mail we sent, then sign in with the password chosen then. Nothing was changed.',
+      lost: 'If you cannot find that mail, or did not choose that password, ask for a new password on the sign-in page: its link confirms the address too.',
+      button: 'Go to sign-in',
+      notYou: 'If it was not you, ignore this mail: nothing happens without the first mail’s link.',
     },
     reset: {
       subject: 'Reset your Shouts password',
@@ -118,6 +136,16 @@ export const ADVERTISER_MAIL_TEXTS: Record<Locale, Texts> = {
         "Quelqu'un, sans doute vous, a demandé à s'inscrire avec cette adresse, qui a déjà un compte annonceur. Connectez-vous, ou réinitialisez votre mot de passe si vous l'avez oublié.",
       signIn: 'Se connecter',
       notYou: "Si ce n'était pas vous, ignorez ce courriel : votre compte n'a pas changé.",
+    },
+    pending: {
+      subject: 'Votre compte annonceur Shouts attend votre confirmation',
+      heading: 'Confirmez votre adresse avec le premier courriel',
+      intro:
+        "Quelqu'un, sans doute vous, a demandé à nouveau à s'inscrire avec cette adresse. Son compte attend que vous confirmiez l'adresse : utilisez le lien du premier courriel que nous avons envoyé, puis connectez-vous avec le mot de passe choisi alors. Rien n'a été changé.",
+      lost: "Si vous ne trouvez pas ce courriel, ou n'avez pas choisi ce mot de passe, demandez un nouveau mot de passe sur la page de connexion : son lien confirme aussi l'adresse.",
+      button: 'Aller à la connexion',
+      notYou:
+        "Si ce n'était pas vous, ignorez ce courriel : rien ne se passe sans le lien du premier courriel.",
     },
     reset: {
       subject: 'Réinitialisez votre mot de passe Shouts',
@@ -171,6 +199,16 @@ export const ADVERTISER_MAIL_TEXTS: Record<Locale, Texts> = {
         'Jemand, vermutlich Sie, wollte sich mit dieser Adresse anmelden, die bereits ein Werbekunden-Konto hat. Melden Sie sich an, oder setzen Sie Ihr Passwort zurück, falls Sie es vergessen haben.',
       signIn: 'Anmelden',
       notYou: 'Wenn Sie es nicht waren, ignorieren Sie diese E-Mail: Ihr Konto ist unverändert.',
+    },
+    pending: {
+      subject: 'Ihr Shouts-Werbekunden-Konto wartet auf Ihre Bestätigung',
+      heading: 'Bestätigen Sie Ihre Adresse mit der ersten E-Mail',
+      intro:
+        'Jemand, vermutlich Sie, wollte sich erneut mit dieser Adresse anmelden. Das Konto wartet darauf, dass Sie die Adresse bestätigen: Nutzen Sie den Link der ersten E-Mail, die wir gesendet haben, und melden Sie sich dann mit dem damals gewählten Passwort an. Nichts wurde geändert.',
+      lost: 'Wenn Sie diese E-Mail nicht finden oder dieses Passwort nicht gewählt haben, fordern Sie auf der Anmeldeseite ein neues Passwort an: Sein Link bestätigt auch die Adresse.',
+      button: 'Zur Anmeldung',
+      notYou:
+        'Wenn Sie es nicht waren, ignorieren Sie diese E-Mail: Ohne den Link der ersten E-Mail geschieht nichts.',
     },
     reset: {
       subject: 'Setzen Sie Ihr Shouts-Passwort zurück',

@@ -4,8 +4,8 @@ import type { MailService } from '../mail/service.ts'
 import { ADVERTISER_MAIL_TEXTS } from './mail-texts.ts'
 
 // The advertisers' mails, in the account's language, handed to the mail module's outbox
-// (mail.queueNotice): the verification link, "you have an account already", the password reset
-// link, a campaign rejected. A one-time link travels in the address's fragment (#verify=…), which a
+// (mail.queueNotice): the verification link, "you have an account already", "your account waits
+// for the first mail's link", the password reset link, a campaign rejected. A one-time link travels in the address's fragment (#verify=…), which a
 // browser never sends to a server: it is in no access log and no Referer.
 
 type Recipient = { email: string; name: string; company: string; locale: Locale }
@@ -51,6 +51,28 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
           paragraphs: [t.exists.intro],
           button: { label: t.exists.signIn, url: page('/account', to.locale) },
           notes: [t.exists.notYou],
+          footer: t.footer,
+        },
+      })
+    },
+
+    /** Someone signed up again with the address of an account not confirmed yet: no link. */
+    async signUpPending(to: Recipient): Promise<void> {
+      const t = ADVERTISER_MAIL_TEXTS[to.locale]
+      await mail.queueNotice({
+        key: `advertiser-pending-${randomUUID()}`,
+        // the outbox's kind for "this address has an account" (the console lists it so)
+        kind: 'account_exists',
+        to: to.email,
+        sensitive: false,
+        view: {
+          locale: to.locale,
+          subject: t.pending.subject,
+          heading: t.pending.heading,
+          greeting: t.greeting(to.name),
+          paragraphs: [t.pending.intro, t.pending.lost],
+          button: { label: t.pending.button, url: page('/account', to.locale) },
+          notes: [t.pending.notYou],
           footer: t.footer,
         },
       })

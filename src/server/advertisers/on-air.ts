@@ -2,6 +2,7 @@ import {
   adPlayIndex,
   adPlayStart,
   airingAdPlays,
+  carriedAt,
   type HeldAdPlay,
   matchesAdPlay,
 } from '../../domain/ad-playout.ts'
@@ -9,7 +10,7 @@ import type { AdTimeEvent } from '../../domain/ad-time.ts'
 import { holdsPlays } from '../../domain/campaign.ts'
 import { playHasAired } from '../../domain/schedule.ts'
 import type { Database } from '../platform/db/client.ts'
-import { moveCampaign } from './campaigns-repo.ts'
+import { moveCampaign, movesOf } from './campaigns-repo.ts'
 import { airGeneration } from './on-air-changes.ts'
 import {
   type AdProof,
@@ -192,9 +193,10 @@ export function createOnAir(deps: {
 
   /**
    * Proofs of ad plays from the billboard's player: a proof of a play its campaign holds there (the
-   * same cell, about its time, aired by our clock) proves it once; a play proven already, or repeated
-   * in the batch, is a duplicate; anything else is refused. The first proven play puts an approved
-   * campaign on air (Live).
+   * same cell, about its time, aired by our clock) and that the schedule carried then (the campaign
+   * approved or live at the play's start, not paused: ad-playout.ts carriedAt) proves it once; a
+   * play proven already, or repeated in the batch, is a duplicate; anything else is refused. The
+   * first proven play puts an approved campaign on air (Live).
    */
   async function prove(
     deviceId: string,
@@ -209,6 +211,9 @@ export function createOnAir(deps: {
         (p) => [p.startEpochMs, p],
       ),
     )
+    const moves = await movesOf(db, [
+      ...new Set([...held.values()].filter((p) => holdsPlays(p.state)).map((p) => p.campaignId)),
+    ])
     const seen = new Set<string>()
     let duplicates = 0
     let refused = 0
@@ -225,8 +230,8 @@ export function createOnAir(deps: {
       const fits =
         play !== undefined &&
         holdsPlays(play.state) &&
-        play.state !== 'Booked' &&
         matchesAdPlay(proof, play) &&
+        carriedAt(moves.get(play.campaignId) ?? [], play.startEpochMs) &&
         playHasAired(proof, play.startEpochMs, now, clockSkewMs)
       if (!fits) refused++
       else if (play.proven) duplicates++
