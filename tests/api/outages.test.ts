@@ -30,6 +30,7 @@ import {
 import { until } from './instances.ts'
 import { type Cluster, canMakeCluster, startCluster } from './postgres-cluster.ts'
 import { type Bucket, startS3rver } from './s3rver.ts'
+import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
@@ -51,11 +52,23 @@ describe.skipIf(!canMakeCluster)('the shop while its PostgreSQL is stopped', () 
   let server: TestServer
   let api: Client
   let token: string
+  let smtp: SmtpTestServer
 
   beforeAll(async () => {
     cluster = await startCluster()
+    smtp = await startSmtpTestServer()
     // (its DATA_DIR holds only content: the database is the cluster's)
-    server = await startTestServer('pglite', { databaseUrl: cluster.url })
+    server = await startTestServer('pglite', {
+      databaseUrl: cluster.url,
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Shouts <shop@shop.example>',
+        MAIL_POLL_SECONDS: '0.1',
+        PUBLIC_BASE_URL: 'https://shop.example',
+        // a lease that ends soon after the database is back: a mail left claimed is taken at once
+        LEASE_SECONDS: '0.5',
+      },
+    })
     api = client(server.url)
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
@@ -64,6 +77,7 @@ describe.skipIf(!canMakeCluster)('the shop while its PostgreSQL is stopped', () 
   afterAll(async () => {
     await server?.stop()
     await cluster?.remove()
+    await smtp?.close()
   })
 
   it('tells shoppers and billboards to try again shortly, and sells again once it is back', async () => {
@@ -114,6 +128,44 @@ describe.skipIf(!canMakeCluster)('the shop while its PostgreSQL is stopped', () 
     )
     expect(order.status).toBe(201)
     expect((await settledStatus(api, LIVE, order.body.guid)).orderState).toBe('Confirmed')
+  })
+
+  it('sends a mail once when the database cannot record that it was sent', async () => {
+    const api2 = client(server.url)
+    const content = await generateContent(api2, DEVICE)
+    const checkout = await savedCard(api2)
+    // the database stops while the mail server holds the confirmation: its send cannot be recorded
+    let stopped = false
+    smtp.beforeNextAccept(async () => {
+      await cluster.stop()
+      stopped = true
+    })
+    const order = await placeOrder(
+      api2,
+      orderBody({ slots: daySlots(5, 10, 2), content, checkout }),
+    )
+    expect(order.status).toBe(201)
+    const messageId = `<${order.body.guid}.confirmed@shop.example>`
+    try {
+      await until(async () => (stopped ? true : null), 30_000, 'the send to be under way')
+    } finally {
+      await cluster.start()
+    }
+    // once the database is back the send is recorded, and the mail is never sent again
+    await until(
+      async () => {
+        const rows = await server.deps.database
+          .query(sql<{ status: string }>`
+            select status from mail_outbox where order_guid = ${order.body.guid} and kind = 'confirmed'`)
+          .catch(() => [])
+        return rows[0]?.status === 'sent' ? true : null
+      },
+      30_000,
+      'the mail to be recorded sent',
+    )
+    // longer than its lease: an instance that took the mail for unsent would have sent it by now
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(smtp.received.filter((mail) => mail.messageId === messageId)).toHaveLength(1)
   })
 })
 
