@@ -590,7 +590,7 @@ export async function startStripeStandIn(
     refunds,
     holdCharges(on, keep = 'drop') {
       holding = on
-      if (!on && keep === 'drop') for (const res of held.splice(0)) res.destroy()
+      if (!on && keep === 'drop') for (const { res } of held.splice(0)) res.destroy()
     },
     answerHeld() {
       for (const { res, reply } of held.splice(0)) {

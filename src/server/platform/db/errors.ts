@@ -55,7 +55,7 @@ export function lostConnection(error: unknown): unknown {
   const socket = typeof code === 'string' && SOCKET_CODES.has(code)
   if (!socket && !(typeof message === 'string' && CONNECTION_WORDS.test(message))) return error
   return Object.assign(
-    new Error(`The database does not answer: ${String(message)}`, { cause: error }),
+    new Error(`PostgreSQL cannot be reached: ${String(message)}`, { cause: error }),
     {
       code: '08006',
     },
