@@ -11,7 +11,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slotStartEpochMs } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
-import { migratedDataDir } from './databases.ts'
+import { BACKENDS, migratedDataDir } from './databases.ts'
 import {
   type Client,
   client,
@@ -217,7 +217,7 @@ describe('the shop while its embedded database’s disk is full', () => {
   })
 })
 
-describe('the shop while its content bucket is down', () => {
+describe.each(BACKENDS)('the shop while its content bucket is down, on %s', (backend) => {
   const BUCKET = 'shouts-content'
   let s3: Bucket
   let s3Dir: string
@@ -227,7 +227,7 @@ describe('the shop while its content bucket is down', () => {
   beforeAll(async () => {
     s3Dir = mkdtempSync(join(tmpdir(), 'shouts-s3rver-'))
     s3 = await startS3rver(s3Dir, BUCKET)
-    server = await startTestServer('pglite', {
+    server = await startTestServer(backend, {
       env: {
         S3_BUCKET: BUCKET,
         S3_ENDPOINT: s3.endpoint,
