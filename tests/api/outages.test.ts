@@ -107,6 +107,22 @@ describe.skipIf(!canMakeCluster)('the shop while its PostgreSQL is stopped', () 
       expect(ready.body.codes).toContain('database_unreachable')
       expectRetryLater(await search(), 'database_unreachable')
       expectRetryLater(await schedule(), 'database_unreachable')
+      const now = Date.now()
+      const heartbeat = await api.post(
+        `/player/${DEVICE}/heartbeat`,
+        {
+          sentAtEpochMs: now,
+          showing: { kind: 'house' },
+          clockCorrectionMs: 0,
+          window: { fromEpochMs: now, toEpochMs: now + DAY_MS },
+          files: { cached: 0, failed: 0 },
+          pendingPlays: 0,
+          version: '1.2.3',
+          screen: { widthPx: 1400, heightPx: 400 },
+        },
+        { authorization: `Bearer ${token}` },
+      )
+      expectRetryLater(heartbeat, 'database_unreachable')
       expectRetryLater(
         await placeOrder(api, orderBody({ slots: daySlots(4, 10, 2), content, checkout })),
         'database_unreachable',
