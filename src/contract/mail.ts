@@ -46,8 +46,11 @@ export const MAIL_KINDS = [...ORDER_MAIL_KINDS, ...NOTICE_MAIL_KINDS] as const
 export const MailKindSchema = v.picklist(MAIL_KINDS)
 export type MailKind = v.InferOutput<typeof MailKindSchema>
 
-/** queued: to send (again); sent; failed: given up after the last attempt; stored: no SMTP_URL. */
-export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'stored'] as const
+/**
+ * queued: to send (again); sending: handed to the mail server, its outcome not written yet; sent;
+ * failed: given up after the last attempt; stored: no SMTP_URL.
+ */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'stored'] as const
 export const MailStatusSchema = v.picklist(MAIL_STATUSES)
 
 export const OutboxMailSchema = v.object({

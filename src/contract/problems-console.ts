@@ -14,6 +14,10 @@ export const CONSOLE_PROBLEMS = {
 
   // ---- the server about itself (meta/)
   database_unreachable: { status: 503, en: 'The database does not answer' },
+  database_unavailable: {
+    status: 503,
+    en: 'The database cannot take this request at this moment (out of room or connections)',
+  },
   migrations_pending: { status: 503, en: 'Migrations not applied: {migrations}' },
   storage_unwritable: { status: 503, en: 'Content storage does not take a write' },
   shutting_down: { status: 503, en: 'The server is shutting down' },

@@ -98,6 +98,11 @@ export const CONTENT_PROBLEMS = {
     status: 507,
     en: 'The shop cannot store files right now (its storage is full). Please try again later.',
   },
+  // content storage (the folder or the bucket) does not answer for a while: try again shortly
+  storage_unavailable: {
+    status: 503,
+    en: 'The shop cannot reach its stored files right now. Please try again in a moment.',
+  },
 
   // ---- content generation (content/generate.ts): a request that names something wrong
   template_unknown: {

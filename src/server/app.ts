@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { API_BASE, routerPath } from '../contract/index.ts'
 import { opsCampaignRoutes } from './advertisers/ops-routes.ts'
 import { advertiserRoutes } from './advertisers/routes.ts'
@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
+import { StorageUnavailable } from './content/storage.ts'
 import { mailRoutes } from './mail/routes.ts'
 import { privacyPages } from './meta/privacy-page.ts'
 import { metaRoutes } from './meta/routes.ts'
@@ -14,7 +15,7 @@ import { opsRoutes } from './ops/routes.ts'
 import { erasurePages } from './order/erasure-routes.ts'
 import { orderRoutes } from './order/routes.ts'
 import { paymentRoutes } from './payment/routes.ts'
-import { pgErrorCode } from './platform/db/errors.ts'
+import { databaseOutage, pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
 import { errorBody, errorResponse, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
@@ -29,6 +30,18 @@ import { keepsakePages, shareRoutes } from './share/routes.ts'
 type Variables = { requestId: string }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/
+
+/** Seconds a client is told to wait before it tries again after an outage of a part we run on. */
+const OUTAGE_RETRY_AFTER_S = 2
+
+const retryLater = (
+  c: Context,
+  code: 'database_unreachable' | 'database_unavailable' | 'storage_unavailable',
+) => {
+  const answer = errorResponse(c, { problems: [problem(code)] })
+  answer.headers.set('retry-after', String(OUTAGE_RETRY_AFTER_S))
+  return answer
+}
 
 const noEndpoint = (method: string, path: string) =>
   errorBody([problem('endpoint_not_found', { method, path })])
@@ -166,13 +179,26 @@ export function createApp(parts: ServerParts) {
     const code = pgErrorCode(error)
     if (code?.startsWith('22'))
       return errorResponse(c, { problems: [problem('value_not_storable')] })
-    // The database is gone for a moment (a PostgreSQL restarting, the embedded database's thread
-    // started again): not the request's fault, worth trying again shortly.
-    if (code?.startsWith('08') || code?.startsWith('57P0')) {
-      log.warn('database unreachable', { requestId: c.get('requestId'), path: c.req.path, code })
-      const unreachable = errorResponse(c, { problems: [problem('database_unreachable')] })
-      unreachable.headers.set('retry-after', '2')
-      return unreachable
+    // Content storage (the folder or the bucket) does not answer or take a write: the same.
+    if (error instanceof StorageUnavailable) {
+      log.warn('content storage unavailable', {
+        requestId: c.get('requestId'),
+        path: c.req.path,
+        error: error.cause,
+      })
+      return retryLater(c, 'storage_unavailable')
+    }
+    // The database is gone for a moment (a PostgreSQL restarting or stopped, its connections cut,
+    // the embedded database's thread started again) or out of a resource (a full disk, no memory, no
+    // connection left): not the request's fault, worth trying again shortly. Billboards and the app
+    // retry a 503 with Retry-After, not a 500.
+    const outage = databaseOutage(error)
+    if (outage) {
+      log.warn('database unavailable', { requestId: c.get('requestId'), path: c.req.path, code })
+      return retryLater(
+        c,
+        outage === 'unreachable' ? 'database_unreachable' : 'database_unavailable',
+      )
     }
     // a library's own refusal (a 4xx on the error): its status, our sentence, its words in the log
     const status = (error as { status?: number }).status

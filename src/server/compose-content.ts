@@ -3,7 +3,7 @@ import { createContentWorker } from './content/content-worker.ts'
 import { renderTemplatePng } from './content/render.ts'
 import { createS3Storage, s3Config } from './content/s3-storage.ts'
 import { type ContentDeps, type ContentService, createContentService } from './content/service.ts'
-import { type ContentStorage, createContentStorage } from './content/storage.ts'
+import { type ContentStorage, createContentStorage, namingOutages } from './content/storage.ts'
 import { createImageModerator, imageModerationConfig } from './moderation/index.ts'
 import type { Database } from './platform/db/client.ts'
 import type { Env } from './platform/env.ts'
@@ -64,7 +64,8 @@ export function composeContent(
   const bucket = s3Config(env)
   const { storage: wrapStorage, ...contentOverrides } = overrides
   const built = bucket ? createS3Storage(dataDir, bucket) : createContentStorage(dataDir)
-  const storage = wrapStorage ? wrapStorage(built) : built
+  // (a test's wrapper inside: the faults it makes are named as a real one's would be)
+  const storage = namingOutages(wrapStorage ? wrapStorage(built) : built)
   if (bucket)
     log.info('content stored in a bucket', { bucket: bucket.bucket, endpoint: bucket.endpoint })
 

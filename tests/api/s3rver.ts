@@ -13,15 +13,18 @@ const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass
 
 export type Bucket = { endpoint: string; close(): Promise<void> }
 
-/** s3rver, an S3-compatible server, on loopback with one bucket kept in `directory`. */
-export async function startS3rver(directory: string, bucket: string): Promise<Bucket> {
+/**
+ * s3rver, an S3-compatible server, on loopback with one bucket kept in `directory`; on the port
+ * given to start again a bucket that was closed (tests/api/outages.test.ts).
+ */
+export async function startS3rver(directory: string, bucket: string, port = 0): Promise<Bucket> {
   const s3 = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port,
     silent: true,
     directory,
     configureBuckets: [{ name: bucket }],
   })
-  const { port } = await s3.run()
-  return { endpoint: `http://127.0.0.1:${port}`, close: () => s3.close() }
+  const running = await s3.run()
+  return { endpoint: `http://127.0.0.1:${running.port}`, close: () => s3.close() }
 }

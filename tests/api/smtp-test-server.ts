@@ -13,6 +13,11 @@ export type SmtpTestServer = {
   refuse(yes: boolean): void
   /** How many deliveries were refused. */
   refusals(): number
+  /**
+   * Runs `step` once, on the next message, after it is received and before it is accepted (the
+   * sender then waits for the server's answer): a fault made while a send is under way.
+   */
+  beforeNextAccept(step: () => Promise<void>): void
   /** Waits until a received mail matches (polls; the test's own timeout bounds it). */
   waitFor(match: (mail: ParsedMail) => boolean): Promise<ParsedMail>
   close(): Promise<void>
@@ -22,6 +27,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   const received: ParsedMail[] = []
   let refusing = false
   let refused = 0
+  let nextStep: (() => Promise<void>) | null = null
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -39,7 +45,10 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
-        (mail) => {
+        async (mail) => {
+          const step = nextStep
+          nextStep = null
+          await step?.().catch(() => undefined)
           received.push(mail)
           callback()
         },
@@ -56,6 +65,9 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
       refusing = yes
     },
     refusals: () => refused,
+    beforeNextAccept: (step) => {
+      nextStep = step
+    },
     async waitFor(match) {
       for (;;) {
         const found = received.find(match)

@@ -172,7 +172,9 @@ export type StripeStandIn = {
    * as when the caller dies before it hears Stripe's reply. Turning it off drops the held
    * answers.
    */
-  holdCharges(on: boolean): void
+  holdCharges(on: boolean, held?: 'drop' | 'keep'): void
+  /** Sends the answers held back (kept when holding was turned off with 'keep'). */
+  answerHeld(): void
   /**
    * What Stripe.js does in the browser when the shopper's card is saved: a card unless `method` says
    * otherwise (a wallet, Link, a co-badged card and the network chosen). Refused, as the Payment
@@ -212,7 +214,7 @@ export async function startStripeStandIn(
   const charged = new Map<string, { amount: number; currency: string; refunded: number }>()
   const refunds: StripeStandIn['refunds'] = []
   let holding = false
-  const held: http.ServerResponse[] = []
+  const held: { res: http.ServerResponse; reply: { status: number; body: unknown } }[] = []
   let counter = 0
   const id = (prefix: string) => `${prefix}_standin${++counter}`
 
@@ -476,7 +478,7 @@ export async function startStripeStandIn(
       const reply = (key && replies.get(key)) || answer(call)
       if (key && call.method === 'POST') replies.set(key, reply)
       if (holding && call.method === 'POST' && call.path === '/v1/payment_intents') {
-        held.push(res)
+        held.push({ res, reply })
         return
       }
       res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': id('req') })
@@ -586,9 +588,15 @@ export async function startStripeStandIn(
     calls,
     paymentIntents,
     refunds,
-    holdCharges(on) {
+    holdCharges(on, keep = 'drop') {
       holding = on
-      if (!on) for (const res of held.splice(0)) res.destroy()
+      if (!on && keep === 'drop') for (const { res } of held.splice(0)) res.destroy()
+    },
+    answerHeld() {
+      for (const { res, reply } of held.splice(0)) {
+        res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': id('req') })
+        res.end(JSON.stringify(reply.body))
+      }
     },
     authenticate(clientSecret, outcome) {
       const intent = [...intents.values()].find((i) => i.client_secret === clientSecret)

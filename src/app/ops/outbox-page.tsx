@@ -116,6 +116,8 @@ function MailStatus({ mail: m }: { mail: OutboxMail }) {
       <Trans>kept here (no SMTP)</Trans>
     ) : m.status === 'failed' ? (
       <Trans>failed</Trans>
+    ) : m.status === 'sending' ? (
+      <Trans>being sent</Trans>
     ) : m.attempts > 0 ? (
       <Trans>retrying</Trans>
     ) : (

@@ -23,7 +23,7 @@ import type { Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { type PngRenderer, parseOrThrow, renderFailure } from './render.ts'
 import { type GenerationTexts, insertGeneratedContent, type UploadRow, uploadById } from './repo.ts'
-import { type ContentStorage, newId } from './storage.ts'
+import { type ContentStorage, newId, StorageUnavailable } from './storage.ts'
 
 /** Everything a generation needs, looked up and checked. */
 export type GenerationPlan = {
@@ -255,6 +255,9 @@ export const generatePhoto: ContentGenerator = async (plan, context) => {
       ...(plan.upload?.fileName ? { photoCacheKey: plan.upload.fileName } : {}),
     })
   } catch (error) {
+    // Storage that does not answer is an outage to try again (503, a job retried later), not a
+    // render that failed for good; a stored photo that cannot be read is a failure.
+    if (error instanceof StorageUnavailable) throw error
     context.log.error('content generation failed', { templateId: plan.template.id, error })
     return { kind: 'failed', problem: renderFailure(error) }
   }

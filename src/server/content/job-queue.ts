@@ -9,11 +9,13 @@
 // every POLL_MS for the rest: jobs added by another instance, and leases that ended.
 import { type Problem, problem } from '../../contract/problems.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
+import { databaseOutage } from '../platform/db/errors.ts'
 import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import {
   type ContentJobRow,
   claimJob,
+  deferJob,
   expireJobLeases,
   finishJob,
   insertJob,
@@ -24,6 +26,7 @@ import {
   requeueJob,
   unfinishedJobs,
 } from './repo.ts'
+import { StorageUnavailable } from './storage.ts'
 
 export type { ContentJobRow, JobOwner } from './repo.ts'
 
@@ -45,6 +48,17 @@ export type JobHandler = (
 
 /** A job that was started this many times and never finished is given up (a file that crashes us). */
 const MAX_ATTEMPTS = 3
+/**
+ * Outages in a row a job waits through before it is given up (about an hour with the delays of
+ * outageDelayMs): long enough for a bucket or a database to be restarted or given room.
+ */
+const MAX_OUTAGE_RETRIES = 60
+/** The wait before the next try after the n-th outage in a row: 1 s, doubling, at most a minute. */
+export const outageDelayMs = (retries: number) => Math.min(60_000, 1_000 * 2 ** retries)
+
+const isOutage = (error: unknown) =>
+  error instanceof StorageUnavailable || databaseOutage(error) !== null
+
 /**
  * Jobs run at once per server: with one lane, one shopper's long transcode held every
  * other shopper's clip behind it (a normal clip waited 53 s). Two lanes share the two cores; each job is
@@ -156,6 +170,7 @@ export function createContentJobs(
       outcome = await handler(job.payload, job, cut.signal)
     } catch (error) {
       if (cut.signal.aborted) return await handBack(job)
+      if (isOutage(error) && job.outageRetries < MAX_OUTAGE_RETRIES) return await putOff(job, error)
       log.error('content job failed', { jobId: job.id, kind: job.kind, error })
       outcome = { problems: [{ code: 'content_failed' }] }
     } finally {
@@ -175,6 +190,19 @@ export function createContentJobs(
       kind: job.kind,
     })
     await requeueJob(db, job.id, lease.owner, Math.max(0, job.attempts - 1))
+  }
+
+  // An outage of storage or the database is no fault of the job's: it waits in the queue and runs
+  // again once the part answers, later after each outage in a row, without spending an attempt.
+  const putOff = async (job: ContentJobRow, error: unknown) => {
+    const delayMs = outageDelayMs(job.outageRetries)
+    log.warn('content job put off: a part it needs is unavailable', {
+      jobId: job.id,
+      kind: job.kind,
+      retryInMs: delayMs,
+      error,
+    })
+    await deferJob(db, job.id, lease.owner, Math.max(0, job.attempts - 1), delayMs)
   }
 
   // Each lane takes the oldest queued job (claimJob skips rows another lane or server holds) until

@@ -143,11 +143,14 @@ export type ContentJobRow = {
   /** why it failed: its problems (a request may name several wrong things) */
   error: Problem[] | null
   attempts: number
+  /** how many times in a row it met an outage and was put off (migration 0037) */
+  outageRetries: number
   completedAt: Date | null
 }
 
 const JOB_COLUMNS = sql`id, public_token as "publicToken", kind, status, payload,
-  result_key as "resultKey", error, attempts, completed_at as "completedAt"`
+  result_key as "resultKey", error, attempts, outage_retries as "outageRetries",
+  completed_at as "completedAt"`
 
 /** Who asked for a job and the upload it uses (migration 0018): both null for jobs of the shop. */
 export type JobOwner = { clientKey: string | null; uploadId: string | null }
@@ -217,7 +220,8 @@ export async function claimJob(db: Queryable, lease: LeaseSettings): Promise<Con
     update content_jobs set status = 'running', started_at = now(), attempts = attempts + 1,
       lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(lease)}
     where id = (select waiting.id from content_jobs waiting
-      where waiting.status = 'queued'
+      where (waiting.status = 'queued'
+          and (waiting.next_attempt_at is null or waiting.next_attempt_at <= now()))
         or (waiting.status = 'running'
           and (waiting.lease_expires_at is null or waiting.lease_expires_at < now()))
       order by (select count(*) from content_jobs mine
@@ -270,6 +274,24 @@ export async function requeueJob(
   await db.query(sql`
     update content_jobs set status = 'queued', attempts = ${attempts}, started_at = null,
       lease_owner = null, lease_expires_at = null
+    where id = ${id} and status = 'running' and lease_owner = ${owner}`)
+}
+
+/**
+ * A job that met an outage goes back to the queue, not to run before `delayMs` from now; its
+ * attempt is not counted (`attempts` as it was before the claim), its outages in a row are.
+ */
+export async function deferJob(
+  db: Queryable,
+  id: string,
+  owner: string,
+  attempts: number,
+  delayMs: number,
+): Promise<void> {
+  await db.query(sql`
+    update content_jobs set status = 'queued', attempts = ${attempts}, started_at = null,
+      lease_owner = null, lease_expires_at = null, outage_retries = outage_retries + 1,
+      next_attempt_at = now() + ${delayMs}::int * interval '1 millisecond'
     where id = ${id} and status = 'running' and lease_owner = ${owner}`)
 }
 

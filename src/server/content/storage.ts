@@ -92,6 +92,83 @@ export type ContentStorage = {
   sweepTemp(olderThanMs: number): Promise<number>
 }
 
+/**
+ * Content storage that does not answer or take a write for a while: the bucket unreachable or
+ * answering 5xx, the disk failing. Not the request's fault nor the file's: the HTTP edge
+ * answers 503 storage_unavailable with Retry-After, and a content job is tried again later
+ * (job-queue.ts), never failed for it.
+ */
+export class StorageUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('Content storage is unavailable', { cause })
+    this.name = 'StorageUnavailable'
+  }
+}
+
+/**
+ * A file system's or a socket's words for "not now" (a missing file is not one of them; a full disk
+ * is its own answer, 507 storage_full: processors.ts).
+ */
+const OUTAGE_CODES = new Set([
+  'EIO',
+  'EROFS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/** Whether an error of the folder or the bucket is an outage rather than a refusal or a bug. */
+export function isStorageOutage(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if (e instanceof StorageUnavailable) return true
+    const { code, name, $metadata } = e as {
+      code?: unknown
+      name?: unknown
+      $metadata?: { httpStatusCode?: number }
+    }
+    if (typeof code === 'string' && OUTAGE_CODES.has(code)) return true
+    if (name === 'TimeoutError' || name === 'RequestTimeout') return true
+    const status = $metadata?.httpStatusCode
+    if (typeof status === 'number' && status >= 500) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
+const outages =
+  <A extends unknown[], T>(fn: (...args: A) => Promise<T>) =>
+  async (...args: A): Promise<T> => {
+    try {
+      return await fn(...args)
+    } catch (error) {
+      throw isStorageOutage(error) && !(error instanceof StorageUnavailable)
+        ? new StorageUnavailable(error)
+        : error
+    }
+  }
+
+/** The storage with its outages thrown as StorageUnavailable, whichever kind it is. */
+export function namingOutages(storage: ContentStorage): ContentStorage {
+  return {
+    ...storage,
+    adopt: outages(storage.adopt),
+    write: outages(storage.write),
+    read: outages(storage.read),
+    open: outages(async (name: string) => {
+      const file = await storage.open(name)
+      return file && { size: file.size, stream: outages(file.stream) }
+    }),
+    localFile: outages(storage.localFile),
+    remove: outages(storage.remove),
+  }
+}
+
 /** The local work folder both kinds of storage share: DATA_DIR/content/tmp. */
 export function createTempFolder(dataDir: string) {
   const tmp = path.join(path.resolve(dataDir, 'content'), 'tmp')

@@ -27,7 +27,7 @@ import {
   type UploadRow,
   uploadById,
 } from './repo.ts'
-import { type ContentStorage, newId } from './storage.ts'
+import { type ContentStorage, newId, StorageUnavailable } from './storage.ts'
 import { createVideoProcessor, DEFAULT_VIDEO_MAX_SECONDS } from './video.ts'
 
 // Uploads (api-v1 POST /content/uploads, GET /content/uploads/{id}): a photo is processed before the
@@ -125,8 +125,9 @@ export function createUploads(deps: UploadsDeps) {
       })
       await markUploadReady(db, uploadId, file)
     } catch (error) {
-      // Stopped by a shutdown: the raw file stays for the next start, which runs the job again.
-      if (signal.aborted) {
+      // Stopped by a shutdown, or storage down for a while: the raw file stays for the job's
+      // next run (at the next start, or once storage answers again: job-queue.ts).
+      if (signal.aborted || error instanceof StorageUnavailable) {
         if (fetched) await fetched.release().catch(() => undefined)
         throw error
       }

@@ -9,7 +9,7 @@ import type { LeaseSettings } from '../platform/lease.ts'
 // order module's read model (order/mail-reads.ts) with `mailed` below. The unique (order_guid, kind) makes each mail exist at most once: two instances
 // planning the same mail insert one row.
 
-export type MailStatus = 'queued' | 'sent' | 'failed' | 'stored'
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'stored'
 
 export type Attachment = { filename: string; contentType: string; contentBase64: string }
 
@@ -117,19 +117,36 @@ export function claimDueMails(
   db: Queryable,
   lease: LeaseSettings,
   limit: number,
+  /** How long after its lease ended a mail left `sending` is taken over (sent again). */
+  sendingGraceMs: number,
 ): Promise<MailToSend[]> {
   return db.query(sql<MailToSend>`
     update mail_outbox set attempts = attempts + 1,
       lease_owner = ${lease.owner}, lease_expires_at = ${leaseEnd(lease)}
     where id in (
       select id from mail_outbox
-      where status = 'queued' and next_attempt_at <= now()
-        and (lease_expires_at is null or lease_expires_at < now())
+      where (status = 'queued' and next_attempt_at <= now()
+          and (lease_expires_at is null or lease_expires_at < now()))
+        or (status = 'sending' and (lease_expires_at is null
+          or lease_expires_at < now() - ${sendingGraceMs}::int * interval '1 millisecond'))
       order by next_attempt_at, id
       limit ${limit}
       for update skip locked)
     returning ${OUTBOX_COLUMNS}, body_text as "text", body_html as "html", attachments,
       message_id as "messageId"`)
+}
+
+/**
+ * Records that this instance is about to hand the mail to the mail server: false when the mail is
+ * no longer this instance's (it is then not sent). Written before the send, so that a send whose
+ * outcome could not be written is never taken for one that was not made.
+ */
+export async function markSending(db: Queryable, id: string, owner: string): Promise<boolean> {
+  const rows = await db.query(sql`
+    update mail_outbox set status = 'sending', sending_at = now()
+    where id = ${id} and lease_owner = ${owner} and status in ('queued', 'sending')
+    returning id`)
+  return rows.length > 0
 }
 
 export async function renewMailLease(
@@ -139,7 +156,8 @@ export async function renewMailLease(
 ): Promise<boolean> {
   const rows = await db.query(sql`
     update mail_outbox set lease_expires_at = ${leaseEnd(lease)}
-    where id = ${id} and status = 'queued' and lease_owner = ${lease.owner} returning id`)
+    where id = ${id} and status in ('queued', 'sending') and lease_owner = ${lease.owner}
+    returning id`)
   return rows.length > 0
 }
 
@@ -159,7 +177,7 @@ export async function markSent(db: Queryable, id: string, owner: string): Promis
       lease_owner = null, lease_expires_at = null, ${FORGET_IF_ERASED},
       body_text = case when sensitive or ${ERASED} then '' else body_text end,
       body_html = case when sensitive or ${ERASED} then '' else body_html end
-    where id = ${id} and lease_owner = ${owner} and status = 'queued'`)
+    where id = ${id} and lease_owner = ${owner} and status = 'sending'`)
 }
 
 /** A failed attempt: tried again after `retryMs`, or given up (failed) when `retryMs` is null. */
@@ -181,7 +199,7 @@ export async function markAttemptFailed(
     update mail_outbox set last_error = ${json(error)}::jsonb, lease_owner = null, lease_expires_at = null,
       status = ${retryMs === null ? 'failed' : 'queued'},
       next_attempt_at = now() + ${retryMs ?? 0}::int * interval '1 millisecond' ${forget}
-    where id = ${id} and lease_owner = ${owner} and status = 'queued'`)
+    where id = ${id} and lease_owner = ${owner} and status = 'sending'`)
 }
 
 /** At shutdown: mails this instance claimed go back to the queue at once. */
@@ -208,12 +226,14 @@ export async function forgetOrderMail(db: Queryable, guid: string): Promise<void
   await db.query(sql`
     update mail_outbox set to_address = '', subject = '', body_text = '', body_html = '',
       attachments = '[]'::jsonb,
-      status = case when status = 'queued' then 'failed' else status end,
+      status = case when status in ('queued', 'sending') then 'failed' else status end,
       lease_owner = null, lease_expires_at = null
     where order_guid = ${guid}`)
 }
 
 /** Ends every mail lease at once. Only for the embedded database, which one process opens at a time. */
 export async function expireMailLeases(db: Queryable): Promise<void> {
-  await db.query(sql`update mail_outbox set lease_expires_at = null where status = 'queued'`)
+  await db.query(
+    sql`update mail_outbox set lease_expires_at = null where status in ('queued', 'sending')`,
+  )
 }

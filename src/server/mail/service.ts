@@ -12,7 +12,7 @@ import { makeGoodMailCandidates } from '../make-good/reads.ts'
 import { orderContact, stateMailCandidates, timedMailCandidates } from '../order/mail-reads.ts'
 import { problemIn } from '../platform/catalogs.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
-import { heartbeat, type LeaseSettings } from '../platform/lease.ts'
+import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { writeCalendar } from './ics.ts'
@@ -20,7 +20,6 @@ import { makeGoodLines } from './make-good-lines.ts'
 import { type NoticeView, renderNotice } from './notice.ts'
 import {
   type Attachment,
-  claimDueMails,
   expireMailLeases,
   forgetOrderMail,
   insertMail,
@@ -28,14 +27,12 @@ import {
   listOutbox,
   type MailToSend,
   mailed,
-  markAttemptFailed,
-  markSent,
   type NewMail,
   type OutboxRow,
   outboxMail,
   releaseMailLeases,
-  renewMailLease,
 } from './repo.ts'
+import { createSender } from './sender.ts'
 import { type MailView, renderMail } from './templates.ts'
 import { MAIL_TEXTS, type MailKind } from './texts.ts'
 import type { MailTransport } from './transport.ts'
@@ -47,8 +44,8 @@ type Summary = Omit<OrderSummary, 'errors' | 'codes' | 'params'>
 // `mail-planner` job, jobs.ts: every MAIL_POLL_SECONDS, one instance at a time) finds the orders owed
 // a mail and inserts it into the outbox, rendered, with ON CONFLICT DO NOTHING on (order, kind):
 // however many instances plan at once, each mail exists once. A sender (the `mail-sender` job, on
-// every instance) claims due mails under a lease (SKIP LOCKED), sends them, marks them sent; a failure is kept as the row's error and retried with back-off; a crash leaves the row
-// queued, taken again when its lease ends. Without SMTP_URL (no transport) the planner stores the
+// every instance, sender.ts) claims due mails under a lease (SKIP LOCKED), records each `sending`,
+// sends it, marks it sent; a failure is kept as the row's error and retried with back-off. Without SMTP_URL (no transport) the planner stores the
 // mails for /ops/outbox and nothing is sent.
 
 export type MailSettings = {
@@ -94,8 +91,7 @@ type MailCandidate = {
   refundedCents?: number
 }
 
-/** The longest back-off between two attempts. */
-const MAX_RETRY_MS = 3_600_000
+/** Mails planned a pass, at most, of each kind. */
 const BATCH = 20
 /** After the last play, the billboard's proofs have this long to arrive before "it played" is made. */
 const PLAYED_GRACE_MS = 0
@@ -278,65 +274,16 @@ export function createMailService(deps: MailDeps) {
     return added
   }
 
-  const backoffMs = (attempts: number) =>
-    Math.min(MAX_RETRY_MS, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1))
-
-  async function sendOne(mail: MailToSend, transport: MailTransport): Promise<void> {
-    const stop = heartbeat(
-      deps.lease.leaseMs,
-      () => renewMailLease(db, mail.id, deps.lease),
-      () => log.warn('mail lease lost while sending', { mailId: mail.id }),
-      (error) => log.warn('mail lease renewal failed', { mailId: mail.id, error }),
-    )
-    try {
-      await transport.send({
-        from: settings.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments,
-        messageId: mail.messageId,
-      })
-    } catch (error) {
-      stop()
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
-      const retryMs = mail.attempts >= settings.maxAttempts ? null : backoffMs(mail.attempts)
-      log.warn('mail not sent', {
-        mailId: mail.id,
-        kind: mail.kind,
-        attempts: mail.attempts,
-        error: message,
-        retryInMs: retryMs,
-      })
-      await markAttemptFailed(
-        db,
-        mail.id,
-        deps.lease.owner,
-        { code: 'mail_send_failed', params: { reason: message } },
-        retryMs,
-      )
-      return
-    }
-    stop()
-    await markSent(db, mail.id, deps.lease.owner)
-    log.info('mail sent', { mailId: mail.id, kind: mail.kind })
-  }
-
-  /** One pass of the sender: every due mail this instance could claim. */
-  async function sendDue(): Promise<number> {
-    const transport = deps.transport
-    if (!transport) return 0
-    let sent = 0
-    for (;;) {
-      const batch = await claimDueMails(db, deps.lease, BATCH)
-      if (batch.length === 0) return sent
-      for (const mail of batch) {
-        await sendOne(mail, transport)
-        sent++
-      }
-    }
-  }
+  const sender = createSender({
+    db,
+    log,
+    lease: deps.lease,
+    from: settings.from,
+    retryBaseMs: settings.retryBaseMs,
+    maxAttempts: settings.maxAttempts,
+  })
+  /** One pass of the sender (sender.ts): every due mail this instance could claim. */
+  const sendDue = () => sender.sendDue(deps.transport)
 
   let running: Promise<void> | null = null
 
@@ -425,6 +372,7 @@ export function createMailService(deps: MailDeps) {
     /** Hands back the mails this instance holds and closes the SMTP connection (at shutdown). */
     async close() {
       await running
+      await sender.recordPending().catch(() => undefined)
       await releaseMailLeases(db, deps.lease.owner).catch(() => undefined)
       deps.transport?.close()
     },

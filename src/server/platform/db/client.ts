@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { dirname, join, resolve } from 'node:path'
 import pg from 'pg'
 import { sourcePath } from '../paths.ts'
+import { lostConnection } from './errors.ts'
 import { openPgliteGuest } from './pglite-guest.ts'
 import { openPgliteThread } from './pglite-thread.ts'
 import { compile, type Row, type Sql } from './sql.ts'
@@ -267,24 +268,36 @@ async function openPostgres(url: string, stallMs: number): Promise<Database> {
   })
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => undefined)
+  // A statement or a connection that cannot reach the server fails as a class 08 error, as PGlite's
+  // thread does (errors.ts lostConnection): the HTTP edge answers 503, not 500.
   const run = async <T extends Row>(on: pg.Pool | pg.PoolClient, statement: Sql<T>) => {
     const { text, values } = compile(statement)
-    return (await on.query(text, values)).rows as T[]
+    try {
+      return (await on.query(text, values)).rows as T[]
+    } catch (error) {
+      throw lostConnection(error)
+    }
   }
   return {
     kind: 'postgres',
     query: (statement) => run(pool, statement),
     transaction: async (fn) => {
-      const client = await pool.connect()
+      const client = await pool.connect().catch((error: unknown) => {
+        throw lostConnection(error)
+      })
       try {
-        await client.query('begin')
+        await client.query('begin').catch((error: unknown) => {
+          throw lostConnection(error)
+        })
         const result = await fn({
           query: (statement) => run(client, statement),
           exec: async (script) => {
             await client.query(script)
           },
         })
-        await client.query('commit')
+        await client.query('commit').catch((error: unknown) => {
+          throw lostConnection(error)
+        })
         return result
       } catch (error) {
         await client.query('rollback').catch(() => undefined)
