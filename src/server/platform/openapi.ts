@@ -102,7 +102,14 @@ function operation(e: Endpoint, components: Record<string, JsonSchema>): JsonSch
             required: true,
             content: { 'application/json': { schema: ref(`${e.name}Request`, e.body, 'input') } },
           }
-        : undefined
+        : e.rawBody
+          ? {
+              required: true,
+              content: Object.fromEntries(
+                e.rawBody.map((type) => [type, { schema: { type: 'string' } }]),
+              ),
+            }
+          : undefined
   return {
     operationId: e.name,
     summary: e.summary,

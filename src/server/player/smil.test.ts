@@ -38,37 +38,57 @@ const clip = {
 }
 const CARD = 'https://shop.example/api/v1/player/paris-opera-1/house-card.png?v=x&y=1'
 
+const LOGS = {
+  playLogAction: 'https://shop.example/api/v1/player/paris-opera-1/play-logs/T0K3N',
+  popEndpoint: 'https://shop.example/api/v1/player/paris-opera-1/pop-reports?token=T0K3N&x=1',
+}
+const smil = (items: Schedule['items']) => scheduleSmil(schedule(items), CARD, LOGS)
+
 describe('the SMIL playlist', () => {
-  it('plays a video shout in its own seq, muted by its file (no soundLevel), between pieces of house card', () => {
-    const { body } = scheduleSmil(schedule([clip]), CARD)
-    const seqs = [...body.matchAll(/<seq begin="([^"]+)" end="([^"]+)">(.*?)<\/seq>/g)]
-    expect(seqs.map((m) => [m[1], m[2], m[3]?.match(/^<(\w+)/)?.[1]])).toEqual([
-      ['wallclock(2027-05-07T10:00:00)', 'wallclock(2027-05-07T10:00:30)', 'img'],
+  it('plays a video shout in the sold plays’ class, muted by its file (no soundLevel), and the house card in the lower class between', () => {
+    const { body } = smil([clip])
+    const classes = body.split('<priorityClass ').slice(1)
+    expect(classes).toHaveLength(2)
+    const seqsOf = (part: string) =>
+      [...part.matchAll(/<seq begin="([^"]+)" end="([^"]+)">(.*?)<\/seq>/g)].map((m) => [
+        m[1],
+        m[2],
+        m[3]?.match(/^<(\w+)/)?.[1],
+      ])
+    expect(seqsOf(classes[0] as string)).toEqual([
       ['wallclock(2027-05-07T10:00:30)', 'wallclock(2027-05-07T10:00:45)', 'video'],
-      ['wallclock(2027-05-07T10:00:45)', 'wallclock(2027-05-07T10:01:00)', 'img'],
-      ['wallclock(2027-05-07T10:01:00)', 'wallclock(2027-05-07T10:02:00)', 'img'],
     ])
-    expect(body).toContain(
-      '<video src="https://shop.example/api/v1/content/files/a.mp4" region="screen" fit="meet" dur="15s"/>',
+    // one stretch per gap, not a piece a minute
+    expect(seqsOf(classes[1] as string)).toEqual([
+      ['wallclock(2027-05-07T10:00:00)', 'wallclock(2027-05-07T10:00:30)', 'img'],
+      ['wallclock(2027-05-07T10:00:45)', 'wallclock(2027-05-07T10:02:00)', 'img'],
+    ])
+    expect(body).toMatch(
+      /<video src="https:\/\/shop\.example\/api\/v1\/content\/files\/a\.mp4" region="screen" fit="meet" dur="15s" popName="shout" popCustomId="(\d+-[\w-]{22})" popType="video"><param name="logContentId" value="\1"\/><\/video>/,
     )
     expect(body).not.toContain('soundLevel')
+    // the logged id tells nothing of the order
+    expect(body).not.toContain('o-1')
   })
 
-  it('escapes what the catalogue wrote and stays well-formed', () => {
-    const { body } = scheduleSmil(schedule([]), CARD)
+  it('escapes what the catalogue wrote and the log addresses, and stays well-formed', () => {
+    const { body } = smil([])
     const parsed = new XMLParser({
       ignoreAttributes: false,
       attributeNamePrefix: '',
       htmlEntities: true,
     }).parse(body)
     expect(parsed.smil.head.meta[0].content).toBe('Love & <Peace>: paris-opera-1')
-    expect(parsed.smil.body.par.seq[0].img.src).toBe(CARD)
+    expect(parsed.smil.head.meta[1].endpoint).toBe(LOGS.popEndpoint)
+    const excl = parsed.smil.body.par.excl
+    expect(excl.priorityClass.seq.img.src).toBe(CARD)
+    expect(parsed.smil.body.par.seq.prefetch.src).toBe(CARD)
   })
 
   it('has the same ETag for the same document, another for another', () => {
-    const a = scheduleSmil(schedule([clip]), CARD)
-    expect(scheduleSmil(schedule([clip]), CARD).etag).toBe(a.etag)
-    expect(scheduleSmil(schedule([]), CARD).etag).not.toBe(a.etag)
+    const a = smil([clip])
+    expect(smil([clip]).etag).toBe(a.etag)
+    expect(smil([]).etag).not.toBe(a.etag)
   })
 })
 
