@@ -26,7 +26,6 @@ import { signedInOperator } from './ops-helpers.ts'
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
 type Event = Parameters<typeof slotStartEpochMs>[0]
-type Answer = { accepted: number; duplicates: number; refused: number; failed: number }
 
 /** An instant as garlic writes it: the billboard's local time with its offset (Paris in May: +02:00). */
 const local = (epochMs: number) =>

@@ -166,7 +166,7 @@ const childText = (element: XmlElement, name: string) =>
  */
 export function readPlayLogReport(xml: string): PlayLogReport | null {
   const root = parsePlayLogXml(xml)
-  if (!root || root.name !== 'report') return null
+  if (root?.name !== 'report') return null
   const namespace = Object.entries(root.attributes).find(
     ([name]) => name === 'xmlns' || name.startsWith('xmlns:'),
   )?.[1]

@@ -85,6 +85,32 @@ describe('the SMIL playlist', () => {
     expect(parsed.smil.body.par.seq.prefetch.src).toBe(CARD)
   })
 
+  it('holds 86 elements, 22 of them seqs, for 25 hours with 10 sold plays of 10 files (a piece of house card a minute made 1,506 seqs)', () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      ...clip,
+      playIndex: i,
+      startEpochMs: T0 + (i * 2 + 1) * 3_600_000,
+      endEpochMs: T0 + (i * 2 + 1) * 3_600_000 + 15_000,
+      content: { ...clip.content, url: `https://shop.example/api/v1/content/files/${i}.mp4` },
+    }))
+    const day = { ...schedule(items), toEpochMs: T0 + 25 * 3_600_000 }
+    const { body } = scheduleSmil(day, CARD, LOGS)
+    type Node = Record<string, unknown>
+    const names: string[] = []
+    const walk = (nodes: Node[]) => {
+      for (const node of nodes) {
+        const name = Object.keys(node).find((k) => k !== ':@')
+        if (!name || name.startsWith('?') || name === '#text') continue
+        names.push(name)
+        walk(node[name] as Node[])
+      }
+    }
+    walk(new XMLParser({ ignoreAttributes: false, preserveOrder: true }).parse(body) as Node[])
+    expect(names.filter((n) => n === 'seq')).toHaveLength(22)
+    expect(names.filter((n) => n === 'prefetch')).toHaveLength(11)
+    expect(names).toHaveLength(86)
+  })
+
   it('has the same ETag for the same document, another for another', () => {
     const a = smil([clip])
     expect(smil([clip]).etag).toBe(a.etag)
