@@ -284,6 +284,7 @@ export const player = {
     summary:
       "signageOS's proof-of-play reports (its <meta log type=manual endpoint>), one or a batch: each playback whose customId names a play of this billboard's schedule becomes its proof, under the rules of POST /plays; a failed playback is no proof. Answers a CORS preflight (OPTIONS). Counts as a heartbeat",
     access: 'player',
+    cors: true,
     query: PlayerQuerySchema,
     body: PopReportsSchema,
     response: PlayLogAnswerSchema,

@@ -114,6 +114,7 @@ function operation(e: Endpoint, components: Record<string, JsonSchema>): JsonSch
     operationId: e.name,
     summary: e.summary,
     ...(e.access && e.access !== 'public' ? { 'x-access': e.access } : {}),
+    ...(e.cors ? { 'x-cors': true } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,

@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { routerPath } from '../../contract/endpoint.ts'
 import { PLAY_LOG_FILE, player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { acceptsGzip, readJson, readText } from '../platform/http/json.ts'
@@ -181,27 +180,13 @@ function playLogRoutes(
     perBillboard,
   )
 
-  // signageOS's web view may ask first: its reports carry no credentials but the query's token,
-  // so any origin may send them; this endpoint only.
-  const cors: MiddlewareHandler = async (c, next) => {
-    await next()
-    c.res.headers.set('Access-Control-Allow-Origin', '*')
-  }
-  router.hono.options(routerPath(playerApi.popReports.path), (c) =>
-    c.body(null, 204, {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Methods': 'POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'Content-Type',
-      'Access-Control-Max-Age': '86400',
-    }),
-  )
+  // signageOS's web view may ask first (the contract's `cors`: the router answers the preflight)
   router.handle(
     playerApi.popReports,
     async ({ params, body }) => {
       const answer = await service.popReports(params.deviceId, body)
       return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
     },
-    cors,
     playerOnly,
     perBillboard,
     async (c, next) => {
