@@ -43,7 +43,7 @@ describe.each(BACKENDS)('SMIL players’ play logs on %s', (backend) => {
   let api: Client
   let token: string
   let event: Event
-  let order: { guid: string; slots: number[] }
+  let order: { guid: string; slots: number[]; state: string }
   const logs: string[] = []
   let clock = Date.now()
   /** The sold plays as the playlist names them: logged id, start and end. */
