@@ -75,7 +75,12 @@ describe.each(BACKENDS)('SMIL players’ play logs on %s', (backend) => {
     )
     action = smil.smil.head.metadata['x-server'].subscriptionList.subscription.action
     popEndpoint = smil.smil.head.meta.find((m: { log?: string }) => m.log === 'true').endpoint
-    const sold = [smil.smil.body.par.excl.priorityClass].flat()[0].seq
+    // the sold plays' media, in time order (the classes rank the latest first)
+    const sold = [smil.smil.body.par.excl.priorityClass]
+      .flat()
+      .map((c: { seq: { img: Record<string, string> } }) => c.seq)
+      .filter((seq: { img: Record<string, string> }) => seq.img.popCustomId !== undefined)
+      .reverse()
     const schedule = await api.get<Schedule>(
       `/player/${DEVICE}/schedule?fromEpochMs=${from}&toEpochMs=${to}`,
       { authorization: `Bearer ${token}` },

@@ -148,10 +148,19 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     expect(par.attributes).toEqual({ dur: 'indefinite' })
     expect(par.children.map((e) => e.name)).toEqual(['seq', 'excl'])
     const excl = only(par.children, 'excl')
-    expect(excl.children.map((e) => e.name)).toEqual(['priorityClass', 'priorityClass'])
-    const [sold, house] = excl.children as [XmlElement, XmlElement]
-    for (const c of [sold, house])
+    // one priorityClass per item, each holding one seq
+    expect(new Set(excl.children.map((e) => e.name))).toEqual(new Set(['priorityClass']))
+    for (const c of excl.children) {
       expect(c.attributes).toEqual({ peers: 'stop', higher: 'stop', lower: 'defer' })
+      expect(c.children.map((e) => e.name)).toEqual(['seq'])
+    }
+    const seqs = excl.children.map((c) => c.children[0] as XmlElement)
+    const isPlay = (seq: XmlElement) => 'popCustomId' in (seq.children[0]?.attributes ?? {})
+    const firstHouse = seqs.findIndex((seq) => !isPlay(seq))
+    // the sold plays rank above the house card
+    expect(seqs.slice(firstHouse).some(isPlay)).toBe(false)
+    const sold = { children: seqs.slice(0, firstHouse) } as XmlElement
+    const house = { children: seqs.slice(firstHouse) } as XmlElement
     const wall = /^wallclock\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\)$/
     const local = (value: string | undefined) => {
       const time = wall.exec(value ?? '')?.[1]
@@ -175,6 +184,13 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
       })
     const plays = spans(sold)
     const gaps = spans(house)
+    // within each, a later item ranks above an earlier one (an item that overran is stopped by the
+    // next): latest first
+    for (const items of [plays, gaps]) {
+      expect(items.map((i) => i.begin)).toEqual(items.map((i) => i.begin).sort((a, b) => b - a))
+    }
+    plays.reverse()
+    gaps.reverse()
     // every sold play's media names its play for each player's log, the same id for all
     for (const { media } of plays) {
       const id = media.attributes.popCustomId

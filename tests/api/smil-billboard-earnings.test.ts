@@ -66,7 +66,7 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
       await res.text(),
     ).smil
     const ids = new Map<string, string>()
-    for (const seq of [[smil.body.par.excl.priorityClass].flat()[0].seq].flat()) {
+    for (const { seq } of [smil.body.par.excl.priorityClass].flat()) {
       const media = seq.img ?? seq.video
       if (media.popCustomId) ids.set(seq.begin, media.popCustomId)
     }

@@ -5,18 +5,20 @@ import { loggedPlayId } from './play-logs.ts'
 
 // The schedule as a SMIL 3.0 playlist for off-the-shelf signage players (garlic-player, IAdea,
 // signageOS), in a shape read in their sources to play every sold play on time on each:
-// - body › par › excl › two priorityClass: the sold plays' first (the higher), the house card's
-//   second. Each holds `<seq begin="wallclock(…)" end="wallclock(…)">`s in time order, one per
-//   play or per stretch of house card between plays, each with one `<img>` or `<video>` and its `dur`.
-//   signageOS's player runs each priorityClass as its own chain, so the sold plays are never held up
-//   behind house card; it keeps an image its whole `dur` from when it started whatever the seq's
-//   `end` says, but a higher priorityClass that starts stops the lower one's image within 100 ms
-//   (its `higher` is always "stop"), and the house card waits while a sold play shows (`lower`
-//   "defer"). garlic-player and IAdea play an excl's children at their wallclock begin, as a par's,
-//   and cut each at its seq's end; `higher="stop"` on the house card's class ends its stretch
-//   when a play begins, and the next stretch has its own begin, so nothing relies on resuming.
-//   One stretch per gap instead of a piece a minute: a day of 10 sold plays is about 50 elements
-//   where it was 1,500 seqs, which signageOS walked at every pass.
+// - body › par › excl › one priorityClass per timed item: each sold play (shout or ad), then each
+//   stretch of house card between plays, each class holding one
+//   `<seq begin="wallclock(…)" end="wallclock(…)">` with one `<img>` or `<video>` and its `dur`.
+//   signageOS's player arms a wallclock seq ahead (a timer to its begin) only when it is alone in its
+//   container; of several it starts those whose begin has passed at each pass over the playlist, and
+//   a pass waits for what it started, so a house card begun late (joining mid-gap, a new version)
+//   held the next play back or dropped it. Alone in its class, every item is armed; it keeps an image
+//   its whole `dur` whatever the seq's `end`, but a class that starts stops a lower one's image within
+//   100 ms (its `higher` is always "stop"), and a lower one waits ("defer") while a higher one shows.
+//   So the sold plays rank above the house card, and a later play above an earlier one (an item
+//   that overran is stopped by the next, never the reverse): classes go latest first. garlic-player
+//   and IAdea start an excl's children at their wallclock begin and cut each at its seq's end, as a
+//   par's; `higher="stop"` ends a stretch of house card when a play begins, and the next stretch has
+//   its own begin, so nothing relies on resuming. One stretch per gap instead of a piece a minute.
 // - a `seq` of `<prefetch>`, one per file, first in the par: IAdea fetches media on first use,
 //   garlic on prefetch too; signageOS drops the seq that holds them (it downloads every file anyway).
 // - Play logs: each sold play's media carries the id of its play (play-logs.ts loggedPlayId) as
@@ -114,15 +116,13 @@ export function scheduleSmil(
       ),
     )
   }
-  // an empty class is left out (signageOS reads an empty element as text, not as a container)
-  const priorityClass = (seqs: string[]) =>
-    seqs.length === 0
-      ? []
-      : [
-          '        <priorityClass peers="stop" higher="stop" lower="defer">',
-          ...seqs,
-          '        </priorityClass>',
-        ]
+  // one class per item, the highest first: the sold plays latest first, then the house card's
+  // stretches latest first
+  const classes = [...sold.reverse(), ...house.reverse()].flatMap((seq) => [
+    '        <priorityClass peers="stop" higher="stop" lower="defer">',
+    seq,
+    '        </priorityClass>',
+  ])
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<smil xmlns="${SMIL_NAMESPACE}" version="3.0" baseProfile="Tiny">`,
@@ -154,8 +154,7 @@ export function scheduleSmil(
     ...[...files].map((url) => `        <prefetch src="${escapeXml(url)}"/>`),
     '      </seq>',
     '      <excl dur="indefinite">',
-    ...priorityClass(sold),
-    ...priorityClass(house),
+    ...classes,
     '      </excl>',
     '    </par>',
     '  </body>',
