@@ -25,6 +25,11 @@ import type { PlayerError } from './service.ts'
 // player sends again (garlic until it gets a 2xx, signageOS every 10 minutes) is a duplicate.
 
 const HOUR_MS = 3_600_000
+/**
+ * Hours of schedule one body may make the server look up (each a schedule of the hour): two days of
+ * plays kept by a player offline; a play of another hour in the same body is refused.
+ */
+const MAX_HOURS_PER_LOG = 48
 
 /** The id a SMIL player logs for a play of the schedule. */
 export function loggedPlayId(item: ScheduleItem): string {
@@ -83,7 +88,7 @@ export function createPlayLogs(deps: PlayLogDeps) {
       const seconds = LOGGED_ID.exec(entry.loggedId)?.[1]
       if (seconds === undefined) continue
       const hour = Math.floor((Number(seconds) * 1000) / HOUR_MS) * HOUR_MS
-      if (hours.has(hour)) continue
+      if (hours.has(hour) || hours.size >= MAX_HOURS_PER_LOG) continue
       const found = await deps.schedule(deviceId, { fromEpochMs: hour, toEpochMs: hour + HOUR_MS })
       if (!found.ok) return found
       hours.set(hour, new Map(found.value.items.map((item) => [loggedPlayId(item), item])))
