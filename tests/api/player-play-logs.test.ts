@@ -86,7 +86,7 @@ describe.each(BACKENDS)('SMIL players’ play logs on %s', (backend) => {
       { authorization: `Bearer ${token}` },
     )
     plays = schedule.body.items.map((item, i) => ({
-      id: sold[i].img.popCustomId,
+      id: sold[i]?.img.popCustomId as string,
       startEpochMs: item.startEpochMs,
       endEpochMs: item.endEpochMs,
     }))
