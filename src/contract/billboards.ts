@@ -23,6 +23,13 @@ export const BillboardHealthSchema = v.object({
   lastSeenEpochMs: v.nullable(EpochMsSchema),
   /** What reported: our web player or a SMIL player's fetch. */
   source: v.nullable(v.picklist(['web', 'smil'])),
+  /**
+   * The kind of player, as its reports tell: our web player (its heartbeats), or the SMIL player
+   * whose play logs came (garlic-player, IAdea, signageOS); null while a SMIL player only fetched.
+   */
+  player: v.optional(v.nullable(v.picklist(['web', 'garlic', 'iadea', 'signageos'])), null),
+  /** When its last play log came (a SMIL player's proofs of play), null before the first. */
+  lastPlayLogEpochMs: v.optional(v.nullable(EpochMsSchema), null),
   /** Server minus player clock (ms) as last measured, null when never measured (SMIL). */
   clockOffsetMs: v.nullable(v.number()),
   /** The web player's last heartbeat, kept when SMIL fetches follow; null without one. */

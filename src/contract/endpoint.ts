@@ -29,6 +29,13 @@ export type Endpoint = {
   readonly query?: v.GenericSchema
   /** A JSON body, or 'multipart' for uploads (the handler reads the stream itself). */
   readonly body?: v.GenericSchema | 'multipart'
+  /**
+   * Callable from any origin's page without credentials (a player's web view posting with the token
+   * in the query): the router answers the CORS preflight (OPTIONS) and allows any origin to read.
+   */
+  readonly cors?: boolean
+  /** A body that is not JSON, by its media types (the handler reads and checks it itself). */
+  readonly rawBody?: readonly string[]
   /** Request headers the endpoint reads (documented; a handler checks them itself). */
   readonly headers?: readonly { name: string; required: boolean; description: string }[]
   /** The JSON answer; absent with `file` (a file answer) or with status 204. */

@@ -122,6 +122,45 @@ export const PlaysAnswerSchema = v.object({
 })
 export type PlaysAnswer = v.InferOutput<typeof PlaysAnswerSchema>
 
+/**
+ * What a SMIL player's play log came to: proofs kept (`accepted`), plays already kept
+ * (`duplicates`), plays refused (not scheduled for this billboard, not begun, or an id it never
+ * had) and plays the player says failed (`failed`: no proof).
+ */
+export const PlayLogAnswerSchema = v.object({
+  accepted: nonNegativeInt(),
+  duplicates: nonNegativeInt(),
+  refused: nonNegativeInt(),
+  failed: nonNegativeInt(),
+})
+export type PlayLogAnswer = v.InferOutput<typeof PlayLogAnswerSchema>
+
+/**
+ * One report of signageOS's SMIL player to a custom proof-of-play endpoint (its `<meta log>`): the
+ * media's popName (the player writes "media-playback" for a play, "media-download" for a download,
+ * which has no playbackSuccess), its popCustomId (the play, as the playlist named it), popType and
+ * when it was recorded (UTC, at the end of the playback). Other fields are kept as sent.
+ */
+export const PopReportSchema = v.looseObject({
+  name: v.pipe(v.string(), v.maxLength(200)),
+  playbackSuccess: v.optional(v.boolean()),
+  errorMessage: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  customId: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  type: v.optional(v.pipe(v.string(), v.maxLength(50))),
+  tags: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(50))),
+  fileName: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  recordedAt: v.pipe(v.string(), v.isoTimestamp()),
+})
+export type PopReport = v.InferOutput<typeof PopReportSchema>
+
+export const PopReportsSchema = v.pipe(
+  v.array(PopReportSchema),
+  v.maxLength(MAX_PLAYS_PER_BATCH, `must hold at most ${MAX_PLAYS_PER_BATCH} reports`),
+)
+
+/** The A-SMIL play log files a player PUTs: garlic names them playlog-…, IAdea playerlog-…. */
+export const PLAY_LOG_FILE = /^(?:playlog|playerlog)-[\w.-]{1,80}\.xml$/
+
 /** A proof of play as the order summary carries it (api-v1 "Player"). */
 export const OrderPlaySchema = v.object({
   slotNumber: nonNegativeInt(),
@@ -224,6 +263,32 @@ export const player = {
     response: PlaysAnswerSchema,
     status: 202,
     errors: ['body_too_large', ...playerErrors],
+  }),
+  // The token is a path segment: garlic-player and IAdea players PUT to their subscription's
+  // `action` with a file name appended and no credentials; the request log redacts the segment.
+  playLog: endpoint({
+    name: 'putPlayerPlayLog',
+    method: 'PUT',
+    path: '/player/{deviceId}/play-logs/{token}/{fileName}',
+    summary:
+      "A garlic-player or IAdea play log (A-SMIL PlaylogCollection: PUT to the subscription's action + /playlog-{uuid}.xml, IAdea's also playerlog-): each contentPlayed whose contentId names a play of this billboard's schedule becomes its proof, under the rules of POST /plays; sent again, it counts once. The billboard's token is the {token} segment. Counts as a heartbeat",
+    access: 'player',
+    rawBody: ['application/xml', 'text/xml'],
+    response: PlayLogAnswerSchema,
+    errors: ['body_too_large', 'play_log_invalid', 'too_many_requests', ...playerErrors],
+  }),
+  popReports: endpoint({
+    name: 'postPlayerPopReports',
+    method: 'POST',
+    path: '/player/{deviceId}/pop-reports',
+    summary:
+      "signageOS's proof-of-play reports (its <meta log type=manual endpoint>), one or a batch: each playback whose customId names a play of this billboard's schedule becomes its proof, under the rules of POST /plays; a failed playback is no proof. Answers a CORS preflight (OPTIONS). Counts as a heartbeat",
+    access: 'player',
+    cors: true,
+    query: PlayerQuerySchema,
+    body: PopReportsSchema,
+    response: PlayLogAnswerSchema,
+    errors: ['body_too_large', 'too_many_requests', ...playerErrors],
   }),
   heartbeat: endpoint({
     name: 'postPlayerHeartbeat',

@@ -34,6 +34,10 @@ export const REQUEST_PROBLEMS = {
     en: 'The request body is nested too deeply (at most {levels} levels)',
   },
   body_malformed: { status: 400, en: 'The request body is not valid JSON' },
+  play_log_invalid: {
+    status: 400,
+    en: 'The request body is not a play log this server reads (an A-SMIL report of contentPlayed)',
+  },
   body_not_expected: { status: 413, en: 'This request takes no body' },
   too_many_requests: {
     status: 429,

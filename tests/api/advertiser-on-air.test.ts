@@ -220,7 +220,10 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     )
     expect(smil.status).toBe(200)
     const text = await smil.text()
-    expect(text.split(`src="${first.content.url}"`).length - 1).toBe(inWindow.length)
+    // each play a media element in the region, named for the player's log as an ad (its file's
+    // prefetch aside)
+    expect(text.split(`src="${first.content.url}" region=`).length - 1).toBe(inWindow.length)
+    expect(text.split('popName="ad"').length - 1).toBe(inWindow.length)
   })
 
   it('takes a paused campaign off the next fetch, and puts it back on resume', async () => {

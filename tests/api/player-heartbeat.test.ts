@@ -56,6 +56,8 @@ describe.each(BACKENDS)('billboard heartbeats on %s', (backend) => {
       seenAtEpochMs: clock,
       clockOffsetMs: 300_000,
       beat: sent,
+      playerKind: 'web',
+      playLogAtEpochMs: null,
     })
   })
 

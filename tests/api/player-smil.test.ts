@@ -22,7 +22,12 @@ const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
 type Event = Parameters<typeof slotStartEpochMs>[0]
 
-type XmlElement = { name: string; attributes: Record<string, string>; children: XmlElement[] }
+type XmlElement = {
+  name: string
+  attributes: Record<string, string>
+  children: XmlElement[]
+  text: string
+}
 
 /** The document as elements in their order (fast-xml-parser's preserveOrder form, made readable). */
 function parseSmil(xml: string): XmlElement {
@@ -30,10 +35,12 @@ function parseSmil(xml: string): XmlElement {
   const toElement = (node: Node): XmlElement | null => {
     const name = Object.keys(node).find((k) => k !== ':@')
     if (!name || name.startsWith('?') || name === '#text') return null
+    const inside = node[name] as Node[]
     return {
       name,
       attributes: node[':@'] ?? {},
-      children: (node[name] as Node[]).map(toElement).filter((e) => e !== null),
+      children: inside.map(toElement).filter((e) => e !== null),
+      text: inside.map((n) => String(n['#text'] ?? '')).join(''),
     }
   }
   const nodes = new XMLParser({
@@ -90,7 +97,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
   const smilOf = (query: string, init: RequestInit = {}) =>
     fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil?token=${token}${query}`, init)
 
-  it('serves SMIL 3.0 that signage players play on time: one par, a wallclock seq per play, one media element each', async () => {
+  it('serves SMIL 3.0 that signage players play on time: the sold plays in a priorityClass above the house card’s, each play a wallclock seq with one media element named for its play log', async () => {
     const w = dayWindow()
     const res = await smilOf(`&fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
     expect(res.status).toBe(200)
@@ -113,45 +120,110 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     const metas = head.children.filter((e) => e.name === 'meta')
     expect(metas.at(-1)?.attributes).toEqual({ 'http-equiv': 'Refresh', content: '300' })
     expect(metas.slice(0, -1).every((m) => !('http-equiv' in m.attributes))).toBe(true)
+    // signageOS's proof of play: manual reports, to our endpoint only, the token in its query
+    const log = metas.find((m) => m.attributes.log === 'true')
+    expect(log?.attributes).toEqual({
+      log: 'true',
+      type: 'manual',
+      endpoint: `https://shop.example/api/v1/player/${DEVICE}/pop-reports?token=${token}`,
+      reportFileLimit: '100',
+    })
+    // garlic's and IAdea's: the A-SMIL subscription, every field (garlic reuses one parser object)
+    const xServer = only(only(head.children, 'metadata').children, 'x-server')
+    expect(xServer.attributes).toEqual({ xmlns: 'http://schemas.adfotain.org/adapi-1.0' })
+    const subscription = only(only(xServer.children, 'subscriptionList').children, 'subscription')
+    expect(
+      Object.fromEntries(subscription.children.map((field) => [field.name, field.text])),
+    ).toEqual({
+      type: 'PlaylogCollection',
+      action: `https://shop.example/api/v1/player/${DEVICE}/play-logs/${token}`,
+      method: 'put',
+      refreshInterval: '60',
+      retryInterval: '60',
+    })
 
-    // body → one par, indefinite → only seqs, each with begin and end → one img or video with dur
+    // body → one par, indefinite → a seq of prefetches, then an excl of two priorityClass
     const body = only(smil.children, 'body')
-    expect(body.children.map((e) => e.name)).toEqual(['par'])
     const par = only(body.children, 'par')
     expect(par.attributes).toEqual({ dur: 'indefinite' })
-    expect(new Set(par.children.map((e) => e.name))).toEqual(new Set(['seq']))
+    expect(par.children.map((e) => e.name)).toEqual(['seq', 'excl'])
+    const excl = only(par.children, 'excl')
+    // one priorityClass per item, each holding one seq
+    expect(new Set(excl.children.map((e) => e.name))).toEqual(new Set(['priorityClass']))
+    for (const c of excl.children) {
+      expect(c.attributes).toEqual({ peers: 'stop', higher: 'stop', lower: 'defer' })
+      expect(c.children.map((e) => e.name)).toEqual(['seq'])
+    }
+    const seqs = excl.children.map((c) => c.children[0] as XmlElement)
+    const isPlay = (seq: XmlElement) => 'popCustomId' in (seq.children[0]?.attributes ?? {})
+    const firstHouse = seqs.findIndex((seq) => !isPlay(seq))
+    // the sold plays rank above the house card
+    expect(seqs.slice(firstHouse).some(isPlay)).toBe(false)
+    const sold = { children: seqs.slice(0, firstHouse) } as XmlElement
+    const house = { children: seqs.slice(firstHouse) } as XmlElement
     const wall = /^wallclock\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\)$/
     const local = (value: string | undefined) => {
       const time = wall.exec(value ?? '')?.[1]
       expect(time, value).toBeDefined()
       return Temporal.PlainDateTime.from(time as string).toZonedDateTime(PARIS).epochMilliseconds
     }
+    const spans = (c: XmlElement) =>
+      c.children.map((seq) => {
+        expect(seq.name).toBe('seq')
+        expect(Object.keys(seq.attributes).sort()).toEqual(['begin', 'end'])
+        const begin = local(seq.attributes.begin)
+        const end = local(seq.attributes.end)
+        expect(seq.children).toHaveLength(1)
+        const media = seq.children[0] as XmlElement
+        expect(media.name).toBe('img') // photo shouts and the house card
+        expect(media.attributes).not.toHaveProperty('begin')
+        expect(media.attributes).not.toHaveProperty('end')
+        expect(media.attributes.dur).toBe(`${(end - begin) / 1000}s`)
+        expect(media.attributes.src).toMatch(/^https:\/\/shop\.example\//)
+        return { begin, end, media }
+      })
+    const plays = spans(sold)
+    const gaps = spans(house)
+    // within each, a later item ranks above an earlier one (an item that overran is stopped by the
+    // next): latest first
+    for (const items of [plays, gaps]) {
+      expect(items.map((i) => i.begin)).toEqual(items.map((i) => i.begin).sort((a, b) => b - a))
+    }
+    plays.reverse()
+    gaps.reverse()
+    // every sold play's media names its play for each player's log, the same id for all
+    for (const { media } of plays) {
+      const id = media.attributes.popCustomId
+      expect(id).toMatch(/^\d+-[\w-]{22}$/)
+      expect(media.attributes).toMatchObject({ popName: 'shout', popType: 'image' })
+      expect(media.children).toEqual([
+        { name: 'param', attributes: { name: 'logContentId', value: id }, children: [], text: '' },
+      ])
+    }
+    // the house card is not logged, and fills each gap in one stretch
+    for (const { media } of gaps) {
+      expect(media.attributes.src).toContain('/house-card.png')
+      expect(media.children).toEqual([])
+      expect(media.attributes).not.toHaveProperty('popCustomId')
+    }
+    const all = [...plays, ...gaps].sort((a, b) => a.begin - b.begin)
     let at = w.fromEpochMs
-    const shown: number[] = []
-    for (const seq of par.children) {
-      expect(Object.keys(seq.attributes).sort()).toEqual(['begin', 'end'])
-      const begin = local(seq.attributes.begin)
-      const end = local(seq.attributes.end)
-      // in time order, end to end: the window is covered with no gap
-      expect(begin).toBe(at)
+    for (const { begin, end } of all) {
+      expect(begin).toBe(at) // end to end: the window is covered with no gap
       at = end
-      expect(seq.children).toHaveLength(1)
-      const media = seq.children[0] as XmlElement
-      expect(media.name).toBe('img') // photo shouts and the house card
-      expect(media.attributes).not.toHaveProperty('begin')
-      expect(media.attributes).not.toHaveProperty('end')
-      expect(media.attributes.dur).toBe(`${(end - begin) / 1000}s`)
-      expect(media.attributes.src).toMatch(/^https:\/\/shop\.example\//)
-      if (media.attributes.src?.includes('/house-card.png')) {
-        expect(end - begin).toBeLessThanOrEqual(60_000)
-      } else shown.push(begin)
     }
     expect(at).toBe(w.toEpochMs)
+    expect(gaps.length).toBeLessThanOrEqual(plays.length + 1)
     const schedule = await scheduleOf(`?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
-    expect(shown).toEqual(schedule.body.items.map((i) => i.startEpochMs))
-    expect(shown).toHaveLength(8)
-    // a day of house card in pieces of a minute at most, cut at whole minutes
-    expect(par.children.length).toBeGreaterThanOrEqual(24 * 60)
+    expect(plays.map((p) => p.begin)).toEqual(schedule.body.items.map((i) => i.startEpochMs))
+    expect(plays).toHaveLength(8)
+    // each file prefetched once, ahead of its first play (IAdea loads media on first use)
+    const prefetched = only(par.children, 'seq').children
+    expect(prefetched.every((e) => e.name === 'prefetch')).toBe(true)
+    expect(new Set(prefetched.map((e) => e.attributes.src))).toEqual(
+      new Set(all.map((p) => p.media.attributes.src)),
+    )
+    expect(prefetched).toHaveLength(new Set(all.map((p) => p.media.attributes.src)).size)
     // without a token: 401, like the JSON schedule
     const anonymous = await fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil`)
     expect(anonymous.status).toBe(401)
@@ -199,7 +271,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
 
     // a shout sold in the window changes the document: a new ETag, a later Last-Modified
     clock = null
-    const files = (xml: string) => xml.split('/api/v1/content/files/').length - 1
+    const files = (xml: string) => xml.split(' popCustomId=').length - 1
     const before = files(await (await smilOf('')).text())
     const soon = slotNumberAt(event, PARIS, Date.now() + 6 * 3_600_000)
     if (soon === null) throw new Error('the live event has no slot in 6 hours')

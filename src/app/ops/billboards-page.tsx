@@ -71,7 +71,13 @@ function BillboardCard({ billboard: b, nowMs }: { billboard: BillboardHealth; no
           <Trans>Player</Trans>
         </dt>
         <dd>
-          {b.source === 'web' ? (
+          {b.player === 'garlic' ? (
+            'garlic-player'
+          ) : b.player === 'iadea' ? (
+            'IAdea'
+          ) : b.player === 'signageos' ? (
+            'signageOS'
+          ) : b.source === 'web' ? (
             <Trans>our web player</Trans>
           ) : b.source === 'smil' ? (
             <Trans>a SMIL player</Trans>
@@ -79,6 +85,23 @@ function BillboardCard({ billboard: b, nowMs }: { billboard: BillboardHealth; no
             '—'
           )}
         </dd>
+        {b.source === 'smil' ? (
+          <>
+            <dt>
+              <Trans>Last play log</Trans>
+            </dt>
+            <dd>
+              {b.lastPlayLogEpochMs === null ? (
+                <Trans>no play log yet</Trans>
+              ) : (
+                <>
+                  {dateTimeIn(b.lastPlayLogEpochMs, i18n.locale, b.timeZoneId)} (
+                  {timeUntil(b.lastPlayLogEpochMs, nowMs, i18n.locale)})
+                </>
+              )}
+            </dd>
+          </>
+        ) : null}
         <dt>
           <Trans>Clock</Trans>
         </dt>

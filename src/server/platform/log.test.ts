@@ -66,4 +66,10 @@ describe('the log', () => {
     )
     expect(redactAddress('/x?player_token=abc&b=1')).toBe('/x?player_token=[redacted]&b=1')
   })
+
+  it('hides the token SMIL players put in the play-log path', () => {
+    expect(redactAddress('/api/v1/player/p-1/play-logs/s3cr3t/playlog-9.xml?token=t')).toBe(
+      '/api/v1/player/p-1/play-logs/[redacted]/playlog-9.xml?token=[redacted]',
+    )
+  })
 })

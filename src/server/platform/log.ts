@@ -38,11 +38,16 @@ const SECRET_FIELDS = [
 const SECRET_HEADERS: ReadonlySet<string> = new Set(SECRET_FIELDS.map((f) => f.toLowerCase()))
 const SECRET_QUERY = /([?&](?:[\w-]*token|password|secret|session|signature|key)=)[^&#]*/gi
 
-/** An address with the values of secret-looking query parameters replaced. */
+/** A path segment that is a secret: the player token SMIL players PUT their play logs under. */
+const SECRET_SEGMENT = /(\/play-logs\/)[^/?#]*/g
+
+/** An address with the values of secret-looking query parameters and path segments replaced. */
 export function redactAddress(address: unknown): unknown {
-  return typeof address === 'string' && address.includes('?')
-    ? address.replace(SECRET_QUERY, `$1${CENSOR}`)
+  if (typeof address !== 'string') return address
+  const path = address.includes('/play-logs/')
+    ? address.replace(SECRET_SEGMENT, `$1${CENSOR}`)
     : address
+  return path.includes('?') ? path.replace(SECRET_QUERY, `$1${CENSOR}`) : path
 }
 
 /** A copy of a headers object (plain or Headers) without the secret ones' values. */

@@ -102,11 +102,19 @@ function operation(e: Endpoint, components: Record<string, JsonSchema>): JsonSch
             required: true,
             content: { 'application/json': { schema: ref(`${e.name}Request`, e.body, 'input') } },
           }
-        : undefined
+        : e.rawBody
+          ? {
+              required: true,
+              content: Object.fromEntries(
+                e.rawBody.map((type) => [type, { schema: { type: 'string' } }]),
+              ),
+            }
+          : undefined
   return {
     operationId: e.name,
     summary: e.summary,
     ...(e.access && e.access !== 'public' ? { 'x-access': e.access } : {}),
+    ...(e.cors ? { 'x-cors': true } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,

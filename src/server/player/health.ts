@@ -40,6 +40,8 @@ export async function billboardsHealth(
       source: last?.source ?? null,
       clockOffsetMs: report.clockOffsetMs,
       today: today[i] ?? { due: 0, proven: 0, missed: 0 },
+      player: report.playerKind,
+      lastPlayLogEpochMs: report.playLogAtEpochMs,
       beat: beat && {
         showing: beat.showing,
         files: beat.files,

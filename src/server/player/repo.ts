@@ -124,28 +124,44 @@ export async function smilModifiedAt(
   return kept?.at ?? second
 }
 
+/** The kind of player a billboard runs, as its reports tell: our web player or a SMIL player's. */
+export type PlayerKind = 'web' | 'garlic' | 'iadea' | 'signageos'
+
 export type StoredHeartbeat = {
   deviceId: string
   source: 'web' | 'smil'
   seenAtEpochMs: number
   clockOffsetMs: number | null
   beat: Heartbeat | null
+  /** Known from a web heartbeat or a play log; null while a SMIL player only fetched. */
+  playerKind: PlayerKind | null
+  /** When its last play log came (a SMIL player's), null before the first. */
+  playLogAtEpochMs: number | null
 }
 
-/** Records a billboard's report: a web player's heartbeat (with its body) or a SMIL fetch. */
+/**
+ * Records a billboard's report: a web player's heartbeat (with its body), a SMIL fetch, or a SMIL
+ * player's play log. What a report does not tell (the kind, the last play log) is kept.
+ */
 export async function saveHeartbeat(
   db: Queryable,
-  report: Omit<StoredHeartbeat, 'deviceId'> & { deviceId: string },
+  report: Omit<StoredHeartbeat, 'playerKind' | 'playLogAtEpochMs'> &
+    Partial<Pick<StoredHeartbeat, 'playerKind' | 'playLogAtEpochMs'>>,
 ): Promise<void> {
   const beat = report.beat === null ? null : JSON.stringify(report.beat)
   await db.query(sql`
-    insert into player_heartbeats (device_id, source, seen_at_epoch_ms, clock_offset_ms, beat)
+    insert into player_heartbeats (device_id, source, seen_at_epoch_ms, clock_offset_ms, beat,
+      player_kind, play_log_at_epoch_ms)
     values (${report.deviceId}, ${report.source}, ${report.seenAtEpochMs}::bigint,
-      ${report.clockOffsetMs}::bigint, ${beat}::jsonb)
+      ${report.clockOffsetMs}::bigint, ${beat}::jsonb, ${report.playerKind ?? null},
+      ${report.playLogAtEpochMs ?? null}::bigint)
     on conflict (device_id) do update set source = excluded.source,
       seen_at_epoch_ms = greatest(player_heartbeats.seen_at_epoch_ms, excluded.seen_at_epoch_ms),
       clock_offset_ms = coalesce(excluded.clock_offset_ms, player_heartbeats.clock_offset_ms),
-      beat = coalesce(excluded.beat, player_heartbeats.beat)`)
+      beat = coalesce(excluded.beat, player_heartbeats.beat),
+      player_kind = coalesce(excluded.player_kind, player_heartbeats.player_kind),
+      play_log_at_epoch_ms = greatest(player_heartbeats.play_log_at_epoch_ms,
+        excluded.play_log_at_epoch_ms)`)
 }
 
 export function heartbeatsOf(
@@ -155,12 +171,16 @@ export function heartbeatsOf(
   if (deviceIds.length === 0) return Promise.resolve([])
   return db.query(sql<StoredHeartbeat>`
     select device_id as "deviceId", source, seen_at_epoch_ms::float8 as "seenAtEpochMs",
-      clock_offset_ms::float8 as "clockOffsetMs", beat
+      clock_offset_ms::float8 as "clockOffsetMs", beat, player_kind as "playerKind",
+      play_log_at_epoch_ms::float8 as "playLogAtEpochMs"
     from player_heartbeats
     where device_id in (${joinSql(deviceIds.map((id) => sql`${id}`))})`)
 }
 
-export type BillboardReport = Pick<StoredHeartbeat, 'clockOffsetMs' | 'beat'> & {
+export type BillboardReport = Pick<
+  StoredHeartbeat,
+  'clockOffsetMs' | 'beat' | 'playerKind' | 'playLogAtEpochMs'
+> & {
   deviceId: string
   location: string
   city: string
@@ -194,6 +214,8 @@ export async function billboardReports(db: Queryable): Promise<BillboardReport[]
       seenAtEpochMs: h?.seenAtEpochMs ?? null,
       clockOffsetMs: h?.clockOffsetMs ?? null,
       beat: h?.beat ?? null,
+      playerKind: h?.playerKind ?? null,
+      playLogAtEpochMs: h?.playLogAtEpochMs ?? null,
     }
   })
 }

@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
+import { PLAY_LOG_FILE, player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
-import { acceptsGzip, readJson } from '../platform/http/json.ts'
+import { acceptsGzip, readJson, readText } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import { type ClientLimits, type LimitRule, tooManyRequests } from '../platform/rate-limit.ts'
+import { MAX_PLAY_LOG_BYTES, readPlayLogReport } from './play-log-xml.ts'
 import { scheduleBody } from './schedule-items.ts'
 import type { PlayerError, PlayerService } from './service.ts'
 import { notModified } from './smil.ts'
@@ -44,11 +45,14 @@ export function playerRefusal(error: PlayerError): Refusal {
   }
 }
 
-/** The token of the request: `Authorization: Bearer TOKEN`, else `?token=TOKEN`. */
+/**
+ * The token of the request: `Authorization: Bearer TOKEN`, else the path's token segment (the play
+ * logs of players that send no credentials), else `?token=TOKEN`.
+ */
 function tokenOf(c: Context): string | null {
   const header = c.req.header('authorization')
   const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1]
-  return bearer ?? c.req.query('token') ?? null
+  return bearer ?? c.req.param('token') ?? c.req.query('token') ?? null
 }
 
 export function playerRoutes(router: ApiRouter, service: PlayerService, limits: ClientLimits) {
@@ -83,7 +87,7 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
   router.handle(
     playerApi.scheduleSmil,
     async ({ c, params, query }) => {
-      const smil = await service.smil(params.deviceId, query)
+      const smil = await service.smil(params.deviceId, query, tokenOf(c) ?? '')
       if (!smil.ok) return refuse(playerRefusal(smil.error))
       const { body, etag, lastModifiedEpochMs } = smil.value
       const headers = {
@@ -144,6 +148,48 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
     limits.byKey(PLAYS_POSTS_PER_MINUTE, (c) => c.req.param('deviceId') ?? ''),
     async (c, next) => {
       // read once with the larger limit; the router's own read takes the parsed body from here
+      await readJson(c, PLAYS_BODY_LIMIT)
+      await next()
+    },
+  )
+
+  playLogRoutes(router, service, { playerOnly, limits })
+}
+
+/**
+ * The SMIL players' play logs (play-logs.ts): garlic's and IAdea's XML PUT, signageOS's JSON POST
+ * and its CORS preflight. Each as limited as the web player's proofs, by billboard.
+ */
+function playLogRoutes(
+  router: ApiRouter,
+  service: PlayerService,
+  { playerOnly, limits }: { playerOnly: MiddlewareHandler; limits: ClientLimits },
+) {
+  const perBillboard = limits.byKey(PLAYS_POSTS_PER_MINUTE, (c) => c.req.param('deviceId') ?? '')
+  router.handle(
+    playerApi.playLog,
+    async ({ c, params }) => {
+      if (!PLAY_LOG_FILE.test(params.fileName))
+        return refuse({ problems: [problem('play_log_invalid')] })
+      const report = readPlayLogReport(await readText(c, MAX_PLAY_LOG_BYTES))
+      if (!report) return refuse({ problems: [problem('play_log_invalid')] })
+      const answer = await service.playLog(params.deviceId, report)
+      return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
+    },
+    playerOnly,
+    perBillboard,
+  )
+
+  // signageOS's web view may ask first (the contract's `cors`: the router answers the preflight)
+  router.handle(
+    playerApi.popReports,
+    async ({ params, body }) => {
+      const answer = await service.popReports(params.deviceId, body)
+      return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
+    },
+    playerOnly,
+    perBillboard,
+    async (c, next) => {
       await readJson(c, PLAYS_BODY_LIMIT)
       await next()
     },

@@ -35,6 +35,7 @@ import { newSecret, secretHash } from '../platform/secret.ts'
 import { createWorkGate } from '../platform/work-gate.ts'
 import { billboardsHealth } from './health.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
+import { createPlayLogs } from './play-logs.ts'
 import { createPlayoutCache } from './playout-cache.ts'
 import {
   countRefusedPlays,
@@ -376,6 +377,8 @@ export function createPlayerService(deps: PlayerDeps) {
   async function smil(
     deviceId: string,
     query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
+    /** The token the player fetched with: its play logs are sent with it. */
+    token: string,
   ): Promise<Result<SmilPlaylist & { lastModifiedEpochMs: number }, PlayerError>> {
     const window = smilScheduleWindow(query, deps.now())
     if ('problem' in window)
@@ -384,7 +387,9 @@ export function createPlayerService(deps: PlayerDeps) {
     if (!found.ok) return found
     const { house, widthPx, heightPx } = found.value
     const card = `${origin()}${pathOf(player.houseCard, { deviceId }, { v: houseCardVersion(house, widthPx, heightPx) })}`
-    const playlist = scheduleSmil(found.value, card)
+    const playLogAction = `${origin()}${pathOf(player.playLog, { deviceId, token, fileName: '-' }).slice(0, -2)}`
+    const popEndpoint = `${origin()}${pathOf(player.popReports, { deviceId }, { token })}`
+    const playlist = scheduleSmil(found.value, card, { playLogAction, popEndpoint })
     const lastModifiedEpochMs = await smilModifiedAt(db, deviceId, playlist.etag, deps.now())
     // a SMIL player's fetches (GET or HEAD, every Refresh) are its heartbeats
     await saveHeartbeat(db, {
@@ -414,6 +419,7 @@ export function createPlayerService(deps: PlayerDeps) {
       seenAtEpochMs: now,
       clockOffsetMs: now - beat.sentAtEpochMs,
       beat,
+      playerKind: 'web',
     })
     return ok({ serverEpochMs: now })
   }
@@ -422,5 +428,18 @@ export function createPlayerService(deps: PlayerDeps) {
   const health = () =>
     billboardsHealth(db, deps.now(), deps.offlineMinutes ?? DEFAULT_OFFLINE_MINUTES)
 
-  return { authenticate, link, schedule, smil, houseCardPng, recordPlays, heartbeat, health }
+  const playLogs = createPlayLogs({ database: db, now: deps.now, schedule, recordPlays })
+
+  return {
+    authenticate,
+    link,
+    schedule,
+    smil,
+    houseCardPng,
+    recordPlays,
+    heartbeat,
+    health,
+    playLog: playLogs.fromReport,
+    popReports: playLogs.fromPopReports,
+  }
 }

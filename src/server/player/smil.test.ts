@@ -38,37 +38,82 @@ const clip = {
 }
 const CARD = 'https://shop.example/api/v1/player/paris-opera-1/house-card.png?v=x&y=1'
 
+const LOGS = {
+  playLogAction: 'https://shop.example/api/v1/player/paris-opera-1/play-logs/T0K3N',
+  popEndpoint: 'https://shop.example/api/v1/player/paris-opera-1/pop-reports?token=T0K3N&x=1',
+}
+const smil = (items: Schedule['items']) => scheduleSmil(schedule(items), CARD, LOGS)
+
 describe('the SMIL playlist', () => {
-  it('plays a video shout in its own seq, muted by its file (no soundLevel), between pieces of house card', () => {
-    const { body } = scheduleSmil(schedule([clip]), CARD)
-    const seqs = [...body.matchAll(/<seq begin="([^"]+)" end="([^"]+)">(.*?)<\/seq>/g)]
-    expect(seqs.map((m) => [m[1], m[2], m[3]?.match(/^<(\w+)/)?.[1]])).toEqual([
-      ['wallclock(2027-05-07T10:00:00)', 'wallclock(2027-05-07T10:00:30)', 'img'],
-      ['wallclock(2027-05-07T10:00:30)', 'wallclock(2027-05-07T10:00:45)', 'video'],
-      ['wallclock(2027-05-07T10:00:45)', 'wallclock(2027-05-07T10:01:00)', 'img'],
-      ['wallclock(2027-05-07T10:01:00)', 'wallclock(2027-05-07T10:02:00)', 'img'],
+  it('plays a video shout in the sold plays’ class, muted by its file (no soundLevel), and the house card in the lower class between', () => {
+    const { body } = smil([clip])
+    const classes = body.split('<priorityClass ').slice(1)
+    const seqsOf = (part: string) =>
+      [...part.matchAll(/<seq begin="([^"]+)" end="([^"]+)">(.*?)<\/seq>/g)].map((m) => [
+        m[1],
+        m[2],
+        m[3]?.match(/^<(\w+)/)?.[1],
+      ])
+    // one item a class, the play first, then the house card's stretches (one per gap, not a piece a
+    // minute), each latest first
+    expect(classes.map(seqsOf)).toEqual([
+      [['wallclock(2027-05-07T10:00:30)', 'wallclock(2027-05-07T10:00:45)', 'video']],
+      [['wallclock(2027-05-07T10:00:45)', 'wallclock(2027-05-07T10:02:00)', 'img']],
+      [['wallclock(2027-05-07T10:00:00)', 'wallclock(2027-05-07T10:00:30)', 'img']],
     ])
-    expect(body).toContain(
-      '<video src="https://shop.example/api/v1/content/files/a.mp4" region="screen" fit="meet" dur="15s"/>',
+    expect(body).toMatch(
+      /<video src="https:\/\/shop\.example\/api\/v1\/content\/files\/a\.mp4" region="screen" fit="meet" dur="15s" popName="shout" popCustomId="(\d+-[\w-]{22})" popType="video"><param name="logContentId" value="\1"\/><\/video>/,
     )
     expect(body).not.toContain('soundLevel')
+    // the logged id tells nothing of the order
+    expect(body).not.toContain('o-1')
   })
 
-  it('escapes what the catalogue wrote and stays well-formed', () => {
-    const { body } = scheduleSmil(schedule([]), CARD)
+  it('escapes what the catalogue wrote and the log addresses, and stays well-formed', () => {
+    const { body } = smil([])
     const parsed = new XMLParser({
       ignoreAttributes: false,
       attributeNamePrefix: '',
       htmlEntities: true,
     }).parse(body)
     expect(parsed.smil.head.meta[0].content).toBe('Love & <Peace>: paris-opera-1')
-    expect(parsed.smil.body.par.seq[0].img.src).toBe(CARD)
+    expect(parsed.smil.head.meta[1].endpoint).toBe(LOGS.popEndpoint)
+    const excl = parsed.smil.body.par.excl
+    expect(excl.priorityClass.seq.img.src).toBe(CARD) // one stretch of house card: one class
+    expect(parsed.smil.body.par.seq.prefetch.src).toBe(CARD)
+  })
+
+  it('holds 105 elements, 22 of them seqs in 21 priorityClasses, for 25 hours with 10 sold plays of 10 files (a piece of house card a minute made 1,506 seqs)', () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      ...clip,
+      playIndex: i,
+      startEpochMs: T0 + (i * 2 + 1) * 3_600_000,
+      endEpochMs: T0 + (i * 2 + 1) * 3_600_000 + 15_000,
+      content: { ...clip.content, url: `https://shop.example/api/v1/content/files/${i}.mp4` },
+    }))
+    const day = { ...schedule(items), toEpochMs: T0 + 25 * 3_600_000 }
+    const { body } = scheduleSmil(day, CARD, LOGS)
+    type Node = Record<string, unknown>
+    const names: string[] = []
+    const walk = (nodes: Node[]) => {
+      for (const node of nodes) {
+        const name = Object.keys(node).find((k) => k !== ':@')
+        if (!name || name.startsWith('?') || name === '#text') continue
+        names.push(name)
+        walk(node[name] as Node[])
+      }
+    }
+    walk(new XMLParser({ ignoreAttributes: false, preserveOrder: true }).parse(body) as Node[])
+    expect(names.filter((n) => n === 'seq')).toHaveLength(22)
+    expect(names.filter((n) => n === 'prefetch')).toHaveLength(11)
+    expect(names.filter((n) => n === 'priorityClass')).toHaveLength(21)
+    expect(names).toHaveLength(105)
   })
 
   it('has the same ETag for the same document, another for another', () => {
-    const a = scheduleSmil(schedule([clip]), CARD)
-    expect(scheduleSmil(schedule([clip]), CARD).etag).toBe(a.etag)
-    expect(scheduleSmil(schedule([]), CARD).etag).not.toBe(a.etag)
+    const a = smil([clip])
+    expect(smil([clip]).etag).toBe(a.etag)
+    expect(smil([]).etag).not.toBe(a.etag)
   })
 })
 

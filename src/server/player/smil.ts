@@ -1,23 +1,39 @@
 import { createHash } from 'node:crypto'
-import type { Schedule, ScheduleItem } from '../../contract/index.ts'
+import type { Schedule } from '../../contract/index.ts'
 import { playoutSegments } from '../../domain/playout.ts'
+import { loggedPlayId } from './play-logs.ts'
 
-// The schedule as a SMIL 3.0 playlist for off-the-shelf signage players, in the one shape that both
-// players we target play as scheduled (read in their sources):
-// - signageOS's SMIL player drops every media element that carries a `begin` and holds nothing (its
-//   playlist would be empty), and wants wallclock-timed elements as direct children of a `par` or
-//   `excl` ("a scheduled playlist MUST BE enclosed within a par", its wallclock-scheduling guide, as
-//   A-SMIL's); garlic-player ignores a wallclock `begin` on a child of a `seq` (it plays the items back
-//   to back from whenever it loaded). So: one `<par dur="indefinite">`, in it one
-//   `<seq begin="wallclock(…)" end="wallclock(…)">` per play, in time order, each holding one `<img>`
-//   or `<video>` with a `dur` and no `begin`/`end`. The house card fills the time between, cut at
-//   whole minutes (at most 60 s a piece: a player that loads the playlist mid-gap joins a short piece).
+// The schedule as a SMIL 3.0 playlist for off-the-shelf signage players (garlic-player, IAdea,
+// signageOS), in a shape read in their sources to play every sold play on time on each:
+// - body › par › excl › one priorityClass per timed item: each sold play (shout or ad), then each
+//   stretch of house card between plays, each class holding one
+//   `<seq begin="wallclock(…)" end="wallclock(…)">` with one `<img>` or `<video>` and its `dur`.
+//   signageOS's player arms a wallclock seq ahead (a timer to its begin) only when it is alone in its
+//   container; of several it starts those whose begin has passed at each pass over the playlist, and
+//   a pass waits for what it started, so a house card begun late (joining mid-gap, a new version)
+//   held the next play back or dropped it. Alone in its class, every item is armed; it keeps an image
+//   its whole `dur` whatever the seq's `end`, but a class that starts stops a lower one's image within
+//   100 ms (its `higher` is always "stop"), and a lower one waits ("defer") while a higher one shows.
+//   So the sold plays rank above the house card, and a later play above an earlier one (an item
+//   that overran is stopped by the next, never the reverse): classes go latest first. garlic-player
+//   and IAdea start an excl's children at their wallclock begin and cut each at its seq's end, as a
+//   par's; `higher="stop"` ends a stretch of house card when a play begins, and the next stretch has
+//   its own begin, so nothing relies on resuming. One stretch per gap instead of a piece a minute.
+// - a `seq` of `<prefetch>`, one per file, first in the par: IAdea fetches media on first use,
+//   garlic on prefetch too; signageOS drops the seq that holds them (it downloads every file anyway).
+// - Play logs: each sold play's media carries the id of its play (play-logs.ts loggedPlayId) as
+//   `<param name="logContentId">` (garlic, IAdea: only media with it are logged) and as signageOS's
+//   `popName`/`popCustomId`/`popType`. The head carries the A-SMIL `x-server` PlaylogCollection
+//   subscription (garlic and IAdea PUT their logs to `action` + "/playlog-….xml"; the billboard's
+//   token is in `action`'s path, as these players send no credentials) and signageOS's
+//   `<meta log="true" type="manual" endpoint>` (its reports go only there). The house card is not
+//   logged: it proves nothing.
 // - wallclock() is the billboard's local time to the second, without a zone: garlic-player reads the
 //   time as HH:mm:ss (milliseconds or a zone make it midnight) and takes it in its own clock, which a
 //   billboard sets to its local time. (In the repeated hour of a fall-back night such a time is
 //   ambiguous; the player resolves it.)
 // - `<meta http-equiv="Refresh">`: garlic compares "Refresh" case-sensitively; signageOS takes the
-//   interval from every meta with a `content`, the last one winning, so Refresh comes after the title.
+//   interval from every meta with a `content`, the last one winning, so Refresh is the last meta.
 // - The routes send a stable ETag and Last-Modified (signageOS reloads when Last-Modified changes,
 //   garlic when the ETag does) and answer HEAD; the default window starts at the hour
 //   (domain/schedule.ts smilScheduleWindow), so an unchanged schedule gives the same document all hour.
@@ -25,10 +41,13 @@ import { playoutSegments } from '../../domain/playout.ts'
 //   ignores `soundLevel`.
 
 export const SMIL_NAMESPACE = 'http://www.w3.org/ns/SMIL'
+export const ADAPI_NAMESPACE = 'http://schemas.adfotain.org/adapi-1.0'
 /** Players fetch the playlist again after this many seconds (as the web player does). */
 export const SMIL_REFRESH_SECONDS = 300
-/** The longest piece of house card: the players' clocks are read again at least this often. */
-export const HOUSE_CHUNK_MS = 60_000
+/** How often garlic and IAdea send their play logs, and try again after a failure (seconds). */
+export const PLAY_LOG_INTERVAL_SECONDS = 60
+/** signageOS batches reports it could not send in files of this many, sent every 10 minutes. */
+export const POP_REPORT_FILE_LIMIT = 100
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -56,28 +75,74 @@ export type SmilPlaylist = {
   etag: string
 }
 
-export function scheduleSmil(schedule: Schedule, houseCardUrl: string): SmilPlaylist {
+/** Where the billboard's players send their play logs (absolute, its token in them). */
+export type PlayLogUrls = {
+  /** The PlaylogCollection action: garlic and IAdea append "/playlog-….xml". */
+  playLogAction: string
+  /** signageOS's custom proof-of-play endpoint. */
+  popEndpoint: string
+}
+
+export function scheduleSmil(
+  schedule: Schedule,
+  houseCardUrl: string,
+  logs: PlayLogUrls,
+): SmilPlaylist {
   const wallclock = wallclockIn(schedule.timeZoneId)
-  const media = (item: ScheduleItem | null, durMs: number) => {
-    const tag = item?.content.type === 'video' ? 'video' : 'img'
-    const src = escapeXml(item ? item.content.url : houseCardUrl)
-    return `<${tag} src="${src}" region="screen" fit="meet" dur="${seconds(durMs)}"/>`
+  const segments = playoutSegments(schedule.items, schedule, { unitMs: 1000 })
+  const seq = (s: { startEpochMs: number; endEpochMs: number }, media: string) =>
+    `          <seq begin="${wallclock(s.startEpochMs)}" end="${wallclock(s.endEpochMs)}">${media}</seq>`
+  const sold: string[] = []
+  const house: string[] = []
+  const files = new Set<string>([houseCardUrl])
+  for (const s of segments) {
+    const dur = seconds(s.endEpochMs - s.startEpochMs)
+    if (s.kind === 'house') {
+      house.push(
+        seq(s, `<img src="${escapeXml(houseCardUrl)}" region="screen" fit="meet" dur="${dur}"/>`),
+      )
+      continue
+    }
+    const tag = s.item.content.type === 'video' ? 'video' : 'img'
+    const id = loggedPlayId(s.item)
+    files.add(s.item.content.url)
+    sold.push(
+      seq(
+        s,
+        `<${tag} src="${escapeXml(s.item.content.url)}" region="screen" fit="meet" dur="${dur}"` +
+          ` popName="${s.item.orderGuid !== undefined ? 'shout' : 'ad'}" popCustomId="${id}"` +
+          ` popType="${tag === 'video' ? 'video' : 'image'}">` +
+          `<param name="logContentId" value="${id}"/></${tag}>`,
+      ),
+    )
   }
-  const segments = playoutSegments(schedule.items, schedule, {
-    houseChunkMs: HOUSE_CHUNK_MS,
-    unitMs: 1000,
-  })
-  const seqs = segments.map(
-    (s) =>
-      `      <seq begin="${wallclock(s.startEpochMs)}" end="${wallclock(s.endEpochMs)}">` +
-      `${media(s.kind === 'play' ? s.item : null, s.endEpochMs - s.startEpochMs)}</seq>`,
-  )
+  // one class per item, the highest first: the sold plays latest first, then the house card's
+  // stretches latest first
+  const classes = [...sold.reverse(), ...house.reverse()].flatMap((seq) => [
+    '        <priorityClass peers="stop" higher="stop" lower="defer">',
+    seq,
+    '        </priorityClass>',
+  ])
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<smil xmlns="${SMIL_NAMESPACE}" version="3.0" baseProfile="Tiny">`,
     '  <head>',
     `    <meta name="title" content="${escapeXml(`${schedule.house.eventName}: ${schedule.deviceId}`)}"/>`,
+    `    <meta log="true" type="manual" endpoint="${escapeXml(logs.popEndpoint)}" reportFileLimit="${POP_REPORT_FILE_LIMIT}"/>`,
     `    <meta http-equiv="Refresh" content="${SMIL_REFRESH_SECONDS}"/>`,
+    '    <metadata>',
+    `      <x-server xmlns="${ADAPI_NAMESPACE}">`,
+    '        <subscriptionList>',
+    '          <subscription>',
+    '            <type>PlaylogCollection</type>',
+    `            <action>${escapeXml(logs.playLogAction)}</action>`,
+    '            <method>put</method>',
+    `            <refreshInterval>${PLAY_LOG_INTERVAL_SECONDS}</refreshInterval>`,
+    `            <retryInterval>${PLAY_LOG_INTERVAL_SECONDS}</retryInterval>`,
+    '          </subscription>',
+    '        </subscriptionList>',
+    '      </x-server>',
+    '    </metadata>',
     '    <layout>',
     `      <root-layout width="${schedule.widthPx}" height="${schedule.heightPx}" backgroundColor="#000000"/>`,
     `      <region regionName="screen" xml:id="screen" left="0" top="0" width="${schedule.widthPx}" height="${schedule.heightPx}" z-index="1"/>`,
@@ -85,7 +150,12 @@ export function scheduleSmil(schedule: Schedule, houseCardUrl: string): SmilPlay
     '  </head>',
     '  <body>',
     '    <par dur="indefinite">',
-    ...seqs,
+    '      <seq>',
+    ...[...files].map((url) => `        <prefetch src="${escapeXml(url)}"/>`),
+    '      </seq>',
+    '      <excl dur="indefinite">',
+    ...classes,
+    '      </excl>',
     '    </par>',
     '  </body>',
     '</smil>',

@@ -44,6 +44,11 @@ const tooLarge = (limit: number) =>
  */
 const incomplete = () => new HttpError({ problems: [problem('body_incomplete')] })
 
+/** The request body as text (not JSON: a player's XML log): 413 past `limit` bytes. */
+export async function readText(c: Context, limit: number): Promise<string> {
+  return readLimited(c, limit)
+}
+
 async function readLimited(c: Context, limit: number): Promise<string> {
   try {
     return await readLimitedOrThrow(c, limit)

@@ -56,7 +56,26 @@ export function createApiRouter(): ApiRouter {
         path: string,
         ...handlers: MiddlewareHandler[]
       ) => unknown
-      on(methods, routerPath(e.path), ...middleware, async (c) => {
+      if (e.cors) {
+        hono.options(routerPath(e.path), (c) =>
+          c.body(null, 204, {
+            'Access-Control-Allow-Origin': '*',
+            'Access-Control-Allow-Methods': `${e.method}, OPTIONS`,
+            'Access-Control-Allow-Headers': 'Content-Type',
+            'Access-Control-Max-Age': '86400',
+          }),
+        )
+      }
+      const chain: MiddlewareHandler[] = e.cors
+        ? [
+            async (c, next) => {
+              await next()
+              c.res.headers.set('Access-Control-Allow-Origin', '*')
+            },
+            ...middleware,
+          ]
+        : middleware
+      on(methods, routerPath(e.path), ...chain, async (c) => {
         const query = e.query ? readQuery(c, e.query) : undefined
         const body = e.body && e.body !== 'multipart' ? await readBody(c, e.body) : undefined
         const result = await handler({
