@@ -16,7 +16,8 @@
 // pg-protocol/dist/parser.js, execProtocolRawStream): package.json pins them exactly, and
 // pglite-internals.test.ts checks each part the thread uses before a pin is raised.
 // PGlite is one session: a transaction holds it from 'begin' to 'end', and a statement of anyone
-// else waits for the end, so the statements of one transaction never interleave with others'. A statement outside a transaction runs in one synchronous call: nothing interleaves with it.
+// else waits for the end, so the statements of one transaction never interleave with others'. A
+// statement outside a transaction runs in one synchronous call: nothing interleaves with it.
 //
 // The server speaks it over the thread's port. Command-line tools run beside the server (import,
 // operator, player-link) speak it over a Unix socket in DATA_DIR (pglite-guest.ts), each message a
