@@ -519,17 +519,19 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     // A catalogue comes from the operator, who may take it from a partner: its ids are any text.
     const formula = '=HYPERLINK("http://evil.example","Open")'
     const demo = demoCatalogue(now())
-    const opera = demo.devices.find((d) => d.deviceId === 'paris-opera-1')
+    const devices = demo.devices ?? []
+    const opera = devices.find((d) => d.deviceId === 'paris-opera-1')
     if (!opera) throw new Error('the demo catalogue sells paris-opera-1 to advertisers')
     // new arrays: the demo catalogue's are shared by every import of this process
     const catalogue = {
       ...demo,
-      devices: [...demo.devices, { ...opera, deviceId: formula, location: '+cmd|/C calc!A0' }],
-      events: demo.events.map((e) =>
-        e.devices.some((d) => d.deviceId === 'paris-opera-1')
-          ? { ...e, devices: [...e.devices, { deviceId: formula, unavailable: false }] }
-          : e,
-      ),
+      devices: [...devices, { ...opera, deviceId: formula, location: '+cmd|/C calc!A0' }],
+      events: (demo.events ?? []).map((e) => {
+        const shown = e.devices ?? []
+        return shown.some((d) => d.deviceId === 'paris-opera-1')
+          ? { ...e, devices: [...shown, { deviceId: formula, unavailable: false }] }
+          : e
+      }),
     }
     const imported = await server.deps.catalogue.importFile(catalogue)
     expect(imported.success ? [] : imported).toEqual([])
