@@ -93,7 +93,7 @@ export type FfmpegSettings = {
 }
 
 /** What a machine without ffmpeg is told to do: the system package, or the two settings. */
-export const FFMPEG_MISSING =
+const FFMPEG_MISSING =
   'ffmpeg and ffprobe were not found on PATH: install the system package (apt-get install ffmpeg on Debian and Ubuntu, brew install ffmpeg on macOS) or set FFMPEG_PATH and FFPROBE_PATH.'
 
 /**
