@@ -10,7 +10,7 @@ import type { Env } from './platform/env.ts'
 import { type LeaseSettings, newInstanceId } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import type { RateLimiter } from './platform/rate-limit.ts'
-import { type VideoTools, videoTools } from './video/index.ts'
+import { isInsideNodeModules, type VideoTools, videoTools } from './video/index.ts'
 
 // The composition root's content part (compose.ts builds the rest): storage, the content worker,
 // the nudity model and ffmpeg from the settings, and the content service on them.
@@ -21,6 +21,8 @@ export type ContentOverrides = Partial<
 > & {
   /** Wraps the storage built from the settings (tests: a disk that fills up). */
   storage?: (built: ContentStorage) => ContentStorage
+  /** ffmpeg as composeVideo found it (null: photo shouts only); default: found here. */
+  video?: VideoTools | null
 }
 
 /** A client's uploaded bytes per hour, counted on the shared limiter (every instance sees them). */
@@ -42,9 +44,48 @@ export function leaseSettings(env: Env): LeaseSettings {
 }
 
 /**
+ * ffmpeg from the settings (FFMPEG_PATH, FFPROBE_PATH, PATH, VIDEO_X264_PRESET), or null: this server
+ * then makes photo shouts only. Throws when the settings name a wrong one, and in production
+ * (APP_ENV=prod) when there is none or it is an npm package's static build (decision 026): a shop sells
+ * video shouts, and ffmpeg parses strangers' uploads. startServer (main.ts) calls it before anything
+ * is opened, so a refused start leaves nothing open.
+ */
+export function composeVideo(
+  env: Env,
+  log: Logger,
+  overrides: ContentOverrides = {},
+): VideoTools | null {
+  let tools: VideoTools
+  try {
+    tools = videoTools(env)
+  } catch (error) {
+    // Set but wrong is a configuration error; absent only means this server makes photo shouts.
+    if (env.FFMPEG_PATH || env.FFPROBE_PATH) throw error
+    if (env.APP_ENV === 'prod') {
+      throw new Error(
+        `A production shop (APP_ENV=prod) makes video shouts with ffmpeg. ${(error as Error).message}`,
+      )
+    }
+    // said unless a test's own processors and generators stand in for ffmpeg
+    if (!overrides.processors || !overrides.generators) {
+      log
+        .child({ component: 'content' })
+        .warn('video shouts unavailable', { reason: (error as Error).message })
+    }
+    return null
+  }
+  const bundled = [tools.ffmpeg, tools.ffprobe].filter(isInsideNodeModules)
+  if (env.APP_ENV === 'prod' && bundled.length > 0) {
+    throw new Error(
+      `${bundled.join(' and ')}: a production shop (APP_ENV=prod) never runs an ffmpeg from node_modules (an npm package's static build, which no system update reaches, would parse strangers' uploads). Install the system package (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH to a maintained build.`,
+    )
+  }
+  return tools
+}
+
+/**
  * The content service and what it runs on, from the settings: storage (S3_* or DATA_DIR), the content
- * worker (CONTENT_WORKER*), the nudity model (MODERATION_*), ffmpeg (FFMPEG_PATH, FFPROBE_PATH, PATH,
- * VIDEO_X264_PRESET).
+ * worker (CONTENT_WORKER*), the nudity model (MODERATION_*), ffmpeg (composeVideo, unless given).
  */
 export function composeContent(
   env: Env,
@@ -62,7 +103,7 @@ export function composeContent(
   const log = platform.log.child({ component: 'content' })
   const dataDir = resolve(env.DATA_DIR)
   const bucket = s3Config(env)
-  const { storage: wrapStorage, ...contentOverrides } = overrides
+  const { storage: wrapStorage, video: found, ...contentOverrides } = overrides
   const built = bucket ? createS3Storage(dataDir, bucket) : createContentStorage(dataDir)
   // (a test's wrapper inside: the faults it makes are named as a real one's would be)
   const storage = namingOutages(wrapStorage ? wrapStorage(built) : built)
@@ -72,16 +113,7 @@ export function composeContent(
   // Defaults: videos through ffmpeg, moderation by the bundled model.
   const usesDefaults = !overrides.moderate || !overrides.processors || !overrides.generators
   const moderation = usesDefaults ? imageModerationConfig(env) : null
-  let video: VideoTools | null = null
-  try {
-    video = videoTools(env)
-  } catch (error) {
-    // Set but wrong is a configuration error; absent only means this server makes photo shouts.
-    if (env.FFMPEG_PATH || env.FFPROBE_PATH) throw error
-    if (!overrides.processors || !overrides.generators) {
-      log.warn('video shouts unavailable', { reason: (error as Error).message })
-    }
-  }
+  const video = found !== undefined ? found : composeVideo(env, platform.log, overrides)
   // Rendering and the nudity model run in the content worker (content-worker.ts) unless told otherwise.
   // The model is not warmed up at start: it is loaded on the first picture to judge (about 1 s once),
   // so a server that only sells slots stays small (memory under 400 MB).

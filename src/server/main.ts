@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { type ContentOverrides, composeServer, type ServerParts } from './compose.ts'
+import { composeVideo } from './compose-content.ts'
 import type { Clock } from './platform/clock.ts'
 import { parseEnv, wantsDemoCatalogue } from './platform/env.ts'
 import { createLogger, type Logger } from './platform/log.ts'
@@ -111,7 +112,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     childEnv: source,
     demoCatalogue: options.demoCatalogue !== false && wantsDemoCatalogue(env),
     distDir: serveApp ? DIST_DIR : null,
-    ...(options.content ? { content: options.content } : {}),
+    // ffmpeg is found before anything is opened: a production shop without a maintained one stops here
+    content: { ...options.content, video: composeVideo(env, log, options.content) },
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   })
   const { content, database, payment } = deps

@@ -8,6 +8,7 @@ import type {
   Report,
 } from '../../src/contract/advertisers.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
+import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import {
   advertiserClient,
   advertiserEnv,
@@ -556,5 +557,51 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     expect(upload.status).toBe(401)
     expect(upload.body).toMatchObject({ errors: ['Missing authorization context'] })
+  })
+
+  // Last: the catalogue it imports has one billboard more than the tests above expect.
+  it('writes a billboard id that a spreadsheet would run as a formula as text in the report CSV', async () => {
+    // A catalogue comes from the operator, who may take it from a partner: its ids are any text.
+    const formula = '=HYPERLINK("http://evil.example","Open")'
+    const demo = demoCatalogue(now())
+    const devices = demo.devices ?? []
+    const opera = devices.find((d) => d.deviceId === 'paris-opera-1')
+    if (!opera) throw new Error('the demo catalogue sells paris-opera-1 to advertisers')
+    // new arrays: the demo catalogue's are shared by every import of this process
+    const catalogue = {
+      ...demo,
+      devices: [...devices, { ...opera, deviceId: formula, location: '+cmd|/C calc!A0' }],
+      events: (demo.events ?? []).map((e) => {
+        const shown = e.devices ?? []
+        return shown.some((d) => d.deviceId === 'paris-opera-1')
+          ? { ...e, devices: [...shown, { deviceId: formula, unavailable: false }] }
+          : e
+      }),
+    }
+    const imported = await server.deps.catalogue.importFile(catalogue)
+    expect(imported.success ? [] : imported).toEqual([])
+
+    const { api } = await signedInAdvertiser(server, smtp)
+    const campaign = await campaignWithAd(api, now(), { deviceIds: [formula] })
+    const id = campaign.campaignId
+    const p = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
+    expect(p.body.totalPlays).toBeGreaterThan(0)
+    const saved = await card()
+    const accepted = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+      customerId: saved.customerId,
+      checkoutSecretKey: saved.checkoutSecretKey,
+    })
+    expect(accepted.status).toBe(200)
+    const csv = await fetch(`${server.url}/api/v1/advertisers/campaigns/${id}/report?format=csv`, {
+      headers: { authorization: `Bearer ${api.token}` },
+    })
+    const lines = (await csv.text()).trim().split('\r\n').slice(1)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) {
+      // the cell starts with a quote inside its quotes, so the spreadsheet shows the text
+      expect(line).toMatch(
+        /^\d{4}-\d{2}-\d{2},"'=HYPERLINK\(""http:\/\/evil\.example"",""Open""\)",\d+,/,
+      )
+    }
   })
 })

@@ -491,6 +491,36 @@ describe('POST /content/uploads', () => {
     expect(json.status).toBe(400)
   })
 
+  it('refuses a multipart body cut off before its closing boundary, and one without a boundary, with 400, keeping nothing', async () => {
+    const boundary = 'cut-short-boundary'
+    const png = await solid(64, 64, '#345678').png().toBuffer()
+    const cut = await fetch(`${base}/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+      ]),
+    })
+    expect(cut.status).toBe(400)
+    expect((await cut.json()) as { codes: string[] }).toMatchObject({
+      codes: ['upload_read_failed'],
+    })
+    expect(await readdir(path.join(dataDir, 'content', 'tmp'))).toEqual([])
+
+    const noBoundary = await fetch(`${base}/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; charset=utf-8' },
+      body: `--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n`,
+    })
+    expect(noBoundary.status).toBe(400)
+    expect((await noBoundary.json()) as { codes: string[] }).toMatchObject({
+      codes: ['upload_multipart_invalid'],
+    })
+  })
+
   it('answers 404 for an unknown upload and an unknown file', async () => {
     expect((await fetch(`${base}/uploads/nope`)).status).toBe(404)
     expect((await fetch(`${base}/files/AAAAAAAAAAAAAAAAAAAAAA.png`)).status).toBe(404)

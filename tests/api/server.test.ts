@@ -250,6 +250,61 @@ describe('payments through Stripe', () => {
   })
 })
 
+describe('ffmpeg in production', () => {
+  // ffmpeg parses strangers' uploads: a production shop runs a maintained one (decision 026).
+  const prod = {
+    APP_ENV: 'prod',
+    PUBLIC_BASE_URL: 'https://shouts.example',
+    ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
+    ERASURE_LINK_KEY: 'e'.repeat(32),
+    STRIPE_SECRET_KEY: 'sk_test_shouts_staging',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_staging',
+    STRIPE_WEBHOOK_SECRET: 'whsec_shouts_staging',
+    ALLOW_TEST_PAYMENTS: '1',
+    STRIPE_API_URL: 'http://127.0.0.1:9',
+    LOG_LEVEL: 'silent',
+  }
+  let dir = ''
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'shouts-prod-ffmpeg-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  // nothing is opened before ffmpeg is judged: the data folder is never used
+  const start = (env: Record<string, string | undefined>) =>
+    startServer({ port: 0, dataDir: join(dir, 'data'), serveApp: false, env: { ...prod, ...env } })
+
+  it('a production server without ffmpeg does not start, and says to install the system package or set FFMPEG_PATH', async () => {
+    const empty = join(dir, 'empty')
+    mkdirSync(empty)
+    await expect(start({ PATH: empty })).rejects.toThrow(
+      'A production shop (APP_ENV=prod) makes video shouts with ffmpeg. ffmpeg and ffprobe were not found on PATH: install the system package (apt-get install ffmpeg on Debian and Ubuntu, brew install ffmpeg on macOS) or set FFMPEG_PATH and FFPROBE_PATH.',
+    )
+  })
+
+  it("a production server refuses an npm package's static ffmpeg, named directly or found on PATH", async () => {
+    // where @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe put their 2018 builds
+    const ffmpegDir = join(dir, 'node_modules', '@ffmpeg-installer', 'linux-x64')
+    const ffprobeDir = join(dir, 'node_modules', '@ffprobe-installer', 'linux-x64')
+    for (const [folder, name] of [
+      [ffmpegDir, 'ffmpeg'],
+      [ffprobeDir, 'ffprobe'],
+    ] as const) {
+      mkdirSync(folder, { recursive: true })
+      writeFileSync(join(folder, name), '#!/bin/sh\n', { mode: 0o755 })
+    }
+    const named = start({
+      FFMPEG_PATH: join(ffmpegDir, 'ffmpeg'),
+      FFPROBE_PATH: join(ffprobeDir, 'ffprobe'),
+    })
+    await expect(named).rejects.toThrow(
+      "a production shop (APP_ENV=prod) never runs an ffmpeg from node_modules (an npm package's static build, which no system update reaches, would parse strangers' uploads). Install the system package (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH to a maintained build.",
+    )
+    await expect(start({ PATH: `${ffmpegDir}:${ffprobeDir}` })).rejects.toThrow(
+      'never runs an ffmpeg from node_modules',
+    )
+  })
+})
+
 describe('the built app', () => {
   it('serves files, and index.html for deep links, but never for the API or missing assets', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'shouts-dist-'))

@@ -2,6 +2,7 @@ import type { Report } from '../../contract/advertisers.ts'
 import { campaignReport } from '../../domain/campaign.ts'
 import { adBillboards } from '../catalogue/ad-reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
+import { csvText } from '../platform/http/csv.ts'
 import type { CampaignRow } from './campaigns-repo.ts'
 import { playsOf } from './plays-repo.ts'
 
@@ -27,15 +28,10 @@ const CSV_COLUMNS = [
   'spentCents',
 ] as const
 
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
-const field = (value: string | number) => {
-  const text = String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/** The report as CSV: a header, then one line a day and billboard (CRLF, as RFC 4180 writes it). */
+/** The report as CSV: a header, then one line a day and billboard (platform/http/csv.ts). */
 export function reportCsv(report: Report): string {
-  const lines = [CSV_COLUMNS.join(',')]
-  for (const row of report.rows) lines.push(CSV_COLUMNS.map((c) => field(row[c])).join(','))
-  return `${lines.join('\r\n')}\r\n`
+  return csvText(
+    CSV_COLUMNS,
+    report.rows.map((row) => CSV_COLUMNS.map((column) => row[column])),
+  )
 }

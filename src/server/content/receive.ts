@@ -1,9 +1,10 @@
 // Receiving an upload without ever holding it whole in memory ("streamed, never held whole in
-// memory"): the multipart body is parsed as it arrives (busboy), the first bytes decide the type, and
-// the rest goes straight to a temporary file while the bytes are counted against that type's limit.
+// memory"): the multipart body is parsed as it arrives (@fastify/busboy, the maintained fork of busboy:
+// strangers' bytes go through it), the first bytes decide the type, and the rest goes straight to a
+// temporary file while the bytes are counted against that type's limit.
 import { type FileHandle, open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import busboy from 'busboy'
+import Busboy, { type BusboyInstance } from '@fastify/busboy'
 import { problem } from '../../contract/problems.ts'
 import {
   isStorageFull,
@@ -67,9 +68,9 @@ export async function receiveUpload(
     throw new UploadError(tooLarge(largest))
   }
 
-  let parser: busboy.Busboy
+  let parser: BusboyInstance
   try {
-    parser = busboy({
+    parser = Busboy({
       headers: { 'content-type': contentType },
       limits: {
         files: 1,
@@ -157,8 +158,9 @@ export async function receiveUpload(
       }),
     )
   })
+  // 'finish' comes once the closing boundary is read and every part has ended.
   const closed = new Promise<void>((resolve) => {
-    parser.on('close', resolve)
+    parser.on('finish', resolve)
     parser.on('error', (error: unknown) => {
       fail(error)
       resolve()

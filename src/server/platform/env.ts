@@ -175,7 +175,7 @@ const EnvEntries = v.object({
   ),
 
   // --- video (video/README.md): ffmpeg and ffprobe from FFMPEG_PATH/FFPROBE_PATH (both or neither),
-  // else on PATH, else the optional npm packages' binaries
+  // else on PATH; required in prod (compose-content.ts composeVideo, decision 026)
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
   PATH: v.optional(v.string(), ''),

@@ -1,8 +1,7 @@
 // Locating and running ffmpeg/ffprobe: every call has a timeout and ends in a settled promise with a
 // message a person can read (a corrupt upload is a failed job, never a hung worker).
 import { spawn } from 'node:child_process'
-import { accessSync, constants } from 'node:fs'
-import { createRequire } from 'node:module'
+import { accessSync, constants, realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { Problem } from '../../contract/problems.ts'
 import { issueMessage } from '../../domain/problems.ts'
@@ -31,11 +30,11 @@ export type FfmpegTools = {
   ffmpeg: string
   ffprobe: string
   /**
-   * Where they were found: FFMPEG_PATH/FFPROBE_PATH, the system PATH (Debian's ffmpeg), or the
-   * binaries that the optional npm packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe
-   * ship inside their tarballs (so `npm install` alone gives a machine without ffmpeg video shouts).
+   * Where they were found: FFMPEG_PATH/FFPROBE_PATH, or the system PATH (Debian's ffmpeg). Never an
+   * npm package's static build (decision 026): those are years behind the decoders' security fixes,
+   * and ffmpeg parses strangers' uploads.
    */
-  source: 'env' | 'system' | 'package'
+  source: 'env' | 'system'
   /**
    * util-linux's prlimit (Debian: always installed), which runs ffmpeg under an address-space limit
    * (RLIMIT_AS); null where it is missing, and then ffmpeg runs with the time bound alone.
@@ -71,18 +70,19 @@ function onPath(name: string, searchPath: string): string | null {
   return null
 }
 
-/** The binaries shipped by the optional npm packages, when they installed on this platform. */
-export function packagedFfmpeg(): FfmpegTools | null {
+/**
+ * Whether a binary lives inside a node_modules folder (after its links are followed): a static build
+ * an npm package ships (@ffmpeg-installer/ffmpeg's is ffmpeg 4.1.0 from 2018), which no system update
+ * ever reaches. A production shop refuses it (compose-content.ts).
+ */
+export function isInsideNodeModules(file: string): boolean {
+  let real = file
   try {
-    const require = createRequire(import.meta.url)
-    const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path
-    const ffprobe = (require('@ffprobe-installer/ffprobe') as { path: string }).path
-    if (!isExecutable(ffmpeg) || !isExecutable(ffprobe)) return null
-    return { ffmpeg, ffprobe, source: 'package' }
+    real = realpathSync(file)
   } catch {
-    // not installed, or no build for this platform
-    return null
+    // not there: judged by the name given
   }
+  return real.split(path.sep).includes('node_modules')
 }
 
 /** Where to look: the settings of platform/env.ts that name ffmpeg's place. */
@@ -92,11 +92,15 @@ export type FfmpegSettings = {
   PATH?: string | undefined
 }
 
+/** What a machine without ffmpeg is told to do: the system package, or the two settings. */
+const FFMPEG_MISSING =
+  'ffmpeg and ffprobe were not found on PATH: install the system package (apt-get install ffmpeg on Debian and Ubuntu, brew install ffmpeg on macOS) or set FFMPEG_PATH and FFPROBE_PATH.'
+
 /**
  * Finds ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH when set (they must be executable), else the
- * system's binaries on PATH (Debian's ffmpeg 5.1, installed by .ci/run), else the optional npm
- * packages' binaries. Throws a VideoError saying how to install them when absent. The composition root
- * calls it once at start (src/server/compose.ts).
+ * system's binaries on PATH (Debian's ffmpeg 5.1, installed by .ci/run). Throws a VideoError saying
+ * how to install them when absent. The composition root calls it once at start
+ * (src/server/compose-content.ts).
  */
 export function locateFfmpeg(settings: FfmpegSettings): FfmpegTools {
   const fromEnvFfmpeg = settings.FFMPEG_PATH?.trim()
@@ -117,17 +121,10 @@ export function locateFfmpeg(settings: FfmpegSettings): FfmpegTools {
     }
   }
   const searchPath = settings.PATH ?? ''
-  const prlimit = onPath('prlimit', searchPath)
   const ffmpeg = onPath('ffmpeg', searchPath)
   const ffprobe = onPath('ffprobe', searchPath)
-  if (ffmpeg && ffprobe) return { ffmpeg, ffprobe, source: 'system', prlimit }
-  const packaged = packagedFfmpeg()
-  if (!packaged) {
-    throw new VideoError(
-      'ffmpeg and ffprobe were not found on PATH nor in node_modules: install them (apt-get install ffmpeg, or npm install @ffmpeg-installer/ffmpeg @ffprobe-installer/ffprobe) or set FFMPEG_PATH and FFPROBE_PATH.',
-    )
-  }
-  return { ...packaged, prlimit }
+  if (!ffmpeg || !ffprobe) throw new VideoError(FFMPEG_MISSING)
+  return { ffmpeg, ffprobe, source: 'system', prlimit: onPath('prlimit', searchPath) }
 }
 
 /** What every function of this folder runs: the two binaries, and the x264 preset to encode with. */

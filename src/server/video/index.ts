@@ -10,6 +10,7 @@ import { transcode } from './transcode.ts'
 export {
   type FfmpegSettings,
   type FfmpegTools,
+  isInsideNodeModules,
   locateFfmpeg,
   VideoError,
   type VideoTools,

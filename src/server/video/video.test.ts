@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../platform/env.ts'
-import { locateFfmpeg, packagedFfmpeg, VideoError, videoTools } from './ffmpeg.ts'
+import { isInsideNodeModules, locateFfmpeg, VideoError, videoTools } from './ffmpeg.ts'
 import {
   composite,
   extractFirstFrame,
@@ -84,21 +85,22 @@ describe('locateFfmpeg', () => {
     expect(path.basename(found.ffprobe)).toBe('ffprobe')
   })
 
-  it('falls back to the binaries the optional npm packages ship, which run', () => {
-    const packaged = packagedFfmpeg()
-    if (packaged) {
-      const tools = locateFfmpeg({ PATH: dir })
-      expect(tools.source).toBe('package')
-      expect(execFileSync(tools.ffmpeg, ['-hide_banner', '-version']).toString()).toMatch(
-        /^ffmpeg version/,
-      )
-      expect(execFileSync(tools.ffprobe, ['-hide_banner', '-version']).toString()).toMatch(
-        /^ffprobe version/,
-      )
-    } else {
-      // a platform the packages have no build for: the message says how to install ffmpeg
-      expect(() => locateFfmpeg({ PATH: dir })).toThrow(/apt-get install ffmpeg/)
-    }
+  it('without ffmpeg on PATH says to install the system package or set FFMPEG_PATH', () => {
+    // never an npm package's static build, even where one is installed
+    expect(() => locateFfmpeg({ PATH: dir })).toThrow(
+      'install the system package (apt-get install ffmpeg on Debian and Ubuntu, brew install ffmpeg on macOS) or set FFMPEG_PATH and FFPROBE_PATH',
+    )
+  })
+
+  it('tells a binary inside node_modules, links followed, from the system one', () => {
+    const found = locateFfmpeg({ PATH: process.env.PATH })
+    expect(isInsideNodeModules(found.ffmpeg)).toBe(false)
+    const bundled = path.join(dir, 'node_modules', '@ffmpeg-installer', 'linux-x64')
+    mkdirSync(bundled, { recursive: true })
+    writeFileSync(path.join(bundled, 'ffmpeg'), '#!/bin/sh\n', { mode: 0o755 })
+    symlinkSync(path.join(bundled, 'ffmpeg'), path.join(dir, 'linked-ffmpeg'))
+    expect(isInsideNodeModules(path.join(bundled, 'ffmpeg'))).toBe(true)
+    expect(isInsideNodeModules(path.join(dir, 'linked-ffmpeg'))).toBe(true)
   })
 
   it('refuses FFMPEG_PATH/FFPROBE_PATH that are not executables', () => {

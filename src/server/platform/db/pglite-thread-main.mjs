@@ -12,9 +12,12 @@
 // WebAssembly (PGlite's own query() makes six), under a name the first time its text is seen, so
 // Postgres parses and plans it once (about a third of a statement's cost here); its values and rows
 // are converted by node-postgres's own code, so both engines answer the same types (platform/db/
-// client.ts). PGlite is one session: a transaction holds it from 'begin' to 'end', and a statement
-// of anyone else waits for the end, so the statements of one transaction never interleave with
-// others'. A statement outside a transaction runs in one synchronous call: nothing interleaves with it.
+// client.ts). Those are internals none of the three packages promise to keep (pg/lib/utils.js,
+// pg-protocol/dist/parser.js, execProtocolRawStream): package.json pins them exactly, and
+// pglite-internals.test.ts checks each part the thread uses before a pin is raised.
+// PGlite is one session: a transaction holds it from 'begin' to 'end', and a statement of anyone
+// else waits for the end, so the statements of one transaction never interleave with others'. A
+// statement outside a transaction runs in one synchronous call: nothing interleaves with it.
 //
 // The server speaks it over the thread's port. Command-line tools run beside the server (import,
 // operator, player-link) speak it over a Unix socket in DATA_DIR (pglite-guest.ts), each message a
