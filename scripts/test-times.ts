@@ -63,7 +63,14 @@ if (fromIndex < 0) {
   )
   walls.vitest = run(
     'npx',
-    ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile=${files.vitest}`, ...vitestArgs],
+    [
+      'vitest',
+      'run',
+      '--reporter=dot',
+      '--reporter=json',
+      `--outputFile=${files.vitest}`,
+      ...vitestArgs,
+    ],
     { TEST_TIMES_LOG: files.phases },
   )
   if (args.includes('--e2e')) {
@@ -134,9 +141,17 @@ if (existsSync(files.vitest)) {
   console.log(
     `${pad('file', 52)} ${lpad('file', 6)} ${lpad('tests', 6)} ${lpad('hooks', 6)} ${lpad('servers', 8)} ${lpad('db copy', 8)} ${lpad('start', 6)} ${lpad('stop', 6)}`,
   )
-  for (const row of rows.sort((a, b) => b.wall - a.wall)) {
+  const sorted = rows.sort((a, b) => b.wall - a.wall)
+  const SHOWN = 40
+  for (const row of sorted.slice(0, SHOWN)) {
     console.log(
       `${pad(row.path, 52)} ${lpad(seconds(row.wall), 6)} ${lpad(seconds(row.tests), 6)} ${lpad(seconds(Math.max(0, row.wall - row.tests)), 6)} ${lpad(String(row.servers), 8)} ${lpad(seconds(row.database), 8)} ${lpad(seconds(row.serverStart), 6)} ${lpad(seconds(row.serverStop), 6)}`,
+    )
+  }
+  if (sorted.length > SHOWN) {
+    const rest = sorted.slice(SHOWN)
+    console.log(
+      `... and ${rest.length} more files, ${seconds(rest.reduce((sum, row) => sum + row.wall, 0))} s in all`,
     )
   }
   const api = rows.filter((row) => row.project === 'api')

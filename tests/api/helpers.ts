@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import sharp from 'sharp'
-import { expect } from 'vitest'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
 import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
 import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts'
 import { parseEnv } from '../../src/server/platform/env.ts'
 import { type VideoTools, videoTools } from '../../src/server/video/index.ts'
 import { migratedDataDir, migratedPostgres } from './databases.ts'
-import { timed } from './test-times.ts'
+import { callingTestFile, timed } from './test-times.ts'
 
 export {
   BACKENDS,
@@ -32,7 +31,7 @@ export async function startTestServer(
   backend: 'pglite' | 'postgres' = 'pglite',
   options: Partial<StartOptions> = {},
 ): Promise<TestServer> {
-  const file = expect.getState().testPath ?? ''
+  const file = callingTestFile()
   // a test's own DATA_DIR is used as it is; otherwise a migrated copy (databases.ts)
   const dataDir = options.dataDir ?? (await timed(file, 'database', migratedDataDir))
   const pgDb = backend === 'postgres' ? await timed(file, 'database', migratedPostgres) : null

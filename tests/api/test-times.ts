@@ -6,6 +6,16 @@ const LOG = process.env.TEST_TIMES_LOG
 
 export type TimedPhase = 'database' | 'start' | 'stop'
 
+/**
+ * The test file that called (read from the stack: this module is also loaded by the end-to-end
+ * specs, where Vitest's own state cannot be asked), or '' when none is on it.
+ */
+export function callingTestFile(): string {
+  if (!LOG) return ''
+  const stack = new Error().stack ?? ''
+  return /(\/[^\s()]*\/tests\/[\w/-]+\.(?:test|spec)\.ts)/.exec(stack)?.[1] ?? ''
+}
+
 export async function timed<T>(
   file: string,
   phase: TimedPhase,
