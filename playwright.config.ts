@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, findChromium } from './tests/setup/find-chromium'
-import { useMemoryForTemporaryFiles } from './tests/setup/test-tmpdir'
+import { keepTemporaryFilesInMemory } from './tests/setup/test-tmpdir'
 
-useMemoryForTemporaryFiles()
+keepTemporaryFilesInMemory()
 
 // The e2e suite runs the production build served by the real server, on a fresh embedded database
 // in a temporary DATA_DIR and a free port (conventions, habit 10): one server per worker, each on its

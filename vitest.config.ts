@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
-import { useMemoryForTemporaryFiles } from './tests/setup/test-tmpdir'
+import { keepTemporaryFilesInMemory } from './tests/setup/test-tmpdir'
 
-useMemoryForTemporaryFiles()
+keepTemporaryFilesInMemory()
 
 // The suites on a 2-core machine (docs/development.md, "Where the suite's time goes"): two test files
 // at a time, and one process per worker for many files rather than a process per file. Every file

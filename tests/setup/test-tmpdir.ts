@@ -15,7 +15,7 @@ const ENOUGH_BYTES = 4 * 1024 ** 3
 /** What a run killed halfway left behind is removed by a later run once it is this old. */
 const STALE_MS = 12 * 60 * 60 * 1000
 
-export function useMemoryForTemporaryFiles(now = Date.now()): string | null {
+export function keepTemporaryFilesInMemory(now = Date.now()): string | null {
   if (process.env.TEST_TMPDIR === 'disk') return null
   if (process.env.TMPDIR?.startsWith(ROOT)) return process.env.TMPDIR
   try {
