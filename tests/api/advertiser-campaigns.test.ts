@@ -7,8 +7,8 @@ import type {
   Proposal,
   Report,
 } from '../../src/contract/advertisers.ts'
-import { sql } from '../../src/server/platform/db/sql.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   advertiserClient,
   advertiserEnv,
