@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { keepTemporaryFilesInMemory } from './tests/setup/test-tmpdir'
+import { keepTemporaryFilesInMemory } from './tests/setup/test-tmpdir.ts'
 
 keepTemporaryFilesInMemory()
 
