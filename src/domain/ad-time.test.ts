@@ -6,6 +6,7 @@ import {
   type AdTimeEvent,
   adCellsOfHour,
   adTimePieces,
+  allAdCells,
   isAdCell,
   localHours,
   openAdCells,
@@ -185,6 +186,29 @@ describe('adCellsOfHour (the cells ads may take: a share of the hour’s free ti
     expect(cells.every((c) => isAdCell(mothersDay, c))).toBe(true)
     expect(isAdCell(mothersDay, (cells[0] as number) + AD_PLAY_MS)).toBe(false)
     expect(isAdCell(mothersDay, (cells[0] as number) + 1)).toBe(false)
+  })
+})
+
+describe('allAdCells (a proposal’s plays checked against today’s catalogue)', () => {
+  it('says yes only when every start is an ad cell, as isAdCell says of each', () => {
+    const billboard: AdTimeBillboard = {
+      timeZoneId: NY,
+      events: [event('2027-11-06_20', '2027-11-07_04', { playsPerSlot: 2 }, 30)],
+    }
+    const open = openAdCells(billboard, {
+      startEpochMs: at('2027-11-06T18:00:00-04:00'),
+      endEpochMs: at('2027-11-08T00:00:00-05:00'),
+      dayparts: ['EarlyMorning', 'Morning', 'Afternoon', 'Evening'],
+      notBeforeEpochMs: 0,
+      taken: new Set(),
+    })
+    const some = spreadEvenly(open, 500)
+    expect(some.every((start) => isAdCell(billboard, start))).toBe(true)
+    expect(allAdCells(billboard, some)).toBe(true)
+    expect(allAdCells(billboard, [])).toBe(true)
+    for (const off of [some[0] as number, (some[300] as number) + 15_000, 5]) {
+      expect(allAdCells(billboard, [...some, off])).toBe(isAdCell(billboard, off))
+    }
   })
 })
 

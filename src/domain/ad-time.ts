@@ -201,6 +201,36 @@ export function isAdCell(
   return hour ? adCellsOfHour(billboard, hour, defaultSharePercent).includes(startEpochMs) : false
 }
 
+/**
+ * Whether every start is the start of one of the billboard's ad cells (isAdCell for many plays:
+ * the hours between the first and the last worked out once, each hour's cells once).
+ */
+export function allAdCells(
+  billboard: AdTimeBillboard,
+  starts: readonly number[],
+  defaultSharePercent = DEFAULT_AD_SHARE_PERCENT,
+): boolean {
+  if (starts.length === 0) return true
+  const first = Math.min(...starts)
+  const hours = localHours(billboard.timeZoneId, first, Math.max(...starts) + 1)
+  const firstHour = hours[0]
+  if (!firstHour) return false
+  const events = placedEvents(billboard)
+  const cells = new Map<number, Set<number>>()
+  for (const start of starts) {
+    // hours follow each other an hour of real time apart
+    const hour = hours[Math.floor((start - firstHour.startEpochMs) / HOUR_MS)]
+    if (!hour) return false
+    let ofHour = cells.get(hour.startEpochMs)
+    if (!ofHour) {
+      ofHour = new Set(cellsOfHour(events, hour, defaultSharePercent))
+      cells.set(hour.startEpochMs, ofHour)
+    }
+    if (!ofHour.has(start)) return false
+  }
+  return true
+}
+
 /** What a campaign asks of one billboard's time. */
 export type AdTimeRequest = {
   startEpochMs: number

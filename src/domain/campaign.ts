@@ -44,8 +44,15 @@ export const CAMPAIGN_START_LEAD_MS = 4 * 3_600_000
 export const MAX_FLIGHT_MS = 92 * 86_400_000
 /** A proposal holds for 48 hours, and never past the campaign's start. */
 export const PROPOSAL_VALID_MS = 48 * 3_600_000
-/** The most plays one campaign reserves (each is a row; a larger plan is several campaigns). */
+/**
+ * The most plays one campaign holds, all rounds together (each is a row; a larger plan is several
+ * campaigns).
+ */
 export const MAX_PLAYS_PER_CAMPAIGN = 20_000
+
+/** How many more plays a campaign holding `heldPlays` (proven or not, past or to come) may take. */
+export const playsLeftToHold = (heldPlays: number): number =>
+  Math.max(0, MAX_PLAYS_PER_CAMPAIGN - heldPlays)
 
 /** catalogue-format: one play costs round(impressionsPerPlay × adCpmCents / 1000) cents. */
 export function adPlayCostCents(impressionsPerPlay: number, adCpmCents: number): number {
@@ -84,6 +91,14 @@ export const mayPropose = mayChangeSchedule
 /** Plays are reserved from Booked on, until the campaign ends one way or another. */
 export const holdsPlays = (state: CampaignState): boolean =>
   state === 'Booked' || state === 'Approved' || state === 'Live' || state === 'Paused'
+
+/**
+ * A raised budget buys more plays once a reviewer approved the campaign: until then it holds no
+ * more than the proposal its advertiser accepted (time nobody reviewed, nothing charged yet, is not
+ * taken from other advertisers); the budget raised while it waited buys its plays on approval.
+ */
+export const buysMoreOnRaise = (state: CampaignState): boolean =>
+  holdsPlays(state) && state !== 'Booked'
 
 /** Pausing stops an approved (or live) campaign's plays; resuming takes it back where it was. */
 export const mayPause = (state: CampaignState): boolean => state === 'Approved' || state === 'Live'
