@@ -7,10 +7,10 @@
 // process on a fresh embedded database, so a stall of its event loop is one of the probe's too.
 // BENCH_RUNS (3): rounds of each.
 import { mkdtempSync, rmSync } from 'node:fs'
-import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
 import type { Campaign, Proposal } from '../src/contract/advertisers.ts'
 import { startServer } from '../src/server/main.ts'
 import { sql } from '../src/server/platform/db/sql.ts'
@@ -20,7 +20,6 @@ import {
   STRONG_PASSWORD,
 } from '../tests/api/advertiser-helpers.ts'
 import { client, savedCard } from '../tests/api/helpers.ts'
-import { send, setBase } from './bench-http.ts'
 import { load, median, spread } from './bench-stats.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -33,21 +32,35 @@ const BILLBOARDS = 5
 type Figures = { alone: number[]; together: number[]; livezP99: number[]; livezMax: number[] }
 const figures = (): Figures => ({ alone: [], together: [], livezP99: [], livezMax: [] })
 
-/** /livez asked every 5 ms on its own connection until `done` settles: its latencies. */
-async function probeLivez(done: Promise<unknown>): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  const latencies: number[] = []
-  let finished = false
-  void done.finally(() => {
-    finished = true
-  })
-  while (!finished) {
-    const t = performance.now()
-    await send({ method: 'GET', path: '/api/v1/livez' }, agent)
-    latencies.push(performance.now() - t)
-    await new Promise((r) => setTimeout(r, 5))
-  }
+// The probe runs in a worker thread: its own event loop keeps asking while the server's is busy, so a
+// stall shows as the latency of the /livez call that waited for it.
+const PROBE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const http = require('node:http')
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+const latencies = []
+let stop = false
+parentPort.on('message', () => { stop = true })
+const once = () => new Promise((resolve) => {
+  const t = performance.now()
+  const done = () => { latencies.push(performance.now() - t); resolve() }
+  http.get(workerData.url, { agent }, (res) => { res.resume(); res.on('end', done) }).on('error', done)
+})
+;(async () => {
+  while (!stop) { await once(); await new Promise((r) => setTimeout(r, 5)) }
   agent.destroy()
+  parentPort.postMessage(latencies)
+})()
+`
+
+/** /livez asked every 5 ms on its own connection, from another thread, until `done` settles. */
+async function probeLivez(url: string, done: Promise<unknown>): Promise<number[]> {
+  const worker = new Worker(PROBE, { eval: true, workerData: { url: `${url}/api/v1/livez` } })
+  const answered = new Promise<number[]>((resolve) => worker.once('message', resolve))
+  await done.catch(() => {})
+  worker.postMessage('stop')
+  const latencies = await answered
+  await worker.terminate()
   return latencies.sort((a, b) => a - b)
 }
 
@@ -56,6 +69,7 @@ const p99 = (sorted: number[]) =>
 
 /** Times `call` alone, then PARALLEL at once under the /livez probe; `call` answers its status. */
 async function measure(
+  url: string,
   label: string,
   into: Figures,
   call: (i: number) => Promise<number>,
@@ -71,7 +85,7 @@ async function measure(
   const all = Promise.all(
     Array.from({ length: PARALLEL }, async (_, i) => statuses.push(await call(i + 1))),
   )
-  const livez = await probeLivez(all)
+  const livez = await probeLivez(url, all)
   await all
   into.together.push(performance.now() - started)
   loop.disable()
@@ -101,7 +115,6 @@ async function main() {
     },
   })
   const db = server.deps.database
-  setBase(server.url)
   console.log(`load average before: ${load()}`)
 
   // ---- an advertiser, signed up and verified (the link of its stored mail), signed in
@@ -143,6 +156,13 @@ async function main() {
     currency: 'EUR',
   })
 
+  const [forSale] = await db.query(sql<{ n: number }>`
+    select count(*)::int as n from devices where impressions_per_play is not null
+      and ad_cpm_cents is not null and ad_currency is not null`)
+  const idle = await probeLivez(server.url, new Promise((r) => setTimeout(r, 2000)))
+  console.log(
+    `/livez idle: p99 ${p99(idle).toFixed(1)} ms, max ${(idle.at(-1) ?? 0).toFixed(1)} ms`,
+  )
   const inventory = figures()
   const proposal = figures()
   const raise = figures()
@@ -152,6 +172,7 @@ async function main() {
   for (let r = 0; r < RUNS; r++) {
     console.log(`run ${r + 1}`)
     await measure(
+      server.url,
       `inventory ${FLIGHT_DAYS} d`,
       inventory,
       async () =>
@@ -163,6 +184,7 @@ async function main() {
       [200],
     )
     await measure(
+      server.url,
       `proposal ${BILLBOARDS}×${FLIGHT_DAYS} d`,
       proposal,
       async (i) =>
@@ -191,6 +213,7 @@ async function main() {
       booked.push(made.campaignId)
     }
     await measure(
+      server.url,
       'budget raise',
       raise,
       async (i) =>
@@ -208,12 +231,13 @@ async function main() {
   console.log('')
   const line = (label: string, f: Figures) =>
     console.log(
-      `${label.padEnd(34)} ${spread(f.alone).padStart(16)} ms alone, ${PARALLEL} at once ${spread(f.together)} ms; ` +
+      `${label.padEnd(38)} ${spread(f.alone).padStart(16)} ms alone, ${PARALLEL} at once ${spread(f.together)} ms; ` +
         `/livez p99 ${spread(f.livezP99, 1)} ms, max ${median(f.livezMax).toFixed(1)} ms`,
     )
-  line(`inventory, ${BILLBOARDS} billboards × ${FLIGHT_DAYS} days`, inventory)
+  line(`inventory, ${forSale?.n} billboards × ${FLIGHT_DAYS} days`, inventory)
   line(`proposal, ${BILLBOARDS} billboards × ${FLIGHT_DAYS} days`, proposal)
   line(`budget raise, ${BILLBOARDS} billboards × ${FLIGHT_DAYS} days`, raise)
+  console.log(`/livez idle: p99 ${p99(idle).toFixed(1)} ms`)
   console.log(`median (min–max) of ${RUNS} runs; load average after: ${load()}`)
   await server.close()
   rmSync(dataDir, { recursive: true, force: true })

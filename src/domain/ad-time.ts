@@ -182,7 +182,7 @@ function cellsOfHour(
 }
 
 /** `count` items of `items`, spread evenly (item j of count: index ⌊(j + ½) × length / count⌋). */
-export function spreadEvenly<T>(items: readonly T[], count: number): T[] {
+export function spreadEvenly<T>(items: ArrayLike<T>, count: number): T[] {
   const n = Math.max(0, Math.min(items.length, Math.floor(count)))
   const picked: T[] = []
   for (let j = 0; j < n; j++) {

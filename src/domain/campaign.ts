@@ -130,7 +130,8 @@ export type PlanBillboard = {
   deviceId: string
   costCentsPerPlay: number
   impressionsPerPlay: number
-  openCells: readonly number[]
+  /** Any list of numbers: a quarter on one billboard is some 260,000 cells (a typed array). */
+  openCells: ArrayLike<number>
 }
 
 export type PlanLine = {

@@ -89,7 +89,7 @@ export function createProposalService(deps: {
     return campaign.deviceIds.map((deviceId) => ({
       deviceId,
       ...priced(billboards.find((x) => x.deviceId === deviceId) as AdBillboard),
-      openCells: open.get(deviceId) ?? [],
+      openCells: open.get(deviceId) ?? new Float64Array(0),
     }))
   }
 
