@@ -169,6 +169,26 @@ async function main() {
   const campaigns: Campaign[] = []
   for (let i = 0; i <= PARALLEL; i++) campaigns.push(await campaignWithAd(api, now, draft(400_000)))
 
+  // approved campaigns, each holding a first proposal's plays, raised in the runs: more plays each
+  const booked: string[] = []
+  for (let i = 0; i < RUNS * (PARALLEL + 1); i++) {
+    const made = await campaignWithAd(api, now, draft(100_000))
+    const p = await api.post<Proposal>(`/advertisers/campaigns/${made.campaignId}/proposal`, {})
+    const card = await savedCard(client(server.url))
+    const accepted = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+      customerId: card.customerId,
+      checkoutSecretKey: card.checkoutSecretKey,
+    })
+    if (accepted.status !== 200) throw new Error(`accept: ${JSON.stringify(accepted.body)}`)
+    await db.query(
+      sql`update campaigns set state = 'Approved' where campaign_id = ${made.campaignId}`,
+    )
+    booked.push(made.campaignId)
+  }
+  // the ads' renditions made before anything is measured (their images are work of their own)
+  await server.deps.jobs.runNow('ad-renditions')
+  await new Promise((r) => setTimeout(r, 2000))
+
   for (let r = 0; r < RUNS; r++) {
     console.log(`run ${r + 1}`)
     await measure(
@@ -196,36 +216,18 @@ async function main() {
         ).status,
       [201],
     )
-    // approved campaigns, each holding a first proposal's plays, then raised: more plays each time
-    const booked: string[] = []
-    for (let i = 0; i <= PARALLEL; i++) {
-      const made = await campaignWithAd(api, now, draft(100_000))
-      const p = await api.post<Proposal>(`/advertisers/campaigns/${made.campaignId}/proposal`, {})
-      const card = await savedCard(client(server.url))
-      const accepted = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
-        customerId: card.customerId,
-        checkoutSecretKey: card.checkoutSecretKey,
-      })
-      if (accepted.status !== 200) throw new Error(`accept: ${JSON.stringify(accepted.body)}`)
-      await db.query(
-        sql`update campaigns set state = 'Approved' where campaign_id = ${made.campaignId}`,
-      )
-      booked.push(made.campaignId)
-    }
     await measure(
       server.url,
       'budget raise',
       raise,
       async (i) =>
         (
-          await api.patch<Campaign>(`/advertisers/campaigns/${booked[i]}`, {
+          await api.patch<Campaign>(`/advertisers/campaigns/${booked[r * (PARALLEL + 1) + i]}`, {
             budgetCents: 200_000,
           })
         ).status,
       [200],
     )
-    // the plays of this round freed for the next
-    await db.query(sql`delete from ad_plays`)
   }
 
   console.log('')
