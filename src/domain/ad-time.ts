@@ -159,6 +159,14 @@ function cellsOfHour(
   hour: LocalHour,
   defaultSharePercent: number,
 ): number[] {
+  const covered = events.some(
+    (e) => e.endEpochMs > hour.startEpochMs && e.startEpochMs < hour.endEpochMs,
+  )
+  if (!covered) {
+    // no event: every hour of that length has the same cells from its start (most hours are so)
+    const offsets = freeHourOffsets(hour.endEpochMs - hour.startEpochMs, defaultSharePercent)
+    return offsets.map((offset) => hour.startEpochMs + offset)
+  }
   const places = shoutPlaces(events, hour)
   const free: number[] = []
   let p = 0
@@ -179,6 +187,22 @@ function cellsOfHour(
   const share = shareOfHour(events, hour, defaultSharePercent)
   const count = Math.floor((free.length * share) / 100)
   return spreadEvenly(free, count)
+}
+
+const freeHours = new Map<string, number[]>()
+
+/** The ad cells of an hour no event covers, from its start: what adCellsOfHour gives then. */
+function freeHourOffsets(lengthMs: number, defaultSharePercent: number): number[] {
+  const share = Math.max(0, Math.min(100, defaultSharePercent))
+  const key = `${lengthMs} ${share}`
+  let offsets = freeHours.get(key)
+  if (!offsets) {
+    const free: number[] = []
+    for (let at = 0; at + AD_PLAY_MS <= lengthMs; at += AD_PLAY_MS) free.push(at)
+    offsets = spreadEvenly(free, Math.floor((free.length * share) / 100))
+    freeHours.set(key, offsets)
+  }
+  return offsets
 }
 
 /** `count` items of `items`, spread evenly (item j of count: index ⌊(j + ½) × length / count⌋). */
