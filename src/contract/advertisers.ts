@@ -173,7 +173,7 @@ export const advertisers = {
     headers: bearer,
     query: InventoryQuerySchema,
     response: InventorySchema,
-    errors: [...AUTH_ERRORS, 'to_before_from'],
+    errors: [...AUTH_ERRORS, 'to_before_from', 'campaign_flight_too_long', 'too_many_requests'],
   }),
   createCampaign: endpoint({
     name: 'advertiserCreateCampaign',
@@ -223,6 +223,7 @@ export const advertisers = {
       'schedule_locked',
       'campaign_budget_below_spent',
       'campaign_state_conflict',
+      'too_many_requests',
     ],
   }),
   uploadContent: endpoint({
@@ -272,6 +273,7 @@ export const advertisers = {
       'campaign_content_processing',
       'campaign_content_failed',
       'campaign_nothing_to_sell',
+      'too_many_requests',
     ],
   }),
   proposal: endpoint({

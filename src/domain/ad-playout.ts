@@ -145,7 +145,7 @@ export type CatchUpInput = {
   /** Plays of this billboard given up as missed (they are released: never charged). */
   missed: number
   /** The ad cells still open to the campaign on this billboard (ad-time.ts openAdCells), sorted. */
-  openCells: readonly number[]
+  openCells: ArrayLike<number>
   costCentsPerPlay: number
   budgetCents: number
   /** What the campaign's proven plays cost, on every billboard. */

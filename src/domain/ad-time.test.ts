@@ -5,6 +5,8 @@ import {
   type AdTimeBillboard,
   type AdTimeEvent,
   adCellsOfHour,
+  adTimePieces,
+  allAdCells,
   isAdCell,
   localHours,
   openAdCells,
@@ -76,6 +78,29 @@ describe('localHours (the billboard’s wall-clock hours)', () => {
     )
     expect(hours.map((h) => h.hour)).toEqual([10, 11])
     expect(hours[0]?.startEpochMs).toBe(at('2027-05-07T10:00:00+02:00'))
+  })
+
+  it('names each hour as the zone’s wall clock does, half-hour zones and shifts too', () => {
+    // March to November: both shifts of New York and of Lord Howe (half an hour), none in Kolkata
+    const from = at('2027-03-01T00:20:00Z')
+    const to = at('2027-11-10T00:00:00Z')
+    for (const zone of [NY, 'Asia/Kolkata', 'Australia/Lord_Howe']) {
+      // one wall-clock hour after another, each an hour of real time (Temporal's own arithmetic)
+      let zoned = Temporal.Instant.fromEpochMilliseconds(from)
+        .toZonedDateTimeISO(zone)
+        .round({ smallestUnit: 'hour', roundingMode: 'floor' })
+      const expected = []
+      while (zoned.epochMilliseconds < to) {
+        expected.push({
+          startEpochMs: zoned.epochMilliseconds,
+          endEpochMs: zoned.epochMilliseconds + HOUR,
+          hour: zoned.hour,
+          date: zoned.toPlainDate().toString(),
+        })
+        zoned = zoned.add({ hours: 1 })
+      }
+      expect(localHours(zone, from, to), zone).toEqual(expected)
+    }
   })
 })
 
@@ -164,6 +189,29 @@ describe('adCellsOfHour (the cells ads may take: a share of the hour’s free ti
   })
 })
 
+describe('allAdCells (a proposal’s plays checked against today’s catalogue)', () => {
+  it('says yes only when every start is an ad cell, as isAdCell says of each', () => {
+    const billboard: AdTimeBillboard = {
+      timeZoneId: NY,
+      events: [event('2027-11-06_20', '2027-11-07_04', { playsPerSlot: 2 }, 30)],
+    }
+    const open = openAdCells(billboard, {
+      startEpochMs: at('2027-11-06T18:00:00-04:00'),
+      endEpochMs: at('2027-11-08T00:00:00-05:00'),
+      dayparts: ['EarlyMorning', 'Morning', 'Afternoon', 'Evening'],
+      notBeforeEpochMs: 0,
+      taken: new Set(),
+    })
+    const some = spreadEvenly(open, 500)
+    expect(some.every((start) => isAdCell(billboard, start))).toBe(true)
+    expect(allAdCells(billboard, some)).toBe(true)
+    expect(allAdCells(billboard, [])).toBe(true)
+    for (const off of [some[0] as number, (some[300] as number) + 15_000, 5]) {
+      expect(allAdCells(billboard, [...some, off])).toBe(isAdCell(billboard, off))
+    }
+  })
+})
+
 describe('openAdCells (what a campaign may still take on a billboard)', () => {
   const billboard: AdTimeBillboard = { timeZoneId: NY, events: [] }
   const flight = {
@@ -198,6 +246,40 @@ describe('openAdCells (what a campaign may still take on a billboard)', () => {
     expect(all[0]).toBe(at('2027-05-07T09:15:45-04:00'))
     expect((all.at(-1) as number) + AD_PLAY_MS).toBeLessThanOrEqual(at('2027-05-07T09:20:07-04:00'))
     expect(all).toHaveLength(9)
+  })
+})
+
+describe('adTimePieces (a long window worked a piece at a time)', () => {
+  const billboard: AdTimeBillboard = {
+    timeZoneId: 'Asia/Kolkata',
+    events: [event('2027-03-01_18', '2027-03-20_23', { playsPerSlot: 3 }, 40)],
+  }
+
+  it('cuts the window into pieces end to end whose open cells are the whole window’s', () => {
+    const request = {
+      startEpochMs: at('2027-02-25T07:10:05Z'),
+      endEpochMs: at('2027-04-02T13:00:10Z'),
+      dayparts: ['Morning', 'Evening'] as const,
+      notBeforeEpochMs: 0,
+      taken: new Set([at('2027-03-02T04:30:15Z'), at('2027-03-10T14:00:00Z')]),
+    }
+    const whole = openAdCells(billboard, { ...request, dayparts: [...request.dayparts] })
+    const pieces = adTimePieces(request.startEpochMs, request.endEpochMs, 3 * 24 * HOUR)
+    expect(pieces.length).toBe(13)
+    expect(pieces[0]?.[0]).toBe(request.startEpochMs)
+    expect(pieces.at(-1)?.[1]).toBe(request.endEpochMs)
+    for (let i = 1; i < pieces.length; i++) expect(pieces[i]?.[0]).toBe(pieces[i - 1]?.[1])
+    const joined = pieces.flatMap(([startEpochMs, endEpochMs]) =>
+      openAdCells(billboard, {
+        ...request,
+        dayparts: [...request.dayparts],
+        startEpochMs,
+        endEpochMs,
+      }),
+    )
+    expect(joined.length).toBeGreaterThan(10_000)
+    expect(joined).toEqual(whole)
+    expect(adTimePieces(5, 5)).toEqual([])
   })
 })
 

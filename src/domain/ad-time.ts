@@ -42,6 +42,10 @@ export type LocalHour = {
   date: string
 }
 
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+const EPOCH_DAY = Temporal.PlainDate.from('1970-01-01')
+
 /** The local hours that overlap [fromEpochMs, toEpochMs), first to last. */
 export function localHours(
   timeZoneId: string,
@@ -50,31 +54,57 @@ export function localHours(
 ): LocalHour[] {
   const hours: LocalHour[] = []
   if (toEpochMs <= fromEpochMs) return hours
-  let at = Temporal.Instant.fromEpochMilliseconds(fromEpochMs)
+  let zoned = Temporal.Instant.fromEpochMilliseconds(fromEpochMs)
     .toZonedDateTimeISO(timeZoneId)
     .round({ smallestUnit: 'hour', roundingMode: 'floor' })
-  while (at.epochMilliseconds < toEpochMs) {
-    const next = at.add({ hours: 1 })
-    hours.push({
-      startEpochMs: at.epochMilliseconds,
-      endEpochMs: next.epochMilliseconds,
-      hour: at.hour,
-      date: at.toPlainDate().toString(),
-    })
-    at = next
+  let start = zoned.epochMilliseconds
+  let day = Number.NaN
+  let date = ''
+  while (start < toEpochMs) {
+    // an hour is an hour of real time; the wall clock's offset holds until the zone's next
+    // transition, so the hours up to it are counted without asking the time zone again (a quarter
+    // of hours in one call, not one zone lookup an hour)
+    const offsetMs = zoned.offsetNanoseconds / 1e6
+    const transition = zoned.getTimeZoneTransition('next')?.epochMilliseconds ?? Infinity
+    const until = Math.min(toEpochMs, transition)
+    for (; start < until; start += HOUR_MS) {
+      const local = start + offsetMs
+      const localDay = Math.floor(local / DAY_MS)
+      if (localDay !== day) {
+        day = localDay
+        date = EPOCH_DAY.add({ days: localDay }).toString()
+      }
+      hours.push({
+        startEpochMs: start,
+        endEpochMs: start + HOUR_MS,
+        hour: Math.floor((local - localDay * DAY_MS) / HOUR_MS),
+        date,
+      })
+    }
+    if (start < toEpochMs)
+      zoned = Temporal.Instant.fromEpochMilliseconds(start).toZonedDateTimeISO(timeZoneId)
   }
   return hours
 }
 
+/** A billboard's events with their windows in its zone, worked out once for many hours. */
+type PlacedEvent = { event: AdTimeEvent; startEpochMs: number; endEpochMs: number }
+
+function placedEvents(billboard: AdTimeBillboard): PlacedEvent[] {
+  return billboard.events.map((event) => ({
+    event,
+    ...eventWindowEpochMs(event, billboard.timeZoneId),
+  }))
+}
+
 /** The share (percent) of the hour's free time ads may take. */
 function shareOfHour(
-  billboard: AdTimeBillboard,
+  events: readonly PlacedEvent[],
   hour: LocalHour,
   defaultSharePercent: number,
 ): number {
   let share: number | null = null
-  for (const event of billboard.events) {
-    const window = eventWindowEpochMs(event, billboard.timeZoneId)
+  for (const { event, ...window } of events) {
     if (window.endEpochMs <= hour.startEpochMs || window.startEpochMs >= hour.endEpochMs) continue
     const own = event.adSharePercent ?? defaultSharePercent
     // two events over one hour: the smaller share holds
@@ -84,10 +114,9 @@ function shareOfHour(
 }
 
 /** The shouts' places (sold or not) overlapping the hour, as [start, end) pairs. */
-function shoutPlaces(billboard: AdTimeBillboard, hour: LocalHour): [number, number][] {
+function shoutPlaces(events: readonly PlacedEvent[], hour: LocalHour): [number, number][] {
   const places: [number, number][] = []
-  for (const event of billboard.events) {
-    const window = eventWindowEpochMs(event, billboard.timeZoneId)
+  for (const { event, ...window } of events) {
     if (window.endEpochMs <= hour.startEpochMs || window.startEpochMs >= hour.endEpochMs) continue
     const slots = Math.floor((window.endEpochMs - window.startEpochMs) / event.slotWidthMS)
     const first = Math.max(
@@ -122,7 +151,23 @@ export function adCellsOfHour(
   hour: LocalHour,
   defaultSharePercent = DEFAULT_AD_SHARE_PERCENT,
 ): number[] {
-  const places = shoutPlaces(billboard, hour)
+  return cellsOfHour(placedEvents(billboard), hour, defaultSharePercent)
+}
+
+function cellsOfHour(
+  events: readonly PlacedEvent[],
+  hour: LocalHour,
+  defaultSharePercent: number,
+): number[] {
+  const covered = events.some(
+    (e) => e.endEpochMs > hour.startEpochMs && e.startEpochMs < hour.endEpochMs,
+  )
+  if (!covered) {
+    // no event: every hour of that length has the same cells from its start (most hours are so)
+    const offsets = freeHourOffsets(hour.endEpochMs - hour.startEpochMs, defaultSharePercent)
+    return offsets.map((offset) => hour.startEpochMs + offset)
+  }
+  const places = shoutPlaces(events, hour)
   const free: number[] = []
   let p = 0
   for (let start = hour.startEpochMs; start + AD_PLAY_MS <= hour.endEpochMs; start += AD_PLAY_MS) {
@@ -139,13 +184,29 @@ export function adCellsOfHour(
     }
     if (!overlaps) free.push(start)
   }
-  const share = shareOfHour(billboard, hour, defaultSharePercent)
+  const share = shareOfHour(events, hour, defaultSharePercent)
   const count = Math.floor((free.length * share) / 100)
   return spreadEvenly(free, count)
 }
 
+const freeHours = new Map<string, number[]>()
+
+/** The ad cells of an hour no event covers, from its start: what adCellsOfHour gives then. */
+function freeHourOffsets(lengthMs: number, defaultSharePercent: number): number[] {
+  const share = Math.max(0, Math.min(100, defaultSharePercent))
+  const key = `${lengthMs} ${share}`
+  let offsets = freeHours.get(key)
+  if (!offsets) {
+    const free: number[] = []
+    for (let at = 0; at + AD_PLAY_MS <= lengthMs; at += AD_PLAY_MS) free.push(at)
+    offsets = spreadEvenly(free, Math.floor((free.length * share) / 100))
+    freeHours.set(key, offsets)
+  }
+  return offsets
+}
+
 /** `count` items of `items`, spread evenly (item j of count: index ⌊(j + ½) × length / count⌋). */
-export function spreadEvenly<T>(items: readonly T[], count: number): T[] {
+export function spreadEvenly<T>(items: ArrayLike<T>, count: number): T[] {
   const n = Math.max(0, Math.min(items.length, Math.floor(count)))
   const picked: T[] = []
   for (let j = 0; j < n; j++) {
@@ -162,6 +223,36 @@ export function isAdCell(
 ): boolean {
   const [hour] = localHours(billboard.timeZoneId, startEpochMs, startEpochMs + 1)
   return hour ? adCellsOfHour(billboard, hour, defaultSharePercent).includes(startEpochMs) : false
+}
+
+/**
+ * Whether every start is the start of one of the billboard's ad cells (isAdCell for many plays:
+ * the hours between the first and the last worked out once, each hour's cells once).
+ */
+export function allAdCells(
+  billboard: AdTimeBillboard,
+  starts: readonly number[],
+  defaultSharePercent = DEFAULT_AD_SHARE_PERCENT,
+): boolean {
+  if (starts.length === 0) return true
+  const first = Math.min(...starts)
+  const hours = localHours(billboard.timeZoneId, first, Math.max(...starts) + 1)
+  const firstHour = hours[0]
+  if (!firstHour) return false
+  const events = placedEvents(billboard)
+  const cells = new Map<number, Set<number>>()
+  for (const start of starts) {
+    // hours follow each other an hour of real time apart
+    const hour = hours[Math.floor((start - firstHour.startEpochMs) / HOUR_MS)]
+    if (!hour) return false
+    let ofHour = cells.get(hour.startEpochMs)
+    if (!ofHour) {
+      ofHour = new Set(cellsOfHour(events, hour, defaultSharePercent))
+      cells.set(hour.startEpochMs, ofHour)
+    }
+    if (!ofHour.has(start)) return false
+  }
+  return true
 }
 
 /** What a campaign asks of one billboard's time. */
@@ -187,13 +278,36 @@ export function openAdCells(
 ): number[] {
   const from = Math.max(request.startEpochMs, request.notBeforeEpochMs)
   const dayparts = new Set(request.dayparts)
+  const events = placedEvents(billboard)
   const cells: number[] = []
   for (const hour of localHours(billboard.timeZoneId, from, request.endEpochMs)) {
     if (!dayparts.has(bandOfHour(hour.hour))) continue
-    for (const start of adCellsOfHour(billboard, hour, defaultSharePercent)) {
+    for (const start of cellsOfHour(events, hour, defaultSharePercent)) {
       if (start < from || start + AD_PLAY_MS > request.endEpochMs) continue
       if (!request.taken.has(start)) cells.push(start)
     }
   }
   return cells
+}
+
+/**
+ * [from, to) cut into pieces of about `pieceMs`, each computed on its own (the openAdCells of the
+ * pieces, put end to end, are those of the whole): a long window's work done a piece at a time.
+ * Inner bounds fall on whole hours of real time, so no 15-second cell straddles two pieces (a
+ * zone's hour starts on a quarter of an hour).
+ */
+export function adTimePieces(
+  fromEpochMs: number,
+  toEpochMs: number,
+  pieceMs = 7 * DAY_MS,
+): [number, number][] {
+  const pieces: [number, number][] = []
+  let from = fromEpochMs
+  while (from < toEpochMs) {
+    const bound = Math.ceil((from + pieceMs) / HOUR_MS) * HOUR_MS
+    const to = Math.min(toEpochMs, bound)
+    pieces.push([from, to])
+    from = to
+  }
+  return pieces
 }

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest'
 import {
   adPlayCostCents,
   budgetProblem,
+  buysMoreOnRaise,
   CAMPAIGN_START_LEAD_MS,
   flightProblem,
+  MAX_PLAYS_PER_CAMPAIGN,
   mayCancel,
   mayChangeSchedule,
   mayPause,
   planPlays,
+  playsLeftToHold,
   proposalValidUntil,
 } from './campaign'
 
@@ -84,6 +87,18 @@ describe('the states', () => {
     ).toBe(false)
     expect(mayPause('Approved') && mayPause('Live') && !mayPause('Booked')).toBe(true)
     expect(mayCancel('Booked') && !mayCancel('Cancelled') && !mayCancel('Rejected')).toBe(true)
+  })
+
+  it('buys more plays on a raise only once approved, never past the plays a campaign may hold', () => {
+    expect(['Approved', 'Live', 'Paused'].every((s) => buysMoreOnRaise(s as never))).toBe(true)
+    expect(
+      ['Draft', 'Proposed', 'Booked', 'Completed', 'Rejected', 'Cancelled'].some((s) =>
+        buysMoreOnRaise(s as never),
+      ),
+    ).toBe(false)
+    expect(playsLeftToHold(0)).toBe(MAX_PLAYS_PER_CAMPAIGN)
+    expect(playsLeftToHold(MAX_PLAYS_PER_CAMPAIGN - 5)).toBe(5)
+    expect(playsLeftToHold(MAX_PLAYS_PER_CAMPAIGN + 100)).toBe(0)
   })
 })
 

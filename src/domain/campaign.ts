@@ -51,8 +51,15 @@ export const MAX_START_AHEAD_MS = 365 * 86_400_000
 export const MAX_END_AHEAD_MS = 2 * 365 * 86_400_000
 /** A proposal holds for 48 hours, and never past the campaign's start. */
 export const PROPOSAL_VALID_MS = 48 * 3_600_000
-/** The most plays one campaign reserves (each is a row; a larger plan is several campaigns). */
+/**
+ * The most plays one campaign holds, all rounds together (each is a row; a larger plan is several
+ * campaigns).
+ */
 export const MAX_PLAYS_PER_CAMPAIGN = 20_000
+
+/** How many more plays a campaign holding `heldPlays` (proven or not, past or to come) may take. */
+export const playsLeftToHold = (heldPlays: number): number =>
+  Math.max(0, MAX_PLAYS_PER_CAMPAIGN - heldPlays)
 
 /** catalogue-format: one play costs round(impressionsPerPlay × adCpmCents / 1000) cents. */
 export function adPlayCostCents(impressionsPerPlay: number, adCpmCents: number): number {
@@ -99,6 +106,14 @@ export const mayPropose = mayChangeSchedule
 export const holdsPlays = (state: CampaignState): boolean =>
   state === 'Booked' || state === 'Approved' || state === 'Live' || state === 'Paused'
 
+/**
+ * A raised budget buys more plays once a reviewer approved the campaign: until then it holds no
+ * more than the proposal its advertiser accepted (time nobody reviewed, nothing charged yet, is not
+ * taken from other advertisers); the budget raised while it waited buys its plays on approval.
+ */
+export const buysMoreOnRaise = (state: CampaignState): boolean =>
+  holdsPlays(state) && state !== 'Booked'
+
 /** Pausing stops an approved (or live) campaign's plays; resuming takes it back where it was. */
 export const mayPause = (state: CampaignState): boolean => state === 'Approved' || state === 'Live'
 export const mayResume = (state: CampaignState): boolean => state === 'Paused'
@@ -129,7 +144,8 @@ export type PlanBillboard = {
   deviceId: string
   costCentsPerPlay: number
   impressionsPerPlay: number
-  openCells: readonly number[]
+  /** Any list of numbers: a quarter on one billboard is some 260,000 cells (a typed array). */
+  openCells: ArrayLike<number>
 }
 
 export type PlanLine = {

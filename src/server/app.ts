@@ -122,6 +122,7 @@ export function createApp(parts: ServerParts) {
   advertiserRoutes(router, parts.advertisers, parts.advertiserGuard, {
     limits: parts.limits,
     trustProxy: parts.env.TRUST_PROXY,
+    planningPerMinute: parts.env.AD_PLANNING_PER_MINUTE,
     log,
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)

@@ -85,7 +85,10 @@ export type CampaignService = ReturnType<typeof createCampaignService>
 export function createCampaignService(deps: {
   database: Database
   now: () => number
-  /** Reserves more plays when the budget of a campaign holding plays is raised (proposals.ts). */
+  /**
+   * Reserves more plays when the budget of a campaign holding plays is raised (proposals.ts: once
+   * it is approved, within the plays a campaign may hold).
+   */
   extend: (tx: Queryable, campaign: CampaignRow, budgetCents: number) => Promise<void>
 }) {
   const { database: db, now } = deps

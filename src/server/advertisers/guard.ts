@@ -86,6 +86,12 @@ export function createAdvertiserGuard(deps: {
 
   return {
     sameOrigin,
+    /** The signed-in account of a call past the guard (for a limit counted per account). */
+    accountOf(c: Context): AccountRow {
+      const account = c.get(ACCOUNT as never) as AccountRow | undefined
+      if (!account) throw new Error("an account asked for before the advertisers' guard")
+      return account
+    },
     handle<E extends Endpoint>(
       router: ApiRouter,
       e: E,

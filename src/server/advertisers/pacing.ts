@@ -1,12 +1,12 @@
 import { catchUpStarts, MISSED_AFTER_MS, missedPlays } from '../../domain/ad-playout.ts'
-import { AD_PLAY_MS, openAdCells } from '../../domain/ad-time.ts'
+import { AD_PLAY_MS } from '../../domain/ad-time.ts'
 import { adBillboards } from '../catalogue/ad-reads.ts'
 import type { Database } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
+import { openCellsOf } from './ad-cells.ts'
 import { campaignById } from './campaigns-repo.ts'
 import {
   campaignsWithMissedPlays,
-  heldStarts,
   type NewPlay,
   playsOf,
   releaseMissed,
@@ -53,24 +53,28 @@ export function createPacing(deps: {
       const billboards = new Map(
         (await adBillboards(tx, devices)).map((b) => [b.deviceId, b] as const),
       )
-      const held = await heldStarts(tx, devices, campaign.startEpochMs, campaign.endEpochMs)
+      // a flight's open cells, a piece at a time (ad-cells.ts): the job shares the event loop
+      const open = await openCellsOf(
+        tx,
+        [...billboards.values()].map((b) => ({
+          deviceId: b.deviceId,
+          time: { timeZoneId: b.timeZoneId, events: b.events },
+        })),
+        {
+          startEpochMs: campaign.startEpochMs,
+          endEpochMs: campaign.endEpochMs,
+          dayparts: campaign.dayparts,
+          notBeforeEpochMs: nowMs + CATCH_UP_LEAD_MS,
+        },
+        deps.defaultSharePercent,
+      )
       const fresh: NewPlay[] = []
       for (const deviceId of devices) {
         const billboard = billboards.get(deviceId)
         const ofDevice = missed.filter((p) => p.deviceId === deviceId)
         const sample = ofDevice[0]
         if (!billboard || !sample) continue
-        const openCells = openAdCells(
-          billboard,
-          {
-            startEpochMs: campaign.startEpochMs,
-            endEpochMs: campaign.endEpochMs,
-            dayparts: campaign.dayparts,
-            notBeforeEpochMs: nowMs + CATCH_UP_LEAD_MS,
-            taken: held.get(deviceId) ?? new Set(),
-          },
-          deps.defaultSharePercent,
-        )
+        const openCells = open.get(deviceId) ?? []
         const starts = catchUpStarts({
           missed: ofDevice.length,
           openCells,

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Campaign, InventoryLine, Proposal } from '../../contract/advertisers.ts'
 import { type Problem, problem } from '../../contract/problems.ts'
-import {
-  AD_PLAY_MS,
-  type AdTimeBillboard,
-  adCellsOfHour,
-  localHours,
-  openAdCells,
-} from '../../domain/ad-time.ts'
+import { AD_PLAY_MS, type AdTimeBillboard } from '../../domain/ad-time.ts'
 import {
   adPlayCostCents,
+  buysMoreOnRaise,
   CAMPAIGN_START_LEAD_MS,
   DAYPARTS,
   flightProblem,
@@ -17,6 +12,7 @@ import {
   mayPropose,
   type PlanBillboard,
   planPlays,
+  playsLeftToHold,
   proposalValidUntil,
 } from '../../domain/campaign.ts'
 import { type AdBillboard, adBillboards } from '../catalogue/ad-reads.ts'
@@ -24,6 +20,7 @@ import type { PaymentService } from '../payment/service.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { pgErrorCode } from '../platform/db/errors.ts'
 import { err, ok, type Result } from '../platform/result.ts'
+import { openCellCounts, openCellsOf, stillAdCells } from './ad-cells.ts'
 import { billboardProblem, type CampaignService, ownCampaign, stateConflict } from './campaigns.ts'
 import {
   type CampaignRow,
@@ -36,7 +33,7 @@ import {
   type ProposalRow,
   proposalByGuid,
 } from './campaigns-repo.ts'
-import { heldStarts, type NewPlay, playTotals, reservePlays } from './plays-repo.ts'
+import { type NewPlay, playTotals, reservePlays } from './plays-repo.ts'
 
 // What a budget buys, and buying it (api-v1 "Advertisers", docs/decisions/023): the inventory (each
 // billboard's price and the ad plays still free), a proposal (plays per billboard spread over the
@@ -80,30 +77,20 @@ export function createProposalService(deps: {
     campaign: Pick<CampaignRow, 'deviceIds' | 'startEpochMs' | 'endEpochMs' | 'dayparts'>,
     notBeforeEpochMs: number,
   ): Promise<PlanBillboard[]> {
-    const held = await heldStarts(
+    const open = await openCellsOf(
       tx,
-      campaign.deviceIds,
-      campaign.startEpochMs,
-      campaign.endEpochMs,
-    )
-    return campaign.deviceIds.map((deviceId) => {
-      const b = billboards.find((x) => x.deviceId === deviceId) as AdBillboard
-      return {
+      campaign.deviceIds.map((deviceId) => ({
         deviceId,
-        ...priced(b),
-        openCells: openAdCells(
-          timeOf(b),
-          {
-            startEpochMs: campaign.startEpochMs,
-            endEpochMs: campaign.endEpochMs,
-            dayparts: campaign.dayparts,
-            notBeforeEpochMs,
-            taken: held.get(deviceId) ?? new Set(),
-          },
-          defaultSharePercent,
-        ),
-      }
-    })
+        time: timeOf(billboards.find((x) => x.deviceId === deviceId) as AdBillboard),
+      })),
+      { ...campaign, notBeforeEpochMs },
+      defaultSharePercent,
+    )
+    return campaign.deviceIds.map((deviceId) => ({
+      deviceId,
+      ...priced(billboards.find((x) => x.deviceId === deviceId) as AdBillboard),
+      openCells: open.get(deviceId) ?? new Float64Array(0),
+    }))
   }
 
   /** GET /advertisers/inventory: every billboard sold to advertisers, its price, its free plays. */
@@ -123,11 +110,16 @@ export function createProposalService(deps: {
     const forSale = (await adBillboards(db)).filter(
       (b) => b.impressionsPerPlay !== null && b.adCpmCents !== null && b.adCurrency !== null,
     )
-    const held = await heldStarts(
+    const free = await openCellCounts(
       db,
-      forSale.map((b) => b.deviceId),
-      fromEpochMs,
-      toEpochMs,
+      forSale.map((b) => ({ deviceId: b.deviceId, time: timeOf(b) })),
+      {
+        startEpochMs: fromEpochMs,
+        endEpochMs: toEpochMs,
+        dayparts: DAYPARTS,
+        notBeforeEpochMs: nowMs,
+      },
+      defaultSharePercent,
     )
     const billboards = forSale.map((b) => ({
       deviceId: b.deviceId,
@@ -143,17 +135,7 @@ export function createProposalService(deps: {
       adCpmCents: b.adCpmCents ?? 0,
       currency: b.adCurrency ?? '',
       costCentsPerPlay: priced(b).costCentsPerPlay,
-      freePlays: openAdCells(
-        timeOf(b),
-        {
-          startEpochMs: fromEpochMs,
-          endEpochMs: toEpochMs,
-          dayparts: DAYPARTS,
-          notBeforeEpochMs: nowMs,
-          taken: held.get(b.deviceId) ?? new Set(),
-        },
-        defaultSharePercent,
-      ).length,
+      freePlays: free.get(b.deviceId) ?? 0,
     }))
     return ok({ fromEpochMs, toEpochMs, billboards })
   }
@@ -261,25 +243,14 @@ export function createProposalService(deps: {
    * Whether every play of the lines still starts an ad cell of its billboard by today's catalogue
    * (an event imported since the proposal may have put a shout's place there).
    */
-  async function stillAdCells(tx: Queryable, lines: readonly ProposalLine[]): Promise<boolean> {
+  async function stillAdCellsOf(tx: Queryable, lines: readonly ProposalLine[]): Promise<boolean> {
     const billboards = await adBillboards(
       tx,
       lines.map((l) => l.deviceId),
     )
     for (const line of lines) {
       const b = billboards.find((x) => x.deviceId === line.deviceId)
-      if (!b) return false
-      const cells = new Map<number, Set<number>>()
-      for (const start of line.plays) {
-        const [hour] = localHours(b.timeZoneId, start, start + 1)
-        if (!hour) return false
-        let ofHour = cells.get(hour.startEpochMs)
-        if (!ofHour) {
-          ofHour = new Set(adCellsOfHour(timeOf(b), hour, defaultSharePercent))
-          cells.set(hour.startEpochMs, ofHour)
-        }
-        if (!ofHour.has(start)) return false
-      }
+      if (!b || !(await stillAdCells(timeOf(b), line.plays, defaultSharePercent))) return false
     }
     return true
   }
@@ -318,7 +289,7 @@ export function createProposalService(deps: {
           return err(problem('proposal_void'))
         }
         if (nowMs > proposal.validUntilEpochMs) return err(problem('proposal_expired'))
-        if (!(await stillAdCells(tx, proposal.lines))) return err(problem('proposal_void'))
+        if (!(await stillAdCellsOf(tx, proposal.lines))) return err(problem('proposal_void'))
         const plays: NewPlay[] = proposal.lines.flatMap((line) =>
           line.plays.map((start) => ({
             deviceId: line.deviceId,
@@ -354,20 +325,27 @@ export function createProposalService(deps: {
   }
 
   /**
-   * A booked campaign's budget raised: what is left over (budget − spent − committed) buys more
-   * plays, from four hours ahead to the end of the flight, where no campaign holds the time.
+   * A campaign's budget raised once it is approved (or on its approval, for a raise made while it
+   * waited): what is left over (budget − spent − committed) buys more plays, from four hours ahead
+   * to the end of the flight, where no campaign holds the time, and never more than
+   * MAX_PLAYS_PER_CAMPAIGN held in all (a raise does not start another round of them).
    * Inside the caller's transaction; a play taken meanwhile by another campaign is skipped.
    */
   async function extend(tx: Queryable, campaign: CampaignRow, budgetCents: number): Promise<void> {
     const nowMs = now()
+    if (!buysMoreOnRaise(campaign.state)) return
+    const held = (await playTotals(tx, [campaign.campaignId], nowMs)).get(campaign.campaignId)
+    const room = playsLeftToHold(held?.scheduledPlays ?? 0)
+    const available = budgetCents - campaign.spentCents - (held?.committedCents ?? 0)
+    // nothing to buy: no work (a raise at the cap costs one read)
+    if (room === 0 || available <= 0) return
     const billboards = await adBillboards(tx, campaign.deviceIds)
     if (billboardProblem(billboards, campaign.deviceIds, campaign.currency)) return
-    const committed = await committedOf(tx, campaign, nowMs)
-    const available = budgetCents - campaign.spentCents - committed
-    if (available <= 0) return
+    if (available < Math.min(...billboards.map((b) => priced(b).costCentsPerPlay))) return
     const plan = planPlays(
       await planBillboards(tx, billboards, campaign, nowMs + CAMPAIGN_START_LEAD_MS),
       available,
+      room,
     )
     const plays = plan.lines.flatMap((line) => {
       const b = billboards.find((x) => x.deviceId === line.deviceId) as AdBillboard
@@ -384,9 +362,4 @@ export function createProposalService(deps: {
   }
 
   return { inventory, propose, proposal, accept, extend }
-}
-
-async function committedOf(tx: Queryable, campaign: CampaignRow, nowMs: number): Promise<number> {
-  const held = await playTotals(tx, [campaign.campaignId], nowMs)
-  return held.get(campaign.campaignId)?.committedCents ?? 0
 }

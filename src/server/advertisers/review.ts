@@ -2,7 +2,7 @@ import type { OpsCampaign } from '../../contract/ops/campaigns.ts'
 import { type Problem, problem } from '../../contract/problems.ts'
 import { awaitsReview, mayCancel } from '../../domain/campaign.ts'
 import { adBillboards } from '../catalogue/ad-reads.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { accountById } from './accounts-repo.ts'
@@ -39,6 +39,8 @@ export function createReviewService(deps: {
   mails: AdvertiserMails
   /** Mails the advertiser that the ad is approved (completion.ts). */
   approved: (campaignId: string) => Promise<void>
+  /** Reserves the plays a budget raised before approval buys (proposals.ts). */
+  extend: (tx: Queryable, campaign: CampaignRow, budgetCents: number) => Promise<void>
   log: Logger
   /** Writes the operator's action to the audit log (auth/repo.ts recordAudit). */
   audit: (entry: {
@@ -124,15 +126,19 @@ export function createReviewService(deps: {
       const row = await campaignById(db, campaignId)
       if (!row) return err(problem('campaign_not_found'))
       if (!awaitsReview(row.state)) return err(problem('campaign_not_under_review'))
-      const moved = await db.transaction((tx) =>
-        moveCampaign(
+      const moved = await db.transaction(async (tx) => {
+        const approved = await moveCampaign(
           tx,
           campaignId,
           { from: ['Booked'], to: 'Approved', reviewedBy: operator.id },
           { actor: 'operator', operatorId: operator.id },
           now(),
-        ),
-      )
+        )
+        // a budget raised while the campaign waited for review buys its plays now
+        const campaign = approved ? await campaignById(tx, campaignId, { lock: true }) : null
+        if (campaign) await deps.extend(tx, campaign, campaign.budgetCents)
+        return approved
+      })
       if (!moved) return err(problem('campaign_not_under_review'))
       await deps.audit({ operator, action: 'campaign_approve', detail: { campaignId } })
       await deps.approved(campaignId)

@@ -20,9 +20,15 @@ export function advertiserRoutes(
   router: ApiRouter,
   service: AdvertisersService,
   guard: AdvertiserGuard,
-  deps: { limits: ClientLimits; trustProxy: number; log: Logger },
+  deps: { limits: ClientLimits; trustProxy: number; planningPerMinute: number; log: Logger },
 ) {
   const { accounts, campaigns, ads, proposals } = service
+  // the calls that plan ad time (up to a quarter on several billboards), counted per account in
+  // the database, whichever instance answers: AD_PLANNING_PER_MINUTE of them together
+  const planning = deps.limits.byKey(
+    { bucket: 'ad-planning', limit: deps.planningPerMinute, windowMs: 60_000 },
+    (c) => guard.accountOf(c).accountId,
+  )
   const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, deps.trustProxy)
   const limited = (c: { header(name: string, value: string): void }, error: AccountProblem) => {
     if ('params' in error) c.header('Retry-After', String(error.params.seconds))
@@ -96,10 +102,15 @@ export function advertiserRoutes(
     return done.ok ? null : refuse({ problems: [done.error] })
   })
 
-  guard.handle(router, api.inventory, async ({ query }) => {
-    const found = await proposals.inventory(query)
-    return found.ok ? found.value : refuse({ problems: [found.error] })
-  })
+  guard.handle(
+    router,
+    api.inventory,
+    async ({ query }) => {
+      const found = await proposals.inventory(query)
+      return found.ok ? found.value : refuse({ problems: [found.error] })
+    },
+    planning,
+  )
 
   guard.handle(router, api.createCampaign, async ({ account, body }) => {
     const made = await campaigns.create(account.accountId, body)
@@ -115,10 +126,15 @@ export function advertiserRoutes(
     return found.ok ? found.value : refuse({ problems: [found.error] })
   })
 
-  guard.handle(router, api.updateCampaign, async ({ account, params, body }) => {
-    const changed = await campaigns.update(account.accountId, params.campaignId, body)
-    return changed.ok ? changed.value : refuse({ problems: [changed.error] })
-  })
+  guard.handle(
+    router,
+    api.updateCampaign,
+    async ({ account, params, body }) => {
+      const changed = await campaigns.update(account.accountId, params.campaignId, body)
+      return changed.ok ? changed.value : refuse({ problems: [changed.error] })
+    },
+    planning,
+  )
 
   guard.handle(
     router,
@@ -141,10 +157,15 @@ export function advertiserRoutes(
     return found.ok ? withFailureFields(found.value) : refuse({ problems: [found.error] })
   })
 
-  guard.handle(router, api.propose, async ({ account, params }) => {
-    const made = await proposals.propose(account.accountId, params.campaignId)
-    return made.ok ? made.value : refuse({ problems: [made.error] })
-  })
+  guard.handle(
+    router,
+    api.propose,
+    async ({ account, params }) => {
+      const made = await proposals.propose(account.accountId, params.campaignId)
+      return made.ok ? made.value : refuse({ problems: [made.error] })
+    },
+    planning,
+  )
 
   router.handle(api.proposal, async ({ c, params }) => {
     const found = await proposals.proposal(params.proposalGuid)

@@ -89,6 +89,7 @@ export function createAdvertisersService(deps: {
     ads,
     mails,
     approved: news.approved,
+    extend: proposals.extend,
     log,
     audit: deps.audit,
   })

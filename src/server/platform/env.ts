@@ -113,6 +113,8 @@ const EnvEntries = v.object({
   // writes per minute, counted per kind: setup intents, card confirmations, uploads, generations,
   // orders (far above a shopper's few, far below a flood)
   WRITES_PER_MINUTE: v.optional(wholeNumber('WRITES_PER_MINUTE'), '60'),
+  // an advertiser account's planning calls (inventory, proposals, campaign changes) per minute
+  AD_PLANNING_PER_MINUTE: v.optional(wholeNumber('AD_PLANNING_PER_MINUTE'), '30'),
   // content jobs (background generations, video uploads being processed) a client may have queued
   // or running at once; one more is a 429 (content/job-queue.ts)
   CONTENT_JOBS_PER_CLIENT: v.optional(wholeNumber('CONTENT_JOBS_PER_CLIENT'), '2'),

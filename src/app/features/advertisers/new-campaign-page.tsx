@@ -47,6 +47,9 @@ const ACCEPT = '.jpg,.jpeg,.gif,.png,image/jpeg,image/gif,image/png,.mp4,video/*
 const POLL_MS = 1_000
 const POLL_LIMIT = 120
 
+/** How long the dates stay unchanged before the inventory is asked for them. */
+const INVENTORY_SETTLE_MS = 300
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** `/campaigns/new`: billboards, flight, dayparts, budget and the ad; then the proposal. */
@@ -63,15 +66,22 @@ export function NewCampaignPage() {
   useEffect(() => {
     const abort = new AbortController()
     const window = from !== null && to !== null && to > from ? { from, to } : null
-    callAsAdvertiser(advertisers.inventory, {
-      query: window ? { fromEpochMs: window.from, toEpochMs: window.to } : {},
-      signal: abort.signal,
-    })
-      .then((answer) => setInventory(answer.billboards))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setProblems(problemsOfError(error))
+    // asked once the dates stop changing: the server counts an account's inventory calls
+    // (AD_PLANNING_PER_MINUTE), and typing a date changes it at each keystroke
+    const asking = setTimeout(() => {
+      callAsAdvertiser(advertisers.inventory, {
+        query: window ? { fromEpochMs: window.from, toEpochMs: window.to } : {},
+        signal: abort.signal,
       })
-    return () => abort.abort()
+        .then((answer) => setInventory(answer.billboards))
+        .catch((error: unknown) => {
+          if (!abort.signal.aborted) setProblems(problemsOfError(error))
+        })
+    }, INVENTORY_SETTLE_MS)
+    return () => {
+      clearTimeout(asking)
+      abort.abort()
+    }
   }, [from, to])
 
   const chosenLines = (inventory ?? []).filter((l) => draft.deviceIds.includes(l.deviceId))
