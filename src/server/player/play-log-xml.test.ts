@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_PLAY_LOG_BYTES, parsePlayLogXml, readPlayLogReport } from './play-log-xml.ts'
+import {
+  MAX_PLAY_LOG_BYTES,
+  MAX_TAG_CHARS,
+  parsePlayLogXml,
+  readPlayLogReport,
+} from './play-log-xml.ts'
 
 const played = (id: string) =>
   `<contentPlayed><contentId>${id}</contentId><startTime>2027-05-07T10:00:30+02:00</startTime><endTime>2027-05-07T10:00:45+02:00</endTime></contentPlayed>`
@@ -50,6 +55,22 @@ describe('reading a play log', () => {
     expect(parsePlayLogXml(`${'<a>'.repeat(12)}${'</a>'.repeat(12)}`)).not.toBeNull()
     expect(parsePlayLogXml(`<r>${' '.repeat(MAX_PLAY_LOG_BYTES)}</r>`)).toBeNull()
     expect(parsePlayLogXml(`<r>${'<a/>'.repeat(3000)}</r>`)).toBeNull()
+  })
+
+  it('refuses a tag longer than a play log ever writes, attributes or not', () => {
+    // a long run of name characters with no `=`: read once from where the tag name ends
+    expect(parsePlayLogXml(`<report ${'a'.repeat(250_000)}></report>`)).toBeNull()
+    expect(parsePlayLogXml(`<report a="${'x'.repeat(MAX_TAG_CHARS)}"/>`)).toBeNull()
+    expect(parsePlayLogXml(`<report a="${'x'.repeat(100)}" b='y'/>`)?.attributes).toEqual({
+      a: 'x'.repeat(100),
+      b: 'y',
+    })
+    expect(parsePlayLogXml('<report a="1"b="2"/>')).toBeNull()
+  })
+
+  it('tells garlic by its namespace wherever the root declares it', () => {
+    const xml = `<report xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://schemas.garlic-player.com/gapi-1.0"><player id="p"/></report>`
+    expect(readPlayLogReport(xml)?.kind).toBe('garlic')
   })
 
   it('decodes character references and keeps CDATA', () => {

@@ -13,6 +13,8 @@ export const MAX_PLAY_LOG_BYTES = 256 * 1024
 const MAX_DEPTH = 12
 /** Elements in one body: 500 plays of 4 elements, and their envelope. */
 const MAX_ELEMENTS = 2_500
+/** A tag's length at most, its attributes with it: a play log's tags are a few dozen characters. */
+export const MAX_TAG_CHARS = 2048
 
 export type XmlElement = {
   /** The local name, without a namespace prefix. */
@@ -57,23 +59,28 @@ function decode(raw: string): string | null {
 
 const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1)
 const NAME = /^[A-Za-z_][\w.:-]*$/
-const ATTRIBUTE = /([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/g
+// Sticky: each attribute is read where the last one ended, never searched for further on (a search
+// from every position of a long tag without `=` would take time in the square of its length)
+const ATTRIBUTE = /\s+([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y
 
 function parseTag(inside: string): { name: string; attributes: Record<string, string> } | null {
-  const match = /^([^\s/>]+)([\s\S]*)$/.exec(inside)
-  if (!match || !NAME.test(match[1] as string)) return null
-  const rest = match[2] as string
+  if (inside.length > MAX_TAG_CHARS) return null
+  const match = /^[^\s/>]+/.exec(inside)
+  if (!match || !NAME.test(match[0])) return null
   const attributes: Record<string, string> = {}
-  let consumed = 0
-  for (const a of rest.matchAll(ATTRIBUTE)) {
-    if (rest.slice(consumed, a.index).trim() !== '') return null
+  ATTRIBUTE.lastIndex = match[0].length
+  for (;;) {
+    const at = ATTRIBUTE.lastIndex
+    const a = ATTRIBUTE.exec(inside)
+    if (!a) {
+      if (inside.slice(at).trim() !== '') return null
+      break
+    }
     const value = decode(a[2] ?? a[3] ?? '')
     if (value === null) return null
     attributes[a[1] as string] = value
-    consumed = (a.index ?? 0) + a[0].length
   }
-  if (rest.slice(consumed).trim() !== '') return null
-  return { name: match[1] as string, attributes }
+  return { name: match[0], attributes }
 }
 
 /** The document's root element, or null when the text is not a well-formed document of this kind. */
@@ -167,10 +174,11 @@ const childText = (element: XmlElement, name: string) =>
 export function readPlayLogReport(xml: string): PlayLogReport | null {
   const root = parsePlayLogXml(xml)
   if (root?.name !== 'report') return null
-  const namespace = Object.entries(root.attributes).find(
-    ([name]) => name === 'xmlns' || name.startsWith('xmlns:'),
-  )?.[1]
-  const kind = namespace === GARLIC_NAMESPACE ? 'garlic' : 'iadea'
+  // garlic's namespace among any the root declares (xmlns:xsi may come first)
+  const garlic = Object.entries(root.attributes).some(
+    ([name, value]) => (name === 'xmlns' || name.startsWith('xmlns:')) && value === GARLIC_NAMESPACE,
+  )
+  const kind = garlic ? 'garlic' : 'iadea'
   const plays: LoggedPlay[] = []
   const walk = (element: XmlElement) => {
     for (const child of element.children) {
