@@ -176,7 +176,8 @@ export function readPlayLogReport(xml: string): PlayLogReport | null {
   if (root?.name !== 'report') return null
   // garlic's namespace among any the root declares (xmlns:xsi may come first)
   const garlic = Object.entries(root.attributes).some(
-    ([name, value]) => (name === 'xmlns' || name.startsWith('xmlns:')) && value === GARLIC_NAMESPACE,
+    ([name, value]) =>
+      (name === 'xmlns' || name.startsWith('xmlns:')) && value === GARLIC_NAMESPACE,
   )
   const kind = garlic ? 'garlic' : 'iadea'
   const plays: LoggedPlay[] = []
