@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdvertiserSession } from '../../src/contract/advertisers.ts'
+import { createAccountRequests } from '../../src/server/advertisers/account-requests.ts'
+import { createAdvertiserMails } from '../../src/server/advertisers/mails.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
+import type { Database } from '../../src/server/platform/db/client.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
 import {
   type AdvertiserClient,
   advertiserClient,
@@ -478,6 +482,53 @@ describe.each(BACKENDS)(
       await mailTo(smtp, fresh, /#verify=/)
       await mailTo(smtp, pending, /first mail/)
       await mailTo(smtp, known, /already has an advertiser account/)
+    })
+
+    it('sends one working reset link when a request’s lease ran out while an instance still held it', async () => {
+      const api = advertiserClient(server)
+      const email = await verified(api)
+      // another instance's worker: it claims the request, then stalls before its work, past its
+      // lease (its clock two minutes behind: the lease has run out as it claims), while this
+      // instance claims the request again and does it
+      const db = server.deps.database
+      let stalled = () => {}
+      const atWork = new Promise<void>((resolve) => {
+        stalled = resolve
+      })
+      let resume = () => {}
+      const resumed = new Promise<void>((resolve) => {
+        resume = resolve
+      })
+      const slow: Database = {
+        ...db,
+        transaction: async (fn) => {
+          stalled()
+          await resumed
+          return db.transaction(fn)
+        },
+      }
+      const other = createAccountRequests({
+        database: slow,
+        mails: createAdvertiserMails(server.deps.mail),
+        log: createLogger('error', {}, () => {}),
+        now: () => Date.now() - 2 * MINUTE,
+      })
+      expect((await api.post('/advertisers/password-reset', { email })).status).toBe(202)
+      const late = other.run()
+      await atWork
+      await work()
+      resume()
+      await late
+      await server.deps.jobs.runNow('mail-sender')
+      const resets = smtp.received.filter(
+        (m) => m.text?.includes('#reset=') && JSON.stringify(m.to).includes(email),
+      )
+      expect(resets).toHaveLength(1)
+      const confirmed = await api.post('/advertisers/password-reset/confirm', {
+        token: linkToken(resets[0] as (typeof resets)[number], 'reset'),
+        password: 'gravel tundra 4471 orbit mango',
+      })
+      expect(confirmed.status).toBe(204)
     })
   },
 )

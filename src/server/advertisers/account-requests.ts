@@ -10,8 +10,9 @@ import { type AccountRequest, claimRequests, deleteRequest } from './requests-re
 // The work of sign-ups and password resets, done after their answer (accounts.ts answers once the
 // request is stored: the same work whatever the e-mail, so neither the answer nor its time says
 // whether the e-mail has an account). The `advertiser-requests` job runs it on every instance, each
-// request claimed under a lease and deleted with its work. A crash between that work's commit and
-// its mail loses the mail (the advertiser asks again); it never sends two live links.
+// request claimed under a lease and deleted with its work; an instance that finds it deleted already
+// (its lease ran out while it worked, and another did the work) does nothing. A crash between that
+// work's commit and its mail loses the mail (the advertiser asks again); it never sends two links.
 
 /** How long an instance holds a request it claimed: far longer than its work takes. */
 const LEASE_MS = 60_000
@@ -40,7 +41,7 @@ export function createAccountRequests(deps: {
     const token = newSecret()
     const outcome = await db.transaction(async (tx) => {
       const nowMs = now()
-      await deleteRequest(tx, request.requestId)
+      if (!(await deleteRequest(tx, request.requestId))) return null
       const existing = await accountByEmail(tx, request.email)
       if (existing) return { kind: 'exists' as const, account: existing }
       const made = await insertAccount(
@@ -71,7 +72,7 @@ export function createAccountRequests(deps: {
       )
       return { kind: 'verify' as const, account: made }
     })
-    await mailOf(outcome.kind, outcome.account, token)
+    if (outcome) await mailOf(outcome.kind, outcome.account, token)
   }
 
   async function mailOf(kind: 'exists' | 'verify', account: AccountRow, token: string) {
@@ -82,9 +83,9 @@ export function createAccountRequests(deps: {
   /** A reset link (1 h) by mail when the e-mail has an account; nothing otherwise. */
   async function reset(request: Reset): Promise<void> {
     const token = newSecret()
-    const account = await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       const nowMs = now()
-      await deleteRequest(tx, request.requestId)
+      if (!(await deleteRequest(tx, request.requestId))) return 'done already' as const
       const found = await accountByEmail(tx, request.email.trim())
       if (!found) return null
       await replaceLink(
@@ -100,7 +101,8 @@ export function createAccountRequests(deps: {
       )
       return found
     })
-    if (account) await mails.passwordReset(account, token)
+    if (done === 'done already') return
+    if (done) await mails.passwordReset(done, token)
     else log.info('password reset for an unknown e-mail', { code: 'password_reset_user_not_found' })
   }
 

@@ -48,6 +48,12 @@ export function claimRequests(
     returning r.request_id as "requestId", r.kind, r.email, r.details`)
 }
 
-export async function deleteRequest(db: Queryable, requestId: string): Promise<void> {
-  await db.query(sql`delete from advertiser_requests where request_id = ${requestId}`)
+/**
+ * Deletes the request; false when it was gone already (another instance, whose lease began when
+ * this one's ran out, did its work: this one must not do it again).
+ */
+export async function deleteRequest(db: Queryable, requestId: string): Promise<boolean> {
+  const rows = await db.query(sql`
+    delete from advertiser_requests where request_id = ${requestId} returning 1 as x`)
+  return rows.length > 0
 }
