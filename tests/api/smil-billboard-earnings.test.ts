@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { XMLParser } from 'fast-xml-parser'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
+import type { AdvertiserSession, Campaign, Proposal } from '../../src/contract/advertisers.ts'
 import type { OrderSummary, Schedule, ScheduleItem } from '../../src/contract/index.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
@@ -139,13 +139,14 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
     })
   })
 
-  it('charges the ads the billboard’s signageOS player logged at settlement, never the others', async () => {
+  /** A campaign of a day on the billboard, `days` after tomorrow, booked, paid and approved. */
+  async function approvedCampaign(days: number) {
     at(Date.now())
     const { api } = await signedInAdvertiser(server, smtp)
     const start = Temporal.Instant.fromEpochMilliseconds(now() + 24 * HOUR)
       .toZonedDateTimeISO(PARIS)
       .toPlainDate()
-      .add({ days: 5 })
+      .add({ days })
       .toZonedDateTime({ timeZone: PARIS }).epochMilliseconds
     const flight = { fromEpochMs: start, toEpochMs: start + 24 * HOUR }
     const draft = await campaignWithAd(api, now(), {
@@ -179,16 +180,24 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
     expect(ads.length).toBeGreaterThan(3)
     const [a, b] = ads as [ScheduleItem, ScheduleItem]
     const feed = await feedOf(a.startEpochMs - HOUR, b.endEpochMs + HOUR)
+    return { api, campaignId: draft.campaignId, cost, a, b, feed }
+  }
+
+  /** signageOS's report of a successful playback, sent as it ends. */
+  const playback = (feed: Feed, ad: ScheduleItem) => ({
+    name: 'media-playback',
+    playbackSuccess: true,
+    customId: idOf(feed, ad),
+    type: 'image',
+    recordedAt: new Date(ad.endEpochMs).toISOString(),
+  })
+
+  it('charges the ads the billboard’s signageOS player logged at settlement, never the others', async () => {
+    const { campaignId, cost, a, b, feed } = await approvedCampaign(5)
 
     // signageOS reports each playback as it ends, and its unsent batch again later
     at(b.endEpochMs + 60_000)
-    const reports = [a, b].map((ad) => ({
-      name: 'media-playback',
-      playbackSuccess: true,
-      customId: idOf(feed, ad),
-      type: 'image',
-      recordedAt: new Date(ad.endEpochMs).toISOString(),
-    }))
+    const reports = [a, b].map((ad) => playback(feed, ad))
     const post = () =>
       fetch(feed.popEndpoint, {
         method: 'POST',
@@ -211,9 +220,27 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
       day.add({ days: 1 }).toZonedDateTime({ timeZone: PARIS }).epochMilliseconds + MISSED_AFTER_MS,
     )
     await server.deps.jobs.runNow('ad-settlement')
-    const charges = await chargesOf(server.deps.database, draft.campaignId)
+    const charges = await chargesOf(server.deps.database, campaignId)
     expect(charges).toMatchObject([
       { day: day.toString(), plays: 2, status: 'charged', amountCents: 2 * cost },
     ])
+  })
+
+  it('takes a logged ad that aired before its campaign was paused, never one of the pause', async () => {
+    const { api, campaignId, a, b, feed } = await approvedCampaign(7)
+    // the first ad airs; its advertiser pauses the campaign before the second, and the player's
+    // reports of both come after (signageOS sends a failed batch again ten minutes later)
+    at(a.endEpochMs + 1000)
+    const refreshed = await api.post<AdvertiserSession>('/advertisers/session/refresh')
+    api.token = refreshed.body.accessToken
+    const paused = await api.post(`/advertisers/campaigns/${campaignId}/pause`, {})
+    expect(paused.status).toBe(200)
+    at(b.endEpochMs + 10 * 60_000)
+    const res = await fetch(feed.popEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([playback(feed, a), playback(feed, b)]),
+    })
+    expect(await res.json()).toEqual({ accepted: 1, duplicates: 0, refused: 1, failed: 0 })
   })
 })

@@ -261,7 +261,28 @@ export function createOnAir(deps: {
     return { accepted: proven, duplicates: duplicates + matching.length - proven, refused }
   }
 
-  return { items, prove }
+  /**
+   * Every ad play held on the billboard in the window, whatever its campaign's state now: a SMIL
+   * player's log names a play that aired before its campaign was paused, cancelled or completed,
+   * and prove decides by the campaign's history (carriedAt), as for the web player's proofs.
+   */
+  async function held(
+    deviceId: string,
+    window: { fromEpochMs: number; toEpochMs: number },
+  ): Promise<HeldAdItem[]> {
+    const rows = await heldPlaysOf(db, deviceId, null, window.fromEpochMs, window.toEpochMs)
+    return rows.map((p) => ({
+      campaignId: p.campaignId,
+      playIndex: adPlayIndex(p.startEpochMs),
+      startEpochMs: p.startEpochMs,
+      endEpochMs: p.endEpochMs,
+    }))
+  }
+
+  return { items, prove, held }
 }
+
+/** A held ad play as a play log finds it again. */
+export type HeldAdItem = Pick<AdItem, 'campaignId' | 'playIndex' | 'startEpochMs' | 'endEpochMs'>
 
 export type { HeldAdPlay }

@@ -7,6 +7,7 @@ import type {
   Schedule,
   ScheduleItem,
 } from '../../contract/index.ts'
+import type { OnAir } from '../advertisers/on-air.ts'
 import type { Database } from '../platform/db/client.ts'
 import { ok, type Result } from '../platform/result.ts'
 import type { LoggedPlay, PlayLogReport } from './play-log-xml.ts'
@@ -18,11 +19,15 @@ import type { PlayerError } from './service.ts'
 // signageOS) that the player writes back when the play ends. The id names one scheduled play and
 // tells a stranger nothing: the play's start (what the street sees anyway) and a hash of its order,
 // slot and index (or campaign and cell), which no one can turn back into an order's guid. The server
-// finds the play again in the billboard's own schedule of that hour, so an id of another billboard,
-// of a slot no longer sold or of an order that may not play names nothing and is refused. Each found
-// play then goes through the web player's proof rules (service.ts recordPlays: not begun refused,
-// each play kept once), with a play id made from the billboard and the logged id, so that a log the
-// player sends again (garlic until it gets a 2xx, signageOS every 10 minutes) is a duplicate.
+// finds the play again in the billboard's own schedule of that hour (and an ad among the plays held
+// that hour whatever its campaign's state now: a log arrives after a pause that followed the play),
+// so an id of another billboard, of a slot no longer sold or of an order that may not play names
+// nothing and is refused. Each found play then goes through the web player's proof rules
+// (service.ts recordPlays: not begun refused, an ad not carried at its start refused, each play
+// kept once), with a play id made from the billboard and the logged id, so that a log the player
+// sends again (garlic until it gets a 2xx, signageOS every 10 minutes) is a duplicate. A log that
+// is read is answered 200 whatever its plays came to: an hour whose schedule cannot be made counts
+// its plays refused (garlic would send the file forever otherwise); only an outage fails it.
 
 const HOUR_MS = 3_600_000
 /**
@@ -32,7 +37,12 @@ const HOUR_MS = 3_600_000
 const MAX_HOURS_PER_LOG = 48
 
 /** The id a SMIL player logs for a play of the schedule. */
-export function loggedPlayId(item: ScheduleItem): string {
+export function loggedPlayId(
+  item: Pick<
+    ScheduleItem,
+    'orderGuid' | 'campaignId' | 'slotNumber' | 'playIndex' | 'startEpochMs'
+  >,
+): string {
   const who = item.orderGuid !== undefined ? `order ${item.orderGuid}` : `ad ${item.campaignId}`
   const hash = createHash('sha256')
     .update(`${who}\n${item.slotNumber ?? ''}\n${item.playIndex}`)
@@ -72,7 +82,14 @@ export type PlayLogDeps = {
     window: { fromEpochMs: number; toEpochMs: number },
   ): Promise<Result<Schedule, PlayerError>>
   recordPlays(deviceId: string, plays: readonly Play[]): Promise<Result<PlaysAnswer, PlayerError>>
+  /** Campaigns on air: the ad plays held in an hour, whatever their campaign's state now. */
+  onAir?: Pick<OnAir, 'held'>
 }
+
+type Found = Pick<
+  ScheduleItem,
+  'orderGuid' | 'campaignId' | 'slotNumber' | 'playIndex' | 'startEpochMs' | 'endEpochMs'
+>
 
 export function createPlayLogs(deps: PlayLogDeps) {
   /** The logged plays as proofs: found in the billboard's schedule, then through recordPlays. */
@@ -83,15 +100,18 @@ export function createPlayLogs(deps: PlayLogDeps) {
     failed: number,
     unreadable: number,
   ): Promise<Result<PlayLogAnswer, PlayerError>> {
-    const hours = new Map<number, Map<string, ScheduleItem>>()
+    const hours = new Map<number, Map<string, Found>>()
     for (const entry of logged) {
       const seconds = LOGGED_ID.exec(entry.loggedId)?.[1]
       if (seconds === undefined) continue
       const hour = Math.floor((Number(seconds) * 1000) / HOUR_MS) * HOUR_MS
       if (hours.has(hour) || hours.size >= MAX_HOURS_PER_LOG) continue
-      const found = await deps.schedule(deviceId, { fromEpochMs: hour, toEpochMs: hour + HOUR_MS })
-      if (!found.ok) return found
-      hours.set(hour, new Map(found.value.items.map((item) => [loggedPlayId(item), item])))
+      const window = { fromEpochMs: hour, toEpochMs: hour + HOUR_MS }
+      const found = await deps.schedule(deviceId, window)
+      // an hour with no schedule (the billboard gone from the catalogue): its plays are refused
+      const items: readonly Found[] = found.ok ? found.value.items : []
+      const ads = found.ok && deps.onAir ? await deps.onAir.held(deviceId, window) : []
+      hours.set(hour, new Map([...items, ...ads].map((item) => [loggedPlayId(item), item])))
     }
     const plays: Play[] = []
     let unknown = unreadable

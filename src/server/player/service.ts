@@ -428,7 +428,7 @@ export function createPlayerService(deps: PlayerDeps) {
   const health = () =>
     billboardsHealth(db, deps.now(), deps.offlineMinutes ?? DEFAULT_OFFLINE_MINUTES)
 
-  const playLogs = createPlayLogs({ database: db, now: deps.now, schedule, recordPlays })
+  const playLogs = createPlayLogs({ ...deps, schedule, recordPlays })
 
   return {
     authenticate,
