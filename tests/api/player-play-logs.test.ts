@@ -3,6 +3,7 @@ import { XMLParser } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BillboardsHealth, Schedule } from '../../src/contract/index.ts'
 import { slotStartEpochMs } from '../../src/domain/index.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { refusedPlays } from '../../src/server/player/repo.ts'
 import {
@@ -235,6 +236,30 @@ describe.each(BACKENDS)('SMIL players’ play logs on %s', (backend) => {
       lastPlayLogEpochMs: clock,
       lastSeenEpochMs: clock,
     })
+  })
+
+  it('answers 200 to a play log it read when the billboard has no schedule, its plays refused', async () => {
+    // a billboard linked to a player but in no event of the catalogue: it has no schedule at all,
+    // and garlic would send again forever a file answered otherwise
+    const unlisted = 'paris-unlisted-1'
+    await server.deps.database.query(sql`
+      insert into devices (device_id, location, city, state_abbr, country, time_zone_id, lat, lng,
+        viewing_area_coordinates, traffic_direction, screens, image_url, street_view_url,
+        content_width, content_height)
+      select ${unlisted}, location, city, state_abbr, country, time_zone_id, lat, lng,
+        viewing_area_coordinates, traffic_direction, screens, image_url, street_view_url,
+        content_width, content_height
+      from devices where device_id = ${DEVICE}`)
+    const linked = await server.deps.player.link(unlisted)
+    if (!linked.ok) throw new Error('link failed')
+    const at = action.replace(DEVICE, unlisted).replace(token, linked.value.token)
+    const res = await put(
+      garlicReport(played(play(0).id, play(0).startEpochMs, play(0).endEpochMs)),
+      undefined,
+      at,
+    )
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ accepted: 0, duplicates: 0, refused: 1, failed: 0 })
   })
 
   it('never writes the token to a log line, from the path or the query', () => {
