@@ -26,15 +26,17 @@ import type { PlayerError } from './service.ts'
 // (service.ts recordPlays: not begun refused, an ad not carried at its start refused, each play
 // kept once), with a play id made from the billboard and the logged id, so that a log the player
 // sends again (garlic until it gets a 2xx, signageOS every 10 minutes) is a duplicate. A log that
-// is read is answered 200 whatever its plays came to: an hour whose schedule cannot be made counts
-// its plays refused (garlic would send the file forever otherwise); only an outage fails it.
+// is read is answered 200 whatever its plays came to: hours whose schedule cannot be made count
+// their plays refused (garlic would send the file forever otherwise); only an outage fails it.
 
 const HOUR_MS = 3_600_000
 /**
- * Hours of schedule one body may make the server look up (each a schedule of the hour): two days of
- * plays kept by a player offline; a play of another hour in the same body is refused.
+ * Schedules one body may make the server build, each of the hours its plays span, a day at most: a
+ * body's plays span minutes (garlic sends every minute, signageOS every ten), two days of them when
+ * a player kept its logs offline; a play beyond them in the same body is refused.
  */
-const MAX_HOURS_PER_LOG = 48
+const MAX_WINDOWS_PER_LOG = 2
+const MAX_WINDOW_MS = 24 * HOUR_MS
 
 /** The id a SMIL player logs for a play of the schedule. */
 export function loggedPlayId(
@@ -100,25 +102,35 @@ export function createPlayLogs(deps: PlayLogDeps) {
     failed: number,
     unreadable: number,
   ): Promise<Result<PlayLogAnswer, PlayerError>> {
-    const hours = new Map<number, Map<string, Found>>()
-    for (const entry of logged) {
-      const seconds = LOGGED_ID.exec(entry.loggedId)?.[1]
-      if (seconds === undefined) continue
-      const hour = Math.floor((Number(seconds) * 1000) / HOUR_MS) * HOUR_MS
-      if (hours.has(hour) || hours.size >= MAX_HOURS_PER_LOG) continue
-      const window = { fromEpochMs: hour, toEpochMs: hour + HOUR_MS }
+    const hourOf = (loggedId: string) => {
+      const seconds = LOGGED_ID.exec(loggedId)?.[1]
+      return seconds === undefined ? null : Math.floor((Number(seconds) * 1000) / HOUR_MS) * HOUR_MS
+    }
+    const hours = [...new Set(logged.map((e) => hourOf(e.loggedId)))]
+      .filter((h): h is number => h !== null)
+      .sort((a, b) => a - b)
+    // the plays the body can name, from one schedule of each run of hours it spans
+    const known = new Map<string, Found>()
+    const windows: { fromEpochMs: number; toEpochMs: number }[] = []
+    for (const hour of hours) {
+      const last = windows.at(-1)
+      if (last && hour - last.fromEpochMs < MAX_WINDOW_MS) last.toEpochMs = hour + HOUR_MS
+      else if (windows.length < MAX_WINDOWS_PER_LOG)
+        windows.push({ fromEpochMs: hour, toEpochMs: hour + HOUR_MS })
+    }
+    for (const window of windows) {
       const found = await deps.schedule(deviceId, window)
-      // an hour with no schedule (the billboard gone from the catalogue): its plays are refused
+      // no schedule of those hours (the billboard gone from the catalogue): their plays are refused
       const items: readonly Found[] = found.ok ? found.value.items : []
       const ads = found.ok && deps.onAir ? await deps.onAir.held(deviceId, window) : []
-      hours.set(hour, new Map([...items, ...ads].map((item) => [loggedPlayId(item), item])))
+      for (const item of [...items, ...ads]) known.set(loggedPlayId(item), item)
     }
+    const within = (hour: number | null) =>
+      hour !== null && windows.some((w) => hour >= w.fromEpochMs && hour < w.toEpochMs)
     const plays: Play[] = []
     let unknown = unreadable
     for (const entry of logged) {
-      const seconds = LOGGED_ID.exec(entry.loggedId)?.[1]
-      const hour = Math.floor((Number(seconds) * 1000) / HOUR_MS) * HOUR_MS
-      const item = seconds === undefined ? undefined : hours.get(hour)?.get(entry.loggedId)
+      const item = within(hourOf(entry.loggedId)) ? known.get(entry.loggedId) : undefined
       if (!item) {
         unknown++
         continue
