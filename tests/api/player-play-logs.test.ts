@@ -264,10 +264,12 @@ describe.each(BACKENDS)('SMIL players’ play logs on %s', (backend) => {
 
   it('reads plays of two spans of a day in one body at most: a play beyond is refused', async () => {
     const third = play(3)
-    const before = (hours: number) =>
+    const hoursEarlier = (hours: number) =>
       `${Math.floor((third.startEpochMs - hours * 3_600_000) / 1000)}-CCCCCCCCCCCCCCCCCCCCCC`
     const span = (id: string) => played(id, third.startEpochMs, third.endEpochMs)
-    const spread = await put(garlicReport(span(before(50)) + span(before(25)) + span(third.id)))
+    const spread = await put(
+      garlicReport(span(hoursEarlier(50)) + span(hoursEarlier(25)) + span(third.id)),
+    )
     expect(await spread.json()).toEqual({ accepted: 0, duplicates: 0, refused: 3, failed: 0 })
     const alone = await put(garlicReport(span(third.id)))
     expect(await alone.json()).toEqual({ accepted: 1, duplicates: 0, refused: 0, failed: 0 })
