@@ -9,6 +9,8 @@ keepTemporaryFilesInMemory()
 // not see each other; a new process per file cost about a second of loading the server's modules
 // each time. The several-instances suite keeps a process per file and runs alone, after the others.
 const SIDE_BY_SIDE = 2
+/** Unit files that set something once per process (TensorFlow.js's backend): a process of their own. */
+const OWN_PROCESS = ['src/server/moderation/image-cpu.test.ts']
 
 export default defineConfig({
   test: {
@@ -18,8 +20,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'sw/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          exclude: [...OWN_PROCESS, '**/node_modules/**'],
           environment: 'node',
           isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'unit-own-process',
+          include: OWN_PROCESS,
+          environment: 'node',
           sequence: { groupOrder: 0 },
         },
       },
