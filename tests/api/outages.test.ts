@@ -11,6 +11,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slotStartEpochMs } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
+import { createLogger } from '../../src/server/platform/log.ts'
 import { BACKENDS, migratedDataDir } from './databases.ts'
 import {
   type Client,
@@ -31,6 +32,8 @@ import { until } from './instances.ts'
 import { type Cluster, canMakeCluster, startCluster } from './postgres-cluster.ts'
 import { type Bucket, startS3rver } from './s3rver.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
+
+const QUIET = createLogger('silent')
 
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
@@ -60,6 +63,8 @@ describe.skipIf(!canMakeCluster)('the shop while its PostgreSQL is stopped', () 
     // (its DATA_DIR holds only content: the database is the cluster's)
     server = await startTestServer('pglite', {
       databaseUrl: cluster.url,
+      // every job fails while the database is down, on purpose: its errors would fill the suite's log
+      log: QUIET,
       env: {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Shouts <shop@shop.example>',
@@ -195,7 +200,7 @@ describe('the shop while its embedded database’s disk is full', () => {
     if (!disk) return
     const dataDir = join(disk.dir, 'data')
     cpSync(await migratedDataDir(), dataDir, { recursive: true })
-    server = await startTestServer('pglite', { dataDir })
+    server = await startTestServer('pglite', { dataDir, log: QUIET })
     api = client(server.url)
   })
   afterAll(async () => {
@@ -244,6 +249,7 @@ describe.each(BACKENDS)('the shop while its content bucket is down, on %s', (bac
     s3Dir = mkdtempSync(join(tmpdir(), 'shouts-s3rver-'))
     s3 = await startS3rver(s3Dir, BUCKET)
     server = await startTestServer(backend, {
+      log: QUIET,
       env: {
         S3_BUCKET: BUCKET,
         S3_ENDPOINT: s3.endpoint,
