@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, expect, type Page } from '@playwright/test'
+import { type Browser, expect, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 // The live event of the demo catalogue the server imports on first start (src/server/db/demo-catalogue.ts).
@@ -228,4 +228,17 @@ export async function ageSavedState(page: Page, ms: number) {
     })
     db.close()
   }, ms)
+}
+
+/**
+ * Waits until the billboard player's picture has loaded, not only laid out: the player counts a play
+ * as shown, and proves it, from the picture's load. A test that moves the clock past the play's end
+ * before the file has arrived (it comes while the worker precaches the app) ends a play nobody saw,
+ * which rightly sends no proof.
+ */
+export async function expectPictureShown(picture: Locator) {
+  await expect(picture).toBeVisible()
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
 }

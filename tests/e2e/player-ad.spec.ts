@@ -13,6 +13,7 @@ import {
 import { client, savedCard, startTestServer, type TestServer } from '../api/helpers'
 import { signedInOperator } from '../api/ops-helpers'
 import { type SmtpTestServer, startSmtpTestServer } from '../api/smtp-test-server'
+import { expectPictureShown } from './helpers'
 import { waitForServiceWorker } from './pwa-helpers'
 
 // An advertiser's approved campaign on a billboard that runs our player: opened with the billboard's
@@ -127,7 +128,7 @@ test('the player shows an approved campaign’s ad at its time, offline too, and
   // at its time, the ad plays as an <img> of its rendition at the billboard's size
   const shown = page.locator('[data-testid="player"] > img')
   await clock.forward(22_000)
-  await expect(shown).toBeVisible()
+  await expectPictureShown(shown)
   await expect(shown).toHaveAttribute('src', first.content.url)
   await clock.forward(20_000)
   await expect(page.getByTestId('house-card')).toBeVisible()
@@ -136,11 +137,8 @@ test('the player shows an approved campaign’s ad at its time, offline too, and
   await context.setOffline(true)
   await clock.forward(second.startEpochMs + 2_000 - clock.now())
   await page.reload()
-  await expect(shown).toBeVisible()
+  await expectPictureShown(shown)
   await expect(shown).toHaveAttribute('src', second.content.url)
-  await expect
-    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true)
   await clock.forward(20_000)
   await expect(page.getByTestId('player-status')).toContainText(/à envoyer|to send/)
 

@@ -21,6 +21,7 @@ import {
   acceptAgreements,
   designShout,
   EVENT,
+  expectPictureShown,
   fillCard,
   fillContact,
   pickSlots,
@@ -125,7 +126,7 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
   // the token leaves the address bar; the shout plays as an <img> of its content URL
   await expect(page).toHaveURL(`${server.url}/play/${DEVICE}`)
   const played = page.locator('[data-testid="player"] > img')
-  await expect(played).toBeVisible()
+  await expectPictureShown(played)
   const src = await played.getAttribute('src')
   expect(src).toMatch(new RegExp(`^${server.url}/api/v1/content/files/`))
   await waitForServiceWorker(page)
@@ -142,11 +143,8 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
   offline = true
   await clock.forward((secondPlays[0]?.startEpochMs as number) + 2_000 - clock.now())
   await page.reload()
-  await expect(played).toBeVisible()
+  await expectPictureShown(played)
   await expect(played).toHaveAttribute('src', src as string)
-  await expect
-    .poll(() => played.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-    .toBe(true)
   await clock.forward(20_000)
   await expect(page.getByTestId('house-card')).toBeVisible()
   await expect(page.getByTestId('player-status')).toContainText('à envoyer')
@@ -203,7 +201,7 @@ test('a player whose clock is 5 minutes fast plays at the server’s time, and i
   // at the play's time by the server's clock, the shout shows (the page's own clock says 5:02 past)
   await clock.forward(32_000)
   const played = page.locator('[data-testid="player"] > img')
-  await expect(played).toBeVisible()
+  await expectPictureShown(played)
   await clock.forward(20_000)
   await expect(page.getByTestId('house-card')).toBeVisible()
   // its proof carries the server's time, so the server accepts it as this play
