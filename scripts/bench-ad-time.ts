@@ -14,12 +14,9 @@ import { Worker } from 'node:worker_threads'
 import type { Campaign, Proposal } from '../src/contract/advertisers.ts'
 import { startServer } from '../src/server/main.ts'
 import { sql } from '../src/server/platform/db/sql.ts'
-import {
-  advertiserClient,
-  campaignWithAd,
-  STRONG_PASSWORD,
-} from '../tests/api/advertiser-helpers.ts'
+import { campaignWithAd } from '../tests/api/advertiser-helpers.ts'
 import { client, savedCard } from '../tests/api/helpers.ts'
+import { benchAdvertiser } from './bench-advertiser.ts'
 import { load, median, spread } from './bench-stats.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -118,25 +115,7 @@ async function main() {
   console.log(`load average before: ${load()}`)
 
   // ---- an advertiser, signed up and verified (the link of its stored mail), signed in
-  const email = `bench-${process.pid}@brand.example`
-  const api = advertiserClient({ url: server.url } as never, server.url)
-  await api.post('/advertisers/accounts', {
-    email,
-    password: STRONG_PASSWORD,
-    name: 'Bench',
-    company: 'Bench & Co',
-    locale: 'en',
-  })
-  const [mail] = await db.query(sql<{ text: string }>`
-    select body_text as text from mail_outbox where kind = 'account_verify' and to_address = ${email}`)
-  const token = /#verify=([\w-]+)/.exec(mail?.text ?? '')?.[1]
-  await api.post('/advertisers/accounts/verify', { token })
-  api.token = (
-    await api.post<{ accessToken: string }>('/advertisers/session', {
-      email,
-      password: STRONG_PASSWORD,
-    })
-  ).body.accessToken
+  const { api } = await benchAdvertiser(server)
 
   const deviceIds = (
     await db.query(sql<{ id: string }>`
