@@ -20,5 +20,5 @@ export const PASSWORD_MIN_SCORE = 3
 /** A bound, so hashing stays cheap (the estimator's time grows with the length too). */
 export const ADVERTISER_PASSWORD_MAX_LENGTH = 200
 
-/** The app renews the access token this long before it expires. */
-export const ACCESS_TOKEN_RENEW_BEFORE_MS = 60_000
+/** The app renews the access token this long before it expires, so a call never leaves with one about to expire. */
+export const ACCESS_TOKEN_RENEW_BEFORE_MS = 30_000

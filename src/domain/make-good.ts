@@ -5,9 +5,6 @@
 // decided once, on its own (an order whose slots span days is not kept waiting for its last one),
 // and kept: proofs that arrive after it change nothing about money.
 
-/** MAKE_GOOD_GRACE_HOURS's default. */
-export const DEFAULT_MAKE_GOOD_GRACE_HOURS = 6
-
 /**
  * What the shopper paid for each slot: the order's total (after any discount) shared evenly, the
  * cents that do not divide going one each to the first slots, so the shares add up to the total.

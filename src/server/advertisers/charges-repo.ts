@@ -2,7 +2,7 @@ import type { CampaignState } from '../../domain/campaign.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
-// The daily charges of campaigns' proven plays (ad_charges, migration 0024_ad_settlement).
+// The daily charges of campaigns' proven plays (ad_charges, migration 0027_ad_settlement).
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString()
 

@@ -205,11 +205,6 @@ export function contentInAnOrder(key: Sql, except?: string): Sql {
     and o.personal_data_erased_at is null ${other})`
 }
 
-/** Whether the order (a guid expression) still keeps its personal data (a boolean expression). */
-export function orderDataKept(guid: Sql): Sql {
-  return sql`exists (select 1 from orders o where o.guid = ${guid} and o.personal_data_erased_at is null)`
-}
-
 /** The order a charge paid for, by the provider's id of the charge (Stripe's PaymentIntent). */
 export async function orderOfPayment(
   db: Queryable,

@@ -8,6 +8,7 @@ import {
 import { ErrorBodySchema, problemsOf } from '../../../contract/common'
 import { type Endpoint, pathOf, type ResponseOf } from '../../../contract/endpoint'
 import type { ProblemCode } from '../../../contract/problems'
+import { ACCESS_TOKEN_RENEW_BEFORE_MS } from '../../../domain/advertiser-account'
 import { ApiError, apiRequest, callApi } from '../../lib/api'
 import { signInAddress } from './guard'
 
@@ -32,8 +33,6 @@ export const advertiserSession = proxy<SessionState>({
   changed: false,
 })
 
-// a token is renewed this long before it expires, so a call never leaves with one about to expire
-const RENEW_BEFORE_MS = 30_000
 const CHANNEL = 'shouts-advertiser'
 
 type Announcement = { kind: 'signed-in' | 'signed-out'; accountId: string | null }
@@ -122,7 +121,10 @@ export function refresh(): Promise<boolean> {
 
 /** The account signed in in this tab, renewing its token when it is about to expire; null if none. */
 export async function ensureSession(now = Date.now()): Promise<AdvertiserAccount | null> {
-  if (advertiserSession.token && advertiserSession.expiresAtEpochMs - RENEW_BEFORE_MS > now) {
+  if (
+    advertiserSession.token &&
+    advertiserSession.expiresAtEpochMs - ACCESS_TOKEN_RENEW_BEFORE_MS > now
+  ) {
     return advertiserSession.account
   }
   return (await refresh()) ? advertiserSession.account : null
