@@ -126,10 +126,10 @@ export function createApp(parts: ServerParts) {
     log,
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
-  pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
+  pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.origin.sameOrigin })
   shareRoutes(router, parts.shares, {
     limits: parts.limits,
-    sameOrigin: parts.opsGuard.sameOrigin,
+    sameOrigin: parts.origin.sameOrigin,
   })
   api.notFound((c) => c.json(noEndpoint(c.req.method, c.req.path), 404))
   metrics?.countRoutes([
@@ -151,7 +151,7 @@ export function createApp(parts: ServerParts) {
   // the keepsake pages: the server's own, without the app
   keepsakePages(app, parts.shares)
   // the mails' "Forget my data" page: the server's own too
-  erasurePages(app, parts.erasure, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
+  erasurePages(app, parts.erasure, { limits: parts.limits, sameOrigin: parts.origin.sameOrigin })
 
   if (parts.distDir) {
     app.use(serveDist(parts.distDir))

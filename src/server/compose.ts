@@ -48,6 +48,7 @@ import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
 import { sql } from './platform/db/sql.ts'
 import type { Env } from './platform/env.ts'
 import { allowedHosts } from './platform/http/client.ts'
+import { createOriginCheck, type OriginCheck } from './platform/http/origin.ts'
 import type { LeaseSettings } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
 import { createMetrics, type Metrics } from './platform/metrics.ts'
@@ -104,6 +105,8 @@ export type ServerParts = {
   /** Operators, their sign-in and sessions. */
   auth: AuthService
   /** The gate every /ops endpoint is registered through (auth/guard.ts). */
+  /** The shop's one cross-origin check (every guard's, and the public pages' writes). */
+  origin: OriginCheck
   opsGuard: OpsGuard
   /**
    * The console: review, approve, cancel and refund, the audit log, the billboards and their day,
@@ -271,12 +274,12 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     now,
     ...(metrics ? { onPasswordWork: metrics.passwordWork } : {}),
   })
-  const opsGuard = createOpsGuard({
-    auth,
+  const origin = createOriginCheck({
     publicBaseUrl: env.PUBLIC_BASE_URL,
     allowedHosts: allowedHosts(env),
     trustProxy: env.TRUST_PROXY,
   })
+  const opsGuard = createOpsGuard({ auth, origin })
   const push = createPushService({
     database,
     log: log.child({ component: 'push' }),
@@ -355,12 +358,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   // Stripe's word that a charge settled: an order still waiting for its cardholder settles by it
   // (asked of Stripe again; a replay or an order already settled changes nothing)
   stripeWebhooks.onIntentSettled((settled) => orders.settleAuthentication(settled.orderGuid))
-  const advertiserGuard = createAdvertiserGuard({
-    accounts: advertisers.accounts,
-    publicBaseUrl: env.PUBLIC_BASE_URL,
-    allowedHosts: allowedHosts(env),
-    trustProxy: env.TRUST_PROXY,
-  })
+  const advertiserGuard = createAdvertiserGuard({ accounts: advertisers.accounts, origin })
 
   // Background work: every job of every module, each with its interval and whether one instance at
   // a time runs it (platform/scheduler.ts). A new job is one line here.
@@ -430,6 +428,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     player,
     mail,
     auth,
+    origin,
     opsGuard,
     ops,
     advertisers,

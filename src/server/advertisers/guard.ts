@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { API_BASE, type Endpoint } from '../../contract/endpoint.ts'
 import { REFRESH_TOKEN_TTL_MS } from '../../domain/advertiser-account.ts'
-import { allowedRequestOrigin, forwardedHttps } from '../platform/http/client.ts'
 import { errorResponse, problem } from '../platform/http/errors.ts'
+import type { OriginCheck } from '../platform/http/origin.ts'
 import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
 import type { AccountService } from './accounts.ts'
 import type { AccountRow } from './accounts-repo.ts'
@@ -22,7 +22,6 @@ import type { AccountRow } from './accounts-repo.ts'
 
 export const REFRESH_COOKIE = 'shouts_adv_refresh'
 const REFRESH_COOKIE_PATH = `${API_BASE}/advertisers/session`
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const ACCOUNT = 'advertiserAccount'
 
 export type AdvertiserHandler<E extends Endpoint> = (
@@ -31,41 +30,11 @@ export type AdvertiserHandler<E extends Endpoint> = (
 
 export type AdvertiserGuard = ReturnType<typeof createAdvertiserGuard>
 
-export function createAdvertiserGuard(deps: {
-  accounts: AccountService
-  publicBaseUrl: string | undefined
-  allowedHosts: ReadonlySet<string>
-  trustProxy: number
-}) {
-  const { accounts, allowedHosts, trustProxy } = deps
-  const publicOrigin = deps.publicBaseUrl ? new URL(deps.publicBaseUrl).origin : null
-  const shopOrigin = (c: Context) =>
-    publicOrigin ?? allowedRequestOrigin(c, allowedHosts, trustProxy)
-  const secure = (c: Context) =>
-    Boolean(publicOrigin?.startsWith('https:')) ||
-    forwardedHttps(c, trustProxy) ||
-    new URL(c.req.url).protocol === 'https:'
-
-  /** The calls of the refresh cookie (sign-in, refresh, sign-out) come from the shop's own pages. */
-  const sameOrigin: MiddlewareHandler = async (c, next) => {
-    if (STATE_CHANGING.has(c.req.method)) {
-      const origin = c.req.header('origin')
-      const expected = shopOrigin(c)
-      if (!origin || !expected || origin !== expected) {
-        return errorResponse(c, { problems: [problem('cross_origin')] })
-      }
-    }
-    await next()
-  }
-
-  /** A browser's call must come from the shop; a call with no Origin carries its own token. */
-  const notCrossOrigin: MiddlewareHandler = async (c, next) => {
-    const origin = c.req.header('origin')
-    if (origin && STATE_CHANGING.has(c.req.method) && origin !== shopOrigin(c)) {
-      return errorResponse(c, { problems: [problem('cross_origin')] })
-    }
-    await next()
-  }
+export function createAdvertiserGuard(deps: { accounts: AccountService; origin: OriginCheck }) {
+  const { accounts } = deps
+  // the calls of the refresh cookie (sign-in, refresh, sign-out) come from the shop's own pages;
+  // a bearer's call with no Origin carries its own token
+  const { secure, sameOrigin, notCrossOrigin } = deps.origin
 
   const bearer: MiddlewareHandler = async (c, next) => {
     const header = c.req.header('authorization')

@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Endpoint } from '../../contract/endpoint.ts'
 import { type OperatorRole, roleAllows } from '../../domain/ops.ts'
-import { allowedRequestOrigin, forwardedHttps } from '../platform/http/client.ts'
 import { errorResponse, problem } from '../platform/http/errors.ts'
+import type { OriginCheck } from '../platform/http/origin.ts'
 import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
 import type { Operator } from './repo.ts'
 import type { AuthService } from './service.ts'
@@ -11,9 +11,9 @@ import type { AuthService } from './service.ts'
 // The one gate of /api/v1/ops (decision 017): every operator endpoint is registered through
 // `guard.handle(router, endpoint, handler)`, which puts three checks in front of the handler (before
 // the body is even read):
-// 1. a state-changing method (POST, PUT, PATCH, DELETE) must carry an Origin equal to the shop's own:
-//    PUBLIC_BASE_URL's, or without it the origin the request came in on (a configured host only):
-//    403 `cross_origin` otherwise (CSRF; SameSite=Strict is the second wall);
+// 1. a state-changing method (POST, PUT, PATCH, DELETE) must carry the shop's own Origin
+//    (platform/http/origin.ts `sameOrigin`): 403 `cross_origin` otherwise (CSRF; SameSite=Strict is
+//    the second wall);
 // 2. a live session (cookie → hashed id → operator_sessions, 12 h idle): 401 `sign_in_required`;
 // 3. the endpoint's `access` role (contract/ops/; admins may do all reviewers do): 403
 //    `role_forbidden`.
@@ -23,9 +23,7 @@ export const SESSION_COOKIE = 'shouts_ops'
 /** The cookie's name over HTTPS: the __Host- prefix pins it to this host, path / and Secure. */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-export const CROSS_ORIGIN = problem('cross_origin')
+export { CROSS_ORIGIN } from '../platform/http/origin.ts'
 export const SIGN_IN_REQUIRED = problem('sign_in_required')
 export const ROLE_FORBIDDEN = problem('role_forbidden')
 
@@ -60,34 +58,9 @@ export type OpsGuard = {
 
 const OPERATOR = 'opsOperator'
 
-export function createOpsGuard(deps: {
-  auth: AuthService
-  publicBaseUrl: string | undefined
-  allowedHosts: ReadonlySet<string>
-  trustProxy: number
-}): OpsGuard {
-  const { auth, allowedHosts, trustProxy } = deps
-  const publicOrigin = deps.publicBaseUrl ? new URL(deps.publicBaseUrl).origin : null
-
-  const shopOrigin = (c: Context) =>
-    publicOrigin ?? allowedRequestOrigin(c, allowedHosts, trustProxy)
-
-  /** Served over HTTPS: PUBLIC_BASE_URL says so, or a trusted proxy, or the socket itself. */
-  const secure = (c: Context) =>
-    publicOrigin?.startsWith('https:') ||
-    forwardedHttps(c, trustProxy) ||
-    new URL(c.req.url).protocol === 'https:'
-
-  const sameOrigin: MiddlewareHandler = async (c, next) => {
-    if (STATE_CHANGING.has(c.req.method)) {
-      const origin = c.req.header('origin')
-      const expected = shopOrigin(c)
-      if (!origin || !expected || origin !== expected) {
-        return errorResponse(c, { problems: [CROSS_ORIGIN] })
-      }
-    }
-    await next()
-  }
+export function createOpsGuard(deps: { auth: AuthService; origin: OriginCheck }): OpsGuard {
+  const { auth } = deps
+  const { secure, sameOrigin } = deps.origin
 
   // Over HTTPS only the __Host- cookie counts: a cookie without the prefix may have been set by a
   // sibling subdomain or over plain HTTP, by someone who wants the operator in their session.
