@@ -97,7 +97,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
   const smilOf = (query: string, init: RequestInit = {}) =>
     fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil?token=${token}${query}`, init)
 
-  it('serves SMIL 3.0 that signage players play on time: the sold plays in a priorityClass above the house card’s, each play a wallclock seq with one media element named for its play log', async () => {
+  it('serves SMIL 3.0 that signage players play on time: one priorityClass per item, each above the one before it, each play a wallclock seq with one media element named for its play log, the house card repeated until its stretch ends', async () => {
     const w = dayWindow()
     const res = await smilOf(`&fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
     expect(res.status).toBe(200)
@@ -156,21 +156,15 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     }
     const seqs = excl.children.map((c) => c.children[0] as XmlElement)
     const isPlay = (seq: XmlElement) => 'popCustomId' in (seq.children[0]?.attributes ?? {})
-    const firstHouse = seqs.findIndex((seq) => !isPlay(seq))
-    // the sold plays rank above the house card
-    expect(seqs.slice(firstHouse).some(isPlay)).toBe(false)
-    const sold = { children: seqs.slice(0, firstHouse) } as XmlElement
-    const house = { children: seqs.slice(firstHouse) } as XmlElement
     const wall = /^wallclock\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\)$/
     const local = (value: string | undefined) => {
       const time = wall.exec(value ?? '')?.[1]
       expect(time, value).toBeDefined()
       return Temporal.PlainDateTime.from(time as string).toZonedDateTime(PARIS).epochMilliseconds
     }
-    const spans = (c: XmlElement) =>
-      c.children.map((seq) => {
+    const spans = (items: XmlElement[]) =>
+      items.map((seq) => {
         expect(seq.name).toBe('seq')
-        expect(Object.keys(seq.attributes).sort()).toEqual(['begin', 'end'])
         const begin = local(seq.attributes.begin)
         const end = local(seq.attributes.end)
         expect(seq.children).toHaveLength(1)
@@ -178,17 +172,23 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
         expect(media.name).toBe('img') // photo shouts and the house card
         expect(media.attributes).not.toHaveProperty('begin')
         expect(media.attributes).not.toHaveProperty('end')
-        expect(media.attributes.dur).toBe(`${(end - begin) / 1000}s`)
         expect(media.attributes.src).toMatch(/^https:\/\/shop\.example\//)
+        if (isPlay(seq)) {
+          expect(Object.keys(seq.attributes).sort()).toEqual(['begin', 'end'])
+          expect(media.attributes.dur).toBe(`${(end - begin) / 1000}s`)
+        } else {
+          // a short image repeated until the stretch ends (a player that restarts it after an
+          // update looks its stop up again on each repeat)
+          expect(seq.attributes.repeatCount).toBe('indefinite')
+          expect(media.attributes.dur).toBe('2s')
+        }
         return { begin, end, media }
       })
-    const plays = spans(sold)
-    const gaps = spans(house)
-    // within each, a later item ranks above an earlier one (an item that overran is stopped by the
-    // next): latest first
-    for (const items of [plays, gaps]) {
-      expect(items.map((i) => i.begin)).toEqual(items.map((i) => i.begin).sort((a, b) => b - a))
-    }
+    // a later item ranks above an earlier one, whatever they are (each stops the one before it)
+    const items = spans(seqs)
+    expect(items.map((i) => i.begin)).toEqual(items.map((i) => i.begin).sort((a, b) => b - a))
+    const plays = spans(seqs.filter(isPlay))
+    const gaps = spans(seqs.filter((seq) => !isPlay(seq)))
     plays.reverse()
     gaps.reverse()
     // every sold play's media names its play for each player's log, the same id for all
