@@ -37,8 +37,9 @@ import { loggedPlayId } from './play-logs.ts'
 // - `<meta http-equiv="Refresh">`: garlic compares "Refresh" case-sensitively; signageOS takes the
 //   interval from every meta with a `content`, the last one winning, so Refresh is the last meta.
 // - The routes send a stable ETag and Last-Modified (signageOS reloads when Last-Modified changes,
-//   garlic when the ETag does) and answer HEAD; the default window starts at the hour
-//   (domain/schedule.ts smilScheduleWindow), so an unchanged schedule gives the same document all hour.
+//   garlic when the ETag does) and answer HEAD; the default window starts at 00:00 or 12:00 UTC
+//   (domain/schedule.ts smilScheduleWindow), so the document changes twice a day and when what is
+//   sold changes: a reload during a sold play is where signageOS goes wrong (it shows it again).
 // - Videos are muted by their files, which have no audio track (content pipeline, `-an`): signageOS
 //   ignores `soundLevel`.
 
