@@ -234,7 +234,7 @@ export const player = {
     method: 'GET',
     path: '/player/{deviceId}/schedule.smil',
     summary:
-      'The same schedule as a SMIL 3.0 playlist for signage players (the house card between); without fromEpochMs, from the current hour for 25 h; ETag and Last-Modified stay while the document does (HEAD and If-None-Match/If-Modified-Since: 304)',
+      'The same schedule as a SMIL 3.0 playlist for signage players (the house card between); without fromEpochMs, 36 h from the last 00:00 or 12:00 UTC; ETag and Last-Modified stay while the document does (HEAD and If-None-Match/If-Modified-Since: 304)',
     access: 'player',
     query: ScheduleQuerySchema,
     file: [SMIL_MEDIA_TYPE],

@@ -186,18 +186,18 @@ describe('hourlyScheduleWindow (a player asks the same window all hour)', () => 
   })
 })
 
-describe('smilScheduleWindow (a playlist that stays the same all hour)', () => {
-  it('starts at the current whole hour and runs 25 hours when no start is asked', () => {
-    const hour = at('2027-05-07T10:00:00Z')
-    for (const now of [hour, hour + 1, hour + 59 * 60_000 + 59_999]) {
+describe('smilScheduleWindow (a playlist that changes only when what is sold does, and twice a day)', () => {
+  it('starts at the last 00:00 or 12:00 UTC and runs 36 hours when no start is asked', () => {
+    const noon = at('2027-05-07T12:00:00Z')
+    for (const now of [noon, noon + 1, noon + 11 * 3_600_000 + 59 * 60_000 + 59_999]) {
       expect(smilScheduleWindow({}, now)).toEqual({
-        fromEpochMs: hour,
-        toEpochMs: hour + 25 * 3_600_000,
+        fromEpochMs: noon,
+        toEpochMs: noon + 36 * 3_600_000,
       })
     }
-    expect(smilScheduleWindow({}, hour + 3_600_000)).toEqual({
-      fromEpochMs: hour + 3_600_000,
-      toEpochMs: hour + 26 * 3_600_000,
+    expect(smilScheduleWindow({}, noon + 12 * 3_600_000)).toEqual({
+      fromEpochMs: noon + 12 * 3_600_000,
+      toEpochMs: noon + 48 * 3_600_000,
     })
   })
   it('keeps an asked window as it is, with the same limits', () => {

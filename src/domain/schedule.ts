@@ -144,20 +144,28 @@ export function hourlyScheduleWindow(nowEpochMs: number): {
   }
 }
 
+/** A SMIL playlist's own window starts at 00:00 or 12:00 UTC (see smilScheduleWindow). */
+export const SMIL_WINDOW_ALIGN_MS = 12 * 3_600_000
+
 /**
- * The SMIL feed's window: as scheduleWindow, except that without `fromEpochMs` it is the hourly
- * window (hourlyScheduleWindow). A signage player fetches the playlist again every few minutes and
- * reloads it only when it changed (Last-Modified, ETag): a window that moved with every request
- * would change the document every time.
+ * The SMIL feed's window: as scheduleWindow, except that without `fromEpochMs` it starts at the last
+ * 00:00 or 12:00 UTC and runs 36 h (so always at least 24 h ahead). A signage player fetches the
+ * playlist again every few minutes and reloads it only when it changed (Last-Modified, ETag), and a
+ * reload is where signageOS's player goes wrong (a sold play it is showing starts again from its
+ * beginning): so the document changes twice a day and when what is sold changes, not every hour as
+ * a window that started at the hour would.
  */
 export function smilScheduleWindow(
   query: { fromEpochMs?: number | undefined; toEpochMs?: number | undefined },
   nowEpochMs: number,
 ): ReturnType<typeof scheduleWindow> {
   if (query.fromEpochMs !== undefined) return scheduleWindow(query, nowEpochMs)
-  const hourly = hourlyScheduleWindow(nowEpochMs)
+  const fromEpochMs = Math.floor(nowEpochMs / SMIL_WINDOW_ALIGN_MS) * SMIL_WINDOW_ALIGN_MS
   return scheduleWindow(
-    { fromEpochMs: hourly.fromEpochMs, toEpochMs: query.toEpochMs ?? hourly.toEpochMs },
+    {
+      fromEpochMs,
+      toEpochMs: query.toEpochMs ?? fromEpochMs + DEFAULT_SCHEDULE_WINDOW_MS + SMIL_WINDOW_ALIGN_MS,
+    },
     nowEpochMs,
   )
 }

@@ -65,7 +65,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
   let content: { key: string; source: ContentSource }
   let token: string
   let event: Event
-  /** The server's clock when set (the playlist's default window starts at the hour). */
+  /** The server's clock when set (the playlist's default window starts at 00:00 or 12:00 UTC). */
   let clock: number | null = null
 
   const buy = (slots: number[]) => boughtOrder(api, { slots, content })
@@ -97,7 +97,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
   const smilOf = (query: string, init: RequestInit = {}) =>
     fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil?token=${token}${query}`, init)
 
-  it('serves SMIL 3.0 that signage players play on time: the sold plays in a priorityClass above the house card’s, each play a wallclock seq with one media element named for its play log', async () => {
+  it('serves SMIL 3.0 that signage players play on time: one priorityClass per item, each above the one before it, each play a wallclock seq with one media element named for its play log, the house card repeated until its stretch ends', async () => {
     const w = dayWindow()
     const res = await smilOf(`&fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
     expect(res.status).toBe(200)
@@ -156,21 +156,15 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     }
     const seqs = excl.children.map((c) => c.children[0] as XmlElement)
     const isPlay = (seq: XmlElement) => 'popCustomId' in (seq.children[0]?.attributes ?? {})
-    const firstHouse = seqs.findIndex((seq) => !isPlay(seq))
-    // the sold plays rank above the house card
-    expect(seqs.slice(firstHouse).some(isPlay)).toBe(false)
-    const sold = { children: seqs.slice(0, firstHouse) } as XmlElement
-    const house = { children: seqs.slice(firstHouse) } as XmlElement
     const wall = /^wallclock\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\)$/
     const local = (value: string | undefined) => {
       const time = wall.exec(value ?? '')?.[1]
       expect(time, value).toBeDefined()
       return Temporal.PlainDateTime.from(time as string).toZonedDateTime(PARIS).epochMilliseconds
     }
-    const spans = (c: XmlElement) =>
-      c.children.map((seq) => {
+    const spans = (items: XmlElement[]) =>
+      items.map((seq) => {
         expect(seq.name).toBe('seq')
-        expect(Object.keys(seq.attributes).sort()).toEqual(['begin', 'end'])
         const begin = local(seq.attributes.begin)
         const end = local(seq.attributes.end)
         expect(seq.children).toHaveLength(1)
@@ -178,17 +172,23 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
         expect(media.name).toBe('img') // photo shouts and the house card
         expect(media.attributes).not.toHaveProperty('begin')
         expect(media.attributes).not.toHaveProperty('end')
-        expect(media.attributes.dur).toBe(`${(end - begin) / 1000}s`)
         expect(media.attributes.src).toMatch(/^https:\/\/shop\.example\//)
+        if (isPlay(seq)) {
+          expect(Object.keys(seq.attributes).sort()).toEqual(['begin', 'end'])
+          expect(media.attributes.dur).toBe(`${(end - begin) / 1000}s`)
+        } else {
+          // a short image repeated until the stretch ends (a player that restarts it after an
+          // update looks its stop up again on each repeat)
+          expect(seq.attributes.repeatCount).toBe('indefinite')
+          expect(media.attributes.dur).toBe('2s')
+        }
         return { begin, end, media }
       })
-    const plays = spans(sold)
-    const gaps = spans(house)
-    // within each, a later item ranks above an earlier one (an item that overran is stopped by the
-    // next): latest first
-    for (const items of [plays, gaps]) {
-      expect(items.map((i) => i.begin)).toEqual(items.map((i) => i.begin).sort((a, b) => b - a))
-    }
+    // a later item ranks above an earlier one, whatever they are (each stops the one before it)
+    const items = spans(seqs)
+    expect(items.map((i) => i.begin)).toEqual(items.map((i) => i.begin).sort((a, b) => b - a))
+    const plays = spans(seqs.filter(isPlay))
+    const gaps = spans(seqs.filter((seq) => !isPlay(seq)))
     plays.reverse()
     gaps.reverse()
     // every sold play's media names its play for each player's log, the same id for all
@@ -229,9 +229,10 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     expect(anonymous.status).toBe(401)
   })
 
-  it('keeps the SMIL playlist’s ETag and Last-Modified while it is unchanged, answers HEAD and 304', async () => {
-    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000
-    clock = hour + 10 * 60_000
+  it('keeps the SMIL playlist’s ETag and Last-Modified while it is unchanged, hours on, answers HEAD and 304', async () => {
+    // the playlist's own window starts at 00:00 or 12:00 UTC: the same document for hours
+    const half = Math.floor(Date.now() / 43_200_000) * 43_200_000
+    clock = half + 10 * 60_000
     const first = await smilOf('')
     const etag = first.headers.get('etag') ?? ''
     const lastModified = first.headers.get('last-modified') ?? ''
@@ -240,8 +241,8 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     const text = await first.text()
     expect(first.headers.get('content-length')).toBe(String(Buffer.byteLength(text)))
 
-    // later in the same hour: the same document, the same validators
-    clock = hour + 50 * 60_000
+    // hours later, past the hour the window started at before: the same document, the same validators
+    clock = half + 5 * 3_600_000 + 50 * 60_000
     const again = await smilOf('')
     expect(await again.text()).toBe(text)
     expect([again.headers.get('etag'), again.headers.get('last-modified')]).toEqual([

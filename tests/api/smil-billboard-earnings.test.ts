@@ -243,4 +243,34 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
     })
     expect(await res.json()).toEqual({ accepted: 1, duplicates: 0, refused: 1, failed: 0 })
   })
+
+  it('takes and charges a logged ad that aired before its campaign was cancelled, never one after', async () => {
+    const { api, campaignId, cost, a, b, feed } = await approvedCampaign(9)
+    // the first ad airs; its advertiser cancels the campaign before the second, and the player's
+    // batch of both comes after: the ad carried while the campaign was approved is a proof, as the
+    // web player's would be, whatever the campaign's state now
+    at(a.endEpochMs + 1000)
+    const refreshed = await api.post<AdvertiserSession>('/advertisers/session/refresh')
+    api.token = refreshed.body.accessToken
+    const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${campaignId}/cancel`, {})
+    expect(cancelled.body.state).toBe('Cancelled')
+    at(b.endEpochMs + 10 * 60_000)
+    const res = await fetch(feed.popEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([playback(feed, a), playback(feed, b)]),
+    })
+    expect(await res.json()).toEqual({ accepted: 1, duplicates: 0, refused: 1, failed: 0 })
+
+    const day = Temporal.Instant.fromEpochMilliseconds(a.startEpochMs)
+      .toZonedDateTimeISO(PARIS)
+      .toPlainDate()
+    at(
+      day.add({ days: 1 }).toZonedDateTime({ timeZone: PARIS }).epochMilliseconds + MISSED_AFTER_MS,
+    )
+    await server.deps.jobs.runNow('ad-settlement')
+    expect(await chargesOf(server.deps.database, campaignId)).toMatchObject([
+      { day: day.toString(), plays: 1, status: 'charged', amountCents: cost },
+    ])
+  })
 })

@@ -7,7 +7,6 @@ import {
   matchesAdPlay,
 } from '../../domain/ad-playout.ts'
 import type { AdTimeEvent } from '../../domain/ad-time.ts'
-import { holdsPlays } from '../../domain/campaign.ts'
 import { playHasAired } from '../../domain/schedule.ts'
 import type { Database } from '../platform/db/client.ts'
 import { moveCampaign, movesOf } from './campaigns-repo.ts'
@@ -196,7 +195,11 @@ export function createOnAir(deps: {
    * same cell, about its time, aired by our clock) and that the schedule carried then (the campaign
    * approved or live at the play's start, not paused: ad-playout.ts carriedAt) proves it once; a
    * play proven already, or repeated in the batch, is a duplicate; anything else is refused. The
-   * first proven play puts an approved campaign on air (Live).
+   * campaign's state now does not count: a play that aired before its campaign completed or was
+   * cancelled is proven by a proof that comes after (a player offline, a SMIL player's log sent
+   * minutes later), and charged as any (settlement caps it by the budget); a cancel frees only the
+   * plays still to come, so a later play is not held any more and its proof is refused. The first
+   * proven play puts an approved campaign on air (Live).
    */
   async function prove(
     deviceId: string,
@@ -211,9 +214,7 @@ export function createOnAir(deps: {
         (p) => [p.startEpochMs, p],
       ),
     )
-    const moves = await movesOf(db, [
-      ...new Set([...held.values()].filter((p) => holdsPlays(p.state)).map((p) => p.campaignId)),
-    ])
+    const moves = await movesOf(db, [...new Set([...held.values()].map((p) => p.campaignId))])
     const seen = new Set<string>()
     let duplicates = 0
     let refused = 0
@@ -229,7 +230,6 @@ export function createOnAir(deps: {
       const play = held.get(adPlayStart(proof.playIndex))
       const fits =
         play !== undefined &&
-        holdsPlays(play.state) &&
         matchesAdPlay(proof, play) &&
         carriedAt(moves.get(play.campaignId) ?? [], play.startEpochMs) &&
         playHasAired(proof, play.startEpochMs, now, clockSkewMs)

@@ -12,6 +12,7 @@ import { pathOf, player } from '../../contract/index.ts'
 import { DEFAULT_OFFLINE_MINUTES } from '../../domain/billboard-health.ts'
 import { eventWindowEpochMs } from '../../domain/event.ts'
 import {
+  hourlyScheduleWindow,
   houseEventOf,
   houseLocale,
   matchesScheduledPlay,
@@ -385,11 +386,14 @@ export function createPlayerService(deps: PlayerDeps) {
       return err({ code: 'schedule_window_invalid', problem: window.problem })
     const found = await schedule(deviceId, window)
     if (!found.ok) return found
-    const { house, widthPx, heightPx } = found.value
+    // the card of the hour's event (the window may start 12 h before): a new event's from its hour
+    const hour = query.fromEpochMs ?? hourlyScheduleWindow(deps.now()).fromEpochMs
+    const atHour = await schedule(deviceId, { fromEpochMs: hour, toEpochMs: hour + 1 })
+    const { house, widthPx, heightPx } = atHour.ok ? atHour.value : found.value
     const card = `${origin()}${pathOf(player.houseCard, { deviceId }, { v: houseCardVersion(house, widthPx, heightPx) })}`
     const playLogAction = `${origin()}${pathOf(player.playLog, { deviceId, token, fileName: '-' }).slice(0, -2)}`
     const popEndpoint = `${origin()}${pathOf(player.popReports, { deviceId }, { token })}`
-    const playlist = scheduleSmil(found.value, card, { playLogAction, popEndpoint })
+    const playlist = scheduleSmil({ ...found.value, house }, card, { playLogAction, popEndpoint })
     const lastModifiedEpochMs = await smilModifiedAt(db, deviceId, playlist.etag, deps.now())
     // a SMIL player's fetches (GET or HEAD, every Refresh) are its heartbeats
     await saveHeartbeat(db, {

@@ -45,21 +45,27 @@ const LOGS = {
 const smil = (items: Schedule['items']) => scheduleSmil(schedule(items), CARD, LOGS)
 
 describe('the SMIL playlist', () => {
-  it('plays a video shout in the sold plays’ class, muted by its file (no soundLevel), and the house card in the lower class between', () => {
+  it('plays a video shout in its own class between two stretches of looping house card, every item above the one before it, muted by its file (no soundLevel)', () => {
     const { body } = smil([clip])
     const classes = body.split('<priorityClass ').slice(1)
     const seqsOf = (part: string) =>
-      [...part.matchAll(/<seq begin="([^"]+)" end="([^"]+)">(.*?)<\/seq>/g)].map((m) => [
+      [
+        ...part.matchAll(
+          /<seq begin="([^"]+)" end="([^"]+)"( repeatCount="indefinite")?>(.*?)<\/seq>/g,
+        ),
+      ].map((m) => [
         m[1],
         m[2],
-        m[3]?.match(/^<(\w+)/)?.[1],
+        m[3] !== undefined,
+        m[4]?.match(/^<(\w+)/)?.[1],
+        m[4]?.match(/dur="(\w+)"/)?.[1],
       ])
-    // one item a class, the play first, then the house card's stretches (one per gap, not a piece a
-    // minute), each latest first
+    // one item a class, latest first: each item outranks the one it follows, so it stops it on time;
+    // the house card is a 2-second image repeated until its stretch ends (one stretch per gap)
     expect(classes.map(seqsOf)).toEqual([
-      [['wallclock(2027-05-07T10:00:30)', 'wallclock(2027-05-07T10:00:45)', 'video']],
-      [['wallclock(2027-05-07T10:00:45)', 'wallclock(2027-05-07T10:02:00)', 'img']],
-      [['wallclock(2027-05-07T10:00:00)', 'wallclock(2027-05-07T10:00:30)', 'img']],
+      [['wallclock(2027-05-07T10:00:45)', 'wallclock(2027-05-07T10:02:00)', true, 'img', '2s']],
+      [['wallclock(2027-05-07T10:00:30)', 'wallclock(2027-05-07T10:00:45)', false, 'video', '15s']],
+      [['wallclock(2027-05-07T10:00:00)', 'wallclock(2027-05-07T10:00:30)', true, 'img', '2s']],
     ])
     expect(body).toMatch(
       /<video src="https:\/\/shop\.example\/api\/v1\/content\/files\/a\.mp4" region="screen" fit="meet" dur="15s" popName="shout" popCustomId="(\d+-[\w-]{22})" popType="video"><param name="logContentId" value="\1"\/><\/video>/,

@@ -4,21 +4,23 @@ import { playoutSegments } from '../../domain/playout.ts'
 import { loggedPlayId } from './play-logs.ts'
 
 // The schedule as a SMIL 3.0 playlist for off-the-shelf signage players (garlic-player, IAdea,
-// signageOS), in a shape read in their sources to play every sold play on time on each:
-// - body › par › excl › one priorityClass per timed item: each sold play (shout or ad), then each
-//   stretch of house card between plays, each class holding one
+// signageOS), shaped from their sources (signageOS's also run) to play every sold play on time:
+// - body › par › excl › one priorityClass per timed item, latest first: each sold play (shout or
+//   ad) and each stretch of house card between plays, each class holding one
 //   `<seq begin="wallclock(…)" end="wallclock(…)">` with one `<img>` or `<video>` and its `dur`.
-//   signageOS's player arms a wallclock seq ahead (a timer to its begin) only when it is alone in its
-//   container; of several it starts those whose begin has passed at each pass over the playlist, and
-//   a pass waits for what it started, so a house card begun late (joining mid-gap, a new version)
-//   held the next play back or dropped it. Alone in its class, every item is armed; it keeps an image
-//   its whole `dur` whatever the seq's `end`, but a class that starts stops a lower one's image within
-//   100 ms (its `higher` is always "stop"), and a lower one waits ("defer") while a higher one shows.
-//   So the sold plays rank above the house card, and a later play above an earlier one (an item
-//   that overran is stopped by the next, never the reverse): classes go latest first. garlic-player
-//   and IAdea start an excl's children at their wallclock begin and cut each at its seq's end, as a
-//   par's; `higher="stop"` ends a stretch of house card when a play begins, and the next stretch has
-//   its own begin, so nothing relies on resuming. One stretch per gap instead of a piece a minute.
+//   Measured on signageOS's own player code (docs/billboards.md "How the feed was measured"): it
+//   arms a wallclock seq ahead (a timer to its begin) only when it is alone in its container (of
+//   several it starts only those begun at each pass over the playlist, and a pass waits for what it
+//   started); it keeps an image its whole `dur` whatever the seq's `end`; a class that starts stops
+//   a lower one at once (`higher="stop"`), while a lower one starting under a higher one waits for
+//   it and then (number of classes − its rank) × 100 ms more (3.5 s in a day of 36 items). So every
+//   item outranks the one before it in time: each starts on its timer and stops its predecessor,
+//   and nothing waits. The house card is a 2-second image repeated until its stretch ends
+//   (`repeatCount="indefinite"`), not one image as long as the stretch: after a playlist update the
+//   player starts the current item again but watches the stop flag of the previous version's item,
+//   so a long image restarted then was never stopped and hid the next plays (a 2-second one is
+//   looked up again on each repeat). garlic-player and IAdea start an excl's children at their
+//   wallclock begin and cut each at its seq's end, as a par's, repeating the card until then.
 // - a `seq` of `<prefetch>`, one per file, first in the par: IAdea fetches media on first use,
 //   garlic on prefetch too; signageOS drops the seq that holds them (it downloads every file anyway).
 // - Play logs: each sold play's media carries the id of its play (play-logs.ts loggedPlayId) as
@@ -35,8 +37,9 @@ import { loggedPlayId } from './play-logs.ts'
 // - `<meta http-equiv="Refresh">`: garlic compares "Refresh" case-sensitively; signageOS takes the
 //   interval from every meta with a `content`, the last one winning, so Refresh is the last meta.
 // - The routes send a stable ETag and Last-Modified (signageOS reloads when Last-Modified changes,
-//   garlic when the ETag does) and answer HEAD; the default window starts at the hour
-//   (domain/schedule.ts smilScheduleWindow), so an unchanged schedule gives the same document all hour.
+//   garlic when the ETag does) and answer HEAD; the default window starts at 00:00 or 12:00 UTC
+//   (domain/schedule.ts smilScheduleWindow), so the document changes twice a day and when what is
+//   sold changes: a reload during a sold play is where signageOS goes wrong (it shows it again).
 // - Videos are muted by their files, which have no audio track (content pipeline, `-an`): signageOS
 //   ignores `soundLevel`.
 
@@ -48,6 +51,8 @@ export const SMIL_REFRESH_SECONDS = 300
 export const PLAY_LOG_INTERVAL_SECONDS = 60
 /** signageOS batches reports it could not send in files of this many, sent every 10 minutes. */
 export const POP_REPORT_FILE_LIMIT = 100
+/** The house card's image is shown this long, again and again until its stretch ends (see above). */
+export const HOUSE_CARD_LOOP_SECONDS = 2
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -90,23 +95,21 @@ export function scheduleSmil(
 ): SmilPlaylist {
   const wallclock = wallclockIn(schedule.timeZoneId)
   const segments = playoutSegments(schedule.items, schedule, { unitMs: 1000 })
-  const seq = (s: { startEpochMs: number; endEpochMs: number }, media: string) =>
-    `          <seq begin="${wallclock(s.startEpochMs)}" end="${wallclock(s.endEpochMs)}">${media}</seq>`
-  const sold: string[] = []
-  const house: string[] = []
+  const seq = (s: { startEpochMs: number; endEpochMs: number }, media: string, repeat = '') =>
+    `          <seq begin="${wallclock(s.startEpochMs)}" end="${wallclock(s.endEpochMs)}"${repeat}>${media}</seq>`
+  const timed: string[] = []
   const files = new Set<string>([houseCardUrl])
   for (const s of segments) {
     const dur = seconds(s.endEpochMs - s.startEpochMs)
     if (s.kind === 'house') {
-      house.push(
-        seq(s, `<img src="${escapeXml(houseCardUrl)}" region="screen" fit="meet" dur="${dur}"/>`),
-      )
+      const card = `<img src="${escapeXml(houseCardUrl)}" region="screen" fit="meet" dur="${HOUSE_CARD_LOOP_SECONDS}s"/>`
+      timed.push(seq(s, card, ' repeatCount="indefinite"'))
       continue
     }
     const tag = s.item.content.type === 'video' ? 'video' : 'img'
     const id = loggedPlayId(s.item)
     files.add(s.item.content.url)
-    sold.push(
+    timed.push(
       seq(
         s,
         `<${tag} src="${escapeXml(s.item.content.url)}" region="screen" fit="meet" dur="${dur}"` +
@@ -116,13 +119,14 @@ export function scheduleSmil(
       ),
     )
   }
-  // one class per item, the highest first: the sold plays latest first, then the house card's
-  // stretches latest first
-  const classes = [...sold.reverse(), ...house.reverse()].flatMap((seq) => [
-    '        <priorityClass peers="stop" higher="stop" lower="defer">',
-    seq,
-    '        </priorityClass>',
-  ])
+  // one class per item, the highest first: latest first, so each item stops the one before it
+  const classes = timed
+    .reverse()
+    .flatMap((seq) => [
+      '        <priorityClass peers="stop" higher="stop" lower="defer">',
+      seq,
+      '        </priorityClass>',
+    ])
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<smil xmlns="${SMIL_NAMESPACE}" version="3.0" baseProfile="Tiny">`,
