@@ -173,6 +173,13 @@ export function cpuSeconds(pid: number): number {
 export const profileArgs = () =>
   process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
 
+/**
+ * The request pipeline's throughput against the bare app's, as a share (docs/performance.md). On two
+ * cores the bench's client takes one: the share says how much dearer a request of the shop is only
+ * when the server, not the client, is the limit; the CPU per request printed beside it says it always.
+ */
+export const PIPELINE_TARGET = 1
+
 export async function pipeline() {
   const profile = profileArgs()
   const dataDir = mkdtempSync(join(tmpdir(), 'shouts-bench-pipeline-'))
@@ -236,7 +243,7 @@ export async function pipeline() {
   const median = ((sorted[4] ?? 0) + (sorted[5] ?? 0)) / 2
   const failed = totals.shop.failed + totals.bare.failed
   console.log(
-    `request pipeline: GET /health through the shop (JSON log line, request id, security headers, metrics on) against a bare Hono app, ${rounds} alternating rounds: median ${pct(median)} of its throughput (spread ${pct(sorted[0])}-${pct(sorted[sorted.length - 1])}; overall ${shopRps.toFixed(0)} against ${bareRps.toFixed(0)} req/s) (target >= 80%)${failed ? `, ${failed} failed` : ''}; load average ${loadBefore[0]?.toFixed(2)} before, ${loadAfter[0]?.toFixed(2)} after`,
+    `request pipeline: GET /health through the shop (JSON log line, request id, security headers, metrics on) against a bare Hono app, ${rounds} alternating rounds: median ${pct(median)} of its throughput (spread ${pct(sorted[0])}-${pct(sorted[sorted.length - 1])}; overall ${shopRps.toFixed(0)} against ${bareRps.toFixed(0)} req/s)${failed ? `, ${failed} failed` : ''}; load average ${loadBefore[0]?.toFixed(2)} before, ${loadAfter[0]?.toFixed(2)} after | target: >= ${pct(PIPELINE_TARGET)} of the bare app: ${median >= PIPELINE_TARGET ? 'holds' : 'MISSES'}`,
   )
   const usShop = (cpu.shop / totals.shop.ok) * 1e6
   const usBare = (cpu.bare / totals.bare.ok) * 1e6

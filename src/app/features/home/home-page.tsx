@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLoaderData, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { Button } from '../../ui/button'
 import { LanguageSwitcher } from '../../ui/language-switcher'
 import { TextField } from '../../ui/text-field'
+import { eventDays } from './event-days'
 
 /** spec §2: the home page (home layout: content only). */
 export function HomePage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const { events } = useLoaderData({ from: '/' })
+  const { events, days: loaded } = useLoaderData({ from: '/' })
   const [code, setCode] = useState('')
 
   const go = (e: FormEvent) => {
@@ -18,11 +19,12 @@ export function HomePage() {
     if (slug) void navigate({ to: '/$eventslug/design/location', params: { eventslug: slug } })
   }
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.locale, { month: 'long', day: 'numeric' })
-  const day = (value: string) => {
-    const [date = ''] = value.split('_')
-    return dateFormat.format(new Date(`${date}T12:00:00`))
-  }
+  // The loader's days, formatted on the server for a first visit; formatted here only once the
+  // shopper changed the page's language since they were loaded.
+  const days = useMemo(
+    () => (loaded.locale === i18n.locale ? loaded : eventDays(events, i18n.locale)),
+    [loaded, events, i18n.locale],
+  )
 
   return (
     <main className="home" id="main">
@@ -60,7 +62,7 @@ export function HomePage() {
               <li key={event.slug} className="event-card">
                 <h3 className="event-card__name">{event.name}</h3>
                 <p className="event-card__dates">
-                  {day(event.startDateHourLocalInclusive)} – {day(event.endDateHourLocalExclusive)}
+                  {days.bySlug[event.slug]?.[0]} – {days.bySlug[event.slug]?.[1]}
                 </p>
                 {event.sponsorName ? (
                   <p className="event-card__sponsor">{t`Presented by ${event.sponsorName}`}</p>
