@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ops } from '../../contract/ops/orders'
 import { callApi } from '../lib/api'
-import { dateTimeIn } from './format'
+import { dateTimeIn, NO_PLACE_ZONE } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
+import { ZoneNote } from './zone-note'
 
 /** The audit log (admins): who did what, when, to which order; newest first. */
 export function AuditPage() {
@@ -19,6 +20,7 @@ export function AuditPage() {
         </p>
       ) : (
         <div className="ops-table-wrap">
+          <ZoneNote zones={[NO_PLACE_ZONE]} />
           <table className="ops-table">
             <caption className="visually-hidden">
               <Trans>What operators did, newest first</Trans>
@@ -45,7 +47,7 @@ export function AuditPage() {
             <tbody>
               {log.value.entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{dateTimeIn(entry.atEpochMs, i18n.locale)}</td>
+                  <td>{dateTimeIn(entry.atEpochMs, i18n.locale, NO_PLACE_ZONE)}</td>
                   <td>{entry.operatorEmail ?? '—'}</td>
                   {/* the action's stable name (sign_in, approve, cancel…), as the log keeps it */}
                   <td>

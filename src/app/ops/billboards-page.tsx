@@ -8,6 +8,7 @@ import { dateTimeIn, timeUntil } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
 import './billboards.css'
+import { ZoneNote } from './zone-note'
 
 /**
  * The billboards (reviewers and admins): each one's state from its last report (playing, stale,
@@ -27,13 +28,16 @@ export default function BillboardsPage() {
           <Trans>No billboard in the catalogue yet.</Trans>
         </p>
       ) : (
-        <ul className="ops-billboards" aria-label={t`Billboards and their state`}>
-          {loaded.value.billboards.map((billboard) => (
-            <li key={billboard.deviceId}>
-              <BillboardCard billboard={billboard} nowMs={loaded.value.generatedAtEpochMs} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ZoneNote zones={loaded.value.billboards.map((b) => b.timeZoneId)} />
+          <ul className="ops-billboards" aria-label={t`Billboards and their state`}>
+            {loaded.value.billboards.map((billboard) => (
+              <li key={billboard.deviceId}>
+                <BillboardCard billboard={billboard} nowMs={loaded.value.generatedAtEpochMs} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </OpsPage>
   )

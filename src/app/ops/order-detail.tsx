@@ -21,6 +21,7 @@ import {
 import { OrderPayment } from './order-payment'
 import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
+import { ZoneNote } from './zone-note'
 
 // An order opened on the orders page: everything the shopper entered, the payment, what moderation
 // found, the states it went through, its proofs of play, and the admins' cancel-and-refund.
@@ -55,6 +56,7 @@ export function OrderDetail({
           <Trans>Close</Trans>
         </button>
       </div>
+      <ZoneNote zones={[order.device.timeZoneId]} />
       {done ? <Notice tone="success">{done}</Notice> : null}
       {order.orderState === 'Cancelled' && order.errors.length > 0 ? (
         <p>
@@ -186,7 +188,7 @@ function Billboard({ order }: { order: OpsOrder }) {
         <dt>
           <Trans>Placed</Trans>
         </dt>
-        <dd>{dateTimeIn(order.createdAtEpochMs, i18n.locale)}</dd>
+        <dd>{dateTimeIn(order.createdAtEpochMs, i18n.locale, order.device.timeZoneId)}</dd>
         <dt>
           <Trans>Each slot</Trans>
         </dt>
@@ -213,7 +215,7 @@ function History({ order }: { order: OpsOrder }) {
             <strong>
               <StateName state={change.state} />
             </strong>{' '}
-            · {dateTimeIn(change.atEpochMs, i18n.locale)} ·{' '}
+            · {dateTimeIn(change.atEpochMs, i18n.locale, order.device.timeZoneId)} ·{' '}
             {change.actor === 'operator' ? (
               (change.operatorEmail ?? <Trans>an operator</Trans>)
             ) : change.actor === 'system' ? (
@@ -238,7 +240,7 @@ function Proofs({ order }: { order: OpsOrder }) {
   return (
     <section aria-labelledby="ops-order-proofs">
       <h3 id="ops-order-proofs" className="ops-subtitle">
-        <Trans>Proofs of play ({zone})</Trans>
+        <Trans>Proofs of play</Trans>
       </h3>
       {order.plays.length === 0 ? (
         <p className="ops-empty">

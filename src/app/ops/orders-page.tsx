@@ -9,6 +9,7 @@ import { OrderDetail } from './order-detail'
 import { money, StateName } from './order-parts'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
+import { ZoneNote } from './zone-note'
 
 /** The search and the order opened, in the address (`?query=…&day=…&order=…`): a reload keeps them. */
 const ORDERS_SEARCH_KEYS = ['query', 'day', 'order'] as const
@@ -119,6 +120,7 @@ function OrderResults({
           </Trans>
         </p>
       ) : null}
+      <ZoneNote zones={found.value.map((order) => order.device.timeZoneId)} />
       <table className="ops-table">
         <caption className="visually-hidden">
           <Trans>Orders found, newest first</Trans>
@@ -158,7 +160,7 @@ function OrderResults({
               <td>
                 {order.device.deviceId} — {order.device.location}
               </td>
-              <td>{dateTimeIn(order.createdAtEpochMs, i18n.locale)}</td>
+              <td>{dateTimeIn(order.createdAtEpochMs, i18n.locale, order.device.timeZoneId)}</td>
               <td>{money(order, order.totalCents, i18n.locale)}</td>
             </tr>
           ))}

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { DashboardEvent } from '../../contract/ops/dashboard'
 import { formatMoney } from '../../domain/money'
-import { Chart, chartDayLabel } from '../lib/chart'
+import { Chart } from '../lib/chart'
+import { shortDayIn } from './format'
 
 // The dashboard's plays per day of an event: the sold plays due, proven and missed (the make-good
 // rule: missed once decided so, or past the grace without proof), then per currency what the
@@ -11,7 +12,7 @@ export function PlaysPerDay({ event }: { event: DashboardEvent }) {
   const { t, i18n } = useLingui()
   const days = event.playsPerDay
   if (days.length === 0) return null
-  const labels = days.map((d) => chartDayLabel(d.day, i18n.locale))
+  const labels = days.map((d) => shortDayIn(d.day, i18n.locale))
   const sum = (pick: (d: (typeof days)[number]) => number) => days.reduce((n, d) => n + pick(d), 0)
   const [due, proven, missed] = [sum((d) => d.due), sum((d) => d.proven), sum((d) => d.missed)]
   const currencies = [...new Set(event.makeGoodRefundsPerDay.map((r) => r.currency))]

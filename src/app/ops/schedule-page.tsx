@@ -188,7 +188,8 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
         {schedule.location}.{' '}
         {link.active && link.createdAtEpochMs !== null ? (
           <Trans>
-            A player link is live since {dateTimeIn(link.createdAtEpochMs, i18n.locale)}.
+            A player link is live since{' '}
+            {dateTimeIn(link.createdAtEpochMs, i18n.locale, schedule.timeZoneId)}.
           </Trans>
         ) : (
           <Trans>This billboard has no player link.</Trans>

@@ -57,6 +57,7 @@ export function createDashboard(deps: {
         currency: event.currency,
         startEpochMs: window.startEpochMs,
         endEpochMs: window.endEpochMs,
+        timeZoneId: zone,
         capacity,
         sold: await soldSlotCount(db, event.slug),
         revenue: {
