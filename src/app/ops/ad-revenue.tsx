@@ -37,6 +37,12 @@ export function AdRevenueCard({ revenue }: { revenue: readonly AdRevenue[] }) {
                   labels={r.perDay.map((d) => shortDayIn(d.day, i18n.locale))}
                   labelHeading={t`Day`}
                   locale={i18n.locale}
+                  axes={{
+                    x: t`Day`,
+                    left: { title: t`Charged (${r.currency})` },
+                    right: { title: t`Charges`, whole: true },
+                  }}
+                  empty={t`No charge in the last 30 days: each day's charged money appears here.`}
                   series={[
                     { label: t`Charged`, values: r.perDay.map((d) => d.cents), format: money },
                     {

@@ -11,7 +11,6 @@ import { shortDayIn } from './format'
 export function PlaysPerDay({ event }: { event: DashboardEvent }) {
   const { t, i18n } = useLingui()
   const days = event.playsPerDay
-  if (days.length === 0) return null
   const labels = days.map((d) => shortDayIn(d.day, i18n.locale))
   const sum = (pick: (d: (typeof days)[number]) => number) => days.reduce((n, d) => n + pick(d), 0)
   const [due, proven, missed] = [sum((d) => d.due), sum((d) => d.proven), sum((d) => d.missed)]
@@ -24,6 +23,8 @@ export function PlaysPerDay({ event }: { event: DashboardEvent }) {
         labels={labels}
         labelHeading={t`Day`}
         locale={i18n.locale}
+        axes={{ x: t`Day`, left: { title: t`Plays`, whole: true } }}
+        empty={t`No sold play yet: each day's plays due, proven and missed appear here.`}
         series={[
           { label: t`Due`, values: days.map((d) => d.due) },
           { label: t`Proven`, values: days.map((d) => d.proven) },
@@ -50,6 +51,12 @@ export function PlaysPerDay({ event }: { event: DashboardEvent }) {
               labels={labels}
               labelHeading={t`Day`}
               locale={i18n.locale}
+              axes={{
+                x: t`Day`,
+                left: { title: t`Refunded (${currency})` },
+                right: { title: t`Orders`, whole: true },
+              }}
+              empty={t`No make-good refund yet.`}
               series={[
                 { label: t`Refunded`, values: cents, format: money },
                 { label: t`Orders refunded`, values: orders, kind: 'line', axis: 'right' },
