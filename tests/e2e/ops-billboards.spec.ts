@@ -101,10 +101,14 @@ test('at 390 px: one billboard playing, one offline, the others never connected'
   await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible()
   // the page's code is not part of the console's first load
   expect(scripts.filter((s) => /billboards/.test(s))).toEqual([])
+  // on a phone the navigation is a menu behind the bar's button
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden()
+  await page.getByRole('button', { name: /^Menu/ }).click()
   await page
     .getByRole('navigation', { name: 'Console' })
     .getByRole('link', { name: 'Billboards' })
     .click()
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden()
   await expect(page.getByRole('heading', { level: 1, name: 'Billboards' })).toBeVisible()
   expect(scripts.filter((s) => /\/assets\/ops\/ops-billboards-/.test(s))).toHaveLength(1)
 

@@ -145,8 +145,10 @@ for (const width of [390, 1280]) {
 
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Make a new link (the old one stops)' }).click()
-    const link = page.getByRole('textbox', { name: 'New player link' })
-    await expect(link).toHaveValue(new RegExp(`/play/${DEVICE}\\?token=`))
+    const link = page.getByRole('figure', { name: 'New player link' })
+    await expect(link).toContainText(new RegExp(`/play/${DEVICE}\\?token=`))
+    await expect(page.getByRole('img', { name: /QR code of the player link/ })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Copy the link' })).toBeVisible()
     await expectAccessible(page)
 
     // the Billboards page draws each billboard's today: this one with its sold shout

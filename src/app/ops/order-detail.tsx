@@ -6,6 +6,7 @@ import { ops } from '../../contract/ops/orders'
 import { cancelVerdict } from '../../domain/ops'
 import { callApi } from '../lib/api'
 import { problemText } from '../lib/problem-text'
+import { Code } from './code'
 import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { useOperator } from './operator'
@@ -49,7 +50,7 @@ export function OrderDetail({
       <div className="ops-order__head">
         <h2 id="ops-order-title" className="ops-card__title">
           <Trans>
-            Order {code} · <StateName state={order.orderState} />
+            Order <Code>{code}</Code> · <StateName state={order.orderState} />
           </Trans>
         </h2>
         <button type="button" className="ops-button ops-button--quiet" onClick={onClose}>
@@ -179,7 +180,7 @@ function Billboard({ order }: { order: OpsOrder }) {
           <Trans>Billboard</Trans>
         </dt>
         <dd>
-          {device.location} ({device.deviceId})
+          {device.location} (<Code>{device.deviceId}</Code>)
         </dd>
         <dt>
           <Trans>Place</Trans>

@@ -54,7 +54,7 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
   }))
 
   guard.handle(router, ops.orders, async ({ query }) => ({
-    orders: (await service.find(query.query, query.day)).map(withProblemFields),
+    orders: (await service.find(query.query, query.day, query.before)).map(withProblemFields),
   }))
 
   guard.handle(router, ops.order, async ({ params }) => {
@@ -79,6 +79,8 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
       limit: query.limit,
       before: query.before,
       orderGuid: query.orderGuid,
+      operator: query.operator,
+      action: query.action,
     }),
   }))
 
