@@ -67,7 +67,7 @@ function EventFigures({ event }: { event: DashboardEvent }) {
       <p className="bo-when">
         {rangeIn(event.startEpochMs, event.endEpochMs, i18n.locale, event.timeZoneId)}
       </p>
-      <ZoneNote zones={[event.timeZoneId]} />
+      <ZoneNote zones={[event.timeZoneId, ...event.timeZoneIds]} />
       <div className="bo-figures">
         <section aria-label={t`Slots`}>
           <h3>

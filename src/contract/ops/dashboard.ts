@@ -22,6 +22,8 @@ export const DashboardEventSchema = v.object({
   endEpochMs: EpochMsSchema,
   /** The zone the event's times and days are written in (its first billboard's). */
   timeZoneId: v.optional(TimeZoneIdSchema, 'UTC'),
+  /** Every zone its billboards are in: its hours are the same on each one's own clock. */
+  timeZoneIds: v.optional(v.array(TimeZoneIdSchema), []),
   /** Slots of every billboard of the event that sells (not unavailable, not sold out). */
   capacity: nonNegativeInt(),
   /** Slots held by Confirmed orders and orders under review. */

@@ -58,6 +58,7 @@ export function createDashboard(deps: {
         startEpochMs: window.startEpochMs,
         endEpochMs: window.endEpochMs,
         timeZoneId: zone,
+        timeZoneIds: [...new Set(devices.map((d) => d.timeZoneId))],
         capacity,
         sold: await soldSlotCount(db, event.slug),
         revenue: {
