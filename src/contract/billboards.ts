@@ -50,6 +50,8 @@ export const BillboardHealthSchema = v.object({
     v.object({ due: nonNegativeInt(), proven: nonNegativeInt(), missed: nonNegativeInt() }),
     { due: 0, proven: 0, missed: 0 },
   ),
+  /** The sold plays due in the hour ahead: what its silence would cost now. */
+  nextHourDue: v.optional(nonNegativeInt(), 0),
 })
 export type BillboardHealth = v.InferOutput<typeof BillboardHealthSchema>
 

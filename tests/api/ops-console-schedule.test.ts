@@ -229,6 +229,10 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
       Cancelled: 1,
     })
     expect(live?.reviewQueue).toBe(0)
+    // the console writes the event's times on its first billboard's clock (Berlin's in the demo
+    // catalogue), not the browser's
+    expect(live?.timeZoneId).toBe('Europe/Berlin')
+    expect(live?.timeZoneIds).toContain(PARIS)
     expect(live?.salesPerDay.reduce((n, d) => n + d.orders, 0)).toBe(3)
     expect(live?.salesPerDay.reduce((n, d) => n + d.cents, 0)).toBe(6 * price - 500)
   })

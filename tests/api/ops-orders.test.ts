@@ -349,6 +349,48 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     )
     expect(byOrder.body.entries.map((e) => e.action)).toEqual(['approve'])
     expect((await reviewer.api.get('/ops/audit')).status).toBe(403)
+    // filtered by who (any case) and by what
+    const byWho = await admin.api.get<{ entries: { action: string }[] }>(
+      `/ops/audit?operator=${encodeURIComponent(someone.email.toUpperCase())}`,
+    )
+    expect(byWho.body.entries.map((e) => e.action)).toEqual(mine.map(([action]) => action))
+    const byWhat = await admin.api.get<{ entries: { operatorEmail: string | null }[] }>(
+      `/ops/audit?operator=${encodeURIComponent(someone.email)}&action=sign_in_failed`,
+    )
+    expect(byWhat.body.entries).toEqual([
+      expect.objectContaining({ action: 'sign_in_failed', operatorEmail: someone.email }),
+    ])
+    expect((await admin.api.get('/ops/audit?action=DROP%20TABLE')).status).toBe(400)
+  })
+
+  it('lists the newest orders a page at a time before any search', async () => {
+    for (let i = 0; i < 3; i++) await buy(daySlots(11, 13 + i, 1), 'Bonne fête')
+    const page = async (before?: string) => {
+      const res = await reviewer.api.get<{ orders: OpsOrder[] }>(
+        pathOf(ops.orders, {}, { before }).slice('/api/v1'.length),
+      )
+      expect(res.status).toBe(200)
+      return res.body.orders
+    }
+    const first = await page()
+    expect(first.length).toBeGreaterThanOrEqual(3)
+    const placed = first.map((o) => o.createdAtEpochMs)
+    expect(placed).toEqual([...placed].sort((a, b) => b - a))
+    // the next page starts after the last one shown: nothing twice, nothing skipped
+    const all: string[] = []
+    let cursor: string | undefined
+    for (;;) {
+      const orders = await page(cursor)
+      all.push(...orders.map((o) => o.guid))
+      if (orders.length < FOUND_ORDERS_MAX) break
+      cursor = orders[orders.length - 1]?.guid
+    }
+    const [{ n } = { n: 0 }] = await server.deps.database.query(
+      sql<{ n: number }>`select count(*)::int as n from orders`,
+    )
+    expect(new Set(all).size).toBe(all.length)
+    expect(all).toHaveLength(n)
+    expect((await reviewer.api.get('/ops/orders?before=not-a-guid')).status).toBe(400)
   })
 
   it('finds an order on its day behind more newer orders of the billboard than a search answers', async () => {

@@ -1,4 +1,4 @@
-import { type Browser, expect, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { Heartbeat } from '../../src/contract/index.ts'
 import type { playsOfSlot } from '../../src/domain/index.ts'
 import {
@@ -71,6 +71,23 @@ test.afterAll(async () => {
   await server?.stop()
 })
 
+/** No two tick labels of any day's timeline overlap: their boxes are compared. */
+async function expectTicksApart(page: Page) {
+  const axes = page.locator('.tl__axis')
+  await expect(axes.first()).toBeVisible()
+  for (const axis of await axes.all()) {
+    const boxes = await axis
+      .locator('.tl__tick')
+      .evaluateAll((ticks) => ticks.map((t) => t.getBoundingClientRect().toJSON()))
+    expect(boxes.length).toBeGreaterThan(1)
+    for (let i = 1; i < boxes.length; i++) {
+      expect(boxes[i].left, `tick ${i} starts after tick ${i - 1} ends`).toBeGreaterThanOrEqual(
+        boxes[i - 1].right,
+      )
+    }
+  }
+}
+
 async function adminPage(browser: Browser, width: number) {
   const admin = await signedInOperator(server, 'admin')
   const [name, value] = admin.cookie.split('=') as [string, string]
@@ -101,13 +118,46 @@ test('at 390 px: one billboard playing, one offline, the others never connected'
   await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible()
   // the page's code is not part of the console's first load
   expect(scripts.filter((s) => /billboards/.test(s))).toEqual([])
+  // on a phone the navigation is a menu behind the bar's button
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden()
+  await page.getByRole('button', { name: /^Menu/ }).click()
   await page
     .getByRole('navigation', { name: 'Console' })
     .getByRole('link', { name: 'Billboards' })
     .click()
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden()
   await expect(page.getByRole('heading', { level: 1, name: 'Billboards' })).toBeVisible()
   expect(scripts.filter((s) => /\/assets\/ops\/ops-billboards-/.test(s))).toHaveLength(1)
 
+  // the fleet: counts by state that filter the list, trouble first, a search by name
+  const counts = page.getByRole('list', { name: 'The fleet by state' })
+  const fleet = page.getByRole('list', { name: 'Billboards and their state' })
+  const names = fleet.getByRole('listitem').getByRole('button')
+  await expect(names.first()).toBeVisible()
+  const total = await names.count()
+  expect(total).toBeGreaterThan(2)
+  // trouble first: the one playing with its clock off and a file failing, then the one offline
+  await expect(names.nth(0)).toHaveText(/Opéra/)
+  await expect(names.nth(1)).toHaveText(/République/)
+  await counts.getByRole('button', { name: '1 Offline' }).click()
+  await expect(counts.getByRole('button', { name: '1 Offline' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(names).toHaveText([/République/])
+  await counts.getByRole('button', { name: '1 Playing' }).click()
+  await expect(names).toHaveText([/Opéra/])
+  await counts.getByRole('button', { name: new RegExp(`^${total - 2} Never connected`) }).click()
+  await expect(names).toHaveCount(total - 2)
+  await counts.getByRole('button', { name: new RegExp(`^${total} All`) }).click()
+  await expect(names).toHaveCount(total)
+  await page.getByLabel('Find a billboard by name, city or id').fill('opera')
+  await expect(names).toHaveText([/Opéra/])
+  await expectAccessible(page)
+
+  // a billboard's own page: its state line, its day, its proofs as CSV
+  await fleet.getByRole('button', { name: 'Opéra' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /Opéra/ })).toBeVisible()
   const playing = page.getByRole('article', { name: 'Opéra' })
   await expect(playing.getByText('Playing', { exact: true })).toBeVisible()
   await expect(playing.getByText('our web player')).toBeVisible()
@@ -119,19 +169,20 @@ test('at 390 px: one billboard playing, one offline, the others never connected'
   await expect(
     playing.getByRole('img', { name: /: 4 shout plays, 0 campaign plays, 0 plays without proof;/ }),
   ).toBeVisible()
-
-  const offline = page.getByRole('article', { name: 'République' })
-  await expect(offline.getByText('Offline', { exact: true })).toBeVisible()
-  await expect(offline.getByText('a SMIL player')).toBeVisible()
-  await expect(offline.getByText('25 minutes ago', { exact: false })).toBeVisible()
-  await expect(offline.getByText('not measured')).toBeVisible()
-
-  await expect(page.getByText('Never connected', { exact: true }).first()).toBeVisible()
-  // every billboard's card draws its day as a band
-  const cards = page.getByRole('article')
-  expect(await cards.count()).toBeGreaterThan(2)
-  for (const card of await cards.all()) {
-    await expect(card.getByRole('img', { name: /^The day of .*; the house card/ })).toBeVisible()
+  await expect(page.getByText('Times in Europe/Paris', { exact: true })).toBeVisible()
+  await expectTicksApart(page)
+  const href = await page.getByRole('link', { name: 'Download the CSV' }).getAttribute('href')
+  const csv = await page.request.get(`${server.url}${href}`)
+  expect(csv.headers()['content-type']).toMatch(/^text\/csv/)
+  const rows = (await csv.text()).trimEnd().split('\r\n').slice(1)
+  // each proven play once, with its times in UTC and on the billboard's clock
+  expect(rows).toHaveLength(4)
+  expect(new Set(rows.map((r) => r.split(',')[12])).size).toBe(4)
+  for (const row of rows) {
+    const [billboard, zone, startUtc, , startLocal] = row.split(',')
+    expect([billboard, zone]).toEqual([PLAYING, 'Europe/Paris'])
+    expect(startUtc).toMatch(/^2027-05-07 15:/)
+    expect(startLocal).toMatch(/^2027-05-07 17:/)
   }
   // nothing wider than the phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
@@ -144,15 +195,15 @@ test('at 1280 px in German: the states side by side', async ({ browser }) => {
   const { context, page, errors } = await adminPage(browser, 1280)
   await page.goto(`${server.url}/de/ops/billboards`)
   await expect(page.getByRole('heading', { level: 1, name: 'Werbetafeln' })).toBeVisible()
-  const playing = page.getByRole('article', { name: 'Opéra' })
+  const counts = page.getByRole('list', { name: 'Die Flotte nach Zustand' })
+  await counts.getByRole('button', { name: '1 Offline' }).click()
+  const fleet = page.getByRole('list', { name: 'Die Werbetafeln und ihr Zustand' })
+  await expect(fleet.getByRole('listitem').getByRole('button')).toHaveText([/République/])
+  await fleet.getByRole('button', { name: 'République' }).click()
   const offline = page.getByRole('article', { name: 'République' })
-  await expect(playing.getByText('Spielt', { exact: true })).toBeVisible()
-  await expect(playing.getByText('5 Min. nach (korrigiert)')).toBeVisible()
   await expect(offline.getByText('Offline', { exact: true })).toBeVisible()
   await expect(offline.getByText('0 geplant, 0 belegt, 0 verpasst')).toBeVisible()
-  const cards = page.getByRole('article')
-  const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()]
-  expect(a && b && Math.abs(a.y - b.y) < 1 ? 'side by side' : 'stacked').toBe('side by side')
+  await expectTicksApart(page)
   // every language's name shows whole in the console's sidebar, none cut off at its edge
   const nav = page.getByRole('navigation', { name: 'Konsole' })
   for (const language of ['English', 'Français', 'Deutsch']) {

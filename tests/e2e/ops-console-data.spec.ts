@@ -145,12 +145,14 @@ for (const width of [390, 1280]) {
 
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Make a new link (the old one stops)' }).click()
-    const link = page.getByRole('textbox', { name: 'New player link' })
-    await expect(link).toHaveValue(new RegExp(`/play/${DEVICE}\\?token=`))
+    const link = page.getByRole('figure', { name: 'New player link' })
+    await expect(link).toContainText(new RegExp(`/play/${DEVICE}\\?token=`))
+    await expect(page.getByRole('img', { name: /QR code of the player link/ })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Copy the link' })).toBeVisible()
     await expectAccessible(page)
 
     // the Billboards page draws each billboard's today: this one with its sold shout
-    await page.goto(`${server.url}/ops/billboards`)
+    await page.goto(`${server.url}/ops/billboards?billboard=${DEVICE}`)
     const card = page.getByRole('article').filter({ hasText: DEVICE })
     const today = timelineOf(card)
     await expect(today.getByRole('img', { name: /: 8 shout plays, / })).toBeVisible()
@@ -283,7 +285,26 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     const card = page.getByRole('article', { name: 'Share the Love' })
     await expect(card.getByText(/^2 of \d+/)).toBeVisible()
-    await expect(card.getByRole('img', { name: /^Sales per day/ })).toBeVisible()
+    // the event's hours on its billboards' clocks, never the browser's (UTC here), never in capitals
+    await expect(card.getByText(/^\w{3} \d{1,2}, \d{4}, 12:00\sAM/)).toBeVisible()
+    await expect(card.getByText(/^Times on each place's own clock: .*Europe\/Paris/)).toBeVisible()
+    const sales = card.getByRole('img', { name: /^Sales per day/ })
+    await expect(sales).toBeVisible()
+    // the chart's own scales: a day axis, money in the event's currency, whole orders
+    await expect(sales).toHaveAttribute('data-scales', /"title":"Day"/)
+    const scales = JSON.parse((await sales.getAttribute('data-scales')) ?? '[]') as {
+      id: string
+      title: string
+      ticks: string[]
+    }[]
+    expect(scales.map((s) => [s.id, s.title])).toEqual([
+      ['x', 'Day'],
+      ['left', expect.stringMatching(/^Sales \(\w{3}\)$/)],
+      ['right', 'Orders'],
+    ])
+    expect(scales.find((s) => s.id === 'x')?.ticks.length).toBeGreaterThan(0)
+    for (const tick of scales.find((s) => s.id === 'right')?.ticks ?? [])
+      expect(tick).toMatch(/^\d+$/)
     await card.getByText('Sales per day as a table').click()
     await expect(card.getByRole('cell', { name: /80\.00/ })).toBeVisible()
     // one play of eight proven, seven missed; the make-good gave back 30.00 + 40.00
@@ -301,6 +322,36 @@ for (const width of [390, 1280]) {
     ).toBeVisible()
     await refundsChart.getByText(/^Make-good refunds per day as a table/).click()
     await expect(refundsChart.getByRole('row', { name: /70\.00 1$/ })).toHaveCount(1)
+    await expectAccessible(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`at 390 px in ${locale}: no console page is wider than the phone`, async ({ browser }) => {
+    const { context, page, errors } = await adminContext(browser, 390)
+    const prefix = locale === 'en' ? '' : `/${locale}`
+    for (const path of [
+      'campaigns',
+      'orders',
+      'billboards',
+      `schedule?device=${DEVICE}&day=${day}`,
+      'outbox',
+      'dashboard',
+      'audit',
+    ]) {
+      await page.goto(`${server.url}${prefix}/ops/${path}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByText(/Loading|Chargement/)).toHaveCount(0)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, path).toBeLessThanOrEqual(0)
+    }
+    // Orders lists the newest orders before any search
+    await page.goto(`${server.url}${prefix}/ops/orders`)
+    await expect(page.getByRole('row').filter({ hasText: guid.slice(0, 8) })).toHaveCount(1)
     await expectAccessible(page)
     expect(errors).toEqual([])
     await context.close()

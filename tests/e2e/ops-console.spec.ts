@@ -146,8 +146,13 @@ test.describe('at a desk', () => {
     await page.getByRole('link', { name: "Journal d'audit" }).click()
     await expect(page).toHaveURL(/\/fr\/ops\/audit$/)
     await expect(page.getByRole('heading', { name: "Journal d'audit" })).toBeVisible()
-    await expect(page.getByRole('cell', { name: 'approve', exact: true })).toBeVisible()
-    await expect(page.getByRole('cell', { name: 'cancel', exact: true })).toBeVisible()
+    // in words, in the operator's language
+    await expect(page.getByRole('cell', { name: 'A approuvé une commande' }).first()).toBeVisible()
+    await expect(page.getByRole('cell', { name: 'A annulé une commande' }).first()).toBeVisible()
+    await page.getByLabel('Quoi').selectOption({ label: 'A approuvé une commande' })
+    await page.getByRole('button', { name: 'Filtrer' }).click()
+    await expect(page).toHaveURL(/action=approve/)
+    await expect(page.getByRole('cell', { name: 'A annulé une commande' })).toHaveCount(0)
     await expectAccessible(page)
   })
 

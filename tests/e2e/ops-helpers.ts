@@ -42,3 +42,10 @@ export async function signIn(page: Page, path = '/ops', email = OPS_ADMIN) {
   await page.getByLabel('Password').fill(OPS_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
+
+/** Opens a console page from its navigation: on a phone, from the menu behind the bar's button. */
+export async function openFromNavigation(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: /^(Menu|Menü)/ })
+  if (await menu.isVisible()) await menu.click()
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click()
+}

@@ -11,7 +11,7 @@ import {
   screenshot,
   T,
 } from './helpers'
-import { OPS_ORDERS_ADMIN, ordersAdminReady, signIn } from './ops-helpers'
+import { OPS_ORDERS_ADMIN, openFromNavigation, ordersAdminReady, signIn } from './ops-helpers'
 
 // Orders and e-mail in the console: an admin finds a shopper's order by its code and by
 // e-mail, reads its payment and states, cancels it with a reason (the shopper reads it), then finds
@@ -120,7 +120,7 @@ test('an admin finds an order by code and e-mail, cancels it with a reason, and 
   await expect(shopper.page.getByText(reason)).toBeVisible()
 
   // the outbox: the order's mails (confirmed, then cancelled), made by the mail planner
-  await page.getByRole('link', { name: 'Outbox' }).click()
+  await openFromNavigation(page, 'Outbox')
   await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible()
   const mails = page.getByRole('row').filter({ hasText: SHOPPER })
   await expect(async () => {
@@ -184,7 +184,7 @@ test.describe('at a desk', () => {
     await expect(page.getByRole('heading', { name: /^Order .+ · Cancelled$/ })).toBeVisible()
     await screenshot(page, 'ops-order-1280')
     await expectAccessible(page)
-    await page.getByRole('link', { name: 'Outbox' }).click()
+    await openFromNavigation(page, 'Outbox')
     await expect(page.getByRole('row').filter({ hasText: SHOPPER }).first()).toBeVisible()
     await screenshot(page, 'ops-outbox-1280')
     await expectAccessible(page)

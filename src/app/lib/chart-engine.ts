@@ -30,6 +30,21 @@ Chart.register(
 
 export type DrawnChart = { destroy(): void }
 
+/**
+ * Draws the chart, then writes on the canvas what its scales show (`data-scales`: each axis's id,
+ * title and tick labels as drawn), so a browser test reads the axes of the picture itself.
+ */
 export function draw(canvas: HTMLCanvasElement, config: ChartConfiguration): DrawnChart {
-  return new Chart(canvas, config)
+  const chart = new Chart(canvas, config)
+  const scales = Object.values(chart.scales).map((scale) => {
+    // every scale we draw is cartesian: its options carry the axis title
+    const title = (scale.options as { title?: { display?: boolean; text?: unknown } }).title
+    return {
+      id: scale.id,
+      title: title?.display ? String(title.text ?? '') : '',
+      ticks: scale.ticks.map((tick) => String(tick.label ?? '')),
+    }
+  })
+  canvas.dataset.scales = JSON.stringify(scales)
+  return chart
 }

@@ -8,6 +8,8 @@ const plays: ChartProps = {
   summary: 'Plays per day: 1,250 scheduled, 1,200 proven.',
   labels: ['Nov 24', 'Nov 25'],
   labelHeading: 'Day',
+  axes: { x: 'Day', left: { title: 'Plays', whole: true }, right: { title: 'Spend (EUR)' } },
+  empty: 'No plays yet.',
   locale: 'en',
   series: [
     { label: 'Scheduled', values: [1000, 250] },
@@ -59,5 +61,27 @@ describe('a chart', () => {
     const left = config.options?.scales?.left as { ticks: { callback: (v: number) => string } }
     expect(left.ticks.callback(5000)).toBe('5,000')
     expect(config.options?.locale).toBe('en')
+  })
+
+  it('names every axis, and counts only in whole numbers', () => {
+    const scales = chartConfig(plays).options?.scales as Record<
+      string,
+      { title: { display: boolean; text?: string }; ticks: { precision?: number } }
+    >
+    expect(scales.x?.title).toMatchObject({ display: true, text: 'Day' })
+    expect(scales.left?.title).toMatchObject({ display: true, text: 'Plays' })
+    expect(scales.right?.title).toMatchObject({ display: true, text: 'Spend (EUR)' })
+    expect(scales.left?.ticks.precision).toBe(0)
+    expect(scales.right?.ticks.precision).toBeUndefined()
+  })
+
+  it('says what will appear when there is nothing to draw yet', () => {
+    const none = { ...plays, series: plays.series.map((s) => ({ ...s, values: [0, null] })) }
+    const html = renderToStaticMarkup(createElement(Chart, none))
+    expect(html).toContain('<p class="chart__empty">No plays yet.</p>')
+    expect(html).not.toContain('<canvas')
+    expect(renderToStaticMarkup(createElement(Chart, { ...plays, labels: [] }))).toContain(
+      'No plays yet.',
+    )
   })
 })

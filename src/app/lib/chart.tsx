@@ -1,5 +1,6 @@
 import type { ChartConfiguration, ChartDataset } from 'chart.js'
 import { type CSSProperties, useEffect, useId, useMemo, useRef } from 'react'
+import './chart.css'
 
 // A small chart (bars, lines, or both) drawn with Chart.js, and the same figures as a table for
 // screen readers, keyboard users and tests: the canvas is a picture named by the summary, the table
@@ -22,6 +23,13 @@ export type ChartSeries = {
   stack?: string
 }
 
+/** A value axis: its title (what and in what unit: "Sales (EUR)", "Orders"), and whether it counts. */
+export type ChartAxis = {
+  title: string
+  /** counts (orders, plays): ticks only at whole numbers, never "0.5 orders" */
+  whole?: boolean
+}
+
 export type ChartProps = {
   /** what the chart shows, in a few words: its caption and the table's */
   title: string
@@ -32,6 +40,10 @@ export type ChartProps = {
   /** the table's first column heading ("Day") */
   labelHeading: string
   series: readonly ChartSeries[]
+  /** each axis named: the category axis's title ("Day"), the left value axis, the right one if any */
+  axes: { x: string; left: ChartAxis; right?: ChartAxis }
+  /** what will appear here, said when there is nothing to draw yet (no label, or every value 0) */
+  empty: string
   /** the page's locale (Lingui's i18n.locale): numbers, and Chart.js's own tooltips */
   locale: string
   /** the picture's height in CSS pixels (200) */
@@ -74,6 +86,13 @@ export function seriesFormats(series: readonly ChartSeries[], locale: string) {
   return series.map((s) => s.format ?? ((n: number) => number.format(n)))
 }
 
+/** Whether there is anything to draw: a label, and a value other than 0 or unknown. */
+export function hasFigures(props: Pick<ChartProps, 'labels' | 'series'>): boolean {
+  return (
+    props.labels.length > 0 && props.series.some((s) => s.values.some((v) => v !== null && v !== 0))
+  )
+}
+
 /** The Chart.js configuration for these props (pure: tested without a browser). */
 export function chartConfig(props: ChartProps): ChartConfiguration {
   const formats = seriesFormats(props.series, props.locale)
@@ -98,8 +117,13 @@ export function chartConfig(props: ChartProps): ChartConfiguration {
   })
   const tick = (axis: 'left' | 'right') => {
     const format = axisFormat(axis)
-    return format ? { callback: (value: number | string) => format(Number(value)) } : {}
+    const whole = props.axes[axis]?.whole ? { precision: 0 } : {}
+    return format
+      ? { ...whole, callback: (value: number | string) => format(Number(value)) }
+      : whole
   }
+  const title = (text: string | undefined) =>
+    text ? { display: true, text, font: { weight: 'bold' as const } } : { display: false }
   return {
     type: 'bar',
     data: { labels: [...props.labels], datasets },
@@ -110,8 +134,15 @@ export function chartConfig(props: ChartProps): ChartConfiguration {
       maintainAspectRatio: false,
       interaction: { mode: 'index', intersect: false },
       scales: {
-        x: { stacked },
-        left: { type: 'linear', position: 'left', beginAtZero: true, stacked, ticks: tick('left') },
+        x: { stacked, title: title(props.axes.x), ticks: { autoSkip: true, maxRotation: 0 } },
+        left: {
+          type: 'linear',
+          position: 'left',
+          beginAtZero: true,
+          stacked,
+          title: title(props.axes.left.title),
+          ticks: tick('left'),
+        },
         ...(hasRight
           ? {
               right: {
@@ -119,6 +150,7 @@ export function chartConfig(props: ChartProps): ChartConfiguration {
                 position: 'right' as const,
                 beginAtZero: true,
                 grid: { drawOnChartArea: false },
+                title: title(props.axes.right?.title),
                 ticks: tick('right'),
               },
             }
@@ -193,6 +225,14 @@ export function Chart(props: ChartProps) {
       </tbody>
     </table>
   )
+  if (!hasFigures(props)) {
+    return (
+      <figure className={['chart', 'chart--empty', props.className].filter(Boolean).join(' ')}>
+        <figcaption className="chart__title">{props.title}</figcaption>
+        <p className="chart__empty">{props.empty}</p>
+      </figure>
+    )
+  }
   return (
     <figure className={['chart', props.className].filter(Boolean).join(' ')}>
       <div className="chart__picture" style={{ position: 'relative', height: props.height ?? 200 }}>
@@ -201,6 +241,7 @@ export function Chart(props: ChartProps) {
           role="img"
           aria-label={props.summary ?? props.title}
           aria-describedby={tableId}
+          data-chart={props.title}
         />
       </div>
       {props.tableToggle ? (

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AdRevenue } from '../../contract/ops/dashboard'
 import { formatMoney } from '../../domain/money'
-import { Chart, chartDayLabel } from '../lib/chart'
+import { Chart } from '../lib/chart'
+import { shortDayIn } from './format'
 
 // The dashboard's advertisers' money: per currency, what the campaigns' settled daily charges took,
 // in all, and per charged day over the last 30 days as a small chart (its figures in a table).
@@ -33,9 +34,15 @@ export function AdRevenueCard({ revenue }: { revenue: readonly AdRevenue[] }) {
                 <Chart
                   title={t`Ad revenue per day (${r.currency})`}
                   summary={t`Ad revenue per day over the last 30 days: ${money(r.perDay.reduce((n, d) => n + d.cents, 0))} in ${r.perDay.length} days.`}
-                  labels={r.perDay.map((d) => chartDayLabel(d.day, i18n.locale))}
+                  labels={r.perDay.map((d) => shortDayIn(d.day, i18n.locale))}
                   labelHeading={t`Day`}
                   locale={i18n.locale}
+                  axes={{
+                    x: t`Day`,
+                    left: { title: t`Charged (${r.currency})` },
+                    right: { title: t`Charges`, whole: true },
+                  }}
+                  empty={t`No charge in the last 30 days: each day's charged money appears here.`}
                   series={[
                     { label: t`Charged`, values: r.perDay.map((d) => d.cents), format: money },
                     {

@@ -1,23 +1,59 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
 import type { BillboardHealth, BillboardStateName } from '../../contract/billboards'
 import { billboards as billboardsApi } from '../../contract/billboards'
-import { CLOCK_TOLERANCE_MS } from '../../domain/billboard-health'
+import { type FleetBillboard, fleetCounts, fleetMatches, troubleFirst } from '../../domain/fleet'
 import { callApi } from '../lib/api'
-import { BillboardDayTimeline } from './day-timeline'
-import { dateTimeIn, timeUntil } from './format'
+import { TextField } from '../ui/text-field'
+import { StateBadge } from './billboard-card'
+import { BillboardPage } from './billboard-page'
+import { Code } from './code'
+import { timeUntil } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
+import { ProofExportLink } from './proof-export-link'
+import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 import './billboards.css'
 
+/** The state shown, the search, and the billboard opened, in the address: a reload keeps them. */
+const FLEET_KEYS = ['state', 'search', 'billboard'] as const
+
+const STATES: readonly BillboardStateName[] = ['playing', 'stale', 'offline', 'never']
+const STATE_COUNTS: Record<BillboardStateName, MessageDescriptor> = {
+  playing: msg`Playing`,
+  stale: msg`Late`,
+  offline: msg`Offline`,
+  never: msg`Never connected`,
+}
+
+const asFleet = (b: BillboardHealth): FleetBillboard & BillboardHealth => ({
+  ...b,
+  filesFailed: b.beat?.files.failed ?? null,
+})
+
 /**
- * The billboards (reviewers and admins): each one's state from its last report (playing, stale,
- * offline since…, never connected), when it was last seen, its clock against the server's, and
- * what its web player last said of itself (what it showed, its cache, its proofs waiting). A card
- * each, so a phone reads them one under the other and a desk side by side.
+ * The fleet (reviewers and admins): how many billboards play, are late, offline or never connected
+ * (each count filters the list), a search by name, city or id, the billboards trouble first
+ * (src/domain/fleet.ts), and the proof-of-play export of the fleet; a billboard opens its own page.
  */
 export default function BillboardsPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const [address, go] = useAddressSearch(FLEET_KEYS)
+  const [search, setSearch] = useState(address.search ?? '')
   const [loaded, reload] = useOpsLoad((signal) => callApi(billboardsApi.health, { signal }), [])
+  if (address.billboard) {
+    return (
+      <BillboardPage
+        deviceId={address.billboard}
+        loaded={loaded}
+        reload={reload}
+        onBack={() => go({ billboard: undefined })}
+      />
+    )
+  }
+  const state = STATES.find((s) => s === address.state)
   return (
     <OpsPage title={t`Billboards`} actions={<RefreshButton onClick={reload} />}>
       {loaded.status !== 'ready' ? (
@@ -27,186 +63,90 @@ export default function BillboardsPage() {
           <Trans>No billboard in the catalogue yet.</Trans>
         </p>
       ) : (
-        <ul className="ops-billboards" aria-label={t`Billboards and their state`}>
-          {loaded.value.billboards.map((billboard) => (
-            <li key={billboard.deviceId}>
-              <BillboardCard billboard={billboard} nowMs={loaded.value.generatedAtEpochMs} />
-            </li>
-          ))}
-        </ul>
+        (() => {
+          const fleet = loaded.value.billboards.map(asFleet)
+          const counts = fleetCounts(fleet)
+          const shown = troubleFirst(
+            fleet.filter((b) => (!state || b.state === state) && fleetMatches(b, search)),
+          )
+          const nowMs = loaded.value.generatedAtEpochMs
+          return (
+            <>
+              <ul className="ops-fleet__counts" aria-label={t`The fleet by state`}>
+                <li>
+                  <button
+                    type="button"
+                    className="ops-fleet__count"
+                    aria-pressed={!state}
+                    onClick={() => go({ state: undefined })}
+                  >
+                    <strong>{fleet.length}</strong> <Trans>All</Trans>
+                  </button>
+                </li>
+                {STATES.map((s) => (
+                  <li key={s}>
+                    <button
+                      type="button"
+                      className={`ops-fleet__count ops-fleet__count--${s}`}
+                      aria-pressed={state === s}
+                      onClick={() => go({ state: state === s ? undefined : s })}
+                    >
+                      <strong>{counts[s]}</strong> {i18n._(STATE_COUNTS[s])}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <form className="ops-search" onSubmit={(e) => e.preventDefault()}>
+                <TextField
+                  label={t`Find a billboard by name, city or id`}
+                  value={search}
+                  onChange={(e) => {
+                    setSearch(e.target.value)
+                    go({ search: e.target.value || undefined })
+                  }}
+                  type="search"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              </form>
+              <p className="ops-fleet__export">
+                <ProofExportLink label={t`Proof of play of the fleet (CSV, last 30 days)`} />
+              </p>
+              <p role="status" className="ops-zone">
+                <Trans>
+                  {shown.length} of {fleet.length} billboards, the ones needing someone first.
+                </Trans>
+              </p>
+              <ul className="ops-fleet" aria-label={t`Billboards and their state`}>
+                {shown.map((b) => (
+                  <li key={b.deviceId} className="ops-fleet__item">
+                    <button
+                      type="button"
+                      className="ops-linkish ops-fleet__name"
+                      onClick={() => go({ billboard: b.deviceId })}
+                    >
+                      {b.location}
+                    </button>
+                    <StateBadge state={b.state} />
+                    <span className="ops-fleet__meta">
+                      {b.city} · <Code>{b.deviceId}</Code>
+                      {b.lastSeenEpochMs !== null ? (
+                        <> · {timeUntil(b.lastSeenEpochMs, nowMs, i18n.locale)}</>
+                      ) : null}
+                      {b.state === 'offline' && b.nextHourDue > 0 ? (
+                        <strong>
+                          {' '}
+                          · <Trans>{b.nextHourDue} sold plays in the next hour</Trans>
+                        </strong>
+                      ) : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        })()
       )}
     </OpsPage>
   )
-}
-
-function BillboardCard({ billboard: b, nowMs }: { billboard: BillboardHealth; nowMs: number }) {
-  const { i18n } = useLingui()
-  const titleId = `ops-billboard-${b.deviceId}`
-  return (
-    <article className="ops-card ops-billboard" aria-labelledby={titleId}>
-      <div className="ops-billboard__head">
-        <h2 id={titleId} className="ops-card__title">
-          {b.location}
-        </h2>
-        <StateBadge state={b.state} />
-      </div>
-      <p className="ops-card__meta">
-        {b.city} · <code>{b.deviceId}</code>
-      </p>
-      <dl className="ops-facts">
-        <dt>
-          <Trans>Last seen</Trans>
-        </dt>
-        <dd>
-          {b.lastSeenEpochMs === null ? (
-            <Trans>never</Trans>
-          ) : (
-            <>
-              {dateTimeIn(b.lastSeenEpochMs, i18n.locale, b.timeZoneId)} (
-              {timeUntil(b.lastSeenEpochMs, nowMs, i18n.locale)})
-            </>
-          )}
-        </dd>
-        <dt>
-          <Trans>Player</Trans>
-        </dt>
-        <dd>
-          {b.player === 'garlic' ? (
-            'garlic-player'
-          ) : b.player === 'iadea' ? (
-            'IAdea'
-          ) : b.player === 'signageos' ? (
-            'signageOS'
-          ) : b.source === 'web' ? (
-            <Trans>our web player</Trans>
-          ) : b.source === 'smil' ? (
-            <Trans>a SMIL player</Trans>
-          ) : (
-            '—'
-          )}
-        </dd>
-        {b.source === 'smil' ? (
-          <>
-            <dt>
-              <Trans>Last play log</Trans>
-            </dt>
-            <dd>
-              {b.lastPlayLogEpochMs === null ? (
-                <Trans>no play log yet</Trans>
-              ) : (
-                <>
-                  {dateTimeIn(b.lastPlayLogEpochMs, i18n.locale, b.timeZoneId)} (
-                  {timeUntil(b.lastPlayLogEpochMs, nowMs, i18n.locale)})
-                </>
-              )}
-            </dd>
-          </>
-        ) : null}
-        <dt>
-          <Trans>Clock</Trans>
-        </dt>
-        <dd>
-          <ClockOffset offsetMs={b.clockOffsetMs} />
-        </dd>
-        <dt>
-          <Trans>Sold plays today</Trans>
-        </dt>
-        <dd>
-          <Trans>
-            {b.today.due} due, {b.today.proven} proven, {b.today.missed} missed
-          </Trans>
-        </dd>
-        {b.beat ? (
-          <>
-            <dt>
-              <Trans>Showing</Trans>
-            </dt>
-            <dd>
-              {b.beat.showing.kind === 'house' ? (
-                <Trans>the house card</Trans>
-              ) : b.beat.showing.kind === 'ad' ? (
-                <Trans>
-                  an ad: campaign <code>{b.beat.showing.campaignId.slice(0, 8)}</code>
-                </Trans>
-              ) : (
-                <Trans>
-                  a shout: order <code>{b.beat.showing.orderGuid.slice(0, 8)}</code>, slot{' '}
-                  {b.beat.showing.slotNumber}
-                </Trans>
-              )}
-            </dd>
-            <dt>
-              <Trans>Files</Trans>
-            </dt>
-            <dd>
-              <Trans>
-                {b.beat.files.cached} cached, {b.beat.files.failed} failed
-              </Trans>
-            </dd>
-            <dt>
-              <Trans>Proofs waiting</Trans>
-            </dt>
-            <dd>{b.beat.pendingPlays}</dd>
-            <dt>
-              <Trans>Version</Trans>
-            </dt>
-            <dd>{b.beat.version}</dd>
-            <dt>
-              <Trans>Screen</Trans>
-            </dt>
-            <dd>
-              {b.beat.screen.widthPx} × {b.beat.screen.heightPx}
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      <BillboardDayTimeline deviceId={b.deviceId} />
-    </article>
-  )
-}
-
-/** The state in words, with a mark of its colour (the words carry it; the colour only repeats it). */
-function StateBadge({ state }: { state: BillboardStateName }) {
-  const words =
-    state === 'playing' ? (
-      <Trans>Playing</Trans>
-    ) : state === 'stale' ? (
-      <Trans>Late to report</Trans>
-    ) : state === 'offline' ? (
-      <Trans>Offline</Trans>
-    ) : (
-      <Trans>Never connected</Trans>
-    )
-  return <span className={`ops-billboard__state ops-billboard__state--${state}`}>{words}</span>
-}
-
-/** The player's clock against the server's: on time within the tolerance, else slow or fast by how much. */
-function ClockOffset({ offsetMs }: { offsetMs: number | null }) {
-  const { i18n } = useLingui()
-  if (offsetMs === null) return <Trans>not measured</Trans>
-  if (Math.abs(offsetMs) <= CLOCK_TOLERANCE_MS) return <Trans>on time</Trans>
-  const amount = duration(Math.abs(offsetMs), i18n.locale)
-  // server minus player: positive when the player's clock is behind
-  return offsetMs > 0 ? (
-    <Trans>{amount} slow (corrected)</Trans>
-  ) : (
-    <Trans>{amount} fast (corrected)</Trans>
-  )
-}
-
-/** "45 s", "5 min", "3 h": a duration in its largest whole unit, in the page's language. */
-function duration(ms: number, locale: string): string {
-  const seconds = Math.round(ms / 1000)
-  const [value, unit] =
-    seconds >= 5_400
-      ? [seconds / 3_600, 'hour']
-      : seconds >= 90
-        ? [seconds / 60, 'minute']
-        : [seconds, 'second']
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: 0,
-  }).format(value)
 }

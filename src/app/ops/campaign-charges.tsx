@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { OpsCampaign } from '../../contract/ops/campaigns'
 import { formatMoney } from '../../domain/money'
+import { dayIn } from './format'
 
 // A campaign's daily charges in the console's Campaigns page: each billboard-local day of proven
 // plays, what it came to, and whether the card paid it (a failed one paused the campaign).
@@ -12,12 +13,6 @@ const CHARGE_STATES: Record<OpsCampaign['charges'][number]['status'], MessageDes
   charged: msg`charged`,
   failed: msg`declined`,
 }
-
-/** "YYYY-MM-DD" as the operator's language writes a date (the day itself has no time zone). */
-const dayIn = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  )
 
 export function CampaignCharges({ campaign: c }: { campaign: OpsCampaign }) {
   const { t, i18n } = useLingui()

@@ -8,11 +8,13 @@ import type { CompletionReason } from '../../domain/campaign-completion'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
 import { CampaignCharges } from './campaign-charges'
+import { campaignZone, campaignZones } from './campaign-zone'
 import { useOpsFailure } from './errors'
-import { dateTimeIn } from './format'
+import { rangeIn } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
+import { ZoneNote } from './zone-note'
 
 // why the shop completed a campaign (src/domain/campaign-completion.ts)
 const COMPLETED_NAMES: Record<CompletionReason, MessageDescriptor> = {
@@ -67,6 +69,7 @@ export function CampaignsPage() {
         </p>
       ) : (
         <div className="ops-table-wrap">
+          <ZoneNote zones={loaded.value.map(campaignZone)} />
           <table className="ops-table">
             <caption className="visually-hidden">
               <Trans>Campaigns, newest first</Trans>
@@ -174,7 +177,13 @@ function CampaignRow({
           ) : null}
         </td>
         <td>
-          {dateTimeIn(c.startEpochMs, locale)} – {dateTimeIn(c.endEpochMs, locale)}
+          {rangeIn(c.startEpochMs, c.endEpochMs, locale, campaignZone(c))}
+          {campaignZones(c).length > 1 ? (
+            <small>
+              {' '}
+              <Trans>(its billboards are in {campaignZones(c).join(', ')})</Trans>
+            </small>
+          ) : null}
         </td>
         <td>{money(c.budgetCents)}</td>
         <td>{money(c.spentCents)}</td>

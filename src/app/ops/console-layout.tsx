@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouter, useRouterState } from '@tanstack/react-router'
-import { Suspense, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
 import { type OperatorInfo, ops } from '../../contract/ops/orders'
 import { type Locale, locales, withLocalePrefix } from '../locale/i18n'
 import { callNoContent } from './api'
@@ -13,14 +13,17 @@ const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français',
 
 /**
  * The signed-in console: the navigation its role may use, the operator and sign-out, the
- * languages; then the page. On a phone the navigation is a row that scrolls sideways above the page;
- * on a desk a column beside it (ops.css).
+ * languages; then the page. On a phone the navigation is a menu behind a button that names the page
+ * open; on a desk a column beside the page (ops.css).
  */
 export function ConsoleLayout({ operator, page }: { operator: OperatorInfo; page: OpsPageDef }) {
   const { t, i18n } = useLingui()
   const router = useRouter()
   const location = useRouterState({ select: (s) => s.location })
   const [signOutFailed, setSignOutFailed] = useState(false)
+  // the navigation on a phone: a menu, closed until asked for, closed again once a page is chosen
+  const [menuOpen, setMenuOpen] = useState(false)
+  const navId = useId()
   const allowed = mayOpen(operator.role, page)
   const Page = page.component
   const pages = OPS_PAGES.filter((p) => p.label && mayOpen(operator.role, p))
@@ -49,8 +52,23 @@ export function ConsoleLayout({ operator, page }: { operator: OperatorInfo; page
           <button type="button" className="ops-button ops-button--quiet" onClick={signOut}>
             <Trans>Sign out</Trans>
           </button>
+          <button
+            type="button"
+            className="ops-button ops-button--quiet ops-bar__menu"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Trans>Menu</Trans>
+            {page.label ? <span className="ops-bar__page"> · {i18n._(page.label)}</span> : null}
+          </button>
         </header>
-        <nav className="ops-nav" aria-label={t`Console`}>
+        <nav
+          id={navId}
+          className="ops-nav"
+          data-open={menuOpen ? 'true' : 'false'}
+          aria-label={t`Console`}
+        >
           <ul className="ops-nav__list">
             {pages.map((p) => (
               <li key={p.path}>
@@ -59,6 +77,7 @@ export function ConsoleLayout({ operator, page }: { operator: OperatorInfo; page
                   params={{ _splat: p.path }}
                   className="ops-nav__link"
                   activeProps={{ 'aria-current': 'page' }}
+                  onClick={() => setMenuOpen(false)}
                 >
                   {p.label ? i18n._(p.label) : p.path}
                 </Link>

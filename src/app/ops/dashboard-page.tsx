@@ -5,12 +5,13 @@ import { ORDER_STATES } from '../../contract/order'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
 import { AdRevenueCard } from './ad-revenue'
-import { dateTimeIn } from './format'
+import { rangeIn } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { StateName } from './order-parts'
 import { PlaysPerDay } from './plays-chart'
 import { SalesChart } from './sales-chart'
 import { useOpsLoad } from './use-ops-load'
+import { ZoneNote } from './zone-note'
 import './backoffice.css'
 
 /**
@@ -63,9 +64,10 @@ function EventFigures({ event }: { event: DashboardEvent }) {
       <h2 id={headingId} className="bo-event__name">
         {event.name}
       </h2>
-      <p className="ops-subtitle">
-        {dateTimeIn(event.startEpochMs, i18n.locale)} – {dateTimeIn(event.endEpochMs, i18n.locale)}
+      <p className="bo-when">
+        {rangeIn(event.startEpochMs, event.endEpochMs, i18n.locale, event.timeZoneId)}
       </p>
+      <ZoneNote zones={[event.timeZoneId, ...event.timeZoneIds]} />
       <div className="bo-figures">
         <section aria-label={t`Slots`}>
           <h3>

@@ -1,11 +1,12 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId } from 'react'
+import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import type { OpsScheduleDay, PlayProof } from '../../contract/ops/billboards'
 import { opsBillboards } from '../../contract/ops/billboards'
 import { callApi } from '../lib/api'
+import { axisTicks } from './axis-ticks'
 import { type Kind, type Run, runsOf } from './day-runs'
-import { timeIn } from './format'
+import { hourIn, timeIn } from './format'
 import { NotReady } from './ops-frame'
 import { useOpsLoad } from './use-ops-load'
 import './day-timeline.css'
@@ -33,9 +34,10 @@ export function DayTimeline({ day }: { day: OpsScheduleDay }) {
   const span = day.dayEndEpochMs - day.dayStartEpochMs
   const at = (epochMs: number) => ((epochMs - day.dayStartEpochMs) / span) * 100
   const time = (epochMs: number) => timeIn(epochMs, i18n.locale, day.timeZoneId)
-  const ticks: number[] = []
-  for (let tick = day.dayStartEpochMs; tick <= day.dayEndEpochMs; tick += 3 * 3_600_000)
-    ticks.push(tick)
+  const axis = useRef<HTMLDivElement>(null)
+  const width = useWidth(axis)
+  const hour = (epochMs: number) => hourIn(epochMs, i18n.locale, day.timeZoneId)
+  const ticks = axisTicks(day.dayStartEpochMs, day.dayEndEpochMs, width, hour)
   const count = (kind: Kind, proof?: PlayProof) =>
     runs
       .filter((r) => r.kind === kind && (proof === undefined || r.proof === proof))
@@ -101,10 +103,10 @@ export function DayTimeline({ day }: { day: OpsScheduleDay }) {
           </div>
         ))}
       </div>
-      <div className="tl__axis" aria-hidden="true">
+      <div className="tl__axis" aria-hidden="true" ref={axis}>
         {ticks.map((tick) => (
           <span key={tick} className="tl__tick" style={{ left: `${at(tick)}%` }}>
-            {time(tick)}
+            {hour(tick)}
           </span>
         ))}
       </div>
@@ -123,4 +125,18 @@ export function DayTimeline({ day }: { day: OpsScheduleDay }) {
       </details>
     </figure>
   )
+}
+
+/** An element's width in CSS pixels, kept up to date as it changes (null before it is laid out). */
+function useWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null)
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    setWidth(element.clientWidth)
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [ref])
+  return width
 }

@@ -6,6 +6,7 @@ import { ops } from '../../contract/ops/orders'
 import { cancelVerdict } from '../../domain/ops'
 import { callApi } from '../lib/api'
 import { problemText } from '../lib/problem-text'
+import { Code } from './code'
 import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { useOperator } from './operator'
@@ -21,6 +22,7 @@ import {
 import { OrderPayment } from './order-payment'
 import { ReasonForm } from './reason-form'
 import { useOpsLoad } from './use-ops-load'
+import { ZoneNote } from './zone-note'
 
 // An order opened on the orders page: everything the shopper entered, the payment, what moderation
 // found, the states it went through, its proofs of play, and the admins' cancel-and-refund.
@@ -48,13 +50,14 @@ export function OrderDetail({
       <div className="ops-order__head">
         <h2 id="ops-order-title" className="ops-card__title">
           <Trans>
-            Order {code} · <StateName state={order.orderState} />
+            Order <Code>{code}</Code> · <StateName state={order.orderState} />
           </Trans>
         </h2>
         <button type="button" className="ops-button ops-button--quiet" onClick={onClose}>
           <Trans>Close</Trans>
         </button>
       </div>
+      <ZoneNote zones={[order.device.timeZoneId]} />
       {done ? <Notice tone="success">{done}</Notice> : null}
       {order.orderState === 'Cancelled' && order.errors.length > 0 ? (
         <p>
@@ -177,7 +180,7 @@ function Billboard({ order }: { order: OpsOrder }) {
           <Trans>Billboard</Trans>
         </dt>
         <dd>
-          {device.location} ({device.deviceId})
+          {device.location} (<Code>{device.deviceId}</Code>)
         </dd>
         <dt>
           <Trans>Place</Trans>
@@ -186,7 +189,7 @@ function Billboard({ order }: { order: OpsOrder }) {
         <dt>
           <Trans>Placed</Trans>
         </dt>
-        <dd>{dateTimeIn(order.createdAtEpochMs, i18n.locale)}</dd>
+        <dd>{dateTimeIn(order.createdAtEpochMs, i18n.locale, order.device.timeZoneId)}</dd>
         <dt>
           <Trans>Each slot</Trans>
         </dt>
@@ -213,7 +216,7 @@ function History({ order }: { order: OpsOrder }) {
             <strong>
               <StateName state={change.state} />
             </strong>{' '}
-            · {dateTimeIn(change.atEpochMs, i18n.locale)} ·{' '}
+            · {dateTimeIn(change.atEpochMs, i18n.locale, order.device.timeZoneId)} ·{' '}
             {change.actor === 'operator' ? (
               (change.operatorEmail ?? <Trans>an operator</Trans>)
             ) : change.actor === 'system' ? (
@@ -238,7 +241,7 @@ function Proofs({ order }: { order: OpsOrder }) {
   return (
     <section aria-labelledby="ops-order-proofs">
       <h3 id="ops-order-proofs" className="ops-subtitle">
-        <Trans>Proofs of play ({zone})</Trans>
+        <Trans>Proofs of play</Trans>
       </h3>
       {order.plays.length === 0 ? (
         <p className="ops-empty">

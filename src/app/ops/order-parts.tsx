@@ -82,7 +82,7 @@ export function OrderSlots({ order }: { order: OpsOrder }) {
   return (
     <div>
       <h3 className="ops-subtitle">
-        <Trans>Slots ({zone})</Trans>
+        <Trans>Slots</Trans>
       </h3>
       <ul className="ops-slots">
         {order.slots.map((slot) => (

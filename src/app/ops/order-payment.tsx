@@ -151,7 +151,7 @@ function Disputes({ order }: { order: OpsOrder }) {
       <ul className="ops-history" aria-labelledby="ops-order-disputes">
         {order.payment.disputes.map((dispute) => {
           const amount = money(order, dispute.amountCents, i18n.locale)
-          const opened = dateTimeIn(dispute.openedAtEpochMs, i18n.locale)
+          const opened = dateTimeIn(dispute.openedAtEpochMs, i18n.locale, order.device.timeZoneId)
           return (
             <li key={dispute.disputeId}>
               <strong>
@@ -163,7 +163,7 @@ function Disputes({ order }: { order: OpsOrder }) {
               </Trans>{' '}
               · <Trans>reason:</Trans> <code>{dispute.reason}</code> ·{' '}
               <code>{dispute.disputeId}</code>
-              <DisputeDates dispute={dispute} />
+              <DisputeDates dispute={dispute} zone={order.device.timeZoneId} />
             </li>
           )
         })}
@@ -172,10 +172,10 @@ function Disputes({ order }: { order: OpsOrder }) {
   )
 }
 
-function DisputeDates({ dispute }: { dispute: OpsDispute }) {
+function DisputeDates({ dispute, zone }: { dispute: OpsDispute; zone: string }) {
   const { i18n } = useLingui()
   if (dispute.closedAtEpochMs !== null) {
-    const closed = dateTimeIn(dispute.closedAtEpochMs, i18n.locale)
+    const closed = dateTimeIn(dispute.closedAtEpochMs, i18n.locale, zone)
     return (
       <>
         {' '}
@@ -184,7 +184,7 @@ function DisputeDates({ dispute }: { dispute: OpsDispute }) {
     )
   }
   if (dispute.evidenceDueEpochMs === null) return null
-  const due = dateTimeIn(dispute.evidenceDueEpochMs, i18n.locale)
+  const due = dateTimeIn(dispute.evidenceDueEpochMs, i18n.locale, zone)
   return (
     <>
       {' '}

@@ -3,18 +3,24 @@ import { type FormEvent, useState } from 'react'
 import { FOUND_ORDERS_MAX, ORDERS_QUERY_MAX_LENGTH, ops } from '../../contract/ops/orders'
 import { callApi } from '../lib/api'
 import { TextField } from '../ui/text-field'
+import { Code } from './code'
 import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RowOpener } from './ops-frame'
 import { OrderDetail } from './order-detail'
 import { money, StateName } from './order-parts'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
-
-/** The search and the order opened, in the address (`?query=…&day=…&order=…`): a reload keeps them. */
-const ORDERS_SEARCH_KEYS = ['query', 'day', 'order'] as const
+import { ZoneNote } from './zone-note'
 
 /**
- * Find orders by confirmation code, e-mail or billboard (device id), and a day;
+ * The search, the page of the newest orders (`before`: the last order of the page before) and the
+ * order opened, in the address (`?query=…&day=…&order=…`): a reload keeps them.
+ */
+const ORDERS_SEARCH_KEYS = ['query', 'day', 'before', 'order'] as const
+
+/**
+ * The newest orders, a page at a time, until a search: by confirmation code, e-mail or billboard
+ * (device id), and a day;
  * open one to see everything the shopper entered, the payment, what moderation found, the states it
  * went through and its proofs of play. Admins cancel and refund (with a reason the shopper receives);
  * reviewers may only refuse an order under review (api-v1 "Operations").
@@ -22,14 +28,19 @@ const ORDERS_SEARCH_KEYS = ['query', 'day', 'order'] as const
 export function OrdersPage() {
   const { t } = useLingui()
   const [address, go] = useAddressSearch(ORDERS_SEARCH_KEYS)
-  const search = { query: address.query ?? '', day: address.day ?? '', order: address.order }
+  const search = {
+    query: address.query ?? '',
+    day: address.day ?? '',
+    before: address.before,
+    order: address.order,
+  }
   const [query, setQuery] = useState(search.query)
   const [day, setDay] = useState(search.day)
   // bumped by Find and by a cancel: the results are read again even when the search is the same
   const [round, setRound] = useState(0)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    go({ query: query.trim(), day, order: undefined })
+    go({ query: query.trim(), day, before: undefined, order: undefined })
     setRound((r) => r + 1)
   }
   const searching = search.query !== '' || search.day !== ''
@@ -63,19 +74,16 @@ export function OrdersPage() {
           onChanged={() => setRound((r) => r + 1)}
         />
       ) : null}
-      {searching ? (
-        <OrderResults
-          query={search.query}
-          day={search.day}
-          round={round}
-          selected={search.order}
-          onOpen={(guid) => go({ order: guid })}
-        />
-      ) : search.order ? null : (
-        <p className="ops-empty">
-          <Trans>Type a confirmation code, a shopper's e-mail or a billboard's device id.</Trans>
-        </p>
-      )}
+      <OrderResults
+        query={search.query}
+        day={search.day}
+        before={search.before}
+        searching={searching}
+        round={round}
+        selected={search.order}
+        onOpen={(guid) => go({ order: guid })}
+        onPage={(before) => go({ before, order: undefined })}
+      />
     </OpsPage>
   )
 }
@@ -83,35 +91,47 @@ export function OrdersPage() {
 function OrderResults({
   query,
   day,
+  before,
+  searching,
   round,
   selected,
   onOpen,
+  onPage,
 }: {
   query: string
   day: string
+  before: string | undefined
+  searching: boolean
   round: number
   selected: string | undefined
   onOpen: (guid: string) => void
+  onPage: (before: string | undefined) => void
 }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const [found] = useOpsLoad(
     (signal) =>
-      callApi(ops.orders, { signal, query: { query, day: day || undefined } }).then(
+      callApi(ops.orders, { signal, query: { query, day: day || undefined, before } }).then(
         (r) => r.orders,
       ),
-    [query, day, round],
+    [query, day, before, round],
   )
   if (found.status !== 'ready') return <NotReady loaded={found} />
   if (found.value.length === 0)
     return (
       <p className="ops-empty" role="status">
-        <Trans>No order matches.</Trans>
+        {searching ? <Trans>No order matches.</Trans> : <Trans>No order yet.</Trans>}
       </p>
     )
   const max = FOUND_ORDERS_MAX
+  const last = found.value[found.value.length - 1]
   return (
     <div className="ops-table-wrap">
-      {found.value.length >= max ? (
+      {!searching ? (
+        <h2 className="ops-card__title">
+          <Trans>Newest orders</Trans>
+        </h2>
+      ) : null}
+      {searching && found.value.length >= max ? (
         <p className="ops-empty" role="status">
           <Trans>
             The {max} newest orders found: add a day, or search by code or e-mail, to see older
@@ -119,9 +139,10 @@ function OrderResults({
           </Trans>
         </p>
       ) : null}
+      <ZoneNote zones={found.value.map((order) => order.device.timeZoneId)} />
       <table className="ops-table">
         <caption className="visually-hidden">
-          <Trans>Orders found, newest first</Trans>
+          {searching ? t`Orders found, newest first` : t`The newest orders`}
         </caption>
         <thead>
           <tr>
@@ -149,21 +170,37 @@ function OrderResults({
           {found.value.map((order) => (
             <tr key={order.guid} aria-current={order.guid === selected ? 'true' : undefined}>
               <RowOpener open={order.guid === selected} onOpen={() => onOpen(order.guid)}>
-                {order.confirmationCode}
+                <Code>{order.confirmationCode}</Code>
               </RowOpener>
               <td>
                 <StateName state={order.orderState} />
               </td>
               <td>{order.contact.email}</td>
               <td>
-                {order.device.deviceId} — {order.device.location}
+                <Code>{order.device.deviceId}</Code> — {order.device.location}
               </td>
-              <td>{dateTimeIn(order.createdAtEpochMs, i18n.locale)}</td>
+              <td>{dateTimeIn(order.createdAtEpochMs, i18n.locale, order.device.timeZoneId)}</td>
               <td>{money(order, order.totalCents, i18n.locale)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <nav className="ops-pager" aria-label={t`Pages of orders`}>
+        {before ? (
+          <button
+            type="button"
+            className="ops-button ops-button--quiet"
+            onClick={() => onPage(undefined)}
+          >
+            <Trans>Newest orders</Trans>
+          </button>
+        ) : null}
+        {found.value.length >= max && last ? (
+          <button type="button" className="ops-button" onClick={() => onPage(last.guid)}>
+            <Trans>Older orders</Trans>
+          </button>
+        ) : null}
+      </nav>
     </div>
   )
 }

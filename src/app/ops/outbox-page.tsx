@@ -4,10 +4,11 @@ import type { MailKind, OutboxMail } from '../../contract/mail'
 import { mail } from '../../contract/mail'
 import { callApi } from '../lib/api'
 import { problemText } from '../lib/problem-text'
-import { dateTimeIn } from './format'
+import { dateTimeIn, NO_PLACE_ZONE } from './format'
 import { NotReady, OpsPage, RefreshButton, RowOpener } from './ops-frame'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
+import { ZoneNote } from './zone-note'
 
 /** The mail opened, in the address (`?mail=…`): a reload keeps it. */
 const OUTBOX_SEARCH_KEYS = ['mail'] as const
@@ -34,6 +35,7 @@ export function OutboxPage() {
         </p>
       ) : (
         <div className="ops-table-wrap">
+          <ZoneNote zones={[NO_PLACE_ZONE]} />
           <table className="ops-table">
             <caption className="visually-hidden">
               <Trans>The shop's mails, newest first</Trans>
@@ -83,9 +85,11 @@ export function OutboxPage() {
                   <td>
                     <MailStatus mail={m} />
                   </td>
-                  <td>{dateTimeIn(m.createdAtEpochMs, i18n.locale)}</td>
+                  <td>{dateTimeIn(m.createdAtEpochMs, i18n.locale, NO_PLACE_ZONE)}</td>
                   <td>
-                    {m.sentAtEpochMs !== null ? dateTimeIn(m.sentAtEpochMs, i18n.locale) : '—'}
+                    {m.sentAtEpochMs !== null
+                      ? dateTimeIn(m.sentAtEpochMs, i18n.locale, NO_PLACE_ZONE)
+                      : '—'}
                   </td>
                 </tr>
               ))}
@@ -229,7 +233,7 @@ function MailDetail({ id, onClose }: { id: string; onClose: () => void }) {
         <dt>
           <Trans>Made</Trans>
         </dt>
-        <dd>{dateTimeIn(m.createdAtEpochMs, i18n.locale)}</dd>
+        <dd>{dateTimeIn(m.createdAtEpochMs, i18n.locale, NO_PLACE_ZONE)}</dd>
         <dt>
           <Trans>Attachments</Trans>
         </dt>

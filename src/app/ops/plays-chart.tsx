@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { DashboardEvent } from '../../contract/ops/dashboard'
 import { formatMoney } from '../../domain/money'
-import { Chart, chartDayLabel } from '../lib/chart'
+import { Chart } from '../lib/chart'
+import { shortDayIn } from './format'
 
 // The dashboard's plays per day of an event: the sold plays due, proven and missed (the make-good
 // rule: missed once decided so, or past the grace without proof), then per currency what the
@@ -10,8 +11,7 @@ import { Chart, chartDayLabel } from '../lib/chart'
 export function PlaysPerDay({ event }: { event: DashboardEvent }) {
   const { t, i18n } = useLingui()
   const days = event.playsPerDay
-  if (days.length === 0) return null
-  const labels = days.map((d) => chartDayLabel(d.day, i18n.locale))
+  const labels = days.map((d) => shortDayIn(d.day, i18n.locale))
   const sum = (pick: (d: (typeof days)[number]) => number) => days.reduce((n, d) => n + pick(d), 0)
   const [due, proven, missed] = [sum((d) => d.due), sum((d) => d.proven), sum((d) => d.missed)]
   const currencies = [...new Set(event.makeGoodRefundsPerDay.map((r) => r.currency))]
@@ -23,6 +23,8 @@ export function PlaysPerDay({ event }: { event: DashboardEvent }) {
         labels={labels}
         labelHeading={t`Day`}
         locale={i18n.locale}
+        axes={{ x: t`Day`, left: { title: t`Plays`, whole: true } }}
+        empty={t`No sold play yet: each day's plays due, proven and missed appear here.`}
         series={[
           { label: t`Due`, values: days.map((d) => d.due) },
           { label: t`Proven`, values: days.map((d) => d.proven) },
@@ -49,6 +51,12 @@ export function PlaysPerDay({ event }: { event: DashboardEvent }) {
               labels={labels}
               labelHeading={t`Day`}
               locale={i18n.locale}
+              axes={{
+                x: t`Day`,
+                left: { title: t`Refunded (${currency})` },
+                right: { title: t`Orders`, whole: true },
+              }}
+              empty={t`No make-good refund yet.`}
               series={[
                 { label: t`Refunded`, values: cents, format: money },
                 { label: t`Orders refunded`, values: orders, kind: 'line', axis: 'right' },

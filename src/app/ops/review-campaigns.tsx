@@ -6,10 +6,12 @@ import type { Daypart } from '../../contract/advertisers'
 import { type OpsCampaign, opsCampaigns } from '../../contract/ops/campaigns'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
+import { campaignZone, campaignZones } from './campaign-zone'
 import { useOpsFailure } from './errors'
-import { dateTimeIn } from './format'
+import { dateTimeIn, rangeIn } from './format'
 import { Notice } from './ops-frame'
 import { ReasonForm } from './reason-form'
+import { ZoneNote } from './zone-note'
 
 // as the advertiser's pages name them (src/app/features/advertisers/format.ts)
 const DAYPART_NAMES: Record<Daypart, MessageDescriptor> = {
@@ -41,7 +43,8 @@ export function CampaignReviewCard({
   const name = c.name
   const company = c.company
   const locale = i18n.locale
-  const bookedAt = c.bookedAtEpochMs === null ? null : dateTimeIn(c.bookedAtEpochMs, locale)
+  const bookedAt =
+    c.bookedAtEpochMs === null ? null : dateTimeIn(c.bookedAtEpochMs, locale, campaignZone(c))
 
   const decide = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true)
@@ -102,7 +105,8 @@ export function CampaignReviewCard({
               <Trans>Flight</Trans>
             </dt>
             <dd>
-              {dateTimeIn(c.startEpochMs, locale)} – {dateTimeIn(c.endEpochMs, locale)}
+              {rangeIn(c.startEpochMs, c.endEpochMs, locale, campaignZone(c))}{' '}
+              <ZoneNote zones={campaignZones(c)} />
             </dd>
             <dt>
               <Trans>Dayparts</Trans>

@@ -1,73 +1,49 @@
 import { useLingui } from '@lingui/react/macro'
-import { useId } from 'react'
 import { formatMoney } from '../../domain/money'
+import { Chart } from '../lib/chart'
+import { shortDayIn } from './format'
 
-// Sales per day as a small chart, inline SVG (no chart library), with a text
-// alternative: the SVG's name sums it up and the table beside it holds every figure.
+// Sales per day of an event: the money of the paid orders as bars, in the event's currency, and
+// their number as a line on a second axis of whole numbers; every figure in the table behind it.
 
 export type SalesDay = { day: string; orders: number; cents: number }
 
-const WIDTH = 320
-const HEIGHT = 96
-const GAP = 2
-
 export function SalesChart({ days, currency }: { days: readonly SalesDay[]; currency: string }) {
   const { t, i18n } = useLingui()
-  const tableId = useId()
-  const money = (cents: number) => formatMoney(cents, { currency, locale: i18n.locale })
-  if (days.length === 0) return <p className="ops-empty">{t`No sales yet.`}</p>
-  const max = Math.max(1, ...days.map((d) => d.cents))
-  const bar = (WIDTH - GAP * (days.length - 1)) / days.length
-  const best = days.reduce((a, b) => (b.cents > a.cents ? b : a))
+  const locale = i18n.locale
+  const money = (cents: number) => formatMoney(cents, { currency, locale })
   const total = days.reduce((n, d) => n + d.cents, 0)
-  const summary = t`Sales per day, ${days.length} days from ${days[0]?.day} to ${days[days.length - 1]?.day}: ${money(total)} in all, the most on ${best.day} (${money(best.cents)}).`
+  const best = days.reduce<SalesDay | null>(
+    (a, b) => (a === null || b.cents > a.cents ? b : a),
+    null,
+  )
+  const first = days[0] ? shortDayIn(days[0].day, locale) : ''
+  const last = days[days.length - 1] ? shortDayIn(days[days.length - 1]?.day ?? '', locale) : ''
+  const bestDay = best ? shortDayIn(best.day, locale) : ''
   return (
-    <figure className="bo-chart">
-      <svg
-        className="bo-chart__svg"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={summary}
-        aria-describedby={tableId}
-        preserveAspectRatio="none"
-      >
-        {days.map((d, i) => {
-          const h = Math.max(d.cents > 0 ? 2 : 0, (d.cents / max) * (HEIGHT - 4))
-          return (
-            <rect
-              key={d.day}
-              x={i * (bar + GAP)}
-              y={HEIGHT - h}
-              width={Math.max(1, bar)}
-              height={h}
-              rx={1}
-            />
-          )
-        })}
-      </svg>
-      <figcaption>
-        <details>
-          <summary>{t`Sales per day as a table`}</summary>
-          <table className="ops-table" id={tableId}>
-            <thead>
-              <tr>
-                <th scope="col">{t`Day`}</th>
-                <th scope="col">{t`Orders`}</th>
-                <th scope="col">{t`Sales`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row">{d.day}</th>
-                  <td>{d.orders}</td>
-                  <td>{money(d.cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      </figcaption>
-    </figure>
+    <Chart
+      title={t`Sales per day`}
+      summary={t`Sales per day, ${days.length} days from ${first} to ${last}: ${money(total)} in all, the most on ${bestDay} (${money(best?.cents ?? 0)}).`}
+      labels={days.map((d) => shortDayIn(d.day, locale))}
+      labelHeading={t`Day`}
+      locale={locale}
+      axes={{
+        x: t`Day`,
+        left: { title: t`Sales (${currency})` },
+        right: { title: t`Orders`, whole: true },
+      }}
+      series={[
+        { label: t`Sales`, values: days.map((d) => d.cents), format: money },
+        {
+          label: t`Orders`,
+          values: days.map((d) => d.orders),
+          kind: 'line',
+          axis: 'right',
+        },
+      ]}
+      empty={t`No sales yet: each day's paid orders and their money appear here.`}
+      height={180}
+      tableToggle={t`Sales per day as a table`}
+    />
   )
 }

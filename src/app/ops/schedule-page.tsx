@@ -9,6 +9,7 @@ import { useOpsFailure } from './errors'
 import { dateTimeIn } from './format'
 import { useOperator } from './operator'
 import { Notice, NotReady, OpsPage } from './ops-frame'
+import { PlayerLinkShown } from './player-link-shown'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 import './backoffice.css'
@@ -188,7 +189,8 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
         {schedule.location}.{' '}
         {link.active && link.createdAtEpochMs !== null ? (
           <Trans>
-            A player link is live since {dateTimeIn(link.createdAtEpochMs, i18n.locale)}.
+            A player link is live since{' '}
+            {dateTimeIn(link.createdAtEpochMs, i18n.locale, schedule.timeZoneId)}.
           </Trans>
         ) : (
           <Trans>This billboard has no player link.</Trans>
@@ -196,14 +198,8 @@ function PlayerLinkPanel({ schedule, onMade }: { schedule: OpsScheduleDay; onMad
       </p>
       {made ? (
         <Notice tone="success">
-          <Trans>New player link (shown only now: copy it to the billboard's player):</Trans>{' '}
-          <input
-            className="bo-link__url"
-            readOnly
-            value={made.url}
-            aria-label={t`New player link`}
-            onFocus={(e) => e.currentTarget.select()}
-          />
+          <Trans>New player link (shown only now: copy it to the billboard's player):</Trans>
+          <PlayerLinkShown url={made.url} />
         </Notice>
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}

@@ -146,6 +146,20 @@ export type PlayerLink = v.InferOutput<typeof PlayerLinkSchema>
 
 const opsErrors = ['sign_in_required', 'role_forbidden', 'cross_origin'] as const
 
+const DaySchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, issue('day_invalid')))
+
+/**
+ * Which proofs of play to export: a billboard's, an event's (its billboards over its window), or
+ * the fleet's; over days `from` to `to` (the billboard's local days; UTC's for the fleet; the last
+ * 30 days without them).
+ */
+export const ProofExportQuerySchema = v.object({
+  deviceId: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200))),
+  eventSlug: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(200))),
+  from: v.optional(DaySchema),
+  to: v.optional(DaySchema),
+})
+
 export const opsBillboards = {
   billboards: endpoint({
     name: 'getOpsBillboards',
@@ -177,5 +191,16 @@ export const opsBillboards = {
     response: PlayerLinkSchema,
     status: 201,
     errors: [...opsErrors, 'device_not_found'],
+  }),
+  proofExport: endpoint({
+    name: 'getOpsProofOfPlay',
+    method: 'GET',
+    path: '/ops/proof-of-play',
+    summary:
+      'Proof of play as CSV, streamed: one row per proven play (billboard, start and end in UTC and local, duration, order or campaign, content, proof) of a billboard, an event or the fleet over a period',
+    access: 'reviewer',
+    query: ProofExportQuerySchema,
+    file: ['text/csv'],
+    errors: [...opsErrors, 'device_not_found', 'event_not_found'],
   }),
 } as const

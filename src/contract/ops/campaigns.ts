@@ -13,8 +13,18 @@ export const OpsCampaignSchema = v.object({
   accountEmail: v.string(),
   company: v.string(),
   bookedAtEpochMs: v.nullable(EpochMsSchema),
-  /** The campaign's billboards as the catalogue names them today (`deviceIds`' order). */
-  billboards: v.array(v.object({ deviceId: v.string(), location: v.string(), city: v.string() })),
+  /**
+   * The campaign's billboards as the catalogue names them today (`deviceIds`' order), each with its
+   * time zone (the console writes the flight on the first one's clock).
+   */
+  billboards: v.array(
+    v.object({
+      deviceId: v.string(),
+      location: v.string(),
+      city: v.string(),
+      timeZoneId: v.optional(v.string(), 'UTC'),
+    }),
+  ),
   /** The ad: as uploaded, and at each billboard's size with what moderation found. */
   ad: v.nullable(
     v.object({

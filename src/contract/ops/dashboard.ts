@@ -1,5 +1,11 @@
 import * as v from 'valibot'
-import { CurrencySchema, EpochMsSchema, EventSlugSchema, nonNegativeInt } from '../common'
+import {
+  CurrencySchema,
+  EpochMsSchema,
+  EventSlugSchema,
+  nonNegativeInt,
+  TimeZoneIdSchema,
+} from '../common'
 import { endpoint } from '../endpoint'
 import { CalendarDateSchema } from './billboards'
 
@@ -14,6 +20,10 @@ export const DashboardEventSchema = v.object({
   currency: CurrencySchema,
   startEpochMs: EpochMsSchema,
   endEpochMs: EpochMsSchema,
+  /** The zone the event's times and days are written in (its first billboard's). */
+  timeZoneId: v.optional(TimeZoneIdSchema, 'UTC'),
+  /** Every zone its billboards are in: its hours are the same on each one's own clock. */
+  timeZoneIds: v.optional(v.array(TimeZoneIdSchema), []),
   /** Slots of every billboard of the event that sells (not unavailable, not sold out). */
   capacity: nonNegativeInt(),
   /** Slots held by Confirmed orders and orders under review. */

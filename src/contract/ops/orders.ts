@@ -176,6 +176,8 @@ export const OrdersQuerySchema = v.object({
   ),
   /** A day (YYYY-MM-DD, in each billboard's time zone): orders with a slot on that day. */
   day: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, issue('day_invalid')))),
+  /** The next page: the orders placed before this one (the last guid of the page before). */
+  before: v.optional(v.pipe(v.string(), v.uuid())),
 })
 export type OrdersQuery = v.InferOutput<typeof OrdersQuerySchema>
 
@@ -188,6 +190,10 @@ export const AuditQuerySchema = v.object({
   before: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))),
   /** Only this order's entries. */
   orderGuid: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  /** Only this operator's entries (their e-mail, any case). */
+  operator: v.optional(v.pipe(v.string(), wellFormed(), v.trim(), v.maxLength(320))),
+  /** Only entries of this action (sign_in, approve...). */
+  action: v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/))),
 })
 export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>
 
@@ -257,7 +263,8 @@ export const ops = {
     name: 'opsFindOrders',
     method: 'GET',
     path: '/ops/orders',
-    summary: 'Orders by confirmation code, e-mail, device id or guid (and a day), newest first',
+    summary:
+      'Orders by confirmation code, e-mail, device id or guid (and a day), newest first; without a search the newest, a page at a time',
     access: 'reviewer',
     query: OrdersQuerySchema,
     response: OpsOrdersSchema,
@@ -297,7 +304,7 @@ export const ops = {
     name: 'opsAuditLog',
     method: 'GET',
     path: '/ops/audit',
-    summary: 'What operators did, newest first (admins)',
+    summary: 'What operators did, newest first (admins); by order, operator or action',
     access: 'admin',
     query: AuditQuerySchema,
     response: AuditAnswerSchema,

@@ -74,6 +74,7 @@ export function createReviewService(deps: {
         deviceId,
         location: named.get(deviceId)?.location ?? deviceId,
         city: named.get(deviceId)?.city ?? '',
+        timeZoneId: named.get(deviceId)?.timeZoneId ?? 'UTC',
       })),
       ad:
         ad && shown

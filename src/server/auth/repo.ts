@@ -190,16 +190,27 @@ export type AuditRow = {
   detail: Record<string, unknown>
 }
 
-export async function auditEntries(
-  db: Queryable,
-  query: { limit: number; before?: number | undefined; orderGuid?: string | undefined },
-): Promise<AuditRow[]> {
+/** Which entries: a page (`limit`, older than `before`), of an order, an operator, an action. */
+export type AuditFilter = {
+  limit: number
+  before?: number | undefined
+  orderGuid?: string | undefined
+  operator?: string | undefined
+  action?: string | undefined
+}
+
+export async function auditEntries(db: Queryable, query: AuditFilter): Promise<AuditRow[]> {
   const before = query.before === undefined ? sql`true` : sql`id < ${query.before}::bigint`
   const order = query.orderGuid === undefined ? sql`true` : sql`order_guid = ${query.orderGuid}`
+  const who =
+    query.operator === undefined || query.operator === ''
+      ? sql`true`
+      : sql`lower(operator_email) = lower(${query.operator})`
+  const what = query.action === undefined ? sql`true` : sql`action = ${query.action}`
   const rows = await db.query(sql<AuditRow>`
     select id::float8 as id, (extract(epoch from at) * 1000)::float8 as "atEpochMs",
       operator_email as "operatorEmail", action, order_guid as "orderGuid", detail
-    from audit_log where ${before} and ${order}
+    from audit_log where ${before} and ${order} and ${who} and ${what}
     order by id desc limit ${query.limit}::int`)
   return rows.map((r) => ({ ...r, id: Number(r.id), atEpochMs: Math.round(Number(r.atEpochMs)) }))
 }

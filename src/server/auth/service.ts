@@ -40,6 +40,8 @@ import {
   useSetPasswordToken,
 } from './repo.ts'
 
+export type { AuditFilter } from './repo.ts'
+
 // Operators and their sign-in: one-time set-password links,
 // argon2id passwords, server-side sessions, and the limits on failed sign-ins. Every secret is >= 128
 // random bits, shown once, and stored as its SHA-256; no secret is ever logged or audited.

@@ -57,6 +57,8 @@ export function createDashboard(deps: {
         currency: event.currency,
         startEpochMs: window.startEpochMs,
         endEpochMs: window.endEpochMs,
+        timeZoneId: zone,
+        timeZoneIds: [...new Set(devices.map((d) => d.timeZoneId))],
         capacity,
         sold: await soldSlotCount(db, event.slug),
         revenue: {

@@ -16,7 +16,7 @@ import {
   slotsOfDay,
 } from '../../domain/index.ts'
 import type { ProblemData } from '../../domain/problems.ts'
-import type { AuthService, Operator } from '../auth/service.ts'
+import type { AuditFilter, AuthService, Operator } from '../auth/service.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
 import { contentImageUrl } from '../content/storage.ts'
 import {
@@ -209,12 +209,14 @@ export function createConsoleOrders(deps: {
   }
 
   /** Orders by code, e-mail or device id, newest first; with a day, those with a slot on it. */
-  async function find(query: string, day?: string): Promise<OpsOrderOut[]> {
+  /** Orders a search finds, newest first, a page at a time (`before`: after the last one shown). */
+  async function find(query: string, day?: string, before?: string): Promise<OpsOrderOut[]> {
     const rows = await findOrders(
       db,
       query,
       FOUND_ORDERS_MAX,
       day ? await daySlots(query, day) : undefined,
+      before,
     )
     return toOpsOrders(rows)
   }
@@ -322,11 +324,7 @@ export function createConsoleOrders(deps: {
     return { cancelled }
   }
 
-  async function audit(query: {
-    limit: number
-    before?: number | undefined
-    orderGuid?: string | undefined
-  }): Promise<AuditEntry[]> {
+  async function audit(query: AuditFilter): Promise<AuditEntry[]> {
     return auth.auditEntries(query)
   }
 

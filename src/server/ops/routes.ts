@@ -25,6 +25,7 @@ export function opsRefusal(error: OpsError): Refusal {
     case 'not_cancellable':
     case 'reviewers_refuse_only':
     case 'device_not_found':
+    case 'event_not_found':
     case 'catalogue_not_json':
     case 'catalogue_not_previewed':
       // A service's error is a problem of the catalogue: its status and text are there.
@@ -54,7 +55,7 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
   }))
 
   guard.handle(router, ops.orders, async ({ query }) => ({
-    orders: (await service.find(query.query, query.day)).map(withProblemFields),
+    orders: (await service.find(query.query, query.day, query.before)).map(withProblemFields),
   }))
 
   guard.handle(router, ops.order, async ({ params }) => {
@@ -79,6 +80,8 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
       limit: query.limit,
       before: query.before,
       orderGuid: query.orderGuid,
+      operator: query.operator,
+      action: query.action,
     }),
   }))
 
@@ -116,4 +119,30 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
   )
 
   guard.handle(router, opsDashboard.dashboard, async () => service.dashboard())
+
+  // streamed as it is read (proof-export.ts): never the whole file in memory
+  guard.handle(router, opsBillboards.proofExport, async ({ query }) => {
+    const found = await service.proofExport(query)
+    if (!found.ok) return refuse(opsRefusal(found.error))
+    const chunks = found.value.chunks()
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      },
+      async cancel() {
+        await chunks.return(undefined)
+      },
+    })
+    return new Response(body, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${found.value.filename}"`,
+        'Cache-Control': 'no-store',
+      },
+    })
+  })
 }

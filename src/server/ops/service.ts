@@ -11,14 +11,16 @@ import { type BillboardsError, createConsoleBillboards } from './billboards.ts'
 import { type CatalogueUploadError, createCatalogueUpload } from './catalogue-upload.ts'
 import { createDashboard } from './dashboard.ts'
 import { createConsoleOrders, type OrdersError } from './orders.ts'
+import { createProofExport, type ProofExportError } from './proof-export.ts'
 
 // The operators' console (api-v1 "Operations", /api/v1/ops): the orders to review, find, approve and
 // cancel, and the audit log (orders.ts); the billboards, a billboard's day and player links
-// (billboards.ts); the catalogue upload (catalogue-upload.ts); the dashboard (dashboard.ts). The
+// (billboards.ts); the catalogue upload (catalogue-upload.ts); the dashboard (dashboard.ts); the
+// proof-of-play export (proof-export.ts). The
 // console owns no table: it works through the services and read models of the modules that own
 // them (order, payment, auth, catalogue, player, advertisers). Sign-in is auth/'s, the outbox mail/'s.
 
-export type OpsError = OrdersError | BillboardsError | CatalogueUploadError
+export type OpsError = OrdersError | BillboardsError | CatalogueUploadError | ProofExportError
 
 export type { OpsOrderOut } from './orders.ts'
 
@@ -44,5 +46,6 @@ export function createOpsService(deps: {
     ...createConsoleBillboards(deps),
     ...createCatalogueUpload(deps),
     ...createDashboard(deps),
+    ...createProofExport(deps),
   }
 }

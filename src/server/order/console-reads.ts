@@ -169,7 +169,12 @@ export async function findOrders(
   text: string,
   limit: number,
   days?: readonly DaySlots[],
+  before?: string,
 ): Promise<ConsoleOrderRow[]> {
+  // the next page: the orders after the one named, in the same order (an index on created_at, guid)
+  const after = before
+    ? sql`and (o.created_at, o.guid) < (select b.created_at, b.guid from orders b where b.guid = ${before})`
+    : sql``
   const onDay = days
     ? sql`and exists (
         select 1 from unnest(${days.map((d) => d.eventSlug)}::text[], ${days.map((d) => d.deviceId)}::text[],
@@ -180,7 +185,8 @@ export async function findOrders(
             where n >= d.first_slot and n < d.end_slot))`
     : sql``
   const rows = await db.query(sql<Row>`${SELECT_CONSOLE_ORDER}
-    where ${orderMatch(text)} ${onDay} order by o.created_at desc, o.guid limit ${limit}::int`)
+    where ${orderMatch(text)} ${onDay} ${after}
+    order by o.created_at desc, o.guid desc limit ${limit}::int`)
   return rows.map(normalise)
 }
 

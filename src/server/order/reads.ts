@@ -50,6 +50,10 @@ export function slotCountOf(orderGuid: string): Sql {
 export function eventOfOrder(orderGuid: string): Sql {
   return sql`(select o.event_slug from orders o where o.guid = ${orderGuid})`
 }
+/** The key of the content an order plays (a scalar subquery on a guid expression). */
+export function contentKeyOf(orderGuid: Sql): Sql {
+  return sql`(select o.execution_content_key from orders o where o.guid = ${orderGuid})`
+}
 
 // ---------- what billboards play (player/) ----------
 

@@ -8,6 +8,8 @@ import { soldPlaysBetween } from './sold-plays.ts'
 // The console's Billboards page: each billboard's state read from its last report
 // (src/domain/billboard-health.ts), with what its web player last said of itself.
 
+const HOUR_MS = 3_600_000
+
 export async function billboardsHealth(
   db: Queryable,
   nowEpochMs: number,
@@ -19,6 +21,12 @@ export async function billboardsHealth(
       const day = localDayBounds(nowEpochMs, report.timeZoneId)
       return soldPlaysBetween(db, report, day.fromEpochMs, day.toEpochMs, nowEpochMs)
     }),
+  )
+  // what an outage would cost: the sold plays of the hour ahead (trouble first on the console)
+  const nextHour = await Promise.all(
+    reports.map((report) =>
+      soldPlaysBetween(db, report, nowEpochMs, nowEpochMs + HOUR_MS, nowEpochMs),
+    ),
   )
   const billboards = reports.map((report, i): BillboardHealth => {
     const last =
@@ -40,6 +48,7 @@ export async function billboardsHealth(
       source: last?.source ?? null,
       clockOffsetMs: report.clockOffsetMs,
       today: today[i] ?? { due: 0, proven: 0, missed: 0 },
+      nextHourDue: nextHour[i]?.due ?? 0,
       player: report.playerKind,
       lastPlayLogEpochMs: report.playLogAtEpochMs,
       beat: beat && {

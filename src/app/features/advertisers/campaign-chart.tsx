@@ -68,6 +68,8 @@ export function CampaignChart({ campaignId }: { campaignId: string }) {
             labels={labels}
             labelHeading={t`Day`}
             locale={locale}
+            axes={{ x: t`Day`, left: { title: t`Plays`, whole: true } }}
+            empty={t`No plays yet: each day's plays scheduled and shown appear here.`}
             series={plays}
             tableToggle={t`Plays as a table`}
           />
@@ -77,6 +79,12 @@ export function CampaignChart({ campaignId }: { campaignId: string }) {
             labels={labels}
             labelHeading={t`Day`}
             locale={locale}
+            axes={{
+              x: t`Day`,
+              left: { title: t`Impressions`, whole: true },
+              right: { title: t`Spend (${report.currency})` },
+            }}
+            empty={t`No impressions yet: each day's impressions and spend appear here.`}
             series={[
               { label: t`Impressions`, values: perDay((r) => r.impressions) },
               {

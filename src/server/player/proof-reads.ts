@@ -1,0 +1,46 @@
+import { contentKeyOf } from '../order/reads.ts'
+import type { Queryable } from '../platform/db/client.ts'
+import { sql } from '../platform/db/sql.ts'
+
+// The proofs of play of sold shouts for the console's export, a page at a time in the order they
+// started (the export streams them: a month of a fleet never sits in memory at once). Each play is
+// stored once (plays_one_per_play), so each is written once.
+
+export type ShoutProofRow = {
+  playId: string
+  deviceId: string
+  orderGuid: string
+  contentKey: string | null
+  startedAtEpochMs: number
+  endedAtEpochMs: number
+  receivedAtEpochMs: number
+}
+
+export type ProofPage = {
+  /** only these billboards; null: every one */
+  deviceIds: readonly string[] | null
+  fromMs: number
+  untilMs: number
+  /** the last row of the page before (start and play id), absent for the first page */
+  after?: { startEpochMs: number; id: string }
+  limit: number
+}
+
+export function shoutProofPage(db: Queryable, page: ProofPage): Promise<ShoutProofRow[]> {
+  const devices =
+    page.deviceIds === null ? sql`true` : sql`p.device_id = any(${[...page.deviceIds]}::text[])`
+  const after = page.after
+    ? sql`(p.started_at_epoch_ms, p.play_id) > (${page.after.startEpochMs}::bigint, ${page.after.id})`
+    : sql`true`
+  return db.query(sql<ShoutProofRow>`
+    select p.play_id as "playId", p.device_id as "deviceId", p.order_guid as "orderGuid",
+      ${contentKeyOf(sql`p.order_guid`)} as "contentKey",
+      p.started_at_epoch_ms::float8 as "startedAtEpochMs",
+      p.ended_at_epoch_ms::float8 as "endedAtEpochMs",
+      floor(extract(epoch from p.received_at) * 1000)::float8 as "receivedAtEpochMs"
+    from plays p
+    where ${devices} and p.started_at_epoch_ms >= ${page.fromMs}::bigint
+      and p.started_at_epoch_ms < ${page.untilMs}::bigint and ${after}
+    order by p.started_at_epoch_ms, p.play_id
+    limit ${page.limit}::int`)
+}
