@@ -179,7 +179,8 @@ export async function fillContact(page: Page, lang: Lang, email = 'lea@example.c
   await page.getByLabel(t.firstName, { exact: true }).fill('Léa')
   await page.getByLabel(t.lastName, { exact: true }).fill('Martin')
   await page.getByLabel(t.email, { exact: true }).fill(email)
-  await page.getByLabel(t.phone, { exact: true }).fill('555-123-4567')
+  // an international number is taken whatever the billboard's country
+  await page.getByLabel(t.phone, { exact: true }).fill('+33 6 12 34 56 78')
 }
 
 export async function fillCard(page: Page, lang: Lang, number = '4242 4242 4242 4242') {

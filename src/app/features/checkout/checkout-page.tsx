@@ -3,7 +3,9 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type * as v from 'valibot'
 import { useSnapshot } from 'valtio'
+import { countryCodeOf } from '../../../domain/country'
 import { formatMoney } from '../../../domain/money'
+import { checkPhone, phoneExample } from '../../../domain/phone'
 import type { ProblemData } from '../../../domain/problems'
 import {
   type ContactInfo,
@@ -73,8 +75,15 @@ export function CheckoutPage() {
     ensureSetupIntent().catch(() => setSetupError(true))
   }, [])
 
+  // spec §5: the number is read in the billboard's country, as the server reads it (domain/phone.ts)
+  const country = countryCodeOf(order.activeDevice?.country ?? '')
+  const phoneHint = phoneExample(country)
   const validate = (field: Field, value: string) => {
-    const problem = fieldError(SCHEMAS[field], value)
+    let problem = fieldError(SCHEMAS[field], value)
+    if (!problem && field === 'phone') {
+      const phone = checkPhone(value, country)
+      problem = phone.ok ? null : phone.problem
+    }
     setErrors((e) => ({ ...e, [field]: problem ?? undefined }))
     return problem === null
   }
@@ -185,7 +194,7 @@ export function CheckoutPage() {
             inputMode="tel"
             value={order.contactInfo.phone}
             autoComplete="tel"
-            hint={t`For example 555-123-4567, or an international number starting with +`}
+            hint={t`For example ${phoneHint}, or an international number starting with +`}
             error={fieldMessage('phone')}
             onChange={(e) => setContact('phone', e.target.value)}
             onBlur={(e) => validate('phone', e.target.value)}

@@ -168,7 +168,7 @@ export function LocationPage() {
                       />
                       <div className="billboard__body">
                         <h3 className="billboard__name">{device.location}</h3>
-                        <p className="billboard__city">{cityStateLabel(device)}</p>
+                        <p className="billboard__city">{cityStateLabel(device, i18n.locale)}</p>
                         <p className="billboard__meta">
                           {t`Facing ${trafficDirectionName(i18n, device.trafficDirection)} traffic`}
                           {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}

@@ -103,7 +103,7 @@ export function ReviewPage() {
         {device ? (
           <>
             <p className="strong">{device.location}</p>
-            <p className="muted">{cityStateLabel(device)}</p>
+            <p className="muted">{cityStateLabel(device, i18n.locale)}</p>
           </>
         ) : null}
       </section>
