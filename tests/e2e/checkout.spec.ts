@@ -35,10 +35,10 @@ test('contact fields show the spec messages beside them', async ({ page }) => {
   await expect(page.getByText('First Name should not be empty')).toBeVisible()
   await expect(page.getByText('Last Name should not be empty')).toBeVisible()
   await expect(page.getByText('Email Address is invalid')).toBeVisible()
-  // the first billboard of the list is in Berlin: the number is read as German, with its example
+  // a Paris billboard: the number is read as French, with France's example
   await expect(
     page.getByText(
-      'Phone number format invalid, try: 01512 3456789, or an international number starting with +',
+      'Phone number format invalid, try: 06 12 34 56 78, or an international number starting with +',
     ),
   ).toBeVisible()
   await screenshot(page, 'en-checkout-errors')

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { OrderCreated, OrderRequest } from '../../contract/index.ts'
+import { countryCodeOf } from '../../domain/country.ts'
 import {
   isPurchasable,
   isSlotNumberOfEvent,
@@ -8,7 +9,6 @@ import {
   shoutTimesLabel,
   slotStartEpochMs,
 } from '../../domain/index.ts'
-import { countryCodeOf } from '../../domain/country.ts'
 import { checkPhone } from '../../domain/phone.ts'
 import { normalEmail, type PromoCheck } from '../catalogue/promos.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
@@ -149,7 +149,7 @@ export function createPlacing(deps: PlacingDeps) {
     // spec §5: the number is read in the billboard's country and kept in E.164 (domain/phone.ts)
     const phone = checkPhone(order.customer.phoneNumber, countryCodeOf(device.country))
     if (!phone.ok) {
-      refuse(
+      return refuse(
         phone.problem.code === 'phone_invalid_for_country'
           ? { code: 'phone_invalid_for_country', example: String(phone.problem.params?.example) }
           : { code: 'phone_invalid' },

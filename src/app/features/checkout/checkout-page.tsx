@@ -25,6 +25,7 @@ import { lookupPromo } from '../../stores/promo'
 import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
+import { FocusedAlert } from '../../ui/focused-alert'
 import { type LocalCard, LocalCardFields, NO_CARD } from '../../ui/local-card'
 import { Notice } from '../../ui/notice'
 import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
@@ -100,6 +101,14 @@ export function CheckoutPage() {
     const result = await lookupPromo(code, event.slug)
     setPromoBusy(false)
     setPromoProblem(result.ok ? null : result.problem)
+    // the refusal is beside the field: the field takes the focus (its message is read with it)
+    if (!result.ok) {
+      requestAnimationFrame(() => {
+        const field = document.getElementById('promo-code')
+        field?.scrollIntoView({ block: 'center' })
+        field?.focus({ preventScroll: true })
+      })
+    }
   }
 
   const removePromo = () => {
@@ -115,7 +124,12 @@ export function CheckoutPage() {
       .map((f) => validate(f, orderStore.contactInfo[f]))
       .every(Boolean)
     if (!valid) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      // after the render that marks the fields: the first one refused, in the middle of the screen
+      requestAnimationFrame(() => {
+        const field = document.querySelector<HTMLElement>('[aria-invalid="true"]')
+        field?.scrollIntoView({ block: 'center' })
+        field?.focus({ preventScroll: true })
+      })
       return
     }
     setBusy(true)
@@ -243,6 +257,7 @@ export function CheckoutPage() {
           ) : (
             <div className="promo-row">
               <TextField
+                id="promo-code"
                 label={t`Promo code`}
                 value={promoInput}
                 autoCapitalize="characters"
@@ -306,9 +321,7 @@ export function CheckoutPage() {
             <LocalCardFields card={card} onChange={setCard} />
           )}
           {cardError ? (
-            <p className="field__error" role="alert">
-              {cardError}
-            </p>
+            <FocusedAlert className="field__error focused-alert">{cardError}</FocusedAlert>
           ) : null}
         </section>
 
