@@ -7,22 +7,22 @@ export const DE: PageDefaults = {
 
 ${operator} verkauft Shouts: ein paar Sekunden auf einer digitalen Werbetafel während eines Events, mit deinem Foto oder Video und deiner Nachricht an jemanden.
 
-Du wählst die Tafel und die Zeiten, gestaltest den Shout mit einer Vorlage und bezahlst. Der Shout wird geprüft und läuft dann zu den gewählten Zeiten, und du kannst verfolgen, wann er zu sehen ist.
+Du wählst die Werbetafel und die Zeiten, gestaltest den Shout mit einer Vorlage und bezahlst. Der Shout wird geprüft und läuft dann zu den gewählten Zeiten, und du kannst verfolgen, wann er zu sehen ist.
 
 Fragen: [${email}](mailto:${email}).`,
   faqs: ({ email }) => `# FAQ
 
 ## Wie funktioniert es?
-Wähle eine Tafel, eine Vorlage und deine Zeiten, füge dein Foto oder Video und deine Nachricht hinzu und bezahle. Dein Shout läuft in jedem gewählten Zeitfenster mehrmals.
+Wähle eine Werbetafel, eine Vorlage und deine Zeiten, füge dein Foto oder Video und deine Nachricht hinzu und bezahle. Dein Shout läuft in jedem gewählten Zeitfenster mehrmals.
 
 ## Wann läuft mein Shout?
-Zu den Zeiten in deiner Bestätigungsmail, nach der Uhr der Tafel. Der Shop kann dir Bescheid geben, wenn er läuft.
+Zu den Zeiten in deiner Bestätigungsmail, nach der Uhr der Werbetafel. Der Shop kann dir Bescheid geben, wenn er läuft.
 
 ## Kann ich meinen Shout nach der Bestellung ändern?
 Nein: Was du bestellst, wird gezeigt. Prüfe die Vorschau im Schritt „Überprüfen“, bevor du bestellst.
 
 ## Was, wenn mein Shout nicht läuft?
-Die Tafel meldet jede Ausstrahlung. Eine Ausstrahlung, die nicht stattfand, wird erstattet, und die Seite deiner Bestellung sagt es.
+Die Werbetafel meldet jede Ausstrahlung. Eine Ausstrahlung, die nicht stattfand, wird erstattet, und die Seite deiner Bestellung sagt es.
 
 ## Warum wurde mein Shout abgelehnt?
 Jeder Shout wird vor der Ausstrahlung nach der [Inhaltsrichtlinie](/s/content-policy/de) geprüft. Ein abgelehnter Shout kostet dich nichts: Die Zahlung wird storniert oder vollständig erstattet.
@@ -39,15 +39,15 @@ Schreib an ${operator}: [${email}](mailto:${email}).
 Zu einer Bestellung nenne bitte ihren Bestätigungscode: Er steht in deiner Bestätigungsmail und auf der Seite deiner Bestellung.`,
   press: ({ operator, email }) => `# Presse
 
-Für Interviews, Bilder von Shouts auf den Tafeln und Zahlen zu ${operator} schreib an [${email}](mailto:${email}).`,
+Für Interviews, Bilder von Shouts auf den Werbetafeln und Zahlen zu ${operator} schreib an [${email}](mailto:${email}).`,
   terms: ({ operator, email }) => `# Allgemeine Geschäftsbedingungen
 
 Diese Bedingungen gelten zwischen dir und ${operator}, der diesen Shop betreibt.
 
-1. **Was du kaufst.** Einen Shout: deine Gestaltung, gezeigt auf der gewählten Tafel, zu den gewählten Zeiten, so oft pro Zeitfenster, wie das Event angibt. Der Preis wird vor der Zahlung angezeigt, in der Währung des Events.
+1. **Was du kaufst.** Einen Shout: deine Gestaltung, gezeigt auf der gewählten Werbetafel, zu den gewählten Zeiten, so oft pro Zeitfenster, wie das Event angibt. Der Preis wird vor der Zahlung angezeigt, in der Währung des Events.
 2. **Deine Inhalte.** Du darfst das Foto, das Video und die Worte verwenden, die du sendest, und sie folgen der [Inhaltsrichtlinie](/s/content-policy/de). Jeder Shout wird vor der Ausstrahlung geprüft; ein abgelehnter Shout kostet dich nichts (die Zahlung wird storniert oder vollständig erstattet).
 3. **Keine Änderungen.** Ein Shout kann nach der Bestellung nicht mehr geändert werden.
-4. **Ausgefallene Ausstrahlungen.** Die Tafel meldet jede Ausstrahlung; eine Ausstrahlung, die nicht stattfand, wird auf deine Karte erstattet.
+4. **Ausgefallene Ausstrahlungen.** Die Werbetafel meldet jede Ausstrahlung; eine Ausstrahlung, die nicht stattfand, wird auf deine Karte erstattet.
 5. **Sicherheit.** Halte nie nach deinem Shout Ausschau, während du fährst oder eine Straße überquerst.
 6. **Deine Daten.** Siehe die [Datenschutzerklärung](/s/privacy-policy/de).
 
@@ -70,5 +70,5 @@ Ein Shout wird von allen auf der Straße gesehen, auch von Kindern. ${operator} 
 - keine Werbung, Marken oder politische Kampagnen;
 - nur Fotos, Videos und Worte, die du verwenden darfst.
 
-Jeder Shout wird vor der Ausstrahlung von Software und von Menschen geprüft. Ein abgelehnter Shout kostet dich nichts: Die Zahlung wird storniert oder vollständig erstattet. Um einen Shout auf einer Tafel zu melden, schreib an [${email}](mailto:${email}).`,
+Jeder Shout wird vor der Ausstrahlung von Software und von Menschen geprüft. Ein abgelehnter Shout kostet dich nichts: Die Zahlung wird storniert oder vollständig erstattet. Um einen Shout auf einer Werbetafel zu melden, schreib an [${email}](mailto:${email}).`,
 }

@@ -49,6 +49,7 @@ export function TemplatePage() {
                 {template.examplePreviewVideoUrl ? (
                   <video
                     className="template__preview"
+                    style={{ aspectRatio: `${template.widthPx} / ${template.heightPx}` }}
                     src={template.examplePreviewVideoUrl}
                     poster={template.previewImageUrl}
                     width={template.widthPx}
@@ -62,6 +63,7 @@ export function TemplatePage() {
                 ) : (
                   <Picture
                     className="template__preview"
+                    style={{ aspectRatio: `${template.widthPx} / ${template.heightPx}` }}
                     src={template.previewImageUrl}
                     alt={t`Preview of ${template.name}`}
                     width={template.widthPx}
