@@ -245,14 +245,16 @@ const devices: NonNullable<CatalogueInput['devices']> = [
 ]
 
 // Template html is data rendered by the content service; it stays simple (flex boxes, inline styles)
-// and uses only the four placeholders catalogue-format allows.
+// and uses only the four placeholders catalogue-format allows. The photo fills a box of its own (cut
+// to it, as object-fit: cover does) and the shopper's words are set to fill the rest at the
+// billboard's size (`font-size: fit`: the largest that fits, never under a readable minimum).
 const photoHtml = (background: string, accent: string) =>
   `<div style="display:flex;width:100%;height:100%;background:${background};color:#ffffff;font-family:sans-serif">` +
-  `<img src="{{photoUrl}}" style="height:100%;object-fit:cover"/>` +
-  `<div style="display:flex;flex-direction:column;justify-content:center;padding:32px;flex:1">` +
-  `<div style="font-size:56px;font-weight:700;color:${accent}">{{recipientName}}</div>` +
-  `<div style="font-size:40px;white-space:pre-wrap">{{multilineMessage}}</div>` +
-  `<div style="font-size:32px">— {{buyerName}}</div></div></div>`
+  `<img src="{{photoUrl}}" style="width:38%;height:100%;object-fit:cover"/>` +
+  `<div style="display:flex;flex-direction:column;justify-content:center;padding:4% 5%;flex:1">` +
+  `<div style="font-size:fit 1.25;font-weight:700;line-height:1.1;color:${accent}">{{recipientName}}</div>` +
+  `<div style="font-size:fit;line-height:1.15;white-space:pre-wrap">{{multilineMessage}}</div>` +
+  `<div style="font-size:fit 0.75;line-height:1.2">— {{buyerName}}</div></div></div>`
 
 // A video template is an overlay on the shopper's clip: transparent but for the caption band at the
 // bottom (a full background would hide the clip the shopper paid to show).
