@@ -43,7 +43,7 @@ export const T = {
   fr: {
     continue: 'Continuer',
     choose: /^Choisir Place de l'Opéra/,
-    chooseTemplate: 'Choisir Hearts',
+    chooseTemplate: 'Choisir Cœurs',
     uploadPhoto: 'Ajouter une photo',
     to: 'Pour (nom du destinataire)',
     message: 'Message',
@@ -70,7 +70,7 @@ export const T = {
   de: {
     continue: 'Weiter',
     choose: /^Place de l'Opéra.* wählen$/,
-    chooseTemplate: 'Hearts wählen',
+    chooseTemplate: 'Herzen wählen',
     uploadPhoto: 'Foto hochladen',
     to: 'An (Name der beschenkten Person)',
     message: 'Nachricht',
