@@ -22,6 +22,11 @@ export { DEFAULT_TEMPLATE_MODE }
 export const TemplateSchema = v.object({
   id: text(),
   name: text(),
+  /** Its name in the shop's languages where the catalogue gives one; `name` elsewhere. */
+  names: v.optional(
+    v.object({ en: v.optional(text()), fr: v.optional(text()), de: v.optional(text()) }),
+    {},
+  ),
   types: v.pipe(v.array(ContentTypeSchema), v.minLength(1)),
   mode: v.optional(text(), DEFAULT_TEMPLATE_MODE),
   widthPx: positiveInt(),
@@ -32,6 +37,12 @@ export const TemplateSchema = v.object({
   videoMaxLengthSeconds: v.nullable(v.pipe(v.number(), v.gtValue(0))),
 })
 export type Template = v.InferOutput<typeof TemplateSchema>
+
+/** A template's name in a language: the catalogue's name for it, else its `name`. */
+export const templateNameIn = (
+  template: Pick<Template, 'name'> & { names?: Template['names'] },
+  locale: string,
+): string => template.names?.[locale as keyof Template['names']] ?? template.name
 
 export const GeneratorsResponseSchema = v.object({ generators: v.array(TemplateSchema) })
 export type GeneratorsResponse = v.InferOutput<typeof GeneratorsResponseSchema>

@@ -326,6 +326,8 @@ export const order = {
       'device_not_found',
       'sold_out',
       'not_available_for_event',
+      'phone_invalid',
+      'phone_invalid_for_country',
       'slot_not_in_event',
       'slot_past_cutoff',
       'slots_taken',

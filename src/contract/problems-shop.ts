@@ -6,6 +6,10 @@ export const SHOP_PROBLEMS = {
   // ---- the spec's sentences (spec §5, §8): contact details, the order flow
   email_invalid: { status: 400, en: 'Email Address is invalid' },
   phone_invalid: { status: 400, en: 'Phone number format invalid, try: XXX-XXX-XXXX' },
+  phone_invalid_for_country: {
+    status: 400,
+    en: 'Phone number format invalid, try: {example}, or an international number starting with +',
+  },
   first_name_empty: { status: 400, en: 'First Name should not be empty' },
   last_name_empty: { status: 400, en: 'Last Name should not be empty' },
   first_name_too_long: { status: 400, en: 'First Name must be at most 100 characters' },

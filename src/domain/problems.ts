@@ -11,6 +11,8 @@ export type DomainProblemCode =
   // spec §5: contact details
   | 'email_invalid'
   | 'phone_invalid'
+  /** a phone number that is none of the billboard's country (its example as `example`) */
+  | 'phone_invalid_for_country'
   | 'first_name_empty'
   | 'last_name_empty'
   | 'first_name_too_long'

@@ -20,10 +20,10 @@ describe("shout times as 'Mon dd @ label' (spec §9)", () => {
   })
   it('uses the current locale for month and clock', () => {
     expect(shoutTimesLabel(mothersDay, 'Europe/Paris', [72], 'fr')).toEqual([
-      '07 mai @ 18:00 - 18:15',
+      '07 mai à 18:00 - 18:15',
     ])
     expect(shoutTimesLabel(mothersDay, 'Europe/Paris', [72], 'de')).toEqual([
-      '07. Mai @ 18:00 - 18:15',
+      '07. Mai, 18:00 - 18:15',
     ])
   })
   it('dates a slot by its local start in the device zone', () => {

@@ -1,7 +1,8 @@
 import type { EventTiming } from './event'
 import { slotLabel, slotStartEpochMs } from './slots'
 
-// spec §9: shout times are shown sorted as 'Mon dd @ label' in the current locale.
+// spec §9: shout times are shown sorted as 'Mon dd @ label' in the current locale; French and German
+// readers see their own way of joining a day and a time ('29 nov. à 08:00', '29. Nov., 08:00').
 
 const INTL_LOCALES: Record<string, string> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE' }
 const intlLocale = (locale: string): string =>
@@ -23,7 +24,12 @@ function monthDayFormat(locale: string, timeZoneId: string): Intl.DateTimeFormat
   return format
 }
 
-/** 'May 07 @ 6:00 - 6:15pm' (en), '07 mai @ 18:00 - 18:15' (fr), '07. Mai @ 18:00 - 18:15' (de). */
+/** Between the day and the time: the spec's '@' in English, the language's own words elsewhere. */
+const DAY_TIME_JOINS: Record<string, string> = { en: ' @ ', fr: ' à ', de: ', ' }
+const dayTimeJoin = (locale: string): string =>
+  DAY_TIME_JOINS[locale.toLowerCase().split(/[-_]/)[0] ?? 'en'] ?? ' @ '
+
+/** 'May 07 @ 6:00 - 6:15pm' (en), '07 mai à 18:00 - 18:15' (fr), '07. Mai, 18:00 - 18:15' (de). */
 export function shoutTimeLabel(
   event: EventTiming,
   timeZoneId: string,
@@ -33,7 +39,7 @@ export function shoutTimeLabel(
   const day = monthDayFormat(intlLocale(locale), timeZoneId).format(
     slotStartEpochMs(event, timeZoneId, slotNumber),
   )
-  return `${day} @ ${slotLabel(event, timeZoneId, slotNumber, locale)}`
+  return `${day}${dayTimeJoin(locale)}${slotLabel(event, timeZoneId, slotNumber, locale)}`
 }
 
 /** Every selected shout time, in play order, labelled as above; a slot listed twice shows once. */

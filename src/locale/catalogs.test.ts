@@ -6,6 +6,7 @@ import opsDe from './ops/de/messages.po?raw'
 import opsEn from './ops/en/messages.po?raw'
 import opsFr from './ops/fr/messages.po?raw'
 import { englishOf, readPoEntries } from './po-reader'
+import { frenchTypography } from './typography'
 
 // conventions §6: a message of the English catalog without a French or German translation fails.
 
@@ -25,6 +26,13 @@ for (const catalog of catalogs) {
   describe(`the ${catalog.name}'s catalogs`, () => {
     it('has English messages', () => {
       expect(english.length).toBeGreaterThan(catalog.least)
+    })
+
+    it('writes every French message with French typography (./typography.ts)', () => {
+      const untypeset = translations.fr
+        .filter((e) => e.str !== frenchTypography(e.str))
+        .map((e) => `${e.str} -> ${frenchTypography(e.str)}`)
+      expect(untypeset).toEqual([])
     })
 
     for (const locale of ['fr', 'de'] as const) {

@@ -14,6 +14,8 @@ import { metaRoutes } from './meta/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
 import { erasurePages } from './order/erasure-routes.ts'
 import { orderRoutes } from './order/routes.ts'
+import { pageSettings } from './pages/pages.ts'
+import { shopPages } from './pages/routes.ts'
 import { paymentRoutes } from './payment/routes.ts'
 import { databaseOutage, pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
@@ -148,6 +150,8 @@ export function createApp(parts: ServerParts) {
     orderDays: parts.env.ORDER_CONTENT_TTL_DAYS,
     unorderedHours: parts.env.UNORDERED_CONTENT_TTL_HOURS,
   })
+  // the shop's own pages (About, FAQs, the terms...): the operator's texts, else honest defaults
+  shopPages(app, pageSettings(parts.env))
   // the keepsake pages: the server's own, without the app
   keepsakePages(app, parts.shares)
   // the mails' "Forget my data" page: the server's own too

@@ -162,6 +162,19 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     expect((await api.get('/advertisers/campaigns')).status).toBe(200)
   })
 
+  it('tells the pages there is a session to renew, without its secret, until sign-out', async () => {
+    const { email } = await signedInAdvertiser(server, smtp)
+    const api = advertiserClient(server)
+    const signedIn = await api.post('/advertisers/session', { email, password: STRONG_PASSWORD })
+    const hint = signedIn.headers.getSetCookie().find((c) => c.startsWith('shouts_adv_signed_in='))
+    expect(hint).toMatch(/^shouts_adv_signed_in=1; /)
+    expect(hint).toContain('Path=/;')
+    expect(hint).not.toContain('HttpOnly')
+    const out = await api.delete('/advertisers/session')
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith('shouts_adv_signed_in='))
+    expect(cleared).toMatch(/^shouts_adv_signed_in=; /)
+  })
+
   it('refuses a sign-in from another site’s page', async () => {
     const { email } = await signedInAdvertiser(server, smtp)
     const elsewhere = advertiserClient(server, 'https://evil.example')

@@ -214,6 +214,8 @@ describe('npm run import', () => {
     const edited = structuredClone(catalogue)
     ;(edited.devices[0] as Record<string, unknown>).location = 'Place Bellecour, north side'
     ;(edited.events[0] as Record<string, unknown>).valueCentsPerSlot = 3000
+    // a template named in the shop's other languages
+    ;(edited.templates[0] as Record<string, unknown>).names = { fr: 'Sobre', de: 'Schlicht' }
     writeFileSync(file, JSON.stringify(edited))
     expect(runImport(file, dataDir).status).toBe(0)
     expect(runImport(join(dir, 'missing.json'), dataDir).status).toBe(1)
@@ -242,6 +244,16 @@ describe('npm run import', () => {
         stateAbbr: null,
         streetViewUrl: null,
         viewingAreaCoordinates: [],
+      }),
+    ])
+    const generators = await api.get<{ generators: Record<string, unknown>[] }>(
+      '/content/generators?types=photo&widthPx=1400&heightPx=400',
+    )
+    expect(generators.body.generators).toEqual([
+      expect.objectContaining({
+        id: 'plain',
+        name: 'Plain',
+        names: { fr: 'Sobre', de: 'Schlicht' },
       }),
     ])
     expect((await api.get('/spotlight/events/share-the-love')).status).toBe(404)

@@ -199,6 +199,8 @@ describe('GET /content/generators', () => {
     expect(first).toEqual({
       id: 'fireworks-video',
       name: 'Fireworks',
+      // no name in another language: `name` in every one
+      names: {},
       types: ['video'],
       mode: 'DynamicHtml',
       widthPx: 1400,

@@ -249,7 +249,7 @@ export function orderBody(input: {
     customer: {
       firstName: 'Ana',
       lastName: 'Lopez',
-      phoneNumber: '555-123-4567',
+      phoneNumber: '+33 6 12 34 56 78',
       marketingAcknowledgement: { willReceive: false },
     },
     executionContentKey: input.content.key,

@@ -43,7 +43,7 @@ export const T = {
   fr: {
     continue: 'Continuer',
     choose: /^Choisir Place de l'Opéra/,
-    chooseTemplate: 'Choisir Hearts',
+    chooseTemplate: 'Choisir Cœurs',
     uploadPhoto: 'Ajouter une photo',
     to: 'Pour (nom du destinataire)',
     message: 'Message',
@@ -70,7 +70,7 @@ export const T = {
   de: {
     continue: 'Weiter',
     choose: /^Place de l'Opéra.* wählen$/,
-    chooseTemplate: 'Hearts wählen',
+    chooseTemplate: 'Herzen wählen',
     uploadPhoto: 'Foto hochladen',
     to: 'An (Name der beschenkten Person)',
     message: 'Nachricht',
@@ -179,7 +179,8 @@ export async function fillContact(page: Page, lang: Lang, email = 'lea@example.c
   await page.getByLabel(t.firstName, { exact: true }).fill('Léa')
   await page.getByLabel(t.lastName, { exact: true }).fill('Martin')
   await page.getByLabel(t.email, { exact: true }).fill(email)
-  await page.getByLabel(t.phone, { exact: true }).fill('555-123-4567')
+  // an international number is taken whatever the billboard's country
+  await page.getByLabel(t.phone, { exact: true }).fill('+33 6 12 34 56 78')
 }
 
 export async function fillCard(page: Page, lang: Lang, number = '4242 4242 4242 4242') {

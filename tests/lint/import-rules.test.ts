@@ -42,7 +42,8 @@ const restricted = (diagnostics: Diagnostic[]) =>
 const probe = (...imports: string[]) =>
   `${imports.map((from, i) => `import * as m${i} from '${from}'`).join('\n')}\nexport const probe = [${imports.map((_, i) => `m${i}`).join(', ')}]\n`
 
-const DOMAIN = 'src/domain imports only src/domain, valibot and temporal-polyfill'
+const DOMAIN =
+  'src/domain imports only src/domain, valibot, temporal-polyfill and libphonenumber-js (phone.ts)'
 const CONTRACT = 'src/contract imports only src/domain and valibot'
 const LOCALE = 'src/locale imports only src/domain'
 const SW = 'sw/ imports only sw/, src/contract, src/domain, workbox, idb-keyval and valibot'
@@ -138,7 +139,12 @@ describe('import rules (biome.json)', () => {
   })
 
   const allowed: [layer: string, folder: string, ext: 'ts' | 'tsx', from: string[]][] = [
-    ['domain', 'src/domain', 'ts', ['./slots', 'valibot', 'temporal-polyfill']],
+    [
+      'domain',
+      'src/domain',
+      'ts',
+      ['./slots', 'valibot', 'temporal-polyfill', 'libphonenumber-js/min'],
+    ],
     ['contract', 'src/contract', 'ts', ['./endpoint', '../domain/problems', 'valibot']],
     ['locale', 'src/locale', 'ts', ['./po-reader', '../domain/locale']],
     [

@@ -2,9 +2,11 @@ import type { FeatureFlags } from '../../contract/meta'
 
 // Configuration from the build environment (Vite's import.meta.env), with offline-safe defaults.
 
-/** The main marketing site the header logo, menu and footer link to (spec §2). */
-export const MARKETING_SITE_URL: string =
-  import.meta.env.VITE_MARKETING_SITE_URL || 'https://shouts.example'
+/**
+ * A marketing site the header logo, menu and footer link to (spec §2); without one they link to the
+ * shop's own pages (docs/pages.md).
+ */
+export const MARKETING_SITE_URL: string | null = import.meta.env.VITE_MARKETING_SITE_URL || null
 
 /** A MapLibre style URL; none means the offline style drawn from the billboards themselves. */
 export const MAP_STYLE_URL: string | null = import.meta.env.VITE_MAP_STYLE_URL || null

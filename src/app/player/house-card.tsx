@@ -41,6 +41,7 @@ export function HouseCard({ house }: { house: HouseCardData }) {
       live = false
     }
   }, [house.shopUrl])
+  const code = house.eventSlug
   const price = formatMoney(house.valueCentsPerSlot, {
     currency: house.currency,
     locale: house.locale,
@@ -54,6 +55,10 @@ export function HouseCard({ house }: { house: HouseCardData }) {
         </h1>
         <p style={{ fontSize: '4.5vmin', margin: 0 }}>
           <Trans>{price} per shout · scan to book this screen</Trans>
+        </p>
+        {/* the code the shop's home page asks for, for a phone that cannot scan */}
+        <p style={{ fontSize: '3.5vmin', margin: '2vmin 0 0', opacity: 0.9 }}>
+          <Trans>Event code: {code}</Trans>
         </p>
       </div>
       {qr ? (

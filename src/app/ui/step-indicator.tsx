@@ -15,10 +15,12 @@ export function StepIndicator<Step extends string>({
   const { i18n, t } = useLingui()
   const index = steps.findIndex((s) => s.step === current)
   const currentLabel = steps[index] ? i18n._(steps[index].label) : ''
+  const stepNumber = index + 1
+  const stepCount = steps.length
   return (
     <nav className="steps" aria-label={t`Order steps`}>
       <p className="steps__now">
-        {t`Step ${index + 1} of ${steps.length}`}: <strong>{currentLabel}</strong>
+        {t`Step ${stepNumber} of ${stepCount}:`} <strong>{currentLabel}</strong>
       </p>
       <ol className="steps__list">
         {steps.map((step, i) => (

@@ -19,8 +19,12 @@ import type { AccountRow } from './accounts-repo.ts'
 // The handler receives the account. The refresh token travels only in its cookie: HttpOnly,
 // SameSite=Strict, scoped to /api/v1/advertisers/session (refresh and sign-out), Secure over HTTPS
 // (with the __Secure- prefix); the calls that read or set it must come from the shop's own Origin.
+// Beside it, SIGNED_IN_COOKIE ('1', no secret, readable by the pages) lives and dies with it: a page
+// asks for a refresh only when it is there, so a visitor who never signed in sends none (a 401 in
+// every public page's console otherwise).
 
 export const REFRESH_COOKIE = 'shouts_adv_refresh'
+export const SIGNED_IN_COOKIE = 'shouts_adv_signed_in'
 const REFRESH_COOKIE_PATH = `${API_BASE}/advertisers/session`
 const ACCOUNT = 'advertiserAccount'
 
@@ -94,6 +98,12 @@ export function createAdvertiserGuard(deps: { accounts: AccountService; origin: 
         maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
         ...(isSecure ? { prefix: 'secure' as const } : {}),
       })
+      setCookie(c, SIGNED_IN_COOKIE, '1', {
+        sameSite: 'Strict',
+        path: '/',
+        secure: isSecure,
+        maxAge: Math.floor(REFRESH_TOKEN_TTL_MS / 1000),
+      })
     },
     clearRefreshCookie(c: Context): void {
       const isSecure = secure(c)
@@ -102,6 +112,7 @@ export function createAdvertiserGuard(deps: { accounts: AccountService; origin: 
         secure: isSecure,
         ...(isSecure ? { prefix: 'secure' as const } : {}),
       })
+      deleteCookie(c, SIGNED_IN_COOKIE, { path: '/', secure: isSecure })
     },
     cookieName,
   }

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { formatDateHour } from '../../domain/dates.ts'
+import { banner, screen, templates } from './demo-templates.ts'
 import type { CatalogueInput } from './format.ts'
 
 // The catalogue a new shop starts with: real places, a live event that starts on
@@ -32,9 +33,6 @@ function billboardPicture(deviceId: string): string {
     `<text x='320' y='158' font-family='sans-serif' font-size='30' text-anchor='middle' fill='#c2185b'>${deviceId}</text></svg>`
   return `data:image/svg+xml,${encodeURIComponent(svg)}`
 }
-
-const banner = { contentWidth: 1400, contentHeight: 400 }
-const screen = { contentWidth: 1920, contentHeight: 1080 }
 
 const devices: NonNullable<CatalogueInput['devices']> = [
   {
@@ -243,82 +241,6 @@ const devices: NonNullable<CatalogueInput['devices']> = [
     ...banner,
   },
 ]
-
-// Template html is data rendered by the content service; it stays simple (flex boxes, inline styles)
-// and uses only the four placeholders catalogue-format allows.
-const photoHtml = (background: string, accent: string) =>
-  `<div style="display:flex;width:100%;height:100%;background:${background};color:#ffffff;font-family:sans-serif">` +
-  `<img src="{{photoUrl}}" style="height:100%;object-fit:cover"/>` +
-  `<div style="display:flex;flex-direction:column;justify-content:center;padding:32px;flex:1">` +
-  `<div style="font-size:56px;font-weight:700;color:${accent}">{{recipientName}}</div>` +
-  `<div style="font-size:40px;white-space:pre-wrap">{{multilineMessage}}</div>` +
-  `<div style="font-size:32px">— {{buyerName}}</div></div></div>`
-
-// A video template is an overlay on the shopper's clip: transparent but for the caption band at the
-// bottom (a full background would hide the clip the shopper paid to show).
-const videoHtml = (band: string) =>
-  `<div style="display:flex;flex-direction:column;justify-content:flex-end;width:100%;height:100%;color:#ffffff;font-family:sans-serif">` +
-  `<div style="display:flex;flex-direction:column;padding:12px 32px;background:${band}">` +
-  `<div style="font-size:40px;font-weight:700">{{recipientName}}</div>` +
-  `<div style="font-size:30px;white-space:pre-wrap">{{multilineMessage}}</div>` +
-  `<div style="font-size:24px">— {{buyerName}}</div></div></div>`
-
-const templates: NonNullable<CatalogueInput['templates']> = [
-  { id: 'hearts', name: 'Hearts', html: photoHtml('#c2185b', '#ffd54f'), size: banner },
-  { id: 'sunshine', name: 'Sunshine', html: photoHtml('#f57c00', '#fff8e1'), size: banner },
-  {
-    id: 'hearts-wide',
-    name: 'Hearts (wide screen)',
-    html: photoHtml('#ad1457', '#ffd54f'),
-    size: screen,
-  },
-  {
-    id: 'postcard-wide',
-    name: 'Postcard (wide screen)',
-    html: photoHtml('#1565c0', '#e3f2fd'),
-    size: screen,
-  },
-].map(({ id, name, html, size }) => ({
-  id,
-  name,
-  types: ['photo' as const],
-  mode: 'DynamicHtml',
-  widthPx: size.contentWidth,
-  heightPx: size.contentHeight,
-  // The content service renders each template with sample texts and photo at this address.
-  previewImageUrl: `/api/v1/content/previews/${id}.png`,
-  examplePreviewVideoUrl: null,
-  videoMaxLengthSeconds: null,
-  html,
-}))
-templates.push(
-  ...[
-    {
-      id: 'fireworks-video',
-      name: 'Fireworks (video)',
-      html: videoHtml('rgba(0, 0, 0, 0.6)'),
-      size: banner,
-    },
-    {
-      id: 'starlight-video-wide',
-      name: 'Starlight (video, wide screen)',
-      html: videoHtml('rgba(26, 35, 126, 0.7)'),
-      size: screen,
-    },
-  ].map(({ id, name, html, size }) => ({
-    id,
-    name,
-    types: ['video' as const],
-    mode: 'DynamicHtml',
-    widthPx: size.contentWidth,
-    heightPx: size.contentHeight,
-    previewImageUrl: `/api/v1/content/previews/${id}.png`,
-    // The content service makes a short sample clip of the template (once) at this address.
-    examplePreviewVideoUrl: `/api/v1/content/previews/${id}.mp4`,
-    videoMaxLengthSeconds: 15,
-    html,
-  })),
-)
 
 const allTemplateIds = templates.map((t) => t.id)
 const onDevices = (ids: string[], unavailable: string[] = []) =>

@@ -101,9 +101,20 @@ function unknownPlaceholders(html: string): string[] {
   return placeholderNames(html).filter((name) => !known.includes(name))
 }
 
+const templateName = v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(200))
+
 const CatalogueTemplateSchema = v.strictObject({
   id,
-  name: v.pipe(v.string(), v.minLength(1, issue('field_empty')), v.maxLength(200)),
+  name: templateName,
+  // its name in the shop's other languages (docs/catalogue-format.md); `name` where one has none
+  names: v.optional(
+    v.strictObject({
+      en: v.optional(templateName),
+      fr: v.optional(templateName),
+      de: v.optional(templateName),
+    }),
+    {},
+  ),
   types: v.pipe(v.array(ContentTypeSchema), v.minLength(1, issue('catalogue_types_empty'))),
   mode: v.optional(v.pipe(v.string(), v.minLength(1)), DEFAULT_TEMPLATE_MODE),
   widthPx: positiveInt,

@@ -12,7 +12,7 @@ import { type Sql, sql } from '../platform/db/sql.ts'
 /** A template as api-v1 lists it, and its html (placeholders {{buyerName}} {{recipientName}} ...). */
 export type TemplateRow = Template & { html: string }
 
-const TEMPLATE_COLUMNS = sql`id, name, types, mode, width_px as "widthPx", height_px as "heightPx",
+const TEMPLATE_COLUMNS = sql`id, name, names, types, mode, width_px as "widthPx", height_px as "heightPx",
   preview_image_url as "previewImageUrl", example_preview_video_url as "examplePreviewVideoUrl",
   video_max_length_seconds as "videoMaxLengthSeconds", html`
 

@@ -62,12 +62,13 @@ export async function upsertDevice(db: Queryable, d: FileDevice): Promise<void> 
 
 export async function upsertTemplate(db: Queryable, t: FileTemplate): Promise<void> {
   await db.query(sql`
-    insert into templates (id, name, types, mode, width_px, height_px, preview_image_url,
+    insert into templates (id, name, names, types, mode, width_px, height_px, preview_image_url,
       example_preview_video_url, video_max_length_seconds, html, updated_at)
-    values (${t.id}, ${t.name}, ${json(t.types)}::jsonb, ${t.mode}, ${t.widthPx}, ${t.heightPx},
+    values (${t.id}, ${t.name}, ${json(t.names)}::jsonb, ${json(t.types)}::jsonb, ${t.mode}, ${t.widthPx}, ${t.heightPx},
       ${t.previewImageUrl}, ${t.examplePreviewVideoUrl}, ${t.videoMaxLengthSeconds}::int,
       ${t.html}, now())
-    on conflict (id) do update set name = excluded.name, types = excluded.types,
+    on conflict (id) do update set name = excluded.name, names = excluded.names,
+      types = excluded.types,
       mode = excluded.mode, width_px = excluded.width_px, height_px = excluded.height_px,
       preview_image_url = excluded.preview_image_url,
       example_preview_video_url = excluded.example_preview_video_url,
@@ -148,7 +149,7 @@ export async function storedCatalogueRows(
     : []
   const templates = ids.templates.length
     ? await db.query(sql<FileTemplate>`
-        select id, name, types, mode, width_px as "widthPx", height_px as "heightPx",
+        select id, name, names, types, mode, width_px as "widthPx", height_px as "heightPx",
           preview_image_url as "previewImageUrl",
           example_preview_video_url as "examplePreviewVideoUrl",
           video_max_length_seconds as "videoMaxLengthSeconds", html

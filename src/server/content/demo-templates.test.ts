@@ -47,5 +47,7 @@ describe('demo catalogue templates', () => {
         expect(alphaAt(info.width - 4, info.height - 4)).toBeGreaterThan(0)
       }
     },
+    // the words are fitted to the picture first (text-fit.ts): a few layouts before the render
+    30_000,
   )
 })

@@ -13,6 +13,7 @@ import {
 import { emojiDataUri, fontStack, loadFonts } from './fonts.ts'
 import { imageWork } from './limit.ts'
 import { toSatoriTree } from './template-tree.ts'
+import { fittedSizePx, hasFittedText, type Layout, withFittedSize } from './text-fit.ts'
 
 export type RenderInput = {
   template: ParsedTemplate
@@ -103,10 +104,7 @@ async function cachedPhotoDataUri(photo: Buffer, box: Box, cacheKey?: string) {
  * photo's proportions. The billboard's size when the layout cannot tell.
  */
 export async function photoBox(input: RenderInput, photoSize: Box): Promise<Box> {
-  const stand = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${photoSize.width}" height="${photoSize.height}"></svg>`,
-  ).toString('base64')
-  const standIn = `data:image/svg+xml;base64,${stand}`
+  const standIn = standInOf(photoSize)
   const tree = toSatoriTree(input.template, input.values, { photoDataUri: standIn }, input, {
     fontStack,
   })
@@ -129,6 +127,43 @@ export async function photoBox(input: RenderInput, photoSize: Box): Promise<Box>
     width: Math.min(input.width, Math.ceil(box.width)),
     height: Math.min(input.height, Math.ceil(box.height)),
   }
+}
+
+/** An empty picture of a photo's size: lays a design out as the photo would, without its bytes. */
+function standInOf(photoSize: Box): string {
+  const stand = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${photoSize.width}" height="${photoSize.height}"></svg>`,
+  ).toString('base64')
+  return `data:image/svg+xml;base64,${stand}`
+}
+
+/**
+ * The template with its `font-size: fit` text set to the largest size at which the design stays
+ * inside the billboard's picture (text-fit.ts), laid out with a stand-in of the photo.
+ */
+export async function withTextFitted(input: RenderInput, photoSize: Box): Promise<ParsedTemplate> {
+  if (!hasFittedText(input.template)) return input.template
+  const standIn = standInOf(photoSize)
+  const satori = await loadSatori()
+  const fonts = await loadFonts()
+  const layout = async (px: number) => {
+    const boxes: Layout[] = []
+    const template = withFittedSize(input.template, px, true)
+    const tree = toSatoriTree(template, input.values, { photoDataUri: standIn }, input, {
+      fontStack,
+    })
+    await satori(tree as unknown as ReactNode, {
+      width: input.width,
+      height: input.height,
+      fonts,
+      embedFont: false,
+      onNodeDetected: (node) => {
+        boxes.push({ left: node.left, top: node.top, width: node.width, height: node.height })
+      },
+    })
+    return boxes
+  }
+  return withFittedSize(input.template, await fittedSizePx(input, layout))
 }
 
 // satori asks for what the bundled fonts lack: emoji come from Twemoji; other scripts (CJK, Arabic...)
@@ -161,16 +196,15 @@ export async function renderTemplateSvg(
   if (input.template.usesPhoto && !input.photo) {
     throw new RenderError({ code: 'template_needs_photo' })
   }
+  const meta = input.template.usesPhoto && input.photo ? await sharp(input.photo).metadata() : null
+  const photoSize = { width: meta?.width ?? input.width, height: meta?.height ?? input.height }
+  const fitted = { ...input, template: await withTextFitted(input, photoSize) }
   let photo: string | null = null
-  if (input.template.usesPhoto && input.photo) {
-    const meta = await sharp(input.photo).metadata()
-    const box = await photoBox(input, {
-      width: meta.width ?? input.width,
-      height: meta.height ?? input.height,
-    })
+  if (fitted.template.usesPhoto && input.photo) {
+    const box = await photoBox(fitted, photoSize)
     photo = await cachedPhotoDataUri(input.photo, box, input.photoCacheKey)
   }
-  const tree = toSatoriTree(input.template, input.values, { photoDataUri: photo }, input, {
+  const tree = toSatoriTree(fitted.template, input.values, { photoDataUri: photo }, input, {
     fontStack,
   })
   const satori = await loadSatori()

@@ -138,7 +138,7 @@ export function createMailService(deps: MailDeps) {
         endEpochMs: slot.endEpochMs,
         summary: t.calendarSummary(event.name),
         description: `${t.code}: ${summary.confirmationCode}`,
-        location: `${summary.device.location}, ${cityStateLabel(summary.device)}`,
+        location: `${summary.device.location}, ${cityStateLabel(summary.device, locale)}`,
         url: orderUrl(summary),
       })),
     })
@@ -176,7 +176,7 @@ export function createMailService(deps: MailDeps) {
       firstName: contact.firstName,
       confirmationCode: summary.confirmationCode,
       eventName: event.name,
-      billboard: `${summary.device.location}, ${cityStateLabel(summary.device)}`,
+      billboard: `${summary.device.location}, ${cityStateLabel(summary.device, locale)}`,
       timeZoneId: summary.device.timeZoneId,
       times: shoutTimesLabel(
         event,

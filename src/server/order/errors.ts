@@ -19,6 +19,9 @@ export type OrderError =
   | { code: 'sold_out' }
   | { code: 'not_available_for_event'; eventName: string }
   | { code: 'slots_invalid'; slots: SlotProblem[] }
+  /** spec §5: a phone number that is none of the billboard's country (domain/phone.ts). */
+  | { code: 'phone_invalid' }
+  | { code: 'phone_invalid_for_country'; example: string }
   /** The content source names another event or billboard than the order. */
   | { code: 'missing_content_metadata' }
   /** No generated content under the key, or content made for another billboard or event. */

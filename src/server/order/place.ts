@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { OrderCreated, OrderRequest } from '../../contract/index.ts'
+import { countryCodeOf } from '../../domain/country.ts'
 import {
   isPurchasable,
   isSlotNumberOfEvent,
@@ -8,6 +9,7 @@ import {
   shoutTimesLabel,
   slotStartEpochMs,
 } from '../../domain/index.ts'
+import { checkPhone } from '../../domain/phone.ts'
 import { normalEmail, type PromoCheck } from '../catalogue/promos.ts'
 import type { CatalogueReads } from '../catalogue/service.ts'
 import type { PaymentService, PaymentSetupRecord } from '../payment/service.ts'
@@ -144,6 +146,15 @@ export function createPlacing(deps: PlacingDeps) {
     if (device.unavailableForEvent) {
       refuse({ code: 'not_available_for_event', eventName: event.name })
     }
+    // spec §5: the number is read in the billboard's country and kept in E.164 (domain/phone.ts)
+    const phone = checkPhone(order.customer.phoneNumber, countryCodeOf(device.country))
+    if (!phone.ok) {
+      return refuse(
+        phone.problem.code === 'phone_invalid_for_country'
+          ? { code: 'phone_invalid_for_country', example: String(phone.problem.params?.example) }
+          : { code: 'phone_invalid' },
+      )
+    }
 
     // spec §5: slots of the event, bought at least 5 hours before they play.
     const slotProblems: SlotProblem[] = []
@@ -221,7 +232,7 @@ export function createPlacing(deps: PlacingDeps) {
             email: order.emailAddress,
             firstName: order.customer.firstName,
             lastName: order.customer.lastName,
-            phoneNumber: order.customer.phoneNumber,
+            phoneNumber: phone.e164,
             willReceiveMarketing: order.customer.marketingAcknowledgement.willReceive,
             executionContentKey: order.executionContentKey,
             contentSource: order.contentSource,

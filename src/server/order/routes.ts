@@ -32,6 +32,8 @@ export function orderRefusal(error: OrderError): Refusal {
   switch (error.code) {
     case 'not_available_for_event':
       return { problems: [problem(error.code, { event: error.eventName })] }
+    case 'phone_invalid_for_country':
+      return { problems: [problem(error.code, { example: error.example })] }
     case 'slots_invalid':
       return {
         problems: error.slots.map(({ slotNumber, reason }) =>

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { productionProblems } from './env-prod.ts'
+import { SHOP_PAGES_ENTRIES } from './env-shop.ts'
+import { X264_PRESETS } from './env-video.ts'
 
 // Configuration comes only from the environment, and it is read once: this schema
 // lists every variable the server reads, the composition root (src/server/compose.ts) parses
@@ -21,23 +23,7 @@ const probability = v.pipe(
   v.maxValue(1, 'must be between 0 and 1'),
 )
 
-/**
- * x264 presets, fastest first. The default is superfast: measured here on 10 s of grainy 720p30 with the
- * machine busy, veryfast took 19.7 s, superfast 8.0 s, ultrafast 3.3 s; the shopper waits at most 30 s
- * (spec §9), so speed wins over the smaller file veryfast makes.
- */
-export const X264_PRESETS = [
-  'ultrafast',
-  'superfast',
-  'veryfast',
-  'faster',
-  'fast',
-  'medium',
-  'slow',
-  'slower',
-  'veryslow',
-] as const
-export type X264Preset = (typeof X264_PRESETS)[number]
+export { X264_PRESETS, type X264Preset } from './env-video.ts'
 
 const EnvEntries = v.object({
   // --- serving
@@ -75,6 +61,8 @@ const EnvEntries = v.object({
   // Origin of the map style and its tiles, allowed by the Content-Security-Policy.
   MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url('MAP_STYLE_URL must be a URL'))),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  // --- the shop's own pages: who runs it, and the operator's texts (env-shop.ts)
+  ...SHOP_PAGES_ENTRIES,
 
   // --- payments (Stripe when the secret key is set, else the local test-card provider)
   STRIPE_SECRET_KEY: optionalText,

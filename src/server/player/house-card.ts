@@ -48,6 +48,8 @@ export async function renderHouseCardPng(
   const priceLine = translate(house.locale, '{price} per shout · scan to book this screen', {
     price,
   })
+  // the code the shop's home page asks for, for a phone that cannot scan
+  const codeLine = translate(house.locale, 'Event code: {code}', { code: house.eventSlug })
   const side = Math.round(Math.min(widthPx, heightPx) * 0.8)
   const qr = await QRCode.toDataURL(house.shopUrl, {
     errorCorrectionLevel: 'Q',
@@ -76,6 +78,7 @@ export async function renderHouseCardPng(
           el('div', { fontSize: unit * 6 }, house.eventName),
           el('div', { fontSize: unit * 13, fontWeight: 700, lineHeight: 1.05 }, message),
           el('div', { fontSize: unit * 6 }, priceLine),
+          el('div', { fontSize: unit * 4.5, marginTop: unit * 2 }, codeLine),
         ],
       ),
       el('img', { width: side, height: side }, undefined, { src: qr, width: side, height: side }),

@@ -91,11 +91,20 @@ const API_PATH_SESSION = (pathOf as (e: Endpoint) => string)(advertisers.signOut
 
 let refreshing: Promise<boolean> | null = null
 
+// The server sets this cookie ('1') with the refresh cookie and clears it with it
+// (src/server/advertisers/guard.ts): without it this browser has no session to renew, and asking
+// would only log a 401 on a page anyone may open (/account, a proposal's link).
+const SIGNED_IN_COOKIE = 'shouts_adv_signed_in'
+const mayHaveSession = () =>
+  typeof document === 'undefined' ||
+  document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_COOKIE}=`))
+
 /**
  * A new access token through the refresh cookie: false when there is no session (no cookie, or one
  * revoked). An account other than this tab's is refused (another tab signed in meanwhile).
  */
 export function refresh(): Promise<boolean> {
+  if (!advertiserSession.token && !mayHaveSession()) return Promise.resolve(false)
   refreshing ??= (async () => {
     try {
       const before = advertiserSession.account?.accountId ?? null

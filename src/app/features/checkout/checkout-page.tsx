@@ -3,7 +3,9 @@ import { useNavigate, useParams } from '@tanstack/react-router'
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type * as v from 'valibot'
 import { useSnapshot } from 'valtio'
+import { countryCodeOf } from '../../../domain/country'
 import { formatMoney } from '../../../domain/money'
+import { checkPhone, phoneExample } from '../../../domain/phone'
 import type { ProblemData } from '../../../domain/problems'
 import {
   type ContactInfo,
@@ -23,6 +25,7 @@ import { lookupPromo } from '../../stores/promo'
 import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
+import { FocusedAlert } from '../../ui/focused-alert'
 import { type LocalCard, LocalCardFields, NO_CARD } from '../../ui/local-card'
 import { Notice } from '../../ui/notice'
 import { FirstShoutFree, PriceTotals } from '../../ui/price-totals'
@@ -73,8 +76,15 @@ export function CheckoutPage() {
     ensureSetupIntent().catch(() => setSetupError(true))
   }, [])
 
+  // spec §5: the number is read in the billboard's country, as the server reads it (domain/phone.ts)
+  const country = countryCodeOf(order.activeDevice?.country ?? '')
+  const phoneHint = phoneExample(country)
   const validate = (field: Field, value: string) => {
-    const problem = fieldError(SCHEMAS[field], value)
+    let problem = fieldError(SCHEMAS[field], value)
+    if (!problem && field === 'phone') {
+      const phone = checkPhone(value, country)
+      problem = phone.ok ? null : phone.problem
+    }
     setErrors((e) => ({ ...e, [field]: problem ?? undefined }))
     return problem === null
   }
@@ -91,6 +101,14 @@ export function CheckoutPage() {
     const result = await lookupPromo(code, event.slug)
     setPromoBusy(false)
     setPromoProblem(result.ok ? null : result.problem)
+    // the refusal is beside the field: the field takes the focus (its message is read with it)
+    if (!result.ok) {
+      requestAnimationFrame(() => {
+        const field = document.getElementById('promo-code')
+        field?.scrollIntoView({ block: 'center' })
+        field?.focus({ preventScroll: true })
+      })
+    }
   }
 
   const removePromo = () => {
@@ -106,7 +124,12 @@ export function CheckoutPage() {
       .map((f) => validate(f, orderStore.contactInfo[f]))
       .every(Boolean)
     if (!valid) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      // after the render that marks the fields: the first one refused, in the middle of the screen
+      requestAnimationFrame(() => {
+        const field = document.querySelector<HTMLElement>('[aria-invalid="true"]')
+        field?.scrollIntoView({ block: 'center' })
+        field?.focus({ preventScroll: true })
+      })
       return
     }
     setBusy(true)
@@ -185,7 +208,7 @@ export function CheckoutPage() {
             inputMode="tel"
             value={order.contactInfo.phone}
             autoComplete="tel"
-            hint={t`For example 555-123-4567, or an international number starting with +`}
+            hint={t`For example ${phoneHint}, or an international number starting with +`}
             error={fieldMessage('phone')}
             onChange={(e) => setContact('phone', e.target.value)}
             onBlur={(e) => validate('phone', e.target.value)}
@@ -234,6 +257,7 @@ export function CheckoutPage() {
           ) : (
             <div className="promo-row">
               <TextField
+                id="promo-code"
                 label={t`Promo code`}
                 value={promoInput}
                 autoCapitalize="characters"
@@ -297,9 +321,7 @@ export function CheckoutPage() {
             <LocalCardFields card={card} onChange={setCard} />
           )}
           {cardError ? (
-            <p className="field__error" role="alert">
-              {cardError}
-            </p>
+            <FocusedAlert className="field__error focused-alert">{cardError}</FocusedAlert>
           ) : null}
         </section>
 

@@ -6,6 +6,7 @@ import {
   BUYER_NAME_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
   RECIPIENT_NAME_MAX_LENGTH,
+  templateNameIn,
 } from '../../../contract/content'
 import { ApiError } from '../../lib/api'
 import { problemText } from '../../lib/problem-text'
@@ -88,7 +89,11 @@ export function CustomizePage() {
 
   return (
     <main className="page page--flow" id="main">
-      <StepHeader step="customize" title={<Trans>Make it yours</Trans>} lead={template?.name} />
+      <StepHeader
+        step="customize"
+        title={<Trans>Make it yours</Trans>}
+        lead={template ? templateNameIn(template, i18n.locale) : undefined}
+      />
 
       <div className="customize-grid">
         <section className="card customize__upload" aria-labelledby="upload-heading">

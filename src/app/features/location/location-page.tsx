@@ -34,6 +34,7 @@ import { Notice } from '../../ui/notice'
 import { Picture } from '../../ui/picture'
 import { StepHeader } from '../../ui/step-header'
 import { MiniMap } from './mini-map'
+import { QrArrival } from './qr-arrival'
 
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
 // is 820 KB and its start-up blocked the main thread for over a second).
@@ -168,7 +169,7 @@ export function LocationPage() {
                       />
                       <div className="billboard__body">
                         <h3 className="billboard__name">{device.location}</h3>
-                        <p className="billboard__city">{cityStateLabel(device)}</p>
+                        <p className="billboard__city">{cityStateLabel(device, i18n.locale)}</p>
                         <p className="billboard__meta">
                           {t`Facing ${trafficDirectionName(i18n, device.trafficDirection)} traffic`}
                           {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}
@@ -239,6 +240,19 @@ export function LocationPage() {
   return (
     <main className="page page--flow" id="main">
       <StepHeader step="location" title={<Trans>Choose a billboard</Trans>} lead={event?.name} />
+
+      {/* after hydration: the server's page is the same for every billboard's code */}
+      {qrDevice && hydrated && loaded ? (
+        <QrArrival
+          deviceId={qrDevice}
+          devices={list}
+          eventName={event?.name ?? ''}
+          onDesign={(device) => {
+            choose(device)
+            void navigate({ to: '/$eventslug/design/template', params: { eventslug } })
+          }}
+        />
+      ) : null}
 
       {places}
 

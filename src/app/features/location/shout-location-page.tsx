@@ -47,7 +47,7 @@ export function ShoutLocationPage() {
             height={400}
           />
           <h2>{device.location}</h2>
-          <p>{cityStateLabel(device)}</p>
+          <p>{cityStateLabel(device, i18n.locale)}</p>
           <p>{t`It faces traffic heading ${trafficDirectionName(i18n, device.trafficDirection)}.`}</p>
           <p className="muted">
             {device.coordinates.lat.toFixed(5)}, {device.coordinates.lng.toFixed(5)}

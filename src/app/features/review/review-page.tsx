@@ -1,7 +1,8 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { type ReactNode, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
+import { type ShopPage, shopPagePath } from '../../../contract/pages'
 import { formatMoney } from '../../../domain/money'
 import { missingAgreements, type RequiredAgreement } from '../../../domain/order-rules'
 import { cityStateLabel, shoutTimesLabel } from '../../../domain/shout-times'
@@ -14,11 +15,46 @@ import { templatesStore } from '../../stores/templates'
 import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
+import { FocusedAlert } from '../../ui/focused-alert'
 import { GeneratedContentView } from '../../ui/generated-content'
-import { Notice } from '../../ui/notice'
 import { PriceTotals } from '../../ui/price-totals'
 import { ProblemList } from '../../ui/problem-list'
 import { StepHeader } from '../../ui/step-header'
+
+// Where a refusal is shown: beside the section it is about (the times, the card and contact), else
+// above the button that placed the order.
+const TIMES_PROBLEMS = new Set([
+  'slots_taken',
+  'slot_not_in_event',
+  'slot_past_cutoff',
+  'sold_out',
+  'not_available_for_event',
+])
+const BILLING_PROBLEMS = new Set([
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'processing_error',
+  'authentication_required',
+  'authentication_failed',
+  'authentication_timed_out',
+  'checkout_mismatch',
+  'setup_not_confirmed',
+  'payment_already_saved',
+  'email_invalid',
+  'phone_invalid',
+  'phone_invalid_for_country',
+  'first_name_empty',
+  'last_name_empty',
+  'promo_invalid',
+  'promo_wrong_event',
+  'promo_once_per_customer',
+])
+type ProblemPlace = 'times' | 'billing' | 'order'
+const placeOf = (code: string): ProblemPlace =>
+  TIMES_PROBLEMS.has(code) ? 'times' : BILLING_PROBLEMS.has(code) ? 'billing' : 'order'
 
 export function ReviewPage() {
   const { t, i18n } = useLingui()
@@ -68,8 +104,33 @@ export function ReviewPage() {
     void navigate({ to: '/$eventslug/order/checkout', params: { eventslug } })
   }
 
+  // each consent opens the text it accepts, in a new tab: the order waits here (docs/pages.md)
+  const pageLink = (page: ShopPage) => ({
+    href: shopPagePath(page, i18n.locale),
+    target: '_blank',
+    rel: 'noopener',
+  })
+
   // times taken meanwhile: the way back is to the times
   const slotsTaken = order.orderProblems.some((p) => p.code === 'slots_taken')
+  const problemsAt = (place: ProblemPlace) =>
+    order.orderProblems.filter((p) => placeOf(p.code) === place)
+  const refusal = (place: ProblemPlace, action: ReactNode) => {
+    const problems = problemsAt(place)
+    if (problems.length === 0) return null
+    return (
+      <FocusedAlert className="notice notice--error" focusKey={order.orderProblems.length}>
+        <ProblemList problems={problems} />
+        {action}
+      </FocusedAlert>
+    )
+  }
+  const backToBilling =
+    order.orderStatus === 'Failed' && order.orderGuid ? (
+      <Button kind="link" size="small" onClick={startOver}>
+        <Trans>Back to billing info</Trans>
+      </Button>
+    ) : null
 
   const agreement = (key: RequiredAgreement, label: ReactNode) => (
     <Checkbox
@@ -103,7 +164,7 @@ export function ReviewPage() {
         {device ? (
           <>
             <p className="strong">{device.location}</p>
-            <p className="muted">{cityStateLabel(device)}</p>
+            <p className="muted">{cityStateLabel(device, i18n.locale)}</p>
           </>
         ) : null}
       </section>
@@ -117,6 +178,14 @@ export function ReviewPage() {
             <li key={label}>{label}</li>
           ))}
         </ul>
+        {refusal(
+          'times',
+          slotsTaken ? (
+            <Link to="/$eventslug/order/select-shouts" params={{ eventslug }} className="link">
+              <Trans>Choose other times</Trans>
+            </Link>
+          ) : null,
+        )}
         <Link to="/$eventslug/order/select-shouts" params={{ eventslug }} className="link">
           <Trans>Change times</Trans>
         </Link>
@@ -132,9 +201,12 @@ export function ReviewPage() {
         <p className="muted">
           {order.contactInfo.email} · {order.contactInfo.phone}
         </p>
-        <Link to="/$eventslug/order/checkout" params={{ eventslug }} className="link">
-          <Trans>Edit billing info</Trans>
-        </Link>
+        {refusal('billing', backToBilling)}
+        {problemsAt('billing').length > 0 && backToBilling ? null : (
+          <Link to="/$eventslug/order/checkout" params={{ eventslug }} className="link">
+            <Trans>Edit billing info</Trans>
+          </Link>
+        )}
       </section>
 
       <section className="card" aria-labelledby="totals-heading">
@@ -155,43 +227,48 @@ export function ReviewPage() {
             to see it.
           </Trans>,
         )}
-        {agreement('terms', <Trans>I accept the terms and conditions.</Trans>)}
+        {agreement(
+          'terms',
+          <Trans>
+            I accept the <a {...pageLink('terms')}>terms and conditions</a>.
+          </Trans>,
+        )}
         {agreement(
           'noChanges',
           <Trans>
             I understand that my content and times cannot be changed once the order is placed.
           </Trans>,
         )}
-        {agreement('privacyPolicy', <Trans>I have read the privacy policy.</Trans>)}
+        {agreement(
+          'privacyPolicy',
+          <Trans>
+            I have read the <a {...pageLink('privacy-policy')}>privacy policy</a>.
+          </Trans>,
+        )}
         <Checkbox
           checked={order.agreements.userGeneratedContentPolicy}
           onChange={(e) => agree('userGeneratedContentPolicy', e.target.checked)}
         >
-          <Trans>I confirm my photo and message follow the user-generated content policy.</Trans>
+          <Trans>
+            I confirm my photo and message follow the{' '}
+            <a {...pageLink('content-policy')}>user-generated content policy</a>.
+          </Trans>{' '}
+          <span className="check__optional">{t`(optional)`}</span>
         </Checkbox>
       </section>
 
-      {order.orderProblems.length > 0 ? (
-        <Notice tone="error">
-          <ProblemList problems={order.orderProblems} />
-          {slotsTaken ? (
-            <Link to="/$eventslug/order/select-shouts" params={{ eventslug }} className="link">
-              <Trans>Choose other times</Trans>
-            </Link>
-          ) : order.orderStatus === 'Failed' && order.orderGuid ? (
-            <Button kind="link" size="small" onClick={startOver}>
-              <Trans>Back to billing info</Trans>
-            </Button>
-          ) : null}
-        </Notice>
-      ) : null}
+      {refusal('order', backToBilling)}
 
       <ActionBar>
         <p className="action-bar__info">
           {!online && !sending ? (
             <Trans>You are offline: placing the order needs a connection</Trans>
           ) : missing.length > 0 ? (
-            <Trans>Tick the four required boxes to place your order</Trans>
+            <Plural
+              value={missing.length}
+              one="Tick the # required box left to place your order"
+              other="Tick the # required boxes left to place your order"
+            />
           ) : (
             <>
               <Trans>Total</Trans> <strong>{money(price.totalCents)}</strong>

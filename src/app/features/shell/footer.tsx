@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Locale } from '../../locale/i18n'
 import { MARKETING_PAGES } from '../../ui/marketing-pages'
-import { marketingUrl } from './marketing-url'
 
 const SOCIAL = [
   { name: 'Instagram', href: 'https://www.instagram.com/' },
@@ -21,8 +20,8 @@ export function Footer() {
       <nav aria-label={t`Footer`}>
         <ul className="footer__links">
           {MARKETING_PAGES.map((page) => (
-            <li key={page.path} className={page.mobile ? '' : 'footer__desktop-only'}>
-              <a href={marketingUrl(locale, page.path)}>{i18n._(page.label)}</a>
+            <li key={page.label.id} className={page.mobile ? '' : 'footer__desktop-only'}>
+              <a href={page.href(locale)}>{i18n._(page.label)}</a>
             </li>
           ))}
           <li>

@@ -3,7 +3,6 @@ import { useEffect } from 'react'
 import type { Locale } from '../../locale/i18n'
 import { setMenuOpen } from '../../stores/ui'
 import { MARKETING_PAGES } from '../../ui/marketing-pages'
-import { marketingUrl } from './marketing-url'
 
 /** spec §2: the menu's links, every marketing page (the footer shows fewer on a phone). Mounted while
  * the menu is open: Escape closes it. */
@@ -20,8 +19,8 @@ export function MenuLinks() {
   return (
     <ul>
       {MARKETING_PAGES.map((page) => (
-        <li key={page.path}>
-          <a href={marketingUrl(locale, page.path)}>{i18n._(page.label)}</a>
+        <li key={page.label.id}>
+          <a href={page.href(locale)}>{i18n._(page.label)}</a>
         </li>
       ))}
     </ul>

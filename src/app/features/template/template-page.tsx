@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import type { Template } from '../../../contract/content'
+import { type Template, templateNameIn } from '../../../contract/content'
 import { templatesStore } from '../../stores/templates'
 import { ActionBar } from '../../ui/action-bar'
 import { Button } from '../../ui/button'
@@ -13,10 +13,15 @@ import { StepHeader } from '../../ui/step-header'
 import { fetchTemplates, selectTemplate } from './template-actions'
 
 export function TemplatePage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { eventslug } = useParams({ from: '/_default/$eventslug' })
   const templates = useSnapshot(templatesStore)
+  // each design named in the shopper's language where the catalogue gives one
+  const named = <T extends Pick<Template, 'name' | 'names'>>(template: T): T => ({
+    ...template,
+    name: templateNameIn(template, i18n.locale),
+  })
 
   useEffect(() => {
     void fetchTemplates()
@@ -42,13 +47,14 @@ export function TemplatePage() {
         <Skeleton height={180} count={3} />
       ) : (
         <ul className="cards cards--grid">
-          {templates.templateList.map((template) => {
+          {templates.templateList.map(named).map((template) => {
             const selected = template.id === selectedId
             return (
               <li key={template.id} className={`card template ${selected ? 'card--selected' : ''}`}>
                 {template.examplePreviewVideoUrl ? (
                   <video
                     className="template__preview"
+                    style={{ aspectRatio: `${template.widthPx} / ${template.heightPx}` }}
                     src={template.examplePreviewVideoUrl}
                     poster={template.previewImageUrl}
                     width={template.widthPx}
@@ -62,6 +68,7 @@ export function TemplatePage() {
                 ) : (
                   <Picture
                     className="template__preview"
+                    style={{ aspectRatio: `${template.widthPx} / ${template.heightPx}` }}
                     src={template.previewImageUrl}
                     alt={t`Preview of ${template.name}`}
                     width={template.widthPx}
@@ -97,7 +104,9 @@ export function TemplatePage() {
       )}
       <ActionBar>
         <p className="action-bar__info">
-          {templates.selectedTemplate?.name ?? t`No design chosen yet`}
+          {templates.selectedTemplate
+            ? templateNameIn(templates.selectedTemplate, i18n.locale)
+            : t`No design chosen yet`}
         </p>
         <Button
           kind={selectedId ? 'orange' : 'disabled'}
