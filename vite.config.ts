@@ -209,7 +209,7 @@ const serverBuild = {
 } satisfies UserConfig
 
 // the chunks of the advertisers' routes, named by their route files (src/app/routes/_default)
-const ADVERTISER_ROUTE_CHUNK = /(^|\/)assets\/(account|campaigns\._|_proposalGuid)-[\w-]+\.js$/
+const ADVERTISER_ROUTE_CHUNK = /(^|\/)assets\/(account|advertise|campaigns\._|_proposalGuid)-[\w-]+\.js$/
 
 const clientBuild = {
   define: { __APP_VERSION__: JSON.stringify(appVersion) },

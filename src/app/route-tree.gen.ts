@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as DefaultRouteImport } from './routes/_default'
 import { Route as DefaultEventslugRouteImport } from './routes/_default/$eventslug'
 import { Route as DefaultAccountRouteImport } from './routes/_default/account'
+import { Route as DefaultAdvertiseRouteImport } from './routes/_default/advertise'
 import { Route as DefaultEventNotFoundRouteImport } from './routes/_default/event-not-found'
 import { Route as OpsSplatRouteImport } from './routes/ops.$'
 import { Route as PlayDeviceIdRouteImport } from './routes/play.$deviceId'
@@ -46,6 +47,11 @@ const DefaultEventslugRoute = DefaultEventslugRouteImport.update({
 const DefaultAccountRoute = DefaultAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultAdvertiseRoute = DefaultAdvertiseRouteImport.update({
+  id: '/advertise',
+  path: '/advertise',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultEventNotFoundRoute = DefaultEventNotFoundRouteImport.update({
@@ -136,6 +142,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$eventslug': typeof DefaultEventslugRouteWithChildren
   '/account': typeof DefaultAccountRoute
+  '/advertise': typeof DefaultAdvertiseRoute
   '/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
@@ -154,6 +161,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof DefaultAccountRoute
+  '/advertise': typeof DefaultAdvertiseRoute
   '/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
@@ -175,6 +183,7 @@ export interface FileRoutesById {
   '/_default': typeof DefaultRouteWithChildren
   '/_default/$eventslug': typeof DefaultEventslugRouteWithChildren
   '/_default/account': typeof DefaultAccountRoute
+  '/_default/advertise': typeof DefaultAdvertiseRoute
   '/_default/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
@@ -197,6 +206,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$eventslug'
     | '/account'
+    | '/advertise'
     | '/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
@@ -215,6 +225,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/advertise'
     | '/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/_default'
     | '/_default/$eventslug'
     | '/_default/account'
+    | '/_default/advertise'
     | '/_default/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
@@ -287,6 +299,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof DefaultAccountRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/advertise': {
+      id: '/_default/advertise'
+      path: '/advertise'
+      fullPath: '/advertise'
+      preLoaderRoute: typeof DefaultAdvertiseRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/event-not-found': {
@@ -446,6 +465,7 @@ const DefaultEventslugRouteWithChildren =
 interface DefaultRouteChildren {
   DefaultEventslugRoute: typeof DefaultEventslugRouteWithChildren
   DefaultAccountRoute: typeof DefaultAccountRoute
+  DefaultAdvertiseRoute: typeof DefaultAdvertiseRoute
   DefaultEventNotFoundRoute: typeof DefaultEventNotFoundRoute
   DefaultCampaignsSplatRoute: typeof DefaultCampaignsSplatRoute
   DefaultProposalProposalGuidRoute: typeof DefaultProposalProposalGuidRoute
@@ -454,6 +474,7 @@ interface DefaultRouteChildren {
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultEventslugRoute: DefaultEventslugRouteWithChildren,
   DefaultAccountRoute: DefaultAccountRoute,
+  DefaultAdvertiseRoute: DefaultAdvertiseRoute,
   DefaultEventNotFoundRoute: DefaultEventNotFoundRoute,
   DefaultCampaignsSplatRoute: DefaultCampaignsSplatRoute,
   DefaultProposalProposalGuidRoute: DefaultProposalProposalGuidRoute,

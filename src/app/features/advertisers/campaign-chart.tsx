@@ -35,16 +35,20 @@ export function CampaignChart({ campaignId }: { campaignId: string }) {
   const locale = i18n.locale
   const labels = days.map((d) => chartDayLabel(d, locale))
   const m = (cents: number) => money(cents, report.currency, locale)
+  // a billboard by its place, as people name it (its id only when the catalogue lost it)
+  const nameOf = (deviceId: string) =>
+    report.billboards?.find((b) => b.deviceId === deviceId)?.location ?? deviceId
   const plays: ChartSeries[] = devices.flatMap((deviceId, i) => {
     const color = CHART_COLORS[i % CHART_COLORS.length] ?? '#0072B2'
+    const billboard = nameOf(deviceId)
     return [
       {
-        label: t`Scheduled on ${deviceId}`,
+        label: t`Scheduled at ${billboard}`,
         values: days.map((d) => cell(d, deviceId)?.scheduledPlays ?? 0),
         color: `${color}66`,
       },
       {
-        label: t`Shown on ${deviceId}`,
+        label: t`Shown at ${billboard}`,
         values: days.map((d) => cell(d, deviceId)?.provenPlays ?? 0),
         color,
       },

@@ -194,7 +194,17 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
           <dt>
             <Trans>Billboards</Trans>
           </dt>
-          <dd>{campaign.deviceIds.join(', ')}</dd>
+          <dd>
+            {campaign.billboards && campaign.billboards.length > 0 ? (
+              <ul className="adv__named">
+                {campaign.billboards.map((b) => (
+                  <li key={b.deviceId}>{b.city ? `${b.location}, ${b.city}` : b.location}</li>
+                ))}
+              </ul>
+            ) : (
+              campaign.deviceIds.join(', ')
+            )}
+          </dd>
           <dt>
             <Trans>Plays scheduled</Trans>
           </dt>

@@ -8,7 +8,10 @@ import { ProblemList } from '../../ui/problem-list'
 import { problemsOfError } from './problems'
 import { callAsAdvertiser, fileAsAdvertiser } from './session'
 
-/** A play's time on its billboard's own clock, which is how the advertiser plans it. */
+/**
+ * A play's time on its billboard's own clock, which is how the advertiser plans it: "Tue 1 Dec,
+ * 08:28" (the locale's day and hour, no seconds), its clock named after by its city.
+ */
 const localTime = (epochMs: number, timeZone: string, locale: string) =>
   new Intl.DateTimeFormat(locale, {
     weekday: 'short',
@@ -16,9 +19,7 @@ const localTime = (epochMs: number, timeZone: string, locale: string) =>
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
-    second: '2-digit',
     timeZone,
-    timeZoneName: 'short',
   }).format(epochMs)
 
 /**
@@ -85,14 +86,18 @@ export function CampaignPlays({ campaign }: { campaign: Campaign }) {
         </p>
       ) : (
         <ol className="adv__plays">
-          {next.plays.map((play) => (
-            <li key={`${play.deviceId}@${play.startEpochMs}`}>
-              <span className="adv__play-where">{play.location}</span>{' '}
-              <time dateTime={new Date(play.startEpochMs).toISOString()}>
-                {localTime(play.startEpochMs, play.timeZoneId, i18n.locale)}
-              </time>
-            </li>
-          ))}
+          {next.plays.map((play) => {
+            const time = localTime(play.startEpochMs, play.timeZoneId, i18n.locale)
+            const city = play.city
+            return (
+              <li key={`${play.deviceId}@${play.startEpochMs}`}>
+                <span className="adv__play-where">{play.location}</span>{' '}
+                <time dateTime={new Date(play.startEpochMs).toISOString()}>
+                  {city ? t`${time}, ${city} time` : time}
+                </time>
+              </li>
+            )
+          })}
         </ol>
       )}
       {problems.length > 0 ? <ProblemList problems={problems} /> : null}

@@ -85,7 +85,10 @@ export function NewCampaignPage() {
   }, [from, to])
 
   const chosenLines = (inventory ?? []).filter((l) => draft.deviceIds.includes(l.deviceId))
-  const currency = chosenLines[0]?.currency ?? inventory?.[0]?.currency ?? 'EUR'
+  // one currency per campaign: the one chosen, else the first billboard picked's
+  const chosenCurrency = draft.currency ?? chosenLines[0]?.currency ?? null
+  const currency = chosenCurrency ?? inventory?.[0]?.currency ?? 'EUR'
+  const currencies = [...new Set((inventory ?? []).map((l) => l.currency))].sort()
   const split = splitProblems(problems, FIELDS, BY_CODE)
   const message = (field: Field) => {
     const problem = split.fields[field]
@@ -256,9 +259,42 @@ export function NewCampaignPage() {
             </p>
           ) : null}
         </fieldset>
+        {currencies.length > 1 ? (
+          <label className="field">
+            <span className="field__label">
+              <Trans>Currency of the campaign</Trans>
+            </span>
+            <select
+              className="field__input"
+              value={draft.currency ?? ''}
+              onChange={(e) => {
+                const next = e.target.value || null
+                draftStore.draft.currency = next
+                // a campaign is in one currency: billboards sold in another are dropped
+                if (next) {
+                  draftStore.draft.deviceIds = draftStore.draft.deviceIds.filter(
+                    (id) => inventory?.find((l) => l.deviceId === id)?.currency === next,
+                  )
+                }
+              }}
+            >
+              <option value="">
+                {chosenLines[0]
+                  ? t`${chosenLines[0].currency}, that of the first billboard picked`
+                  : t`That of the first billboard picked`}
+              </option>
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <BillboardPicker
           lines={inventory}
           chosen={draft.deviceIds}
+          currency={chosenCurrency}
           error={message('deviceIds')}
           onToggle={(deviceId, on) => {
             const others = draftStore.draft.deviceIds.filter((id) => id !== deviceId)
@@ -267,11 +303,15 @@ export function NewCampaignPage() {
           }}
         />
         <TextField
-          label={t`Budget (${currency})`}
+          label={chosenCurrency ? t`Budget (${chosenCurrency})` : t`Budget`}
           inputMode="decimal"
           value={draft.budget}
           error={message('budgetCents')}
-          hint={t`The most the campaign may cost: only plays that were shown are charged.`}
+          hint={
+            chosenCurrency
+              ? t`The most the campaign may cost: only plays that were shown are charged.`
+              : t`In the currency of the billboards you pick. Only plays that were shown are charged.`
+          }
           onChange={(e) => {
             draftStore.draft.budget = e.target.value
             clear('budgetCents')
