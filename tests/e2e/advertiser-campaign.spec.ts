@@ -343,8 +343,11 @@ for (const screen of [
     // the next plays, each on a billboard named as the catalogue does, at its local time
     const nextPlays = page.getByRole('region', { name: 'Next plays' }).getByRole('listitem')
     await expect(nextPlays.first()).toContainText(/Place de (l'Opéra|la République)/)
-    // "Tue 1 Dec, 08:28, Paris time": the hour and minute on the billboard's clock, named by its city
-    await expect(nextPlays.first().locator('time')).toHaveText(/\d{2}:\d{2}, Paris time$/)
+    // "Mon, Nov 30, 10:35 AM, Paris time": the hour and minute on the billboard's clock (as the
+    // reader's language writes them), named by its city
+    await expect(nextPlays.first().locator('time')).toHaveText(
+      /^\w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M, Paris time$/,
+    )
     await expect(nextPlays.first().locator('time')).not.toContainText('GMT')
     await expectAccessible(page)
     // its plays, reserved on both billboards, drawn per day with every figure in a table
@@ -444,8 +447,9 @@ for (const screen of [
     await expect(review.page.getByRole('article').filter({ hasText: email })).toHaveCount(0)
     await review.context.close()
 
-    // the list shows it, Approved, with its budget and spend; its page says Approved
-    await page.getByRole('link', { name: 'Your campaigns' }).click()
+    // the list shows it, Approved, with its budget and spend; its page says Approved (signing in
+    // again landed on the list, read before the approval)
+    await page.goto(`${server.url}/campaigns`)
     const row = page.getByRole('row', { name: /Spring sale/ })
     await expect(row).toContainText('Approved')
     await expect(row).toContainText('500')

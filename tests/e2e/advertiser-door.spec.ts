@@ -79,9 +79,8 @@ async function pickBillboardsAndPropose(page: Page, w: (english: string) => stri
   await expect(page.locator('#billboard-nyc-times-square-1-why')).toContainText('USD')
   await page.locator('#billboard-paris-opera-1').check()
   await page.locator('#billboard-paris-republique').check()
-  await expect(page.getByLabel(/EUR/)).toBeVisible()
   await expectAccessible(page)
-  await page.getByLabel(/^(Budget|Budget \(EUR\))$/).fill('500')
+  await page.getByRole('textbox', { name: 'Budget (EUR)' }).fill('500')
   await page.getByLabel(w('The ad (an image or a video)')).setInputFiles({
     name: 'ad.png',
     mimeType: 'image/png',

@@ -27,7 +27,7 @@ export function PasswordStrengthMeter(props: {
   name: string
   company: string
 }) {
-  const { i18n, t } = useLingui()
+  const { i18n } = useLingui()
   const [judged, setJudged] = useState<{ password: string; strength: PasswordStrength } | null>(
     null,
   )
@@ -56,15 +56,8 @@ export function PasswordStrengthMeter(props: {
   const label = i18n._(LABELS[score] ?? (LABELS[0] as MessageDescriptor))
   return (
     <div className="adv__strength" aria-live="polite">
-      <meter
-        min={0}
-        max={4}
-        low={2}
-        high={3}
-        optimum={4}
-        value={score}
-        aria-label={t`Password strength`}
-      />
+      {/* a picture of the words beside it, which say it to a screen reader */}
+      <meter min={0} max={4} low={2} high={3} optimum={4} value={score} aria-hidden="true" />
       <span className={strongEnough ? undefined : 'field__error'}>{label}</span>
     </div>
   )
