@@ -187,3 +187,45 @@ for (const lang of ['en', 'fr'] as const) {
     await context.close()
   })
 }
+
+test('fr: a signed-out visit to the new campaign page goes to sign-in, and back there after it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const w = wordsOf('fr')
+  const admin = await signedInOperator(server, 'admin')
+  const email = newEmail('door-back')
+  const signUp = await fetch(`${server.url}/api/v1/advertisers/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({
+      email,
+      password: STRONG_PASSWORD,
+      name: 'Ana Martin',
+      company: 'Brand & Co',
+      locale: 'fr',
+    }),
+  })
+  expect(signUp.status).toBe(202)
+  await expect
+    .poll(async () => (await server.deps.mail.list()).some((m) => m.to === email), {
+      timeout: 15_000,
+    })
+    .toBe(true)
+  expect((await admin.api.post('/ops/advertisers/verify', { email })).status).toBe(200)
+
+  const context = await browser.newContext({ ...DESK, locale: 'fr-FR' })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/fr/campaigns/new`)
+  await expect(page).toHaveURL(/\/fr\/account\?next=%2Fcampaigns%2Fnew$/)
+  await page.getByLabel(w('E-mail address')).fill(email)
+  await page.getByLabel(w('Password'), { exact: true }).fill(STRONG_PASSWORD)
+  await page.getByRole('button', { name: w('Sign in'), exact: true }).click()
+  await expect(page).toHaveURL(/\/fr\/campaigns\/new$/)
+  await expect(page.locator('#billboard-paris-opera-1')).toBeVisible()
+  // a campaign of no one: the page says so, with the way back
+  await page.goto(`${server.url}/fr/campaigns/00000000-0000-4000-8000-000000000000`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/.+/)
+  await expect(page.getByRole('link', { name: w('Your campaigns') })).toBeVisible()
+  await context.close()
+})

@@ -127,7 +127,7 @@ export function AccountPage() {
         // back to the page that asked for a session, else to the campaigns
         const next = safeNext(search.next)
         if (next) await navigate({ href: next })
-        else await navigate({ to: '/campaigns/$', params: { _splat: '' } })
+        else await navigate({ to: '/campaigns' })
       })
     } else if (mode === 'forgot') {
       void run(async () => {
@@ -177,7 +177,7 @@ export function AccountPage() {
             </Trans>
           </p>
           <div className="adv__actions">
-            <Link to="/campaigns/$" params={{ _splat: '' }} className="btn btn--orange btn--medium">
+            <Link to="/campaigns" className="btn btn--orange btn--medium">
               <span className="btn__label">
                 <Trans>Your campaigns</Trans>
               </span>

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import { advertiserDoor, type BillboardForSale } from '../../../contract/advertisers-door'
-import type { ProblemData } from '../../../domain/problems'
 import { callApi } from '../../lib/api'
+import { useLoad } from '../../lib/use-load'
 import { Notice } from '../../ui/notice'
 import { ProblemList } from '../../ui/problem-list'
 import { count, money } from './format'
@@ -30,18 +29,13 @@ function byCity(billboards: readonly BillboardForSale[], locale: string) {
  */
 export function AdvertisePage() {
   const { t, i18n } = useLingui()
-  const [billboards, setBillboards] = useState<BillboardForSale[] | null>(null)
-  const [problems, setProblems] = useState<ProblemData[]>([])
-
-  useEffect(() => {
-    const abort = new AbortController()
-    callApi(advertiserDoor.billboardsForSale, { signal: abort.signal })
-      .then((answer) => setBillboards(answer.billboards))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setProblems(problemsOfError(error))
-      })
-    return () => abort.abort()
-  }, [])
+  const [loaded] = useLoad(
+    (signal) => callApi(advertiserDoor.billboardsForSale, { signal }),
+    [],
+    problemsOfError,
+  )
+  const billboards = loaded.status === 'ready' ? loaded.value.billboards : null
+  const problems = loaded.status === 'failed' ? loaded.message : []
 
   const start = (
     <Link

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
 import { advertisers, type Report } from '../../../contract/advertisers'
 import { CHART_COLORS, Chart, type ChartSeries, chartDayLabel } from '../../lib/chart'
+import { useLoad } from '../../lib/use-load'
 import { count, money } from './format'
 import { callAsAdvertiser } from './session'
 
@@ -21,16 +21,14 @@ export function reportSeries(report: Report) {
 
 export function CampaignChart({ campaignId }: { campaignId: string }) {
   const { t, i18n } = useLingui()
-  const [report, setReport] = useState<Report | null>(null)
-  useEffect(() => {
-    const abort = new AbortController()
-    callAsAdvertiser(advertisers.report, { params: { campaignId }, signal: abort.signal })
-      .then(setReport)
-      // the figures above stay: the chart is an extra view of them
-      .catch(() => undefined)
-    return () => abort.abort()
-  }, [campaignId])
-  if (!report) return null
+  const [loaded] = useLoad(
+    (signal) => callAsAdvertiser(advertisers.report, { params: { campaignId }, signal }),
+    [campaignId],
+    // the figures above stay: the chart is an extra view of them
+    () => null,
+  )
+  if (loaded.status !== 'ready') return null
+  const report = loaded.value
   const { days, devices, cell, perDay } = reportSeries(report)
   const locale = i18n.locale
   const labels = days.map((d) => chartDayLabel(d, locale))

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
-import { advertisers, type Campaign, type NextPlays } from '../../../contract/advertisers'
+import { useState } from 'react'
+import { advertisers, type Campaign } from '../../../contract/advertisers'
 import { pathOf } from '../../../contract/endpoint'
 import type { ProblemData } from '../../../domain/problems'
+import { useLoad } from '../../lib/use-load'
 import { Button } from '../../ui/button'
 import { ProblemList } from '../../ui/problem-list'
 import { problemsOfError } from './problems'
@@ -30,20 +31,16 @@ const localTime = (epochMs: number, timeZone: string, locale: string) =>
 export function CampaignPlays({ campaign }: { campaign: Campaign }) {
   const { t, i18n } = useLingui()
   const { campaignId, state } = campaign
-  const [next, setNext] = useState<NextPlays | null>(null)
   const [problems, setProblems] = useState<ProblemData[]>([])
   const [saving, setSaving] = useState(false)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the state changes (a cancelled campaign's plays to come are freed)
-  useEffect(() => {
-    const abort = new AbortController()
-    callAsAdvertiser(advertisers.nextPlays, { params: { campaignId }, signal: abort.signal })
-      .then(setNext)
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setProblems(problemsOfError(error))
-      })
-    return () => abort.abort()
-  }, [campaignId, state])
+  // read again when the state changes (a cancelled campaign's plays to come are freed)
+  const [loaded] = useLoad(
+    (signal) => callAsAdvertiser(advertisers.nextPlays, { params: { campaignId }, signal }),
+    [campaignId, state],
+    problemsOfError,
+  )
+  const next = loaded.status === 'ready' ? loaded.value : null
+  const shownProblems = loaded.status === 'failed' ? [...loaded.message, ...problems] : problems
 
   const download = async () => {
     setSaving(true)
@@ -78,9 +75,9 @@ export function CampaignPlays({ campaign }: { campaign: Campaign }) {
           <Trans>The campaign is paused: these plays are kept and play once it resumes.</Trans>
         </p>
       ) : null}
-      {next === null ? (
+      {loaded.status === 'loading' ? (
         <div className="skeleton" style={{ height: 80 }} aria-busy="true" />
-      ) : next.plays.length === 0 ? (
+      ) : next === null ? null : next.plays.length === 0 ? (
         <p className="field__hint">
           <Trans>No play to come.</Trans>
         </p>
@@ -100,7 +97,7 @@ export function CampaignPlays({ campaign }: { campaign: Campaign }) {
           })}
         </ol>
       )}
-      {problems.length > 0 ? <ProblemList problems={problems} /> : null}
+      {shownProblems.length > 0 ? <ProblemList problems={shownProblems} /> : null}
       <div className="adv__actions">
         <Button kind={saving ? 'loading' : 'white'} onClick={() => void download()}>
           {t`Download the report (CSV)`}
