@@ -220,6 +220,34 @@ describe.each(BACKENDS)('an advertiser’s way in on %s', (backend) => {
   })
 })
 
+describe.each(BACKENDS)('the public billboards for sale on %s', (backend) => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await startTestServer(backend)
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('answers an address at most 60 times a minute, then 429 with Retry-After, counted in the database', async () => {
+    const anyone = client(server.url)
+    let refused: Awaited<ReturnType<typeof anyone.get>> | null = null
+    let answered = 0
+    for (let i = 0; i < 70 && !refused; i++) {
+      const res = await anyone.get('/advertisers/billboards')
+      if (res.status === 429) refused = res
+      else {
+        expect(res.status).toBe(200)
+        answered++
+      }
+    }
+    expect(answered).toBeLessThanOrEqual(60)
+    expect(refused?.body).toMatchObject({ codes: ['too_many_requests'] })
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
+
 describe('an advertiser’s one-time link outside a local install', () => {
   let server: TestServer
   const logs: string[] = []
