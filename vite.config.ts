@@ -208,8 +208,10 @@ const serverBuild = {
   },
 } satisfies UserConfig
 
-// the chunks of the advertisers' routes, named by their route files (src/app/routes/_default)
-const ADVERTISER_ROUTE_CHUNK = /(^|\/)assets\/(account|campaigns\._|_proposalGuid)-[\w-]+\.js$/
+// the chunks of the advertisers' routes, named by their route files (src/app/routes/_default), and
+// their loaders'
+const ADVERTISER_ROUTE_CHUNK =
+  /(^|\/)assets\/(account|advertise|advertiser-loaders|_advertiser|campaigns\.\w+|_proposalGuid)-[\w-]+\.js$/
 
 const clientBuild = {
   define: { __APP_VERSION__: JSON.stringify(appVersion) },

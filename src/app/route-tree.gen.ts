@@ -12,15 +12,19 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as DefaultRouteImport } from './routes/_default'
 import { Route as DefaultEventslugRouteImport } from './routes/_default/$eventslug'
+import { Route as DefaultAdvertiserRouteImport } from './routes/_default/_advertiser'
 import { Route as DefaultAccountRouteImport } from './routes/_default/account'
+import { Route as DefaultAdvertiseRouteImport } from './routes/_default/advertise'
 import { Route as DefaultEventNotFoundRouteImport } from './routes/_default/event-not-found'
 import { Route as OpsSplatRouteImport } from './routes/ops.$'
 import { Route as PlayDeviceIdRouteImport } from './routes/play.$deviceId'
 import { Route as DefaultEventslugIndexRouteImport } from './routes/_default/$eventslug/index'
 import { Route as DefaultEventslugStepsRouteImport } from './routes/_default/$eventslug/_steps'
 import { Route as DefaultEventslugShoutLocationRouteImport } from './routes/_default/$eventslug/shout-location'
-import { Route as DefaultCampaignsSplatRouteImport } from './routes/_default/campaigns.$'
 import { Route as DefaultProposalProposalGuidRouteImport } from './routes/_default/proposal/$proposalGuid'
+import { Route as DefaultAdvertiserCampaignsIndexRouteImport } from './routes/_default/_advertiser/campaigns.index'
+import { Route as DefaultAdvertiserCampaignsCampaignIdRouteImport } from './routes/_default/_advertiser/campaigns.$campaignId'
+import { Route as DefaultAdvertiserCampaignsNewRouteImport } from './routes/_default/_advertiser/campaigns.new'
 import { Route as DefaultEventslugStepsDesignCustomizeRouteImport } from './routes/_default/$eventslug/_steps/design/customize'
 import { Route as DefaultEventslugStepsDesignLocationRouteImport } from './routes/_default/$eventslug/_steps/design/location'
 import { Route as DefaultEventslugStepsDesignTemplateRouteImport } from './routes/_default/$eventslug/_steps/design/template'
@@ -43,9 +47,18 @@ const DefaultEventslugRoute = DefaultEventslugRouteImport.update({
   path: '/$eventslug',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultAdvertiserRoute = DefaultAdvertiserRouteImport.update({
+  id: '/_advertiser',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultAccountRoute = DefaultAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultAdvertiseRoute = DefaultAdvertiseRouteImport.update({
+  id: '/advertise',
+  path: '/advertise',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultEventNotFoundRoute = DefaultEventNotFoundRouteImport.update({
@@ -78,16 +91,29 @@ const DefaultEventslugShoutLocationRoute =
     path: '/shout-location',
     getParentRoute: () => DefaultEventslugRoute,
   } as any)
-const DefaultCampaignsSplatRoute = DefaultCampaignsSplatRouteImport.update({
-  id: '/campaigns/$',
-  path: '/campaigns/$',
-  getParentRoute: () => DefaultRoute,
-} as any)
 const DefaultProposalProposalGuidRoute =
   DefaultProposalProposalGuidRouteImport.update({
     id: '/proposal/$proposalGuid',
     path: '/proposal/$proposalGuid',
     getParentRoute: () => DefaultRoute,
+  } as any)
+const DefaultAdvertiserCampaignsIndexRoute =
+  DefaultAdvertiserCampaignsIndexRouteImport.update({
+    id: '/campaigns/',
+    path: '/campaigns/',
+    getParentRoute: () => DefaultAdvertiserRoute,
+  } as any)
+const DefaultAdvertiserCampaignsCampaignIdRoute =
+  DefaultAdvertiserCampaignsCampaignIdRouteImport.update({
+    id: '/campaigns/$campaignId',
+    path: '/campaigns/$campaignId',
+    getParentRoute: () => DefaultAdvertiserRoute,
+  } as any)
+const DefaultAdvertiserCampaignsNewRoute =
+  DefaultAdvertiserCampaignsNewRouteImport.update({
+    id: '/campaigns/new',
+    path: '/campaigns/new',
+    getParentRoute: () => DefaultAdvertiserRoute,
   } as any)
 const DefaultEventslugStepsDesignCustomizeRoute =
   DefaultEventslugStepsDesignCustomizeRouteImport.update({
@@ -136,13 +162,16 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$eventslug': typeof DefaultEventslugRouteWithChildren
   '/account': typeof DefaultAccountRoute
+  '/advertise': typeof DefaultAdvertiseRoute
   '/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
-  '/campaigns/$': typeof DefaultCampaignsSplatRoute
   '/proposal/$proposalGuid': typeof DefaultProposalProposalGuidRoute
   '/$eventslug/': typeof DefaultEventslugIndexRoute
+  '/campaigns/$campaignId': typeof DefaultAdvertiserCampaignsCampaignIdRoute
+  '/campaigns/new': typeof DefaultAdvertiserCampaignsNewRoute
+  '/campaigns/': typeof DefaultAdvertiserCampaignsIndexRoute
   '/$eventslug/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
   '/$eventslug/design/location': typeof DefaultEventslugStepsDesignLocationRoute
   '/$eventslug/design/template': typeof DefaultEventslugStepsDesignTemplateRoute
@@ -154,13 +183,16 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof DefaultAccountRoute
+  '/advertise': typeof DefaultAdvertiseRoute
   '/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/$eventslug': typeof DefaultEventslugIndexRoute
   '/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
-  '/campaigns/$': typeof DefaultCampaignsSplatRoute
   '/proposal/$proposalGuid': typeof DefaultProposalProposalGuidRoute
+  '/campaigns/$campaignId': typeof DefaultAdvertiserCampaignsCampaignIdRoute
+  '/campaigns/new': typeof DefaultAdvertiserCampaignsNewRoute
+  '/campaigns': typeof DefaultAdvertiserCampaignsIndexRoute
   '/$eventslug/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
   '/$eventslug/design/location': typeof DefaultEventslugStepsDesignLocationRoute
   '/$eventslug/design/template': typeof DefaultEventslugStepsDesignTemplateRoute
@@ -174,15 +206,19 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_default': typeof DefaultRouteWithChildren
   '/_default/$eventslug': typeof DefaultEventslugRouteWithChildren
+  '/_default/_advertiser': typeof DefaultAdvertiserRouteWithChildren
   '/_default/account': typeof DefaultAccountRoute
+  '/_default/advertise': typeof DefaultAdvertiseRoute
   '/_default/event-not-found': typeof DefaultEventNotFoundRoute
   '/ops/$': typeof OpsSplatRoute
   '/play/$deviceId': typeof PlayDeviceIdRoute
   '/_default/$eventslug/_steps': typeof DefaultEventslugStepsRouteWithChildren
   '/_default/$eventslug/shout-location': typeof DefaultEventslugShoutLocationRoute
-  '/_default/campaigns/$': typeof DefaultCampaignsSplatRoute
   '/_default/proposal/$proposalGuid': typeof DefaultProposalProposalGuidRoute
   '/_default/$eventslug/': typeof DefaultEventslugIndexRoute
+  '/_default/_advertiser/campaigns/$campaignId': typeof DefaultAdvertiserCampaignsCampaignIdRoute
+  '/_default/_advertiser/campaigns/new': typeof DefaultAdvertiserCampaignsNewRoute
+  '/_default/_advertiser/campaigns/': typeof DefaultAdvertiserCampaignsIndexRoute
   '/_default/$eventslug/_steps/design/customize': typeof DefaultEventslugStepsDesignCustomizeRoute
   '/_default/$eventslug/_steps/design/location': typeof DefaultEventslugStepsDesignLocationRoute
   '/_default/$eventslug/_steps/design/template': typeof DefaultEventslugStepsDesignTemplateRoute
@@ -197,13 +233,16 @@ export interface FileRouteTypes {
     | '/'
     | '/$eventslug'
     | '/account'
+    | '/advertise'
     | '/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
     | '/$eventslug/shout-location'
-    | '/campaigns/$'
     | '/proposal/$proposalGuid'
     | '/$eventslug/'
+    | '/campaigns/$campaignId'
+    | '/campaigns/new'
+    | '/campaigns/'
     | '/$eventslug/design/customize'
     | '/$eventslug/design/location'
     | '/$eventslug/design/template'
@@ -215,13 +254,16 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/advertise'
     | '/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
     | '/$eventslug'
     | '/$eventslug/shout-location'
-    | '/campaigns/$'
     | '/proposal/$proposalGuid'
+    | '/campaigns/$campaignId'
+    | '/campaigns/new'
+    | '/campaigns'
     | '/$eventslug/design/customize'
     | '/$eventslug/design/location'
     | '/$eventslug/design/template'
@@ -234,15 +276,19 @@ export interface FileRouteTypes {
     | '/'
     | '/_default'
     | '/_default/$eventslug'
+    | '/_default/_advertiser'
     | '/_default/account'
+    | '/_default/advertise'
     | '/_default/event-not-found'
     | '/ops/$'
     | '/play/$deviceId'
     | '/_default/$eventslug/_steps'
     | '/_default/$eventslug/shout-location'
-    | '/_default/campaigns/$'
     | '/_default/proposal/$proposalGuid'
     | '/_default/$eventslug/'
+    | '/_default/_advertiser/campaigns/$campaignId'
+    | '/_default/_advertiser/campaigns/new'
+    | '/_default/_advertiser/campaigns/'
     | '/_default/$eventslug/_steps/design/customize'
     | '/_default/$eventslug/_steps/design/location'
     | '/_default/$eventslug/_steps/design/template'
@@ -282,11 +328,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultEventslugRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/_advertiser': {
+      id: '/_default/_advertiser'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DefaultAdvertiserRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_default/account': {
       id: '/_default/account'
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof DefaultAccountRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/advertise': {
+      id: '/_default/advertise'
+      path: '/advertise'
+      fullPath: '/advertise'
+      preLoaderRoute: typeof DefaultAdvertiseRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/event-not-found': {
@@ -331,19 +391,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultEventslugShoutLocationRouteImport
       parentRoute: typeof DefaultEventslugRoute
     }
-    '/_default/campaigns/$': {
-      id: '/_default/campaigns/$'
-      path: '/campaigns/$'
-      fullPath: '/campaigns/$'
-      preLoaderRoute: typeof DefaultCampaignsSplatRouteImport
-      parentRoute: typeof DefaultRoute
-    }
     '/_default/proposal/$proposalGuid': {
       id: '/_default/proposal/$proposalGuid'
       path: '/proposal/$proposalGuid'
       fullPath: '/proposal/$proposalGuid'
       preLoaderRoute: typeof DefaultProposalProposalGuidRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/_default/_advertiser/campaigns/': {
+      id: '/_default/_advertiser/campaigns/'
+      path: '/campaigns'
+      fullPath: '/campaigns/'
+      preLoaderRoute: typeof DefaultAdvertiserCampaignsIndexRouteImport
+      parentRoute: typeof DefaultAdvertiserRoute
+    }
+    '/_default/_advertiser/campaigns/$campaignId': {
+      id: '/_default/_advertiser/campaigns/$campaignId'
+      path: '/campaigns/$campaignId'
+      fullPath: '/campaigns/$campaignId'
+      preLoaderRoute: typeof DefaultAdvertiserCampaignsCampaignIdRouteImport
+      parentRoute: typeof DefaultAdvertiserRoute
+    }
+    '/_default/_advertiser/campaigns/new': {
+      id: '/_default/_advertiser/campaigns/new'
+      path: '/campaigns/new'
+      fullPath: '/campaigns/new'
+      preLoaderRoute: typeof DefaultAdvertiserCampaignsNewRouteImport
+      parentRoute: typeof DefaultAdvertiserRoute
     }
     '/_default/$eventslug/_steps/design/customize': {
       id: '/_default/$eventslug/_steps/design/customize'
@@ -443,19 +517,37 @@ const DefaultEventslugRouteChildren: DefaultEventslugRouteChildren = {
 const DefaultEventslugRouteWithChildren =
   DefaultEventslugRoute._addFileChildren(DefaultEventslugRouteChildren)
 
+interface DefaultAdvertiserRouteChildren {
+  DefaultAdvertiserCampaignsCampaignIdRoute: typeof DefaultAdvertiserCampaignsCampaignIdRoute
+  DefaultAdvertiserCampaignsNewRoute: typeof DefaultAdvertiserCampaignsNewRoute
+  DefaultAdvertiserCampaignsIndexRoute: typeof DefaultAdvertiserCampaignsIndexRoute
+}
+
+const DefaultAdvertiserRouteChildren: DefaultAdvertiserRouteChildren = {
+  DefaultAdvertiserCampaignsCampaignIdRoute:
+    DefaultAdvertiserCampaignsCampaignIdRoute,
+  DefaultAdvertiserCampaignsNewRoute: DefaultAdvertiserCampaignsNewRoute,
+  DefaultAdvertiserCampaignsIndexRoute: DefaultAdvertiserCampaignsIndexRoute,
+}
+
+const DefaultAdvertiserRouteWithChildren =
+  DefaultAdvertiserRoute._addFileChildren(DefaultAdvertiserRouteChildren)
+
 interface DefaultRouteChildren {
   DefaultEventslugRoute: typeof DefaultEventslugRouteWithChildren
+  DefaultAdvertiserRoute: typeof DefaultAdvertiserRouteWithChildren
   DefaultAccountRoute: typeof DefaultAccountRoute
+  DefaultAdvertiseRoute: typeof DefaultAdvertiseRoute
   DefaultEventNotFoundRoute: typeof DefaultEventNotFoundRoute
-  DefaultCampaignsSplatRoute: typeof DefaultCampaignsSplatRoute
   DefaultProposalProposalGuidRoute: typeof DefaultProposalProposalGuidRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultEventslugRoute: DefaultEventslugRouteWithChildren,
+  DefaultAdvertiserRoute: DefaultAdvertiserRouteWithChildren,
   DefaultAccountRoute: DefaultAccountRoute,
+  DefaultAdvertiseRoute: DefaultAdvertiseRoute,
   DefaultEventNotFoundRoute: DefaultEventNotFoundRoute,
-  DefaultCampaignsSplatRoute: DefaultCampaignsSplatRoute,
   DefaultProposalProposalGuidRoute: DefaultProposalProposalGuidRoute,
 }
 

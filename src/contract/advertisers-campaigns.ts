@@ -84,6 +84,15 @@ export const CampaignPatchSchema = v.strictObject({
 })
 export type CampaignPatch = v.InferOutput<typeof CampaignPatchSchema>
 
+/** A billboard as people name it: its place and city, and its clock. */
+export const NamedBillboardSchema = v.object({
+  deviceId: v.string(),
+  location: v.string(),
+  city: v.string(),
+  timeZoneId: v.string(),
+})
+export type NamedBillboard = v.InferOutput<typeof NamedBillboardSchema>
+
 export const CampaignSchema = v.object({
   campaignId: v.string(),
   name: v.string(),
@@ -107,6 +116,8 @@ export const CampaignSchema = v.object({
   completedReason: v.optional(v.nullable(v.picklist(COMPLETION_REASONS))),
   /** Why it is paused (Paused): by its advertiser, or by the shop when the card was declined. */
   pausedReason: v.optional(v.nullable(v.picklist(PAUSE_REASONS))),
+  /** Its billboards as the catalogue names them today, in `deviceIds`' order. */
+  billboards: v.optional(v.array(NamedBillboardSchema), []),
 })
 export type Campaign = v.InferOutput<typeof CampaignSchema>
 
@@ -174,6 +185,8 @@ export const ReportSchema = v.object({
   campaignId: v.string(),
   currency: v.string(),
   rows: v.array(ReportRowSchema),
+  /** The campaign's billboards as the catalogue names them today, in the campaign's order. */
+  billboards: v.optional(v.array(NamedBillboardSchema), []),
   totals: v.object({
     scheduledPlays: v.number(),
     provenPlays: v.number(),
@@ -192,6 +205,8 @@ export const NextPlaysSchema = v.object({
       deviceId: v.string(),
       /** The billboard's name in the catalogue (its id when the catalogue no longer lists it). */
       location: v.string(),
+      /** Its city, which names its clock ("Paris time"). */
+      city: v.optional(v.string(), ''),
       /** The billboard's time zone: its local time is the play's time as the advertiser reads it. */
       timeZoneId: v.string(),
       startEpochMs: EpochMsSchema,

@@ -1,10 +1,12 @@
 import { advertisers } from './advertisers'
+import { advertiserDoor } from './advertisers-door'
 import { billboards } from './billboards'
 import { spotlight } from './catalogue'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
 import { meta } from './meta'
+import { opsAdvertisers } from './ops/advertisers'
 import { opsBillboards } from './ops/billboards'
 import { opsCampaigns } from './ops/campaigns'
 import { opsCatalogue } from './ops/catalogue'
@@ -35,7 +37,9 @@ export const api = {
   opsCatalogue,
   opsDashboard,
   advertisers,
+  advertiserDoor,
   opsCampaigns,
+  opsAdvertisers,
   billboards,
 } as const
 
@@ -44,6 +48,7 @@ export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((are
 )
 
 export * from './advertisers'
+export * from './advertisers-door'
 export * from './billboards'
 export * from './catalogue'
 export * from './common'
@@ -52,6 +57,7 @@ export * from './endpoint'
 export * from './issues'
 export * from './mail'
 export * from './meta'
+export * from './ops/advertisers'
 export * from './ops/billboards'
 export * from './ops/campaigns'
 export * from './ops/catalogue'

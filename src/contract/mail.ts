@@ -67,16 +67,26 @@ export const OutboxMailSchema = v.object({
   sentAtEpochMs: v.nullable(EpochMsSchema),
   /** The last failed attempt's error (kept while it is retried), else null. */
   error: v.nullable(ProblemSchema),
+  /** Its body holds a one-time link (a verification or reset link). */
+  oneTimeLink: v.optional(v.boolean(), false),
 })
 export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>
 
 export const OutboxSchema = v.object({ mails: v.array(OutboxMailSchema) })
 export type Outbox = v.InferOutput<typeof OutboxSchema>
 
+/**
+ * Why the console shows no body: `one_time_link`, it holds a one-time link, shown only by a local
+ * install without SMTP (APP_ENV=local), where no mail leaves and the admin is the one who signs up;
+ * `forgotten`, its order's personal data was forgotten (an erasure, or its lifetime ended).
+ */
+export const BODY_HIDDEN_REASONS = ['one_time_link', 'forgotten'] as const
+
 export const OutboxMailBodySchema = v.object({
   ...OutboxMailSchema.entries,
   text: v.string(),
   html: v.string(),
+  bodyHidden: v.optional(v.nullable(v.picklist(BODY_HIDDEN_REASONS)), null),
   attachments: v.array(v.object({ filename: text(), contentType: text() })),
 })
 export type OutboxMailBody = v.InferOutput<typeof OutboxMailBodySchema>

@@ -33,10 +33,14 @@ export const ADVERTISER_PROBLEMS = {
     status: 422,
     en: 'amount spent to date + amount committed ({spentCents} + {committedCents} cents) is more than the budget of {budgetCents} cents',
   },
-  billboard_not_for_ads: { status: 422, en: 'The billboard {deviceId} is not sold to advertisers' },
+  // {billboard}: its place and city, as people name it
+  billboard_not_for_ads: {
+    status: 422,
+    en: 'The billboard at {billboard} is not sold to advertisers',
+  },
   billboard_currency_mismatch: {
     status: 422,
-    en: "The billboard {deviceId} is sold in {currency}, not in the campaign's currency",
+    en: 'The billboard at {billboard} is sold in {currency}, and this campaign is in {campaignCurrency}',
   },
   campaign_no_content: { status: 422, en: 'Upload the ad before asking for a proposal' },
   campaign_content_processing: {
@@ -63,6 +67,8 @@ export const ADVERTISER_PROBLEMS = {
     status: 409,
     en: 'The logged-in user changed and this action cannot be performed. Please login as the correct user.',
   },
+  // the console: no advertiser account has this e-mail
+  advertiser_not_found: { status: 404, en: 'No advertiser account has this e-mail address' },
   campaign_not_under_review: { status: 409, en: 'This campaign is not awaiting review' },
   // a flight's horizon (domain/campaign.ts): far dates are refused as bad input
   campaign_start_too_far: { status: 400, en: 'A campaign starts at most {days} days from now' },

@@ -266,6 +266,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     summary: (eventSlug, guid) => orders.summary(eventSlug, guid),
     catalogue: catalogue.reads,
     takeOverAtStart: database.kind === 'pglite',
+    showOneTimeLinks: env.APP_ENV === 'local',
   })
   const auth = createAuthService({
     database,
@@ -329,8 +330,8 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
       tokenKeys: env.ADVERTISER_TOKEN_KEYS,
       defaultSharePercent: env.AD_FREE_TIME_SHARE,
     },
-    audit: ({ operator, action, detail }) =>
-      auth.recordAudit(database, { operator, action, detail }),
+    audit: ({ operator, action, detail }, tx) =>
+      auth.recordAudit(tx ?? database, { operator, action, detail }),
   })
   const ops = createOpsService({
     database,

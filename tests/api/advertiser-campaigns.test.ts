@@ -134,10 +134,15 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       { startEpochMs: t + 48 * HOUR, endEpochMs: t + 24 * HOUR },
       'campaign_end_before_start',
     )
-    await refused({ deviceIds: ['london-kings-cross'] }, 'billboard_not_for_ads')
+    await refused(
+      { deviceIds: ['london-kings-cross'] },
+      'billboard_not_for_ads',
+      "The billboard at Euston Road, opposite King's Cross station, London is not sold to advertisers",
+    )
     await refused(
       { deviceIds: ['paris-opera-1', 'london-piccadilly-1'] },
       'billboard_currency_mismatch',
+      'The billboard at Piccadilly Circus, above Shaftesbury Avenue, London is sold in GBP, and this campaign is in EUR',
     )
     const bad = await api.post('/advertisers/campaigns', { ...draftOf(t), dayparts: [] })
     expect(bad.status).toBe(400)
@@ -481,8 +486,28 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/)
     const lines = (await csv.text()).trim().split('\r\n')
-    expect(lines[0]).toBe('day,deviceId,scheduledPlays,provenPlays,impressions,spentCents')
+    // each billboard named as people name it, its id kept for a spreadsheet that joins on it
+    expect(lines[0]).toBe(
+      'day,location,city,deviceId,scheduledPlays,provenPlays,impressions,spentCents',
+    )
     expect(lines).toHaveLength(report.body.rows.length + 1)
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d{2}-\d{2},("Place de l'Opéra, facing Boulevard Haussmann",Paris,paris-opera-1|"Place de la République, north side",Paris,paris-republique),/,
+    )
+    expect(report.body.billboards).toEqual([
+      {
+        deviceId: 'paris-opera-1',
+        location: "Place de l'Opéra, facing Boulevard Haussmann",
+        city: 'Paris',
+        timeZoneId: 'Europe/Paris',
+      },
+      {
+        deviceId: 'paris-republique',
+        location: 'Place de la République, north side',
+        city: 'Paris',
+        timeZoneId: 'Europe/Paris',
+      },
+    ])
 
     // the next plays, soonest first, each billboard by its catalogue name and time zone
     const next = await api.get<NextPlays>(`/advertisers/campaigns/${id}/plays`)
@@ -601,9 +626,10 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const lines = (await csv.text()).trim().split('\r\n').slice(1)
     expect(lines.length).toBeGreaterThan(0)
     for (const line of lines) {
-      // the cell starts with a quote inside its quotes, so the spreadsheet shows the text
+      // each such cell (the place, the id) starts with a quote inside its quotes, so the
+      // spreadsheet shows the text
       expect(line).toMatch(
-        /^\d{4}-\d{2}-\d{2},"'=HYPERLINK\(""http:\/\/evil\.example"",""Open""\)",\d+,/,
+        /^\d{4}-\d{2}-\d{2},"'\+cmd\|\/C calc!A0",Paris,"'=HYPERLINK\(""http:\/\/evil\.example"",""Open""\)",\d+,/,
       )
     }
   })

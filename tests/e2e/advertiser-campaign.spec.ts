@@ -169,7 +169,9 @@ async function signIn(page: Page, email: string, lang: Lang = 'en'): Promise<str
     ),
     page.getByRole('button', { name: t.signIn, exact: true }).click(),
   ])
-  await expect(page.getByText(t.signedIn(email))).toBeVisible()
+  // signed in, the advertiser lands on the campaigns
+  await expect(page.getByRole('heading', { name: t.campaigns, level: 1 })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`${t.prefix}/campaigns/?$`))
   return ((await answer.json()) as { accessToken: string }).accessToken
 }
 
@@ -289,8 +291,6 @@ for (const screen of [
       await signUpAndVerify(page, email, 'de')
       const token = await signIn(page, email, 'de')
       await expectNoTokenStored(page, token)
-      await page.getByRole('link', { name: TEXT.de.campaigns }).click()
-      await expect(page).toHaveURL(/\/de\/campaigns\/?$/)
       await expect(page.getByText(TEXT.de.noCampaign)).toBeVisible()
       await expectAccessible(page)
       await expectNoTokenStored(page, token)
@@ -310,6 +310,7 @@ for (const screen of [
       await page.goto(`${server.url}/account`)
       const token = await signIn(page, email)
       await expectNoTokenStored(page, token)
+      await page.goto(`${server.url}/account`)
     }
     const proposalPath = await newCampaign(page)
     await expectAccessible(page)
@@ -342,7 +343,12 @@ for (const screen of [
     // the next plays, each on a billboard named as the catalogue does, at its local time
     const nextPlays = page.getByRole('region', { name: 'Next plays' }).getByRole('listitem')
     await expect(nextPlays.first()).toContainText(/Place de (l'Opéra|la République)/)
-    await expect(nextPlays.first().locator('time')).toContainText(/\d{2}:\d{2}:\d{2}/)
+    // "Mon, Nov 30, 10:35 AM, Paris time": the hour and minute on the billboard's clock (as the
+    // reader's language writes them), named by its city
+    await expect(nextPlays.first().locator('time')).toHaveText(
+      /^\w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M, Paris time$/,
+    )
+    await expect(nextPlays.first().locator('time')).not.toContainText('GMT')
     await expectAccessible(page)
     // its plays, reserved on both billboards, drawn per day with every figure in a table
     await page.getByText('Plays as a table').click()
@@ -350,10 +356,17 @@ for (const screen of [
       name: 'Plays scheduled and shown per day and billboard',
     })
     await expect(
-      plays.getByRole('columnheader', { name: 'Scheduled on paris-opera-1' }),
+      plays.getByRole('columnheader', {
+        name: "Scheduled at Place de l'Opéra, facing Boulevard Haussmann",
+      }),
     ).toBeVisible()
     await expect(
-      plays.getByRole('columnheader', { name: 'Shown on paris-republique' }),
+      plays.getByRole('columnheader', { name: 'Shown at Place de la République, north side' }),
+    ).toBeVisible()
+    await expect(plays).not.toContainText('paris-opera-1')
+    // the schedule names its billboards by place and city
+    await expect(
+      page.getByText("Place de l'Opéra, facing Boulevard Haussmann, Paris"),
     ).toBeVisible()
     await expect(
       page.getByRole('img', {
@@ -367,12 +380,23 @@ for (const screen of [
       page.getByRole('button', { name: 'Download the report (CSV)' }).click(),
     ])
     const csv = await streamText(await download.createReadStream())
-    const [header, ...rows] = csv.trim().split('\r\n')
-    expect(header).toBe('day,deviceId,scheduledPlays,provenPlays,impressions,spentCents')
-    expect(new Set(rows.map((row) => row.split(',')[1]))).toEqual(
-      new Set(['paris-opera-1', 'paris-republique']),
+    const [header, ...lines] = csv.trim().split('\r\n')
+    expect(header).toBe(
+      'day,location,city,deviceId,scheduledPlays,provenPlays,impressions,spentCents',
     )
-    const scheduled = rows.reduce((sum, row) => sum + Number(row.split(',')[2]), 0)
+    // RFC 4180's cells: a place with a comma is quoted
+    const rows = lines.map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)]
+        .map((m) => (m[1] ?? '').replace(/^"|"$/g, '').replace(/""/g, '"'))
+        .slice(0, 8),
+    )
+    expect(new Set(rows.map((row) => `${row[1]} | ${row[2]} | ${row[3]}`))).toEqual(
+      new Set([
+        "Place de l'Opéra, facing Boulevard Haussmann | Paris | paris-opera-1",
+        'Place de la République, north side | Paris | paris-republique',
+      ]),
+    )
+    const scheduled = rows.reduce((sum, row) => sum + Number(row[4]), 0)
     await expect(
       page.getByText('Plays scheduled').locator('xpath=following-sibling::dd[1]'),
     ).toHaveText(new Intl.NumberFormat('en').format(scheduled))
@@ -423,8 +447,9 @@ for (const screen of [
     await expect(review.page.getByRole('article').filter({ hasText: email })).toHaveCount(0)
     await review.context.close()
 
-    // the list shows it, Approved, with its budget and spend; its page says Approved
-    await page.getByRole('link', { name: 'Your campaigns' }).click()
+    // the list shows it, Approved, with its budget and spend; its page says Approved (signing in
+    // again landed on the list, read before the approval)
+    await page.goto(`${server.url}/campaigns`)
     const row = page.getByRole('row', { name: /Spring sale/ })
     await expect(row).toContainText('Approved')
     await expect(row).toContainText('500')

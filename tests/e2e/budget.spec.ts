@@ -47,7 +47,8 @@ async function firstScreenScripts(page: Page, path: string, ready: () => Promise
   expect([...scripts.keys()].some((p) => /\/assets\/ops[./-]/.test(p))).toBe(false)
   // Nor are the advertisers' pages: their shared chunks and stylesheet (assets/advertisers-…) and
   // their routes' chunks, named by the route files (see vite.config.ts)
-  const advertisers = /\/assets\/(advertisers|account|campaigns\._|_proposalGuid)-[\w-]+\.(js|css)$/
+  const advertisers =
+    /\/assets\/(advertisers|advertise|advertiser-loaders|account|_advertiser|campaigns\.\w+|_proposalGuid)-[\w-]+\.(js|css)$/
   expect(loaded.filter((p) => advertisers.test(p))).toEqual([])
   return total
 }

@@ -6,6 +6,7 @@ import { callApi } from '../lib/api'
 import { problemText } from '../lib/problem-text'
 import { dateTimeIn, NO_PLACE_ZONE } from './format'
 import { NotReady, OpsPage, RefreshButton, RowOpener } from './ops-frame'
+import { MailBodyNotes } from './outbox-one-time-link'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 import { ZoneNote } from './zone-note'
@@ -73,6 +74,12 @@ export function OutboxPage() {
                 <tr key={m.id} aria-current={m.id === opened ? 'true' : undefined}>
                   <RowOpener open={m.id === opened} onOpen={() => open(m.id)}>
                     {m.subject}
+                    {m.oneTimeLink ? (
+                      <>
+                        {' '}
+                        <span className="ops-history__reason">({t`one-time link`})</span>
+                      </>
+                    ) : null}
                   </RowOpener>
                   <td>{m.to}</td>
                   <td>
@@ -243,6 +250,7 @@ function MailDetail({ id, onClose }: { id: string; onClose: () => void }) {
             : m.attachments.map((a) => `${a.filename} (${a.contentType})`).join(', ')}
         </dd>
       </dl>
+      <MailBodyNotes mail={m} />
       <h3 className="ops-subtitle">
         <Trans>As HTML</Trans>
       </h3>

@@ -7,7 +7,7 @@ import { type AccountRow, accountByEmail, insertAccount, replaceLink } from './a
 import type { AdvertiserMails } from './mails.ts'
 import { type AccountRequest, claimRequests, deleteRequest } from './requests-repo.ts'
 
-// The work of sign-ups and password resets, done after their answer (accounts.ts answers once the
+// The work of sign-ups, password resets and verification links sent again, done after their answer (accounts.ts answers once the
 // request is stored: the same work whatever the e-mail, so neither the answer nor its time says
 // whether the e-mail has an account). The `advertiser-requests` job runs it on every instance, each
 // request claimed under a lease and deleted with its work; an instance that finds it deleted already
@@ -20,6 +20,7 @@ const BATCH = 20
 
 type SignUp = Extract<AccountRequest, { kind: 'sign_up' }>
 type Reset = Extract<AccountRequest, { kind: 'reset' }>
+type Resend = Extract<AccountRequest, { kind: 'resend' }>
 
 export type AccountRequests = ReturnType<typeof createAccountRequests>
 
@@ -106,6 +107,33 @@ export function createAccountRequests(deps: {
     else log.info('password reset for an unknown e-mail', { code: 'password_reset_user_not_found' })
   }
 
+  /**
+   * "Send the link again": a new verification link (the last one revoked) when the e-mail has an
+   * account not verified yet; nothing otherwise (a verified account signs in, or resets its password).
+   */
+  async function resend(request: Resend): Promise<void> {
+    const token = newSecret()
+    const done = await db.transaction(async (tx) => {
+      const nowMs = now()
+      if (!(await deleteRequest(tx, request.requestId))) return null
+      const found = await accountByEmail(tx, request.email.trim())
+      if (!found || found.verified) return null
+      await replaceLink(
+        tx,
+        {
+          tokenHash: secretHash(token),
+          accountId: found.accountId,
+          purpose: 'verify',
+          passwordHash: null,
+          expiresAtMs: nowMs + VERIFY_LINK_TTL_MS,
+        },
+        nowMs,
+      )
+      return found
+    })
+    if (done) await mails.verify(done, token)
+  }
+
   return {
     /** Does the requests waiting, oldest first (the `advertiser-requests` job); answers how many. */
     async run(signal?: AbortSignal): Promise<number> {
@@ -115,6 +143,7 @@ export function createAccountRequests(deps: {
         for (const request of claimed) {
           try {
             if (request.kind === 'sign_up') await signUp(request)
+            else if (request.kind === 'resend') await resend(request)
             else await reset(request)
             done++
           } catch (error) {

@@ -124,6 +124,30 @@ export async function markVerified(db: Queryable, accountId: string, nowMs: numb
 }
 
 /**
+ * An admin verifies the account of this e-mail by hand (the console): its open verification links
+ * revoked as a link's use would. `changed` is false when it was verified already. Null: no account.
+ */
+export async function verifyByHand(
+  db: Queryable,
+  email: string,
+  nowMs: number,
+): Promise<{ account: AccountRow; changed: boolean; verifiedAtEpochMs: number } | null> {
+  const [found] = await db.query(sql<AccountRow>`
+    select ${ACCOUNT_COLUMNS} from advertiser_accounts where lower(email) = lower(${email.trim()})
+    for update`)
+  if (!found) return null
+  if (!found.verified) await markVerified(db, found.accountId, nowMs)
+  const [at] = await db.query(sql<{ ms: number }>`
+    select (extract(epoch from verified_at) * 1000)::float8 as ms from advertiser_accounts
+    where account_id = ${found.accountId}`)
+  return {
+    account: { ...found, verified: true },
+    changed: !found.verified,
+    verifiedAtEpochMs: Math.round(Number(at?.ms ?? nowMs)),
+  }
+}
+
+/**
  * A new password: set, the e-mail counts as verified (the link proved the mailbox), every session
  * and open reset link of the account revoked.
  */

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { AdvertiserSession, SignUpRequest } from '../../contract/advertisers.ts'
-import { REFRESH_TOKEN_TTL_MS, UNVERIFIED_ACCOUNT_TTL_MS } from '../../domain/advertiser-account.ts'
+import {
+  PASSWORD_MIN_SCORE,
+  REFRESH_TOKEN_TTL_MS,
+  UNVERIFIED_ACCOUNT_TTL_MS,
+} from '../../domain/advertiser-account.ts'
 import { SIGN_IN_FAILURE_LIMITS, SIGN_IN_WINDOW_MS } from '../../domain/ops.ts'
 import { createSignInLimits, type PasswordWork } from '../auth/passwords.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import type { LimitRule, RateLimiter } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
@@ -22,9 +26,10 @@ import {
   rotateRefreshToken,
   sweepExpired,
   useLink,
+  verifyByHand,
 } from './accounts-repo.ts'
 import type { AdvertiserMails } from './mails.ts'
-import { passwordStrongEnough } from './password.ts'
+import { passwordScore, passwordStrongEnough } from './password.ts'
 import { insertRequest } from './requests-repo.ts'
 import type { AccessTokens, TokenProblem } from './tokens.ts'
 
@@ -61,6 +66,7 @@ const perEmail = (bucket: string): LimitRule => ({
 })
 const SIGN_UP = perEmail('advertiser-sign-up-account')
 const RESET = perEmail('advertiser-reset-account')
+const RESEND = perEmail('advertiser-resend-account')
 const BUSY = { code: 'sign_in_busy', params: { seconds: 1 } } as const
 
 export type AccountService = ReturnType<typeof createAccountService>
@@ -74,6 +80,15 @@ export function createAccountService(deps: {
   mails: AdvertiserMails
   log: Logger
   now: () => number
+  /** Writes an operator's action to the audit log, in the transaction that makes the change. */
+  audit: (
+    entry: {
+      operator: { id: string; email: string }
+      action: string
+      detail: Record<string, unknown>
+    },
+    tx: Queryable,
+  ) => Promise<void>
 }) {
   const { database: db, limiter, passwords, tokens, mails, log, now } = deps
   const signInLimits = createSignInLimits(limiter, 'advertiser')
@@ -251,6 +266,70 @@ export function createAccountService(deps: {
   }
 
   /**
+   * POST /advertisers/accounts/verify/resend: stored and answered 202 whatever the e-mail, as a
+   * sign-up is; the new link is made and mailed after the answer when the e-mail has an account not
+   * verified yet (account-requests.ts). Limited per e-mail on the shared limiter, so every instance
+   * counts the same attempts.
+   */
+  async function resendVerification(email: string): Promise<Result<void, AccountProblem>> {
+    const limited = await take(RESEND, email)
+    if (!limited.allowed)
+      return err({ code: 'too_many_requests', params: { seconds: limited.seconds } })
+    await insertRequest(db, { requestId: randomUUID(), kind: 'resend', email, details: {} }, now())
+    return ok(undefined)
+  }
+
+  /** POST /advertisers/password-strength: zxcvbn's score, knowing the words typed with it. */
+  async function passwordStrength(input: {
+    password: string
+    email: string
+    name: string
+    company: string
+  }): Promise<{ score: number; strongEnough: boolean }> {
+    const score = await passwordScore(input.password, [input.email, input.name, input.company])
+    return { score, strongEnough: score >= PASSWORD_MIN_SCORE }
+  }
+
+  /**
+   * POST /ops/advertisers/verify (admins): the account of the e-mail verified by hand, audited in
+   * the same transaction; one verified already changes nothing and is not audited again.
+   */
+  async function verifyByOperator(
+    email: string,
+    operator: { id: string; email: string },
+  ): Promise<
+    Result<
+      {
+        accountId: string
+        email: string
+        company: string
+        changed: boolean
+        verifiedAtEpochMs: number
+      },
+      { code: 'advertiser_not_found' }
+    >
+  > {
+    return db.transaction(async (tx) => {
+      const done = await verifyByHand(tx, email, now())
+      if (!done) return err({ code: 'advertiser_not_found' as const })
+      const { account, changed, verifiedAtEpochMs } = done
+      if (changed) {
+        await deps.audit(
+          { operator, action: 'advertiser_verify', detail: { accountId: account.accountId } },
+          tx,
+        )
+      }
+      return ok({
+        accountId: account.accountId,
+        email: account.email,
+        company: account.company,
+        changed,
+        verifiedAtEpochMs,
+      })
+    })
+  }
+
+  /**
    * POST /advertisers/password-reset/confirm: the link, once, within the hour; a password strong
    * enough; then every session of the account ends (its refresh tokens and access tokens).
    */
@@ -294,6 +373,9 @@ export function createAccountService(deps: {
     signOut,
     requestReset,
     confirmReset,
+    resendVerification,
+    passwordStrength,
+    verifyByOperator,
     authenticate,
     /** Does the sign-ups and resets answered already (the `advertiser-requests` job, jobs.ts). */
     runRequests: requests.run,

@@ -54,11 +54,17 @@ export function billboardProblem(
 ): Problem | null {
   for (const deviceId of deviceIds) {
     const b = billboards.find((x) => x.deviceId === deviceId)
+    // named as people name it: its place and city (its id only when the catalogue lost it)
+    const billboard = b ? `${b.location}, ${b.city}` : deviceId
     if (!b || b.impressionsPerPlay === null || b.adCpmCents === null || b.adCurrency === null) {
-      return problem('billboard_not_for_ads', { deviceId })
+      return problem('billboard_not_for_ads', { billboard })
     }
     if (b.adCurrency !== currency) {
-      return problem('billboard_currency_mismatch', { deviceId, currency: b.adCurrency })
+      return problem('billboard_currency_mismatch', {
+        billboard,
+        currency: b.adCurrency,
+        campaignCurrency: currency,
+      })
     }
   }
   return null
@@ -102,6 +108,12 @@ export function createCampaignService(deps: {
     )
     const paused = campaigns.filter((c) => c.state === 'Paused').map((c) => c.campaignId)
     const pauses = paused.length > 0 ? await pauseReasons(db, paused) : new Map<string, null>()
+    const named = new Map(
+      (await adBillboards(db, [...new Set(campaigns.flatMap((c) => c.deviceIds))])).map((b) => [
+        b.deviceId,
+        b,
+      ]),
+    )
     return Promise.all(
       campaigns.map(async (c) => {
         const held = totals.get(c.campaignId)
@@ -125,6 +137,15 @@ export function createCampaignService(deps: {
           proposalGuid: c.state === 'Proposed' ? await openProposalOf(db, c.campaignId) : null,
           scheduledPlays: held?.scheduledPlays ?? 0,
           provenPlays: held?.provenPlays ?? 0,
+          billboards: c.deviceIds.map((deviceId) => {
+            const b = named.get(deviceId)
+            return {
+              deviceId,
+              location: b?.location ?? deviceId,
+              city: b?.city ?? '',
+              timeZoneId: b?.timeZoneId ?? 'UTC',
+            }
+          }),
         }
       }),
     )
@@ -278,6 +299,7 @@ export function createCampaignService(deps: {
         plays: plays.map((p) => ({
           deviceId: p.deviceId,
           location: named.get(p.deviceId)?.location ?? p.deviceId,
+          city: named.get(p.deviceId)?.city ?? '',
           timeZoneId: named.get(p.deviceId)?.timeZoneId ?? 'UTC',
           startEpochMs: Number(p.startEpochMs),
         })),

@@ -1,3 +1,4 @@
+import { opsAdvertisers } from '../../contract/ops/advertisers.ts'
 import { opsCampaigns as api } from '../../contract/ops/campaigns.ts'
 import type { OpsGuard } from '../auth/guard.ts'
 import { refuse } from '../platform/http/errors.ts'
@@ -5,10 +6,14 @@ import type { ApiRouter } from '../platform/http/router.ts'
 import type { AdvertisersService } from './service.ts'
 
 // api-v1 "Operations", campaigns: the review queue's campaigns, approve and reject (reviewers), the
-// Campaigns page and cancel (admins), all behind the operators' guard (auth/guard.ts).
+// Campaigns page and cancel (admins), an advertiser's e-mail verified by hand (admins), all behind the operators' guard (auth/guard.ts).
 
 export function opsCampaignRoutes(router: ApiRouter, guard: OpsGuard, service: AdvertisersService) {
   const { review } = service
+  guard.handle(router, opsAdvertisers.verifyAdvertiser, async ({ body, operator }) => {
+    const done = await service.accounts.verifyByOperator(body.email, operator)
+    return done.ok ? done.value : refuse({ problems: [done.error] })
+  })
   guard.handle(router, api.reviewCampaigns, async () => ({ campaigns: await review.queue() }))
   guard.handle(router, api.campaigns, async () => ({ campaigns: await review.all() }))
   guard.handle(router, api.campaign, async ({ params }) => {

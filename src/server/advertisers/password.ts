@@ -36,11 +36,19 @@ export async function passwordStrongEnough(
   password: string,
   accountWords: readonly string[],
 ): Promise<boolean> {
+  return (await passwordScore(password, accountWords)) >= PASSWORD_MIN_SCORE
+}
+
+/** zxcvbn's score, 0 to 4, knowing the account's words (sign-up's judge, and the page's meter). */
+export async function passwordScore(
+  password: string,
+  accountWords: readonly string[],
+): Promise<number> {
   const zxcvbn = await loadEstimator()
   // the parts of an e-mail are words an attacker tries first
   const words = accountWords
     .flatMap((w) => [w, ...w.split(/[@.\s_-]+/)])
     .filter((w) => w.length > 2)
   const { score } = await zxcvbn.checkAsync(password, words)
-  return score >= PASSWORD_MIN_SCORE
+  return score
 }

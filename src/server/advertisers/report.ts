@@ -16,11 +16,27 @@ export async function reportOf(db: Queryable, campaign: CampaignRow): Promise<Re
   ])
   const zones = new Map(billboards.map((b) => [b.deviceId, b.timeZoneId]))
   const { rows, totals } = campaignReport(plays, (deviceId) => zones.get(deviceId) ?? 'UTC')
-  return { campaignId: campaign.campaignId, currency: campaign.currency, rows, totals }
+  const named = campaign.deviceIds.map((deviceId) => {
+    const b = billboards.find((x) => x.deviceId === deviceId)
+    // a billboard the catalogue no longer lists keeps its id as its name
+    return b
+      ? { deviceId, location: b.location, city: b.city, timeZoneId: b.timeZoneId }
+      : { deviceId, location: deviceId, city: '', timeZoneId: 'UTC' }
+  })
+  return {
+    campaignId: campaign.campaignId,
+    currency: campaign.currency,
+    rows,
+    totals,
+    billboards: named,
+  }
 }
 
+// people read the place and city; deviceId stays for a spreadsheet that joins on it
 const CSV_COLUMNS = [
   'day',
+  'location',
+  'city',
   'deviceId',
   'scheduledPlays',
   'provenPlays',
@@ -30,8 +46,13 @@ const CSV_COLUMNS = [
 
 /** The report as CSV: a header, then one line a day and billboard (platform/http/csv.ts). */
 export function reportCsv(report: Report): string {
+  const names = new Map((report.billboards ?? []).map((b) => [b.deviceId, b]))
   return csvText(
     CSV_COLUMNS,
-    report.rows.map((row) => CSV_COLUMNS.map((column) => row[column])),
+    report.rows.map((row) => {
+      const b = names.get(row.deviceId)
+      const line = { ...row, location: b?.location ?? row.deviceId, city: b?.city ?? '' }
+      return CSV_COLUMNS.map((column) => line[column])
+    }),
   )
 }

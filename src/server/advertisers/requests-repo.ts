@@ -2,7 +2,8 @@ import type { Locale } from '../../domain/locale.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
 
-// The SQL of advertiser_requests (migration 0037): sign-ups and password resets answered already,
+// The SQL of advertiser_requests (migrations 0037, 0041): sign-ups, password resets and requests for
+// the verification link again, answered already,
 // waiting for the `advertiser-requests` job (account-requests.ts). A row is claimed under a lease,
 // so one an instance dropped (a crash) is done by another once the lease has passed; it is deleted
 // in the transaction of the work it asked for.
@@ -18,6 +19,8 @@ export type SignUpDetails = {
 export type AccountRequest =
   | { requestId: string; kind: 'sign_up'; email: string; details: SignUpDetails }
   | { requestId: string; kind: 'reset'; email: string; details: Record<string, never> }
+  /** a new verification link for an account not verified yet (migration 0041) */
+  | { requestId: string; kind: 'resend'; email: string; details: Record<string, never> }
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString()
 

@@ -1,4 +1,5 @@
 import { advertisers as api } from '../../contract/advertisers.ts'
+import { advertiserDoor as door } from '../../contract/advertisers-door.ts'
 import { receiveUpload } from '../content/receive.ts'
 import { contentRefusal } from '../content/refusals.ts'
 import { clientAddress } from '../platform/http/client.ts'
@@ -15,6 +16,15 @@ import type { AdvertisersService } from './service.ts'
 // refresh, sign-out, password reset, a proposal's link) are registered as they are, those that read
 // or set the refresh cookie behind the Origin check; every other call through the guard (guard.ts:
 // the bearer token, then the handler gets the account). A refusal is a problem of the catalogue.
+
+// Per address, on the shared limiter: a page asks the billboards once per visit (and caches them),
+// and the strength of a password once a typing pause; a flood of either is refused on every instance.
+const BILLBOARDS_FOR_SALE_RULE = { bucket: 'advertiser-billboards', limit: 60, windowMs: 60_000 }
+const PASSWORD_STRENGTH_RULE = {
+  bucket: 'advertiser-password-strength',
+  limit: 60,
+  windowMs: 60_000,
+}
 
 export function advertiserRoutes(
   router: ApiRouter,
@@ -95,6 +105,34 @@ export function advertiserRoutes(
       return asked.ok ? {} : limited(c, asked.error)
     },
     deps.limits.writes('advertiser-resets'),
+  )
+
+  router.handle(
+    door.resendVerification,
+    async ({ c, body }) => {
+      // the same 202 whether or not the e-mail has an account waiting (its link is made after)
+      const asked = await accounts.resendVerification(body.email)
+      return asked.ok ? {} : limited(c, asked.error)
+    },
+    deps.limits.writes('advertiser-resends'),
+  )
+
+  router.handle(
+    door.passwordStrength,
+    async ({ c, body }) => {
+      c.header('Cache-Control', 'no-store')
+      return accounts.passwordStrength(body)
+    },
+    deps.limits.byKey(PASSWORD_STRENGTH_RULE, deps.limits.clientKey),
+  )
+
+  router.handle(
+    door.billboardsForSale,
+    async ({ c }) => {
+      c.header('Cache-Control', 'public, max-age=300')
+      return { billboards: await service.billboardsForSale() }
+    },
+    deps.limits.byKey(BILLBOARDS_FOR_SALE_RULE, deps.limits.clientKey),
   )
 
   router.handle(api.passwordResetConfirm, async ({ body }) => {

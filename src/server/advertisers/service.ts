@@ -2,13 +2,14 @@ import type { PasswordWork } from '../auth/passwords.ts'
 import type { ContentService } from '../content/service.ts'
 import type { MailService } from '../mail/service.ts'
 import type { PaymentService } from '../payment/service.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import type { RateLimiter } from '../platform/rate-limit.ts'
 import { createAccountService } from './accounts.ts'
 import { createAdService } from './ads.ts'
 import { type CampaignService, createCampaignService } from './campaigns.ts'
 import { createCampaignNews } from './completion.ts'
+import { createBillboardsForSale } from './for-sale.ts'
 import { createAdvertiserMails } from './mails.ts'
 import { createCampaignMails } from './mails-campaigns.ts'
 import { createPacing } from './pacing.ts'
@@ -45,11 +46,15 @@ export function createAdvertisersService(deps: {
     /** AD_FREE_TIME_SHARE */
     defaultSharePercent: number
   }
-  audit: (entry: {
-    operator: Operator
-    action: string
-    detail: Record<string, unknown>
-  }) => Promise<void>
+  /** Writes an operator's action to the audit log (in `tx` when given: with the change). */
+  audit: (
+    entry: {
+      operator: Operator
+      action: string
+      detail: Record<string, unknown>
+    },
+    tx?: Queryable,
+  ) => Promise<void>
 }) {
   const { database, now } = deps
   const log = deps.log.child({ component: 'advertisers' })
@@ -69,6 +74,7 @@ export function createAdvertisersService(deps: {
     mails,
     log,
     now,
+    audit: deps.audit,
   })
   const ads = createAdService({ database, now, content: deps.content, log })
   let campaigns: CampaignService | null = null
@@ -109,6 +115,8 @@ export function createAdvertisersService(deps: {
   })
   return {
     accounts,
+    /** The public page's billboards, their audience and price (for-sale.ts). */
+    billboardsForSale: createBillboardsForSale({ database, now }),
     campaigns,
     ads,
     proposals,

@@ -49,6 +49,8 @@ export type OutboxRow = {
   sentAtEpochMs: number | null
   /** the last failed attempt's problem (mail_send_failed: the mail server's words) */
   error: ProblemData | null
+  /** its body holds a one-time link (`sensitive`) */
+  oneTimeLink: boolean
 }
 
 export type MailToSend = OutboxRow & {
@@ -62,7 +64,7 @@ const epochMs = (column: Sql) => sql`(extract(epoch from ${column}) * 1000)::flo
 
 const OUTBOX_COLUMNS = sql`id, order_guid as "orderGuid", kind, locale, to_address as "to", subject,
   status, attempts, ${epochMs(sql`created_at`)} as "createdAtEpochMs",
-  ${epochMs(sql`sent_at`)} as "sentAtEpochMs", last_error as "error"`
+  ${epochMs(sql`sent_at`)} as "sentAtEpochMs", last_error as "error", sensitive as "oneTimeLink"`
 
 /** Adds the mail unless this order already has one of this kind; true when this call added it. */
 export async function insertMail(db: Queryable, mail: NewMail): Promise<boolean> {
@@ -94,13 +96,26 @@ export function listOutbox(db: Queryable, limit: number): Promise<OutboxRow[]> {
     select ${OUTBOX_COLUMNS} from mail_outbox order by created_at desc, id limit ${limit}`)
 }
 
-/** A mail as the console shows it: a sensitive one without its body (its link is a secret). */
-export async function outboxMail(db: Queryable, id: string): Promise<MailToSend | null> {
-  const [row] = await db.query(sql<MailToSend>`
+export type BodyHidden = 'one_time_link' | 'forgotten'
+
+/**
+ * A mail as the console shows it: a sensitive one without its body (its link is a secret), unless
+ * `showOneTimeLinks` (a local install without SMTP: the mail never leaves, kept here) and the mail
+ * was kept here; and why a body is empty.
+ */
+export async function outboxMail(
+  db: Queryable,
+  id: string,
+  showOneTimeLinks: boolean,
+): Promise<(MailToSend & { bodyHidden: BodyHidden | null }) | null> {
+  const hidden = sql`(sensitive and not (${showOneTimeLinks}::boolean and status = 'stored'))`
+  const [row] = await db.query(sql<MailToSend & { bodyHidden: BodyHidden | null }>`
     select ${OUTBOX_COLUMNS},
-      case when sensitive then '' else body_text end as "text",
-      case when sensitive then '' else body_html end as "html", attachments,
-      message_id as "messageId"
+      case when ${hidden} then '' else body_text end as "text",
+      case when ${hidden} then '' else body_html end as "html", attachments,
+      message_id as "messageId",
+      case when ${hidden} then 'one_time_link'
+        when body_text = '' and body_html = '' then 'forgotten' end as "bodyHidden"
     from mail_outbox where id = ${id}`)
   return row ?? null
 }

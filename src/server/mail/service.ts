@@ -20,6 +20,7 @@ import { makeGoodLines } from './make-good-lines.ts'
 import { type NoticeView, renderNotice } from './notice.ts'
 import {
   type Attachment,
+  type BodyHidden,
   expireMailLeases,
   forgetOrderMail,
   insertMail,
@@ -76,6 +77,12 @@ export type MailDeps = {
   erasureLink?: (guid: string) => Promise<string | null>
   /** Take over every lease at start (embedded database: one process, so no other owner lives). */
   takeOverAtStart?: boolean
+  /**
+   * A local install without SMTP (APP_ENV=local): a mail's one-time link is readable in the
+   * console's outbox and printed once in the log, so a sign-up completes with no mail server. Never
+   * in prod, where such a body is only ever in the mail itself.
+   */
+  showOneTimeLinks?: boolean
 }
 
 export type MailError = { code: 'mail_not_found' }
@@ -327,6 +334,13 @@ export function createMailService(deps: MailDeps) {
       sensitive: notice.sensitive,
     })
     if (added) log.info('mail queued', { kind: notice.kind })
+    if (added && notice.sensitive && !deps.transport && deps.showOneTimeLinks) {
+      // once, when the mail is made: no mail server will carry it (APP_ENV=local, no SMTP_URL)
+      log.info('a one-time link, kept in the outbox (no SMTP, APP_ENV=local)', {
+        kind: notice.kind,
+        oneTimeLink: notice.view.button?.url,
+      })
+    }
     return added
   }
 
@@ -365,8 +379,10 @@ export function createMailService(deps: MailDeps) {
     planDue,
     sendDue,
     list: (limit = 200): Promise<OutboxRow[]> => listOutbox(db, limit),
-    async mail(id: string): Promise<Result<MailToSend, MailError>> {
-      const found = await outboxMail(db, id)
+    async mail(
+      id: string,
+    ): Promise<Result<MailToSend & { bodyHidden: BodyHidden | null }, MailError>> {
+      const found = await outboxMail(db, id, Boolean(deps.showOneTimeLinks && !deps.transport))
       return found ? ok(found) : err({ code: 'mail_not_found' })
     },
     /** Hands back the mails this instance holds and closes the SMTP connection (at shutdown). */

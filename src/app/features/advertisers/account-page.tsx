@@ -8,6 +8,7 @@ import {
   PasswordResetConfirmSchema,
   SignUpRequestSchema,
 } from '../../../contract/advertisers'
+import { advertiserDoor } from '../../../contract/advertisers-door'
 import { type Endpoint, pathOf } from '../../../contract/endpoint'
 import type { ProblemData } from '../../../domain/problems'
 import { fieldErrors } from '../../../domain/validation'
@@ -19,6 +20,7 @@ import { Notice } from '../../ui/notice'
 import { ProblemList } from '../../ui/problem-list'
 import { TextField } from '../../ui/text-field'
 import { safeNext } from './guard'
+import { PasswordStrengthMeter } from './password-strength'
 import { problemsOfError, splitProblems } from './problems'
 import { advertiserSession, ensureSession, signIn, signOut } from './session'
 import './advertisers.css'
@@ -41,9 +43,10 @@ function linkOfHash(): { kind: 'verify' | 'reset'; token: string } | null {
 export function AccountPage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const search = useSearch({ strict: false }) as { next?: string }
+  const search = useSearch({ strict: false }) as { next?: string; mode?: string }
   const session = useSnapshot(advertiserSession)
-  const [mode, setMode] = useState<Mode>('sign-in')
+  // the /advertise page's "Start" opens sign-up
+  const [mode, setMode] = useState<Mode>(search.mode === 'sign-up' ? 'sign-up' : 'sign-in')
   const [form, setForm] = useState<Form>({ email: '', password: '', name: '', company: '' })
   const [resetToken, setResetToken] = useState<string | null>(null)
   const [problems, setProblems] = useState<ProblemData[]>([])
@@ -121,8 +124,10 @@ export function AccountPage() {
       void run(async () => {
         await signIn(form.email, form.password)
         setForm({ ...form, password: '' })
+        // back to the page that asked for a session, else to the campaigns
         const next = safeNext(search.next)
         if (next) await navigate({ href: next })
+        else await navigate({ to: '/campaigns' })
       })
     } else if (mode === 'forgot') {
       void run(async () => {
@@ -149,6 +154,15 @@ export function AccountPage() {
     }
   }
 
+  const notVerified = mode === 'sign-in' && problems.some((p) => p.code === 'email_not_verified')
+  const resend = () =>
+    void run(async () => {
+      await callApi(advertiserDoor.resendVerification, { body: { email: form.email } })
+      setDone(
+        t`If ${form.email} has an account waiting for its confirmation, we sent it a new link. The one before no longer works.`,
+      )
+    })
+
   if (session.account) {
     return (
       <main className="page adv" id="main">
@@ -163,7 +177,7 @@ export function AccountPage() {
             </Trans>
           </p>
           <div className="adv__actions">
-            <Link to="/campaigns/$" params={{ _splat: '' }} className="btn btn--orange btn--medium">
+            <Link to="/campaigns" className="btn btn--orange btn--medium">
               <span className="btn__label">
                 <Trans>Your campaigns</Trans>
               </span>
@@ -201,6 +215,13 @@ export function AccountPage() {
       {done ? <Notice tone="success">{done}</Notice> : null}
       {split.rest.length > 0 ? (
         <Notice tone="error">{split.rest.map((p) => problemText(i18n, p)).join(' ')}</Notice>
+      ) : null}
+      {notVerified ? (
+        <p>
+          <Button kind={busy ? 'loading' : 'white'} onClick={resend}>
+            <Trans>Send the link again</Trans>
+          </Button>
+        </p>
       ) : null}
       <form className="card" onSubmit={submit} noValidate aria-busy={!checked || undefined}>
         {mode !== 'reset' ? (
@@ -244,6 +265,14 @@ export function AccountPage() {
                 : t`A long password of several unrelated words is strong and easy to remember.`
             }
             onChange={set('password')}
+          />
+        ) : null}
+        {mode === 'sign-up' || mode === 'reset' ? (
+          <PasswordStrengthMeter
+            password={form.password}
+            email={form.email}
+            name={form.name}
+            company={form.company}
           />
         ) : null}
         <Button kind={busy ? 'loading' : 'orange'} size="large" htmlType="submit">

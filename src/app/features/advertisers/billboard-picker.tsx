@@ -14,11 +14,11 @@ const BillboardMap = lazy(() => import('../../lib/billboard-map')) as LazyExotic
 type Props = {
   lines: readonly InventoryLine[] | null
   chosen: readonly string[]
+  /** The campaign's currency once known: billboards sold in another are shown, not pickable. */
+  currency: string | null
   onToggle: (deviceId: string, on: boolean) => void
   error: string | null
 }
-
-const never = () => false
 
 /**
  * The billboards sold to advertisers, on a map and in a list that stay in step: a pin picks or
@@ -26,7 +26,7 @@ const never = () => false
  * (the pins are a pointer's shortcut to it, as on the shop's map), with what a play reaches and
  * costs, and what is still free.
  */
-export function BillboardPicker({ lines, chosen, onToggle, error }: Props) {
+export function BillboardPicker({ lines, chosen, currency, onToggle, error }: Props) {
   const { t, i18n } = useLingui()
   // the map shows one city at a time (billboards cities apart would be one blot on a world map): the
   // one chosen here, else that of the first billboard picked, else the list's first
@@ -35,6 +35,7 @@ export function BillboardPicker({ lines, chosen, onToggle, error }: Props) {
   const firstChosen = lines?.find((l) => chosen.includes(l.deviceId))
   const shown = city ?? firstChosen?.city ?? cities[0] ?? null
   const onMap = (lines ?? []).filter((l) => l.city === shown)
+  const offCurrency = (line: InventoryLine) => currency !== null && line.currency !== currency
   return (
     <fieldset
       className={`field ${error ? 'field--error' : ''}`}
@@ -77,8 +78,10 @@ export function BillboardPicker({ lines, chosen, onToggle, error }: Props) {
                 devices={onMap}
                 selectedId={null}
                 chosenIds={chosen}
-                onSelect={(line) => onToggle(line.deviceId, !chosen.includes(line.deviceId))}
-                unavailable={never}
+                onSelect={(line) => {
+                  if (!offCurrency(line)) onToggle(line.deviceId, !chosen.includes(line.deviceId))
+                }}
+                unavailable={offCurrency}
               />
             </Suspense>
           </ErrorBoundary>
@@ -87,12 +90,18 @@ export function BillboardPicker({ lines, chosen, onToggle, error }: Props) {
       <ul className="adv__billboards">
         {lines?.map((line) => {
           const id = `billboard-${line.deviceId}`
+          const off = offCurrency(line)
           return (
-            <li key={line.deviceId} className="adv__billboard">
+            <li
+              key={line.deviceId}
+              className={`adv__billboard ${off ? 'adv__billboard--off' : ''}`}
+            >
               <input
                 id={id}
                 type="checkbox"
                 checked={chosen.includes(line.deviceId)}
+                disabled={off}
+                aria-describedby={off ? `${id}-why` : undefined}
                 onChange={(e) => onToggle(line.deviceId, e.target.checked)}
               />
               <label htmlFor={id}>
@@ -102,6 +111,11 @@ export function BillboardPicker({ lines, chosen, onToggle, error }: Props) {
                   {t`${money(line.costCentsPerPlay, line.currency, i18n.locale)} per play`} ·{' '}
                   {t`${count(line.freePlays, i18n.locale)} ad plays free at these dates`}
                 </small>
+                {off ? (
+                  <small id={`${id}-why`}>
+                    {t`Sold in ${line.currency}: this campaign is in ${currency}.`}
+                  </small>
+                ) : null}
               </label>
             </li>
           )

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
 import { advertisers, type Report } from '../../../contract/advertisers'
 import { CHART_COLORS, Chart, type ChartSeries, chartDayLabel } from '../../lib/chart'
+import { useLoad } from '../../lib/use-load'
 import { count, money } from './format'
 import { callAsAdvertiser } from './session'
 
@@ -21,30 +21,32 @@ export function reportSeries(report: Report) {
 
 export function CampaignChart({ campaignId }: { campaignId: string }) {
   const { t, i18n } = useLingui()
-  const [report, setReport] = useState<Report | null>(null)
-  useEffect(() => {
-    const abort = new AbortController()
-    callAsAdvertiser(advertisers.report, { params: { campaignId }, signal: abort.signal })
-      .then(setReport)
-      // the figures above stay: the chart is an extra view of them
-      .catch(() => undefined)
-    return () => abort.abort()
-  }, [campaignId])
-  if (!report) return null
+  const [loaded] = useLoad(
+    (signal) => callAsAdvertiser(advertisers.report, { params: { campaignId }, signal }),
+    [campaignId],
+    // the figures above stay: the chart is an extra view of them
+    () => null,
+  )
+  if (loaded.status !== 'ready') return null
+  const report = loaded.value
   const { days, devices, cell, perDay } = reportSeries(report)
   const locale = i18n.locale
   const labels = days.map((d) => chartDayLabel(d, locale))
   const m = (cents: number) => money(cents, report.currency, locale)
+  // a billboard by its place, as people name it (its id only when the catalogue lost it)
+  const nameOf = (deviceId: string) =>
+    report.billboards?.find((b) => b.deviceId === deviceId)?.location ?? deviceId
   const plays: ChartSeries[] = devices.flatMap((deviceId, i) => {
     const color = CHART_COLORS[i % CHART_COLORS.length] ?? '#0072B2'
+    const billboard = nameOf(deviceId)
     return [
       {
-        label: t`Scheduled on ${deviceId}`,
+        label: t`Scheduled at ${billboard}`,
         values: days.map((d) => cell(d, deviceId)?.scheduledPlays ?? 0),
         color: `${color}66`,
       },
       {
-        label: t`Shown on ${deviceId}`,
+        label: t`Shown at ${billboard}`,
         values: days.map((d) => cell(d, deviceId)?.provenPlays ?? 0),
         color,
       },

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import { type AdContent, advertisers, type Campaign } from '../../../contract/advertisers'
 import { parseAmount } from '../../../domain/money'
@@ -15,6 +15,8 @@ import { COMPLETED_LABELS, count, DAYPART_LABELS, money, STATE_LABELS, when } fr
 import { problemsOfError } from './problems'
 import { callAsAdvertiser } from './session'
 import './advertisers.css'
+
+const route = getRouteApi('/_default/_advertiser/campaigns/$campaignId')
 
 type Action = 'pause' | 'resume' | 'cancel'
 // which of the buttons a state offers (the server refuses the others with campaign_state_conflict)
@@ -32,35 +34,22 @@ const ACTIONS: Record<Campaign['state'], readonly Action[]> = {
 const BUDGET_CODES = new Set(['campaign_budget_below_spent', 'field_invalid', 'field_required'])
 
 /** `/campaigns/{id}`: the campaign's state, schedule, ad, plays and spend; pause, resume, cancel, budget. */
-export function CampaignPage({ campaignId }: { campaignId: string }) {
+export function CampaignPage() {
   const { t, i18n } = useLingui()
-  const [campaign, setCampaign] = useState<Campaign | null>(null)
-  const [ad, setAd] = useState<AdContent | null>(null)
-  const [loadProblems, setLoadProblems] = useState<ProblemData[]>([])
+  const { campaignId } = route.useParams()
+  // read by the route's loader (advertiser-loaders.ts) before the page is drawn; kept here as
+  // actions change it
+  const loaded = route.useLoaderData()
+  const [campaign, setCampaign] = useState<Campaign>(loaded.campaign)
+  const [ad, setAd] = useState<AdContent | null>(loaded.ad)
+  useEffect(() => {
+    setCampaign(loaded.campaign)
+    setAd(loaded.ad)
+  }, [loaded])
   const [problems, setProblems] = useState<ProblemData[]>([])
   const [budget, setBudget] = useState('')
   const [budgetProblem, setBudgetProblem] = useState<ProblemData | null>(null)
   const [busy, setBusy] = useState<Action | 'budget' | null>(null)
-
-  useEffect(() => {
-    const abort = new AbortController()
-    callAsAdvertiser(advertisers.campaign, { params: { campaignId }, signal: abort.signal })
-      .then(async (found) => {
-        setCampaign(found)
-        if (found.contentGuid) {
-          setAd(
-            await callAsAdvertiser(advertisers.content, {
-              params: { contentGuid: found.contentGuid },
-              signal: abort.signal,
-            }),
-          )
-        }
-      })
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setLoadProblems(problemsOfError(error))
-      })
-    return () => abort.abort()
-  }, [campaignId])
 
   const act = async (action: Action) => {
     const sure = t`Cancel this campaign? Its plays still to come are freed; only plays already shown are paid.`
@@ -78,7 +67,6 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
 
   const changeBudget = async (e: FormEvent) => {
     e.preventDefault()
-    if (!campaign) return
     const cents = parseAmount(budget, campaign.currency)
     if (cents === null || cents < 1) {
       setBudgetProblem({
@@ -108,23 +96,6 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
     }
   }
 
-  if (loadProblems.length > 0) {
-    return (
-      <main className="page page--center" id="main">
-        <h1>{problemText(i18n, loadProblems[0] ?? { code: 'unknown_error' })}</h1>
-        <Link to="/campaigns/$" params={{ _splat: '' }}>
-          <Trans>Your campaigns</Trans>
-        </Link>
-      </main>
-    )
-  }
-  if (!campaign) {
-    return (
-      <main className="page adv" id="main" aria-busy="true">
-        <div className="skeleton" style={{ height: 240 }} />
-      </main>
-    )
-  }
   const m = (cents: number) => money(cents, campaign.currency, i18n.locale)
   const labels: Record<Action, string> = {
     pause: t`Pause`,
@@ -135,7 +106,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   return (
     <main className="page adv" id="main">
       <p>
-        <Link to="/campaigns/$" params={{ _splat: '' }}>
+        <Link to="/campaigns">
           <Trans>Your campaigns</Trans>
         </Link>
       </p>
@@ -194,7 +165,17 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
           <dt>
             <Trans>Billboards</Trans>
           </dt>
-          <dd>{campaign.deviceIds.join(', ')}</dd>
+          <dd>
+            {campaign.billboards && campaign.billboards.length > 0 ? (
+              <ul className="adv__named">
+                {campaign.billboards.map((b) => (
+                  <li key={b.deviceId}>{b.city ? `${b.location}, ${b.city}` : b.location}</li>
+                ))}
+              </ul>
+            ) : (
+              campaign.deviceIds.join(', ')
+            )}
+          </dd>
           <dt>
             <Trans>Plays scheduled</Trans>
           </dt>

@@ -1,14 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
-import { advertisers, type Campaign, type NextPlays } from '../../../contract/advertisers'
+import { useState } from 'react'
+import { advertisers, type Campaign } from '../../../contract/advertisers'
 import { pathOf } from '../../../contract/endpoint'
 import type { ProblemData } from '../../../domain/problems'
+import { useLoad } from '../../lib/use-load'
 import { Button } from '../../ui/button'
 import { ProblemList } from '../../ui/problem-list'
 import { problemsOfError } from './problems'
 import { callAsAdvertiser, fileAsAdvertiser } from './session'
 
-/** A play's time on its billboard's own clock, which is how the advertiser plans it. */
+/**
+ * A play's time on its billboard's own clock, which is how the advertiser plans it: "Tue 1 Dec,
+ * 08:28" (the locale's day and hour, no seconds), its clock named after by its city.
+ */
 const localTime = (epochMs: number, timeZone: string, locale: string) =>
   new Intl.DateTimeFormat(locale, {
     weekday: 'short',
@@ -16,9 +20,7 @@ const localTime = (epochMs: number, timeZone: string, locale: string) =>
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
-    second: '2-digit',
     timeZone,
-    timeZoneName: 'short',
   }).format(epochMs)
 
 /**
@@ -29,20 +31,16 @@ const localTime = (epochMs: number, timeZone: string, locale: string) =>
 export function CampaignPlays({ campaign }: { campaign: Campaign }) {
   const { t, i18n } = useLingui()
   const { campaignId, state } = campaign
-  const [next, setNext] = useState<NextPlays | null>(null)
   const [problems, setProblems] = useState<ProblemData[]>([])
   const [saving, setSaving] = useState(false)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the state changes (a cancelled campaign's plays to come are freed)
-  useEffect(() => {
-    const abort = new AbortController()
-    callAsAdvertiser(advertisers.nextPlays, { params: { campaignId }, signal: abort.signal })
-      .then(setNext)
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setProblems(problemsOfError(error))
-      })
-    return () => abort.abort()
-  }, [campaignId, state])
+  // read again when the state changes (a cancelled campaign's plays to come are freed)
+  const [loaded] = useLoad(
+    (signal) => callAsAdvertiser(advertisers.nextPlays, { params: { campaignId }, signal }),
+    [campaignId, state],
+    problemsOfError,
+  )
+  const next = loaded.status === 'ready' ? loaded.value : null
+  const shownProblems = loaded.status === 'failed' ? [...loaded.message, ...problems] : problems
 
   const download = async () => {
     setSaving(true)
@@ -77,25 +75,29 @@ export function CampaignPlays({ campaign }: { campaign: Campaign }) {
           <Trans>The campaign is paused: these plays are kept and play once it resumes.</Trans>
         </p>
       ) : null}
-      {next === null ? (
+      {loaded.status === 'loading' ? (
         <div className="skeleton" style={{ height: 80 }} aria-busy="true" />
-      ) : next.plays.length === 0 ? (
+      ) : next === null ? null : next.plays.length === 0 ? (
         <p className="field__hint">
           <Trans>No play to come.</Trans>
         </p>
       ) : (
         <ol className="adv__plays">
-          {next.plays.map((play) => (
-            <li key={`${play.deviceId}@${play.startEpochMs}`}>
-              <span className="adv__play-where">{play.location}</span>{' '}
-              <time dateTime={new Date(play.startEpochMs).toISOString()}>
-                {localTime(play.startEpochMs, play.timeZoneId, i18n.locale)}
-              </time>
-            </li>
-          ))}
+          {next.plays.map((play) => {
+            const time = localTime(play.startEpochMs, play.timeZoneId, i18n.locale)
+            const city = play.city
+            return (
+              <li key={`${play.deviceId}@${play.startEpochMs}`}>
+                <span className="adv__play-where">{play.location}</span>{' '}
+                <time dateTime={new Date(play.startEpochMs).toISOString()}>
+                  {city ? t`${time}, ${city} time` : time}
+                </time>
+              </li>
+            )
+          })}
         </ol>
       )}
-      {problems.length > 0 ? <ProblemList problems={problems} /> : null}
+      {shownProblems.length > 0 ? <ProblemList problems={shownProblems} /> : null}
       <div className="adv__actions">
         <Button kind={saving ? 'loading' : 'white'} onClick={() => void download()}>
           {t`Download the report (CSV)`}

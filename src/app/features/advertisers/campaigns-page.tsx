@@ -1,30 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { advertisers, type Campaign } from '../../../contract/advertisers'
-import type { ProblemData } from '../../../domain/problems'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { Notice } from '../../ui/notice'
-import { ProblemList } from '../../ui/problem-list'
 import { count, money, STATE_LABELS, when } from './format'
-import { problemsOfError } from './problems'
-import { callAsAdvertiser } from './session'
 import './advertisers.css'
+
+const route = getRouteApi('/_default/_advertiser/campaigns/')
 
 /** `/campaigns`: the account's campaigns, newest first, with their state, budget and spend. */
 export function CampaignsPage() {
   const { t, i18n } = useLingui()
-  const [campaigns, setCampaigns] = useState<Campaign[] | null>(null)
-  const [problems, setProblems] = useState<ProblemData[]>([])
-
-  useEffect(() => {
-    const abort = new AbortController()
-    callAsAdvertiser(advertisers.campaigns, { signal: abort.signal })
-      .then((answer) => setCampaigns(answer.campaigns))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setProblems(problemsOfError(error))
-      })
-    return () => abort.abort()
-  }, [])
+  // read by the route's loader (advertiser-loaders.ts) before the page is drawn
+  const campaigns = route.useLoaderData()
 
   return (
     <main className="page adv" id="main">
@@ -32,7 +18,7 @@ export function CampaignsPage() {
         <Trans>Your campaigns</Trans>
       </h1>
       <div className="adv__actions">
-        <Link to="/campaigns/$" params={{ _splat: 'new' }} className="btn btn--orange btn--medium">
+        <Link to="/campaigns/new" className="btn btn--orange btn--medium">
           <span className="btn__label">
             <Trans>New campaign</Trans>
           </span>
@@ -41,16 +27,12 @@ export function CampaignsPage() {
           <Trans>Your account</Trans>
         </Link>
       </div>
-      {problems.length > 0 ? <ProblemList problems={problems} /> : null}
-      {campaigns === null && problems.length === 0 ? (
-        <div className="skeleton" style={{ height: 120 }} />
-      ) : null}
-      {campaigns?.length === 0 ? (
+      {campaigns.length === 0 ? (
         <Notice>
           <Trans>No campaign yet: start one and get a proposal in a few minutes.</Trans>
         </Notice>
       ) : null}
-      {campaigns && campaigns.length > 0 ? (
+      {campaigns.length > 0 ? (
         <div className="card">
           <table className="adv__table">
             <caption className="visually-hidden">{t`Your campaigns`}</caption>
@@ -74,7 +56,7 @@ export function CampaignsPage() {
               {campaigns.map((c) => (
                 <tr key={c.campaignId}>
                   <td>
-                    <Link to="/campaigns/$" params={{ _splat: c.campaignId }}>
+                    <Link to="/campaigns/$campaignId" params={{ campaignId: c.campaignId }}>
                       {c.name}
                     </Link>
                     <small className="field__hint">

@@ -27,6 +27,8 @@ export type Draft = {
   end: string
   dayparts: Daypart[]
   budget: string
+  /** the campaign's one currency, as chosen (null: the first billboard picked sets it) */
+  currency: string | null
   deviceIds: string[]
   /** the campaign made from this draft, once made */
   campaignId: string | null
@@ -44,6 +46,7 @@ function freshDraft(now = Date.now()): Draft {
     end: localInput(start + 7 * 24 * HOUR_MS),
     dayparts: ['Morning', 'Afternoon', 'Evening'],
     budget: '',
+    currency: null,
     deviceIds: [],
     campaignId: null,
     contentGuid: null,

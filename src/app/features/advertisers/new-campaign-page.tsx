@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useState } from 'react'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useRef, useState } from 'react'
 import { ref, useSnapshot } from 'valtio'
 import { type AdContent, advertisers, type InventoryLine } from '../../../contract/advertisers'
 import { DAYPARTS } from '../../../domain/campaign'
 import { parseAmount } from '../../../domain/money'
 import type { ProblemData } from '../../../domain/problems'
 import { problemText } from '../../lib/problem-text'
+import { useLoad } from '../../lib/use-load'
 import { Button } from '../../ui/button'
 import { Checkbox } from '../../ui/checkbox'
 import { Notice } from '../../ui/notice'
@@ -17,6 +18,8 @@ import { DAYPART_LABELS } from './format'
 import { problemsOfError, splitProblems } from './problems'
 import { callAsAdvertiser } from './session'
 import './advertisers.css'
+
+const route = getRouteApi('/_default/_advertiser/campaigns/new')
 
 const FIELDS = [
   'name',
@@ -57,36 +60,44 @@ export function NewCampaignPage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { draft, file } = useSnapshot(draftStore)
-  const [inventory, setInventory] = useState<InventoryLine[] | null>(null)
   const [problems, setProblems] = useState<ProblemData[]>([])
   const [busy, setBusy] = useState<string | null>(null)
 
   const from = fromLocalInput(draft.start)
   const to = fromLocalInput(draft.end)
-  useEffect(() => {
-    const abort = new AbortController()
-    const window = from !== null && to !== null && to > from ? { from, to } : null
-    // asked once the dates stop changing: the server counts an account's inventory calls
-    // (AD_PLANNING_PER_MINUTE), and typing a date changes it at each keystroke
-    const asking = setTimeout(() => {
-      callAsAdvertiser(advertisers.inventory, {
-        query: window ? { fromEpochMs: window.from, toEpochMs: window.to } : {},
-        signal: abort.signal,
+  // the route's loader read the billboards for the dates the page opened with
+  // (advertiser-loaders.ts); other dates are asked once they stop changing: the server counts an
+  // account's inventory calls (AD_PLANNING_PER_MINUTE), and typing a date changes it at each
+  // keystroke
+  const first = route.useLoaderData()
+  const [asked] = useLoad(
+    async (signal) => {
+      const window = from !== null && to !== null && to > from ? { from, to } : null
+      if (!window || (window.from === first.fromEpochMs && window.to === first.toEpochMs)) {
+        return first
+      }
+      await pause(INVENTORY_SETTLE_MS)
+      if (signal.aborted) throw signal.reason
+      return callAsAdvertiser(advertisers.inventory, {
+        query: { fromEpochMs: window.from, toEpochMs: window.to },
+        signal,
       })
-        .then((answer) => setInventory(answer.billboards))
-        .catch((error: unknown) => {
-          if (!abort.signal.aborted) setProblems(problemsOfError(error))
-        })
-    }, INVENTORY_SETTLE_MS)
-    return () => {
-      clearTimeout(asking)
-      abort.abort()
-    }
-  }, [from, to])
+    },
+    [from, to],
+    problemsOfError,
+  )
+  const lastAnswer = useRef(first)
+  if (asked.status === 'ready') lastAnswer.current = asked.value
+  // the last answer stays while the next is asked
+  const inventory: readonly InventoryLine[] = lastAnswer.current.billboards
+  const loadProblems = asked.status === 'failed' ? asked.message : []
 
   const chosenLines = (inventory ?? []).filter((l) => draft.deviceIds.includes(l.deviceId))
-  const currency = chosenLines[0]?.currency ?? inventory?.[0]?.currency ?? 'EUR'
-  const split = splitProblems(problems, FIELDS, BY_CODE)
+  // one currency per campaign: the one chosen, else the first billboard picked's
+  const chosenCurrency = draft.currency ?? chosenLines[0]?.currency ?? null
+  const currency = chosenCurrency ?? inventory?.[0]?.currency ?? 'EUR'
+  const currencies = [...new Set((inventory ?? []).map((l) => l.currency))].sort()
+  const split = splitProblems([...loadProblems, ...problems], FIELDS, BY_CODE)
   const message = (field: Field) => {
     const problem = split.fields[field]
     return problem ? problemText(i18n, problem) : null
@@ -256,9 +267,42 @@ export function NewCampaignPage() {
             </p>
           ) : null}
         </fieldset>
+        {currencies.length > 1 ? (
+          <label className="field">
+            <span className="field__label">
+              <Trans>Currency of the campaign</Trans>
+            </span>
+            <select
+              className="field__input"
+              value={draft.currency ?? ''}
+              onChange={(e) => {
+                const next = e.target.value || null
+                draftStore.draft.currency = next
+                // a campaign is in one currency: billboards sold in another are dropped
+                if (next) {
+                  draftStore.draft.deviceIds = draftStore.draft.deviceIds.filter(
+                    (id) => inventory?.find((l) => l.deviceId === id)?.currency === next,
+                  )
+                }
+              }}
+            >
+              <option value="">
+                {chosenLines[0]
+                  ? t`${chosenLines[0].currency}, that of the first billboard picked`
+                  : t`That of the first billboard picked`}
+              </option>
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <BillboardPicker
           lines={inventory}
           chosen={draft.deviceIds}
+          currency={chosenCurrency}
           error={message('deviceIds')}
           onToggle={(deviceId, on) => {
             const others = draftStore.draft.deviceIds.filter((id) => id !== deviceId)
@@ -267,11 +311,15 @@ export function NewCampaignPage() {
           }}
         />
         <TextField
-          label={t`Budget (${currency})`}
+          label={chosenCurrency ? t`Budget (${chosenCurrency})` : t`Budget`}
           inputMode="decimal"
           value={draft.budget}
           error={message('budgetCents')}
-          hint={t`The most the campaign may cost: only plays that were shown are charged.`}
+          hint={
+            chosenCurrency
+              ? t`The most the campaign may cost: only plays that were shown are charged.`
+              : t`In the currency of the billboards you pick. Only plays that were shown are charged.`
+          }
           onChange={(e) => {
             draftStore.draft.budget = e.target.value
             clear('budgetCents')

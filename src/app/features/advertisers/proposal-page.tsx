@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate, useParams } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { advertisers, type Proposal } from '../../../contract/advertisers'
+import { advertisers } from '../../../contract/advertisers'
 import type { ProblemData } from '../../../domain/problems'
-import { callApi } from '../../lib/api'
 import { problemText } from '../../lib/problem-text'
 import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'
@@ -15,6 +14,8 @@ import { problemsOfError } from './problems'
 import { advertiserSession, callAsAdvertiser, ensureSession } from './session'
 import './advertisers.css'
 
+const route = getRouteApi('/_default/proposal/$proposalGuid')
+
 /**
  * `/proposal/{guid}`: what the budget buys, readable by anyone with the link (a colleague without an
  * account); its owner, signed in, saves a card and accepts it, and the campaign is booked.
@@ -22,10 +23,10 @@ import './advertisers.css'
 export function ProposalPage() {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
-  const { proposalGuid } = useParams({ from: '/_default/proposal/$proposalGuid' })
+  const { proposalGuid } = route.useParams()
+  // read by the route's loader (advertiser-loaders.ts): a link to share, readable without an account
+  const proposal = route.useLoaderData()
   const session = useSnapshot(advertiserSession)
-  const [proposal, setProposal] = useState<Proposal | null>(null)
-  const [loadProblems, setLoadProblems] = useState<ProblemData[]>([])
   const [problems, setProblems] = useState<ProblemData[]>([])
   const [cardError, setCardError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -35,16 +36,9 @@ export function ProposalPage() {
   }, [])
 
   useEffect(() => {
-    const abort = new AbortController()
-    callApi(advertisers.proposal, { params: { proposalGuid }, signal: abort.signal })
-      .then(setProposal)
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setLoadProblems(problemsOfError(error))
-      })
     // signed in already (another page of this tab, or the refresh cookie)? Then it may be accepted
     ensureSession().catch(() => null)
-    return () => abort.abort()
-  }, [proposalGuid])
+  }, [])
 
   const accept = async () => {
     const save = saveCard.current
@@ -63,8 +57,8 @@ export function ProposalPage() {
         body: saved.card,
       })
       await navigate({
-        to: '/campaigns/$',
-        params: { _splat: campaign.campaignId },
+        to: '/campaigns/$campaignId',
+        params: { campaignId: campaign.campaignId },
       })
     } catch (error) {
       setProblems(problemsOfError(error))
@@ -73,20 +67,6 @@ export function ProposalPage() {
     }
   }
 
-  if (loadProblems.length > 0) {
-    return (
-      <main className="page page--center" id="main">
-        <h1>{problemText(i18n, loadProblems[0] ?? { code: 'unknown_error' })}</h1>
-      </main>
-    )
-  }
-  if (!proposal) {
-    return (
-      <main className="page adv" id="main" aria-busy="true">
-        <div className="skeleton" style={{ height: 240 }} />
-      </main>
-    )
-  }
   const m = (cents: number) => money(cents, proposal.currency, i18n.locale)
   const status = proposal.status ?? 'open'
   const expired = status === 'open' && proposal.validUntilEpochMs <= Date.now()

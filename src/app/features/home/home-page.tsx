@@ -97,6 +97,11 @@ export function HomePage() {
           </Button>
         </form>
       </section>
+      <p className="home__advertise">
+        <Link to="/advertise">
+          <Trans>Advertise on our billboards</Trans>
+        </Link>
+      </p>
     </main>
   )
 }

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import type { Locale } from '../../locale/i18n'
 import { MARKETING_PAGES } from '../../ui/marketing-pages'
 
@@ -24,6 +25,9 @@ export function Footer() {
               <a href={page.href(locale)}>{i18n._(page.label)}</a>
             </li>
           ))}
+          <li>
+            <Link to="/advertise">{t`Advertise`}</Link>
+          </li>
           <li>
             {/* the shop's own page, the server's (no app): what it keeps and for how long */}
             <a href={`/s/privacy/${locale}`}>{t`Your data`}</a>

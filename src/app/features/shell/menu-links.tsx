@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { Locale } from '../../locale/i18n'
 import { setMenuOpen } from '../../stores/ui'
@@ -7,7 +8,7 @@ import { MARKETING_PAGES } from '../../ui/marketing-pages'
 /** spec §2: the menu's links, every marketing page (the footer shows fewer on a phone). Mounted while
  * the menu is open: Escape closes it. */
 export function MenuLinks() {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const locale = i18n.locale as Locale
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -23,6 +24,12 @@ export function MenuLinks() {
           <a href={page.href(locale)}>{i18n._(page.label)}</a>
         </li>
       ))}
+      <li>
+        {/* the shop's own page for brands and businesses (the app's, not the marketing site's) */}
+        <Link to="/advertise" onClick={() => setMenuOpen(false)}>
+          {t`Advertise`}
+        </Link>
+      </li>
     </ul>
   )
 }
