@@ -1,4 +1,5 @@
 import { advertisers } from './advertisers'
+import { advertiserBilling } from './advertisers-billing'
 import { billboards } from './billboards'
 import { spotlight } from './catalogue'
 import { content } from './content'
@@ -9,6 +10,7 @@ import { opsBillboards } from './ops/billboards'
 import { opsCampaigns } from './ops/campaigns'
 import { opsCatalogue } from './ops/catalogue'
 import { opsDashboard } from './ops/dashboard'
+import { opsInvoices } from './ops/invoices'
 import { ops } from './ops/orders'
 import { order } from './order'
 import { payment } from './payment'
@@ -37,6 +39,8 @@ export const api = {
   advertisers,
   opsCampaigns,
   billboards,
+  advertiserBilling,
+  opsInvoices,
 } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>

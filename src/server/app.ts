@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { API_BASE, routerPath } from '../contract/index.ts'
+import { billingRoutes } from './advertisers/billing-routes.ts'
 import { opsCampaignRoutes } from './advertisers/ops-routes.ts'
 import { advertiserRoutes } from './advertisers/routes.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -126,6 +127,7 @@ export function createApp(parts: ServerParts) {
     log,
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
+  billingRoutes(router, parts.advertisers, parts.advertiserGuard, parts.opsGuard)
   pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
   shareRoutes(router, parts.shares, {
     limits: parts.limits,

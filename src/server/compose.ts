@@ -47,6 +47,7 @@ import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
 import { sql } from './platform/db/sql.ts'
 import type { Env } from './platform/env.ts'
+import { sellerOf } from './platform/env-seller.ts'
 import { allowedHosts } from './platform/http/client.ts'
 import type { LeaseSettings } from './platform/lease.ts'
 import type { Logger } from './platform/log.ts'
@@ -325,6 +326,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     settings: {
       tokenKeys: env.ADVERTISER_TOKEN_KEYS,
       defaultSharePercent: env.AD_FREE_TIME_SHARE,
+      seller: sellerOf(env),
     },
     audit: ({ operator, action, detail }) =>
       auth.recordAudit(database, { operator, action, detail }),

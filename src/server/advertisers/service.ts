@@ -3,12 +3,14 @@ import type { ContentService } from '../content/service.ts'
 import type { MailService } from '../mail/service.ts'
 import type { PaymentService } from '../payment/service.ts'
 import type { Database } from '../platform/db/client.ts'
+import type { Seller } from '../platform/env-seller.ts'
 import type { Logger } from '../platform/log.ts'
 import type { RateLimiter } from '../platform/rate-limit.ts'
 import { createAccountService } from './accounts.ts'
 import { createAdService } from './ads.ts'
 import { type CampaignService, createCampaignService } from './campaigns.ts'
 import { createCampaignNews } from './completion.ts'
+import { createInvoices } from './invoices.ts'
 import { createAdvertiserMails } from './mails.ts'
 import { createCampaignMails } from './mails-campaigns.ts'
 import { createPacing } from './pacing.ts'
@@ -44,6 +46,8 @@ export function createAdvertisersService(deps: {
     tokenKeys: readonly string[] | undefined
     /** AD_FREE_TIME_SHARE */
     defaultSharePercent: number
+    /** SELLER_* and INVOICE_PREFIX: who the invoices' seller is */
+    seller: Seller
   }
   audit: (entry: {
     operator: Operator
@@ -55,10 +59,19 @@ export function createAdvertisersService(deps: {
   const log = deps.log.child({ component: 'advertisers' })
   const tokens = createAccessTokens({ configuredKeys: deps.settings.tokenKeys, db: database })
   const mails = createAdvertiserMails(deps.mail)
+  const invoices = createInvoices({
+    database,
+    now,
+    seller: deps.settings.seller,
+    payment: deps.payment,
+    log,
+    audit: deps.audit,
+  })
   const news = createCampaignNews({
     database,
     now,
     mails: createCampaignMails(deps.mail),
+    invoiceOf: invoices.attachmentOf,
     log,
   })
   const accounts = createAccountService({
@@ -99,6 +112,7 @@ export function createAdvertisersService(deps: {
     payment: deps.payment,
     mails,
     receipt: news.receipt,
+    invoice: invoices.issueForCharge,
     log,
   })
   const pacing = createPacing({
@@ -114,6 +128,7 @@ export function createAdvertisersService(deps: {
     proposals,
     review,
     settlement,
+    invoices,
     pacing,
     news,
     /** The plays campaigns hold on the billboard in [fromMs, toMs) (the console's day timeline). */

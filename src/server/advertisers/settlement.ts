@@ -2,7 +2,7 @@ import { cappedCharge, dailyChargeKey, daysToCharge } from '../../domain/ad-sett
 import { formatMoney } from '../../domain/money.ts'
 import { adBillboards } from '../catalogue/ad-reads.ts'
 import type { PaymentService } from '../payment/service.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { accountById } from './accounts-repo.ts'
 import { campaignById, moveCampaign } from './campaigns-repo.ts'
@@ -36,6 +36,8 @@ export function createSettlement(deps: {
   mails: AdvertiserMails
   /** The day's receipt to the advertiser once its charge went through (completion.ts). */
   receipt: (charge: ChargeRow) => Promise<void>
+  /** The charge's invoice, issued in the transaction that marks it charged (invoices.ts). */
+  invoice: (tx: Queryable, charge: ChargeRow) => Promise<unknown>
   log: Logger
 }) {
   const db = deps.database
@@ -102,8 +104,12 @@ export function createSettlement(deps: {
       description: `Campaign ${campaign.name}, ${charge.day}`,
     })
     if (result.ok) {
-      // the receipt's key is the charge's: a run after a crash between the two mails it once
-      await settleCharge(db, charge, { charged: true, paymentId: result.paymentId }, deps.now())
+      // the receipt's key is the charge's: a run after a crash between the two mails it once; the
+      // invoice is numbered in the settling transaction, so a crash leaves no charge without it
+      await db.transaction(async (tx) => {
+        const outcome = { charged: true as const, paymentId: result.paymentId }
+        if (await settleCharge(tx, charge, outcome, deps.now())) await deps.invoice(tx, charge)
+      })
       await deps.receipt(charge)
     } else if (result.paymentId === null && result.problem.code === 'unknown_error') {
       // the provider could not be reached: the same key is tried again next run
@@ -163,5 +169,5 @@ export function createSettlement(deps: {
     }
   }
 
-  return { settle }
+  return { settle, collect }
 }
