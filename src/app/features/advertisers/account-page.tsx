@@ -22,6 +22,8 @@ import { safeNext } from './guard'
 import { problemsOfError, splitProblems } from './problems'
 import { advertiserSession, ensureSession, signIn, signOut } from './session'
 import './advertisers.css'
+import { BillingForm } from '../../advertisers/billing/billing-form'
+import { InvoiceList } from '../../advertisers/billing/invoice-list'
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset'
 type Form = { email: string; password: string; name: string; company: string }
@@ -174,6 +176,8 @@ export function AccountPage() {
           </div>
         </section>
         {problems.length > 0 ? <ProblemList problems={problems} /> : null}
+        <BillingForm />
+        <InvoiceList />
       </main>
     )
   }

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { type AdContent, advertisers, type Campaign } from '../../../contract/advertisers'
 import { parseAmount } from '../../../domain/money'
 import type { ProblemData } from '../../../domain/problems'
+import { InvoiceList } from '../../advertisers/billing/invoice-list'
 import { problemText } from '../../lib/problem-text'
 import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'
@@ -207,6 +208,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
       </section>
       <CampaignChart campaignId={campaignId} />
       <CampaignPlays campaign={campaign} />
+      <InvoiceList campaignId={campaignId} />
       <section className="card">
         <h2 className="section-title">
           <Trans>The ad</Trans>
