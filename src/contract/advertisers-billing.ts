@@ -72,6 +72,7 @@ const AUTH_ERRORS = [
   'session_token_unreadable',
   'session_token_expired',
   'session_ended',
+  'member_role_forbidden',
 ] as const
 
 export const advertiserBilling = {

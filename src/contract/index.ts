@@ -1,5 +1,6 @@
 import { advertisers } from './advertisers'
 import { advertiserBilling } from './advertisers-billing'
+import { advertiserTeam } from './advertisers-team'
 import { billboards } from './billboards'
 import { spotlight } from './catalogue'
 import { content } from './content'
@@ -40,6 +41,7 @@ export const api = {
   opsCampaigns,
   billboards,
   advertiserBilling,
+  advertiserTeam,
   opsInvoices,
 } as const
 

@@ -18,6 +18,7 @@ import { createProposalService } from './proposals.ts'
 import { adPlaysOnBillboard, adRevenueByDay } from './reads.ts'
 import { createReviewService, type Operator } from './review.ts'
 import { createSettlement } from './settlement.ts'
+import { createTeamService } from './team.ts'
 import { createAccessTokens } from './tokens.ts'
 
 // The advertisers' module (api-v1 "Advertisers", docs/decisions/023, docs/advertisers.md): accounts
@@ -83,6 +84,13 @@ export function createAdvertisersService(deps: {
     log,
     now,
   })
+  const team = createTeamService({
+    database,
+    passwords: deps.passwords,
+    mail: deps.mail,
+    log,
+    now,
+  })
   const ads = createAdService({ database, now, content: deps.content, log })
   let campaigns: CampaignService | null = null
   const proposals = createProposalService({
@@ -123,6 +131,7 @@ export function createAdvertisersService(deps: {
   })
   return {
     accounts,
+    team,
     campaigns,
     ads,
     proposals,
