@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { BILLING_COUNTRY_PATTERN } from '../domain/invoice'
 import { wellFormed } from '../domain/validation'
+import { AcceptRequestSchema, CampaignSchema } from './advertisers-campaigns'
 import { EpochMsSchema, issue, text } from './common'
 import { endpoint } from './endpoint'
 
@@ -127,5 +128,26 @@ export const advertiserBilling = {
     headers: bearer,
     file: ['application/pdf'],
     errors: [...AUTH_ERRORS, 'invoice_not_found'],
+  }),
+  replaceCard: endpoint({
+    name: 'advertiserReplaceCard',
+    method: 'POST',
+    path: '/advertisers/campaigns/{campaignId}/card',
+    summary:
+      "Replaces the card of a booked, approved, live or paused campaign (owners) with one saved through the shop's payment flow; each day declined earlier is charged once on it",
+    access: 'advertiser',
+    headers: bearer,
+    body: AcceptRequestSchema,
+    response: CampaignSchema,
+    errors: [
+      ...AUTH_ERRORS,
+      'campaign_forbidden',
+      'campaign_not_found',
+      'campaign_state_conflict',
+      'checkout_mismatch',
+      'setup_not_confirmed',
+      'payment_already_saved',
+      'payment_unavailable',
+    ],
   }),
 } as const

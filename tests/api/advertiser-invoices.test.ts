@@ -284,38 +284,42 @@ describe.each(BACKENDS)('invoices of campaigns’ charges on %s', (backend) => {
     ).rejects.toThrow(/never changed or deleted/)
   })
 
-  it('numbers 20 charges made at once on two instances one after another, without a hole or a repeat, each charge invoiced once', async () => {
-    if (backend === 'postgres') {
-      second = await startServer({
-        port: 0,
-        serveApp: false,
-        dataDir: server.dataDir,
-        databaseUrl: server.deps.env.DATABASE_URL as string,
-        env: { LOG_LEVEL: 'error', WRITES_PER_MINUTE: '100000', ...env() },
-      })
-    }
-    const instances = [server, second ?? server]
-    const { api } = await signedInAdvertiser(server, smtp)
-    const campaignId = await booked(api)
-    const before = await numbers()
-    for (let day = 10; day < 30; day++) await dueDay(campaignId, `2030-04-${day}`, 1)
-    const pending = (await chargesOf(server.deps.database, campaignId)).filter(
-      (c) => c.status === 'pending',
-    )
-    expect(pending).toHaveLength(20)
-    // each charge collected by both instances at the same moment: 40 attempts at 20 charges
-    await Promise.all(
-      pending.flatMap((charge) =>
-        instances.map((instance) => instance.deps.advertisers.settlement.collect(charge)),
-      ),
-    )
-    const after = await numbers()
-    const last = before[before.length - 1] ?? 0
-    expect(after.slice(before.length)).toEqual(Array.from({ length: 20 }, (_, i) => last + i + 1))
-    const invoices = (await invoicesOf(api)).filter((i) => i.kind === 'invoice')
-    expect(invoices).toHaveLength(20)
-    expect(new Set(invoices.map((i) => i.day)).size).toBe(20)
-  }, RACE_TIMEOUT_MS)
+  it(
+    'numbers 20 charges made at once on two instances one after another, without a hole or a repeat, each charge invoiced once',
+    async () => {
+      if (backend === 'postgres') {
+        second = await startServer({
+          port: 0,
+          serveApp: false,
+          dataDir: server.dataDir,
+          databaseUrl: server.deps.env.DATABASE_URL as string,
+          env: { LOG_LEVEL: 'error', WRITES_PER_MINUTE: '100000', ...env() },
+        })
+      }
+      const instances = [server, second ?? server]
+      const { api } = await signedInAdvertiser(server, smtp)
+      const campaignId = await booked(api)
+      const before = await numbers()
+      for (let day = 10; day < 30; day++) await dueDay(campaignId, `2030-04-${day}`, 1)
+      const pending = (await chargesOf(server.deps.database, campaignId)).filter(
+        (c) => c.status === 'pending',
+      )
+      expect(pending).toHaveLength(20)
+      // each charge collected by both instances at the same moment: 40 attempts at 20 charges
+      await Promise.all(
+        pending.flatMap((charge) =>
+          instances.map((instance) => instance.deps.advertisers.settlement.collect(charge)),
+        ),
+      )
+      const after = await numbers()
+      const last = before[before.length - 1] ?? 0
+      expect(after.slice(before.length)).toEqual(Array.from({ length: 20 }, (_, i) => last + i + 1))
+      const invoices = (await invoicesOf(api)).filter((i) => i.kind === 'invoice')
+      expect(invoices).toHaveLength(20)
+      expect(new Set(invoices.map((i) => i.day)).size).toBe(20)
+    },
+    RACE_TIMEOUT_MS,
+  )
 
   it('gives back the number of an invoice whose transaction died, and invoices the charge once after the restart', async () => {
     const { api } = await signedInAdvertiser(server, smtp)

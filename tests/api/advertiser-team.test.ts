@@ -118,6 +118,14 @@ describe.each(BACKENDS)('an advertisers’ team on %s', (backend) => {
       checkoutSecretKey: 'x',
     })
     expect(accept.status).toBe(403)
+    const replaceCard = await editor.api.post(
+      `/advertisers/campaigns/${mine.body.campaignId}/card`,
+      {
+        customerId: 'cus_x',
+        checkoutSecretKey: 'x',
+      },
+    )
+    expect(replaceCard.status).toBe(403)
   })
 
   it('lets a viewer read campaigns, reports and invoices, and refuses every change', async () => {

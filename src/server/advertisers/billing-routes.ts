@@ -48,6 +48,11 @@ export function billingRoutes(
     return c.body(new Uint8Array(found.value.bytes), 200, pdfHeaders(found.value.label))
   })
 
+  guard.handle(router, api.replaceCard, async ({ account, params, body }) => {
+    const replaced = await service.replaceCard(account.accountId, params.campaignId, body)
+    return replaced.ok ? replaced.value : refuse({ problems: [replaced.error] })
+  })
+
   opsGuard.handle(router, opsInvoices.accountInvoices, async ({ params }) => ({
     invoices: await invoices.ofAccount(params.accountId),
   }))

@@ -9,6 +9,7 @@ import type { RateLimiter } from '../platform/rate-limit.ts'
 import { createAccountService } from './accounts.ts'
 import { createAdService } from './ads.ts'
 import { type CampaignService, createCampaignService } from './campaigns.ts'
+import { createCardReplacement } from './card.ts'
 import { createCampaignNews } from './completion.ts'
 import { createInvoices } from './invoices.ts'
 import { createAdvertiserMails } from './mails.ts'
@@ -129,9 +130,17 @@ export function createAdvertisersService(deps: {
     defaultSharePercent: deps.settings.defaultSharePercent,
     log,
   })
+  const replaceCard = createCardReplacement({
+    database,
+    now,
+    payment: deps.payment,
+    campaigns,
+    log,
+  })
   return {
     accounts,
     team,
+    replaceCard,
     campaigns,
     ads,
     proposals,
