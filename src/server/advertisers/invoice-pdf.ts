@@ -34,7 +34,8 @@ type Face = { main: PDFFont; ext: PDFFont; has: Set<number> }
 /** Splits a text into runs, each with the half of the font that has its letters. */
 function runs(face: Face, text: string): { font: PDFFont; text: string }[] {
   const out: { font: PDFFont; text: string }[] = []
-  for (const char of text) {
+  // French groups thousands with a narrow no-break space, which neither half of the font has
+  for (const char of text.replaceAll('\u202f', '\u00a0')) {
     const font = face.has.has(char.codePointAt(0) ?? 0) ? face.main : face.ext
     const last = out[out.length - 1]
     if (last && last.font === font) last.text += char
@@ -122,15 +123,15 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
   y = below - 10
   draw(page, regular, `${t.campaign}: ${invoice.campaignName}`, left, y, 10)
   y -= 14
-  draw(page, regular, `${t.day}: ${invoice.day}`, left, y, 10)
+  draw(page, regular, `${t.day}: ${date(Date.parse(`${invoice.day}T12:00:00Z`))}`, left, y, 10)
   y -= 26
 
   // the lines
   const columns = [
     { label: t.billboard, x: left, align: 'left' as const },
-    { label: t.plays, x: 330, align: 'right' as const },
-    { label: t.impressions, x: 400, align: 'right' as const },
-    { label: t.unitPrice, x: 475, align: 'right' as const },
+    { label: t.plays, x: 315, align: 'right' as const },
+    { label: t.impressions, x: 390, align: 'right' as const },
+    { label: t.unitPrice, x: 470, align: 'right' as const },
     { label: t.amount, x: right, align: 'right' as const },
   ]
   const cell = (f: Face, text: string, column: (typeof columns)[number], size = 9) =>
@@ -153,8 +154,14 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
     (typeof columns)[number],
     (typeof columns)[number],
   ]
+  // a billboard's name is cut to its column (the id and the whole name are in the campaign's report)
+  const fitted = (text: string) => {
+    let shown = text
+    while (shown.length > 1 && widthOf(regular, shown, 9) > 205) shown = shown.slice(0, -1)
+    return shown === text ? text : `${shown.trimEnd()}…`
+  }
   for (const line of invoice.lines) {
-    cell(regular, line.deviceId ? line.label : line.label || t.budgetCap, billboard)
+    cell(regular, fitted(line.deviceId ? line.label : line.label || t.budgetCap), billboard)
     if (line.deviceId) {
       cell(regular, count(line.plays), plays)
       cell(regular, count(line.impressions), impressions)

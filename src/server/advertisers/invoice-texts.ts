@@ -99,7 +99,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     billboard: 'Bildschirm',
     plays: 'Ausspielungen',
     impressions: 'Impressionen',
-    unitPrice: 'Preis je Ausspielung',
+    unitPrice: 'Stückpreis',
     amount: 'Betrag',
     budgetCap: 'Im Rahmen des Kampagnenbudgets',
     net: 'Summe netto',
