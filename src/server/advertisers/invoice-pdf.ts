@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { inflateSync } from 'node:zlib'
 import fontkit from '@pdf-lib/fontkit'
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib'
 import { formatMoney } from '../../domain/money.ts'
@@ -12,8 +13,53 @@ import type { InvoiceRow } from './invoices-repo.ts'
 // each run of text drawn with the half that has its letters, so "Łódź" prints as well as "Zürich".
 
 const require = createRequire(import.meta.url)
-const fontFile = (subset: string, weight: number) =>
-  readFile(require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`))
+const fontFile = async (subset: string, weight: number) =>
+  sfntOfWoff(
+    await readFile(
+      require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`),
+    ),
+  )
+
+/**
+ * A WOFF file unpacked into the plain font (sfnt) it wraps, once: fontkit inflates a WOFF's tables
+ * again on every read, which made each PDF's subset take most of a second.
+ */
+export function sfntOfWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') return woff
+  const count = woff.readUInt16BE(12)
+  const tables = Array.from({ length: count }, (_, i) => {
+    const at = 44 + i * 20
+    const offset = woff.readUInt32BE(at + 4)
+    const compressed = woff.readUInt32BE(at + 8)
+    const length = woff.readUInt32BE(at + 12)
+    const raw = woff.subarray(offset, offset + compressed)
+    return {
+      tag: woff.readUInt32BE(at),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compressed < length ? inflateSync(raw) : raw,
+    }
+  })
+  const power = 2 ** Math.floor(Math.log2(count))
+  const head = Buffer.alloc(12 + count * 16)
+  head.writeUInt32BE(woff.readUInt32BE(4), 0)
+  head.writeUInt16BE(count, 4)
+  head.writeUInt16BE(power * 16, 6)
+  head.writeUInt16BE(Math.log2(power), 8)
+  head.writeUInt16BE(count * 16 - power * 16, 10)
+  const parts: Buffer[] = [head]
+  let offset = head.length
+  tables.forEach((table, i) => {
+    head.writeUInt32BE(table.tag, 12 + i * 16)
+    head.writeUInt32BE(table.checksum, 16 + i * 16)
+    head.writeUInt32BE(offset, 20 + i * 16)
+    head.writeUInt32BE(table.data.length, 24 + i * 16)
+    const padded = Buffer.alloc(Math.ceil(table.data.length / 4) * 4)
+    table.data.copy(padded)
+    parts.push(padded)
+    offset += padded.length
+  })
+  return Buffer.concat(parts)
+}
 
 let fontBytes: Promise<Record<'regular' | 'bold' | 'regularExt' | 'boldExt', Buffer>> | null = null
 function fonts() {
@@ -27,6 +73,22 @@ function fonts() {
     throw error
   })
   return fontBytes
+}
+
+// fontkit unpacks a WOFF file on each `create` (most of a PDF's time): each file is read once per
+// process and its font kept, for every PDF after (a subset is made from it without changing it)
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0]
+const parsed = new Map<Uint8Array, ReturnType<Fontkit['create']>>()
+const cachedFontkit: Fontkit = {
+  create(bytes, postscriptName) {
+    const key = bytes as Uint8Array
+    let font = parsed.get(key)
+    if (!font) {
+      font = fontkit.create(bytes, postscriptName)
+      parsed.set(key, font)
+    }
+    return font
+  },
 }
 
 type Face = { main: PDFFont; ext: PDFFont; has: Set<number> }
@@ -67,7 +129,7 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
     new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(epochMs)
   const bytes = await fonts()
   const doc = await PDFDocument.create()
-  doc.registerFontkit(fontkit)
+  doc.registerFontkit(cachedFontkit)
   const title = invoice.kind === 'invoice' ? t.invoice : t.creditNote
   doc.setTitle(`${title} ${invoice.label}`)
   doc.setAuthor(invoice.seller.legalName)
