@@ -4,7 +4,7 @@ import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard
 import {
   adPacingJob,
   adRenditionsJob,
-  adSettlementJob,
+  adSettlementJobs,
   advertiserRequestsJob,
   advertiserSweepJob,
 } from './advertisers/jobs.ts'
@@ -389,7 +389,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(advertiserRequestsJob(advertisers, Math.min(1000, mailPollMs)))
   jobs.register(advertiserSweepJob(advertisers))
   jobs.register(adPacingJob(advertisers))
-  jobs.register(adSettlementJob(advertisers))
+  for (const job of adSettlementJobs(advertisers)) jobs.register(job)
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
   jobs.register(orderDataLifetimeJob(orders, now))
   jobs.register(authenticationTimeoutJob(orders))

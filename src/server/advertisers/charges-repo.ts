@@ -225,3 +225,22 @@ export async function retryDeclinedDays(
   }
   return retried
 }
+
+/** Charged days whose receipt is not in the outbox yet, oldest first. */
+export function receiptsDue(db: Queryable, limit: number): Promise<ChargeRow[]> {
+  return db.query(sql<ChargeRow>`
+    select campaign_id as "campaignId", day, idempotency_key as key,
+      amount_cents::float8 as "amountCents", currency
+    from ad_charges where status = 'charged' and receipt_queued_at is null
+    order by settled_at, campaign_id, day limit ${limit}`)
+}
+
+export async function markReceiptQueued(
+  db: Queryable,
+  charge: { campaignId: string; day: string },
+  nowMs: number,
+): Promise<void> {
+  await db.query(sql`
+    update ad_charges set receipt_queued_at = ${iso(nowMs)}::timestamptz
+    where campaign_id = ${charge.campaignId} and day = ${charge.day}`)
+}

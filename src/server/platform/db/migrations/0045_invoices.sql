@@ -72,3 +72,11 @@ create table ad_charge_refunds (
   foreign key (campaign_id, day) references ad_charges (campaign_id, day)
 );
 create index ad_charge_refunds_charge on ad_charge_refunds (campaign_id, day);
+
+-- When a charged day's receipt (with its invoice's PDF) was added to the outbox: the
+-- `campaign-receipts` job sends those still due, apart from the settlement (a PDF takes tens of
+-- milliseconds); the receipts of the days charged before are not sent again.
+alter table ad_charges add column receipt_queued_at timestamptz;
+update ad_charges set receipt_queued_at = coalesce(settled_at, created_at) where status = 'charged';
+create index ad_charges_receipts_due on ad_charges (settled_at)
+  where status = 'charged' and receipt_queued_at is null;
