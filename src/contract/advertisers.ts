@@ -86,6 +86,7 @@ const AUTH_ERRORS = [
   'session_token_unreadable',
   'session_token_expired',
   'session_ended',
+  'member_role_forbidden',
 ] as const
 const CAMPAIGN_ERRORS = [...AUTH_ERRORS, 'campaign_forbidden', 'campaign_not_found'] as const
 const SCHEDULE_ERRORS = [

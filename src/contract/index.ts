@@ -1,5 +1,7 @@
 import { advertisers } from './advertisers'
+import { advertiserBilling } from './advertisers-billing'
 import { advertiserDoor } from './advertisers-door'
+import { advertiserTeam } from './advertisers-team'
 import { billboards } from './billboards'
 import { spotlight } from './catalogue'
 import { content } from './content'
@@ -11,6 +13,7 @@ import { opsBillboards } from './ops/billboards'
 import { opsCampaigns } from './ops/campaigns'
 import { opsCatalogue } from './ops/catalogue'
 import { opsDashboard } from './ops/dashboard'
+import { opsInvoices } from './ops/invoices'
 import { ops } from './ops/orders'
 import { order } from './order'
 import { payment } from './payment'
@@ -41,6 +44,9 @@ export const api = {
   opsCampaigns,
   opsAdvertisers,
   billboards,
+  advertiserBilling,
+  advertiserTeam,
+  opsInvoices,
 } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>

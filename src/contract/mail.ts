@@ -36,6 +36,8 @@ export const NOTICE_MAIL_KINDS = [
   'campaign_live',
   'campaign_receipt',
   'campaign_completed',
+  // an owner's invitation into the team (a one-time link)
+  'member_invite',
   'payment_dispute',
   // the admins' notices of a billboard with sold plays that stopped reporting, and of its return
   'billboard_offline',

@@ -17,6 +17,29 @@ export const ADVERTISER_PROBLEMS = {
   password_not_strong: { status: 400, en: 'Your password is not strong enough' },
   // kept for the log: a client is never told whether an e-mail has an account
   password_reset_user_not_found: { status: 404, en: 'User for password reset not found' },
+  // a team (src/domain/team.ts)
+  member_role_forbidden: { status: 403, en: 'Your role in the team does not allow this' },
+  team_email_taken: { status: 409, en: 'This e-mail already has an advertiser account' },
+  team_member_not_found: { status: 404, en: 'No such member in your team' },
+  team_last_owner: {
+    status: 409,
+    en: 'A team keeps at least one owner: make someone else an owner first',
+  },
+  team_founder_stays: {
+    status: 409,
+    en: 'The account the team was founded with stays in it (its campaigns and invoices are its own)',
+  },
+  // billing details and invoices (src/domain/invoice.ts)
+  country_unknown: {
+    status: 400,
+    en: 'The country must be a two-letter code, such as FR, DE or US',
+  },
+  vat_number_invalid: { status: 400, en: 'This is not a VAT number of {country}' },
+  invoice_not_found: { status: 404, en: 'Invoice not found' },
+  charge_not_refundable: {
+    status: 409,
+    en: 'Only a charged day can be refunded, and never more than it took ({leftCents} cents left)',
+  },
   campaign_forbidden: { status: 403, en: 'You do not have access to this campaign' },
   campaign_not_found: { status: 404, en: 'Campaign not found' },
   schedule_locked: { status: 409, en: 'You may not modify this schedule' },

@@ -61,3 +61,10 @@ export function cappedCharge(
 /** The one idempotency key of a campaign's charge for a day (the payment provider's key). */
 export const dailyChargeKey = (campaignId: string, day: string): string =>
   `campaign-${campaignId}-${day}`
+
+/**
+ * The key of a declined day's charge tried again on a replaced card: one per day and card, so a
+ * replacement repeated (a retry, a second instance) tries the day once, and a later card once more.
+ */
+export const cardRetryChargeKey = (campaignId: string, day: string, cardRef: string): string =>
+  `${dailyChargeKey(campaignId, day)}-card-${cardRef}`

@@ -16,6 +16,7 @@ const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/player\//,
   // the advertisers' pages: no first screen among them
   /^src\/app\/features\/advertisers\//,
+  /^src\/app\/advertisers\//,
   /^src\/app\/ui\/(modal|price-totals|generated-content|local-card)\.tsx$/,
   /^src\/app\/ui\/marketing-pages\.ts$/,
   /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form|billboard-map)\.tsx$/,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { API_BASE, routerPath } from '../contract/index.ts'
+import { billingRoutes } from './advertisers/billing-routes.ts'
 import { opsCampaignRoutes } from './advertisers/ops-routes.ts'
 import { advertiserRoutes } from './advertisers/routes.ts'
+import { teamRoutes } from './advertisers/team-routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import type { ServerParts } from './compose.ts'
@@ -128,6 +130,8 @@ export function createApp(parts: ServerParts) {
     log,
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
+  billingRoutes(router, parts.advertisers, parts.advertiserGuard, parts.opsGuard)
+  teamRoutes(router, parts.advertisers, parts.advertiserGuard, parts.limits)
   pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.origin.sameOrigin })
   shareRoutes(router, parts.shares, {
     limits: parts.limits,

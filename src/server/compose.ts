@@ -4,7 +4,7 @@ import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard
 import {
   adPacingJob,
   adRenditionsJob,
-  adSettlementJob,
+  adSettlementJobs,
   advertiserRequestsJob,
   advertiserSweepJob,
 } from './advertisers/jobs.ts'
@@ -47,6 +47,7 @@ import { type Database, openDatabase } from './platform/db/client.ts'
 import { applyMigrations, pendingMigrations } from './platform/db/migrate.ts'
 import { sql } from './platform/db/sql.ts'
 import type { Env } from './platform/env.ts'
+import { sellerOf } from './platform/env-seller.ts'
 import { allowedHosts } from './platform/http/client.ts'
 import { createOriginCheck, type OriginCheck } from './platform/http/origin.ts'
 import type { LeaseSettings } from './platform/lease.ts'
@@ -329,6 +330,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     settings: {
       tokenKeys: env.ADVERTISER_TOKEN_KEYS,
       defaultSharePercent: env.AD_FREE_TIME_SHARE,
+      seller: sellerOf(env),
     },
     audit: ({ operator, action, detail }, tx) =>
       auth.recordAudit(tx ?? database, { operator, action, detail }),
@@ -386,7 +388,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(advertiserRequestsJob(advertisers, Math.min(1000, mailPollMs)))
   jobs.register(advertiserSweepJob(advertisers))
   jobs.register(adPacingJob(advertisers))
-  jobs.register(adSettlementJob(advertisers))
+  for (const job of adSettlementJobs(advertisers)) jobs.register(job)
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
   jobs.register(orderDataLifetimeJob(orders, now))
   jobs.register(authenticationTimeoutJob(orders))

@@ -143,7 +143,11 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
   const closed = (epochMs: number) =>
     localDay(epochMs).add({ days: 1 }).toZonedDateTime({ timeZone: PARIS }).epochMilliseconds +
     MISSED_AFTER_MS
-  const settle = () => server.deps.jobs.runNow('ad-settlement')
+  // the day's charges, then their receipts (each with its invoice's PDF), as the two jobs run them
+  const settle = async () => {
+    await server.deps.jobs.runNow('ad-settlement')
+    await server.deps.jobs.runNow('campaign-receipts')
+  }
   /** The campaign as its page reads it, signed in again (the clock moved past the token's life). */
   async function campaignOf(api: AdvertiserClient, email: string, campaignId: string) {
     const session = await api.post<AdvertiserSession>('/advertisers/session', {

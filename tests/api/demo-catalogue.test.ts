@@ -8,6 +8,7 @@ import { startServer } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { freshPostgres, POSTGRES_URL, startTestServer } from './helpers.ts'
+import { PROD_SELLER } from './prod-seller.ts'
 
 const countEvents = async (db: Awaited<ReturnType<typeof startTestServer>>['deps']['database']) => {
   const [row] = await db.query(sql<{ n: number }>`select count(*)::int as n from events`)
@@ -22,6 +23,7 @@ describe('the demo catalogue', () => {
         PUBLIC_BASE_URL: 'https://shouts.example',
         ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
         ERASURE_LINK_KEY: 'e'.repeat(32),
+        ...PROD_SELLER,
         // a production shop needs Stripe; nothing here calls it (the port is closed)
         STRIPE_SECRET_KEY: 'sk_live_not-a-real-key',
         STRIPE_PUBLISHABLE_KEY: 'pk_live_not-a-real-key',

@@ -175,6 +175,7 @@ describe("the server's jobs", () => {
         'advertiser-sweep',
         'ad-pacing',
         'ad-settlement',
+        'campaign-receipts',
         'play-alerts',
         'order-data-lifetime',
         'authentication-timeout',

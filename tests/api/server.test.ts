@@ -13,6 +13,7 @@ import { createStripeProvider } from '../../src/server/payment/stripe.ts'
 import { processStartToken } from '../../src/server/platform/db/client.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { type Client, client, freshDataDir, startTestServer, type TestServer } from './helpers.ts'
+import { PROD_SELLER } from './prod-seller.ts'
 
 // Security headers, structured logs with a request id, feature flags, OpenAPI, errors as
 // {errors}, the built PWA served with a fallback for deep links; connections that send too slowly or
@@ -200,6 +201,7 @@ describe('payments through Stripe', () => {
       PUBLIC_BASE_URL: 'https://shouts.example',
       ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
       ERASURE_LINK_KEY: 'e'.repeat(32),
+      ...PROD_SELLER,
       STRIPE_SECRET_KEY: 'sk_test_shouts_staging',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_staging',
       STRIPE_WEBHOOK_SECRET: 'whsec_shouts_staging',
@@ -257,6 +259,7 @@ describe('ffmpeg in production', () => {
     PUBLIC_BASE_URL: 'https://shouts.example',
     ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
     ERASURE_LINK_KEY: 'e'.repeat(32),
+    ...PROD_SELLER,
     STRIPE_SECRET_KEY: 'sk_test_shouts_staging',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_shouts_staging',
     STRIPE_WEBHOOK_SECRET: 'whsec_shouts_staging',

@@ -7,6 +7,7 @@ import type { CampaignState, PauseReason } from '../../domain/campaign'
 import type { CompletionReason } from '../../domain/campaign-completion'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
+import { AccountInvoices } from './account-invoices'
 import { CampaignCharges } from './campaign-charges'
 import { campaignZone, campaignZones } from './campaign-zone'
 import { useOpsFailure } from './errors'
@@ -204,6 +205,7 @@ function CampaignRow({
         <tr>
           <td colSpan={7}>
             <CampaignCharges campaign={c} />
+            <AccountInvoices accountId={c.accountId} company={c.company} />
           </td>
         </tr>
       ) : null}

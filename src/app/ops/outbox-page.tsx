@@ -181,6 +181,8 @@ function KindName({ kind }: { kind: MailKind }) {
       return <Trans>Campaign daily receipt</Trans>
     case 'campaign_completed':
       return <Trans>Campaign completed</Trans>
+    case 'member_invite':
+      return <Trans>Advertiser: team invitation</Trans>
     case 'payment_dispute':
       return <Trans>Disputed payment</Trans>
     case 'make_good':

@@ -10,6 +10,7 @@ import { CancelRequestSchema } from './orders'
 
 export const OpsCampaignSchema = v.object({
   ...CampaignSchema.entries,
+  accountId: v.string(),
   accountEmail: v.string(),
   company: v.string(),
   bookedAtEpochMs: v.nullable(EpochMsSchema),

@@ -1,4 +1,5 @@
 import type { Locale } from '../../domain/locale.ts'
+import type { MemberRole } from '../../domain/team.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 
@@ -15,12 +16,16 @@ export type AccountRow = {
   locale: Locale
   passwordHash: string
   verified: boolean
+  /** The team's account whose campaigns this login works on (its own id when it founded it). */
+  teamId: string
+  role: MemberRole
 }
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 const ACCOUNT_COLUMNS = sql`account_id as "accountId", email, name, company, locale,
-  password_hash as "passwordHash", verified_at is not null as verified`
+  password_hash as "passwordHash", verified_at is not null as verified,
+  coalesce(team_id, account_id) as "teamId", role`
 
 export async function accountByEmail(db: Queryable, email: string): Promise<AccountRow | null> {
   const [row] = await db.query(sql<AccountRow>`
@@ -37,7 +42,7 @@ export async function accountById(db: Queryable, accountId: string): Promise<Acc
 /** A new account, not verified; null when the e-mail is taken (two sign-ups at once: one wins). */
 export async function insertAccount(
   db: Queryable,
-  account: Omit<AccountRow, 'verified'>,
+  account: Omit<AccountRow, 'verified' | 'teamId' | 'role'>,
   nowMs: number,
 ): Promise<AccountRow | null> {
   const [row] = await db.query(sql<AccountRow>`

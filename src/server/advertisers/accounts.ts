@@ -31,6 +31,7 @@ import {
 import type { AdvertiserMails } from './mails.ts'
 import { passwordScore, passwordStrongEnough } from './password.ts'
 import { insertRequest } from './requests-repo.ts'
+import { recordChange } from './team-repo.ts'
 import type { AccessTokens, TokenProblem } from './tokens.ts'
 
 // Advertisers' accounts and sessions (api-v1 "Advertisers", docs/decisions/023). No answer says
@@ -377,6 +378,8 @@ export function createAccountService(deps: {
     passwordStrength,
     verifyByOperator,
     authenticate,
+    /** Who made a change of a campaign (the guard, after each change that went through). */
+    recordChange: (change: Parameters<typeof recordChange>[1]) => recordChange(db, change, now()),
     /** Does the sign-ups and resets answered already (the `advertiser-requests` job, jobs.ts). */
     runRequests: requests.run,
     /** Deletes expired links, tokens, sessions and never-verified accounts (a job, jobs.ts). */

@@ -399,3 +399,16 @@ export async function checkoutUsed(db: Queryable, checkoutSecretKey: string): Pr
     select 1 as x from campaigns where checkout_secret_key = ${checkoutSecretKey}`)
   return rows.length > 0
 }
+
+/** The campaign's card: the checkout of a new SetupIntent replaces the one it was booked with. */
+export async function setCard(
+  db: Queryable,
+  campaignId: string,
+  card: { checkoutSecretKey: string; customerId: string },
+  nowMs: number,
+): Promise<void> {
+  await db.query(sql`
+    update campaigns set checkout_secret_key = ${card.checkoutSecretKey},
+      customer_id = ${card.customerId}, updated_at = ${iso(nowMs)}::timestamptz
+    where campaign_id = ${campaignId}`)
+}

@@ -200,3 +200,47 @@ export function chargedDayLines(
     from ad_plays where campaign_id = ${campaignId} and charge_day = ${day}
     group by device_id order by device_id`)
 }
+
+/**
+ * The campaign's declined days, pending again under their key for the new card (`keyOf`): the next
+ * settlement charges each once. Days tried on this card already keep their outcome.
+ */
+export async function retryDeclinedDays(
+  db: Queryable,
+  campaignId: string,
+  keyOf: (day: string) => string,
+): Promise<string[]> {
+  const declined = await db.query(sql<{ day: string }>`
+    select day from ad_charges where campaign_id = ${campaignId} and status = 'failed'
+    order by day for update`)
+  const retried: string[] = []
+  for (const { day } of declined) {
+    const rows = await db.query(sql`
+      update ad_charges set status = 'pending', idempotency_key = ${keyOf(day)}, error = null,
+        payment_id = null, settled_at = null
+      where campaign_id = ${campaignId} and day = ${day} and status = 'failed'
+        and idempotency_key <> ${keyOf(day)}
+      returning day`)
+    if (rows.length > 0) retried.push(day)
+  }
+  return retried
+}
+
+/** Charged days whose receipt is not in the outbox yet, oldest first. */
+export function receiptsDue(db: Queryable, limit: number): Promise<ChargeRow[]> {
+  return db.query(sql<ChargeRow>`
+    select campaign_id as "campaignId", day, idempotency_key as key,
+      amount_cents::float8 as "amountCents", currency
+    from ad_charges where status = 'charged' and receipt_queued_at is null
+    order by settled_at, campaign_id, day limit ${limit}`)
+}
+
+export async function markReceiptQueued(
+  db: Queryable,
+  charge: { campaignId: string; day: string },
+  nowMs: number,
+): Promise<void> {
+  await db.query(sql`
+    update ad_charges set receipt_queued_at = ${iso(nowMs)}::timestamptz
+    where campaign_id = ${charge.campaignId} and day = ${charge.day}`)
+}

@@ -1,5 +1,6 @@
 import { completionReason } from '../../domain/campaign-completion.ts'
 import { adBillboards } from '../catalogue/ad-reads.ts'
+import type { MailAttachment as Attachment } from '../mail/service.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 import type { Logger } from '../platform/log.ts'
@@ -22,6 +23,8 @@ export function createCampaignNews(deps: {
   database: Database
   now: () => number
   mails: CampaignMails
+  /** A charge's invoice as a PDF to attach to its receipt (invoices.ts). */
+  invoiceOf: (chargeKey: string) => Promise<Attachment | null>
   log: Logger
 }) {
   const db = deps.database
@@ -150,14 +153,19 @@ export function createCampaignNews(deps: {
         db,
         lines.map((l) => l.deviceId),
       )
-      await deps.mails.receipt(found.account, found.campaign, {
-        ...charge,
-        lines: lines.map((l) => ({
-          ...l,
-          costCents: Number(l.costCents),
-          billboard: named.get(l.deviceId) ?? unknown(l.deviceId),
-        })),
-      })
+      await deps.mails.receipt(
+        found.account,
+        found.campaign,
+        {
+          ...charge,
+          lines: lines.map((l) => ({
+            ...l,
+            costCents: Number(l.costCents),
+            billboard: named.get(l.deviceId) ?? unknown(l.deviceId),
+          })),
+        },
+        await deps.invoiceOf(charge.key),
+      )
     },
 
     /** One pass over the campaigns on air: each one over is completed (and mailed) once. */

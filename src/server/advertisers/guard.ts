@@ -2,8 +2,9 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { API_BASE, type Endpoint } from '../../contract/endpoint.ts'
 import { REFRESH_TOKEN_TTL_MS } from '../../domain/advertiser-account.ts'
+import { memberMay, roleNeeded } from '../../domain/team.ts'
 import { errorResponse, problem } from '../platform/http/errors.ts'
-import type { OriginCheck } from '../platform/http/origin.ts'
+import { type OriginCheck, STATE_CHANGING } from '../platform/http/origin.ts'
 import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
 import type { AccountService } from './accounts.ts'
 import type { AccountRow } from './accounts-repo.ts'
@@ -16,7 +17,11 @@ import type { AccountRow } from './accounts-repo.ts'
 //    `authorization_missing`; not one of ours, 401 `session_token_unreadable`; expired, 401
 //    `session_token_expired` (the app then goes to /account); its session revoked, 401
 //    `session_ended`.
-// The handler receives the account. The refresh token travels only in its cookie: HttpOnly,
+// 3. the caller's role in its team (src/domain/team.ts): a call its role may not make is 403
+//    `member_role_forbidden`, before the body is read.
+// The handler receives the team's account (`account`, whose campaigns, billing and invoices every
+// login of the team works on) and the signed-in login (`login`). Each change of a campaign that went
+// through is recorded with the login that made it (campaign_changes). The refresh token travels only in its cookie: HttpOnly,
 // SameSite=Strict, scoped to /api/v1/advertisers/session (refresh and sign-out), Secure over HTTPS
 // (with the __Secure- prefix); the calls that read or set it must come from the shop's own Origin.
 // Beside it, SIGNED_IN_COOKIE ('1', no secret, readable by the pages) lives and dies with it: a page
@@ -29,7 +34,7 @@ const REFRESH_COOKIE_PATH = `${API_BASE}/advertisers/session`
 const ACCOUNT = 'advertiserAccount'
 
 export type AdvertiserHandler<E extends Endpoint> = (
-  input: HandlerInput<E> & { account: AccountRow },
+  input: HandlerInput<E> & { account: AccountRow; login: AccountRow },
 ) => ReturnType<Handler<E>>
 
 export type AdvertiserGuard = ReturnType<typeof createAdvertiserGuard>
@@ -55,6 +60,43 @@ export function createAdvertiserGuard(deps: { accounts: AccountService; origin: 
     await next()
   }
 
+  /** The least role the call needs (src/domain/team.ts), checked before the body is read. */
+  const roleCheck =
+    (e: Endpoint): MiddlewareHandler =>
+    async (c, next) => {
+      const login = c.get(ACCOUNT as never) as AccountRow
+      if (!memberMay(login.role, roleNeeded(e))) {
+        return errorResponse(c, { problems: [problem('member_role_forbidden')] })
+      }
+      await next()
+    }
+
+  /** A change of a campaign that went through, with the login that made it. */
+  const recordChange =
+    (e: Endpoint): MiddlewareHandler =>
+    async (c, next) => {
+      await next()
+      if (!STATE_CHANGING.has(c.req.method) || c.res.status >= 300) return
+      let campaignId = c.req.param('campaignId') ?? null
+      if (!campaignId && c.res.headers.get('content-type')?.includes('json')) {
+        const body = (await c.res
+          .clone()
+          .json()
+          .catch(() => null)) as {
+          campaignId?: unknown
+        } | null
+        campaignId = typeof body?.campaignId === 'string' ? body.campaignId : null
+      }
+      if (!campaignId) return
+      const login = c.get(ACCOUNT as never) as AccountRow
+      await accounts.recordChange({
+        campaignId,
+        memberId: login.accountId,
+        email: login.email,
+        change: e.name,
+      })
+    }
+
   const cookieName = (c: Context) => (secure(c) ? `__Secure-${REFRESH_COOKIE}` : REFRESH_COOKIE)
 
   return {
@@ -74,12 +116,14 @@ export function createAdvertiserGuard(deps: { accounts: AccountService; origin: 
       router.handle(
         e,
         (input) => {
-          const account = input.c.get(ACCOUNT as never) as AccountRow | undefined
-          if (!account) throw new Error(`${e.name}: reached without the advertisers' guard`)
-          return handler({ ...input, account })
+          const login = input.c.get(ACCOUNT as never) as AccountRow | undefined
+          if (!login) throw new Error(`${e.name}: reached without the advertisers' guard`)
+          return handler({ ...input, account: { ...login, accountId: login.teamId }, login })
         },
         notCrossOrigin,
         bearer,
+        roleCheck(e),
+        recordChange(e),
         ...after,
       )
     },

@@ -54,6 +54,25 @@ export function adSettlementJob(service: AdvertisersService): Job {
   }
 }
 
+/**
+ * The receipts of the days charged (each with its invoice's PDF), apart from the settlement so its
+ * run is not held by the PDFs; every second, one instance (a mail's key makes it once anyway).
+ */
+export function campaignReceiptsJob(service: AdvertisersService): Job {
+  return {
+    name: 'campaign-receipts',
+    everyMs: 1000,
+    oneInstance: true,
+    run: ({ signal }) => service.settlement.sendReceipts(signal),
+  }
+}
+
+/** The settlement's two jobs: the charges, then their receipts. */
+export const adSettlementJobs = (service: AdvertisersService): Job[] => [
+  adSettlementJob(service),
+  campaignReceiptsJob(service),
+]
+
 /** Replaces the plays billboards missed (no proof within two hours) in the time left (pacing.ts). */
 export function adPacingJob(service: AdvertisersService): Job {
   return {

@@ -1,6 +1,6 @@
 import { type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import { formatMoney } from '../../domain/money.ts'
-import type { MailService } from '../mail/service.ts'
+import type { MailAttachment as Attachment, MailService } from '../mail/service.ts'
 import { ADVERTISER_MAIL_TEXTS } from './mail-texts.ts'
 import { CAMPAIGN_MAIL_TEXTS } from './mail-texts-campaigns.ts'
 
@@ -56,6 +56,7 @@ export function createCampaignMails(mail: Pick<MailService, 'queueNotice' | 'ori
       paragraphs: string[]
       rows?: { label: string; value: string }[]
     },
+    attachments?: readonly Attachment[],
   ): Promise<boolean> {
     const t = CAMPAIGN_MAIL_TEXTS[to.locale]
     return mail.queueNotice({
@@ -63,6 +64,7 @@ export function createCampaignMails(mail: Pick<MailService, 'queueNotice' | 'ori
       kind,
       to: to.email,
       sensitive: false,
+      ...(attachments ? { attachments } : {}),
       view: {
         locale: to.locale,
         greeting: ADVERTISER_MAIL_TEXTS[to.locale].greeting(to.name),
@@ -134,28 +136,37 @@ export function createCampaignMails(mail: Pick<MailService, 'queueNotice' | 'ori
         amountCents: number
         lines: { billboard: MailBillboard; plays: number; impressions: number; costCents: number }[]
       },
+      /** The charge's invoice as a PDF. */
+      invoice: Attachment | null = null,
     ) {
       const t = CAMPAIGN_MAIL_TEXTS[to.locale].receipt
       const money = (cents: number) =>
         formatMoney(cents, { currency: c.currency, locale: to.locale })
       const day = dayOf(charge.day, to.locale)
       const full = charge.lines.reduce((n, l) => n + l.costCents, 0)
-      return send(to, c, `campaign-receipt-${charge.key}`, 'campaign_receipt', {
-        subject: t.subject(c.name, day),
-        heading: t.heading,
-        paragraphs: [t.intro(c.name, day), ...(charge.amountCents < full ? [t.capped] : [])],
-        rows: [
-          ...charge.lines.map((l) => ({
-            label: named(l.billboard),
-            value: t.line(
-              count(l.plays, to.locale),
-              count(l.impressions, to.locale),
-              money(l.costCents),
-            ),
-          })),
-          { label: t.total, value: money(charge.amountCents) },
-        ],
-      })
+      return send(
+        to,
+        c,
+        `campaign-receipt-${charge.key}`,
+        'campaign_receipt',
+        {
+          subject: t.subject(c.name, day),
+          heading: t.heading,
+          paragraphs: [t.intro(c.name, day), ...(charge.amountCents < full ? [t.capped] : [])],
+          rows: [
+            ...charge.lines.map((l) => ({
+              label: named(l.billboard),
+              value: t.line(
+                count(l.plays, to.locale),
+                count(l.impressions, to.locale),
+                money(l.costCents),
+              ),
+            })),
+            { label: t.total, value: money(charge.amountCents) },
+          ],
+        },
+        invoice ? [invoice] : undefined,
+      )
     },
 
     /** Once per campaign: it is over, with what it reached and cost in all. */

@@ -67,6 +67,7 @@ export function createReviewService(deps: {
     const shown = ad ? await deps.ads.adView(ad, row) : null
     return {
       ...campaign,
+      accountId: row.accountId,
       accountEmail: row.accountEmail ?? account?.email ?? '',
       company: row.company ?? account?.company ?? '',
       bookedAtEpochMs: row.bookedAtEpochMs === null ? null : Math.round(row.bookedAtEpochMs),

@@ -3,13 +3,16 @@ import type { ContentService } from '../content/service.ts'
 import type { MailService } from '../mail/service.ts'
 import type { PaymentService } from '../payment/service.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
+import type { Seller } from '../platform/env-seller.ts'
 import type { Logger } from '../platform/log.ts'
 import type { RateLimiter } from '../platform/rate-limit.ts'
 import { createAccountService } from './accounts.ts'
 import { createAdService } from './ads.ts'
 import { type CampaignService, createCampaignService } from './campaigns.ts'
+import { createCardReplacement } from './card.ts'
 import { createCampaignNews } from './completion.ts'
 import { createBillboardsForSale } from './for-sale.ts'
+import { createInvoices } from './invoices.ts'
 import { createAdvertiserMails } from './mails.ts'
 import { createCampaignMails } from './mails-campaigns.ts'
 import { createPacing } from './pacing.ts'
@@ -17,6 +20,7 @@ import { createProposalService } from './proposals.ts'
 import { adPlaysOnBillboard, adRevenueByDay } from './reads.ts'
 import { createReviewService, type Operator } from './review.ts'
 import { createSettlement } from './settlement.ts'
+import { createTeamService } from './team.ts'
 import { createAccessTokens } from './tokens.ts'
 
 // The advertisers' module (api-v1 "Advertisers", docs/decisions/023, docs/advertisers.md): accounts
@@ -45,6 +49,8 @@ export function createAdvertisersService(deps: {
     tokenKeys: readonly string[] | undefined
     /** AD_FREE_TIME_SHARE */
     defaultSharePercent: number
+    /** SELLER_* and INVOICE_PREFIX: who the invoices' seller is */
+    seller: Seller
   }
   /** Writes an operator's action to the audit log (in `tx` when given: with the change). */
   audit: (
@@ -60,10 +66,19 @@ export function createAdvertisersService(deps: {
   const log = deps.log.child({ component: 'advertisers' })
   const tokens = createAccessTokens({ configuredKeys: deps.settings.tokenKeys, db: database })
   const mails = createAdvertiserMails(deps.mail)
+  const invoices = createInvoices({
+    database,
+    now,
+    seller: deps.settings.seller,
+    payment: deps.payment,
+    log,
+    audit: deps.audit,
+  })
   const news = createCampaignNews({
     database,
     now,
     mails: createCampaignMails(deps.mail),
+    invoiceOf: invoices.attachmentOf,
     log,
   })
   const accounts = createAccountService({
@@ -75,6 +90,13 @@ export function createAdvertisersService(deps: {
     log,
     now,
     audit: deps.audit,
+  })
+  const team = createTeamService({
+    database,
+    passwords: deps.passwords,
+    mail: deps.mail,
+    log,
+    now,
   })
   const ads = createAdService({ database, now, content: deps.content, log })
   let campaigns: CampaignService | null = null
@@ -105,6 +127,7 @@ export function createAdvertisersService(deps: {
     payment: deps.payment,
     mails,
     receipt: news.receipt,
+    invoice: invoices.issueForCharge,
     log,
   })
   const pacing = createPacing({
@@ -113,15 +136,25 @@ export function createAdvertisersService(deps: {
     defaultSharePercent: deps.settings.defaultSharePercent,
     log,
   })
+  const replaceCard = createCardReplacement({
+    database,
+    now,
+    payment: deps.payment,
+    campaigns,
+    log,
+  })
   return {
     accounts,
     /** The public page's billboards, their audience and price (for-sale.ts). */
     billboardsForSale: createBillboardsForSale({ database, now }),
+    team,
+    replaceCard,
     campaigns,
     ads,
     proposals,
     review,
     settlement,
+    invoices,
     pacing,
     news,
     /** The plays campaigns hold on the billboard in [fromMs, toMs) (the console's day timeline). */

@@ -2,7 +2,7 @@ import { cappedCharge, dailyChargeKey, daysToCharge } from '../../domain/ad-sett
 import { formatMoney } from '../../domain/money.ts'
 import { adBillboards } from '../catalogue/ad-reads.ts'
 import type { PaymentService } from '../payment/service.ts'
-import type { Database } from '../platform/db/client.ts'
+import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Logger } from '../platform/log.ts'
 import { accountById } from './accounts-repo.ts'
 import { campaignById, moveCampaign } from './campaigns-repo.ts'
@@ -12,7 +12,9 @@ import {
   campaignsToSettle,
   chargedCents,
   customerOf,
+  markReceiptQueued,
   pendingCharges,
+  receiptsDue,
   settleCharge,
   unchargedPlays,
 } from './charges-repo.ts'
@@ -36,6 +38,8 @@ export function createSettlement(deps: {
   mails: AdvertiserMails
   /** The day's receipt to the advertiser once its charge went through (completion.ts). */
   receipt: (charge: ChargeRow) => Promise<void>
+  /** The charge's invoice, issued in the transaction that marks it charged (invoices.ts). */
+  invoice: (tx: Queryable, charge: ChargeRow) => Promise<unknown>
   log: Logger
 }) {
   const db = deps.database
@@ -102,9 +106,12 @@ export function createSettlement(deps: {
       description: `Campaign ${campaign.name}, ${charge.day}`,
     })
     if (result.ok) {
-      // the receipt's key is the charge's: a run after a crash between the two mails it once
-      await settleCharge(db, charge, { charged: true, paymentId: result.paymentId }, deps.now())
-      await deps.receipt(charge)
+      // the invoice is numbered in the settling transaction, so a crash leaves no charge without
+      // it; its receipt (with the invoice's PDF) is sent by the `campaign-receipts` job
+      await db.transaction(async (tx) => {
+        const outcome = { charged: true as const, paymentId: result.paymentId }
+        if (await settleCharge(tx, charge, outcome, deps.now())) await deps.invoice(tx, charge)
+      })
     } else if (result.paymentId === null && result.problem.code === 'unknown_error') {
       // the provider could not be reached: the same key is tried again next run
       deps.log.warn('a campaign charge is left for the next run', { campaignId: charge.campaignId })
@@ -163,5 +170,24 @@ export function createSettlement(deps: {
     }
   }
 
-  return { settle }
+  /**
+   * One run of the `campaign-receipts` job: each charged day's receipt added to the outbox, with
+   * its invoice's PDF, and marked; a crash between the two adds nothing twice (the mail's key is
+   * the charge's).
+   */
+  async function sendReceipts(signal?: AbortSignal): Promise<number> {
+    let sent = 0
+    for (;;) {
+      const due = await receiptsDue(db, 50)
+      for (const charge of due) {
+        if (signal?.aborted) return sent
+        await deps.receipt(charge)
+        await markReceiptQueued(db, charge, deps.now())
+        sent++
+      }
+      if (due.length < 50) return sent
+    }
+  }
+
+  return { settle, collect, sendReceipts }
 }

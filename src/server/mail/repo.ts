@@ -34,6 +34,8 @@ export type NewMail = {
 export type NewNotice = Omit<NewMail, 'orderGuid' | 'attachments'> & {
   key: string
   sensitive: boolean
+  /** Files sent with it (an invoice's PDF with its receipt). */
+  attachments?: readonly Attachment[]
 }
 
 export type OutboxRow = {
@@ -82,9 +84,10 @@ export async function insertMail(db: Queryable, mail: NewMail): Promise<boolean>
 export async function insertNotice(db: Queryable, mail: NewNotice): Promise<boolean> {
   const rows = await db.query(sql`
     insert into mail_outbox (id, mail_key, kind, locale, to_address, subject, body_text, body_html,
-      message_id, status, sensitive)
+      message_id, status, sensitive, attachments)
     values (${mail.id}, ${mail.key}, ${mail.kind}, ${mail.locale}, ${mail.to}, ${mail.subject},
-      ${mail.text}, ${mail.html}, ${mail.messageId}, ${mail.status}, ${mail.sensitive})
+      ${mail.text}, ${mail.html}, ${mail.messageId}, ${mail.status}, ${mail.sensitive},
+      ${json(mail.attachments ?? [])}::jsonb)
     on conflict (mail_key) do nothing
     returning id`)
   return rows.length > 0

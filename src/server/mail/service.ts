@@ -85,6 +85,9 @@ export type MailDeps = {
   showOneTimeLinks?: boolean
 }
 
+/** A file sent with a mail (an invoice's PDF with its receipt). */
+export type MailAttachment = Attachment
+
 export type MailError = { code: 'mail_not_found' }
 
 /** An order owed a mail of a kind (order/mail-reads.ts finds them). */
@@ -320,6 +323,7 @@ export function createMailService(deps: MailDeps) {
     view: NoticeView
     /** The body holds a one-time link: never shown in the console, blanked once sent. */
     sensitive: boolean
+    attachments?: readonly Attachment[]
   }): Promise<boolean> {
     const rendered = renderNotice(notice.view)
     const added = await insertNotice(db, {
@@ -332,6 +336,7 @@ export function createMailService(deps: MailDeps) {
       messageId: `<${notice.key}@${mailHost()}>`,
       status: deps.transport ? 'queued' : 'stored',
       sensitive: notice.sensitive,
+      ...(notice.attachments ? { attachments: notice.attachments } : {}),
     })
     if (added) log.info('mail queued', { kind: notice.kind })
     if (added && notice.sensitive && !deps.transport && deps.showOneTimeLinks) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type {
   LocalAuthenticationRequest,
   LocalAuthenticationResponse,
@@ -339,6 +339,35 @@ export function createPaymentService(deps: {
     /** What an order's refunds give back or will, so a cancel refunds only the rest. */
     refundsOwedCents: (tx: Queryable, guid: string) => refundsOwedCents(tx, guid),
     sendRefund,
+    /**
+     * Gives back part or all of a charge no order holds (a campaign's day), under the refund's
+     * key: a repeat is the same refund. The local provider took no money for such a charge (it
+     * keeps no record of it), so it gives none back and answers a refund id made from the key.
+     */
+    async refundCharge(refund: {
+      reference: string
+      paymentId: string
+      amountCents: number
+      currency: string
+      idempotencyKey: string
+    }): Promise<
+      Result<{ refundId: string }, { code: 'refund_failed'; params: { reason: string } }>
+    > {
+      if (provider.name === 'local') {
+        const digest = createHash('sha256').update(refund.idempotencyKey).digest('hex')
+        return ok({ refundId: `re_local_${digest.slice(0, 24)}` })
+      }
+      try {
+        const made = await provider.refund({ ...refund, orderGuid: refund.reference })
+        return ok({ refundId: made.refundId })
+      } catch (error) {
+        log.warn('charge refund failed', { key: refund.idempotencyKey, error })
+        return err({
+          code: 'refund_failed',
+          params: { reason: (error as Error).message || String(error) },
+        })
+      }
+    },
     /**
      * Sends again the refunds a crash or an outage left pending (the `refund-retry` job): safe on
      * several instances, each refund keyed. Answers how many were tried.

@@ -1,3 +1,7 @@
+import { sellerProblems } from './env-seller.ts'
+
+export { SELLER_ENTRIES } from './env-seller.ts'
+
 // What a production shop (APP_ENV=prod) must set, beyond what every server must: each rule says
 // why, in the message the server stops with (platform/env.ts checks the settings with these).
 
@@ -9,7 +13,7 @@ type ProductionSettings = {
   ALLOW_TEST_PAYMENTS?: string | undefined
   ADVERTISER_TOKEN_KEYS?: readonly string[] | undefined
   ERASURE_LINK_KEY?: string | undefined
-}
+} & Parameters<typeof sellerProblems>[0]
 
 /** The problems of a production shop's settings, as the messages the server stops with. */
 export function productionProblems(e: ProductionSettings): string[] {
@@ -57,5 +61,6 @@ export function productionProblems(e: ProductionSettings): string[] {
       'ERASURE_LINK_KEY must be set when APP_ENV=prod (a random key of 32 characters or more, the same on every instance: it signs the mails\' "Forget my data" links)',
     )
   }
+  problems.push(...sellerProblems(e))
   return problems
 }

@@ -22,7 +22,7 @@ function configurationRows(): { name: string; fallback: string }[] {
   return rows
 }
 
-/** The least a production shop starts with: its public address and its Stripe account. */
+/** The least a production shop starts with: its public address, its Stripe account, its seller. */
 const PROD = {
   APP_ENV: 'prod',
   PUBLIC_BASE_URL: 'https://shouts.example',
@@ -31,6 +31,12 @@ const PROD = {
   STRIPE_WEBHOOK_SECRET: 'whsec_not-a-real-secret',
   ADVERTISER_TOKEN_KEYS: 'k'.repeat(32),
   ERASURE_LINK_KEY: 'e'.repeat(32),
+  SELLER_LEGAL_NAME: 'Shouts SAS',
+  SELLER_ADDRESS: '1 rue de Rivoli|75001 Paris',
+  SELLER_COUNTRY: 'FR',
+  SELLER_VAT_NUMBER: 'FR40303265045',
+  SELLER_VAT_RATE: '20',
+  INVOICE_PREFIX: 'SH-',
 }
 
 describe('the settings', () => {
@@ -183,6 +189,21 @@ describe('the settings', () => {
     ])
     expect(parseEnv({}).AD_FREE_TIME_SHARE).toBe(50)
     expect(() => parseEnv({ AD_FREE_TIME_SHARE: '101' })).toThrow('AD_FREE_TIME_SHARE')
+  })
+
+  it("require the seller's details in production, its VAT number of its country", () => {
+    const { SELLER_VAT_NUMBER: _, INVOICE_PREFIX: _p, ...withoutSeller } = PROD
+    expect(() => parseEnv(withoutSeller)).toThrow(
+      'SELLER_VAT_NUMBER, INVOICE_PREFIX must be set when APP_ENV=prod',
+    )
+    expect(() => parseEnv({ ...PROD, SELLER_VAT_NUMBER: 'DE136695976' })).toThrow(
+      'SELLER_VAT_NUMBER is not a VAT number of FR',
+    )
+    expect(() => parseEnv({ ...PROD, SELLER_VAT_RATE: 'twenty' })).toThrow(
+      'SELLER_VAT_RATE must be a percentage',
+    )
+    // outside production the demo seller stands in
+    expect(parseEnv({}).SELLER_LEGAL_NAME).toBeUndefined()
   })
 
   it('a production shop cannot do without are all named in README\'s "ones a real shop sets"', () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { productionProblems } from './env-prod.ts'
+import { productionProblems, SELLER_ENTRIES } from './env-prod.ts'
 import { SHOP_PAGES_ENTRIES } from './env-shop.ts'
 import { X264_PRESETS } from './env-video.ts'
 
@@ -270,15 +270,15 @@ const EnvEntries = v.object({
       ),
     ),
   ),
-  // --- the shoppers' "Forget my data" links (docs/privacy.md): the key (32 characters or more)
-  // their HMAC-SHA256 is made with, the same on every instance; changing it voids every link already
-  // mailed. Unset (never in prod): a key is made and kept in the database.
+  // --- the "Forget my data" links (docs/privacy.md): their HMAC key (32 characters or more), the same
+  // on every instance (changing it voids every link mailed); unset (never in prod): made and kept.
   ERASURE_LINK_KEY: v.optional(
     v.pipe(
       v.string(),
       v.minLength(32, 'ERASURE_LINK_KEY must be a random key of at least 32 characters'),
     ),
   ),
+  ...SELLER_ENTRIES, // --- invoices: the seller (env-seller.ts)
   // The share (percent) of each hour's free time ads may take on a billboard when its event names
   // none (catalogue adSharePercent), and at times no event covers: the house card keeps the rest.
   AD_FREE_TIME_SHARE: v.optional(

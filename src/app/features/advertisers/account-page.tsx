@@ -24,6 +24,10 @@ import { PasswordStrengthMeter } from './password-strength'
 import { problemsOfError, splitProblems } from './problems'
 import { advertiserSession, ensureSession, signIn, signOut } from './session'
 import './advertisers.css'
+import { BillingForm } from '../../advertisers/billing/billing-form'
+import { InvoiceList } from '../../advertisers/billing/invoice-list'
+import { AcceptInvite } from '../../advertisers/team/accept-invite'
+import { TeamCard } from '../../advertisers/team/team-card'
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset'
 type Form = { email: string; password: string; name: string; company: string }
@@ -188,6 +192,9 @@ export function AccountPage() {
           </div>
         </section>
         {problems.length > 0 ? <ProblemList problems={problems} /> : null}
+        <TeamCard />
+        <BillingForm />
+        <InvoiceList />
       </main>
     )
   }
@@ -213,6 +220,7 @@ export function AccountPage() {
         </Trans>
       </p>
       {done ? <Notice tone="success">{done}</Notice> : null}
+      <AcceptInvite />
       {split.rest.length > 0 ? (
         <Notice tone="error">{split.rest.map((p) => problemText(i18n, p)).join(' ')}</Notice>
       ) : null}

@@ -4,6 +4,8 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { type AdContent, advertisers, type Campaign } from '../../../contract/advertisers'
 import { parseAmount } from '../../../domain/money'
 import type { ProblemData } from '../../../domain/problems'
+import { InvoiceList } from '../../advertisers/billing/invoice-list'
+import { ReplaceCard } from '../../advertisers/card/replace-card'
 import { problemText } from '../../lib/problem-text'
 import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'
@@ -133,9 +135,8 @@ export function CampaignPage() {
           <span data-testid="campaign-paused-reason">
             <Trans>
               Paused: your card was declined for a day’s plays, so nothing more plays or is charged.
-              Make sure your card can pay (we mailed you the day and amount), then resume the
-              campaign: its next days are charged to the same card; the declined day is not charged
-              again.
+              Replace the card below (the declined day is then charged to it once), or make sure
+              this card can pay, then resume the campaign.
             </Trans>
           </span>
         </Notice>
@@ -188,6 +189,8 @@ export function CampaignPage() {
       </section>
       <CampaignChart campaignId={campaignId} />
       <CampaignPlays campaign={campaign} />
+      <ReplaceCard campaign={campaign} onReplaced={setCampaign} />
+      <InvoiceList campaignId={campaignId} />
       <section className="card">
         <h2 className="section-title">
           <Trans>The ad</Trans>

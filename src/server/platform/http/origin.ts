@@ -6,7 +6,7 @@ import { errorResponse, problem } from './errors.ts'
 // a state-changing method must come from the shop's own Origin: PUBLIC_BASE_URL's, or without it the
 // origin the request came in on (a configured host only). 403 `cross_origin` otherwise.
 
-const STATE_CHANGING: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+export const STATE_CHANGING: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export const CROSS_ORIGIN = problem('cross_origin')
 
