@@ -168,6 +168,20 @@ export function scheduleSmil(
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }
 }
 
+/** Stands for the billboard's token in a stored SMIL document (URL- and XML-safe, never a token). */
+export const TOKEN_MARK = 'smil-token-of-the-billboard'
+
+/**
+ * A stored document (kept without its token, a secret) as served to a billboard: the token put in,
+ * the ETag the stored hash's and the token's (a billboard given a new token loads the document again).
+ */
+export function servedSmil(stored: { body: string; etag: string }, token: string): SmilPlaylist {
+  return {
+    body: stored.body.replaceAll(TOKEN_MARK, encodeURIComponent(token)),
+    etag: `"${createHash('sha256').update(`${stored.etag}\n${token}`).digest('base64url').slice(0, 32)}"`,
+  }
+}
+
 /**
  * Whether a conditional request's validators match the playlist (RFC 9110 §13.1: If-None-Match wins
  * over If-Modified-Since). garlic-player sends its stored ETag without the quotes: compared without them.
