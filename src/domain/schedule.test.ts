@@ -13,18 +13,17 @@ import {
   packageFitsSlot,
   playHasAired,
   playsOfSlot,
-  schedulePlays,
-  scheduleWindow,
-  slotAiring,
   SMIL_HOLD_AFTER_MS,
   SMIL_HOLD_BEFORE_MS,
   SMIL_HOLD_MAX_MS,
+  schedulePlays,
+  scheduleWindow,
+  slotAiring,
   slotRangeOfWindow,
   smilFeedHeld,
   smilScheduleWindow,
 } from './schedule'
-import { PURCHASE_CUTOFF_MS } from './slots'
-import { slotNumberAt, slotStartEpochMs } from './slots'
+import { PURCHASE_CUTOFF_MS, slotNumberAt, slotStartEpochMs } from './slots'
 
 const at = (iso: string) => Temporal.Instant.from(iso).epochMilliseconds
 const PARIS = 'Europe/Paris'

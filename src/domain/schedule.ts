@@ -310,12 +310,16 @@ export function smilFeedHeld(
   nowEpochMs: number,
 ): boolean {
   const holds = plays
-    .map((p) => ({ from: p.startEpochMs - SMIL_HOLD_BEFORE_MS, to: p.endEpochMs + SMIL_HOLD_AFTER_MS }))
+    .map((p) => ({
+      from: p.startEpochMs - SMIL_HOLD_BEFORE_MS,
+      to: p.endEpochMs + SMIL_HOLD_AFTER_MS,
+    }))
     .sort((a, b) => a.from - b.from)
   let stretch: { from: number; to: number } | null = null
   for (const h of holds) {
     if (stretch && h.from <= stretch.to) stretch.to = Math.max(stretch.to, h.to)
-    else if (stretch && stretch.to > nowEpochMs) break // the one holding now, or later ones only
+    else if (stretch && stretch.to > nowEpochMs)
+      break // the one holding now, or later ones only
     else stretch = { ...h }
   }
   return (

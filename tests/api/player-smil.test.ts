@@ -291,10 +291,15 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
   it('keeps serving the document it published while a sold play is on screen, and the changed one once the play has ended', async () => {
     // signageOS reloads a changed document at once and shows the play on screen again from its
     // beginning, past its end: a change waits for the play to end
-    const day = await scheduleOf(`?fromEpochMs=${dayWindow().fromEpochMs}&toEpochMs=${dayWindow().toEpochMs}`)
+    const day = await scheduleOf(
+      `?fromEpochMs=${dayWindow().fromEpochMs}&toEpochMs=${dayWindow().toEpochMs}`,
+    )
     const play = day.body.items[0]
     if (!play) throw new Error('no sold play on day 2')
-    const validators = (res: Response) => [res.headers.get('etag'), res.headers.get('last-modified')]
+    const validators = (res: Response) => [
+      res.headers.get('etag'),
+      res.headers.get('last-modified'),
+    ]
     clock = play.startEpochMs - 60_000
     const before = await smilOf('')
     const published = validators(before)
@@ -303,14 +308,20 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     // a shout sold elsewhere in the window while the play is about to begin, then on screen
     clock = play.startEpochMs - 30_000
     expect((await buy(daySlots(2, 80, 1))).state).toBe('Confirmed')
-    for (const at of [play.startEpochMs - 5_000, play.startEpochMs + 5_000, play.endEpochMs - 1_000]) {
+    for (const at of [
+      play.startEpochMs - 5_000,
+      play.startEpochMs + 5_000,
+      play.endEpochMs - 1_000,
+    ]) {
       clock = at
       const during = await smilOf('')
       expect(validators(during), new Date(at).toISOString()).toEqual(published)
       expect(await during.text()).toBe(text)
       const head = await smilOf('', { method: 'HEAD' })
       expect(validators(head)).toEqual(published)
-      expect((await smilOf('', { headers: { 'if-none-match': published[0] ?? '' } })).status).toBe(304)
+      expect((await smilOf('', { headers: { 'if-none-match': published[0] ?? '' } })).status).toBe(
+        304,
+      )
     }
 
     // the play has ended: the new document, a later Last-Modified, the new shout's plays in it

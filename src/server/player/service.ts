@@ -44,9 +44,9 @@ import {
   deviceOfToken,
   insertPlays,
   playKey,
+  publishSmil,
   replaceToken,
   saveHeartbeat,
-  publishSmil,
   storedPlays,
 } from './repo.ts'
 import { createScheduleItems } from './schedule-items.ts'
@@ -379,7 +379,8 @@ export function createPlayerService(deps: PlayerDeps) {
     token: string, // the one it fetched with: its play logs are sent with it
   ): Promise<Result<SmilPlaylist & { lastModifiedEpochMs: number }, PlayerError>> {
     const window = smilScheduleWindow(query, deps.now())
-    if ('problem' in window) return err({ code: 'schedule_window_invalid', problem: window.problem })
+    if ('problem' in window)
+      return err({ code: 'schedule_window_invalid', problem: window.problem })
     const found = await schedule(deviceId, window)
     if (!found.ok) return found
     // the card of the hour's event (the window may start 12 h before): a new event's from its hour
