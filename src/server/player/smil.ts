@@ -39,7 +39,8 @@ import { loggedPlayId } from './play-logs.ts'
 // - The routes send a stable ETag and Last-Modified (signageOS reloads when Last-Modified changes,
 //   garlic when the ETag does) and answer HEAD; the default window starts at 00:00 or 12:00 UTC
 //   (domain/schedule.ts smilScheduleWindow), so the document changes twice a day and when what is
-//   sold changes: a reload during a sold play is where signageOS goes wrong (it shows it again).
+//   sold changes; a changed document waits while a sold play is on screen (domain smilFeedHeld,
+//   repo.ts publishSmil): signageOS reloads at once and would show the play again from its beginning.
 // - Videos are muted by their files, which have no audio track (content pipeline, `-an`): signageOS
 //   ignores `soundLevel`.
 
