@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 import { describe, expect, it } from 'vitest'
+import { CAMPAIGN_START_LEAD_MS } from './campaign'
 import { itemAt, mergeSchedule, nextChangeAt, offsetSeconds } from './playout'
 import {
   DEFAULT_SCHEDULE_WINDOW_MS,
@@ -12,13 +13,17 @@ import {
   packageFitsSlot,
   playHasAired,
   playsOfSlot,
+  SMIL_HOLD_AFTER_MS,
+  SMIL_HOLD_BEFORE_MS,
+  SMIL_HOLD_MAX_MS,
   schedulePlays,
   scheduleWindow,
   slotAiring,
   slotRangeOfWindow,
+  smilFeedHeld,
   smilScheduleWindow,
 } from './schedule'
-import { slotNumberAt, slotStartEpochMs } from './slots'
+import { PURCHASE_CUTOFF_MS, slotNumberAt, slotStartEpochMs } from './slots'
 
 const at = (iso: string) => Temporal.Instant.from(iso).epochMilliseconds
 const PARIS = 'Europe/Paris'
@@ -345,5 +350,34 @@ describe('slotAiring (what the confirmation page says of a slot)', () => {
     })
     const all = [0, 1, 2, 3].map((i) => proof(i, 1_000_000 + i * 225_000))
     expect(slotAiring(slot, all, 4, 1_700_000)).toMatchObject({ kind: 'played', played: 4 })
+  })
+})
+
+describe('a changed SMIL document waits for the sold play on screen', () => {
+  const play = { startEpochMs: 100_000, endEpochMs: 115_000 }
+  it('holds it from just before a sold play begins until just after it ends', () => {
+    expect(smilFeedHeld([play], play.startEpochMs - SMIL_HOLD_BEFORE_MS - 1)).toBe(false)
+    expect(smilFeedHeld([play], play.startEpochMs - SMIL_HOLD_BEFORE_MS)).toBe(true)
+    expect(smilFeedHeld([play], play.startEpochMs + 7_000)).toBe(true)
+    expect(smilFeedHeld([play], play.endEpochMs + SMIL_HOLD_AFTER_MS - 1)).toBe(true)
+    expect(smilFeedHeld([play], play.endEpochMs + SMIL_HOLD_AFTER_MS)).toBe(false)
+    expect(smilFeedHeld([], play.startEpochMs)).toBe(false)
+  })
+  it('holds it through plays back to back, but not through a stretch longer than an hour', () => {
+    const at = (startEpochMs: number) => ({ startEpochMs, endEpochMs: startEpochMs + 15_000 })
+    const close = [at(0), at(20_000), at(40_000), at(1_000_000)]
+    expect(smilFeedHeld(close, 30_000)).toBe(true)
+    expect(smilFeedHeld(close, 57_000)).toBe(true)
+    expect(smilFeedHeld(close, 60_000)).toBe(false)
+    expect(smilFeedHeld(close, 1_000_000)).toBe(true)
+    const packed = Array.from({ length: 300 }, (_, i) => at(i * 15_000))
+    expect(SMIL_HOLD_MAX_MS).toBeLessThan(300 * 15_000)
+    expect(smilFeedHeld(packed, 60_000)).toBe(false)
+    expect(smilFeedHeld(packed.slice(0, 100), 60_000)).toBe(true)
+  })
+  it('holds it for far less than a sale’s shortest lead, so a sale never waits past its first play', () => {
+    expect(SMIL_HOLD_MAX_MS + 300_000).toBeLessThan(
+      Math.min(PURCHASE_CUTOFF_MS, CAMPAIGN_START_LEAD_MS),
+    )
   })
 })

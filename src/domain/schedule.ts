@@ -281,3 +281,51 @@ export function slotAiring(
   }
   return nowEpochMs >= slot.startEpochMs ? { kind: 'on-air' } : { kind: 'upcoming' }
 }
+
+/**
+ * A changed SMIL document is held back this long before a sold play begins: signageOS reloads a
+ * changed playlist at once and starts the item on screen again from its beginning, so a reload in a
+ * play runs it past its end (measured up to 6 s). A reload this far ahead has settled before it.
+ */
+export const SMIL_HOLD_BEFORE_MS = 10_000
+/** ... and this long after a sold play ends: a slow device shows a play up to ~1.5 s past its end. */
+export const SMIL_HOLD_AFTER_MS = 3_000
+
+/**
+ * The longest stretch a change is held back for: sold plays back to back (closer than the margins
+ * above) make one stretch, and a longer one is not held at all (a change there is published at
+ * once, as without a hold), so a change always reaches the player hours before the plays it adds.
+ */
+export const SMIL_HOLD_MAX_MS = 3_600_000
+
+/**
+ * Whether a billboard's SMIL feed keeps answering the document it published before (validators and
+ * body) rather than a changed one: while one of its sold plays is on screen or begins within
+ * SMIL_HOLD_BEFORE_MS (and the stretch of such plays lasts at most SMIL_HOLD_MAX_MS). A sale's plays
+ * begin PURCHASE_CUTOFF_HOURS ahead at the earliest (a campaign's CAMPAIGN_START_LEAD_MS), far past
+ * any hold, so a held-back change never loses a play.
+ */
+export function smilFeedHeld(
+  plays: readonly { startEpochMs: number; endEpochMs: number }[],
+  nowEpochMs: number,
+): boolean {
+  const holds = plays
+    .map((p) => ({
+      from: p.startEpochMs - SMIL_HOLD_BEFORE_MS,
+      to: p.endEpochMs + SMIL_HOLD_AFTER_MS,
+    }))
+    .sort((a, b) => a.from - b.from)
+  let stretch: { from: number; to: number } | null = null
+  for (const h of holds) {
+    if (stretch && h.from <= stretch.to) stretch.to = Math.max(stretch.to, h.to)
+    else if (stretch && stretch.to > nowEpochMs)
+      break // the one holding now, or later ones only
+    else stretch = { ...h }
+  }
+  return (
+    stretch !== null &&
+    stretch.from <= nowEpochMs &&
+    nowEpochMs < stretch.to &&
+    stretch.to - stretch.from <= SMIL_HOLD_MAX_MS
+  )
+}

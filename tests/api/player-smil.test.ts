@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Schedule } from '../../src/contract/index.ts'
 import { slotNumberAt, slotStartEpochMs } from '../../src/domain/index.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   BACKENDS,
   boughtOrder,
@@ -285,5 +286,58 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     )
     expect(files(await changed.text())).toBe(before + 4)
     expect((await smilOf('', { headers: { 'if-none-match': etag } })).status).toBe(200)
+  })
+
+  it('keeps serving the document it published while a sold play is on screen, and the changed one once the play has ended', async () => {
+    // signageOS reloads a changed document at once and shows the play on screen again from its
+    // beginning, past its end: a change waits for the play to end
+    const day = await scheduleOf(
+      `?fromEpochMs=${dayWindow().fromEpochMs}&toEpochMs=${dayWindow().toEpochMs}`,
+    )
+    const play = day.body.items[0]
+    if (!play) throw new Error('no sold play on day 2')
+    const validators = (res: Response) => [
+      res.headers.get('etag'),
+      res.headers.get('last-modified'),
+    ]
+    clock = play.startEpochMs - 60_000
+    const before = await smilOf('')
+    const published = validators(before)
+    const text = await before.text()
+
+    // a shout sold elsewhere in the window while the play is about to begin, then on screen
+    clock = play.startEpochMs - 30_000
+    expect((await buy(daySlots(2, 80, 1))).state).toBe('Confirmed')
+    for (const at of [
+      play.startEpochMs - 5_000,
+      play.startEpochMs + 5_000,
+      play.endEpochMs - 1_000,
+    ]) {
+      clock = at
+      const during = await smilOf('')
+      expect(validators(during), new Date(at).toISOString()).toEqual(published)
+      expect(await during.text()).toBe(text)
+      const head = await smilOf('', { method: 'HEAD' })
+      expect(validators(head)).toEqual(published)
+      expect((await smilOf('', { headers: { 'if-none-match': published[0] ?? '' } })).status).toBe(
+        304,
+      )
+    }
+
+    // the play has ended: the new document, a later Last-Modified, the new shout's plays in it
+    clock = play.endEpochMs + 5_000
+    const after = await smilOf('')
+    const [etag, lastModified] = validators(after)
+    expect(etag).not.toBe(published[0])
+    expect(Date.parse(lastModified ?? '')).toBeGreaterThan(Date.parse(published[1] ?? ''))
+    const plays = (xml: string) => xml.split(' popCustomId=').length - 1
+    expect(plays(await after.text())).toBe(plays(text) + 4)
+    // what the billboard fetches carries its own token; the server never stores it
+    expect(text).toContain(encodeURIComponent(token))
+    const [stored] = await server.deps.database.query(
+      sql<{ body: string }>`select body from smil_feeds where device_id = ${DEVICE}`,
+    )
+    expect(stored?.body).not.toContain(token)
+    clock = null
   })
 })

@@ -97,31 +97,45 @@ export async function refusedPlays(db: Queryable, deviceId: string): Promise<num
   return row?.refused ?? 0
 }
 
+/** A billboard's published SMIL document: its token-free text, its hash and when it last changed. */
+export type PublishedSmil = { etag: string; body: string; modifiedAtEpochMs: number }
+
 /**
- * When the billboard's SMIL playlist with this ETag first appeared (epoch ms, whole seconds). A new
- * ETag replaces the row with `nowEpochMs`, at least a second after the previous change, so
- * Last-Modified (an HTTP date: whole seconds) always moves when the document changes.
+ * The billboard's SMIL document as published (smil_feeds): `candidate` becomes it unless `held` and
+ * a document for the same window (`windowKey`) was published before, which then stays (its text,
+ * hash and time). A new hash replaces the row with `nowEpochMs`, at least a second after the
+ * previous change, so Last-Modified (an HTTP date: whole seconds) always moves when the document
+ * changes. All of it in the database: every instance serves the same document.
  */
-export async function smilModifiedAt(
+export async function publishSmil(
   db: Queryable,
   deviceId: string,
-  etag: string,
+  candidate: { etag: string; body: string; windowKey: string },
+  held: boolean,
   nowEpochMs: number,
-): Promise<number> {
+): Promise<PublishedSmil> {
+  if (held) {
+    const [kept] = await db.query(sql<PublishedSmil>`
+      select etag, body, modified_at_epoch_ms::float8 as "modifiedAtEpochMs" from smil_feeds
+      where device_id = ${deviceId} and window_key = ${candidate.windowKey} and body is not null`)
+    if (kept) return kept
+  }
   const second = Math.floor(nowEpochMs / 1000) * 1000
   const [changed] = await db.query(sql<{ at: number }>`
-    insert into smil_feeds (device_id, etag, modified_at_epoch_ms)
-    values (${deviceId}, ${etag}, ${second}::bigint)
+    insert into smil_feeds (device_id, etag, modified_at_epoch_ms, body, window_key)
+    values (${deviceId}, ${candidate.etag}, ${second}::bigint, ${candidate.body}, ${candidate.windowKey})
     on conflict (device_id) do update
-      set etag = excluded.etag,
-        modified_at_epoch_ms = greatest(excluded.modified_at_epoch_ms,
-          smil_feeds.modified_at_epoch_ms + 1000)
-      where smil_feeds.etag <> excluded.etag
+      set etag = excluded.etag, body = excluded.body, window_key = excluded.window_key,
+        modified_at_epoch_ms = case when smil_feeds.etag = excluded.etag
+          then smil_feeds.modified_at_epoch_ms
+          else greatest(excluded.modified_at_epoch_ms, smil_feeds.modified_at_epoch_ms + 1000) end
+      where smil_feeds.etag <> excluded.etag or smil_feeds.body is null
+        or smil_feeds.window_key is distinct from excluded.window_key
     returning modified_at_epoch_ms::float8 as "at"`)
-  if (changed) return changed.at
+  if (changed) return { etag: candidate.etag, body: candidate.body, modifiedAtEpochMs: changed.at }
   const [kept] = await db.query(sql<{ at: number }>`
     select modified_at_epoch_ms::float8 as "at" from smil_feeds where device_id = ${deviceId}`)
-  return kept?.at ?? second
+  return { etag: candidate.etag, body: candidate.body, modifiedAtEpochMs: kept?.at ?? second }
 }
 
 /** The kind of player a billboard runs, as its reports tell: our web player or a SMIL player's. */

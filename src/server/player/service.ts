@@ -22,6 +22,7 @@ import {
   schedulePlays,
   scheduleWindow,
   slotRangeOfWindow,
+  smilFeedHeld,
   smilScheduleWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
@@ -43,13 +44,13 @@ import {
   deviceOfToken,
   insertPlays,
   playKey,
+  publishSmil,
   replaceToken,
   saveHeartbeat,
-  smilModifiedAt,
   storedPlays,
 } from './repo.ts'
 import { createScheduleItems } from './schedule-items.ts'
-import { type SmilPlaylist, scheduleSmil } from './smil.ts'
+import { type SmilPlaylist, scheduleSmil, servedSmil, TOKEN_MARK } from './smil.ts'
 
 // Playout (api-v1 "Player"): a billboard's player token, its schedule (Confirmed orders
 // only, from src/domain/schedule.ts) and its proof of play. Answers are results with typed errors;
@@ -371,15 +372,11 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok(png)
   }
 
-  /**
-   * The schedule as SMIL 3.0, the house card between plays (smil.ts), with its validators: the ETag
-   * (the document's hash) and when a document with that ETag was first served to this billboard.
-   */
+  /** The schedule as SMIL 3.0 (smil.ts) with its validators: the document as published (repo.ts). */
   async function smil(
     deviceId: string,
     query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
-    /** The token the player fetched with: its play logs are sent with it. */
-    token: string,
+    token: string, // the one it fetched with: its play logs are sent with it
   ): Promise<Result<SmilPlaylist & { lastModifiedEpochMs: number }, PlayerError>> {
     const window = smilScheduleWindow(query, deps.now())
     if ('problem' in window)
@@ -391,10 +388,14 @@ export function createPlayerService(deps: PlayerDeps) {
     const atHour = await schedule(deviceId, { fromEpochMs: hour, toEpochMs: hour + 1 })
     const { house, widthPx, heightPx } = atHour.ok ? atHour.value : found.value
     const card = `${origin()}${pathOf(player.houseCard, { deviceId }, { v: houseCardVersion(house, widthPx, heightPx) })}`
-    const playLogAction = `${origin()}${pathOf(player.playLog, { deviceId, token, fileName: '-' }).slice(0, -2)}`
-    const popEndpoint = `${origin()}${pathOf(player.popReports, { deviceId }, { token })}`
-    const playlist = scheduleSmil({ ...found.value, house }, card, { playLogAction, popEndpoint })
-    const lastModifiedEpochMs = await smilModifiedAt(db, deviceId, playlist.etag, deps.now())
+    // the document is kept without the token (a secret: never stored), put in when served
+    const playLogAction = `${origin()}${pathOf(player.playLog, { deviceId, token: TOKEN_MARK, fileName: '-' }).slice(0, -2)}`
+    const popEndpoint = `${origin()}${pathOf(player.popReports, { deviceId }, { token: TOKEN_MARK })}`
+    const candidate = scheduleSmil({ ...found.value, house }, card, { playLogAction, popEndpoint })
+    // the one published before while a sold play is on screen or near (domain smilFeedHeld)
+    const windowKey = `${query.fromEpochMs ?? ''}:${query.toEpochMs ?? ''}`
+    const held = smilFeedHeld(found.value.items, deps.now())
+    const published = await publishSmil(db, deviceId, { ...candidate, windowKey }, held, deps.now())
     // a SMIL player's fetches (GET or HEAD, every Refresh) are its heartbeats
     await saveHeartbeat(db, {
       deviceId,
@@ -403,7 +404,7 @@ export function createPlayerService(deps: PlayerDeps) {
       clockOffsetMs: null,
       beat: null,
     })
-    return ok({ ...playlist, lastModifiedEpochMs })
+    return ok({ ...servedSmil(published, token), lastModifiedEpochMs: published.modifiedAtEpochMs })
   }
 
   /**

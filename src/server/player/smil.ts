@@ -39,7 +39,8 @@ import { loggedPlayId } from './play-logs.ts'
 // - The routes send a stable ETag and Last-Modified (signageOS reloads when Last-Modified changes,
 //   garlic when the ETag does) and answer HEAD; the default window starts at 00:00 or 12:00 UTC
 //   (domain/schedule.ts smilScheduleWindow), so the document changes twice a day and when what is
-//   sold changes: a reload during a sold play is where signageOS goes wrong (it shows it again).
+//   sold changes; a changed document waits while a sold play is on screen (domain smilFeedHeld,
+//   repo.ts publishSmil): signageOS reloads at once and would show the play again from its beginning.
 // - Videos are muted by their files, which have no audio track (content pipeline, `-an`): signageOS
 //   ignores `soundLevel`.
 
@@ -166,6 +167,20 @@ export function scheduleSmil(
     '',
   ].join('\n')
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` }
+}
+
+/** Stands for the billboard's token in a stored SMIL document (URL- and XML-safe, never a token). */
+export const TOKEN_MARK = 'smil-token-of-the-billboard'
+
+/**
+ * A stored document (kept without its token, a secret) as served to a billboard: the token put in,
+ * the ETag the stored hash's and the token's (a billboard given a new token loads the document again).
+ */
+export function servedSmil(stored: { body: string; etag: string }, token: string): SmilPlaylist {
+  return {
+    body: stored.body.replaceAll(TOKEN_MARK, encodeURIComponent(token)),
+    etag: `"${createHash('sha256').update(`${stored.etag}\n${token}`).digest('base64url').slice(0, 32)}"`,
+  }
 }
 
 /**
