@@ -4,6 +4,7 @@ import type { OutboxMailBody } from '../../contract/mail'
 import { opsAdvertisers, type VerifiedAdvertiser } from '../../contract/ops/advertisers'
 import { callApi } from '../lib/api'
 import { useOpsFailure } from './errors'
+import { dateTimeIn, NO_PLACE_ZONE } from './format'
 import { Notice } from './ops-frame'
 
 /**
@@ -62,10 +63,8 @@ function VerifyByHand({ email }: { email: string }) {
     }
   }
   if (done) {
-    const at = new Intl.DateTimeFormat(i18n.locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(done.verifiedAtEpochMs)
+    // the outbox names its zone once (UTC: a sign-up belongs to no place)
+    const at = dateTimeIn(done.verifiedAtEpochMs, i18n.locale, NO_PLACE_ZONE)
     return (
       <Notice tone="success">
         {done.changed ? (
