@@ -4,6 +4,7 @@ import { spotlight } from './catalogue'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
+import { map } from './map'
 import { meta } from './meta'
 import { opsBillboards } from './ops/billboards'
 import { opsCampaigns } from './ops/campaigns'
@@ -37,6 +38,7 @@ export const api = {
   advertisers,
   opsCampaigns,
   billboards,
+  map,
 } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
@@ -51,6 +53,7 @@ export * from './content'
 export * from './endpoint'
 export * from './issues'
 export * from './mail'
+export * from './map'
 export * from './meta'
 export * from './ops/billboards'
 export * from './ops/campaigns'

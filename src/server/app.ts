@@ -9,6 +9,7 @@ import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
 import { StorageUnavailable } from './content/storage.ts'
 import { mailRoutes } from './mail/routes.ts'
+import { mapRoutes } from './map/routes.ts'
 import { privacyPages } from './meta/privacy-page.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
@@ -60,7 +61,6 @@ export function createApp(parts: ServerParts) {
   // (pino, written asynchronously: platform/log.ts). The path is logged without its query (player
   // tokens and one-time links travel there; the logger redacts them as well).
   const setSecurityHeaders = securityHeaderSetter({
-    mapStyleUrl: parts.env.MAP_STYLE_URL,
     trustProxy: parts.env.TRUST_PROXY,
     publicBaseUrl: parts.env.PUBLIC_BASE_URL,
   })
@@ -127,6 +127,7 @@ export function createApp(parts: ServerParts) {
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
   pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
+  mapRoutes(router, parts.mapArchive)
   shareRoutes(router, parts.shares, {
     limits: parts.limits,
     sameOrigin: parts.opsGuard.sameOrigin,
@@ -162,7 +163,6 @@ export function createApp(parts: ServerParts) {
         distDir: parts.distDir,
         api: async (path, init) => app.request(path, init),
         eventExists: async (slug) => (await parts.catalogue.reads.event(slug)) !== null,
-        mapStyleUrl: parts.env.MAP_STYLE_URL,
         log,
         now: parts.now,
       }),
