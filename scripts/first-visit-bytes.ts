@@ -58,14 +58,24 @@ const context = await browser.newContext({
 context.on('request', () => {
   requests++
 })
+// the largest answers the page saw (the worker's own fetches are in the total, not in this list)
+let largest: { url: string; bytes: number }[] = []
+context.on('requestfinished', async (request) => {
+  const sizes = await request.sizes().catch(() => null)
+  if (!sizes) return
+  largest.push({
+    url: new URL(request.url()).pathname,
+    bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+  })
+})
 const page = await context.newPage()
 
-/** Waits until no byte has arrived for a second and a half (the worker's precache included). */
+/** Waits until no byte has arrived for three seconds (the worker's precache included). */
 async function quiet() {
   let last = -1
   while (last !== received) {
     last = received
-    await page.waitForTimeout(1500)
+    await page.waitForTimeout(3000)
   }
 }
 
@@ -73,9 +83,15 @@ const rows: [string, number, number][] = []
 const step = async (name: string, run: () => Promise<void>) => {
   const before = received
   const beforeRequests = requests
+  largest = []
   await run()
   await quiet()
   rows.push([name, received - before, requests - beforeRequests])
+  if (process.env.FIRST_VISIT_FILES) {
+    for (const file of largest.sort((a, b) => b.bytes - a.bytes).slice(0, 6)) {
+      console.log(`    ${name}: ${file.url} ${file.bytes}`)
+    }
+  }
 }
 
 await step('home (with the worker installed)', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { byDistance, distanceMeters, pointAt, roundedDistance } from './geo'
+import { byDistance, distanceMeters, roundedDistance } from './geo'
+import { pointAt } from './geo-bearing'
 
 const OPERA = { lat: 48.8708, lng: 2.3317 }
 const ETOILE = { lat: 48.8723, lng: 2.3039 }

@@ -4,9 +4,8 @@
 
 export type LngLat = { lat: number; lng: number }
 
-const EARTH_RADIUS_M = 6_371_008.8
-const rad = (degrees: number) => (degrees * Math.PI) / 180
-const deg = (radians: number) => (radians * 180) / Math.PI
+export const EARTH_RADIUS_M = 6_371_008.8
+export const rad = (degrees: number) => (degrees * Math.PI) / 180
 
 /** The great-circle distance between two points, in metres (haversine). */
 export function distanceMeters(a: LngLat, b: LngLat): number {
@@ -15,21 +14,6 @@ export function distanceMeters(a: LngLat, b: LngLat): number {
   const h =
     Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))
-}
-
-/** The point `meters` away from `from` on the compass bearing given (0 north, 90 east). */
-export function pointAt(from: LngLat, bearingDegrees: number, meters: number): LngLat {
-  const d = meters / EARTH_RADIUS_M
-  const b = rad(bearingDegrees)
-  const lat1 = rad(from.lat)
-  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b))
-  const lng2 =
-    rad(from.lng) +
-    Math.atan2(
-      Math.sin(b) * Math.sin(d) * Math.cos(lat1),
-      Math.cos(d) - Math.sin(lat1) * Math.sin(lat2),
-    )
-  return { lat: deg(lat2), lng: ((deg(lng2) + 540) % 360) - 180 }
 }
 
 /**

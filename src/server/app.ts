@@ -7,8 +7,10 @@ import { authRoutes } from './auth/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
+import { s3Config } from './content/s3-storage.ts'
 import { StorageUnavailable } from './content/storage.ts'
 import { mailRoutes } from './mail/routes.ts'
+import { mapArchive } from './map/archive.ts'
 import { mapRoutes } from './map/routes.ts'
 import { privacyPages } from './meta/privacy-page.ts'
 import { metaRoutes } from './meta/routes.ts'
@@ -127,7 +129,11 @@ export function createApp(parts: ServerParts) {
   })
   opsCampaignRoutes(router, parts.opsGuard, parts.advertisers)
   pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.opsGuard.sameOrigin })
-  mapRoutes(router, parts.mapArchive)
+  // the map's street extract: read by ranges when asked, never opened at start
+  mapRoutes(
+    router,
+    mapArchive(parts.env.MAP_TILES, { dataDir: parts.dataDir, s3: s3Config(parts.env) }),
+  )
   shareRoutes(router, parts.shares, {
     limits: parts.limits,
     sameOrigin: parts.opsGuard.sameOrigin,

@@ -21,13 +21,11 @@ import {
 } from './catalogue/service.ts'
 import { contentLifetimeJob, contentQueueJob, rawUploadSweepJob } from './content/jobs.ts'
 import { countJobsByStatus } from './content/reads.ts'
-import { s3Config } from './content/s3-storage.ts'
 import type { ContentService } from './content/service.ts'
 import { mailPlannerJob, mailSenderJob } from './mail/jobs.ts'
 import { createMailService, type MailService } from './mail/service.ts'
 import { createSmtpTransport } from './mail/transport.ts'
 import { orderMakeGood } from './make-good/reads.ts'
-import { type MapArchive, mapArchive } from './map/archive.ts'
 import { createReadiness, type ReadinessCheck } from './meta/service.ts'
 import { reviewExpiryJob } from './ops/jobs.ts'
 import { createOpsService, type OpsService } from './ops/service.ts'
@@ -133,8 +131,6 @@ export type ServerParts = {
   limits: ClientLimits
   /** The built PWA to serve, or null for an API-only server. */
   distDir: string | null
-  /** The map's PMTiles archive (MAP_TILES), or null: the map draws without street detail. */
-  mapArchive: MapArchive | null
   /** The content worker's pid while it runs (content/content-worker.ts), else null. */
   contentWorkerPid(): number | null
 }
@@ -447,7 +443,6 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     },
     limits,
     distDir: options.distDir,
-    mapArchive: mapArchive(env.MAP_TILES, { dataDir, s3: s3Config(env) }),
     contentWorkerPid: content.workerPid,
   }
 }

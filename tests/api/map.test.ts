@@ -91,6 +91,7 @@ describe.each(BACKENDS)('the map on %s', (backend) => {
     const answer = await fetch(`${server.url}/api/v1/map/glyphs/Noto%20Sans%20Medium/0-255.pbf`)
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('application/x-protobuf')
+    expect(answer.headers.get('content-encoding')).toBe('gzip')
     const glyphs = readGlyphs(new Uint8Array(await answer.arrayBuffer()))
     expect(glyphs.fontstack).toBe('Noto Sans Medium')
     const a = glyphs.list.find((g) => g.id === 'A'.codePointAt(0))

@@ -1,5 +1,5 @@
 import type { PMTiles } from 'pmtiles'
-import { pointAt } from '../../domain/geo'
+import { pointAt } from '../../domain/geo-bearing'
 
 // The venue often has no signal: once the map has been seen, the tiles around the event's
 // billboards are fetched while the browser is idle, and the service worker keeps each range it

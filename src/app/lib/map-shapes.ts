@@ -1,5 +1,5 @@
 import type { Device, TrafficDirection } from '../../contract/catalogue'
-import { pointAt } from '../../domain/geo'
+import { pointAt } from '../../domain/geo-bearing'
 
 // What the map draws of the billboards besides their pins: each one's viewing area (the chosen
 // ones stronger), the side the chosen one faces, and the points the clustered pins come from.

@@ -31,7 +31,8 @@ export function mapArchive(
   if (!setting) return null
   if (/^https?:\/\//i.test(setting)) return urlArchive(setting, options.fetch ?? fetch)
   if (setting.startsWith('s3:')) {
-    if (!options.s3) return null
+    // a setting that cannot work stops the start, as the environment's schema does
+    if (!options.s3) throw new Error('MAP_TILES names an object of the S3 bucket: set S3_BUCKET')
     return s3Archive(options.s3, setting.slice(3).replace(/^\/+/, ''))
   }
   return fileArchive(path.resolve(options.dataDir, setting))

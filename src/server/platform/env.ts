@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MapTilesSchema } from './env-map.ts'
 import { productionProblems } from './env-prod.ts'
 
 // Configuration comes only from the environment, and it is read once: this schema
@@ -72,21 +73,7 @@ const EnvEntries = v.object({
       v.transform((list) => list.split(',').map((host) => host.trim().toLowerCase())),
     ),
   ),
-  // The map's street detail: a PMTiles archive (docs/maps.md) the server serves itself at
-  // /api/v1/map/tiles.pmtiles with Range requests: a file (a path under DATA_DIR, or absolute), an
-  // object of the S3 bucket (s3:<key>), or an http(s) URL. Unset: the map draws Natural Earth's
-  // countries and the catalogue's cities.
-  MAP_TILES: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.minLength(1),
-      v.check(
-        (value) => !/^[a-z][\w+.-]*:\/\//i.test(value) || /^https?:\/\/[^/]+\/./i.test(value),
-        'MAP_TILES must be a file path, s3:<key> or an http(s) URL of the archive',
-      ),
-    ),
-  ),
+  MAP_TILES: MapTilesSchema, // the map's street extract (env-map.ts, docs/maps.md)
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 
   // --- payments (Stripe when the secret key is set, else the local test-card provider)
@@ -410,9 +397,6 @@ export const EnvSchema = v.pipe(
     }
     if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
       addIssue({ message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' })
-    }
-    if (e.MAP_TILES?.startsWith('s3:') && !e.S3_BUCKET) {
-      addIssue({ message: 'MAP_TILES names an object of the S3 bucket but S3_BUCKET is not set' })
     }
     if (e.APP_ENV === 'prod' && demoCatalogueSetting(e.DEMO_CATALOGUE) === true) {
       addIssue({ message: 'DEMO_CATALOGUE: the demo catalogue is never imported in prod' })
