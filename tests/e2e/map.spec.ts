@@ -114,6 +114,21 @@ test('"Near me" sorts the billboards by distance once the shopper asks, and says
   await expect(page.locator('.billboard__city').first()).toContainText('Berlin')
   await expect(page.locator('.billboard__distance').last()).toHaveText(/ · \d[\d.,]* km$/)
   await expect(page.locator('.map-here')).toBeVisible()
+  // centred there, at street zoom: still land under the shopper, never a blank plane
+  await expect
+    .poll(async () => (await drawn(page)).some((f) => f.layer === 'land'), { timeout: 20_000 })
+    .toBe(true)
+  const centre = await page.evaluate(() => {
+    const map = (
+      document.querySelector('.maplibregl-map') as HTMLElement & {
+        maplibreMap?: { getCenter(): { lat: number; lng: number }; getZoom(): number }
+      }
+    ).maplibreMap
+    return map ? { ...map.getCenter(), zoom: map.getZoom() } : null
+  })
+  expect(centre?.lat).toBeCloseTo(52.52, 1)
+  expect(centre?.lng).toBeCloseTo(13.41, 1)
+  expect(centre?.zoom).toBeGreaterThanOrEqual(13)
   await screenshot(page, 'de-location-near-me')
 })
 

@@ -170,8 +170,11 @@ export default function BillboardMap<D extends MapBillboard = Device>({
   }
 
   const locale = useMemo(() => mapLocale(i18n), [i18n])
-  // the billboard chosen when the map opened (read once: later choices fly there)
-  const [opening] = useState(() => devices.find((d) => d.deviceId === selectedId) ?? null)
+  // where the map opens (read once: later choices fly there): around the shopper when "Near me" opened
+  // it, else around the billboard chosen (a QR code, a return), else every billboard
+  const [opening] = useState(
+    () => here ?? devices.find((d) => d.deviceId === selectedId)?.coordinates ?? null,
+  )
   if (!look) return <div className="skeleton map-skeleton" />
 
   return (
@@ -179,10 +182,9 @@ export default function BillboardMap<D extends MapBillboard = Device>({
       <MapGl
         ref={ref}
         mapStyle={look.style}
-        // opened with a billboard chosen (a QR code, a return): around it; else every billboard
         initialViewState={
           opening
-            ? { longitude: opening.coordinates.lng, latitude: opening.coordinates.lat, zoom: 16 }
+            ? { longitude: opening.lng, latitude: opening.lat, zoom: here ? 14 : 16 }
             : { bounds, fitBoundsOptions: { padding: 40 } }
         }
         style={{ width: '100%', height: '100%' }}
