@@ -239,8 +239,21 @@ const clientBuild = {
         // adding png/webmanifest here would duplicate the entries the plugin adds itself)
         globPatterns: ['**/*.{js,mjs,css,html}'],
         // The operators' console is not the shoppers' to carry offline, and must never be
-        // served stale: its chunks (assets/ops-*, assets/ops/, see chunkFileNames) stay out
-        globIgnores: ['assets/ops-*', 'assets/ops/**'],
+        // served stale: its chunks (assets/ops-*, assets/ops/, see chunkFileNames) stay out. Nor
+        // is the code the first screens do not need, which a shopper's first visit would download
+        // beside the flow on venue data: the map (maplibre and its worker), the charts and the
+        // advertisers' pages; the worker keeps each once it is used (sw/cache-policy.ts 'build-file')
+        globIgnores: [
+          'assets/ops-*',
+          'assets/ops/**',
+          'assets/billboard-map-*',
+          'assets/maplibre-gl-worker-*',
+          'assets/chart-*',
+          'assets/advertisers-*',
+          'assets/account-*',
+          'assets/campaigns._-*',
+          'assets/_proposalGuid-*',
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],

@@ -84,15 +84,21 @@ describe('classifyRequest', () => {
   it('keeps billboard and template images in the image cache', () => {
     expect(classifyRequest('GET', at('/catalogue/paris-opera-1.jpg'), origin)).toBe('image')
     expect(classifyRequest('GET', at('/catalogue/hearts.png'), origin)).toBe('image')
-    expect(classifyRequest('GET', at('/assets/index-abc.js'), origin)).toBe('not-ours')
   })
 
-  it('caches tiles only from the configured map hosts', () => {
-    const tiles = ['https://tiles.example']
-    expect(classifyRequest('GET', new URL('https://tiles.example/1/2/3.pbf'), origin, tiles)).toBe(
-      'map-tile',
-    )
-    expect(classifyRequest('GET', new URL('https://elsewhere.example/x.png'), origin, tiles)).toBe(
+  it("keeps the build's later code once it is used", () => {
+    expect(classifyRequest('GET', at('/assets/billboard-map-abc.js'), origin)).toBe('build-file')
+    expect(classifyRequest('GET', at('/assets/countries-50m-abc.json'), origin)).toBe('build-file')
+    expect(classifyRequest('GET', at('/assets/ops/pages-abc.js'), origin)).toBe('not-ours')
+  })
+
+  it("keeps the map's parts, all from the shop: the archive's ranges, its glyphs, its settings", () => {
+    expect(classifyRequest('GET', at('/api/v1/map/tiles.pmtiles'), origin)).toBe('map-archive')
+    expect(
+      classifyRequest('GET', at('/api/v1/map/glyphs/Noto Sans Regular/0-255.pbf'), origin),
+    ).toBe('map-tile')
+    expect(classifyRequest('GET', at('/api/v1/map'), origin)).toBe('event-payload')
+    expect(classifyRequest('GET', new URL('https://tiles.example/1/2/3.pbf'), origin)).toBe(
       'not-ours',
     )
   })

@@ -6,6 +6,7 @@
 import { spotlight } from '../src/contract/catalogue'
 import { content } from '../src/contract/content'
 import { API_BASE, type Endpoint, matchesPath } from '../src/contract/endpoint'
+import { MAP_GLYPHS_PREFIX, MAP_TILES_PATH, map } from '../src/contract/map'
 import { meta } from '../src/contract/meta'
 import { order } from '../src/contract/order'
 import { PLAYER_CACHE_NAME } from '../src/contract/sw'
@@ -17,6 +18,10 @@ export const cacheNames = {
   eventPayload: `${CACHE_PREFIX}event-payload-${CACHE_VERSION}`,
   images: `${CACHE_PREFIX}images-${CACHE_VERSION}`,
   mapTiles: `${CACHE_PREFIX}map-tiles-${CACHE_VERSION}`,
+  // the map archive's ranges, each kept as a whole answer under its range (sw/map-archive.ts)
+  mapArchive: `${CACHE_PREFIX}map-archive-${CACHE_VERSION}`,
+  // the build's code the first screens do not need (map, charts, advertisers): kept once used
+  buildFiles: `${CACHE_PREFIX}build-files-${CACHE_VERSION}`,
   // Filled by the billboard player page with its window's content files (versioned there)
   player: PLAYER_CACHE_NAME,
   orders: `${CACHE_PREFIX}orders-${CACHE_VERSION}`,
@@ -25,6 +30,10 @@ export const cacheNames = {
 export const cacheLimits = {
   images: { maxEntries: 120, maxAgeSeconds: 7 * 24 * 3600 },
   mapTiles: { maxEntries: 400, maxAgeSeconds: 3 * 24 * 3600 },
+  // the tiles around an event's billboards (at most about 5 MB: src/app/lib/map-offline.ts) and the
+  // archive's directories, for the weeks of an event
+  mapArchive: { maxEntries: 1500, maxAgeSeconds: 21 * 24 * 3600 },
+  buildFiles: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 },
   eventPayload: { maxEntries: 60, maxAgeSeconds: 24 * 3600 },
   // an order's page opened from a play alert offline shows the order as last seen (its summary holds
   // no contact details); an event's orders are over within its weeks
@@ -35,6 +44,8 @@ export type RequestKind =
   | 'event-payload'
   | 'image'
   | 'map-tile'
+  | 'map-archive'
+  | 'build-file'
   | 'player-content'
   | 'order-summary'
   | 'network-only'
@@ -47,6 +58,7 @@ const EVENT_PAYLOAD_ENDPOINTS: readonly Endpoint[] = [
   spotlight.devices,
   content.generators,
   meta.featureFlags,
+  map.settings,
 ]
 
 const IMAGE_PATH = /^\/(catalogue|templates)\/.+\.(png|jpe?g|webp|gif|svg|mp4)$/i
@@ -58,17 +70,16 @@ export const CONSOLE_PATH = /^\/((fr|de)\/)?ops(\/|$)/
 /** The billboard player's pages, which get the plain shell (no referrer), never a kept page. */
 export const PLAYER_PATH = /^\/play\//
 
-/** Decides the strategy for one request. `tileOrigins` are the map style's tile hosts. */
-export function classifyRequest(
-  method: string,
-  url: URL,
-  selfOrigin: string,
-  tileOrigins: readonly string[] = [],
-): RequestKind {
+/** Decides the strategy for one request. The map's parts all come from the shop itself. */
+export function classifyRequest(method: string, url: URL, selfOrigin: string): RequestKind {
   if (method !== 'GET') return 'network-only'
-  if (url.origin !== selfOrigin) {
-    return tileOrigins.includes(url.origin) ? 'map-tile' : 'not-ours'
-  }
+  if (url.origin !== selfOrigin) return 'not-ours'
+  if (url.pathname === MAP_TILES_PATH) return 'map-archive'
+  if (url.pathname.startsWith(MAP_GLYPHS_PREFIX)) return 'map-tile'
+  // hashed names: a file never changes (those of the first screens are precached before this); the
+  // console's code is not the shoppers' to keep
+  if (/^\/assets\/ops[-/]/.test(url.pathname)) return 'not-ours'
+  if (url.pathname.startsWith('/assets/')) return 'build-file'
   if (url.pathname.startsWith('/api/')) {
     const apiPath = url.pathname.startsWith(`${API_BASE}/`)
       ? url.pathname.slice(API_BASE.length)

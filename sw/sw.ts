@@ -37,6 +37,7 @@ import {
   pagesCacheName,
   staleCaches,
 } from './cache-policy'
+import { mapArchiveRange } from './map-archive'
 import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watch'
 import { pageCache } from './page-cache'
 import { playerContent } from './player-content'
@@ -48,11 +49,6 @@ declare const self: ServiceWorkerGlobalScope & {
 
 type SyncEvent = ExtendableEvent & { tag: string }
 type SyncManagerLike = { register(tag: string): Promise<void> }
-
-// Map tile hosts are configuration: the app passes MAP_TILE_ORIGINS through the worker's URL.
-const tileOrigins = (new URL(self.location.href).searchParams.get('tiles') ?? '')
-  .split(',')
-  .filter(Boolean)
 
 // the build's manifest, written in once by the build (it allows a single mention)
 const precacheManifest = self.__WB_MANIFEST
@@ -117,24 +113,39 @@ const mapTiles = new CacheFirst({
 
 registerRoute(
   ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'event-payload',
+    classifyRequest(request.method, url, self.location.origin) === 'event-payload',
   eventPayload,
 )
 registerRoute(
-  ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'image',
+  ({ request, url }) => classifyRequest(request.method, url, self.location.origin) === 'image',
   images,
 )
 registerRoute(
-  ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'map-tile',
+  ({ request, url }) => classifyRequest(request.method, url, self.location.origin) === 'map-tile',
   mapTiles,
+)
+
+registerRoute(
+  ({ request, url }) =>
+    classifyRequest(request.method, url, self.location.origin) === 'map-archive',
+  ({ request }) => mapArchiveRange(request),
+)
+// The code of the later screens (the map, charts, the advertisers' pages), kept once used
+registerRoute(
+  ({ request, url }) => classifyRequest(request.method, url, self.location.origin) === 'build-file',
+  new CacheFirst({
+    cacheName: cacheNames.buildFiles,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ ...cacheLimits.buildFiles, purgeOnQuotaError: true }),
+    ],
+  }),
 )
 
 // An order's page (a play alert's tap) opens offline with the order as last seen
 registerRoute(
   ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'order-summary',
+    classifyRequest(request.method, url, self.location.origin) === 'order-summary',
   new NetworkFirst({
     cacheName: cacheNames.orders,
     plugins: [
@@ -146,7 +157,7 @@ registerRoute(
 
 registerRoute(
   ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin, tileOrigins) === 'player-content',
+    classifyRequest(request.method, url, self.location.origin) === 'player-content',
   ({ request }) => playerContent(request),
 )
 

@@ -7,6 +7,7 @@ import { spotlight } from './catalogue'
 import { content } from './content'
 import type { Endpoint } from './endpoint'
 import { mail } from './mail'
+import { map } from './map'
 import { meta } from './meta'
 import { opsAdvertisers } from './ops/advertisers'
 import { opsBillboards } from './ops/billboards'
@@ -47,6 +48,7 @@ export const api = {
   advertiserBilling,
   advertiserTeam,
   opsInvoices,
+  map,
 } as const
 
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((area) =>
@@ -62,6 +64,7 @@ export * from './content'
 export * from './endpoint'
 export * from './issues'
 export * from './mail'
+export * from './map'
 export * from './meta'
 export * from './ops/advertisers'
 export * from './ops/billboards'

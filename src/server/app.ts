@@ -9,8 +9,11 @@ import { authRoutes } from './auth/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import type { ServerParts } from './compose.ts'
 import { contentRoutes } from './content/routes.ts'
+import { s3Config } from './content/s3-storage.ts'
 import { StorageUnavailable } from './content/storage.ts'
 import { mailRoutes } from './mail/routes.ts'
+import { mapArchive } from './map/archive.ts'
+import { mapRoutes } from './map/routes.ts'
 import { privacyPages } from './meta/privacy-page.ts'
 import { metaRoutes } from './meta/routes.ts'
 import { opsRoutes } from './ops/routes.ts'
@@ -64,7 +67,6 @@ export function createApp(parts: ServerParts) {
   // (pino, written asynchronously: platform/log.ts). The path is logged without its query (player
   // tokens and one-time links travel there; the logger redacts them as well).
   const setSecurityHeaders = securityHeaderSetter({
-    mapStyleUrl: parts.env.MAP_STYLE_URL,
     trustProxy: parts.env.TRUST_PROXY,
     publicBaseUrl: parts.env.PUBLIC_BASE_URL,
   })
@@ -133,6 +135,11 @@ export function createApp(parts: ServerParts) {
   billingRoutes(router, parts.advertisers, parts.advertiserGuard, parts.opsGuard)
   teamRoutes(router, parts.advertisers, parts.advertiserGuard, parts.limits)
   pushRoutes(router, parts.push, { limits: parts.limits, sameOrigin: parts.origin.sameOrigin })
+  // the map's street extract: read by ranges when asked, never opened at start
+  mapRoutes(
+    router,
+    mapArchive(parts.env.MAP_TILES, { dataDir: parts.dataDir, s3: s3Config(parts.env) }),
+  )
   shareRoutes(router, parts.shares, {
     limits: parts.limits,
     sameOrigin: parts.origin.sameOrigin,
@@ -170,7 +177,6 @@ export function createApp(parts: ServerParts) {
         distDir: parts.distDir,
         api: async (path, init) => app.request(path, init),
         eventExists: async (slug) => (await parts.catalogue.reads.event(slug)) !== null,
-        mapStyleUrl: parts.env.MAP_STYLE_URL,
         log,
         now: parts.now,
       }),

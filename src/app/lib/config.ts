@@ -8,9 +8,6 @@ import type { FeatureFlags } from '../../contract/meta'
  */
 export const MARKETING_SITE_URL: string | null = import.meta.env.VITE_MARKETING_SITE_URL || null
 
-/** A MapLibre style URL; none means the offline style drawn from the billboards themselves. */
-export const MAP_STYLE_URL: string | null = import.meta.env.VITE_MAP_STYLE_URL || null
-
 /** The production host (spec §9: production detected when the host contains the product domain). */
 export const PRODUCTION_DOMAIN: string = import.meta.env.VITE_PRODUCTION_DOMAIN || 'shouts.example'
 

@@ -158,7 +158,7 @@ export function createS3Storage(dataDir: string, config: S3Config): ContentStora
   }
 }
 
-function newClient(sdk: typeof import('@aws-sdk/client-s3'), config: S3Config): S3Client {
+export function newClient(sdk: typeof import('@aws-sdk/client-s3'), config: S3Config): S3Client {
   return new sdk.S3Client({
     region: config.region,
     forcePathStyle: config.forcePathStyle,

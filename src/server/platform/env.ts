@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MapTilesSchema } from './env-map.ts'
 import { productionProblems, SELLER_ENTRIES } from './env-prod.ts'
 import { SHOP_PAGES_ENTRIES } from './env-shop.ts'
 import { X264_PRESETS } from './env-video.ts'
@@ -58,8 +59,7 @@ const EnvEntries = v.object({
       v.transform((list) => list.split(',').map((host) => host.trim().toLowerCase())),
     ),
   ),
-  // Origin of the map style and its tiles, allowed by the Content-Security-Policy.
-  MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url('MAP_STYLE_URL must be a URL'))),
+  MAP_TILES: MapTilesSchema, // the map's street extract (env-map.ts, docs/maps.md)
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   // --- the shop's own pages: who runs it, and the operator's texts (env-shop.ts)
   ...SHOP_PAGES_ENTRIES,

@@ -54,7 +54,6 @@ export type PagesOptions = {
   api: SsrApi
   /** whether an event of that slug exists (a made-up slug is never rendered) */
   eventExists: (slug: string) => Promise<boolean>
-  mapStyleUrl?: string | undefined
   log: Logger
   /** The time the cache's freshness and the build's check go by; default Date.now. */
   now?: () => number
@@ -286,10 +285,7 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
       location,
       body: new Uint8Array(body),
       ...(await compressPage(body)),
-      csp:
-        hashes.length > 0
-          ? contentSecurityPolicy({ mapStyleUrl: options.mapStyleUrl, scriptHashes: hashes })
-          : null,
+      csp: hashes.length > 0 ? contentSecurityPolicy({ scriptHashes: hashes }) : null,
       at: now(),
     }
   }

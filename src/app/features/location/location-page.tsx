@@ -20,6 +20,7 @@ import {
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/catalogue'
 import { cityStateLabel } from '../../../domain/device'
+import { byDistance, type LngLat } from '../../../domain/geo'
 import type { BillboardMapProps } from '../../lib/billboard-map'
 import { useHydrated } from '../../lib/hydration'
 import { problemText } from '../../lib/problem-text'
@@ -34,6 +35,7 @@ import { Notice } from '../../ui/notice'
 import { Picture } from '../../ui/picture'
 import { StepHeader } from '../../ui/step-header'
 import { MiniMap } from './mini-map'
+import { DistanceLabel, NearMeButton } from './near-me'
 import { QrArrival } from './qr-arrival'
 
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
@@ -63,6 +65,13 @@ export function LocationPage() {
   const activeDevice = hydrated ? liveActiveDevice : null
   const [mapOpen, setMapOpen] = useState(false)
   const list = loaded ?? NONE
+  // "Near me": the shopper's position once they asked for it; the list nearest first
+  const [here, setHere] = useState<LngLat | null>(null)
+  const shown = useMemo(
+    () =>
+      here ? byDistance(list, here) : list.map((item) => ({ item, meters: null as number | null })),
+    [list, here],
+  )
 
   // the later steps read the billboards from the store
   useEffect(() => {
@@ -126,6 +135,7 @@ export function LocationPage() {
                     selectedId={activeDevice?.deviceId ?? null}
                     onSelect={choose}
                     unavailable={isUnavailable}
+                    here={here}
                   />
                 </Suspense>
               </ErrorBoundary>
@@ -136,9 +146,19 @@ export function LocationPage() {
         </section>
 
         <section className="location__list" aria-labelledby="billboards-heading">
-          <h2 id="billboards-heading" className="section-title">
-            <Trans>Billboards</Trans>
-          </h2>
+          <div className="location__list-head">
+            <h2 id="billboards-heading" className="section-title">
+              <Trans>Billboards</Trans>
+            </h2>
+            {list.length > 1 ? (
+              <NearMeButton
+                onPosition={(position) => {
+                  setHere(position)
+                  setMapOpen(true)
+                }}
+              />
+            ) : null}
+          </div>
           {loaded === null ? (
             <Notice tone="error">
               <Trans>
@@ -149,7 +169,7 @@ export function LocationPage() {
           {list.length === 0 ? null : (
             <Suspense fallback={null}>
               <ul className="cards">
-                {list.map((device, index) => {
+                {shown.map(({ item: device, meters }, index) => {
                   const selected = activeDevice?.deviceId === device.deviceId
                   const off = isUnavailable(device)
                   return (
@@ -169,7 +189,10 @@ export function LocationPage() {
                       />
                       <div className="billboard__body">
                         <h3 className="billboard__name">{device.location}</h3>
-                        <p className="billboard__city">{cityStateLabel(device, i18n.locale)}</p>
+                        <p className="billboard__city">
+                          {cityStateLabel(device, i18n.locale)}
+                          {meters === null ? null : <DistanceLabel meters={meters} />}
+                        </p>
                         <p className="billboard__meta">
                           {t`Facing ${trafficDirectionName(i18n, device.trafficDirection)} traffic`}
                           {device.screens > 1 ? ` · ${t`${device.screens} screens`}` : ''}
@@ -234,7 +257,7 @@ export function LocationPage() {
         </section>
       </div>
     ),
-    [list, loaded, mapOpen, activeDevice, choose, eventslug, event, i18n, t],
+    [list, shown, here, loaded, mapOpen, activeDevice, choose, eventslug, event, i18n, t],
   )
 
   return (

@@ -2,7 +2,6 @@ import type { Context } from 'hono'
 import { forwardedHttps } from './client.ts'
 
 export type SecurityOptions = {
-  mapStyleUrl?: string | undefined
   /** 'sha256-…' sources of the inline scripts one page carries (a server-rendered page's state) */
   scriptHashes?: readonly string[]
   /** TRUST_PROXY: how many proxies' X-Forwarded-Proto to believe (client.ts). */
@@ -20,20 +19,19 @@ export type SecurityOptions = {
 export const HSTS = 'max-age=63072000; includeSubDomains'
 
 // The Content-Security-Policy allows what the shop really loads: its own files, Stripe.js and its
-// frames (card form), images from blob:/data: (photo previews, map sprites), the map style's origin
-// for styles, tiles and glyphs, and maplibre's blob: worker. No inline script but those a page names
+// frames (card form), images from blob:/data: (photo previews, map sprites), and maplibre's blob:
+// worker. The map's tiles and glyphs come from the shop itself (src/server/map), whatever MAP_TILES
+// names. No inline script but those a page names
 // by their hash: a server-rendered page's hydration state (src/server/platform/ssr.ts);
 // never 'unsafe-inline' for scripts.
-export function contentSecurityPolicy({ mapStyleUrl, scriptHashes = [] }: SecurityOptions): string {
-  const mapOrigin = mapStyleUrl ? new URL(mapStyleUrl).origin : null
-  const extra = (origin: string | null) => (origin ? ` ${origin}` : '')
+export function contentSecurityPolicy({ scriptHashes = [] }: SecurityOptions): string {
   return [
     "default-src 'self'",
     ["script-src 'self' https://js.stripe.com", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://*.stripe.com${extra(mapOrigin)}`,
+    `img-src 'self' data: blob: https://*.stripe.com`,
     "font-src 'self' data:",
-    `connect-src 'self' https://api.stripe.com${extra(mapOrigin)}`,
+    `connect-src 'self' https://api.stripe.com`,
     'frame-src https://js.stripe.com https://hooks.stripe.com',
     "worker-src 'self' blob:",
     "manifest-src 'self'",
