@@ -6,6 +6,7 @@ import { callApi } from '../lib/api'
 import { problemText } from '../lib/problem-text'
 import { dateTimeIn, NO_PLACE_ZONE } from './format'
 import { NotReady, OpsPage, RefreshButton, RowOpener } from './ops-frame'
+import { TableBox } from './table-box'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 import { ZoneNote } from './zone-note'
@@ -34,7 +35,7 @@ export function OutboxPage() {
           <Trans>No mail yet.</Trans>
         </p>
       ) : (
-        <div className="ops-table-wrap">
+        <TableBox>
           <ZoneNote zones={[NO_PLACE_ZONE]} />
           <table className="ops-table">
             <caption className="visually-hidden">
@@ -95,7 +96,7 @@ export function OutboxPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
     </OpsPage>
   )
