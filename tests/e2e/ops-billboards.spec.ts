@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from '../api/helpers'
 import { signedInOperator } from '../api/ops-helpers'
-import { expectAccessible } from './helpers'
+import { expectAccessible, screenshot } from './helpers'
 
 // The console's Billboards page: one billboard playing (its web player beat a minute ago, a shout
 // sold and proven today), one offline (its SMIL player last fetched 25 minutes ago), the rest never
@@ -151,6 +151,7 @@ test('at 390 px: one billboard playing, one offline, the others never connected'
   await expect(names).toHaveCount(total - 2)
   await counts.getByRole('button', { name: new RegExp(`^${total} All`) }).click()
   await expect(names).toHaveCount(total)
+  await screenshot(page, 'ops-fleet-390')
   await page.getByLabel('Find a billboard by name, city or id').fill('opera')
   await expect(names).toHaveText([/Opéra/])
   await expectAccessible(page)
@@ -170,6 +171,7 @@ test('at 390 px: one billboard playing, one offline, the others never connected'
     playing.getByRole('img', { name: /: 4 shout plays, 0 campaign plays, 0 plays without proof;/ }),
   ).toBeVisible()
   await expect(page.getByText('Times in Europe/Paris', { exact: true })).toBeVisible()
+  await screenshot(page, 'ops-billboard-390')
   await expectTicksApart(page)
   const href = await page.getByRole('link', { name: 'Download the CSV' }).getAttribute('href')
   const csv = await page.request.get(`${server.url}${href}`)
@@ -203,6 +205,7 @@ test('at 1280 px in German: the states side by side', async ({ browser }) => {
   const offline = page.getByRole('article', { name: 'République' })
   await expect(offline.getByText('Offline', { exact: true })).toBeVisible()
   await expect(offline.getByText('0 geplant, 0 belegt, 0 verpasst')).toBeVisible()
+  await screenshot(page, 'ops-billboard-1280-de')
   await expectTicksApart(page)
   // every language's name shows whole in the console's sidebar, none cut off at its edge
   const nav = page.getByRole('navigation', { name: 'Konsole' })

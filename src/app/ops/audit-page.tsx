@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, AUDIT_DETAIL_KEYS } from './audit-words'
 import { Code } from './code'
 import { dateTimeIn, NO_PLACE_ZONE } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
+import { TableBox } from './table-box'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 import { ZoneNote } from './zone-note'
@@ -68,7 +69,7 @@ export function AuditPage() {
           <Trans>Nothing recorded yet.</Trans>
         </p>
       ) : (
-        <div className="ops-table-wrap">
+        <TableBox>
           <ZoneNote zones={[NO_PLACE_ZONE]} />
           <table className="ops-table">
             <caption className="visually-hidden">
@@ -124,7 +125,7 @@ export function AuditPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
     </OpsPage>
   )

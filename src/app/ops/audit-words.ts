@@ -22,7 +22,8 @@ export const AUDIT_ACTIONS: Record<string, MessageDescriptor> = {
   campaign_approve: msg`Approved a campaign's ad`,
   campaign_reject: msg`Refused a campaign's ad`,
   campaign_cancel: msg`Cancelled a campaign`,
-  account_verified: msg`Verified an advertiser's account by hand`,
+  advertiser_verify: msg`Verified an advertiser's account by hand`,
+  campaign_charge_refund: msg`Refunded a campaign's charge (credit note)`,
 }
 
 /** The detail's keys as the log shows them; others keep their own name. */
@@ -36,4 +37,8 @@ export const AUDIT_DETAIL_KEYS: Record<string, MessageDescriptor> = {
   events: msg`events`,
   billboards: msg`billboards`,
   error: msg`error`,
+  accountId: msg`account`,
+  day: msg`day`,
+  amountCents: msg`amount (cents)`,
+  creditNote: msg`credit note`,
 }

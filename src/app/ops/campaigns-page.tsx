@@ -14,6 +14,7 @@ import { useOpsFailure } from './errors'
 import { rangeIn } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { ReasonForm } from './reason-form'
+import { TableBox } from './table-box'
 import { useOpsLoad } from './use-ops-load'
 import { ZoneNote } from './zone-note'
 
@@ -69,7 +70,7 @@ export function CampaignsPage() {
           <Trans>No advertiser has a campaign yet.</Trans>
         </p>
       ) : (
-        <div className="ops-table-wrap">
+        <TableBox>
           <ZoneNote zones={loaded.value.map(campaignZone)} />
           <table className="ops-table">
             <caption className="visually-hidden">
@@ -118,7 +119,7 @@ export function CampaignsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
     </OpsPage>
   )

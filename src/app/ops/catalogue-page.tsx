@@ -8,6 +8,7 @@ import { problemText } from '../lib/problem-text'
 import { useOpsFailure } from './errors'
 import { Notice, OpsPage } from './ops-frame'
 import './backoffice.css'
+import { TableBox } from './table-box'
 
 type Kind = (typeof CATALOGUE_KINDS)[number]
 
@@ -144,7 +145,7 @@ function Changes({ changes }: { changes: CatalogueChanges }) {
     promos: t`Promo codes`,
   }
   return (
-    <div className="ops-table-wrap">
+    <TableBox>
       <table className="ops-table bo-changes">
         <thead>
           <tr>
@@ -169,7 +170,7 @@ function Changes({ changes }: { changes: CatalogueChanges }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   )
 }
 

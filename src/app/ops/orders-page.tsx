@@ -8,6 +8,7 @@ import { dateTimeIn } from './format'
 import { NotReady, OpsPage, RowOpener } from './ops-frame'
 import { OrderDetail } from './order-detail'
 import { money, StateName } from './order-parts'
+import { TableBox } from './table-box'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 import { ZoneNote } from './zone-note'
@@ -125,7 +126,7 @@ function OrderResults({
   const max = FOUND_ORDERS_MAX
   const last = found.value[found.value.length - 1]
   return (
-    <div className="ops-table-wrap">
+    <TableBox>
       {!searching ? (
         <h2 className="ops-card__title">
           <Trans>Newest orders</Trans>
@@ -201,6 +202,6 @@ function OrderResults({
           </button>
         ) : null}
       </nav>
-    </div>
+    </TableBox>
   )
 }

@@ -7,6 +7,7 @@ import { problemText } from '../lib/problem-text'
 import { dateTimeIn, NO_PLACE_ZONE } from './format'
 import { NotReady, OpsPage, RefreshButton, RowOpener } from './ops-frame'
 import { MailBodyNotes } from './outbox-one-time-link'
+import { TableBox } from './table-box'
 import { useAddressSearch } from './use-address-search'
 import { useOpsLoad } from './use-ops-load'
 import { ZoneNote } from './zone-note'
@@ -35,7 +36,7 @@ export function OutboxPage() {
           <Trans>No mail yet.</Trans>
         </p>
       ) : (
-        <div className="ops-table-wrap">
+        <TableBox>
           <ZoneNote zones={[NO_PLACE_ZONE]} />
           <table className="ops-table">
             <caption className="visually-hidden">
@@ -102,7 +103,7 @@ export function OutboxPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
     </OpsPage>
   )
