@@ -59,11 +59,13 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
         deviceId: 'paris-opera-1',
         location: "Place de l'Opéra, facing Boulevard Haussmann",
         city: 'Paris',
+        timeZoneId: 'Europe/Paris',
       },
       {
         deviceId: 'paris-republique',
         location: 'Place de la République, north side',
         city: 'Paris',
+        timeZoneId: 'Europe/Paris',
       },
     ])
     expect(waiting?.ad?.renditions[0]).toMatchObject({
