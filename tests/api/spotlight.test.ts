@@ -268,7 +268,7 @@ describe('slot search', () => {
     const half = Math.floor(body.length / 2)
     const sent = {
       whole: [head(`content-length: ${body.length}\r\n`) + body],
-      'after a byte-order mark': [head(`content-length: ${body.length + 3}\r\n`) + '\uFEFF' + body],
+      'after a byte-order mark': [`${head(`content-length: ${body.length + 3}\r\n`)}\uFEFF${body}`],
       'in two pieces': [
         head(`content-length: ${body.length}\r\n`) + body.slice(0, half),
         body.slice(half),
