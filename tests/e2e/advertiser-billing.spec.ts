@@ -108,6 +108,11 @@ async function signIn(page: Page, email: string, prefix = '') {
   await page
     .getByRole('button', { name: prefix === '/fr' ? 'Se connecter' : 'Sign in', exact: true })
     .click()
+  // signed in, an advertiser lands on their campaigns; billing and the team are on the account page
+  await expect(
+    page.getByRole('heading', { name: prefix === '/fr' ? 'Vos campagnes' : 'Your campaigns' }),
+  ).toBeVisible()
+  await page.goto(`${server.url}${prefix}/account`)
   await expect(
     page.getByRole('heading', { name: prefix === '/fr' ? 'Votre compte' : 'Your account' }),
   ).toBeVisible()

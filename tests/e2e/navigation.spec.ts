@@ -64,7 +64,7 @@ test('the hamburger menu opens, and closes on Escape and on a route change', asy
   await page.getByRole('button', { name: 'Open menu' }).click()
   const menu = page.getByRole('navigation', { name: 'Main menu' })
   await expect(menu).toBeVisible()
-  await expect(menu.getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', /\/faqs$/)
+  await expect(menu.getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', /\/s\/faqs\/en$/)
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
   await page.getByRole('button', { name: 'Open menu' }).click()
