@@ -18,6 +18,8 @@ export const BillboardHealthSchema = v.object({
   location: v.string(),
   city: v.string(),
   timeZoneId: TimeZoneIdSchema,
+  /** Where it stands, from the catalogue (the fleet's map); null from an older server. */
+  coordinates: v.optional(v.nullable(v.object({ lat: v.number(), lng: v.number() })), null),
   state: BillboardStateSchema,
   /** Its last report, null before the first. */
   lastSeenEpochMs: v.nullable(EpochMsSchema),

@@ -15,8 +15,8 @@ import {
 } from './helpers.ts'
 import { signedInOperator } from './ops-helpers.ts'
 
-// The console's Billboards page: each billboard's state from its last report, as an operator
-// reads it (api-v1 "Operations", GET /ops/billboard-health).
+// The console's Billboards page: each billboard's state from its last report and where it stands,
+// as an operator reads it (api-v1 "Operations", GET /ops/billboard-health).
 const WEB = 'paris-opera-1'
 const SMIL = 'paris-republique'
 
@@ -88,6 +88,11 @@ describe.each(BACKENDS)('the console’s billboards on %s', (backend) => {
       clockOffsetMs: null,
       beat: null,
     })
+    // where each stands, for the fleet's map
+    for (const b of res.body.billboards) {
+      expect(b.coordinates?.lat).toEqual(expect.any(Number))
+      expect(b.coordinates?.lng).toEqual(expect.any(Number))
+    }
     const others = res.body.billboards.filter((b) => b.deviceId !== WEB && b.deviceId !== SMIL)
     expect(others.length).toBeGreaterThan(0)
     for (const other of others)

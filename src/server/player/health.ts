@@ -48,6 +48,7 @@ export async function billboardsHealth(
       location: report.location,
       city: report.city,
       timeZoneId: report.timeZoneId,
+      coordinates: report.coordinates,
       state: state.kind,
       lastSeenEpochMs: last?.seenAtEpochMs ?? null,
       source: last?.source ?? null,
