@@ -18,6 +18,8 @@ export const BillboardHealthSchema = v.object({
   location: v.string(),
   city: v.string(),
   timeZoneId: TimeZoneIdSchema,
+  /** Where it stands, from the catalogue (the fleet's map); null from an older server. */
+  coordinates: v.optional(v.nullable(v.object({ lat: v.number(), lng: v.number() })), null),
   state: BillboardStateSchema,
   /** Its last report, null before the first. */
   lastSeenEpochMs: v.nullable(EpochMsSchema),
@@ -63,6 +65,52 @@ export const BillboardsHealthSchema = v.object({
 })
 export type BillboardsHealth = v.InferOutput<typeof BillboardsHealthSchema>
 
+const SoldPlaysSchema = v.object({
+  due: nonNegativeInt(),
+  proven: nonNegativeInt(),
+  missed: nonNegativeInt(),
+})
+
+/**
+ * A billboard's last 7 local days (its zone, oldest first, today last): the whole percent of each
+ * (until now for today) it was not dark (an outage, from its last report until it reported again;
+ * null before its first report), and its sold plays due, proven and missed that day; its newest
+ * proofs of sold plays; its outages of the 7 days, newest first, with their duration.
+ */
+export const BillboardWeekSchema = v.object({
+  deviceId: text(),
+  timeZoneId: TimeZoneIdSchema,
+  generatedAtEpochMs: EpochMsSchema,
+  days: v.array(
+    v.object({
+      day: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
+      uptimePercent: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
+      plays: SoldPlaysSchema,
+    }),
+  ),
+  proofs: v.array(
+    v.object({
+      orderGuid: v.string(),
+      startedAtEpochMs: EpochMsSchema,
+      endedAtEpochMs: EpochMsSchema,
+      receivedAtEpochMs: EpochMsSchema,
+    }),
+  ),
+  outages: v.array(
+    v.object({
+      /** Its last report before the silence. */
+      fromEpochMs: EpochMsSchema,
+      /** When it reported again; null while it is still dark. */
+      toEpochMs: v.nullable(EpochMsSchema),
+      /** Until it came back, or until now. */
+      durationMs: nonNegativeInt(),
+      /** The sold plays it missed, once back (null while dark). */
+      missedPlays: v.nullable(nonNegativeInt()),
+    }),
+  ),
+})
+export type BillboardWeek = v.InferOutput<typeof BillboardWeekSchema>
+
 export const billboards = {
   health: endpoint({
     name: 'getOpsBillboardHealth',
@@ -73,5 +121,15 @@ export const billboards = {
     access: 'reviewer',
     response: BillboardsHealthSchema,
     errors: ['sign_in_required', 'role_forbidden', 'cross_origin'],
+  }),
+  week: endpoint({
+    name: 'getOpsBillboardWeek',
+    method: 'GET',
+    path: '/ops/billboard-health/{deviceId}/week',
+    summary:
+      "A billboard's last 7 days in its zone: uptime and sold plays due, proven and missed each day, its newest proofs and its outages with their duration",
+    access: 'reviewer',
+    response: BillboardWeekSchema,
+    errors: ['sign_in_required', 'role_forbidden', 'cross_origin', 'device_not_found'],
   }),
 } as const

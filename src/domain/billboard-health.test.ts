@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import {
   billboardState,
   clockCorrection,
+  lastLocalDays,
   localDayBounds,
   measuredClockOffset,
+  uptimePercent,
 } from './billboard-health'
 
 describe('the player clock against the server’s', () => {
@@ -58,5 +60,37 @@ describe("localDayBounds (the day of a billboard's plays)", () => {
     const day = localDayBounds(Date.UTC(2027, 2, 28, 12), 'Europe/Paris')
     expect(day.fromEpochMs).toBe(Date.UTC(2027, 2, 27, 23))
     expect(day.toEpochMs - day.fromEpochMs).toBe(23 * 3_600_000)
+  })
+})
+
+describe('a billboard’s last days and its uptime on each', () => {
+  const H = 3_600_000
+  it('lists seven local days, the one that loses an hour 23 hours long', () => {
+    const now = Date.UTC(2027, 2, 29, 10) // Monday after Paris moved its clocks forward
+    const days = lastLocalDays(now, 'Europe/Paris', 7)
+    expect(days.map((d) => d.day)).toEqual([
+      '2027-03-23',
+      '2027-03-24',
+      '2027-03-25',
+      '2027-03-26',
+      '2027-03-27',
+      '2027-03-28',
+      '2027-03-29',
+    ])
+    const sunday = days[5] as { fromEpochMs: number; toEpochMs: number }
+    expect(sunday.toEpochMs - sunday.fromEpochMs).toBe(23 * H)
+  })
+
+  it('counts overlapping dark spells once, an open one until now, and today only until now', () => {
+    const day = { fromEpochMs: 0, toEpochMs: 24 * H }
+    const dark = [
+      { fromEpochMs: 2 * H, toEpochMs: 5 * H },
+      { fromEpochMs: 4 * H, toEpochMs: 8 * H },
+    ]
+    expect(uptimePercent(day, dark, 48 * H)).toBe(75)
+    expect(uptimePercent(day, [{ fromEpochMs: 9 * H, toEpochMs: null }], 10 * H)).toBe(90)
+    expect(uptimePercent(day, [], 10 * H)).toBe(100)
+    expect(uptimePercent(day, [{ fromEpochMs: 0, toEpochMs: 60_000 }], 48 * H)).toBe(99)
+    expect(uptimePercent({ fromEpochMs: 24 * H, toEpochMs: 48 * H }, [], 10 * H)).toBeNull()
   })
 })

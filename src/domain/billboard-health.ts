@@ -74,3 +74,52 @@ export function localDayBounds(
     toEpochMs: start.add({ days: 1 }).epochMilliseconds,
   }
 }
+
+/** A stretch a billboard was silent: from its last report until it reported again (null: still). */
+export type DarkSpell = { fromEpochMs: number; toEpochMs: number | null }
+
+/**
+ * The local days of the `days` days up to the one holding `nowEpochMs` (oldest first), each with its
+ * bounds: 23 or 25 hours on a day the clocks change.
+ */
+export function lastLocalDays(
+  nowEpochMs: number,
+  timeZoneId: string,
+  days: number,
+): { day: string; fromEpochMs: number; toEpochMs: number }[] {
+  const today = zonedDateTimeAt(nowEpochMs, timeZoneId).startOfDay()
+  return Array.from({ length: days }, (_, i) => {
+    const start = today.subtract({ days: days - 1 - i })
+    return {
+      day: start.toPlainDate().toString(),
+      fromEpochMs: start.epochMilliseconds,
+      toEpochMs: start.add({ days: 1 }).epochMilliseconds,
+    }
+  })
+}
+
+/**
+ * The whole percent of [from, min(to, now)) a billboard was not dark, rounded down (a minute dark
+ * never shows as 100 %); null for a day not begun yet. Dark spells may overlap: counted once.
+ */
+export function uptimePercent(
+  day: { fromEpochMs: number; toEpochMs: number },
+  dark: readonly DarkSpell[],
+  nowEpochMs: number,
+): number | null {
+  const from = day.fromEpochMs
+  const to = Math.min(day.toEpochMs, nowEpochMs)
+  if (to <= from) return null
+  const spells = dark
+    .map((d) => [Math.max(from, d.fromEpochMs), Math.min(to, d.toEpochMs ?? nowEpochMs)] as const)
+    .filter(([a, b]) => b > a)
+    .sort((a, b) => a[0] - b[0])
+  let darkMs = 0
+  let reached = from
+  for (const [a, b] of spells) {
+    const start = Math.max(a, reached)
+    if (b > start) darkMs += b - start
+    reached = Math.max(reached, b)
+  }
+  return Math.floor((100 * (to - from - darkMs)) / (to - from))
+}

@@ -1,10 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BillboardsHealth, Heartbeat } from '../../src/contract/index.ts'
-import { BACKENDS, client, startTestServer, type TestServer } from './helpers.ts'
+import type { BillboardsHealth, BillboardWeek, Heartbeat } from '../../src/contract/index.ts'
+import { type playsOfSlot, slotEndEpochMs, slotStartEpochMs } from '../../src/domain/index.ts'
+import { createManualClock } from '../../src/server/platform/clock.ts'
+import {
+  BACKENDS,
+  boughtOrder,
+  client,
+  daySlots,
+  generateContent,
+  LIVE,
+  proofsOfSlot,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 import { signedInOperator } from './ops-helpers.ts'
 
-// The console's Billboards page: each billboard's state from its last report, as an operator
-// reads it (api-v1 "Operations", GET /ops/billboard-health).
+// The console's Billboards page: each billboard's state from its last report and where it stands,
+// as an operator reads it (api-v1 "Operations", GET /ops/billboard-health).
 const WEB = 'paris-opera-1'
 const SMIL = 'paris-republique'
 
@@ -76,6 +88,11 @@ describe.each(BACKENDS)('the console’s billboards on %s', (backend) => {
       clockOffsetMs: null,
       beat: null,
     })
+    // where each stands, for the fleet's map
+    for (const b of res.body.billboards) {
+      expect(b.coordinates?.lat).toEqual(expect.any(Number))
+      expect(b.coordinates?.lng).toEqual(expect.any(Number))
+    }
     const others = res.body.billboards.filter((b) => b.deviceId !== WEB && b.deviceId !== SMIL)
     expect(others.length).toBeGreaterThan(0)
     for (const other of others)
@@ -94,3 +111,128 @@ describe.each(BACKENDS)('the console’s billboards on %s', (backend) => {
     expect(anonymous.status).toBe(401)
   })
 })
+
+// A billboard's own page: its last 7 days (uptime, sold plays due, proven and missed), its newest
+// proofs and its outages with their duration (GET /ops/billboard-health/{deviceId}/week), after a
+// real order, the billboard's real reports and the outage job, on a manual clock.
+describe.each(BACKENDS)('a billboard’s last 7 days on %s', (backend) => {
+  const MINUTE = 60_000
+  const PARIS = 'Europe/Paris'
+  const DEVICE = 'paris-opera-1'
+  const clock = createManualClock(Date.now())
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock, now: () => clock.now() })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('shows the day it went dark with its uptime, its proven and missed plays, its proofs and the outage’s duration', async () => {
+    const api = client(server.url)
+    const event = (await api.get<Parameters<typeof playsOfSlot>[0]>(`/spotlight/events/${LIVE}`))
+      .body
+    const [first, second] = daySlots(2, 40, 2) as [number, number]
+    const order = await boughtOrder(api, {
+      slots: [first, second],
+      content: await generateContent(api),
+    })
+    expect(order.state).toBe('Confirmed')
+    const linked = await server.deps.player.link(DEVICE)
+    if (!linked.ok) throw new Error('link failed')
+    const auth = { authorization: `Bearer ${linked.value.token}` }
+    const beat = async () => {
+      const sent: Heartbeat = {
+        sentAtEpochMs: clock.now(),
+        showing: { kind: 'house' },
+        clockCorrectionMs: 0,
+        window: null,
+        files: { cached: 3, failed: 0 },
+        pendingPlays: 0,
+        version: '1.0.0',
+        screen: { widthPx: 1920, heightPx: 1080 },
+      }
+      expect((await api.post(`/player/${DEVICE}/heartbeat`, sent, auth)).status).toBe(200)
+    }
+    const outages = async () => {
+      await server.deps.jobs.idle()
+      await server.deps.jobs.runNow('billboard-outages')
+    }
+    // signed in at each look: the manual clock runs past a session's life
+    const week = async () => {
+      const reviewer = await signedInOperator(server, 'reviewer')
+      const res = await reviewer.api.get<BillboardWeek>(`/ops/billboard-health/${DEVICE}/week`)
+      expect(res.status).toBe(200)
+      return res.body
+    }
+
+    // it reports 30 minutes before the first sold slot, then falls silent for 11 minutes
+    clock.advance(slotStartEpochMs(event, PARIS, first) - 30 * MINUTE - clock.now())
+    await beat()
+    const lastSeen = clock.now()
+    clock.advance(11 * MINUTE)
+    await outages()
+    const dark = await week()
+    expect(dark.timeZoneId).toBe(PARIS)
+    expect(dark.outages).toEqual([
+      { fromEpochMs: lastSeen, toEpochMs: null, durationMs: 11 * MINUTE, missedPlays: null },
+    ])
+
+    // back as the first slot ends (its plays missed), it proves the second slot’s plays
+    clock.advance(slotEndEpochMs(event, PARIS, first) - clock.now())
+    await beat()
+    const backAt = clock.now()
+    await outages()
+    const proven = proofsOfSlot(event, PARIS, order.guid, second, { start: 30, end: 10 })
+    clock.advance(slotEndEpochMs(event, PARIS, second) + MINUTE - clock.now())
+    await beat()
+    expect((await api.post(`/player/${DEVICE}/plays`, { plays: proven }, auth)).body).toMatchObject(
+      {
+        accepted: proven.length,
+      },
+    )
+
+    const got = await week()
+    expect(got.generatedAtEpochMs).toBe(clock.now())
+    const today = new Date(clock.now()).toLocaleDateString('sv-SE', { timeZone: PARIS })
+    expect(got.days).toHaveLength(7)
+    expect(got.days.at(-1)?.day).toBe(today)
+    const perSlot = proven.length
+    expect(got.days.at(-1)?.plays).toEqual({ due: 2 * perSlot, proven: perSlot, missed: perSlot })
+    // the day so far, less the dark stretch, in whole percent rounded down
+    const sinceMidnight = clock.now() - dayStartOf(clock.now(), PARIS)
+    const share = Math.floor((100 * (sinceMidnight - (backAt - lastSeen))) / sinceMidnight)
+    expect(got.days.at(-1)?.uptimePercent).toBe(share)
+    expect(got.days.slice(0, 6).every((d) => d.plays.due === 0)).toBe(true)
+    expect(got.proofs.map((p) => p.startedAtEpochMs)).toEqual(
+      proven.map((p) => p.startedAtEpochMs).reverse(),
+    )
+    expect(got.proofs.every((p) => p.orderGuid === order.guid)).toBe(true)
+    expect(got.outages).toEqual([
+      {
+        fromEpochMs: lastSeen,
+        toEpochMs: backAt,
+        durationMs: backAt - lastSeen,
+        missedPlays: perSlot,
+      },
+    ])
+  })
+
+  it('answers 404 for a billboard that does not exist, 401 without a session', async () => {
+    const reviewer = await signedInOperator(server, 'reviewer')
+    expect((await reviewer.api.get('/ops/billboard-health/nowhere-1/week')).status).toBe(404)
+    const anonymous = await client(server.url).get(`/ops/billboard-health/${DEVICE}/week`, {
+      origin: server.url,
+    })
+    expect(anonymous.status).toBe(401)
+  })
+})
+
+/** The instant the local day holding `epochMs` began in `zone`. */
+function dayStartOf(epochMs: number, zone: string): number {
+  const local = new Date(epochMs).toLocaleString('sv-SE', { timeZone: zone, hour12: false })
+  const asUtc = Date.parse(`${local.replace(' ', 'T')}Z`)
+  const offset = asUtc - epochMs
+  return Date.parse(`${local.slice(0, 10)}T00:00:00Z`) - offset
+}

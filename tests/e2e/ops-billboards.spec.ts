@@ -16,8 +16,9 @@ import { expectAccessible, screenshot } from './helpers'
 
 // The console's Billboards page: one billboard playing (its web player beat a minute ago, a shout
 // sold and proven today), one offline (its SMIL player last fetched 25 minutes ago), the rest never
-// connected, each with its day's timeline; in English on a phone and in German at a desk, axe
-// clean, from a chunk of its own. A server of its own (the
+// connected, each with its day's timeline, its last 7 days and its proofs, the fleet's map coloured
+// by state; in English on a phone, in English and French at the issue's desk size (1366×900) and in
+// German at a desk, axe clean, from a chunk of its own. A server of its own (the
 // production build, a fresh embedded database) in-process, its clock the test's.
 
 const PLAYING = 'paris-opera-1'
@@ -88,11 +89,11 @@ async function expectTicksApart(page: Page) {
   }
 }
 
-async function adminPage(browser: Browser, width: number) {
+async function adminPage(browser: Browser, width: number, height = 844) {
   const admin = await signedInOperator(server, 'admin')
   const [name, value] = admin.cookie.split('=') as [string, string]
   const context = await browser.newContext({
-    viewport: { width, height: 844 },
+    viewport: { width, height },
     isMobile: width < 600,
     hasTouch: width < 600,
     timezoneId: 'UTC',
@@ -224,3 +225,104 @@ test('at 1280 px in German: the states side by side', async ({ browser }) => {
   expect(errors).toEqual([])
   await context.close()
 })
+
+/** The chart's own scales, as Chart.js drew them (the chart component writes them on its canvas). */
+async function scalesOf(chart: import('@playwright/test').Locator) {
+  await expect(chart).toHaveAttribute('data-scales', /"id":"x"/)
+  return JSON.parse((await chart.getAttribute('data-scales')) ?? '[]') as {
+    id: string
+    title: string
+    ticks: string[]
+  }[]
+}
+
+const DESK: Record<'en' | 'fr', Record<string, string | RegExp>> = {
+  en: {
+    playing: 'Playing',
+    offline: 'Offline',
+    counts: 'The fleet by state',
+    fleet: 'Billboards and their state',
+    legend: 'Pins by state: playing, late, offline, never connected.',
+    chart: /^The last 7 days: 4 of 4 sold plays proven; the lowest uptime of a day 100%\.$/,
+    day: 'Day',
+    plays: 'Sold plays',
+    uptime: 'Uptime (%)',
+    proofs: 'Last proofs of play',
+    noOutage: 'No outage in the last 7 days.',
+    time: /^May 7, 2027, 5:\d\d\sPM/,
+  },
+  fr: {
+    playing: 'Diffuse',
+    offline: 'Hors ligne',
+    counts: 'La flotte par état',
+    fleet: 'Les panneaux et leur état',
+    legend: 'Repères par état\u202f: diffuse, en retard, hors ligne, jamais connecté.',
+    chart:
+      /^Les 7 derniers jours\s: 4 diffusions vendues prouvées sur 4\s; la plus faible disponibilité d’un jour\s: 100\s%\.$/,
+    day: 'Jour',
+    plays: 'Diffusions vendues',
+    uptime: 'Disponibilité (%)',
+    proofs: 'Dernières preuves de diffusion',
+    noOutage: 'Aucune panne ces 7 derniers jours.',
+    time: /^7 mai 2027,? (à )?17:\d\d/,
+  },
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`at 1366×900 in ${locale}: the fleet's map by state; a billboard's last 7 days and proofs`, async ({
+    browser,
+  }) => {
+    const words = DESK[locale]
+    const { context, page, errors } = await adminPage(browser, 1366, 900)
+    await page.goto(`${server.url}${locale === 'en' ? '' : `/${locale}`}/ops/billboards`)
+    const counts = page.getByRole('list', { name: words.counts as string })
+    const fleet = page.getByRole('list', { name: words.fleet as string })
+    await expect(page.getByText(words.legend as string)).toBeVisible()
+    // each pin in its state's colour, the state badge's own; the counts filter the map too
+    const pins = page.getByTestId('fleet-map').locator('.map-pin')
+    const colour = (l: import('@playwright/test').Locator) =>
+      l.evaluate((e) => getComputedStyle(e).color)
+    for (const [state, label] of [
+      ['playing', words.playing],
+      ['offline', words.offline],
+    ] as const) {
+      await counts.getByRole('button', { name: `1 ${label as string}` }).click()
+      await expect(pins).toHaveCount(1)
+      const badge = fleet.locator(`.ops-billboard__state--${state}`)
+      expect(await colour(pins.first()), state).toBe(await colour(badge))
+    }
+    await screenshot(page, `ops-fleet-map-1366-${locale}`)
+    // a pin opens its billboard's page
+    await counts.getByRole('button', { name: `1 ${words.playing as string}` }).click()
+    await pins.first().click()
+    await expect(page.getByRole('heading', { level: 1, name: /Opéra/ })).toBeVisible()
+    // the last 7 days: uptime and proven / due plays as one chart, whole-number ticks, its days
+    const chart = page.getByRole('img', { name: words.chart as RegExp })
+    await expect(chart).toBeVisible()
+    const scales = await scalesOf(chart)
+    expect(scales.map((s) => [s.id, s.title])).toEqual([
+      ['x', words.day],
+      ['left', words.plays],
+      ['right', words.uptime],
+    ])
+    expect(scales.find((s) => s.id === 'x')?.ticks).toHaveLength(7)
+    for (const axis of ['left', 'right'])
+      for (const tick of scales.find((s) => s.id === axis)?.ticks ?? [])
+        expect(tick, axis).toMatch(/^\d+$/)
+    await expect(page.getByText(words.noOutage as string)).toBeVisible()
+    const proofs = page.getByTestId('billboard-proofs')
+    await expect(page.getByRole('heading', { name: words.proofs as string })).toBeVisible()
+    await expect(proofs.getByRole('row')).toHaveCount(5)
+    // each on the billboard's clock (Paris: the shout sold for 17:00), not the browser's (UTC)
+    await expect(proofs.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(
+      words.time as RegExp,
+    )
+    await screenshot(page, `ops-billboard-week-1366-${locale}`)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1366,
+    )
+    await expectAccessible(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+}

@@ -16,7 +16,7 @@ import {
   type TestServer,
 } from '../api/helpers'
 import { signedInOperator } from '../api/ops-helpers'
-import { expectAccessible } from './helpers'
+import { expectAccessible, screenshot } from './helpers'
 
 // The console's second part: the schedule (sold, free, proved and missing plays, a new
 // player link shown once), the catalogue upload (problems by path, a preview, apply on confirm) and
@@ -91,11 +91,12 @@ const timelineOf = (within: Page | Locator) => within.getByTestId('day-timeline'
 async function adminContext(
   browser: import('@playwright/test').Browser,
   width: number,
+  height = 844,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const admin = await signedInOperator(server, 'admin')
   const [name, value] = admin.cookie.split('=') as [string, string]
   const context = await browser.newContext({
-    viewport: { width, height: 844 },
+    viewport: { width, height },
     isMobile: width < 600,
     hasTouch: width < 600,
   })
@@ -322,6 +323,62 @@ for (const width of [390, 1280]) {
     ).toBeVisible()
     await refundsChart.getByText(/^Make-good refunds per day as a table/).click()
     await expect(refundsChart.getByRole('row', { name: /70\.00 1$/ })).toHaveCount(1)
+    await expectAccessible(page)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+}
+
+// At the issue's desk size, in English and French: the Paris event starts at midnight on Paris's
+// clock (the browser's zone is UTC), in the language's own words, never in capitals; the sales
+// chart's scales are titled in the language, its days written in it, its orders whole.
+const DESK = {
+  en: {
+    start: /^\w{3} \d{1,2}, \d{4}, 12:00\sAM/,
+    zone: /^Times on each place's own clock: .*Europe\/Paris/,
+    sales: /^Sales per day/,
+    titles: ['Day', /^Sales \(\w{3}\)$/, 'Orders'],
+    day: /^[A-Z][a-z]{2} \d{1,2}$/,
+  },
+  fr: {
+    start: /^\d{1,2} [a-zéû]+\.? \d{4}(,| à) 00:00/,
+    zone: /^Heures à l'horloge de chaque lieu\s?:\s.*Europe\/Paris/,
+    sales: /^Ventes par jour/,
+    titles: ['Jour', /^Ventes \(\w{3}\)$/, 'Commandes'],
+    day: /^\d{1,2} [a-zéû]+\.?$/,
+  },
+} as const
+for (const locale of ['en', 'fr'] as const) {
+  test(`dashboard at 1366×900 in ${locale}: the Paris event from midnight Paris time, the sales chart's scales`, async ({
+    browser,
+  }) => {
+    const words = DESK[locale]
+    const { context, page, errors } = await adminContext(browser, 1366, 900)
+    await page.goto(`${server.url}${locale === 'en' ? '' : `/${locale}`}/ops/dashboard`)
+    const card = page.getByRole('article', { name: 'Share the Love' })
+    const start = card.getByText(words.start)
+    await expect(start).toBeVisible()
+    expect(await start.textContent()).not.toMatch(/[A-ZÉ]{3}/)
+    await expect(card.getByText(words.zone)).toBeVisible()
+    const sales = card.getByRole('img', { name: words.sales })
+    await expect(sales).toHaveAttribute('data-scales', /"id":"x"/)
+    const scales = JSON.parse((await sales.getAttribute('data-scales')) ?? '[]') as {
+      id: string
+      title: string
+      ticks: string[]
+    }[]
+    expect(scales.map((s) => s.id)).toEqual(['x', 'left', 'right'])
+    scales.forEach((scale, i) => {
+      const title = words.titles[i] as string | RegExp
+      if (typeof title === 'string') expect(scale.title).toBe(title)
+      else expect(scale.title).toMatch(title)
+    })
+    const days = scales.find((s) => s.id === 'x')?.ticks ?? []
+    expect(days.length).toBeGreaterThan(0)
+    for (const day of days) expect(day).toMatch(words.day)
+    for (const tick of scales.find((s) => s.id === 'right')?.ticks ?? [])
+      expect(tick).toMatch(/^\d+$/)
+    await screenshot(page, `ops-dashboard-1366-${locale}`)
     await expectAccessible(page)
     expect(errors).toEqual([])
     await context.close()

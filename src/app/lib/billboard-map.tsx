@@ -51,6 +51,9 @@ export type BillboardMapProps<D extends MapBillboard = Device> = {
   unavailable: (device: D) => boolean
   /** Where the shopper is ("Near me"): the map centres there and marks it. */
   here?: LngLat | null
+  /** A pin's own colour (a CSS colour: the console's fleet colours each by its state); the shop's
+   * colours when absent */
+  pinColor?: (device: D) => string | undefined
 }
 
 type Pin =
@@ -64,6 +67,7 @@ export default function BillboardMap<D extends MapBillboard = Device>({
   onSelect,
   unavailable,
   here = null,
+  pinColor,
 }: BillboardMapProps<D>) {
   const { t, i18n } = useLingui()
   const ref = useRef<MapRef>(null)
@@ -283,6 +287,7 @@ export default function BillboardMap<D extends MapBillboard = Device>({
                 tabIndex={-1}
                 aria-hidden="true"
                 disabled={unavailable(device)}
+                style={pinColor?.(device) ? { color: pinColor(device) } : undefined}
                 onClick={() => onSelect(device)}
               >
                 <svg viewBox="0 0 24 32" width="28" height="36" aria-hidden="true">

@@ -5,6 +5,7 @@ import { opsBillboards, type PlayerLink } from '../../contract/ops/billboards'
 import { roleAllows } from '../../domain/ops'
 import { callApi } from '../lib/api'
 import { BillboardCard } from './billboard-card'
+import { BillboardWeek } from './billboard-week'
 import { useOpsFailure } from './errors'
 import { isoDayIn } from './format'
 import { useOperator } from './operator'
@@ -16,7 +17,8 @@ import { ZoneNote } from './zone-note'
 
 /**
  * A billboard's own page (the fleet opens it with `?billboard=`): its state line and what its
- * player last said, its day as a timeline, its proof-of-play CSV over chosen days (its own clock's),
+ * player last said, its day as a timeline, its last 7 days (uptime and sold plays as a chart, its
+ * outages, its newest proofs), its proof-of-play CSV over chosen days (its own clock's),
  * and (admins) a new player link with a copy button and a QR code, to set a screen up from a phone.
  */
 export function BillboardPage({
@@ -53,6 +55,7 @@ export function BillboardPage({
         <>
           <ZoneNote zones={[billboard.timeZoneId]} />
           <BillboardCard billboard={billboard} nowMs={loaded.value.generatedAtEpochMs} />
+          <BillboardWeek deviceId={deviceId} />
           <ProofExport
             deviceId={deviceId}
             today={isoDayIn(loaded.value.generatedAtEpochMs, billboard.timeZoneId)}

@@ -10,6 +10,7 @@ import { TextField } from '../ui/text-field'
 import { StateBadge } from './billboard-card'
 import { BillboardPage } from './billboard-page'
 import { Code } from './code'
+import { FleetMap } from './fleet-map'
 import { timeUntil } from './format'
 import { NotReady, OpsPage, RefreshButton } from './ops-frame'
 import { ProofExportLink } from './proof-export-link'
@@ -36,7 +37,8 @@ const asFleet = (b: BillboardHealth): FleetBillboard & BillboardHealth => ({
 /**
  * The fleet (reviewers and admins): how many billboards play, are late, offline or never connected
  * (each count filters the list), a search by name, city or id, the billboards trouble first
- * (src/domain/fleet.ts), and the proof-of-play export of the fleet; a billboard opens its own page.
+ * (src/domain/fleet.ts), their map coloured by state, and the proof-of-play export of the fleet; a
+ * billboard opens its own page (from the list or its pin).
  */
 export default function BillboardsPage() {
   const { t, i18n } = useLingui()
@@ -112,6 +114,7 @@ export default function BillboardsPage() {
               <p className="ops-fleet__export">
                 <ProofExportLink label={t`Proof of play of the fleet (CSV, last 30 days)`} />
               </p>
+              <FleetMap billboards={shown} onOpen={(id) => go({ billboard: id })} />
               <p role="status" className="ops-zone">
                 <Trans>
                   {shown.length} of {fleet.length} billboards, the ones needing someone first.

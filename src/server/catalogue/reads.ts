@@ -156,10 +156,13 @@ export type BillboardRow = {
   city: string
   timeZoneId: string
   eventSlugs: string[]
+  /** where it stands (the console's fleet map) */
+  coordinates: { lat: number; lng: number }
 }
 
 const BILLBOARD_COLUMNS = sql`
   d.device_id as "deviceId", d.location, d.city, d.time_zone_id as "timeZoneId",
+  json_build_object('lat', d.lat, 'lng', d.lng) as coordinates,
   coalesce((select json_agg(ed.event_slug order by ed.event_slug) from event_devices ed
     where ed.device_id = d.device_id), '[]'::json) as "eventSlugs"`
 

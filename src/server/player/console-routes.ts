@@ -1,9 +1,14 @@
 import { billboards } from '../../contract/billboards.ts'
 import type { OpsGuard } from '../auth/guard.ts'
+import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { PlayerService } from './service.ts'
 
-// The console's Billboards page over HTTP, through the ops guard (Origin, session, role).
+// The console's Billboards page (the fleet, a billboard's last 7 days) over HTTP, through the ops guard (Origin, session, role).
 export function billboardConsoleRoutes(router: ApiRouter, guard: OpsGuard, service: PlayerService) {
   guard.handle(router, billboards.health, async () => service.health())
+  guard.handle(router, billboards.week, async ({ params }) => {
+    const week = await service.week(params.deviceId)
+    return week ?? refuse({ problems: [{ code: 'device_not_found' }] })
+  })
 }

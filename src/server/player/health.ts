@@ -1,9 +1,14 @@
 import type { BillboardHealth, BillboardsHealth } from '../../contract/billboards.ts'
-import { billboardState, localDayBounds } from '../../domain/billboard-health.ts'
+import {
+  billboardState,
+  DEFAULT_OFFLINE_MINUTES,
+  localDayBounds,
+} from '../../domain/billboard-health.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { billboardReports } from './repo.ts'
 import { SMIL_REFRESH_SECONDS } from './smil.ts'
 import { soldPlaysBetween } from './sold-plays.ts'
+import { billboardWeek } from './week.ts'
 
 // The console's Billboards page: each billboard's state read from its last report
 // (src/domain/billboard-health.ts), with what its web player last said of itself.
@@ -43,6 +48,7 @@ export async function billboardsHealth(
       location: report.location,
       city: report.city,
       timeZoneId: report.timeZoneId,
+      coordinates: report.coordinates,
       state: state.kind,
       lastSeenEpochMs: last?.seenAtEpochMs ?? null,
       source: last?.source ?? null,
@@ -61,4 +67,17 @@ export async function billboardsHealth(
     }
   })
   return { generatedAtEpochMs: nowEpochMs, offlineMinutes, billboards }
+}
+
+/** What the console reads of billboards: the fleet's states, and a billboard's last 7 days. */
+export function billboardConsole(deps: {
+  database: Queryable
+  now: () => number
+  offlineMinutes?: number
+}) {
+  const offline = deps.offlineMinutes ?? DEFAULT_OFFLINE_MINUTES
+  return {
+    health: () => billboardsHealth(deps.database, deps.now(), offline),
+    week: (deviceId: string) => billboardWeek(deps.database, deviceId, deps.now(), offline),
+  }
 }

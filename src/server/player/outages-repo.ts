@@ -67,3 +67,15 @@ export async function markOutageMailed(
       online_mailed = online_mailed or ${which === 'online'}
     where device_id = ${outage.deviceId} and last_seen_epoch_ms = ${outage.lastSeenEpochMs}`)
 }
+
+/** A billboard's outages still open or ended since `sinceEpochMs`, newest first. */
+export function outagesOfDevice(
+  db: Queryable,
+  deviceId: string,
+  sinceEpochMs: number,
+): Promise<Outage[]> {
+  return db.query(sql<Outage>`select ${OUTAGE} from billboard_outages
+    where device_id = ${deviceId}
+      and (back_at_epoch_ms is null or back_at_epoch_ms > ${sinceEpochMs}::bigint)
+    order by last_seen_epoch_ms desc`)
+}

@@ -44,3 +44,19 @@ export function shoutProofPage(db: Queryable, page: ProofPage): Promise<ShoutPro
     order by p.started_at_epoch_ms, p.play_id
     limit ${page.limit}::int`)
 }
+
+/** A billboard's newest proofs of sold plays (the console's billboard page), newest first. */
+export function newestShoutProofs(
+  db: Queryable,
+  deviceId: string,
+  limit: number,
+): Promise<Omit<ShoutProofRow, 'contentKey' | 'deviceId'>[]> {
+  return db.query(sql<Omit<ShoutProofRow, 'contentKey' | 'deviceId'>>`
+    select p.play_id as "playId", p.order_guid as "orderGuid",
+      p.started_at_epoch_ms::float8 as "startedAtEpochMs",
+      p.ended_at_epoch_ms::float8 as "endedAtEpochMs",
+      floor(extract(epoch from p.received_at) * 1000)::float8 as "receivedAtEpochMs"
+    from plays p where p.device_id = ${deviceId}
+    order by p.started_at_epoch_ms desc, p.play_id desc
+    limit ${limit}::int`)
+}

@@ -199,6 +199,7 @@ export type BillboardReport = Pick<
   location: string
   city: string
   timeZoneId: string
+  coordinates: { lat: number; lng: number }
   source: 'web' | 'smil' | null
   seenAtEpochMs: number | null
 }
@@ -217,13 +218,14 @@ export async function billboardReports(db: Queryable): Promise<BillboardReport[]
       )
     ).map((h) => [h.deviceId, h]),
   )
-  return boards.map(({ deviceId, location, city, timeZoneId }) => {
+  return boards.map(({ deviceId, location, city, timeZoneId, coordinates }) => {
     const h = beats.get(deviceId)
     return {
       deviceId,
       location,
       city,
       timeZoneId,
+      coordinates,
       source: h?.source ?? null,
       seenAtEpochMs: h?.seenAtEpochMs ?? null,
       clockOffsetMs: h?.clockOffsetMs ?? null,

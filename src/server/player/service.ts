@@ -9,7 +9,6 @@ import type {
   ShoutPlay,
 } from '../../contract/index.ts'
 import { pathOf, player } from '../../contract/index.ts'
-import { DEFAULT_OFFLINE_MINUTES } from '../../domain/billboard-health.ts'
 import { eventWindowEpochMs } from '../../domain/event.ts'
 import {
   hourlyScheduleWindow,
@@ -35,7 +34,7 @@ import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
 import { createWorkGate } from '../platform/work-gate.ts'
-import { billboardsHealth } from './health.ts'
+import { billboardConsole } from './health.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
 import { createPlayLogs } from './play-logs.ts'
 import { createPlayoutCache } from './playout-cache.ts'
@@ -429,9 +428,7 @@ export function createPlayerService(deps: PlayerDeps) {
     return ok({ serverEpochMs: now })
   }
 
-  /** The console's Billboards page: each billboard's state from its last report. */
-  const health = () =>
-    billboardsHealth(db, deps.now(), deps.offlineMinutes ?? DEFAULT_OFFLINE_MINUTES)
+  const { health, week } = billboardConsole(deps)
 
   const playLogs = createPlayLogs({ ...deps, schedule, recordPlays })
 
@@ -444,6 +441,7 @@ export function createPlayerService(deps: PlayerDeps) {
     recordPlays,
     heartbeat,
     health,
+    week,
     playLog: playLogs.fromReport,
     popReports: playLogs.fromPopReports,
   }
