@@ -184,9 +184,13 @@ test.describe('with a street extract', () => {
         { timeout: 30_000 },
       )
       .toEqual(['Boulevard Haussmann', 'Rue Auber'])
-    // the names are drawn as labels, not only the lines
-    const labels = (await drawn(page)).filter((f) => f.layer.includes('label'))
-    expect(labels.map((f) => f.name)).toContain('Boulevard Haussmann')
+    // the names are drawn as labels, not only the lines (once the glyphs have come)
+    await expect
+      .poll(
+        async () => (await drawn(page)).filter((f) => f.layer.includes('label')).map((f) => f.name),
+        { timeout: 30_000 },
+      )
+      .toContain('Boulevard Haussmann')
   }
 
   test('streets and names come from it, and after one visit the map draws offline', async ({
