@@ -15,6 +15,7 @@ import {
   pageAgeSeconds,
   pageAssets,
   pageCacheKey,
+  pageRequestPath,
   pagesCacheName,
   staleCaches,
 } from './cache-policy'
@@ -167,13 +168,17 @@ describe("the server's pages kept for the next visit", () => {
     }
   })
 
-  it('keys a page by its path: what the server renders does not depend on the query', () => {
-    expect(pageCacheKey(at('/fr/mothers-day/design/location?device=a'))).toBe(
-      `${origin}/fr/mothers-day/design/location`,
+  it("keys a page by its path and a QR code's billboard, nothing else of the query", () => {
+    expect(pageCacheKey(at('/fr/mothers-day/design/location?utm_source=qr&device=a'))).toBe(
+      `${origin}/fr/mothers-day/design/location?device=a`,
     )
     expect(pageCacheKey(at('/fr/mothers-day/design/location'))).toBe(
-      pageCacheKey(at('/fr/mothers-day/design/location?device=b#x')),
+      pageCacheKey(at('/fr/mothers-day/design/location?utm_source=x#x')),
     )
+    expect(pageCacheKey(at('/fr/mothers-day/design/location?device=a'))).not.toBe(
+      pageCacheKey(at('/fr/mothers-day/design/location?device=b')),
+    )
+    expect(pageRequestPath(at('/mothers-day?device=a%20b&x=1'))).toBe('/mothers-day?device=a%20b')
   })
 
   it("lists the build's files a page names, those of the inert template included", () => {

@@ -131,9 +131,16 @@ export const pageLimits = {
   refreshAfterSeconds: 60,
 } as const
 
-/** What the server renders does not depend on the query (src/contract/ssr.ts): one page per path. */
+/** What the server renders depends on its path and on a QR code's billboard only (`?device=`,
+ * src/contract/ssr.ts): one page per path and billboard, whatever else the query holds. */
 export function pageCacheKey(url: URL): string {
-  return `${url.origin}${url.pathname}`
+  return `${url.origin}${pageRequestPath(url)}`
+}
+
+/** The path (and the QR code's billboard) the worker asks the server for. */
+export function pageRequestPath(url: URL): string {
+  const device = url.searchParams.get('device')
+  return device ? `${url.pathname}?device=${encodeURIComponent(device)}` : url.pathname
 }
 
 /** A page worth keeping: a plain 200 HTML answer that is the same for every shopper at that path. The

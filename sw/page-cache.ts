@@ -13,6 +13,7 @@ import {
   pageAssets,
   pageCacheKey,
   pageLimits,
+  pageRequestPath,
 } from './cache-policy'
 
 export type PageCache = {
@@ -30,6 +31,9 @@ export function pageCache(cacheName: string): PageCache {
     maxAgeSeconds: pageLimits.maxAgeSeconds,
   })
   const kept = async (url: URL) => (await caches.open(cacheName)).match(pageCacheKey(url))
+  // a QR code's page not kept for that billboard: the path's own page (the app adds the billboard)
+  const keptOrPlain = async (url: URL) =>
+    (await kept(url)) ?? (url.search ? kept(new URL(url.pathname, url.origin)) : undefined)
   const young = (response: Response | undefined) =>
     response && pageAgeSeconds(response.headers.get('date'), Date.now()) <= pageLimits.maxAgeSeconds
       ? response
@@ -41,7 +45,7 @@ export function pageCache(cacheName: string): PageCache {
 
   const refresh = async (url: URL): Promise<void> => {
     try {
-      const response = await fetch(url.pathname, {
+      const response = await fetch(pageRequestPath(url), {
         credentials: 'same-origin',
         headers: { Accept: 'text/html' },
       })
@@ -80,12 +84,12 @@ export function pageCache(cacheName: string): PageCache {
 
   return {
     async match(url) {
-      const response = young(await kept(url))
+      const response = young(await keptOrPlain(url))
       if (response?.status !== 307) return response
       // the redirect (its query kept, as the server's), only when its page is kept too
       const location = response.headers.get('location') ?? ''
       const target = new URL(`${location}${url.search}`, url.origin)
-      return young(await kept(target)) ? Response.redirect(target.href, 307) : undefined
+      return young(await keptOrPlain(target)) ? Response.redirect(target.href, 307) : undefined
     },
     refresh,
     async refreshIfOld(url) {

@@ -59,11 +59,18 @@ export const createRenderer: SsrModule['createRenderer'] = ({ api, onError }): S
     return { kind, routeIds, slug, locale, path }
   }
 
-  const render = async ({ path, locale, template }: SsrRenderInput): Promise<SsrRenderResult> => {
+  const render = async ({
+    path,
+    locale,
+    template,
+    device,
+  }: SsrRenderInput): Promise<SsrRenderResult> => {
     // one i18n per request, activated before the first render (the router's prefix reads it too)
     const i18n = setupI18n()
     i18n.loadAndActivate({ locale, messages: await catalogOf(locale) })
-    const request = new Request(new URL(withLocalePrefix(path, locale), ORIGIN), {
+    const url = new URL(withLocalePrefix(path, locale), ORIGIN)
+    if (device) url.searchParams.set('device', device)
+    const request = new Request(url, {
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     })
     let failed = false

@@ -177,6 +177,8 @@ export function createApp(parts: ServerParts) {
         distDir: parts.distDir,
         api: async (path, init) => app.request(path, init),
         eventExists: async (slug) => (await parts.catalogue.reads.event(slug)) !== null,
+        eventHasDevice: async (slug, deviceId) =>
+          (await parts.catalogue.reads.eventDevice(slug, deviceId)) !== null,
         log,
         now: parts.now,
       }),

@@ -111,6 +111,16 @@ describe('the first screens, rendered on the server', () => {
     )
   })
 
+  it("shows the QR code's billboard first in the server's page; a made-up code is not rendered", async () => {
+    const page = await (await get(`/${LIVE_EVENT_SLUG}/design/location?device=paris-opera-1`)).text()
+    expect(page).toContain('<section id="arrival"')
+    expect(page).toContain('You&#x27;re at Place de l&#x27;Opéra')
+    const plain = await (await get(`/${LIVE_EVENT_SLUG}/design/location?device=made-up`)).text()
+    expect(plain).not.toContain('id="arrival"')
+    expect(plain).not.toContain('made-up')
+    expect(plain).toContain('<h1 class="page__title">Choose a billboard</h1>')
+  })
+
   it('answers the later steps, unknown events and unknown pages with the plain shell', async () => {
     for (const [path, status] of [
       [`/${LIVE_EVENT_SLUG}/order/review`, 200],
@@ -173,6 +183,8 @@ describe('made-up paths', () => {
       distDir: join(PROJECT_ROOT, 'dist'),
       api: (path, init) => fetch(`${server.url}${path}`, init),
       eventExists: async (slug) => (await server.deps.catalogue.reads.event(slug)) !== null,
+      eventHasDevice: async (slug, id) =>
+        (await server.deps.catalogue.reads.eventDevice(slug, id)) !== null,
       log: server.deps.log,
     })
     const app = new Hono()

@@ -54,6 +54,8 @@ export type PagesOptions = {
   api: SsrApi
   /** whether an event of that slug exists (a made-up slug is never rendered) */
   eventExists: (slug: string) => Promise<boolean>
+  /** whether that event has a billboard of that id (a QR code's `?device=`; any other is ignored) */
+  eventHasDevice: (slug: string, deviceId: string) => Promise<boolean>
   log: Logger
   /** The time the cache's freshness and the build's check go by; default Date.now. */
   now?: () => number
@@ -306,8 +308,18 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
    * the app's 105 KB were whole before the first paint on a fast connection, and Lighthouse's
    * simulated LCP then counted their download on slow 4G (LCP ~0.9 s after an FCP that had already painted the largest element). The
    * page is there to read without them; they only make it interactive. */
-  const rendered = async (b: Build, renderer: SsrRenderer, m: Classified): Promise<Entry> => {
-    const result = await renderer.render({ path: m.path, locale: m.locale, template: b.template })
+  const rendered = async (
+    b: Build,
+    renderer: SsrRenderer,
+    m: Classified,
+    device: string | null,
+  ): Promise<Entry> => {
+    const result = await renderer.render({
+      path: m.path,
+      locale: m.locale,
+      template: b.template,
+      ...(device ? { device } : {}),
+    })
     if (result.kind === 'redirect') return entryOf('', result.status, result.location)
     const links = b.manifest ? preloadChunks(b.manifest, m.locale, m.routeIds, false) : []
     const html = result.html.replace(
@@ -400,9 +412,14 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
     } else {
       const renderer = b.renderer
       const leaf = m.routeIds.at(-1) ?? ''
+      // a QR code's billboard is part of the page, one entry per billboard the event has (bounded
+      // by the catalogue, never by what a request makes up)
+      const asked = new URLSearchParams(query).get('device')
+      const device =
+        asked && m.slug !== null && (await options.eventHasDevice(m.slug, asked)) ? asked : null
       try {
-        entry = await cached(`page|${leaf}|${m.slug ?? ''}|${m.locale}`, () =>
-          rendered(b, renderer, m),
+        entry = await cached(`page|${leaf}|${m.slug ?? ''}|${m.locale}|${device ?? ''}`, () =>
+          rendered(b, renderer, m, device),
         )
       } catch (error) {
         log.error('page render failed: the shell is sent instead', { path: decoded, error })

@@ -36,7 +36,7 @@ import { Picture } from '../../ui/picture'
 import { StepHeader } from '../../ui/step-header'
 import { MiniMap } from './mini-map'
 import { DistanceLabel, NearMeButton } from './near-me'
-import { QrArrival } from './qr-arrival'
+import { ARRIVAL_ID, QrArrival } from './qr-arrival'
 
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
 // is 820 KB and its start-up blocked the main thread for over a second).
@@ -89,8 +89,8 @@ export function LocationPage() {
   )
 
   // QR entry: /{eventslug}?device={deviceId} (the code printed on the billboard) opens the
-  // flow with that billboard chosen. Applied after the first render: the page the server rendered
-  // does not depend on the query, so one cached page serves every billboard's code.
+  // flow with that billboard chosen. The choice is applied after the first render (the saved order
+  // is the browser's); the billboard's "You're at" block is on the server's page already.
   const search = useSearch({ strict: false }) as { device?: unknown }
   const qrDevice = typeof search.device === 'string' ? search.device : null
   useEffect(() => {
@@ -101,6 +101,15 @@ export function LocationPage() {
       devicesStore.mapDevice = device
     }
   }, [qrDevice, list])
+
+  const arrivalDevice = qrDevice ? list.find((d) => d.deviceId === qrDevice) : undefined
+  const sellable = arrivalDevice !== undefined && !isUnavailable(arrivalDevice)
+  // Hydration must see what the server's HTML holds: the server renders the billboard it sells; a
+  // page the worker kept without it (another billboard's code, offline) gets it once hydrated.
+  const [arrivalOnServer] = useState(
+    () =>
+      sellable && (typeof document === 'undefined' || document.getElementById(ARRIVAL_ID) !== null),
+  )
 
   // Memoised on what it shows. The QR code's billboard is chosen in an effect right
   // after hydration, and a store change re-renders this page synchronously (valtio's
@@ -264,8 +273,10 @@ export function LocationPage() {
     <main className="page page--flow" id="main">
       <StepHeader step="location" title={<Trans>Choose a billboard</Trans>} lead={event?.name} />
 
-      {/* after hydration: the server's page is the same for every billboard's code */}
-      {qrDevice && hydrated && loaded ? (
+      {/* A billboard the event sells is on the server's page too (its render is kept per billboard):
+          there from the first paint, nothing moves. An unknown or unavailable code's notice comes
+          after hydration (the server's page ignores codes it does not know). */}
+      {qrDevice && loaded && (hydrated || arrivalOnServer) ? (
         <QrArrival
           deviceId={qrDevice}
           devices={list}

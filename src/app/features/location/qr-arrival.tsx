@@ -7,6 +7,9 @@ import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'
 import { Picture } from '../../ui/picture'
 
+/** The block's id: the page looks for it in the server's HTML before hydrating. */
+export const ARRIVAL_ID = 'arrival'
+
 /**
  * Arriving from a billboard's QR code (/{event}?device={deviceId}): the shopper stands in front of
  * it, so it comes first, with its photo and the way it faces, and one action straight to the
@@ -50,7 +53,11 @@ export function QrArrival({
   }
   const location = device.location
   return (
-    <section className="card card--selected arrival" aria-labelledby="arrival-heading">
+    <section
+      id={ARRIVAL_ID}
+      className="card card--selected arrival"
+      aria-labelledby="arrival-heading"
+    >
       <Picture
         className="arrival__img"
         src={device.imageUrl}
