@@ -16,7 +16,6 @@ const OWN_WAYS: readonly [RegExp, string][] = [
   [/Intl\.DateTimeFormat|\bDateTimeFormat\(/, 'Intl.DateTimeFormat'],
   [/\.toLocale(Date|Time)?String\(/, 'toLocaleString'],
   [/\.toUTCString\(|\.toDateString\(|\.toTimeString\(/, 'a Date method'],
-  [/\bchartDayLabel\b/, "the chart's own day label"],
   [/\b(dateStyle|timeStyle)\s*:/, 'a date style'],
 ]
 

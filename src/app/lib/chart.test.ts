@@ -1,7 +1,8 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Chart, type ChartProps, chartConfig, chartDayLabel } from './chart'
+import { Chart, type ChartProps, chartConfig } from './chart'
+import { shortDay } from './display-date'
 
 const plays: ChartProps = {
   title: 'Plays per day',
@@ -36,9 +37,9 @@ describe('a chart', () => {
   it('writes numbers and days in German on a German page', () => {
     const html = renderToStaticMarkup(createElement(Chart, { ...plays, locale: 'de' }))
     expect(html).toContain('<td>1.000</td>')
-    expect(chartDayLabel('2026-11-25', 'de')).toBe('25. Nov.')
-    expect(chartDayLabel('2026-11-25', 'fr')).toBe('25 nov.')
-    expect(chartDayLabel('2026-11-25', 'en')).toBe('Nov 25')
+    expect(shortDay('2026-11-25', 'de')).toBe('25. Nov.')
+    expect(shortDay('2026-11-25', 'fr')).toBe('25 nov.')
+    expect(shortDay('2026-11-25', 'en')).toBe('Nov 25')
   })
 
   it('shows the table to everyone behind a toggle when asked', () => {

@@ -69,17 +69,6 @@ const hidden: CSSProperties = {
   border: 0,
 }
 
-/** A day (YYYY-MM-DD) as a short label in the reader's language: "Nov 25", "25 nov.", "25. Nov.". */
-export function chartDayLabel(isoDay: string, locale: string): string {
-  const at = Date.parse(`${isoDay}T12:00:00Z`)
-  if (Number.isNaN(at)) return isoDay
-  return new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(at)
-}
-
 /** Each series' value formatter, the page's number format where the series has none. */
 export function seriesFormats(series: readonly ChartSeries[], locale: string) {
   const number = new Intl.NumberFormat(locale)

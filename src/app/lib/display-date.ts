@@ -14,3 +14,15 @@ export function displayDateTime(epochMs: number, timeZoneId: string, locale: str
     timeZone: timeZoneId,
   }).format(epochMs)
 }
+
+/** A calendar day (YYYY-MM-DD) as a short label in the reader's language: "Nov 25", "25 nov.",
+ * "25. Nov." (the charts' days, the shop's and the console's alike). */
+export function shortDay(isoDay: string, locale: string): string {
+  const at = Date.parse(`${isoDay}T12:00:00Z`)
+  if (Number.isNaN(at)) return isoDay
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(at)
+}

@@ -2,6 +2,7 @@
 // always on the clock of the place the thing happens (the event's or the billboard's zone, named once
 // per view with ZoneNote), never in the browser's zone. tests/lint/console-dates.test.ts keeps every
 // other file of the console from formatting a date its own way.
+import { shortDay } from '../lib/display-date'
 
 /** The shop's zone for what belongs to no place (sign-ins, mails): UTC, and the view says so. */
 export const NO_PLACE_ZONE = 'UTC'
@@ -43,15 +44,7 @@ export function dayIn(isoDay: string, locale: string): string {
 }
 
 /** A calendar day as a short chart label: "Nov 25", "25 nov.", "25. Nov.". */
-export function shortDayIn(isoDay: string, locale: string): string {
-  const at = Date.parse(`${isoDay}T12:00:00Z`)
-  if (Number.isNaN(at)) return isoDay
-  return new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(at)
-}
+export const shortDayIn = shortDay
 
 /** The calendar day (YYYY-MM-DD) of a moment on the clock of `timeZone`. */
 export function isoDayIn(epochMs: number, timeZone: string): string {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { advertisers, type Report } from '../../../contract/advertisers'
-import { CHART_COLORS, Chart, type ChartSeries, chartDayLabel } from '../../lib/chart'
+import { CHART_COLORS, Chart, type ChartSeries } from '../../lib/chart'
+import { shortDay } from '../../lib/display-date'
 import { useLoad } from '../../lib/use-load'
 import { count, money } from './format'
 import { callAsAdvertiser } from './session'
@@ -31,7 +32,7 @@ export function CampaignChart({ campaignId }: { campaignId: string }) {
   const report = loaded.value
   const { days, devices, cell, perDay } = reportSeries(report)
   const locale = i18n.locale
-  const labels = days.map((d) => chartDayLabel(d, locale))
+  const labels = days.map((d) => shortDay(d, locale))
   const m = (cents: number) => money(cents, report.currency, locale)
   // a billboard by its place, as people name it (its id only when the catalogue lost it)
   const nameOf = (deviceId: string) =>
