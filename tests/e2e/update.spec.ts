@@ -1,15 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import {
-  designShout,
-  EVENT,
-  expectAccessible,
-  fillContact,
-  pickSlots,
-  screenshot,
-  T,
-} from './helpers'
+import { designShout, EVENT, expectAccessible, fillContact, pickSlots, T } from './helpers'
 import { waitForServiceWorker } from './pwa-helpers'
 
 // Update flow: a new build deployed while the app is open. The server serves dist/ from disk,
@@ -68,7 +60,8 @@ test('a new build deployed mid-order: offered on a calm page, never while paying
   await expect(page).toHaveURL(/\/order\/select-shouts$/)
   await expect(prompt).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('region', { name: 'New version' })).toBeVisible()
-  await screenshot(page, 'update-prompt-en')
+  // the banner is fixed to the bottom of the screen: the screen as the shopper sees it
+  await page.screenshot({ path: 'tests/e2e/screenshots/update-prompt-en.png' })
   await expectAccessible(page)
   // the payment step: the offer waits, what was typed is still there
   await page.getByRole('button', { name: t.continue }).click()
@@ -90,7 +83,7 @@ test('a new build deployed mid-order: offered on a calm page, never while paying
     await tab.goto(`/${lang}/${EVENT}`)
     await expect(tab).toHaveURL(new RegExp(`/${lang}/${EVENT}/design/location$`))
     await expect(tab.getByText(PROMPT[lang])).toBeVisible({ timeout: 30_000 })
-    await screenshot(tab, `update-prompt-${lang}`)
+    await tab.screenshot({ path: `tests/e2e/screenshots/update-prompt-${lang}.png` })
     await tab.close()
   }
 
