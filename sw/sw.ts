@@ -1,8 +1,7 @@
 /// <reference lib="webworker" />
-// The service worker wires events only; the policy lives in cache-policy.ts, the order watch in
-// order-watch.ts (conventions §5, squoosh: src/sw/index.ts).
+// The service worker wires events only; the policy lives in cache-policy.ts, the warming in warm.ts,
+// the order watch in order-watch.ts (conventions §5, squoosh: src/sw/index.ts).
 
-import * as v from 'valibot'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import {
@@ -11,30 +10,21 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import {
-  DevicesPageSchema,
-  EventSchema,
-  FIRST_DEVICES_PAGE,
-  spotlight,
-} from '../src/contract/catalogue'
-import { content, DEFAULT_TEMPLATE_MODE, GeneratorsResponseSchema } from '../src/contract/content'
-import { pathOf } from '../src/contract/endpoint'
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies'
 import {
   BACKGROUND_SYNC_TAG,
   type PageToWorkerMessage,
   type SettledOrder,
   SW_MESSAGES,
 } from '../src/contract/sw'
-import { eventSlugFromPath, splitLocalePath, withLocalePrefix } from '../src/domain/locale'
 import {
   CONSOLE_PATH,
   cacheLimits,
   cacheNames,
   classifyRequest,
-  isKeptPagePath,
   PLAYER_PATH,
   pagesCacheName,
+  type RequestKind,
   staleCaches,
 } from './cache-policy'
 import { mapArchiveRange } from './map-archive'
@@ -42,11 +32,17 @@ import { addPendingOrder, pollPendingOrders, settledMessage } from './order-watc
 import { pageCache } from './page-cache'
 import { playerContent } from './player-content'
 import { keepAlertOrder, openAlertPage, playAlertOf, showPlayAlert } from './push'
+import { warmEvent, warmOpenWindows } from './warm'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
 }
 
+// workbox-routing's handler callback (its type lives in workbox-core, not a dependency of ours)
+type RouteHandlerCallback = Extract<
+  Parameters<typeof registerRoute>[1],
+  (...args: never[]) => unknown
+>
 type SyncEvent = ExtendableEvent & { tag: string }
 type SyncManagerLike = { register(tag: string): Promise<void> }
 
@@ -89,141 +85,75 @@ registerRoute(
   ),
 )
 
-const eventPayload = new StaleWhileRevalidate({
-  cacheName: cacheNames.eventPayload,
-  plugins: [
-    new CacheableResponsePlugin({ statuses: [200] }),
-    new ExpirationPlugin(cacheLimits.eventPayload),
-  ],
-})
-const images = new CacheFirst({
-  cacheName: cacheNames.images,
-  plugins: [
-    new CacheableResponsePlugin({ statuses: [0, 200] }),
-    new ExpirationPlugin({ ...cacheLimits.images, purgeOnQuotaError: true }),
-  ],
-})
-const mapTiles = new CacheFirst({
-  cacheName: cacheNames.mapTiles,
-  plugins: [
-    new CacheableResponsePlugin({ statuses: [0, 200] }),
-    new ExpirationPlugin({ ...cacheLimits.mapTiles, purgeOnQuotaError: true }),
-  ],
-})
-
-registerRoute(
-  ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin) === 'event-payload',
-  eventPayload,
-)
-registerRoute(
-  ({ request, url }) => classifyRequest(request.method, url, self.location.origin) === 'image',
-  images,
-)
-registerRoute(
-  ({ request, url }) => classifyRequest(request.method, url, self.location.origin) === 'map-tile',
-  mapTiles,
-)
-
-registerRoute(
-  ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin) === 'map-archive',
-  ({ request }) => mapArchiveRange(request),
-)
-// The code of the later screens (the map, charts, the advertisers' pages), kept once used
-registerRoute(
-  ({ request, url }) => classifyRequest(request.method, url, self.location.origin) === 'build-file',
-  new CacheFirst({
-    cacheName: cacheNames.buildFiles,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ ...cacheLimits.buildFiles, purgeOnQuotaError: true }),
-    ],
-  }),
-)
-
-// An order's page (a play alert's tap) opens offline with the order as last seen
-registerRoute(
-  ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin) === 'order-summary',
-  new NetworkFirst({
-    cacheName: cacheNames.orders,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin(cacheLimits.orders),
-    ],
-  }),
-)
-
-registerRoute(
-  ({ request, url }) =>
-    classifyRequest(request.method, url, self.location.origin) === 'player-content',
-  ({ request }) => playerContent(request),
-)
-
-/** Fetches an event's payload, devices, templates and preview images into the caches. */
-async function warmEvent(slug: string): Promise<void> {
-  const cache = await caches.open(cacheNames.eventPayload)
-  const eventUrl = pathOf(spotlight.event, { slug })
-  const eventRes = await fetch(eventUrl)
-  if (!eventRes.ok) return
-  await cache.put(eventUrl, eventRes.clone())
-  const event = v.safeParse(EventSchema, await eventRes.json())
-  if (!event.success) return
-  const devicesUrl = pathOf(spotlight.devices, { slug }, FIRST_DEVICES_PAGE)
-  const devicesRes = await fetch(devicesUrl)
-  if (!devicesRes.ok) return
-  await cache.put(devicesUrl, devicesRes.clone())
-  const page = v.safeParse(DevicesPageSchema, await devicesRes.json())
-  if (!page.success) return
-  const devices = page.output.devices
-  const imageCache = await caches.open(cacheNames.images)
-  const sizes = new Map(devices.map((d) => [`${d.contentWidth}x${d.contentHeight}`, d]))
-  for (const d of sizes.values()) {
-    const url = pathOf(
-      content.generators,
-      {},
-      {
-        types: event.output.allowedContentGeneratorTypes,
-        widthPx: d.contentWidth,
-        heightPx: d.contentHeight,
-        modes: [DEFAULT_TEMPLATE_MODE],
-      },
-    )
-    const res = await fetch(url)
-    if (!res.ok) continue
-    await cache.put(url, res.clone())
-    const list = v.safeParse(GeneratorsResponseSchema, await res.json())
-    if (!list.success) continue
-    await Promise.all(
-      list.output.generators
-        .map((g) => g.previewImageUrl)
-        .filter((u): u is string => Boolean(u))
-        .map((u) => imageCache.add(u).catch(() => undefined)),
-    )
-  }
-  await Promise.all(
-    devices
-      .map((d) => d.imageUrl)
-      .filter((u): u is string => Boolean(u))
-      .map((u) => imageCache.add(u).catch(() => undefined)),
-  )
+// Each request is classified once (cache-policy.ts); the kinds the worker answers map to their
+// strategy, every other request goes to the network untouched.
+const strategies: Partial<Record<RequestKind, RouteHandlerCallback>> = {
+  'event-payload': strategy(
+    new StaleWhileRevalidate({
+      cacheName: cacheNames.eventPayload,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin(cacheLimits.eventPayload),
+      ],
+    }),
+  ),
+  image: strategy(
+    new CacheFirst({
+      cacheName: cacheNames.images,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [0, 200] }),
+        new ExpirationPlugin({ ...cacheLimits.images, purgeOnQuotaError: true }),
+      ],
+    }),
+  ),
+  'map-tile': strategy(
+    new CacheFirst({
+      cacheName: cacheNames.mapTiles,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [0, 200] }),
+        new ExpirationPlugin({ ...cacheLimits.mapTiles, purgeOnQuotaError: true }),
+      ],
+    }),
+  ),
+  'map-archive': ({ request }) => mapArchiveRange(request),
+  // The code of the later screens (the map, charts, the advertisers' pages), kept once used
+  'build-file': strategy(
+    new CacheFirst({
+      cacheName: cacheNames.buildFiles,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ ...cacheLimits.buildFiles, purgeOnQuotaError: true }),
+      ],
+    }),
+  ),
+  // An order's page (a play alert's tap) opens offline with the order as last seen
+  'order-summary': strategy(
+    new NetworkFirst({
+      cacheName: cacheNames.orders,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin(cacheLimits.orders),
+      ],
+    }),
+  ),
+  'player-content': ({ request }) => playerContent(request),
 }
 
-/** The pages a shopper comes back to: the open page's own, and its event's location step
- * and QR code landing (/{event}?device=…, the server's redirect to that step) in its language. */
-async function warmPages(url: URL): Promise<void> {
-  if (url.origin !== self.location.origin || !isKeptPagePath(url.pathname)) return
-  const slug = eventSlugFromPath(url.pathname)
-  const wanted = new Set([url.pathname])
-  if (slug) {
-    const { locale } = splitLocalePath(url.pathname)
-    wanted.add(withLocalePrefix(`/${slug}/design/location`, locale))
-    wanted.add(withLocalePrefix(`/${slug}`, locale))
-  }
-  // one at a time (weak mobile data); the landing's answer is the location step's page again
-  for (const path of wanted) await pages.refresh(new URL(path, url))
+function strategy(s: Strategy): RouteHandlerCallback {
+  return (options) => s.handle(options)
 }
+
+registerRoute(
+  ({ request, url }) => {
+    const kind = classifyRequest(request.method, url, self.location.origin)
+    // the match's object is handed to the handler as its params (workbox-routing)
+    return strategies[kind] ? { kind } : false
+  },
+  (options) => {
+    const { kind } = options.params as { kind: RequestKind }
+    return (strategies[kind] as RouteHandlerCallback)(options)
+  },
+)
 
 async function notifyPages(settled: SettledOrder): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
@@ -233,19 +163,7 @@ async function notifyPages(settled: SettledOrder): Promise<void> {
 self.addEventListener('install', (event) => {
   // The worker waits (no skipWaiting here): the page offers the update and never reloads by itself.
   // When the install comes from a page that names an event (a QR code start URL), cache that event.
-  event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (pages) => {
-      const slugs = new Set(
-        pages
-          .map((p) => eventSlugFromPath(new URL(p.url).pathname))
-          .filter((s): s is string => s !== null),
-      )
-      await Promise.all([
-        ...[...slugs].map((s) => warmEvent(s).catch(() => undefined)),
-        ...pages.map((p) => warmPages(new URL(p.url))),
-      ])
-    }),
-  )
+  event.waitUntil(warmOpenWindows(pages))
 })
 
 self.addEventListener('activate', (event) => {

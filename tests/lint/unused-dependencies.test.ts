@@ -14,8 +14,6 @@ const THIS_FILE = fileURLToPath(import.meta.url)
 
 /** Used by nothing the scan can see, and kept on purpose. A line leaves when its reason does. */
 const KEPT: Record<string, string> = {
-  'workbox-window':
-    "named by the design card's stack; the page registers the worker with the browser's own API (src/app/lib/pwa-worker.ts)",
   '@babel/core':
     "a peer dependency of @rolldown/plugin-babel, which runs Lingui's macro in vite.config.ts",
   '@types/babel__core':

@@ -2,7 +2,7 @@
 // S3 bucket (s3rver), paying through the Stripe stand-in, and the crash they must survive: shoppers
 // race for slots across the instances, videos are uploaded, and the instance holding a running content
 // job and orders in Processing (their charges made at Stripe, the answers held back) is killed with
-// SIGKILL. The scale test asserts what the survivors leave behind; scripts/bench-recovery.ts times how
+// SIGKILL. The scale test asserts what the survivors leave behind; scripts/bench/recovery.ts times how
 // long they take.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -117,7 +117,7 @@ export type Recovery = {
 
 /**
  * The race, the uploads, the kill of the instance holding work, and the survivors' recovery, which
- * must end within `withinMs` (a hang, not a timing target: the figures are bench-recovery's).
+ * must end within `withinMs` (a hang, not a timing target: the figures are scripts/bench/recovery.ts's).
  */
 export async function raceKillRecover(
   cluster: Cluster,

@@ -1,16 +1,19 @@
-import { type PageToWorkerMessage, SW_MESSAGES } from '../../contract/sw'
+import { Workbox } from 'workbox-window'
+import type { SW_MESSAGES } from '../../contract/sw'
 import { installOffer, pwaStore } from './pwa'
 
-// The parts of the page's side of the service worker that can wait for the page's load event (issue
-// 4): the worker's registration (with the browser's own API: workbox-window's 2 KB did no more than
-// the lines below), the update prompt's actions, the install prompt's answer and the iOS hint. A chunk
-// of its own, off the first screen's budget; pwa-banners.tsx, which calls it, is lazy too.
+// The parts of the page's side of the service worker that can wait for the page's load event: the
+// worker's registration and its updates (workbox-window, the design card's choice), the update
+// prompt's actions, the install prompt's answer and the iOS hint. A chunk of its own, off the first
+// screen's budget; pwa-banners.tsx, which calls it, is lazy too.
 
 const IOS_HINT_KEY = 'shouts:ios-install-hint-dismissed'
 // Long-open installs check for a new version every hour
 const UPDATE_CHECK_MS = 60 * 60 * 1000
+// workbox-window's messageSkipWaiting() sends { type: 'SKIP_WAITING' }: the message sw.ts answers
+const _skipWaitingIsOurs: typeof SW_MESSAGES.skipWaiting = 'SKIP_WAITING'
 
-let registration: ServiceWorkerRegistration | null = null
+let workbox: Workbox | null = null
 let reloadRequested = false
 
 function isStandalone(): boolean {
@@ -39,44 +42,44 @@ export function afterLoad(): void {
   }
   // docs/development.md: in `vite` dev mode /sw.js is the HTML page; only production builds register
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  // reload only when this page asked for the update, never because another tab did
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloadRequested) window.location.reload()
-  })
   register()
 }
 
 function register(): void {
-  void navigator.serviceWorker
-    .register('/sw.js', { scope: '/' })
+  const wb = new Workbox('/sw.js', { scope: '/' })
+  workbox = wb
+  // A new version installed and waiting: found by this page, by another tab, or left waiting by an
+  // earlier visit. The worker never skips waiting by itself; the first one just takes over (nothing
+  // controlled the page before it: no update to offer).
+  wb.addEventListener('waiting', () => {
+    if (navigator.serviceWorker.controller) pwaStore.updateReady = true
+  })
+  // reload only when this page asked for the update, never because another tab did
+  wb.addEventListener('controlling', () => {
+    if (reloadRequested) window.location.reload()
+  })
+  void wb
+    .register()
     .then((registered) => {
-      registration = registered
-      // the new worker waits (it never skips waiting by itself): offer the update. There is an
-      // update only when a worker controls the page already; the first one just takes over.
-      const offer = () => {
-        if (registered.waiting && navigator.serviceWorker.controller) pwaStore.updateReady = true
-      }
-      offer()
-      registered.addEventListener('updatefound', () => {
-        const installing = registered.installing
-        installing?.addEventListener('statechange', () => {
-          if (installing.state === 'installed') offer()
-        })
-      })
+      if (!registered) return
       setInterval(() => {
-        if (navigator.onLine) void registered.update().catch(() => undefined)
+        if (navigator.onLine) void wb.update().catch(() => undefined)
       }, UPDATE_CHECK_MS)
     })
     .catch(() => undefined)
 }
 
-/** The shopper accepted the update: activate the waiting worker, then reload into it. */
+/** The shopper accepted the update (and what they typed is saved: pwa-banners.tsx waits for it):
+ * the waiting worker takes over, and the page reloads into it. */
 export function applyUpdate(): void {
-  const waiting = registration?.waiting
-  if (!waiting) return
+  if (!workbox || reloadRequested) return
   reloadRequested = true
-  const message: PageToWorkerMessage = { type: SW_MESSAGES.skipWaiting }
-  waiting.postMessage(message)
+  workbox.messageSkipWaiting()
+}
+
+/** "Not now": the prompt leaves this page; the next page load offers the waiting version again. */
+export function dismissUpdate(): void {
+  pwaStore.updateDismissed = true
 }
 
 export async function promptInstall(): Promise<void> {

@@ -20,6 +20,8 @@ type PwaState = {
   online: boolean
   /** a new version is installed and waiting */
   updateReady: boolean
+  /** the shopper said "not now" to it on this page */
+  updateDismissed: boolean
   /** the browser offers installation (beforeinstallprompt) */
   canInstall: boolean
   /** iOS Safari, not installed, hint not dismissed yet */
@@ -29,6 +31,7 @@ type PwaState = {
 export const pwaStore = proxy<PwaState>({
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   updateReady: false,
+  updateDismissed: false,
   canInstall: false,
   showIosHint: false,
 })

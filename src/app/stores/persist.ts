@@ -65,6 +65,14 @@ export async function removeEnvelope(key: string): Promise<void> {
   await del(STORAGE_PREFIX + key).catch(() => undefined)
 }
 
+// Saves under way: a reload into a new version waits for them (savesSettled), so nothing typed is lost
+const saving = new Set<Promise<void>>()
+
+/** Resolves once every save started so far has been written. */
+export async function savesSettled(): Promise<void> {
+  await Promise.allSettled([...saving])
+}
+
 type Persisted = { restore: () => Promise<void>; flush: () => Promise<void> }
 const registry: Persisted[] = []
 // Several slices can live in one store (order and active device): until every slice is restored,
@@ -123,7 +131,10 @@ export function persist<TData>(store: object, options: PersistOptions<TData>): v
     }
   }
   subscribe(store, () => {
-    void save()
+    const saved = save()
+    saving.add(saved)
+    const done = () => saving.delete(saved)
+    saved.then(done, done)
   })
   registry.push({ restore, flush: async () => (pending ? save() : undefined) })
 }

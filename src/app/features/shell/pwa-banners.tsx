@@ -1,14 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { useHydrated } from '../../lib/hydration'
 import { pwaStore } from '../../lib/pwa'
-import { applyUpdate, dismissIosHint, promptInstall } from '../../lib/pwa-worker'
+import { applyUpdate, dismissIosHint, dismissUpdate, promptInstall } from '../../lib/pwa-worker'
+import { mayOfferUpdate } from '../../lib/update-moment'
 import { orderStore } from '../../stores/order'
+import { savesSettled } from '../../stores/persist'
 import { Button } from '../../ui/button'
 
-/** An order between Place order and its final state must not be interrupted by a reload. */
-export function orderInProgress(o: { sendOrderStatus: unknown; orderStatus: unknown }): boolean {
-  return o.sendOrderStatus === 'Running' || o.orderStatus === 'Processing'
+/** Reloads into the new version once what the shopper typed is saved (the page comes back with it). */
+async function reloadIntoUpdate(): Promise<void> {
+  await savesSettled()
+  applyUpdate()
 }
 
 /** Offline banner, update prompt, install button and the iOS Add to Home Screen steps. */
@@ -18,10 +22,12 @@ export function PwaBanners() {
   const order = useSnapshot(orderStore)
   // what the server rendered until the page is hydrated: online, nothing to offer
   const hydrated = useHydrated()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
   const pwa = hydrated
     ? live
     : { online: true, updateReady: false, canInstall: false, showIosHint: false }
-  const busy = hydrated && orderInProgress(order)
+  // offered at a calm moment only: never while the shopper pays (lib/update-moment.ts)
+  const offerUpdate = pwa.updateReady && !live.updateDismissed && mayOfferUpdate(pathname, order)
   return (
     <div className="pwa-banners">
       {pwa.online ? null : (
@@ -31,21 +37,20 @@ export function PwaBanners() {
           </Trans>
         </p>
       )}
-      {pwa.updateReady ? (
-        <div className="pwa-banner pwa-banner--update" role="status">
-          <p>
-            <Trans>A new version is available</Trans>
-            {busy ? (
-              <>
-                {' '}
-                <Trans>(you can reload once your order is placed)</Trans>
-              </>
-            ) : null}
+      {offerUpdate ? (
+        <section className="pwa-banner pwa-banner--update" aria-label={t`New version`}>
+          <p role="status">
+            <Trans>A new version is ready — reload to use it.</Trans>
           </p>
-          <Button kind={busy ? 'disabled' : 'black'} size="small" onClick={applyUpdate}>
-            <Trans>Reload</Trans>
-          </Button>
-        </div>
+          <div className="pwa-banner__actions">
+            <Button kind="white" size="small" onClick={() => void reloadIntoUpdate()}>
+              <Trans>Reload</Trans>
+            </Button>
+            <Button kind="link" size="small" textColor="white" onClick={dismissUpdate}>
+              <Trans>Not now</Trans>
+            </Button>
+          </div>
+        </section>
       ) : null}
       {pwa.canInstall ? (
         <div className="pwa-banner pwa-banner--install">

@@ -18,7 +18,8 @@ function Banners() {
   const live = useSnapshot(pwaStore)
   // what the server rendered until the page is hydrated: nothing to show
   const hydrated = useHydrated()
-  const any = hydrated && (!live.online || live.updateReady || live.canInstall || live.showIosHint)
+  const update = live.updateReady && !live.updateDismissed
+  const any = hydrated && (!live.online || update || live.canInstall || live.showIosHint)
   if (!any) return <div className="pwa-banners" />
   return (
     <Suspense fallback={<div className="pwa-banners" />}>

@@ -20,8 +20,8 @@ import {
   start,
   stopAll,
   WARMUP_ORDERS,
-} from './bench-scale-parts.ts'
-import { benchContentSource, benchOrderBody, uploadBenchPhoto } from './bench-shop.ts'
+} from './scale-parts.ts'
+import { benchContentSource, benchOrderBody, uploadBenchPhoto } from './shop.ts'
 
 function threadsSpent(pid: number) {
   const spent = { main: 0, helpers: 0, system: 0, switches: 0 }

@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startServer } from '../src/server/main.ts'
-import { sql } from '../src/server/platform/db/sql.ts'
-import { boughtOrder, client, daySlots, generateContent } from '../tests/api/helpers.ts'
+import { startServer } from '../../src/server/main.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
+import { boughtOrder, client, daySlots, generateContent } from '../../tests/api/helpers.ts'
 
 const BILLBOARDS = Number(process.env.BENCH_BILLBOARDS ?? 200)
 const PLAYS_PER_DAY = Number(process.env.BENCH_PLAYS_PER_DAY ?? 96)

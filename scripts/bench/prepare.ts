@@ -1,14 +1,14 @@
 // What `npm run bench` does before its clock starts: the real server in a child process of its own
-// (scripts/bench-server.mjs, the production bundle, so that its memory is its own), and the orders
+// (scripts/bench/server.mjs, the production bundle, so that its memory is its own), and the orders
 // it will place: content generated once per billboard, a saved card per order, two open slots each.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type EventTiming, slotStartEpochMs } from '../src/domain/index.ts'
-import { baseUrl, type Req, send } from './bench-http.ts'
-import { benchContentSource, benchOrderBody, uploadBenchPhoto } from './bench-shop.ts'
+import { type EventTiming, slotStartEpochMs } from '../../src/domain/index.ts'
+import { baseUrl, type Req, send } from './http.ts'
+import { benchContentSource, benchOrderBody, uploadBenchPhoto } from './shop.ts'
 
-const ROOT = new URL('..', import.meta.url).pathname
+const ROOT = new URL('../..', import.meta.url).pathname
 
 export type BenchServer = {
   child: ChildProcess
@@ -47,9 +47,13 @@ export async function startBenchServer(dataDir: string, root = ROOT): Promise<Be
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : []
   const production = productionStart(root)
-  const bundled = existsSync(join(root, 'scripts/bench-server.mjs'))
+  // (the other checkout may predate scripts/bench/: its server script sat in scripts/ then)
+  const bundledScript = ['scripts/bench/server.mjs', 'scripts/bench-server.mjs']
+    .map((path) => join(root, path))
+    .find((path) => existsSync(path))
+  const bundled = bundledScript !== undefined
   const entry = bundled
-    ? [join(root, 'scripts/bench-server.mjs')]
+    ? [bundledScript]
     : ['--import', 'tsx', join(root, 'scripts/bench-server.ts')]
   const child = spawn(
     process.execPath,

@@ -7,8 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startServer } from '../src/server/main.ts'
-import { load, spread } from './bench-stats.ts'
+import { startServer } from '../../src/server/main.ts'
+import { load, spread } from './stats.ts'
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name)

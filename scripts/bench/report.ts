@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../src/server/platform/db/client.ts'
-import { applyMigrations } from '../src/server/platform/db/migrate.ts'
-import { createRateLimiter } from '../src/server/platform/rate-limit.ts'
-import { CONNECTIONS, type Result } from './bench-http.ts'
+import { openDatabase } from '../../src/server/platform/db/client.ts'
+import { applyMigrations } from '../../src/server/platform/db/migrate.ts'
+import { createRateLimiter } from '../../src/server/platform/rate-limit.ts'
+import { CONNECTIONS, type Result } from './http.ts'
 
 /** The targets: the trivial endpoint's is today's median on the quiet machine, not to get slower. */
 export const TARGETS = {

@@ -1,13 +1,13 @@
 // The benchmarks' advertiser: signed up, verified through the link of its stored mail, signed in.
 // The account and its mail are made after the sign-up's answer, by the advertiser-requests job
 // (docs/security.md): it is run here, not waited for.
-import type { RunningServer } from '../src/server/main.ts'
-import { sql } from '../src/server/platform/db/sql.ts'
+import type { RunningServer } from '../../src/server/main.ts'
+import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   type AdvertiserClient,
   advertiserClient,
   STRONG_PASSWORD,
-} from '../tests/api/advertiser-helpers.ts'
+} from '../../tests/api/advertiser-helpers.ts'
 
 export async function benchAdvertiser(
   server: RunningServer,

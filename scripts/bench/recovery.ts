@@ -4,9 +4,9 @@
 // the instance holding a content job and orders in Processing, and times, from the kill, the last
 // order out of Processing and the last video ready. Target: everything within 30 s.
 // Needs TEST_DATABASE_URL (a PostgreSQL the instances share) and ffmpeg. BENCH_RUNS (3): runs.
-import { POSTGRES_URL } from '../tests/api/helpers.ts'
-import { raceKillRecover, startCluster } from '../tests/scale/kill-scenario.ts'
-import { load, median, spread } from './bench-stats.ts'
+import { POSTGRES_URL } from '../../tests/api/helpers.ts'
+import { raceKillRecover, startCluster } from '../../tests/scale/kill-scenario.ts'
+import { load, median, spread } from './stats.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const TARGET_MS = 30_000

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { LIVE_EVENT_SLUG } from '../src/server/catalogue/demo-catalogue.ts'
-import { startServer } from '../src/server/main.ts'
+import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
+import { startServer } from '../../src/server/main.ts'
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name)

@@ -3,17 +3,17 @@
 // installed and built: an earlier commit in a git worktree), on the same machine in the same
 // minutes. A figure taken on another day, or on another machine, says little about a change: this
 // VM's own throughput varies by up to 2x from one hour to the next. Both servers run at once, each as
-// its own production start ran it (scripts/bench-prepare.ts), and are measured in turns: BENCH_ROUNDS
+// its own production start ran it (scripts/bench/prepare.ts), and are measured in turns: BENCH_ROUNDS
 // pairs (9) of BENCH_SECONDS each (5), the order within a pair swapped every round, so that neither
 // always goes first. Prints each server's median and spread and the median of the pairs' ratios,
 // with the load average before and after.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { DURATION_MS, type Req, run, setBase, summarise, threadCpuMs } from './bench-http.ts'
-import { type BenchServer, startBenchServer } from './bench-prepare.ts'
-import { benchSearchRequest } from './bench-shop.ts'
-import { load, median, spread } from './bench-stats.ts'
+import { DURATION_MS, type Req, run, setBase, summarise, threadCpuMs } from './http.ts'
+import { type BenchServer, startBenchServer } from './prepare.ts'
+import { benchSearchRequest } from './shop.ts'
+import { load, median, spread } from './stats.ts'
 
 const against = process.env.BENCH_AGAINST
 if (!against) {

@@ -1,5 +1,5 @@
 // npm run bench: throughput and latency of the real server on loopback, from one run, each figure
-// printed beside its target (bench-report.ts). Slot search (14-day event, 15-minute slots), event
+// printed beside its target (report.ts). Slot search (14-day event, 15-minute slots), event
 // fetch, the server-rendered first screens from the page cache and their render, slot search while
 // eight clients ask made-up page paths, order placement, and a billboard's schedule, each beside the
 // trivial endpoint (GET /api/v1/health) measured the same way in alternating rounds; the server's
@@ -13,7 +13,7 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { SsrModule } from '../src/contract/ssr.ts'
+import type { SsrModule } from '../../src/contract/ssr.ts'
 import {
   agent,
   CONNECTIONS,
@@ -31,11 +31,11 @@ import {
   setBase,
   summarise,
   threadCpuMs,
-} from './bench-http.ts'
-import { prepareOrders, productionStart, startBenchServer } from './bench-prepare.ts'
-import { type CpuCost, limiterCost, noCost, report } from './bench-report.ts'
-import { benchSearchRequest } from './bench-shop.ts'
-import { load as loadAverage } from './bench-stats.ts'
+} from './http.ts'
+import { prepareOrders, productionStart, startBenchServer } from './prepare.ts'
+import { type CpuCost, limiterCost, noCost, report } from './report.ts'
+import { benchSearchRequest } from './shop.ts'
+import { load as loadAverage } from './stats.ts'
 
 /** The production start's settings and Node options, as the bench's server got them. */
 const describeStart = () => {
@@ -43,7 +43,7 @@ const describeStart = () => {
   return [...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...nodeArgs].join(' ')
 }
 
-const ROOT = new URL('..', import.meta.url).pathname
+const ROOT = new URL('../..', import.meta.url).pathname
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null
 const wants = (scenario: string) => !ONLY || ONLY.has(scenario)
 // The server's first orders prepare its statements and wake its JIT: timed, but apart from the rounds

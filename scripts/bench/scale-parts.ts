@@ -1,4 +1,4 @@
-// `npm run bench:scale`'s parts (scripts/bench-scale.ts runs them): its settings, the HTTP client and
+// `npm run bench:scale`'s parts (scripts/bench/scale.ts runs them): its settings, the HTTP client and
 // the instances it starts, and the request pipeline against a bare Hono app.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -34,7 +34,7 @@ export const BENCH_DEVICES: [string, string][] = [
   ['london-piccadilly-1', 'hearts-wide'],
   ['nyc-times-square-1', 'hearts-wide'],
 ]
-export const ROOT = new URL('..', import.meta.url).pathname
+export const ROOT = new URL('../..', import.meta.url).pathname
 export const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
@@ -197,7 +197,7 @@ export async function pipeline() {
     /^(?=.*"msg":"listening").*"url":"([^"]+)"/m,
     profile,
   )
-  const bare = start(['scripts/bench-bare.ts'], {}, /READY (\S+)/, profile)
+  const bare = start(['scripts/bench/bare.ts'], {}, /READY (\S+)/, profile)
   const [shopUrl, bareUrl] = await Promise.all([shop.url, bare.url])
   // Alternating rounds, so both see the same machine: the ratio of each pair of rounds, then their
   // median and spread (this machine is shared; one figure alone says little).

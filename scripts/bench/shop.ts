@@ -1,9 +1,9 @@
-// What the benchmarks do as a shopper, written once for bench.ts and bench-scale.ts: upload a photo,
+// What the benchmarks do as a shopper, written once for throughput.ts and scale.ts: upload a photo,
 // agree to what the checkout requires (spec §6: the required agreements ticked, the optional not) and
 // place an order with a saved card.
 import sharp from 'sharp'
-import type { Agreements } from '../src/contract/order.ts'
-import type { Req } from './bench-http.ts'
+import type { Agreements } from '../../src/contract/order.ts'
+import type { Req } from './http.ts'
 
 /** Uploads a small generated photo to the server at `base`; answers the upload's id. */
 export async function uploadBenchPhoto(base: string): Promise<string> {
