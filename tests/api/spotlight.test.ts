@@ -109,7 +109,10 @@ describe('devices', () => {
       timeZoneId: 'Europe/Paris',
       trafficDirection: 'North East',
       country: 'France',
+      // read from the catalogue's words, for the shop to name the country in the reader's language
+      countryCode: 'FR',
     })
+    expect(res.body.devices.find((d) => d.city === 'Berlin')?.countryCode).toBe('DE')
   })
 
   it('shows the sold-out and the not-available billboards of the London and New York runs', async () => {
