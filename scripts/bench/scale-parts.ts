@@ -20,19 +20,13 @@ export const MODES = (process.env.BENCH_MODES ?? '1,3').split(',').map((m) => {
   if (m !== '1' && m !== '3') throw new Error(`BENCH_MODES: 1 and/or 3, not ${m}`)
   return Number(m) as 1 | 3
 })
-/**
- * The live event's billboards and the design each takes (the banners 'hearts', the wide screens
- * 'hearts-wide'); nyc-union-square is not available for it.
- */
+/** The live event's billboards (the euro event's, in Paris and Berlin), each a banner. */
 export const BENCH_DEVICES: [string, string][] = [
   ['paris-opera-1', 'hearts'],
   ['paris-champs-elysees', 'hearts'],
   ['paris-republique', 'hearts'],
-  ['london-kings-cross', 'hearts'],
   ['berlin-alexanderplatz', 'hearts'],
   ['berlin-potsdamer-platz', 'hearts'],
-  ['london-piccadilly-1', 'hearts-wide'],
-  ['nyc-times-square-1', 'hearts-wide'],
 ]
 export const ROOT = new URL('../..', import.meta.url).pathname
 export const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL

@@ -109,6 +109,9 @@ export const DeviceSchema = v.object({
   city: text(),
   stateAbbr: v.nullable(text(10)),
   country: text(),
+  /** The country's ISO 3166 code as the server reads the catalogue's words (null: none it knows):
+   * the shop names the country in the reader's language from it. */
+  countryCode: v.optional(v.nullable(text(2))),
   timeZoneId: TimeZoneIdSchema,
   contentWidth: positiveInt(),
   contentHeight: positiveInt(),

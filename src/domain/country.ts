@@ -2,6 +2,8 @@
 // "USA") or as its ISO 3166 code ("FR"). The rules that depend on the country (phone numbers) and the
 // words that name it in the shopper's language need the code: it is read here, once.
 
+import { regionName } from './device'
+
 const ALIASES: Readonly<Record<string, string>> = {
   usa: 'US',
   'united states of america': 'US',
@@ -66,15 +68,6 @@ export function countryCodeOf(country: string): string | null {
   return ALIASES[name] ?? englishNames().get(name) ?? null
 }
 
-function regionName(code: string, locale: string): string | null {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code)
-    return name && name !== code ? name : null
-  } catch {
-    return null
-  }
-}
-
 /**
  * The country's name in a language ("Allemagne" for "Germany" in French), as Intl.DisplayNames
  * writes it; the catalogue's own words when the country has no code Intl knows.
@@ -82,4 +75,11 @@ function regionName(code: string, locale: string): string | null {
 export function countryName(country: string, locale: string): string {
   const code = countryCodeOf(country)
   return (code && regionName(code, locale)) || country
+}
+
+/** A device with its country's code read from the catalogue's words (null: none known). */
+export function withCountryCode<T extends { country: string; countryCode?: string | null }>(
+  device: T,
+): T & { countryCode: string | null } {
+  return { ...device, countryCode: device.countryCode ?? countryCodeOf(device.country) }
 }

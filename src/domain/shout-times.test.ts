@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { cityStateLabel as deviceLabel } from './device'
 import { cityStateLabel, shoutTimeLabel, shoutTimesLabel } from './shout-times'
 
 const mothersDay = {
@@ -43,6 +44,14 @@ describe('cityStateLabel (spec §3)', () => {
     expect(cityStateLabel({ city: 'Berlin', stateAbbr: '', country: 'Germany' })).toBe(
       'Berlin, Germany',
     )
+  })
+  it("names the country in the reader's language, from the catalogue's words or the code sent", () => {
+    const berlin = { city: 'Berlin', stateAbbr: null, country: 'Germany' }
+    expect(cityStateLabel(berlin, 'fr')).toBe('Berlin, Allemagne')
+    expect(cityStateLabel({ ...berlin, countryCode: 'DE' }, 'fr')).toBe('Berlin, Allemagne')
+    // the first screen's label (no reading of the words there): the code, else the words
+    expect(deviceLabel({ ...berlin, countryCode: 'DE' }, 'de')).toBe('Berlin, Deutschland')
+    expect(deviceLabel(berlin, 'fr')).toBe('Berlin, Germany')
   })
 })
 

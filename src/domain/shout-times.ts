@@ -1,3 +1,5 @@
+import { withCountryCode } from './country'
+import { cityStateLabel as deviceCityStateLabel } from './device'
 import type { EventTiming } from './event'
 import { slotLabel, slotStartEpochMs } from './slots'
 
@@ -54,5 +56,13 @@ export function shoutTimesLabel(
     .map((n) => shoutTimeLabel(event, timeZoneId, n, locale))
 }
 
-// spec §3 city label: in device.ts (no Temporal, for the first screen), re-exported here.
-export { cityStateLabel } from './device'
+/**
+ * spec §3 city label (device.ts), the country named in the reader's language whether or not the
+ * device came with its code: the mails and the later steps, which may hold a device without it.
+ */
+export function cityStateLabel(
+  device: { city: string; stateAbbr?: string | null; country: string; countryCode?: string | null },
+  locale?: string,
+): string {
+  return deviceCityStateLabel(locale ? withCountryCode(device) : device, locale)
+}

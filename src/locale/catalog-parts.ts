@@ -20,6 +20,8 @@ const LATER_SOURCES: readonly RegExp[] = [
   /^src\/app\/ui\/(modal|price-totals|generated-content|local-card)\.tsx$/,
   /^src\/app\/ui\/marketing-pages\.ts$/,
   /^src\/app\/lib\/(play-alerts-card|keepsake-share|payment-authentication|stripe-card-form|billboard-map)\.tsx$/,
+  // the interactive map's words (its gesture hints and controls): the map loads on a tap
+  /^src\/app\/lib\/map-locale\.ts$/,
   // the problems (their id is their code) and their words: shown on the later steps only, but for
   // those below
   /^src\/contract\/problems(-[a-z]+)?\.ts$/,

@@ -8,6 +8,8 @@ import {
   daySlots,
   generateContent,
   LIVE,
+  LIVE_UK,
+  LIVE_US,
   orderBody,
   placeOrder,
   savedCard,
@@ -35,8 +37,11 @@ describe.each(BACKENDS)('contact details on %s', (backend) => {
   // the demo's billboards at London's Piccadilly and Times Square are wide screens
   const templateOf = (deviceId: string) =>
     ['london-piccadilly-1', 'nyc-times-square-1'].includes(deviceId) ? 'hearts-wide' : 'hearts'
+  // the live event of the billboard's city: the euro one, or its London or New York run
+  const eventOf = (deviceId: string) =>
+    deviceId.startsWith('london-') ? LIVE_UK : deviceId.startsWith('nyc-') ? LIVE_US : LIVE
   const order = async (deviceId: string, phoneNumber: string) => {
-    const content = await generateContent(api, deviceId, LIVE, templateOf(deviceId))
+    const content = await generateContent(api, deviceId, eventOf(deviceId), templateOf(deviceId))
     const body = orderBody({ slots: slots(), content, checkout: await savedCard(api) })
     return placeOrder(api, { ...body, customer: { ...body.customer, phoneNumber } })
   }
@@ -75,7 +80,7 @@ describe.each(BACKENDS)('contact details on %s', (backend) => {
   })
 
   it("keeps the spec's sentence for a US billboard, and sells nothing", async () => {
-    const content = await generateContent(api, 'nyc-times-square-1', LIVE, 'hearts-wide')
+    const content = await generateContent(api, 'nyc-times-square-1', LIVE_US, 'hearts-wide')
     const mine = slots()
     const body = orderBody({ slots: mine, content, checkout: await savedCard(api) })
     const refused = await placeOrder(api, {

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import sharp from 'sharp'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
-import { LIVE_EVENT_SLUG } from '../../src/server/catalogue/demo-catalogue.ts'
+import {
+  LIVE_EVENT_SLUG,
+  LIVE_UK_EVENT_SLUG,
+  LIVE_US_EVENT_SLUG,
+} from '../../src/server/catalogue/demo-catalogue.ts'
 import { type RunningServer, type StartOptions, startServer } from '../../src/server/main.ts'
 import { parseEnv } from '../../src/server/platform/env.ts'
 import { type VideoTools, videoTools } from '../../src/server/video/index.ts'
@@ -129,7 +133,10 @@ export function client(baseUrl: string) {
 }
 export type Client = ReturnType<typeof client>
 
+/** The demo's live event, sold in euros over Paris and Berlin; its London and New York runs. */
 export const LIVE = LIVE_EVENT_SLUG
+export const LIVE_UK = LIVE_UK_EVENT_SLUG
+export const LIVE_US = LIVE_US_EVENT_SLUG
 export const DAY_MS = 86_400_000
 export const SLOTS_PER_DAY = 96
 

@@ -13,6 +13,8 @@ import {
   daySlots,
   generateContent,
   LIVE,
+  LIVE_UK,
+  LIVE_US,
   newKey,
   orderBody,
   placeOrder,
@@ -81,7 +83,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       subtotalCents: 12000,
       discountCents: 0,
       totalCents: 12000,
-      currency: 'USD',
+      currency: 'EUR',
       device: { deviceId: 'paris-opera-1', timeZoneId: 'Europe/Paris' },
     })
     expect((summary.body.slots as { slotNumber: number }[]).map((s) => s.slotNumber)).toEqual(slots)
@@ -410,7 +412,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   })
 
   it('refuses sold-out and unavailable billboards, slots past the cut-off or outside the event', async () => {
-    const london = await generateContent(api, 'london-kings-cross', LIVE, 'hearts')
+    const london = await generateContent(api, 'london-kings-cross', LIVE_UK, 'hearts')
     const soldOut = await placeOrder(
       api,
       orderBody({ slots: freshSlots(), content: london, checkout: await savedCard(api) }),
@@ -418,14 +420,14 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(soldOut.status).toBe(409)
     expect(soldOut.body.errors).toEqual([englishOf({ code: 'sold_out' })])
 
-    const union = await generateContent(api, 'nyc-union-square', LIVE, 'hearts')
+    const union = await generateContent(api, 'nyc-union-square', LIVE_US, 'hearts')
     const unavailable = await placeOrder(
       api,
       orderBody({ slots: freshSlots(), content: union, checkout: await savedCard(api) }),
     )
     expect(unavailable.status).toBe(409)
     expect(unavailable.body.errors).toEqual([
-      englishOf({ code: 'not_available_for_event', params: { event: 'Share the Love' } }),
+      englishOf({ code: 'not_available_for_event', params: { event: 'Love New York' } }),
     ])
 
     // slot 0 started at midnight today: always within 5 hours of now or past

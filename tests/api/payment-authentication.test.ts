@@ -130,7 +130,7 @@ describe.each(BACKENDS)(
           provider: 'local',
           publishableKey: null,
           clientSecret: expect.stringMatching(/^pi_local_\w+_secret_/),
-          currency: 'USD',
+          currency: 'EUR',
           untilEpochMs: t.state.clock.now() + 15 * MINUTE,
         },
       })

@@ -97,7 +97,7 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
         eventName: 'Share the Love',
         locale: 'fr',
         valueCentsPerSlot: 4000,
-        currency: 'USD',
+        currency: 'EUR',
         shopUrl: `https://shop.example/${LIVE}?device=${DEVICE}`,
       },
     })

@@ -15,6 +15,8 @@ import {
   daySlots,
   generateContent,
   LIVE,
+  LIVE_UK,
+  LIVE_US,
   orderBody,
   placeOrder,
   rawExchange,
@@ -46,7 +48,8 @@ describe('events', () => {
       startDateHourLocalInclusive: `${today}_00`,
       slotWidthMS: 900_000,
       valueCentsPerSlot: 4000,
-      currency: 'USD',
+      // the demo's Paris billboards sell a euro event
+      currency: 'EUR',
       branded: false,
       sponsorName: null,
       minPresaleSlotEpochMs: null,
@@ -94,24 +97,33 @@ describe('devices', () => {
       offset: 0,
       orderBy: 'id',
       sortDirection: 'asc',
-      total: 9,
+      total: 5,
     })
     const ids = res.body.devices.map((d) => d.deviceId)
     expect(ids).toEqual([...ids].sort())
-    expect(new Set(res.body.devices.map((d) => d.city))).toEqual(
-      new Set(['Paris', 'London', 'Berlin', 'New York']),
-    )
+    // a euro event: the billboards of the euro's cities only
+    expect(new Set(res.body.devices.map((d) => d.city))).toEqual(new Set(['Paris', 'Berlin']))
     expect(res.body.devices.filter((d) => d.screens === 2).length).toBeGreaterThan(0)
-    expect(res.body.devices.find((d) => d.deviceId === 'london-kings-cross')?.soldOut).toBe(true)
-    expect(
-      res.body.devices.find((d) => d.deviceId === 'nyc-union-square')?.unavailableForEvent,
-    ).toBe(true)
     const paris = res.body.devices.find((d) => d.deviceId === 'paris-opera-1')
     expect(paris).toMatchObject({
       timeZoneId: 'Europe/Paris',
       trafficDirection: 'North East',
       country: 'France',
+      // read from the catalogue's words, for the shop to name the country in the reader's language
+      countryCode: 'FR',
     })
+    expect(res.body.devices.find((d) => d.city === 'Berlin')?.countryCode).toBe('DE')
+  })
+
+  it('shows the sold-out and the not-available billboards of the London and New York runs', async () => {
+    const london = await api.get<Page>(`/spotlight/events/${LIVE_UK}/devices`)
+    expect(new Set(london.body.devices.map((d) => d.city))).toEqual(new Set(['London']))
+    expect(london.body.devices.find((d) => d.deviceId === 'london-kings-cross')?.soldOut).toBe(true)
+    const newYork = await api.get<Page>(`/spotlight/events/${LIVE_US}/devices`)
+    expect(new Set(newYork.body.devices.map((d) => d.city))).toEqual(new Set(['New York']))
+    expect(
+      newYork.body.devices.find((d) => d.deviceId === 'nyc-union-square')?.unavailableForEvent,
+    ).toBe(true)
   })
 
   it('follows limit, offset, orderBy and sortDirection', async () => {
@@ -119,19 +131,19 @@ describe('devices', () => {
       `/spotlight/events/${LIVE}/devices?limit=3&offset=3&orderBy=city&sortDirection=desc`,
     )
     expect(page.status).toBe(200)
-    expect(page.body.devices).toHaveLength(3)
+    expect(page.body.devices).toHaveLength(2)
     expect(page.body.pagination).toEqual({
       limit: 3,
       offset: 3,
       orderBy: 'city',
       sortDirection: 'desc',
-      total: 9,
+      total: 5,
     })
     const all = await api.get<Page>(
       `/spotlight/events/${LIVE}/devices?orderBy=city&sortDirection=desc`,
     )
     expect(page.body.devices.map((d) => d.deviceId)).toEqual(
-      all.body.devices.slice(3, 6).map((d) => d.deviceId),
+      all.body.devices.slice(3, 5).map((d) => d.deviceId),
     )
     const cities = all.body.devices.map((d) => d.city)
     expect(cities).toEqual([...cities].sort().reverse())
@@ -171,7 +183,7 @@ describe('slot search', () => {
     const now = Date.now()
     const res = await search({
       deviceId: 'nyc-times-square-1',
-      eventSlug: LIVE,
+      eventSlug: LIVE_US,
       startEpochMs: now - 2 * DAY_MS,
       endEpochMs: now + 30 * DAY_MS,
     })
@@ -289,10 +301,11 @@ describe('slot search', () => {
     const now = Date.now()
     const range = { startEpochMs: now, endEpochMs: now + 20 * DAY_MS }
     expect(
-      (await search({ deviceId: 'london-kings-cross', eventSlug: LIVE, ...range })).body.openSlots,
+      (await search({ deviceId: 'london-kings-cross', eventSlug: LIVE_UK, ...range })).body
+        .openSlots,
     ).toEqual([])
     expect(
-      (await search({ deviceId: 'nyc-union-square', eventSlug: LIVE, ...range })).body.openSlots,
+      (await search({ deviceId: 'nyc-union-square', eventSlug: LIVE_US, ...range })).body.openSlots,
     ).toEqual([])
     const past = await search({
       deviceId: 'nyc-times-square-1',

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { SHOP_PAGES } from '../../src/contract/pages'
 import {
   EVENT,
   expectAccessible,
@@ -30,7 +31,12 @@ const JOURNEYS = [
       { name: 'conditions générales', title: 'Conditions générales' },
       { name: 'politique de confidentialité', title: 'Politique de confidentialité' },
       { name: 'politique relative aux contenus des utilisateurs', title: 'Politique de contenu' },
+      // safety and no changes after ordering are clauses of the terms
+      { name: 'resterai prudent·e', title: 'Conditions générales' },
+      { name: 'ne pourront plus être modifiés', title: 'Conditions générales' },
     ],
+    optional: '(facultatif)',
+    leftToTick: 'Cochez les 4 cases obligatoires restantes',
   },
   {
     lang: 'de' as Lang,
@@ -44,7 +50,11 @@ const JOURNEYS = [
       { name: 'Allgemeinen Geschäftsbedingungen', title: 'Allgemeine Geschäftsbedingungen' },
       { name: 'Datenschutzerklärung', title: 'Datenschutzerklärung' },
       { name: 'Richtlinien für Nutzerinhalte', title: 'Inhaltsrichtlinie' },
+      { name: 'achte auf meine Sicherheit', title: 'Allgemeine Geschäftsbedingungen' },
+      { name: 'nach der Bestellung nicht mehr geändert', title: 'Allgemeine Geschäftsbedingungen' },
     ],
+    optional: '(freiwillig)',
+    leftToTick: 'Setze die 4 fehlenden Pflicht-Häkchen',
   },
 ]
 
@@ -129,6 +139,15 @@ for (const journey of JOURNEYS) {
     await page.getByRole('button', { name: t.review }).click()
     await expect(page).toHaveURL(/\/order\/review$/)
 
+    // four boxes are required, the bar counts those; the fifth says it is optional
+    const boxes = page.locator('.check')
+    await expect(boxes).toHaveCount(5)
+    await expect(boxes.locator('input[required]')).toHaveCount(4)
+    await expect(page.locator('.action-bar')).toContainText(journey.leftToTick)
+    await expect(boxes.filter({ has: page.locator('input:not([required])') })).toContainText(
+      journey.optional,
+    )
+
     // each consent opens the text it accepts, in a new tab
     for (const consent of journey.consents) {
       const opened = context.waitForEvent('page')
@@ -161,13 +180,14 @@ test('no public page logs a console error, in any language', async ({ browser })
       `/${EVENT}`,
       `/${EVENT}?device=paris-opera-1`,
       `/${EVENT}?device=no-such-billboard`,
+      `/${EVENT}/design/location`,
       '/account',
     ]) {
       await page.goto(`${prefix}${path}`, { waitUntil: 'networkidle' })
     }
   }
   for (const locale of ['en', 'fr', 'de']) {
-    for (const name of ['about', 'faqs', 'contact', 'press', 'terms', 'privacy-policy']) {
+    for (const name of SHOP_PAGES) {
       await page.goto(`/s/${name}/${locale}`, { waitUntil: 'networkidle' })
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     }

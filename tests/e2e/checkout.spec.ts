@@ -72,8 +72,8 @@ test('each promo message shows beside the promo field', async ({ page, context }
 
   await apply.click()
   await expect(page.getByText(/Promo code LOVE10 applied/)).toBeVisible()
-  // 2 × $ 40.00 = $ 80.00, 10% off: $ 72.00
-  await expect(page.locator('.totals__total')).toContainText('$ 72.00')
+  // 2 × € 40.00 = € 80.00, 10% off: € 72.00 (the Paris billboards sell a euro event)
+  await expect(page.locator('.totals__total')).toContainText('€ 72.00')
   await screenshot(page, 'en-checkout-promo')
 })
 
@@ -88,7 +88,7 @@ test('a 100% promo makes a free order with no card entry, and its code is once p
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('Your order is free: no card needed.')).toBeVisible()
   await expect(page.getByLabel(t.cardNumber, { exact: true })).toHaveCount(0)
-  await expect(page.locator('.totals__total')).toContainText('$ 0.00')
+  await expect(page.locator('.totals__total')).toContainText('€ 0.00')
   await screenshot(page, 'en-checkout-free')
   await page.getByRole('button', { name: t.review }).click()
   await acceptAgreements(page, 'en')
@@ -113,7 +113,7 @@ test('a 100% percent promo from the link makes the order free', async ({ page })
   await page.goto(`/${EVENT}/order/checkout?promo=FREELOVE`)
   await expect(page.getByText(/Promo code FREELOVE applied/)).toBeVisible()
   await expect(page.getByText('Your order is free: no card needed.')).toBeVisible()
-  await expect(page.locator('.totals__total')).toContainText('$ 0.00')
+  await expect(page.locator('.totals__total')).toContainText('€ 0.00')
 })
 
 test('a bad promo in the link opens the promo-code-error modal', async ({ page }) => {

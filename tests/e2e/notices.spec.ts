@@ -39,9 +39,9 @@ test('first shout free on select-shouts and checkout, and the confirmation total
   // spec §3 Order (UI): subtotal, discount with its code, and total, as on review
   const totals = page.locator('.totals')
   await expect(totals).toContainText('Subtotal')
-  await expect(totals).toContainText('$ 40.00')
+  await expect(totals).toContainText('€ 40.00')
   await expect(totals).toContainText('Discount (FIRSTFREE)')
-  await expect(page.locator('.totals__total')).toContainText('$ 0.00')
+  await expect(page.locator('.totals__total')).toContainText('€ 0.00')
   await screenshot(page, 'en-confirmation-totals')
 })
 

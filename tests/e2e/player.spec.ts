@@ -135,7 +135,7 @@ test('the player shows sold shouts on time, offline and after a reload, then pro
   await clock.forward(20_000)
   await expect(page.getByTestId('house-card')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Votre message ici' })).toBeVisible()
-  await expect(page.getByText(/40,00\s\$US le shout/)).toBeVisible()
+  await expect(page.getByText(/40,00\s€ le shout/)).toBeVisible()
   await expect.poll(() => qrOf(page, 'house-qr')).toBe(`${server.url}/${LIVE}?device=${DEVICE}`)
 
   // offline, hours later, reloaded: the second slot still plays from the kept schedule and files

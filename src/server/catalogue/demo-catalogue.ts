@@ -5,8 +5,13 @@ import type { CatalogueInput } from './format.ts'
 
 // The catalogue a new shop starts with: real places, a live event that starts on
 // the day of import and runs 14 days, the spec's special events (§9), and promo codes for every rule.
+// An event has one currency, so the live event is sold in each place's own: the euro event over
+// Paris and Berlin, and beside it the same offer in London (pounds) and New York (dollars), named
+// apart so that no event's name contains another's.
 
 export const LIVE_EVENT_SLUG = 'share-the-love'
+export const LIVE_UK_EVENT_SLUG = 'love-london'
+export const LIVE_US_EVENT_SLUG = 'love-new-york'
 export const LIVE_EVENT_DAYS = 14
 const QUARTER_HOUR_MS = 15 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -255,6 +260,7 @@ export function demoCatalogue(nowEpochMs: number): CatalogueInput {
   const paris = devices.filter((d) => d.city === 'Paris').map((d) => d.deviceId)
   const london = devices.filter((d) => d.city === 'London').map((d) => d.deviceId)
   const berlin = devices.filter((d) => d.city === 'Berlin').map((d) => d.deviceId)
+  const newYork = devices.filter((d) => d.city === 'New York').map((d) => d.deviceId)
   const todayUtcMs = Date.UTC(today.year, today.month - 1, today.day)
   const dragon = (country: string, currency: string, ids: string[]) => ({
     slug: `share-your-dragon-${country}`,
@@ -272,29 +278,36 @@ export function demoCatalogue(nowEpochMs: number): CatalogueInput {
     devices: onDevices(ids),
     templates: allTemplateIds,
   })
+  const live = (
+    slug: string,
+    name: string,
+    currency: string,
+    ids: string[],
+    unavailable: string[] = [],
+  ) => ({
+    slug,
+    name,
+    startDateHourLocalInclusive: dayHour(0),
+    endDateHourLocalExclusive: dayHour(LIVE_EVENT_DAYS),
+    slotWidthMS: QUARTER_HOUR_MS,
+    allowedContentGeneratorTypes: ['photo' as const, 'video' as const],
+    valueCentsPerSlot: 4000,
+    currency,
+    branded: false,
+    sponsorName: null,
+    minPresaleSlotEpochMs: null,
+    devices: onDevices(ids, unavailable),
+    templates: allTemplateIds,
+  })
   return {
     devices,
     templates,
     events: [
-      {
-        slug: LIVE_EVENT_SLUG,
-        name: 'Share the Love',
-        startDateHourLocalInclusive: dayHour(0),
-        endDateHourLocalExclusive: dayHour(LIVE_EVENT_DAYS),
-        slotWidthMS: QUARTER_HOUR_MS,
-        allowedContentGeneratorTypes: ['photo', 'video'],
-        valueCentsPerSlot: 4000,
-        currency: 'USD',
-        branded: false,
-        sponsorName: null,
-        minPresaleSlotEpochMs: null,
-        // spec §8: the not_available_for_event badge
-        devices: onDevices(
-          devices.map((d) => d.deviceId),
-          ['nyc-union-square'],
-        ),
-        templates: allTemplateIds,
-      },
+      live(LIVE_EVENT_SLUG, 'Share the Love', 'EUR', [...paris, ...berlin]),
+      // spec §8: the sold_out badge (london-kings-cross is sold out everywhere)
+      live(LIVE_UK_EVENT_SLUG, 'Love London', 'GBP', london),
+      // spec §8: the not_available_for_event badge
+      live(LIVE_US_EVENT_SLUG, 'Love New York', 'USD', newYork, ['nyc-union-square']),
       dragon('france', 'EUR', paris),
       dragon('uk', 'GBP', london),
       dragon('germany', 'EUR', berlin),

@@ -7,6 +7,7 @@ import type {
   ShoutEvent,
   SlotSearchRequest,
 } from '../../contract/index.ts'
+import { withCountryCode } from '../../domain/country.ts'
 import {
   availabilityWindow,
   eventWindowEpochMs,
@@ -183,7 +184,10 @@ export function createCatalogueService(deps: {
       const event = await findEvent(slug)
       if (!event.ok) return event
       const page = await eventDevicesPage(db, slug, query)
-      return ok({ devices: page.devices, pagination: { ...query, total: page.total } })
+      return ok({
+        devices: page.devices.map(withCountryCode),
+        pagination: { ...query, total: page.total },
+      })
     },
 
     // api-v1 slot search: open slots of [start, end) for the device, with the 5-hour cut-off.

@@ -20,7 +20,7 @@ import {
 import { useSnapshot } from 'valtio'
 import type { Device } from '../../../contract/catalogue'
 import { cityStateLabel } from '../../../domain/device'
-import { byDistance, type LngLat } from '../../../domain/geo'
+import type { LngLat } from '../../../domain/geo'
 import type { BillboardMapProps } from '../../lib/billboard-map'
 import { useHydrated } from '../../lib/hydration'
 import { problemText } from '../../lib/problem-text'
@@ -41,11 +41,15 @@ import { ARRIVAL_ID, QrArrival } from './qr-arrival'
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
 // is 820 KB and its start-up blocked the main thread for over a second).
 // typed for the catalogue's devices (the map draws any billboard; the type only, no code)
+// Its words are in the rest of the catalog (src/locale/catalog-parts.ts), which the footer loads once
+// the page is idle, before a tap can open the map.
 const BillboardMap = lazy(() => import('../../lib/billboard-map')) as LazyExoticComponent<
   ComponentType<BillboardMapProps<Device>>
 >
 
 const NONE: readonly Device[] = []
+
+type NearestFirst = typeof import('./near-me-distances').nearestFirst
 
 const isUnavailable = (d: Pick<Device, 'soldOut' | 'unavailableForEvent'>) =>
   d.soldOut || d.unavailableForEvent
@@ -65,12 +69,16 @@ export function LocationPage() {
   const activeDevice = hydrated ? liveActiveDevice : null
   const [mapOpen, setMapOpen] = useState(false)
   const list = loaded ?? NONE
-  // "Near me": the shopper's position once they asked for it; the list nearest first
-  const [here, setHere] = useState<LngLat | null>(null)
+  // "Near me": the shopper's position once they asked for it, and the code that sorts by it
+  // (loaded then); the list nearest first
+  const [near, setNear] = useState<{ here: LngLat; sort: NearestFirst } | null>(null)
+  const here = near?.here ?? null
   const shown = useMemo(
     () =>
-      here ? byDistance(list, here) : list.map((item) => ({ item, meters: null as number | null })),
-    [list, here],
+      near
+        ? near.sort(list, near.here, i18n.locale)
+        : list.map((item) => ({ item, distance: null as string | null })),
+    [list, near, i18n.locale],
   )
 
   // the later steps read the billboards from the store
@@ -162,8 +170,10 @@ export function LocationPage() {
             {list.length > 1 ? (
               <NearMeButton
                 onPosition={(position) => {
-                  setHere(position)
-                  setMapOpen(true)
+                  void import('./near-me-distances').then(({ nearestFirst }) => {
+                    setNear({ here: position, sort: nearestFirst })
+                    setMapOpen(true)
+                  })
                 }}
               />
             ) : null}
@@ -178,7 +188,7 @@ export function LocationPage() {
           {list.length === 0 ? null : (
             <Suspense fallback={null}>
               <ul className="cards">
-                {shown.map(({ item: device, meters }, index) => {
+                {shown.map(({ item: device, distance }, index) => {
                   const selected = activeDevice?.deviceId === device.deviceId
                   const off = isUnavailable(device)
                   return (
@@ -200,7 +210,7 @@ export function LocationPage() {
                         <h3 className="billboard__name">{device.location}</h3>
                         <p className="billboard__city">
                           {cityStateLabel(device, i18n.locale)}
-                          {meters === null ? null : <DistanceLabel meters={meters} />}
+                          {distance === null ? null : <DistanceLabel distance={distance} />}
                         </p>
                         <p className="billboard__meta">
                           {t`Facing ${trafficDirectionName(i18n, device.trafficDirection)} traffic`}

@@ -1,6 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
-import { type LngLat, roundedDistance } from '../../../domain/geo'
+import type { LngLat } from '../../../domain/geo'
 import { Button } from '../../ui/button'
 
 // "Near me": the position is asked for only when the shopper taps (never on arrival). A refusal, or
@@ -43,15 +43,7 @@ export function NearMeButton({ onPosition }: { onPosition: (position: LngLat) =>
   )
 }
 
-/** "350 m", "1.2 km": how far a billboard is, in the shopper's language. */
-export function DistanceLabel({ meters }: { meters: number }) {
-  const { i18n } = useLingui()
-  const { value, unit } = roundedDistance(meters)
-  const distance = new Intl.NumberFormat(i18n.locale, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }).format(value)
+/** "350 m", "1.2 km": how far a billboard is, written by ./near-me-distances.ts. */
+export function DistanceLabel({ distance }: { distance: string }) {
   return <span className="billboard__distance">{` · ${distance}`}</span>
 }

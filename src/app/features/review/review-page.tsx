@@ -104,7 +104,8 @@ export function ReviewPage() {
     void navigate({ to: '/$eventslug/order/checkout', params: { eventslug } })
   }
 
-  // each consent opens the text it accepts, in a new tab: the order waits here (docs/pages.md)
+  // each consent opens the text it accepts, in a new tab: the order waits here (docs/pages.md);
+  // safety and no changes after ordering are clauses of the terms
   const pageLink = (page: ShopPage) => ({
     href: shopPagePath(page, i18n.locale),
     target: '_blank',
@@ -223,8 +224,8 @@ export function ReviewPage() {
         {agreement(
           'safetyWarning',
           <Trans>
-            I will not look at or film the billboard while driving, and I will stay safe when I go
-            to see it.
+            I will not look at or film the billboard while driving, and I will{' '}
+            <a {...pageLink('terms')}>stay safe</a> when I go to see it.
           </Trans>,
         )}
         {agreement(
@@ -236,7 +237,8 @@ export function ReviewPage() {
         {agreement(
           'noChanges',
           <Trans>
-            I understand that my content and times cannot be changed once the order is placed.
+            I understand that my content and times{' '}
+            <a {...pageLink('terms')}>cannot be changed once the order is placed</a>.
           </Trans>,
         )}
         {agreement(
