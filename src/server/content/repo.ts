@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { ContentType } from '../../contract/index.ts'
 import type { Problem } from '../../contract/problems.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
-import { json, type Sql, sql } from '../platform/db/sql.ts'
+import { at, json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { ProcessedFile } from './processors.ts'
 import { newId } from './storage.ts'
@@ -318,7 +318,7 @@ export async function deleteUnorderedContent(
   return db.transaction(async (tx) => {
     const gone = await tx.query(sql<{ key: string }>`
       select g.key from generated_content g
-      where g.created_at < to_timestamp(${cutoffMs}::float8 / 1000)
+      where g.created_at < ${at(cutoffMs)}
         and not ${inAnOrder(sql`g.key`)}
       order by g.created_at
       limit ${batch}
@@ -351,7 +351,7 @@ export async function deleteUnusedUploads(
   return db.query(sql<{ fileName: string | null }>`
     delete from content_uploads where id in (
       select u.id from content_uploads u
-      where u.created_at < to_timestamp(${cutoffMs}::float8 / 1000)
+      where u.created_at < ${at(cutoffMs)}
         and not exists (select 1 from generated_content g where g.upload_id = u.id)
         and not exists (select 1 from content_jobs j
           where j.status in ('queued', 'running')
@@ -367,7 +367,7 @@ export async function deleteOldJobs(db: Queryable, cutoffMs: number): Promise<nu
   const rows = await db.query(sql`
     delete from content_jobs
     where status in ('done', 'failed') and result_key is null
-      and coalesce(completed_at, created_at) < to_timestamp(${cutoffMs}::float8 / 1000)
+      and coalesce(completed_at, created_at) < ${at(cutoffMs)}
     returning id`)
   return rows.length
 }

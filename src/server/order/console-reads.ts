@@ -10,7 +10,7 @@ import {
   refundedCents,
 } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { type Sql, sql } from '../platform/db/sql.ts'
+import { epochMs, sql } from '../platform/db/sql.ts'
 import { historyOf } from './reads.ts'
 
 // The orders as the console reads them (the operators' module, ops/): each with its content and its
@@ -85,8 +85,6 @@ type Row = Omit<
   } | null
   card: { provider: string; cardBrand: string | null; cardLast4: string | null } | null
 }
-
-const epochMs = (column: Sql) => sql`(extract(epoch from ${column}) * 1000)::float8`
 
 const SELECT_CONSOLE_ORDER = sql`
   select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId", o.state, o.errors,

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../platform/db/client.ts'
-import { sql } from '../platform/db/sql.ts'
+import { at, epochMs, sql } from '../platform/db/sql.ts'
 
 // The SQL of an order's personal data's lifetime (lifetime.ts): the orders still keeping it, and
 // their anonymising.
@@ -26,7 +26,7 @@ export function ordersKeepingData(
   after: { createdAtEpochMs: number; guid: string } | null,
   limit: number,
 ): Promise<OrderKeepingData[]> {
-  const made = sql`(extract(epoch from o.created_at) * 1000)::float8`
+  const made = epochMs(sql`o.created_at`)
   const past = after
     ? sql`and (${made}, o.guid) > (${after.createdAtEpochMs}::float8, ${after.guid})`
     : sql``
@@ -37,7 +37,7 @@ export function ordersKeepingData(
     from orders o
     where o.personal_data_erased_at is null
       and (o.state <> 'Processing' or o.lease_expires_at is null or o.lease_expires_at < now())
-      and o.created_at < to_timestamp(${madeBeforeMs}::float8 / 1000) ${past}
+      and o.created_at < ${at(madeBeforeMs)} ${past}
     order by o.created_at, o.guid
     limit ${limit}::int`)
 }
@@ -51,7 +51,7 @@ export async function orderKeepingData(
     select o.guid, o.state = 'Processing' as processing, o.event_slug as "eventSlug",
       o.device_id as "deviceId", o.slot_numbers as "slotNumbers",
       o.execution_content_key as "executionContentKey",
-      (extract(epoch from o.created_at) * 1000)::float8 as "createdAtEpochMs"
+      ${epochMs(sql`o.created_at`)} as "createdAtEpochMs"
     from orders o where o.guid = ${guid} and o.personal_data_erased_at is null`)
   return row ?? null
 }
@@ -96,7 +96,7 @@ export async function anonymiseOrder(
     const blanked = await tx.query(sql`
       update orders set email = '', first_name = '', last_name = '', phone_number = '',
         will_receive_marketing = false, request_body = '{}'::jsonb,
-        personal_data_erased_at = to_timestamp(${nowMs}::float8 / 1000),
+        personal_data_erased_at = ${at(nowMs)},
         lease_owner = null, lease_expires_at = null
       where guid = ${guid} and personal_data_erased_at is null
         and (state <> 'Processing' or lease_owner = ${holder})

@@ -3,7 +3,7 @@ import { operatorEmail } from '../auth/reads.ts'
 import { contentLinkOf, playableContentOf } from '../content/reads.ts'
 import { refundedCents } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { joinSql, type Sql, sql } from '../platform/db/sql.ts'
+import { epochMs, joinSql, type Sql, sql } from '../platform/db/sql.ts'
 
 // What the order module lets other modules read of its tables (orders, order_state_history,
 // slot_reservations, promo_redemptions): the sold slots (the shop's slot search), a code's
@@ -193,7 +193,7 @@ export function salesByQuarterHour(
 /** The history of an order with the operator's e-mail: a JSON array, oldest first. */
 export function historyOf(orderGuid: Sql): Sql {
   return sql`coalesce((select json_agg(json_build_object('state', h.state,
-      'atEpochMs', round((extract(epoch from h.at) * 1000)::float8), 'actor', h.actor,
+      'atEpochMs', round(${epochMs(sql`h.at`)}), 'actor', h.actor,
       'operatorEmail', ${operatorEmail(sql`h.operator_id`)}, 'reason', h.reason) order by h.id)
     from order_state_history h where h.order_guid = ${orderGuid}), '[]'::json)`
 }
