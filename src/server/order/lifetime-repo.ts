@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../platform/db/client.ts'
 import { at, epochMs, sql } from '../platform/db/sql.ts'
+import { ORDERS } from './columns.ts'
 
 // The SQL of an order's personal data's lifetime (lifetime.ts): the orders still keeping it, and
 // their anonymising.
@@ -14,6 +15,14 @@ export type OrderKeepingData = {
   executionContentKey: string
   createdAtEpochMs: number
 }
+
+const KEEPING_FIELDS = [
+  'guid',
+  'eventSlug',
+  'deviceId',
+  'slotNumbers',
+  'executionContentKey',
+] as const satisfies readonly (keyof OrderKeepingData)[]
 
 /**
  * Orders whose personal data is still kept, made before `madeBeforeMs`, by creation then guid after
@@ -31,9 +40,8 @@ export function ordersKeepingData(
     ? sql`and (${made}, o.guid) > (${after.createdAtEpochMs}::float8, ${after.guid})`
     : sql``
   return db.query(sql<OrderKeepingData>`
-    select o.guid, o.state = 'Processing' as processing, o.event_slug as "eventSlug", o.device_id as "deviceId",
-      o.slot_numbers as "slotNumbers", o.execution_content_key as "executionContentKey",
-      ${made} as "createdAtEpochMs"
+    select ${ORDERS.select({ from: 'o', fields: KEEPING_FIELDS })},
+      o.state = 'Processing' as processing, ${made} as "createdAtEpochMs"
     from orders o
     where o.personal_data_erased_at is null
       and (o.state <> 'Processing' or o.lease_expires_at is null or o.lease_expires_at < now())
@@ -48,10 +56,8 @@ export async function orderKeepingData(
   guid: string,
 ): Promise<OrderKeepingData | null> {
   const [row] = await db.query(sql<OrderKeepingData>`
-    select o.guid, o.state = 'Processing' as processing, o.event_slug as "eventSlug",
-      o.device_id as "deviceId", o.slot_numbers as "slotNumbers",
-      o.execution_content_key as "executionContentKey",
-      ${epochMs(sql`o.created_at`)} as "createdAtEpochMs"
+    select ${ORDERS.select({ from: 'o', fields: KEEPING_FIELDS })},
+      o.state = 'Processing' as processing, ${epochMs(sql`o.created_at`)} as "createdAtEpochMs"
     from orders o where o.guid = ${guid} and o.personal_data_erased_at is null`)
   return row ?? null
 }
