@@ -11,7 +11,7 @@ export type Column =
   /** a column whose value is sent and read as it is */
   | string
   /** a column whose parameter is cast (a null's type is not guessed from the column everywhere) */
-  | { readonly column: string; readonly cast: 'int' | 'bigint' | 'text' }
+  | { readonly column: string; readonly cast: 'int' | 'bigint' | 'float8' | 'text' }
   /** a jsonb column: read parsed, sent as JSON text (both drivers would make a JS array an array) */
   | { readonly column: string; readonly json: true }
   /** a {lat, lng} point kept in two columns */
@@ -40,7 +40,7 @@ export type ColumnMap<T extends Row> = {
   upsert(row: T, keys: readonly (keyof T & string)[], extra?: Readonly<Record<string, Sql>>): Sql
 }
 
-const CASTS = { int: sql`int`, bigint: sql`bigint`, text: sql`text` }
+const CASTS = { int: sql`int`, bigint: sql`bigint`, float8: sql`float8`, text: sql`text` }
 
 const columnNames = (c: Column): string[] =>
   typeof c === 'string' ? [c] : 'lat' in c ? [c.lat, c.lng] : [c.column]
