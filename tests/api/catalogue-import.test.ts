@@ -3,12 +3,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { content, spotlight } from '../../src/contract/index.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { checkCatalogue, importCatalogue } from '../../src/server/catalogue/service.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
-import { type Client, client, freshDataDir, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  type Client,
+  client,
+  freshDataDir,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 
 // And docs/catalogue-format.md: `npm run import -- FILE.json` validates the whole file first,
 // lists every problem by JSON path, writes nothing on error, and upserts by id.
@@ -224,18 +232,19 @@ describe('npm run import', () => {
   it('serves what was imported, with the defaults of the format, and no demo catalogue on top', async () => {
     server = await startTestServer('pglite', { dataDir })
     const api: Client = client(server.url)
-    const event = await api.get<Record<string, unknown>>('/spotlight/events/fete-des-lumieres')
-    expect(event.body).toMatchObject({
+    const event = answerOf(spotlight.event, await api.get('/spotlight/events/fete-des-lumieres'))
+    expect(event).toMatchObject({
       name: 'Fête des Lumières',
       valueCentsPerSlot: 3000,
       currency: 'USD',
       branded: false,
       allowedContentGeneratorTypes: ['photo'],
     })
-    const devices = await api.get<{ devices: Record<string, unknown>[] }>(
-      '/spotlight/events/fete-des-lumieres/devices',
+    const { devices } = answerOf(
+      spotlight.devices,
+      await api.get('/spotlight/events/fete-des-lumieres/devices'),
     )
-    expect(devices.body.devices).toEqual([
+    expect(devices).toEqual([
       expect.objectContaining({
         deviceId: 'lyon-bellecour',
         location: 'Place Bellecour, north side',
@@ -246,10 +255,11 @@ describe('npm run import', () => {
         viewingAreaCoordinates: [],
       }),
     ])
-    const generators = await api.get<{ generators: Record<string, unknown>[] }>(
-      '/content/generators?types=photo&widthPx=1400&heightPx=400',
+    const { generators } = answerOf(
+      content.generators,
+      await api.get('/content/generators?types=photo&widthPx=1400&heightPx=400'),
     )
-    expect(generators.body.generators).toEqual([
+    expect(generators).toEqual([
       expect.objectContaining({
         id: 'plain',
         name: 'Plain',
@@ -262,7 +272,10 @@ describe('npm run import', () => {
       404,
     )
     expect(
-      (await api.get('/spotlight/promos/code/lumiere?eventSlug=fete-des-lumieres')).body,
+      answerOf(
+        spotlight.promo,
+        await api.get('/spotlight/promos/code/lumiere?eventSlug=fete-des-lumieres'),
+      ),
     ).toEqual({
       promoCode: 'LUMIERE',
       percentOffTotal: 15,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import sharp from 'sharp'
+import * as v from 'valibot'
+import type { Endpoint, ResponseOf } from '../../src/contract/endpoint.ts'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
 import {
   LIVE_EVENT_SLUG,
@@ -132,6 +134,25 @@ export function client(baseUrl: string) {
   }
 }
 export type Client = ReturnType<typeof client>
+
+/**
+ * A reply's body parsed with its endpoint's answer schema from the contract (after checking the
+ * endpoint's success status): a row the server shapes in SQL is typed by the query's author, so a
+ * suite that reads answers through this fails on a field the contract does not accept, where one that
+ * read `res.body` as the type would pass.
+ */
+export function answerOf<E extends Endpoint>(e: E, reply: Reply): ResponseOf<E> {
+  if (!e.response) throw new Error(`${e.name} answers no JSON`)
+  if (reply.status !== (e.status ?? 200)) {
+    throw new Error(`${e.name} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
+  }
+  const parsed = v.safeParse(e.response, reply.body)
+  if (!parsed.success) {
+    const where = parsed.issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`)
+    throw new Error(`${e.name}'s answer breaks its contract: ${where.join('; ')}`)
+  }
+  return parsed.output as ResponseOf<E>
+}
 
 /** The demo's live event, sold in euros over Paris and Berlin; its London and New York runs. */
 export const LIVE = LIVE_EVENT_SLUG

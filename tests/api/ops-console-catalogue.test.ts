@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogueApplied, CataloguePreview } from '../../src/contract/ops/catalogue.ts'
-import { MAX_CATALOGUE_BYTES } from '../../src/contract/ops/catalogue.ts'
+import { DeviceSchema } from '../../src/contract/catalogue.ts'
+import { API_BASE, pathOf } from '../../src/contract/endpoint.ts'
+import { spotlight } from '../../src/contract/index.ts'
+import type { CatalogueApplied } from '../../src/contract/ops/catalogue.ts'
+import { MAX_CATALOGUE_BYTES, opsCatalogue } from '../../src/contract/ops/catalogue.ts'
+import { DEVICES } from '../../src/server/catalogue/columns.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
-import { BACKENDS, type Client, client, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  BACKENDS,
+  type Client,
+  client,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 import { type SignedIn, signedInOperator } from './ops-helpers.ts'
 
 // The console's catalogue upload: the checks of `npm run import` by JSON path, a preview of
@@ -32,11 +43,11 @@ describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
     await server?.stop()
   })
 
-  const preview = async (text: string) => {
-    const res = await admin.api.post<CataloguePreview>('/ops/catalogue/preview', { text })
-    expect(res.status).toBe(200)
-    return res.body
-  }
+  const preview = async (text: string) =>
+    answerOf(
+      opsCatalogue.cataloguePreview,
+      await admin.api.post('/ops/catalogue/preview', { text }),
+    )
   const apply = (text: string, sha256: string) =>
     admin.api.post<CatalogueApplied & { codes?: string[] }>('/ops/catalogue/apply', {
       text,
@@ -174,5 +185,67 @@ describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
       text: 'x'.repeat(MAX_CATALOGUE_BYTES + 100 * 1024),
     })
     expect(huge.status).toBe(413)
+  })
+
+  it('shows shoppers a billboard with every field its catalogue line gives, and keeps each as given', async () => {
+    // Every field the billboards' column map stores, each unlike the format's default: a field added
+    // to the map has to be given here, and then has to reach the shop's answer and the stored row.
+    const billboard = {
+      deviceId: 'lyon-terreaux',
+      location: 'Place des Terreaux, by the fountain',
+      city: 'Lyon',
+      stateAbbr: 'ARA',
+      country: 'France',
+      timeZoneId: 'Europe/Paris',
+      coordinates: { lat: 45.7674, lng: 4.8336 },
+      viewingAreaCoordinates: [
+        { lat: 45.7676, lng: 4.8331 },
+        { lat: 45.7671, lng: 4.8342 },
+      ],
+      trafficDirection: 'South West',
+      screens: 2,
+      imageUrl: '/catalogue/lyon-terreaux.jpg',
+      screenCorners: [
+        { x: 0.1, y: 0.2 },
+        { x: 0.9, y: 0.2 },
+        { x: 0.9, y: 0.8 },
+        { x: 0.1, y: 0.8 },
+      ],
+      streetViewUrl: 'https://maps.example/terreaux',
+      contentWidth: 1920,
+      contentHeight: 1080,
+      soldOut: true,
+      impressionsPerPlay: 40,
+      adCpmCents: 900,
+      adCurrency: 'EUR',
+    }
+    expect(Object.keys(billboard).sort()).toEqual([...DEVICES.fields].sort())
+    const slug = 'lumieres-terreaux'
+    const file = demo()
+    file.devices.push(billboard)
+    file.events.push({
+      slug,
+      name: 'Lumières aux Terreaux',
+      startDateHourLocalInclusive: '2030-12-05_00',
+      endDateHourLocalExclusive: '2030-12-09_00',
+      slotWidthMS: 900000,
+      devices: [{ deviceId: billboard.deviceId, unavailable: true }],
+      templates: [],
+    })
+    const text = JSON.stringify(file)
+    const { sha256 } = await preview(text)
+    answerOf(opsCatalogue.catalogueApply, await apply(text, sha256))
+
+    const path = pathOf(spotlight.devices, { slug }).slice(API_BASE.length)
+    const { devices } = answerOf(spotlight.devices, await api.get(path))
+    const { unavailableForEvent, ...shown } = devices[0] ?? {}
+    expect(unavailableForEvent).toBe(true)
+    // the fields the contract gives a shopper, each as the file gave it
+    const given = Object.keys(DeviceSchema.entries)
+      .filter((field) => field !== 'unavailableForEvent')
+      .map((field) => [field, billboard[field as keyof typeof billboard]])
+    expect(shown).toEqual(Object.fromEntries(given))
+    // and the stored row is the file's line, those the shop does not show too
+    expect((await preview(text)).changes?.devices.unchanged).toContain(billboard.deviceId)
   })
 })

@@ -1,6 +1,6 @@
 import type { OperatorRole } from '../../domain/ops.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { json, sql } from '../platform/db/sql.ts'
+import { at, epochMs, json, sql } from '../platform/db/sql.ts'
 
 // The tables of operators and their secrets (migration 0007): operators, operator_tokens (one-time
 // set-password links, hashed), operator_sessions (hashed ids), and the audit_log every ops module
@@ -8,8 +8,6 @@ import { json, sql } from '../platform/db/sql.ts'
 // server's clock (`now`), so tests can move it.
 
 export type Operator = { id: string; email: string; role: OperatorRole }
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 export async function operatorByEmail(
   db: Queryable,
@@ -43,7 +41,7 @@ export async function insertOperator(
 ): Promise<Operator | null> {
   const [row] = await db.query(sql<Operator>`
     insert into operators (id, email, role, created_at)
-    values (${operator.id}, ${operator.email}, ${operator.role}, ${iso(nowMs)}::timestamptz)
+    values (${operator.id}, ${operator.email}, ${operator.role}, ${at(nowMs)})
     on conflict do nothing
     returning id, email, role`)
   return row ?? null
@@ -59,12 +57,12 @@ export async function replaceSetPasswordToken(
 ): Promise<void> {
   await db.query(sql`
     with revoked as (
-      update operator_tokens set revoked_at = ${iso(nowMs)}::timestamptz
+      update operator_tokens set revoked_at = ${at(nowMs)}
       where operator_id = ${operatorId} and used_at is null and revoked_at is null
     )
     insert into operator_tokens (token_hash, operator_id, created_at, expires_at)
-    values (${tokenHash}, ${operatorId}, ${iso(nowMs)}::timestamptz,
-      ${iso(expiresAtMs)}::timestamptz)`)
+    values (${tokenHash}, ${operatorId}, ${at(nowMs)},
+      ${at(expiresAtMs)})`)
 }
 
 /**
@@ -80,7 +78,7 @@ export async function setPasswordTokenOperator(
   const [row] = await db.query(sql<{ operatorId: string }>`
     select operator_id as "operatorId" from operator_tokens
     where token_hash = ${tokenHash} and used_at is null and revoked_at is null
-      and expires_at > ${iso(nowMs)}::timestamptz`)
+      and expires_at > ${at(nowMs)}`)
   return row?.operatorId ?? null
 }
 
@@ -91,9 +89,9 @@ export async function useSetPasswordToken(
 ): Promise<Operator | null> {
   const [row] = await db.query(sql<Operator>`
     with t as (
-      update operator_tokens set used_at = ${iso(nowMs)}::timestamptz
+      update operator_tokens set used_at = ${at(nowMs)}
       where token_hash = ${tokenHash} and used_at is null and revoked_at is null
-        and expires_at > ${iso(nowMs)}::timestamptz
+        and expires_at > ${at(nowMs)}
       returning operator_id
     )
     select o.id, o.email, o.role from operators o join t on t.operator_id = o.id`)
@@ -109,10 +107,10 @@ export async function setPasswordHash(
 ): Promise<void> {
   await db.query(sql`
     update operators set password_hash = ${passwordHash},
-      password_set_at = ${iso(nowMs)}::timestamptz
+      password_set_at = ${at(nowMs)}
     where id = ${operatorId}`)
   await db.query(sql`
-    update operator_sessions set ended_at = ${iso(nowMs)}::timestamptz
+    update operator_sessions set ended_at = ${at(nowMs)}
     where operator_id = ${operatorId} and ended_at is null`)
 }
 
@@ -124,7 +122,7 @@ export async function insertSession(
 ): Promise<void> {
   await db.query(sql`
     insert into operator_sessions (id_hash, operator_id, created_at, last_seen_at)
-    values (${idHash}, ${operatorId}, ${iso(nowMs)}::timestamptz, ${iso(nowMs)}::timestamptz)`)
+    values (${idHash}, ${operatorId}, ${at(nowMs)}, ${at(nowMs)})`)
 }
 
 export type SessionRow = Operator & { lastSeenEpochMs: number; sessionIdHash: string }
@@ -133,7 +131,7 @@ export type SessionRow = Operator & { lastSeenEpochMs: number; sessionIdHash: st
 export async function openSession(db: Queryable, idHash: string): Promise<SessionRow | null> {
   const [row] = await db.query(sql<SessionRow>`
     select o.id, o.email, o.role, s.id_hash as "sessionIdHash",
-      (extract(epoch from s.last_seen_at) * 1000)::float8 as "lastSeenEpochMs"
+      ${epochMs(sql`s.last_seen_at`)} as "lastSeenEpochMs"
     from operator_sessions s join operators o on o.id = s.operator_id
     where s.id_hash = ${idHash} and s.ended_at is null`)
   return row ? { ...row, lastSeenEpochMs: Number(row.lastSeenEpochMs) } : null
@@ -141,7 +139,7 @@ export async function openSession(db: Queryable, idHash: string): Promise<Sessio
 
 export async function touchSession(db: Queryable, idHash: string, nowMs: number): Promise<void> {
   await db.query(sql`
-    update operator_sessions set last_seen_at = ${iso(nowMs)}::timestamptz
+    update operator_sessions set last_seen_at = ${at(nowMs)}
     where id_hash = ${idHash} and ended_at is null`)
 }
 
@@ -153,7 +151,7 @@ export async function endSession(
 ): Promise<Operator | null> {
   const [row] = await db.query(sql<Operator>`
     with s as (
-      update operator_sessions set ended_at = ${iso(nowMs)}::timestamptz
+      update operator_sessions set ended_at = ${at(nowMs)}
       where id_hash = ${idHash} and ended_at is null
       returning operator_id
     )
@@ -178,7 +176,7 @@ export async function recordAudit(db: Queryable, record: AuditRecord, nowMs: num
   await db.query(sql`
     insert into audit_log (operator_id, operator_email, action, order_guid, detail, at)
     values (${record.operator?.id ?? null}, ${record.operator?.email ?? null}, ${record.action},
-      ${record.orderGuid ?? null}, ${json(record.detail ?? {})}::jsonb, ${iso(nowMs)}::timestamptz)`)
+      ${record.orderGuid ?? null}, ${json(record.detail ?? {})}::jsonb, ${at(nowMs)})`)
 }
 
 export type AuditRow = {
@@ -208,7 +206,7 @@ export async function auditEntries(db: Queryable, query: AuditFilter): Promise<A
       : sql`lower(operator_email) = lower(${query.operator})`
   const what = query.action === undefined ? sql`true` : sql`action = ${query.action}`
   const rows = await db.query(sql<AuditRow>`
-    select id::float8 as id, (extract(epoch from at) * 1000)::float8 as "atEpochMs",
+    select id::float8 as id, ${epochMs(sql`at`)} as "atEpochMs",
       operator_email as "operatorEmail", action, order_guid as "orderGuid", detail
     from audit_log where ${before} and ${order} and ${who} and ${what}
     order by id desc limit ${query.limit}::int`)

@@ -1,6 +1,7 @@
 import type { AdTimeEvent } from '../../domain/ad-time.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
+import { DEVICES } from './columns.ts'
 
 // What the catalogue lets the advertisers' module read of its tables (catalogue-format
 // "Advertising"): the billboards with their ad price, and every event each one belongs to, whose
@@ -24,6 +25,21 @@ export type AdBillboard = {
   events: AdTimeEvent[]
 }
 
+const AD_BILLBOARD_FIELDS = [
+  'deviceId',
+  'location',
+  'city',
+  'country',
+  'timeZoneId',
+  'coordinates',
+  'imageUrl',
+  'contentWidth',
+  'contentHeight',
+  'impressionsPerPlay',
+  'adCpmCents',
+  'adCurrency',
+] as const satisfies readonly (keyof AdBillboard)[]
+
 /**
  * The billboards named (all of them without a list), sorted by id, with their events. A billboard
  * without the ad fields is listed too (its fields null): the caller says it is not for sale.
@@ -34,11 +50,7 @@ export function adBillboards(
 ): Promise<AdBillboard[]> {
   const only = deviceIds === null ? sql`true` : sql`d.device_id = any(${[...deviceIds]}::text[])`
   return db.query(sql<AdBillboard>`
-    select d.device_id as "deviceId", d.location, d.city, d.country,
-      d.time_zone_id as "timeZoneId", json_build_object('lat', d.lat, 'lng', d.lng) as coordinates,
-      d.image_url as "imageUrl", d.content_width as "contentWidth",
-      d.content_height as "contentHeight", d.impressions_per_play as "impressionsPerPlay",
-      d.ad_cpm_cents as "adCpmCents", d.ad_currency as "adCurrency",
+    select ${DEVICES.select({ from: 'd', fields: AD_BILLBOARD_FIELDS })},
       coalesce((
         select json_agg(json_build_object(
           'startDateHourLocalInclusive', e.start_date_hour_local_inclusive,

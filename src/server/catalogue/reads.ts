@@ -2,6 +2,7 @@ import type { ContentGenerationRequest, ContentType, Template } from '../../cont
 import type { PlayoutEvent } from '../../domain/schedule.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { type Sql, sql } from '../platform/db/sql.ts'
+import { DEVICES, EVENTS, TEMPLATES } from './columns.ts'
 
 // What the catalogue module lets other modules read of its tables: the templates and what a
 // generation names (content/), a billboard and its events (player/), the billboards and an event's
@@ -12,9 +13,7 @@ import { type Sql, sql } from '../platform/db/sql.ts'
 /** A template as api-v1 lists it, and its html (placeholders {{buyerName}} {{recipientName}} ...). */
 export type TemplateRow = Template & { html: string }
 
-const TEMPLATE_COLUMNS = sql`id, name, names, types, mode, width_px as "widthPx", height_px as "heightPx",
-  preview_image_url as "previewImageUrl", example_preview_video_url as "examplePreviewVideoUrl",
-  video_max_length_seconds as "videoMaxLengthSeconds", html`
+const TEMPLATE_COLUMNS = TEMPLATES.select()
 
 /** spec §7 call 1: the templates made for this screen size, in these modes (types are filtered by the caller). */
 export function templatesFor(
@@ -137,14 +136,23 @@ export type DeviceEvent = PlayoutEvent & {
   adSharePercent: number | null
 }
 
+const DEVICE_EVENT_FIELDS = [
+  'slug',
+  'name',
+  'startDateHourLocalInclusive',
+  'endDateHourLocalExclusive',
+  'slotWidthMS',
+  'playsPerSlot',
+  'secondsPerShout',
+  'valueCentsPerSlot',
+  'currency',
+  'adSharePercent',
+] as const satisfies readonly (keyof DeviceEvent)[]
+
 /** The events that show the billboard. */
 export function eventsOfDevice(db: Queryable, deviceId: string): Promise<DeviceEvent[]> {
   return db.query(sql<DeviceEvent>`
-    select e.slug, e.name, e.start_date_hour_local_inclusive as "startDateHourLocalInclusive",
-      e.end_date_hour_local_exclusive as "endDateHourLocalExclusive", e.slot_width_ms as "slotWidthMS",
-      e.plays_per_slot as "playsPerSlot", e.seconds_per_shout as "secondsPerShout",
-      e.value_cents_per_slot as "valueCentsPerSlot", e.currency,
-      e.ad_share_percent as "adSharePercent"
+    select ${EVENTS.select({ from: 'e', fields: DEVICE_EVENT_FIELDS })}
     from event_devices ed join events e on e.slug = ed.event_slug
     where ed.device_id = ${deviceId}
     order by e.slug`)
@@ -161,8 +169,7 @@ export type BillboardRow = {
 }
 
 const BILLBOARD_COLUMNS = sql`
-  d.device_id as "deviceId", d.location, d.city, d.time_zone_id as "timeZoneId",
-  json_build_object('lat', d.lat, 'lng', d.lng) as coordinates,
+  ${DEVICES.select({ from: 'd', fields: ['deviceId', 'location', 'city', 'timeZoneId', 'coordinates'] })},
   coalesce((select json_agg(ed.event_slug order by ed.event_slug) from event_devices ed
     where ed.device_id = d.device_id), '[]'::json) as "eventSlugs"`
 
@@ -182,7 +189,7 @@ export type EventDeviceRow = { deviceId: string; timeZoneId: string; sells: bool
 /** The billboards of an event; `sells` is false for one unavailable for it or sold out. */
 export function devicesOfEvent(db: Queryable, eventSlug: string): Promise<EventDeviceRow[]> {
   return db.query(sql<EventDeviceRow>`
-    select d.device_id as "deviceId", d.time_zone_id as "timeZoneId",
+    select ${DEVICES.select({ from: 'd', fields: ['deviceId', 'timeZoneId'] })},
       not (ed.unavailable or d.sold_out) as sells
     from event_devices ed join devices d on d.device_id = ed.device_id
     where ed.event_slug = ${eventSlug}

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import type { ContentType } from '../../contract/index.ts'
 import type { Problem } from '../../contract/problems.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
-import { json, type Sql, sql } from '../platform/db/sql.ts'
+import { at, json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
+import { GENERATED, JOBS, UPLOADS } from './columns.ts'
 import type { ProcessedFile } from './processors.ts'
 import { newId } from './storage.ts'
 
@@ -32,10 +33,7 @@ export type UploadRow = {
   flagReasons: string[]
 }
 
-const UPLOAD_COLUMNS = sql`id, kind, format, status, file_name as "fileName",
-  mime_type as "mimeType", width_px as "widthPx", height_px as "heightPx",
-  duration_seconds as "durationSeconds", size_bytes as "sizeBytes", error, flagged,
-  flag_reasons as "flagReasons"`
+const UPLOAD_COLUMNS = UPLOADS.select()
 
 export async function uploadById(db: Queryable, id: string): Promise<UploadRow | null> {
   const [row] = await db.query(
@@ -107,24 +105,24 @@ export type GeneratedRow = {
 }
 
 export async function insertGeneratedContent(db: Queryable, row: GeneratedRow): Promise<void> {
-  await db.query(sql`
-    insert into generated_content (key, url, type, width_px, height_px, generator_id, device_id,
-      event_slug, upload_id, file_name, duration_seconds, request, flagged, flag_reasons)
-    values (${row.key}, ${row.url}, ${row.type}, ${row.widthPx}, ${row.heightPx},
-      ${row.generatorId}, ${row.deviceId}, ${row.eventSlug}, ${row.uploadId}, ${row.fileName},
-      ${row.durationSeconds}::float8, ${json(row.request)}::jsonb, ${row.flagged},
-      ${json(row.flagReasons)}::jsonb)`)
+  await db.query(sql`insert into ${GENERATED.insert(row)}`)
 }
 
-export type ContentEntryRow = Pick<
-  GeneratedRow,
-  'url' | 'type' | 'widthPx' | 'heightPx' | 'durationSeconds' | 'flagged' | 'fileName'
->
+const ENTRY_FIELDS = [
+  'url',
+  'type',
+  'widthPx',
+  'heightPx',
+  'durationSeconds',
+  'flagged',
+  'fileName',
+] as const
+
+export type ContentEntryRow = Pick<GeneratedRow, (typeof ENTRY_FIELDS)[number]>
 
 export async function generatedByKey(db: Queryable, key: string): Promise<ContentEntryRow | null> {
   const [row] = await db.query(sql<ContentEntryRow>`
-    select url, type, width_px as "widthPx", height_px as "heightPx",
-      duration_seconds as "durationSeconds", flagged, file_name as "fileName"
+    select ${GENERATED.select({ fields: ENTRY_FIELDS })}
     from generated_content where key = ${key}`)
   return row ?? null
 }
@@ -148,9 +146,7 @@ export type ContentJobRow = {
   completedAt: Date | null
 }
 
-const JOB_COLUMNS = sql`id, public_token as "publicToken", kind, status, payload,
-  result_key as "resultKey", error, attempts, outage_retries as "outageRetries",
-  completed_at as "completedAt"`
+const JOB_COLUMNS = JOBS.select()
 
 /** Who asked for a job and the upload it uses (migration 0018): both null for jobs of the shop. */
 export type JobOwner = { clientKey: string | null; uploadId: string | null }
@@ -318,7 +314,7 @@ export async function deleteUnorderedContent(
   return db.transaction(async (tx) => {
     const gone = await tx.query(sql<{ key: string }>`
       select g.key from generated_content g
-      where g.created_at < to_timestamp(${cutoffMs}::float8 / 1000)
+      where g.created_at < ${at(cutoffMs)}
         and not ${inAnOrder(sql`g.key`)}
       order by g.created_at
       limit ${batch}
@@ -351,7 +347,7 @@ export async function deleteUnusedUploads(
   return db.query(sql<{ fileName: string | null }>`
     delete from content_uploads where id in (
       select u.id from content_uploads u
-      where u.created_at < to_timestamp(${cutoffMs}::float8 / 1000)
+      where u.created_at < ${at(cutoffMs)}
         and not exists (select 1 from generated_content g where g.upload_id = u.id)
         and not exists (select 1 from content_jobs j
           where j.status in ('queued', 'running')
@@ -367,7 +363,7 @@ export async function deleteOldJobs(db: Queryable, cutoffMs: number): Promise<nu
   const rows = await db.query(sql`
     delete from content_jobs
     where status in ('done', 'failed') and result_key is null
-      and coalesce(completed_at, created_at) < to_timestamp(${cutoffMs}::float8 / 1000)
+      and coalesce(completed_at, created_at) < ${at(cutoffMs)}
     returning id`)
   return rows.length
 }

@@ -2,7 +2,7 @@ import type { MailKind } from '../../contract/mail.ts'
 import type { Locale } from '../../domain/locale.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { json, type Sql, sql } from '../platform/db/sql.ts'
+import { epochMs, json, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 
 // All SQL of the outbox (mail_outbox, migration 0008); the orders owed a mail are read through the
@@ -61,8 +61,6 @@ export type MailToSend = OutboxRow & {
   attachments: Attachment[]
   messageId: string
 }
-
-const epochMs = (column: Sql) => sql`(extract(epoch from ${column}) * 1000)::float8`
 
 const OUTBOX_COLUMNS = sql`id, order_guid as "orderGuid", kind, locale, to_address as "to", subject,
   status, attempts, ${epochMs(sql`created_at`)} as "createdAtEpochMs",

@@ -3,7 +3,7 @@ import { makeGoodOfSlots, type SlotMakeGood } from '../../domain/make-good.ts'
 import type { RefundRow } from '../payment/reads.ts'
 import { keyedRefundOpen, keyedRefunds } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { type Sql, sql } from '../platform/db/sql.ts'
+import { epochMs, type Sql, sql } from '../platform/db/sql.ts'
 
 // What the make-good module lets others read of make_good_slots: an order's make-good so far with
 // its refunds (the order summary, the confirmation page), the make-goods owed a mail (the mail
@@ -39,7 +39,7 @@ export async function makeGoodOfOrder(db: Queryable, guid: string): Promise<Make
     select g.slot_number as "slotNumber", g.plays_due as "playsDue",
       g.plays_proven as "playsProven", g.missed_play_indexes as "missedPlayIndexes",
       g.refund_cents::float8 as "refundCents", g.currency,
-      (extract(epoch from g.decided_at) * 1000)::float8 as "decidedAtEpochMs",
+      ${epochMs(sql`g.decided_at`)} as "decidedAtEpochMs",
       ${keyedRefunds(sql`(select array_agg(distinct k.refund_key) from make_good_slots k
         where k.order_guid = g.order_guid and k.refund_key is not null)`)} as refund
     from make_good_slots g where g.order_guid = ${guid} order by g.slot_number`)

@@ -1,6 +1,6 @@
 import type { SlotDecision } from '../../domain/make-good.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { json, type Sql, sql } from '../platform/db/sql.ts'
+import { at, json, type Sql, sql } from '../platform/db/sql.ts'
 
 // The make-good module's table, make_good_slots (migration 0036): one row per slot of a Confirmed
 // order once it is decided, as it was decided. Others read it through reads.ts.
@@ -35,7 +35,7 @@ export async function insertSlotDecisions(
       plays_proven, missed_play_indexes, refund_cents, refund_key, currency, decided_at)
     select ${order.orderGuid}, s.slot_number, ${order.eventSlug}, ${order.orderSlots}::int,
       s.plays_due, s.plays_proven, s.missed_play_indexes, s.refund_cents, s.refund_key,
-      ${order.currency}, ${new Date(decidedAtEpochMs).toISOString()}::timestamptz
+      ${order.currency}, ${at(decidedAtEpochMs)}
     from jsonb_to_recordset(${json(
       slots.map((s) => ({
         slot_number: s.slotNumber,

@@ -10,7 +10,8 @@ import {
   refundedCents,
 } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { type Sql, sql } from '../platform/db/sql.ts'
+import { epochMs, sql } from '../platform/db/sql.ts'
+import { ORDERS } from './columns.ts'
 import { historyOf } from './reads.ts'
 
 // The orders as the console reads them (the operators' module, ops/): each with its content and its
@@ -86,18 +87,33 @@ type Row = Omit<
   card: { provider: string; cardBrand: string | null; cardLast4: string | null } | null
 }
 
-const epochMs = (column: Sql) => sql`(extract(epoch from ${column}) * 1000)::float8`
+const CONSOLE_ORDER_FIELDS = [
+  'guid',
+  'eventSlug',
+  'deviceId',
+  'state',
+  'errors',
+  'confirmationDateEpochMs',
+  'slotNumbers',
+  'currency',
+  'subtotalCents',
+  'discountCents',
+  'totalCents',
+  'promoCode',
+  'locale',
+  'orderType',
+  'email',
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'willReceiveMarketing',
+  'paymentId',
+] as const
 
 const SELECT_CONSOLE_ORDER = sql`
-  select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId", o.state, o.errors,
-    o.confirmation_date_epoch_ms::float8 as "confirmationDateEpochMs",
-    o.slot_numbers as "slotNumbers", o.currency, o.subtotal_cents as "subtotalCents",
-    o.discount_cents as "discountCents", o.total_cents as "totalCents",
-    o.promo_code as "promoCode", o.locale, o.order_type as "orderType", o.email,
-    o.first_name as "firstName", o.last_name as "lastName", o.phone_number as "phoneNumber",
-    o.will_receive_marketing as "willReceiveMarketing",
+  select ${ORDERS.select({ from: 'o', fields: CONSOLE_ORDER_FIELDS })},
     o.personal_data_erased_at is not null as "personalDataForgotten",
-    round(${epochMs(sql`o.created_at`)}) as "createdAtEpochMs", o.payment_id as "paymentId",
+    round(${epochMs(sql`o.created_at`)}) as "createdAtEpochMs",
     ${consoleContentOf(sql`o.execution_content_key`)} as content,
     ${checkoutCardFacts(sql`o.checkout_secret_key`)} as card,
     ${orderRefund(sql`o.guid`)} as refund,
@@ -154,7 +170,7 @@ export async function billboardsOfOrders(
   text: string,
 ): Promise<{ eventSlug: string; deviceId: string }[]> {
   return db.query(sql<{ eventSlug: string; deviceId: string }>`
-    select distinct o.event_slug as "eventSlug", o.device_id as "deviceId" from orders o
+    select distinct ${ORDERS.select({ from: 'o', fields: ['eventSlug', 'deviceId'] })} from orders o
     where ${orderMatch(text)}`)
 }
 
@@ -195,6 +211,6 @@ export async function underReviewSlots(
   db: Queryable,
 ): Promise<{ guid: string; eventSlug: string; deviceId: string; slotNumbers: number[] }[]> {
   return db.query(sql<{ guid: string; eventSlug: string; deviceId: string; slotNumbers: number[] }>`
-    select guid, event_slug as "eventSlug", device_id as "deviceId", slot_numbers as "slotNumbers"
+    select ${ORDERS.select({ fields: ['guid', 'eventSlug', 'deviceId', 'slotNumbers'] })}
     from orders where state = 'UnderReview'`)
 }

@@ -9,6 +9,7 @@ import {
 } from '../payment/writes.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
+import { ORDERS } from './columns.ts'
 import { offSaleStatement } from './repo.ts'
 
 // An order's outcome: Processing → Confirmed, UnderReview, Failed, or AwaitingAuthentication while
@@ -100,11 +101,18 @@ export type WaitingOrder = {
   action: { provider: string; paymentId: string; clientSecret: string } | null
 }
 
+const WAITING_FIELDS = [
+  'guid',
+  'eventSlug',
+  'deviceId',
+  'state',
+  'paymentId',
+  'authenticationUntilEpochMs',
+] as const
+
 export async function waitingOrder(db: Queryable, guid: string): Promise<WaitingOrder | null> {
   const [row] = await db.query(sql<WaitingOrder>`
-    select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId", o.state,
-      o.payment_id as "paymentId",
-      o.authentication_until_epoch_ms::float8 as "authenticationUntilEpochMs",
+    select ${ORDERS.select({ from: 'o', fields: WAITING_FIELDS })},
       ${orderPaymentAction(sql`o.guid`)} as action
     from orders o where o.guid = ${guid}`)
   return row ?? null

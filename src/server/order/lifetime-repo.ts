@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../platform/db/client.ts'
-import { sql } from '../platform/db/sql.ts'
+import { at, epochMs, sql } from '../platform/db/sql.ts'
+import { ORDERS } from './columns.ts'
 
 // The SQL of an order's personal data's lifetime (lifetime.ts): the orders still keeping it, and
 // their anonymising.
@@ -15,6 +16,14 @@ export type OrderKeepingData = {
   createdAtEpochMs: number
 }
 
+const KEEPING_FIELDS = [
+  'guid',
+  'eventSlug',
+  'deviceId',
+  'slotNumbers',
+  'executionContentKey',
+] as const satisfies readonly (keyof OrderKeepingData)[]
+
 /**
  * Orders whose personal data is still kept, made before `madeBeforeMs`, by creation then guid after
  * `after`, whatever their state, except an order in Processing whose lease a live instance holds (it
@@ -26,18 +35,17 @@ export function ordersKeepingData(
   after: { createdAtEpochMs: number; guid: string } | null,
   limit: number,
 ): Promise<OrderKeepingData[]> {
-  const made = sql`(extract(epoch from o.created_at) * 1000)::float8`
+  const made = epochMs(sql`o.created_at`)
   const past = after
     ? sql`and (${made}, o.guid) > (${after.createdAtEpochMs}::float8, ${after.guid})`
     : sql``
   return db.query(sql<OrderKeepingData>`
-    select o.guid, o.state = 'Processing' as processing, o.event_slug as "eventSlug", o.device_id as "deviceId",
-      o.slot_numbers as "slotNumbers", o.execution_content_key as "executionContentKey",
-      ${made} as "createdAtEpochMs"
+    select ${ORDERS.select({ from: 'o', fields: KEEPING_FIELDS })},
+      o.state = 'Processing' as processing, ${made} as "createdAtEpochMs"
     from orders o
     where o.personal_data_erased_at is null
       and (o.state <> 'Processing' or o.lease_expires_at is null or o.lease_expires_at < now())
-      and o.created_at < to_timestamp(${madeBeforeMs}::float8 / 1000) ${past}
+      and o.created_at < ${at(madeBeforeMs)} ${past}
     order by o.created_at, o.guid
     limit ${limit}::int`)
 }
@@ -48,10 +56,8 @@ export async function orderKeepingData(
   guid: string,
 ): Promise<OrderKeepingData | null> {
   const [row] = await db.query(sql<OrderKeepingData>`
-    select o.guid, o.state = 'Processing' as processing, o.event_slug as "eventSlug",
-      o.device_id as "deviceId", o.slot_numbers as "slotNumbers",
-      o.execution_content_key as "executionContentKey",
-      (extract(epoch from o.created_at) * 1000)::float8 as "createdAtEpochMs"
+    select ${ORDERS.select({ from: 'o', fields: KEEPING_FIELDS })},
+      o.state = 'Processing' as processing, ${epochMs(sql`o.created_at`)} as "createdAtEpochMs"
     from orders o where o.guid = ${guid} and o.personal_data_erased_at is null`)
   return row ?? null
 }
@@ -96,7 +102,7 @@ export async function anonymiseOrder(
     const blanked = await tx.query(sql`
       update orders set email = '', first_name = '', last_name = '', phone_number = '',
         will_receive_marketing = false, request_body = '{}'::jsonb,
-        personal_data_erased_at = to_timestamp(${nowMs}::float8 / 1000),
+        personal_data_erased_at = ${at(nowMs)},
         lease_owner = null, lease_expires_at = null
       where guid = ${guid} and personal_data_erased_at is null
         and (state <> 'Processing' or lease_owner = ${holder})

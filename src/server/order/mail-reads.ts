@@ -2,6 +2,7 @@ import type { ProblemData } from '../../domain/problems.ts'
 import { refundedCents, refundOpen } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { type Sql, sql } from '../platform/db/sql.ts'
+import { ORDERS } from './columns.ts'
 
 // The orders owed a mail, as the mail planner (mail/) reads them: by their state and its history
 // (order_state_history, migration 0007), their refund (payment/reads.ts), their event's end (the
@@ -102,8 +103,8 @@ export function timedMailCandidates(
   limit: number,
 ): Promise<TimedMailCandidate[]> {
   return db.query(sql<TimedMailCandidate>`
-    select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId",
-      o.slot_numbers as "slotNumbers", ${mailed('reminder')} as "hasReminder"
+    select ${ORDERS.select({ from: 'o', fields: ['guid', 'eventSlug', 'deviceId', 'slotNumbers'] })},
+      ${mailed('reminder')} as "hasReminder"
     from orders o
     where o.state = 'Confirmed' and not ${mailed('played')}
       and ${recentEvent(sql`o.event_slug`)}
@@ -115,7 +116,7 @@ export type OrderContact = { email: string; firstName: string }
 
 export async function orderContact(db: Queryable, guid: string): Promise<OrderContact | null> {
   const [row] = await db.query(sql<OrderContact>`
-    select email, first_name as "firstName" from orders
+    select ${ORDERS.select({ fields: ['email', 'firstName'] })} from orders
     where guid = ${guid} and personal_data_erased_at is null`)
   return row ?? null
 }

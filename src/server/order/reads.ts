@@ -3,7 +3,8 @@ import { operatorEmail } from '../auth/reads.ts'
 import { contentLinkOf, playableContentOf } from '../content/reads.ts'
 import { refundedCents } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { joinSql, type Sql, sql } from '../platform/db/sql.ts'
+import { epochMs, joinSql, type Sql, sql } from '../platform/db/sql.ts'
+import { ORDERS } from './columns.ts'
 
 // What the order module lets other modules read of its tables (orders, order_state_history,
 // slot_reservations, promo_redemptions): the sold slots (the shop's slot search), a code's
@@ -102,8 +103,7 @@ export type OrderForPlay = {
 export function ordersForPlays(db: Queryable, guids: readonly string[]): Promise<OrderForPlay[]> {
   if (guids.length === 0) return Promise.resolve([])
   return db.query(sql<OrderForPlay>`
-    select guid, state, event_slug as "eventSlug", device_id as "deviceId",
-      slot_numbers as "slotNumbers"
+    select ${ORDERS.select({ fields: ['guid', 'state', 'eventSlug', 'deviceId', 'slotNumbers'] })}
     from orders where guid in (${joinSql(guids.map((g) => sql`${g}`))})`)
 }
 
@@ -193,7 +193,7 @@ export function salesByQuarterHour(
 /** The history of an order with the operator's e-mail: a JSON array, oldest first. */
 export function historyOf(orderGuid: Sql): Sql {
   return sql`coalesce((select json_agg(json_build_object('state', h.state,
-      'atEpochMs', round((extract(epoch from h.at) * 1000)::float8), 'actor', h.actor,
+      'atEpochMs', round(${epochMs(sql`h.at`)}), 'actor', h.actor,
       'operatorEmail', ${operatorEmail(sql`h.operator_id`)}, 'reason', h.reason) order by h.id)
     from order_state_history h where h.order_guid = ${orderGuid}), '[]'::json)`
 }
@@ -236,7 +236,8 @@ export function ordersWithEndedSlots(
 ): Promise<{ guid: string; eventSlug: string; upTo: number }[]> {
   if (bounds.length === 0) return Promise.resolve([])
   return db.query(sql<{ guid: string; eventSlug: string; upTo: number }>`
-    select o.guid, o.event_slug as "eventSlug", b.up_to as "upTo" from orders o
+    select ${ORDERS.select({ from: 'o', fields: ['guid', 'eventSlug'] })}, b.up_to as "upTo"
+    from orders o
     join unnest(${bounds.map((b) => b.eventSlug)}::text[], ${bounds.map((b) => b.deviceId)}::text[],
       ${bounds.map((b) => b.upTo)}::int[]) as b(event_slug, device_id, up_to)
       on o.event_slug = b.event_slug and o.device_id = b.device_id

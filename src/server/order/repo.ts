@@ -6,6 +6,7 @@ import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { HitRow } from '../platform/rate-limit.ts'
+import { ORDERS, type OrderColumns } from './columns.ts'
 
 /** A lease's end, by the database's clock. */
 const leaseEnd = (lease: LeaseSettings) =>
@@ -189,11 +190,9 @@ export type OrderToProcess = {
 
 export async function orderToProcess(db: Queryable, guid: string): Promise<OrderToProcess | null> {
   const [row] = await db.query(sql<OrderToProcess>`
-    select o.guid, o.event_slug as "eventSlug", o.device_id as "deviceId", o.state,
-      o.total_cents as "totalCents", o.currency,
+    select ${ORDERS.select({ from: 'o', fields: ['guid', 'eventSlug', 'deviceId', 'state', 'totalCents', 'currency', 'slotNumbers'] })},
       ${orderContentOf(sql`o.execution_content_key`)} as content,
-      ${checkoutCard(sql`o.checkout_secret_key`)} as setup,
-      o.slot_numbers as "slotNumbers"
+      ${checkoutCard(sql`o.checkout_secret_key`)} as setup
     from orders o where o.guid = ${guid}`)
   return row ?? null
 }
@@ -315,8 +314,7 @@ export type LockedOrder = {
 /** The order, locked for this transaction (the change below is decided on what it reads). */
 export async function lockOrder(db: Queryable, guid: string): Promise<LockedOrder | null> {
   const [row] = await db.query(sql<LockedOrder>`
-    select o.guid, o.state, o.event_slug as "eventSlug", o.device_id as "deviceId",
-      o.total_cents as "totalCents", o.currency, o.payment_id as "paymentId",
+    select ${ORDERS.select({ from: 'o', fields: ['guid', 'state', 'eventSlug', 'deviceId', 'totalCents', 'currency', 'paymentId'] })},
       ${checkoutProvider(sql`o.checkout_secret_key`)} as provider
     from orders o where o.guid = ${guid} for update of o`)
   return row ?? null
@@ -365,22 +363,24 @@ export async function cancelOrder(
 
 // ---------- reading ----------
 
-export type OrderRow = {
-  guid: string
-  eventSlug: string
-  deviceId: string
-  state: OrderState
-  errors: ProblemData[]
-  confirmationDateEpochMs: number | null
-  executionContentKey: string
-  slotNumbers: number[]
-  currency: string
-  subtotalCents: number
-  discountCents: number
-  totalCents: number
-  promoCode: string | null
-  locale: string
-}
+const ORDER_ROW_FIELDS = [
+  'guid',
+  'eventSlug',
+  'deviceId',
+  'state',
+  'errors',
+  'confirmationDateEpochMs',
+  'executionContentKey',
+  'slotNumbers',
+  'currency',
+  'subtotalCents',
+  'discountCents',
+  'totalCents',
+  'promoCode',
+  'locale',
+] as const satisfies readonly (keyof OrderColumns)[]
+
+export type OrderRow = Pick<OrderColumns, (typeof ORDER_ROW_FIELDS)[number]>
 
 /** An order of the event (null when the guid is unknown or of another event). */
 export async function orderOfEvent(
@@ -389,11 +389,7 @@ export async function orderOfEvent(
   guid: string,
 ): Promise<OrderRow | null> {
   const [row] = await db.query(sql<OrderRow>`
-    select guid, event_slug as "eventSlug", device_id as "deviceId", state, errors,
-      confirmation_date_epoch_ms as "confirmationDateEpochMs",
-      execution_content_key as "executionContentKey", slot_numbers as "slotNumbers", currency,
-      subtotal_cents as "subtotalCents", discount_cents as "discountCents",
-      total_cents as "totalCents", promo_code as "promoCode", locale
+    select ${ORDERS.select({ fields: ORDER_ROW_FIELDS })}
     from orders where guid = ${guid} and event_slug = ${eventSlug}`)
   return row ?? null
 }

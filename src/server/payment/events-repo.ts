@@ -1,12 +1,10 @@
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { json, sql } from '../platform/db/sql.ts'
+import { at, json, sql } from '../platform/db/sql.ts'
 
 // The payment module's record of Stripe's events (migration 0026): payment_webhook_events (each
 // event id once), payment_disputes (one row per Stripe Dispute), and what a refund's events change
 // on its refunds row (provider_status, and the shop's status when the refund failed or went through).
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 export async function webhookEventSeen(db: Queryable, eventId: string): Promise<boolean> {
   const rows = await db.query(sql`
@@ -22,7 +20,7 @@ export async function recordWebhookEvent(
   const rows = await db.query(sql`
     insert into payment_webhook_events (event_id, type, object_id, received_at)
     values (${event.eventId}, ${event.type}, ${event.objectId},
-      ${iso(event.receivedAtMs)}::timestamptz)
+      ${at(event.receivedAtMs)})
     on conflict (event_id) do nothing
     returning event_id`)
   return rows.length === 1
@@ -36,7 +34,7 @@ export async function deleteOldWebhookEvents(
 ): Promise<number> {
   const rows = await db.query(sql`
     delete from payment_webhook_events
-    where received_at < ${iso(nowMs - olderThanMs)}::timestamptz
+    where received_at < ${at(nowMs - olderThanMs)}
     returning event_id`)
   return rows.length
 }
@@ -64,13 +62,13 @@ export async function refundNews(
     | { paymentIntent: string; refundedCents: number },
   nowMs: number,
 ): Promise<{ orderGuid: string } | null> {
-  const at = iso(nowMs)
+  const now = at(nowMs)
   if (!('id' in news)) {
     // the charge shows the money back: the refunds still pending here (their answer lost, or made
     // in Stripe's dashboard) went through, once it shows all that the charge's refunds owe
     const [row] = await db.query(sql<{ orderGuid: string }>`
       update refunds set status = 'succeeded', error = null,
-        provider_status = coalesce(provider_status, 'succeeded'), completed_at = ${at}::timestamptz
+        provider_status = coalesce(provider_status, 'succeeded'), completed_at = ${now}
       where payment_id = ${news.paymentIntent} and status = 'pending'
         and (select sum(x.amount_cents) from refunds x
           where x.payment_id = ${news.paymentIntent} and x.status <> 'failed')
@@ -90,8 +88,8 @@ export async function refundNews(
       error = case when ${shopStatus}::text = 'failed' then ${problem ? json(problem) : null}::jsonb
         when ${shopStatus}::text = 'succeeded' then null else error end,
       completed_at = case when ${shopStatus}::text is null then completed_at
-        when ${shopStatus}::text = 'failed' then ${at}::timestamptz
-        else coalesce(completed_at, ${at}::timestamptz) end
+        when ${shopStatus}::text = 'failed' then ${now}
+        else coalesce(completed_at, ${now}) end
     where (provider_refund_id = ${news.id}
         or (provider_refund_id is null and order_guid = ${news.orderGuid}::text
           and payment_id = ${news.paymentIntent}::text
@@ -130,9 +128,9 @@ export async function upsertDispute(db: Queryable, d: DisputeRow, nowMs: number)
       status, evidence_due_at, opened_at, updated_at, closed_at)
     values (${d.disputeId}, ${d.paymentId}, ${d.orderGuid}, ${d.amountCents}::int, ${d.currency},
       ${d.reason}, ${d.status},
-      ${d.evidenceDueEpochMs === null ? null : iso(d.evidenceDueEpochMs)}::timestamptz,
-      ${iso(d.openedAtEpochMs)}::timestamptz, ${iso(nowMs)}::timestamptz,
-      ${d.closedAtEpochMs === null ? null : iso(d.closedAtEpochMs)}::timestamptz)
+      ${at(d.evidenceDueEpochMs)},
+      ${at(d.openedAtEpochMs)}, ${at(nowMs)},
+      ${at(d.closedAtEpochMs)})
     on conflict (dispute_id) do update set status = excluded.status,
       amount_cents = excluded.amount_cents, reason = excluded.reason,
       evidence_due_at = coalesce(excluded.evidence_due_at, payment_disputes.evidence_due_at),

@@ -1,5 +1,5 @@
 import type { ProblemData } from '../../domain/problems.ts'
-import { type Sql, sql } from '../platform/db/sql.ts'
+import { epochMs, type Sql, sql } from '../platform/db/sql.ts'
 
 // What the payment module lets other modules read of its tables. Placing and processing an order
 // read the checkout's card with the order's own rows in one round trip (the hot path of the shop),
@@ -46,8 +46,6 @@ export type RefundRow = {
   createdAtEpochMs: number
   completedAtEpochMs: number | null
 }
-
-const epochMs = (column: Sql) => sql`(extract(epoch from ${column}) * 1000)::float8`
 
 export const REFUND_JSON = sql`json_build_object('orderGuid', r.order_guid, 'provider', r.provider,
   'paymentId', r.payment_id, 'amountCents', r.amount_cents, 'currency', r.currency,

@@ -1,6 +1,6 @@
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { json, sql } from '../platform/db/sql.ts'
+import { at, json, sql } from '../platform/db/sql.ts'
 import type { PaymentSetupRecord } from './provider.ts'
 import { REFUND_JSON, type RefundRow } from './reads.ts'
 
@@ -171,7 +171,7 @@ export async function stalePendingRefunds(
   const rows = await db.query(sql<{ key: string }>`
     select idempotency_key as key from refunds
     where status = 'pending'
-      and created_at < ${new Date(nowMs - olderThanMs).toISOString()}::timestamptz
+      and created_at < ${at(nowMs - olderThanMs)}
     order by created_at limit 50`)
   return rows.map((r) => r.key)
 }

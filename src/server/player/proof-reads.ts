@@ -1,6 +1,6 @@
 import { contentKeyOf } from '../order/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { sql } from '../platform/db/sql.ts'
+import { epochMs, sql } from '../platform/db/sql.ts'
 
 // The proofs of play of sold shouts for the console's export, a page at a time in the order they
 // started (the export streams them: a month of a fleet never sits in memory at once). Each play is
@@ -37,7 +37,7 @@ export function shoutProofPage(db: Queryable, page: ProofPage): Promise<ShoutPro
       ${contentKeyOf(sql`p.order_guid`)} as "contentKey",
       p.started_at_epoch_ms::float8 as "startedAtEpochMs",
       p.ended_at_epoch_ms::float8 as "endedAtEpochMs",
-      floor(extract(epoch from p.received_at) * 1000)::float8 as "receivedAtEpochMs"
+      floor(${epochMs(sql`p.received_at`)}) as "receivedAtEpochMs"
     from plays p
     where ${devices} and p.started_at_epoch_ms >= ${page.fromMs}::bigint
       and p.started_at_epoch_ms < ${page.untilMs}::bigint and ${after}
@@ -55,7 +55,7 @@ export function newestShoutProofs(
     select p.play_id as "playId", p.order_guid as "orderGuid",
       p.started_at_epoch_ms::float8 as "startedAtEpochMs",
       p.ended_at_epoch_ms::float8 as "endedAtEpochMs",
-      floor(extract(epoch from p.received_at) * 1000)::float8 as "receivedAtEpochMs"
+      floor(${epochMs(sql`p.received_at`)}) as "receivedAtEpochMs"
     from plays p where p.device_id = ${deviceId}
     order by p.started_at_epoch_ms desc, p.play_id desc
     limit ${limit}::int`)

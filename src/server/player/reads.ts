@@ -2,7 +2,7 @@ import type { OrderPlay } from '../../contract/index.ts'
 import { playsPerSlotOf } from '../catalogue/reads.ts'
 import { eventOfOrder, isOrderOfEvent, slotCountOf } from '../order/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { sql } from '../platform/db/sql.ts'
+import { epochMs, sql } from '../platform/db/sql.ts'
 
 // What the player module lets other modules read of its tables: the proof of play of orders (the
 // order summary, the console's orders), of a billboard's slots (the console's schedule), and when a
@@ -66,7 +66,7 @@ export function proofsOfSlots(
 export async function playerLinksMade(db: Queryable): Promise<Map<string, number>> {
   const rows = await db.query(sql<{ deviceId: string; createdAtEpochMs: number }>`
     select device_id as "deviceId",
-      floor(extract(epoch from created_at) * 1000)::float8 as "createdAtEpochMs"
+      floor(${epochMs(sql`created_at`)}) as "createdAtEpochMs"
     from player_tokens where revoked_at is null`)
   return new Map(rows.map((r) => [r.deviceId, Number(r.createdAtEpochMs)]))
 }

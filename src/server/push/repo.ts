@@ -1,6 +1,6 @@
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { json, sql } from '../platform/db/sql.ts'
+import { epochMs, json, sql } from '../platform/db/sql.ts'
 
 // All SQL of Web Push (migration 0022): the key pair, the subscriptions, the alerts sent. Only this
 // module touches these tables.
@@ -33,7 +33,7 @@ export type NewSubscription = {
 
 export type SubscriptionRow = { id: string; locale: string; createdAtEpochMs: number }
 
-const ROW = sql`id, locale, (extract(epoch from created_at) * 1000)::float8 as "createdAtEpochMs"`
+const ROW = sql`id, locale, ${epochMs(sql`created_at`)} as "createdAtEpochMs"`
 
 /** Adds the browser's subscription to the order, or renews its keys and language (the same id). */
 export async function upsertSubscription(

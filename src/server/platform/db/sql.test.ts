@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compile, joinSql, json, sql } from './sql.ts'
+import { at, compile, epochMs, joinSql, json, sql } from './sql.ts'
 
 describe('sql``', () => {
   it('keeps every value out of the text, as numbered parameters', () => {
@@ -34,5 +34,17 @@ describe('sql``', () => {
 
   it('sends JSON as text (a JS array would become a PostgreSQL array)', () => {
     expect(compile(sql`values (${json(['photo'])}::jsonb)`).values).toEqual(['["photo"]'])
+  })
+})
+
+describe('time helpers', () => {
+  it('sends a time as a timestamptz parameter and reads one back as epoch milliseconds', () => {
+    expect(compile(sql`where t < ${at(0)} and u = ${at(null)}`)).toEqual({
+      text: 'where t < $1::timestamptz and u = $2::timestamptz',
+      values: ['1970-01-01T00:00:00.000Z', null],
+    })
+    expect(compile(sql`select ${epochMs(sql`o.created_at`)}`).text).toBe(
+      'select (extract(epoch from o.created_at) * 1000)::float8',
+    )
   })
 })

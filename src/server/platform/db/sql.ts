@@ -4,9 +4,10 @@
 // with its own values renumbered, so a query can be put together from parts (an ORDER BY chosen from a
 // fixed map, a direction) without any way to put a caller's string into the text.
 //
-// The row type is declared by the query's author (sql<EventRow>`...`): the repos alias columns to the
-// names of that type, and the API tests run every query against the migrated database on PGlite and
-// PostgreSQL alike.
+// The row type is declared by the query's author (sql<EventRow>`...`): a table's column map
+// (columns.ts) writes the aliases to the names of that type, and the API tests run every query
+// against the migrated database on PGlite and PostgreSQL alike and parse the answers with the
+// contract's schemas.
 
 const FRAGMENT: unique symbol = Symbol('sql fragment')
 
@@ -48,6 +49,27 @@ export function joinSql(parts: readonly Sql[], separator: Sql = sql`, `): Sql {
  * array into a PostgreSQL array, so JSON is always sent as text.
  */
 export const json = (value: unknown): string => JSON.stringify(value)
+
+/** A timestamp as its ISO text (how both drivers take a timestamptz parameter). */
+export const iso = (epochMs: number): string => new Date(epochMs).toISOString()
+
+/** A timestamptz parameter from epoch milliseconds (null stays null). */
+export const at = (epochMs: number | null): Sql =>
+  sql`${epochMs === null ? null : iso(epochMs)}::timestamptz`
+
+/** A timestamptz column (or expression) as epoch milliseconds, a float8 both drivers read as a number. */
+export const epochMs = (column: Sql): Sql => sql`(extract(epoch from ${column}) * 1000)::float8`
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * A column, table or alias name spliced into the text, quoted. Only names written in the code (a
+ * column map) come here, and anything but letters, digits and underscores is refused.
+ */
+export function identifier(name: string): Sql {
+  if (!IDENTIFIER.test(name)) throw new Error(`not an SQL identifier: ${name}`)
+  return { [FRAGMENT]: true, strings: [`"${name}"`], values: [] }
+}
 
 /** The text with $n placeholders and the values in order, as both drivers take them. */
 export function compile(query: Sql): { text: string; values: unknown[] } {
