@@ -134,7 +134,7 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
     const mail = await smtp.waitFor((m) => to(m) === 'fr@example.com')
     const code = order.summary.confirmationCode
     expect(mail.subject).toBe(
-      `Nous avons reçu votre commande (${code}) : elle est en cours de vérification`,
+      `Nous avons reçu votre commande (${code})\u202f: elle est en cours de vérification`,
     )
     expect(mail.text).toContain(`Code de confirmation: ${code}`)
     expect(mail.text).toContain('Horaires dans le fuseau de l’écran (Europe/London)')
