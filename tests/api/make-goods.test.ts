@@ -202,7 +202,7 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
       `Votre shout n’a pas été diffusé à chaque fois\u202f: votre remboursement (${some.confirmationCode})`,
     )
     expect(fr.text).toContain('7 diffusions sur 8')
-    expect(fr.text).toMatch(/Non diffusé: .*: 1 diffusions sur 4/)
+    expect(fr.text).toMatch(/Non diffusé: .*: 1 diffusion sur 4/)
     expect(fr.text).toContain(
       `Remboursé: ${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: some.currency }).format(quarter / 100)}`,
     )

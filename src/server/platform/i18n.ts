@@ -85,9 +85,10 @@ const isMessage = (node: object): node is ServerMessage =>
 
 /** Every message of a tree (a module's `*_MESSAGES`), each a function saying it in a locale. */
 export function sayAll<T extends object>(locale: Locale | string, messages: T): Said<T> {
-  const walk = (node: object): unknown =>
-    isMessage(node)
-      ? (values?: MessageValues) => say(locale, node, values)
-      : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]))
+  const walk = (node: object): unknown => {
+    if (isMessage(node)) return (values?: MessageValues) => say(locale, node, values)
+    if (Array.isArray(node)) return node.map(walk)
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]))
+  }
   return walk(messages) as Said<T>
 }
