@@ -14,7 +14,9 @@ import { BUNDLE_DIR, BUNDLED, sourcePath } from './paths.ts'
 // (plurals, selects, numbers) reads right in every language.
 //
 // The bundle loads the catalogs `npm run build` compiled (scripts/build-server.ts: build/node/locale);
-// the sources (tests, tools) read the .po files, which Lingui compiles as it first uses a message.
+// the sources (tests, tools) read the .po files, which Lingui compiles as it first uses a message
+// (its development compiler: under NODE_ENV=production @lingui/core has none, and a process run from
+// the sources so would print a message with a plural as written; production runs the bundle).
 
 /** A message the server says: its id in the catalogs, and its English. */
 export type ServerMessage = { readonly id: string; readonly message: string }
