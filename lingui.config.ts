@@ -51,7 +51,10 @@ const PROBLEM_FILES = ['problems.ts', ...Object.keys(PROBLEM_PARTS)].map(
 // One catalog per locale, loaded on demand (conventions §6). English is the source language.
 // The operations console (src/app/ops) has a catalog of its own, loaded only by the
 // console, so the shop's catalogs (and its first screen) carry none of its texts. Both have the
-// problems of the catalogue: either can show any of them.
+// problems of the catalogue: either can show any of them. The server has one too (src/locale/server:
+// its mails, push notifications, share pages, invoices, declared as `/*i18n*/ { id, message }`
+// descriptors in its `*messages*.ts` files), which no page loads; the server reads it beside the
+// shop's (src/server/platform/i18n.ts).
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'fr', 'de'],
@@ -64,6 +67,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locale/ops/{locale}/messages',
       include: ['<rootDir>/src/app/ops', ...PROBLEM_FILES],
+      exclude: ['**/node_modules/**', '**/*.test.*'],
+    },
+    {
+      path: '<rootDir>/src/locale/server/{locale}/messages',
+      include: ['<rootDir>/src/server/**/*messages*.ts'],
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
   ],

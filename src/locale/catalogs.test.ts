@@ -6,6 +6,9 @@ import opsDe from './ops/de/messages.po?raw'
 import opsEn from './ops/en/messages.po?raw'
 import opsFr from './ops/fr/messages.po?raw'
 import { englishOf, readPoEntries } from './po-reader'
+import serverDe from './server/de/messages.po?raw'
+import serverEn from './server/en/messages.po?raw'
+import serverFr from './server/fr/messages.po?raw'
 import { frenchTypography } from './typography'
 
 // conventions §6: a message of the English catalog without a French or German translation fails.
@@ -13,10 +16,12 @@ import { frenchTypography } from './typography'
 // The catalogs as text (Vite's ?raw): the test reads them as the server does, with no Lingui loader.
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort()
 
-// The shop's catalogs, and the operators' console's (a catalog of its own, lingui.config.ts)
+// The shop's catalogs, the operators' console's and the server's (catalogs of their own,
+// lingui.config.ts: the server's mails, push notifications, share pages and invoices)
 const catalogs = [
   { name: 'shop', en, fr, de, least: 100 },
   { name: 'console', en: opsEn, fr: opsFr, de: opsDe, least: 40 },
+  { name: 'server', en: serverEn, fr: serverFr, de: serverDe, least: 150 },
 ]
 
 for (const catalog of catalogs) {

@@ -126,7 +126,7 @@ describe.each(BACKENDS)('billboard outage alerts on %s', (backend) => {
     expect(en?.text).toContain(device)
     expect(en?.text).toContain('https://shop.example/ops/billboards')
     const [fr] = offline(french.email)
-    expect(fr?.subject).toMatch(/^Écran hors ligne : /)
+    expect(fr?.subject).toMatch(/^Écran hors ligne\u202f: /)
 
     // still dark a few minutes later: nothing more
     clock.advance(5 * MINUTE)

@@ -134,7 +134,7 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
     const mail = await smtp.waitFor((m) => to(m) === 'fr@example.com')
     const code = order.summary.confirmationCode
     expect(mail.subject).toBe(
-      `Nous avons reçu votre commande (${code}) : elle est en cours de vérification`,
+      `Nous avons reçu votre commande (${code})\u202f: elle est en cours de vérification`,
     )
     expect(mail.text).toContain(`Code de confirmation: ${code}`)
     expect(mail.text).toContain('Horaires dans le fuseau de l’écran (Europe/London)')
@@ -267,6 +267,22 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
       `https://shop.example/de/${LIVE}/order/confirmation?order=${order.guid}`,
     )
     expect(String(played.html)).toContain('<html lang="de">')
+  })
+
+  it('counts in the order’s language: a French reminder says "1 minute", and "3 minutes"', async () => {
+    // Lingui's plural rules (src/locale/server): French says "1 minute", never "1 minutes"
+    const reminderOf = async (day: number, minutesAhead: number, email: string) => {
+      const order = await buy(api, content, daySlots(day, 20, 1), { email, locale: 'fr' })
+      await smtp.waitFor((m) => to(m) === email) // its confirmation
+      const firstStart = order.summary.slots[0]?.startEpochMs as number
+      offsetMs = firstStart - minutesAhead * 60_000 - Date.now()
+      return smtp.waitFor((m) => to(m) === email && /bientôt/.test(m.subject ?? ''))
+    }
+    const one = await reminderOf(5, 1, 'fr-one@example.com')
+    expect(one.text).toContain('Première diffusion dans environ 1 minute\n')
+    // planned a few seconds after the clock moved: 3 minutes ahead, or 2 on a slow machine
+    const three = await reminderOf(6, 3, 'fr-three@example.com')
+    expect(three.text).toMatch(/Première diffusion dans environ [23] minutes\n/)
   })
 
   it('sent each mail of an order once', async () => {

@@ -199,10 +199,10 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
       (m) => to(m) === 'some@example.com' && /remboursement/.test(m.subject ?? ''),
     )
     expect(fr.subject).toBe(
-      `Votre shout n’a pas été diffusé à chaque fois : votre remboursement (${some.confirmationCode})`,
+      `Votre shout n’a pas été diffusé à chaque fois\u202f: votre remboursement (${some.confirmationCode})`,
     )
     expect(fr.text).toContain('7 diffusions sur 8')
-    expect(fr.text).toMatch(/Non diffusé: .*: 1 diffusions sur 4/)
+    expect(fr.text).toMatch(/Non diffusé: .*: 1 diffusion sur 4/)
     expect(fr.text).toContain(
       `Remboursé: ${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: some.currency }).format(quarter / 100)}`,
     )

@@ -377,7 +377,7 @@ describe.each(BACKENDS)('a failed bank check, mailed (%s)', (backend) => {
       (m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === 'refused-fr@example.com',
     )
     expect(mail.subject).toMatch(
-      /^Votre commande n'a pas été passée : le paiement n'a pas été confirmé/,
+      /^Votre commande n'a pas été passée\u202f: le paiement n'a pas été confirmé/,
     )
     expect(mail.text).toContain("Votre banque n'a pas confirmé le paiement.")
   })

@@ -4,7 +4,8 @@ import { inflateSync } from 'node:zlib'
 import fontkit from '@pdf-lib/fontkit'
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib'
 import { formatMoney } from '../../domain/money.ts'
-import { INVOICE_TEXTS } from './invoice-texts.ts'
+import { sayAll } from '../platform/i18n.ts'
+import { INVOICE_MESSAGES } from './invoice-messages.ts'
 import type { InvoiceRow } from './invoices-repo.ts'
 
 // An invoice or credit note as a PDF (pdf-lib), in its account's language, with the shop's font
@@ -120,7 +121,7 @@ function draw(page: PDFPage, face: Face, text: string, x: number, y: number, siz
 const TAGS = { en: 'en-GB', fr: 'fr-FR', de: 'de-DE' } as const
 
 export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
-  const t = INVOICE_TEXTS[invoice.locale]
+  const t = sayAll(invoice.locale, INVOICE_MESSAGES)
   const tag = TAGS[invoice.locale]
   const money = (cents: number) =>
     formatMoney(cents, { currency: invoice.currency, locale: invoice.locale })
@@ -130,7 +131,7 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
   const bytes = await fonts()
   const doc = await PDFDocument.create()
   doc.registerFontkit(cachedFontkit)
-  const title = invoice.kind === 'invoice' ? t.invoice : t.creditNote
+  const title = invoice.kind === 'invoice' ? t.invoice() : t.creditNote()
   doc.setTitle(`${title} ${invoice.label}`)
   doc.setAuthor(invoice.seller.legalName)
   doc.setLanguage(tag)
@@ -152,9 +153,9 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
   draw(page, bold, title, left, y, 22)
   y -= 28
   const facts: [string, string][] = [
-    [t.number, invoice.label],
-    [t.issued, date(invoice.issuedAtEpochMs)],
-    ...(invoice.refersToLabel ? [[t.refersTo, invoice.refersToLabel] as [string, string]] : []),
+    [t.number(), invoice.label],
+    [t.issued(), date(invoice.issuedAtEpochMs)],
+    ...(invoice.refersToLabel ? [[t.refersTo(), invoice.refersToLabel] as [string, string]] : []),
   ]
   for (const [label, value] of facts) {
     draw(page, regular, `${label}:`, left, y, 10)
@@ -178,23 +179,26 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
       draw(page, regular, line, x, at, 10)
       at -= 13
     }
-    if (p.vatNumber) draw(page, regular, `${t.vatNumber}: ${p.vatNumber}`, x, at, 10)
+    if (p.vatNumber) draw(page, regular, `${t.vatNumber()}: ${p.vatNumber}`, x, at, 10)
     return at - 13
   }
-  const below = Math.min(party(left, t.seller, invoice.seller), party(320, t.buyer, invoice.buyer))
+  const below = Math.min(
+    party(left, t.seller(), invoice.seller),
+    party(320, t.buyer(), invoice.buyer),
+  )
   y = below - 10
-  draw(page, regular, `${t.campaign}: ${invoice.campaignName}`, left, y, 10)
+  draw(page, regular, `${t.campaign()}: ${invoice.campaignName}`, left, y, 10)
   y -= 14
-  draw(page, regular, `${t.day}: ${date(Date.parse(`${invoice.day}T12:00:00Z`))}`, left, y, 10)
+  draw(page, regular, `${t.day()}: ${date(Date.parse(`${invoice.day}T12:00:00Z`))}`, left, y, 10)
   y -= 26
 
   // the lines
   const columns = [
-    { label: t.billboard, x: left, align: 'left' as const },
-    { label: t.plays, x: 315, align: 'right' as const },
-    { label: t.impressions, x: 390, align: 'right' as const },
-    { label: t.unitPrice, x: 470, align: 'right' as const },
-    { label: t.amount, x: right, align: 'right' as const },
+    { label: t.billboard(), x: left, align: 'left' as const },
+    { label: t.plays(), x: 315, align: 'right' as const },
+    { label: t.impressions(), x: 390, align: 'right' as const },
+    { label: t.unitPrice(), x: 470, align: 'right' as const },
+    { label: t.amount(), x: right, align: 'right' as const },
   ]
   const cell = (f: Face, text: string, column: (typeof columns)[number], size = 9) =>
     draw(
@@ -223,7 +227,7 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
     return shown === text ? text : `${shown.trimEnd()}…`
   }
   for (const line of invoice.lines) {
-    cell(regular, fitted(line.deviceId ? line.label : line.label || t.budgetCap), billboard)
+    cell(regular, fitted(line.deviceId ? line.label : line.label || t.budgetCap()), billboard)
     if (line.deviceId) {
       cell(regular, count(line.plays), plays)
       cell(regular, count(line.impressions), impressions)
@@ -239,9 +243,9 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
   // the totals, then why there is no VAT, if there is none
   const rate = `${new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }).format(invoice.vatRateBasisPoints / 100)} %`
   const totals: [string, number, Face][] = [
-    [t.net, invoice.netCents, regular],
-    [t.vat(rate), invoice.vatCents, regular],
-    [t.gross, invoice.grossCents, bold],
+    [t.net(), invoice.netCents, regular],
+    [t.vat({ rate }), invoice.vatCents, regular],
+    [t.gross(), invoice.grossCents, bold],
   ]
   for (const [label, cents, f] of totals) {
     draw(page, f, label, 330, y, 10)
@@ -251,9 +255,9 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Uint8Array> {
   }
   y -= 10
   const notes = [
-    ...(invoice.vatExemption === 'reverse_charge' ? [t.reverseCharge] : []),
-    ...(invoice.vatExemption === 'outside_eu' ? [t.outsideEu] : []),
-    invoice.kind === 'invoice' ? t.paid : t.refunded,
+    ...(invoice.vatExemption === 'reverse_charge' ? [t.reverseCharge()] : []),
+    ...(invoice.vatExemption === 'outside_eu' ? [t.outsideEu()] : []),
+    invoice.kind === 'invoice' ? t.paid() : t.refunded(),
   ]
   for (const note of notes) {
     draw(page, regular, note, left, y, 9)

@@ -1,8 +1,9 @@
 import { type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import { formatMoney } from '../../domain/money.ts'
 import type { MailAttachment as Attachment, MailService } from '../mail/service.ts'
-import { ADVERTISER_MAIL_TEXTS } from './mail-texts.ts'
-import { CAMPAIGN_MAIL_TEXTS } from './mail-texts-campaigns.ts'
+import { say, sayAll } from '../platform/i18n.ts'
+import { ADVERTISER_MAIL_MESSAGES } from './mail-messages.ts'
+import { CAMPAIGN_MAIL_MESSAGES } from './mail-messages-campaigns.ts'
 
 // The mails of a campaign's life to its advertiser, in the account's language, through the mail
 // module's outbox: booked, approved, on air (its first proven play), each day's receipt, completed
@@ -58,7 +59,7 @@ export function createCampaignMails(mail: Pick<MailService, 'queueNotice' | 'ori
     },
     attachments?: readonly Attachment[],
   ): Promise<boolean> {
-    const t = CAMPAIGN_MAIL_TEXTS[to.locale]
+    const t = sayAll(to.locale, CAMPAIGN_MAIL_MESSAGES)
     return mail.queueNotice({
       key,
       kind,
@@ -67,62 +68,65 @@ export function createCampaignMails(mail: Pick<MailService, 'queueNotice' | 'ori
       ...(attachments ? { attachments } : {}),
       view: {
         locale: to.locale,
-        greeting: ADVERTISER_MAIL_TEXTS[to.locale].greeting(to.name),
+        greeting: say(to.locale, ADVERTISER_MAIL_MESSAGES.greeting, { name: to.name }),
         ...view,
-        button: { label: t.button, url: campaignUrl(c.campaignId, to.locale) },
-        footer: ADVERTISER_MAIL_TEXTS[to.locale].footer,
+        button: { label: t.button(), url: campaignUrl(c.campaignId, to.locale) },
+        footer: say(to.locale, ADVERTISER_MAIL_MESSAGES.footer),
       },
     })
   }
 
   function flightRows(to: Recipient, c: CampaignFacts, billboards: readonly MailBillboard[]) {
-    const t = CAMPAIGN_MAIL_TEXTS[to.locale]
+    const t = sayAll(to.locale, CAMPAIGN_MAIL_MESSAGES)
     const zone = billboards[0]?.timeZoneId ?? 'UTC'
     return [
       {
-        label: t.flight,
+        label: t.flight(),
         value: `${when(c.startEpochMs, to.locale, zone)} – ${when(c.endEpochMs, to.locale, zone)}`,
       },
       {
-        label: t.budget,
+        label: t.budget(),
         value: formatMoney(c.budgetCents, { currency: c.currency, locale: to.locale }),
       },
-      { label: t.billboards, value: billboards.map(named).join('; ') },
+      { label: t.billboards(), value: billboards.map(named).join('; ') },
     ]
   }
 
   return {
     /** Once per campaign: its plays are reserved and its card saved; the ad awaits review. */
     booked(to: Recipient, c: CampaignFacts, billboards: readonly MailBillboard[]) {
-      const t = CAMPAIGN_MAIL_TEXTS[to.locale].booked
+      const t = sayAll(to.locale, CAMPAIGN_MAIL_MESSAGES.booked)
       return send(to, c, `campaign-booked-${c.campaignId}`, 'campaign_booked', {
-        subject: t.subject(c.name),
-        heading: t.heading,
-        paragraphs: [t.intro(c.name), t.review],
+        subject: t.subject({ campaign: c.name }),
+        heading: t.heading(),
+        paragraphs: [t.intro({ campaign: c.name }), t.review()],
         rows: flightRows(to, c, billboards),
       })
     },
 
     /** Once per campaign: a reviewer approved its ad. */
     approved(to: Recipient, c: CampaignFacts, billboards: readonly MailBillboard[]) {
-      const t = CAMPAIGN_MAIL_TEXTS[to.locale].approved
+      const t = sayAll(to.locale, CAMPAIGN_MAIL_MESSAGES.approved)
       const zone = billboards[0]?.timeZoneId ?? 'UTC'
       return send(to, c, `campaign-approved-${c.campaignId}`, 'campaign_approved', {
-        subject: t.subject(c.name),
-        heading: t.heading,
-        paragraphs: [t.intro(c.name, when(c.startEpochMs, to.locale, zone))],
+        subject: t.subject({ campaign: c.name }),
+        heading: t.heading(),
+        paragraphs: [t.intro({ campaign: c.name, start: when(c.startEpochMs, to.locale, zone) })],
         rows: flightRows(to, c, billboards),
       })
     },
 
     /** Once per campaign: its first play was proven (it is Live). */
     live(to: Recipient, c: CampaignFacts, first: { billboard: MailBillboard; atEpochMs: number }) {
-      const t = CAMPAIGN_MAIL_TEXTS[to.locale].live
+      const t = sayAll(to.locale, CAMPAIGN_MAIL_MESSAGES.live)
       const at = when(first.atEpochMs, to.locale, first.billboard.timeZoneId)
       return send(to, c, `campaign-live-${c.campaignId}`, 'campaign_live', {
-        subject: t.subject(c.name),
-        heading: t.heading,
-        paragraphs: [t.intro(c.name, named(first.billboard), at), t.receipts],
+        subject: t.subject({ campaign: c.name }),
+        heading: t.heading(),
+        paragraphs: [
+          t.intro({ campaign: c.name, billboard: named(first.billboard), at }),
+          t.receipts(),
+        ],
       })
     },
 
@@ -139,7 +143,7 @@ export function createCampaignMails(mail: Pick<MailService, 'queueNotice' | 'ori
       /** The charge's invoice as a PDF. */
       invoice: Attachment | null = null,
     ) {
-      const t = CAMPAIGN_MAIL_TEXTS[to.locale].receipt
+      const t = sayAll(to.locale, CAMPAIGN_MAIL_MESSAGES.receipt)
       const money = (cents: number) =>
         formatMoney(cents, { currency: c.currency, locale: to.locale })
       const day = dayOf(charge.day, to.locale)
@@ -150,19 +154,22 @@ export function createCampaignMails(mail: Pick<MailService, 'queueNotice' | 'ori
         `campaign-receipt-${charge.key}`,
         'campaign_receipt',
         {
-          subject: t.subject(c.name, day),
-          heading: t.heading,
-          paragraphs: [t.intro(c.name, day), ...(charge.amountCents < full ? [t.capped] : [])],
+          subject: t.subject({ campaign: c.name, day }),
+          heading: t.heading(),
+          paragraphs: [
+            t.intro({ campaign: c.name, day }),
+            ...(charge.amountCents < full ? [t.capped()] : []),
+          ],
           rows: [
             ...charge.lines.map((l) => ({
               label: named(l.billboard),
-              value: t.line(
-                count(l.plays, to.locale),
-                count(l.impressions, to.locale),
-                money(l.costCents),
-              ),
+              value: t.line({
+                plays: count(l.plays, to.locale),
+                impressions: count(l.impressions, to.locale),
+                amount: money(l.costCents),
+              }),
             })),
-            { label: t.total, value: money(charge.amountCents) },
+            { label: t.total(), value: money(charge.amountCents) },
           ],
         },
         invoice ? [invoice] : undefined,
@@ -176,18 +183,22 @@ export function createCampaignMails(mail: Pick<MailService, 'queueNotice' | 'ori
       reason: 'flight_ended' | 'budget_spent',
       totals: { provenPlays: number; impressions: number; spentCents: number },
     ) {
-      const t = CAMPAIGN_MAIL_TEXTS[to.locale].completed
+      const t = sayAll(to.locale, CAMPAIGN_MAIL_MESSAGES.completed)
       const money = (cents: number) =>
         formatMoney(cents, { currency: c.currency, locale: to.locale })
       return send(to, c, `campaign-completed-${c.campaignId}`, 'campaign_completed', {
-        subject: t.subject(c.name),
-        heading: t.heading,
-        paragraphs: [reason === 'budget_spent' ? t.budgetSpent(c.name) : t.flightEnded(c.name)],
+        subject: t.subject({ campaign: c.name }),
+        heading: t.heading(),
+        paragraphs: [
+          reason === 'budget_spent'
+            ? t.budgetSpent({ campaign: c.name })
+            : t.flightEnded({ campaign: c.name }),
+        ],
         rows: [
-          { label: t.plays, value: count(totals.provenPlays, to.locale) },
-          { label: t.impressions, value: count(totals.impressions, to.locale) },
-          { label: t.spent, value: money(totals.spentCents) },
-          { label: t.budget, value: money(c.budgetCents) },
+          { label: t.plays(), value: count(totals.provenPlays, to.locale) },
+          { label: t.impressions(), value: count(totals.impressions, to.locale) },
+          { label: t.spent(), value: money(totals.spentCents) },
+          { label: t.budget(), value: money(c.budgetCents) },
         ],
       })
     },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import type { MailService } from '../mail/service.ts'
-import { ADVERTISER_MAIL_TEXTS } from './mail-texts.ts'
+import { sayAll } from '../platform/i18n.ts'
+import { ADVERTISER_MAIL_MESSAGES } from './mail-messages.ts'
 
 // The advertisers' mails, in the account's language, handed to the mail module's outbox
 // (mail.queueNotice): the verification link, "you have an account already", "your account waits
@@ -17,7 +18,7 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
 
   return {
     async verify(to: Recipient, token: string): Promise<void> {
-      const t = ADVERTISER_MAIL_TEXTS[to.locale]
+      const t = sayAll(to.locale, ADVERTISER_MAIL_MESSAGES)
       await mail.queueNotice({
         key: `advertiser-verify-${randomUUID()}`,
         kind: 'account_verify',
@@ -25,19 +26,22 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
         sensitive: true,
         view: {
           locale: to.locale,
-          subject: t.verify.subject,
-          heading: t.verify.heading,
-          greeting: t.greeting(to.name),
-          paragraphs: [t.verify.intro(to.company)],
-          button: { label: t.verify.button, url: `${page('/account', to.locale)}#verify=${token}` },
-          notes: [t.verify.lifetime, t.verify.notYou],
-          footer: t.footer,
+          subject: t.verify.subject(),
+          heading: t.verify.heading(),
+          greeting: t.greeting({ name: to.name }),
+          paragraphs: [t.verify.intro({ company: to.company })],
+          button: {
+            label: t.verify.button(),
+            url: `${page('/account', to.locale)}#verify=${token}`,
+          },
+          notes: [t.verify.lifetime(), t.verify.notYou()],
+          footer: t.footer(),
         },
       })
     },
 
     async accountExists(to: Recipient): Promise<void> {
-      const t = ADVERTISER_MAIL_TEXTS[to.locale]
+      const t = sayAll(to.locale, ADVERTISER_MAIL_MESSAGES)
       await mail.queueNotice({
         key: `advertiser-exists-${randomUUID()}`,
         kind: 'account_exists',
@@ -45,20 +49,20 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
         sensitive: false,
         view: {
           locale: to.locale,
-          subject: t.exists.subject,
-          heading: t.exists.heading,
-          greeting: t.greeting(to.name),
-          paragraphs: [t.exists.intro],
-          button: { label: t.exists.signIn, url: page('/account', to.locale) },
-          notes: [t.exists.notYou],
-          footer: t.footer,
+          subject: t.exists.subject(),
+          heading: t.exists.heading(),
+          greeting: t.greeting({ name: to.name }),
+          paragraphs: [t.exists.intro()],
+          button: { label: t.exists.signIn(), url: page('/account', to.locale) },
+          notes: [t.exists.notYou()],
+          footer: t.footer(),
         },
       })
     },
 
     /** Someone signed up again with the address of an account not confirmed yet: no link. */
     async signUpPending(to: Recipient): Promise<void> {
-      const t = ADVERTISER_MAIL_TEXTS[to.locale]
+      const t = sayAll(to.locale, ADVERTISER_MAIL_MESSAGES)
       await mail.queueNotice({
         key: `advertiser-pending-${randomUUID()}`,
         // the outbox's kind for "this address has an account" (the console lists it so)
@@ -67,19 +71,19 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
         sensitive: false,
         view: {
           locale: to.locale,
-          subject: t.pending.subject,
-          heading: t.pending.heading,
-          greeting: t.greeting(to.name),
-          paragraphs: [t.pending.intro, t.pending.lost],
-          button: { label: t.pending.button, url: page('/account', to.locale) },
-          notes: [t.pending.notYou],
-          footer: t.footer,
+          subject: t.pending.subject(),
+          heading: t.pending.heading(),
+          greeting: t.greeting({ name: to.name }),
+          paragraphs: [t.pending.intro(), t.pending.lost()],
+          button: { label: t.pending.button(), url: page('/account', to.locale) },
+          notes: [t.pending.notYou()],
+          footer: t.footer(),
         },
       })
     },
 
     async passwordReset(to: Recipient, token: string): Promise<void> {
-      const t = ADVERTISER_MAIL_TEXTS[to.locale]
+      const t = sayAll(to.locale, ADVERTISER_MAIL_MESSAGES)
       await mail.queueNotice({
         key: `advertiser-reset-${randomUUID()}`,
         kind: 'password_reset',
@@ -87,13 +91,13 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
         sensitive: true,
         view: {
           locale: to.locale,
-          subject: t.reset.subject,
-          heading: t.reset.heading,
-          greeting: t.greeting(to.name),
-          paragraphs: [t.reset.intro],
-          button: { label: t.reset.button, url: `${page('/account', to.locale)}#reset=${token}` },
-          notes: [t.reset.lifetime, t.reset.notYou],
-          footer: t.footer,
+          subject: t.reset.subject(),
+          heading: t.reset.heading(),
+          greeting: t.greeting({ name: to.name }),
+          paragraphs: [t.reset.intro()],
+          button: { label: t.reset.button(), url: `${page('/account', to.locale)}#reset=${token}` },
+          notes: [t.reset.lifetime(), t.reset.notYou()],
+          footer: t.footer(),
         },
       })
     },
@@ -104,7 +108,7 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
       campaign: { campaignId: string; name: string },
       reason: string,
     ): Promise<void> {
-      const t = ADVERTISER_MAIL_TEXTS[to.locale]
+      const t = sayAll(to.locale, ADVERTISER_MAIL_MESSAGES)
       await mail.queueNotice({
         key: `campaign-rejected-${campaign.campaignId}`,
         kind: 'campaign_rejected',
@@ -112,16 +116,16 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
         sensitive: false,
         view: {
           locale: to.locale,
-          subject: t.rejected.subject(campaign.name),
-          heading: t.rejected.heading,
-          greeting: t.greeting(to.name),
-          paragraphs: [t.rejected.intro(campaign.name), t.rejected.charged],
-          rows: [{ label: t.rejected.reason, value: reason }],
+          subject: t.rejected.subject({ campaign: campaign.name }),
+          heading: t.rejected.heading(),
+          greeting: t.greeting({ name: to.name }),
+          paragraphs: [t.rejected.intro({ campaign: campaign.name }), t.rejected.charged()],
+          rows: [{ label: t.rejected.reason(), value: reason }],
           button: {
-            label: t.rejected.button,
+            label: t.rejected.button(),
             url: page(`/campaigns/${encodeURIComponent(campaign.campaignId)}`, to.locale),
           },
-          footer: t.footer,
+          footer: t.footer(),
         },
       })
     },
@@ -132,7 +136,7 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
       campaign: { campaignId: string; name: string },
       charge: { day: string; amount: string; key: string },
     ): Promise<void> {
-      const t = ADVERTISER_MAIL_TEXTS[to.locale]
+      const t = sayAll(to.locale, ADVERTISER_MAIL_MESSAGES)
       await mail.queueNotice({
         key: `charge-failed-${charge.key}`,
         kind: 'campaign_charge_failed',
@@ -140,16 +144,19 @@ export function createAdvertiserMails(mail: Pick<MailService, 'queueNotice' | 'o
         sensitive: false,
         view: {
           locale: to.locale,
-          subject: t.chargeFailed.subject(campaign.name),
-          heading: t.chargeFailed.heading,
-          greeting: t.greeting(to.name),
-          paragraphs: [t.chargeFailed.intro(campaign.name, charge.day), t.chargeFailed.paused],
-          rows: [{ label: t.chargeFailed.amount, value: charge.amount }],
+          subject: t.chargeFailed.subject({ campaign: campaign.name }),
+          heading: t.chargeFailed.heading(),
+          greeting: t.greeting({ name: to.name }),
+          paragraphs: [
+            t.chargeFailed.intro({ campaign: campaign.name, day: charge.day }),
+            t.chargeFailed.paused(),
+          ],
+          rows: [{ label: t.chargeFailed.amount(), value: charge.amount }],
           button: {
-            label: t.chargeFailed.button,
+            label: t.chargeFailed.button(),
             url: page(`/campaigns/${encodeURIComponent(campaign.campaignId)}`, to.locale),
           },
-          footer: t.footer,
+          footer: t.footer(),
         },
       })
     },

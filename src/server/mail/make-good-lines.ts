@@ -1,7 +1,8 @@
 import type { OrderSummary } from '../../contract/index.ts'
 import type { Locale } from '../../domain/locale.ts'
 import type { SlotMakeGood } from '../../domain/make-good.ts'
-import { MAIL_TEXTS } from './texts.ts'
+import { say } from '../platform/i18n.ts'
+import { MAIL_MESSAGES as M } from './messages.ts'
 
 /**
  * What a make-good mail lists: the plays proven of those due ("7 of 8 plays"), and each slot that
@@ -12,7 +13,6 @@ export function makeGoodLines(
   locale: Locale,
   made: { playsDue: number; playsProven: number; slots: readonly SlotMakeGood[] },
 ): { played: string; missed: string[] } {
-  const t = MAIL_TEXTS[locale]
   const format = new Intl.DateTimeFormat({ en: 'en-US', fr: 'fr-FR', de: 'de-DE' }[locale], {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -20,11 +20,15 @@ export function makeGoodLines(
   })
   const starts = new Map(summary.slots.map((s) => [s.slotNumber, s.startEpochMs]))
   return {
-    played: t.playedOf(made.playsProven, made.playsDue),
+    played: say(locale, M.playedOf, { proven: made.playsProven, due: made.playsDue }),
     missed: made.slots.map((slot) => {
       const start = starts.get(slot.slotNumber)
       const time = start === undefined ? String(slot.slotNumber) : format.format(start)
-      return t.missedSlot(time, slot.missedPlayIndexes.length, summary.playsPerSlot)
+      return say(locale, M.missedSlot, {
+        time,
+        missed: slot.missedPlayIndexes.length,
+        of: summary.playsPerSlot,
+      })
     }),
   }
 }

@@ -12,11 +12,13 @@ import { makeGoodMailCandidates } from '../make-good/reads.ts'
 import { orderContact, stateMailCandidates, timedMailCandidates } from '../order/mail-reads.ts'
 import { problemIn } from '../platform/catalogs.ts'
 import type { Database, Queryable } from '../platform/db/client.ts'
+import { say } from '../platform/i18n.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { writeCalendar } from './ics.ts'
 import { makeGoodLines } from './make-good-lines.ts'
+import { MAIL_MESSAGES } from './messages.ts'
 import { type NoticeView, renderNotice } from './notice.ts'
 import {
   type Attachment,
@@ -34,8 +36,7 @@ import {
   releaseMailLeases,
 } from './repo.ts'
 import { createSender } from './sender.ts'
-import { type MailView, renderMail } from './templates.ts'
-import { MAIL_TEXTS, type MailKind } from './texts.ts'
+import { type MailKind, type MailView, renderMail } from './templates.ts'
 import type { MailTransport } from './transport.ts'
 
 /** What a mail reads of an order's summary (never its failures: a cancel's reason comes apart). */
@@ -137,7 +138,6 @@ export function createMailService(deps: MailDeps) {
   }
 
   function calendarOf(summary: Summary, event: ShoutEvent, locale: Locale): Attachment {
-    const t = MAIL_TEXTS[locale]
     const host = mailHost()
     const ics = writeCalendar({
       productId: '-//Shouts//Mail//EN',
@@ -146,8 +146,8 @@ export function createMailService(deps: MailDeps) {
         uid: `${summary.guid}-${slot.slotNumber}@${host}`,
         startEpochMs: slot.startEpochMs,
         endEpochMs: slot.endEpochMs,
-        summary: t.calendarSummary(event.name),
-        description: `${t.code}: ${summary.confirmationCode}`,
+        summary: say(locale, MAIL_MESSAGES.calendarSummary, { event: event.name }),
+        description: `${say(locale, MAIL_MESSAGES.code)}: ${summary.confirmationCode}`,
         location: `${summary.device.location}, ${cityStateLabel(summary.device, locale)}`,
         url: orderUrl(summary),
       })),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../domain/locale.ts'
+import { say } from '../platform/i18n.ts'
+import { MAIL_MESSAGES } from './messages.ts'
 import { type MailView, renderMail } from './templates.ts'
-import { MAIL_TEXTS } from './texts.ts'
 
 const view = (over: Partial<MailView> = {}): MailView => ({
   kind: 'cancelled',
@@ -34,11 +35,13 @@ describe('mail templates', () => {
 
   it('has every kind in every language, each subject naming the code', () => {
     for (const locale of LOCALES) {
-      for (const kind of Object.keys(MAIL_TEXTS.en.kinds) as MailView['kind'][]) {
+      for (const kind of Object.keys(MAIL_MESSAGES.kinds) as MailView['kind'][]) {
         const mail = renderMail(view({ locale, kind }))
         expect(mail.subject).toContain('3f2b9c1d')
         expect(mail.html).toContain(`<html lang="${locale}">`)
-        expect(mail.text).toContain(MAIL_TEXTS[locale].kinds[kind].intro('Share the Love'))
+        expect(mail.text).toContain(
+          say(locale, MAIL_MESSAGES.kinds[kind].intro, { event: 'Share the Love' }),
+        )
       }
     }
   })

@@ -1,5 +1,9 @@
+import type { OrderMailKind as MailKind } from '../../contract/mail.ts'
 import type { Locale } from '../../domain/locale.ts'
-import { MAIL_TEXTS, type MailKind } from './texts.ts'
+import { type MessageValues, type ServerMessage, say } from '../platform/i18n.ts'
+import { MAIL_MESSAGES as M } from './messages.ts'
+
+export type { MailKind }
 
 // Each mail as HTML and plain text from one view. The HTML has the shop's look
 // (src/app/styles/app.css: its orange, pink, smoke and ink colours, its system font) with every style
@@ -115,48 +119,53 @@ ${page.body}
 type Row = { label: string; lines: readonly string[] }
 
 function rowsOf(view: MailView): Row[] {
-  const t = MAIL_TEXTS[view.locale]
+  const t = (message: ServerMessage) => say(view.locale, message)
   const rows: Row[] = [
-    { label: t.code, lines: [view.confirmationCode] },
-    { label: t.billboard, lines: [view.billboard] },
+    { label: t(M.code), lines: [view.confirmationCode] },
+    { label: t(M.billboard), lines: [view.billboard] },
   ]
   if (view.kind === 'played') {
-    rows.push({ label: t.plays, lines: view.plays?.length ? view.plays : [t.noPlays] })
+    rows.push({ label: t(M.plays), lines: view.plays?.length ? view.plays : [t(M.noPlays)] })
   } else if (view.kind === 'make_good' && view.makeGood) {
-    rows.push({ label: t.playedCount, lines: [view.makeGood.played] })
-    rows.push({ label: t.missed, lines: view.makeGood.missed })
-    if (view.refunded) rows.push({ label: t.refunded, lines: [view.refunded] })
+    rows.push({ label: t(M.playedCount), lines: [view.makeGood.played] })
+    rows.push({ label: t(M.missed), lines: view.makeGood.missed })
+    if (view.refunded) rows.push({ label: t(M.refunded), lines: [view.refunded] })
   } else {
-    rows.push({ label: t.times, lines: view.times })
+    rows.push({ label: t(M.times), lines: view.times })
   }
   if (view.kind === 'payment_failed' && view.reason) {
-    rows.push({ label: t.reason, lines: [view.reason] })
+    rows.push({ label: t(M.reason), lines: [view.reason] })
   }
   if (view.kind === 'cancelled') {
-    if (view.reason) rows.push({ label: t.reason, lines: [view.reason] })
-    if (view.refunded) rows.push({ label: t.refunded, lines: [view.refunded] })
+    if (view.reason) rows.push({ label: t(M.reason), lines: [view.reason] })
+    if (view.refunded) rows.push({ label: t(M.refunded), lines: [view.refunded] })
   } else if (view.kind !== 'reminder' && view.kind !== 'played' && view.kind !== 'make_good') {
-    rows.push({ label: t.total, lines: [view.total] })
+    rows.push({ label: t(M.total), lines: [view.total] })
   }
   return rows
 }
 
 export function renderMail(view: MailView): RenderedMail {
-  const t = MAIL_TEXTS[view.locale]
-  const kind = t.kinds[view.kind]
+  const t = (message: ServerMessage, values?: MessageValues) => say(view.locale, message, values)
+  const kind = M.kinds[view.kind]
+  const greeting = t(M.greeting, { name: view.firstName })
+  const intro = t(kind.intro, { event: view.eventName })
+  const seeOrder = t(M.seeOrder)
+  const footer = t(M.footer)
+  const forgetData = t(M.forgetData)
   const rows = rowsOf(view)
-  const notes = [t.timeZone(view.timeZoneId)]
+  const notes = [t(M.timeZone, { zone: view.timeZoneId })]
   if (view.kind === 'reminder' && view.minutesToFirstPlay !== undefined) {
-    notes.unshift(t.firstPlay(view.minutesToFirstPlay))
+    notes.unshift(t(M.firstPlay, { minutes: view.minutesToFirstPlay }))
   }
-  if (view.calendar) notes.push(t.calendarNote)
+  if (view.calendar) notes.push(t(M.calendarNote))
   // the erasure's mail says what stays of the order (its rows above) and why
-  if (view.kind === 'erased') notes.unshift(t.kept)
+  if (view.kind === 'erased') notes.unshift(t(M.kept))
 
   const text = [
-    t.greeting(view.firstName),
+    greeting,
     '',
-    kind.intro(view.eventName),
+    intro,
     '',
     ...rows.flatMap((row) =>
       row.lines.length === 1
@@ -166,11 +175,11 @@ export function renderMail(view: MailView): RenderedMail {
     '',
     ...notes,
     '',
-    `${t.seeOrder}: ${view.orderUrl}`,
+    `${seeOrder}: ${view.orderUrl}`,
     '',
     '-- ',
-    t.footer,
-    ...(view.forgetUrl ? [`${t.forgetData}: ${view.forgetUrl}`] : []),
+    footer,
+    ...(view.forgetUrl ? [`${forgetData}: ${view.forgetUrl}`] : []),
     '',
   ].join('\n')
 
@@ -179,20 +188,20 @@ export function renderMail(view: MailView): RenderedMail {
     .map((row) => mailFactRow(row.label, row.lines.map(e).join('<br>')))
     .join('\n')
   const image = view.imageUrl
-    ? `<tr><td style="padding:0 24px 16px"><img src="${e(view.imageUrl)}" alt="${e(t.contentAlt(view.eventName))}" width="552" style="display:block;width:100%;max-width:552px;height:auto;border:0;border-radius:14px"></td></tr>`
+    ? `<tr><td style="padding:0 24px 16px"><img src="${e(view.imageUrl)}" alt="${e(t(M.contentAlt, { event: view.eventName }))}" width="552" style="display:block;width:100%;max-width:552px;height:auto;border:0;border-radius:14px"></td></tr>`
     : ''
   const html = mailPage({
     locale: view.locale,
-    heading: kind.heading,
-    footer: t.footer,
-    footerLink: view.forgetUrl ? { url: view.forgetUrl, label: t.forgetData } : null,
-    body: `<tr><td style="padding:8px 24px 16px;${MAIL_CELL}"><p style="margin:0 0 12px">${e(t.greeting(view.firstName))}</p><p style="margin:0">${e(kind.intro(view.eventName))}</p></td></tr>
+    heading: t(kind.heading),
+    footer,
+    footerLink: view.forgetUrl ? { url: view.forgetUrl, label: forgetData } : null,
+    body: `<tr><td style="padding:8px 24px 16px;${MAIL_CELL}"><p style="margin:0 0 12px">${e(greeting)}</p><p style="margin:0">${e(intro)}</p></td></tr>
 ${image}
 <tr><td style="padding:0 24px 8px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 ${rowHtml}
 </table></td></tr>
 <tr><td style="padding:8px 24px 16px;font-family:${FONT};font-size:14px;line-height:1.5;color:${COLOURS.grey}">${notes.map(e).join('<br>')}</td></tr>
-${mailButton(view.orderUrl, t.seeOrder, '0 24px 28px')}`,
+${mailButton(view.orderUrl, seeOrder, '0 24px 28px')}`,
   })
-  return { subject: kind.subject(view.confirmationCode), text, html }
+  return { subject: t(kind.subject, { code: view.confirmationCode }), text, html }
 }

@@ -6,7 +6,8 @@ import {
   preferredLocale,
   withLocalePrefix,
 } from '../../domain/locale.ts'
-import { PRIVACY_TEXTS } from './privacy-texts.ts'
+import { sayAll } from '../platform/i18n.ts'
+import { PRIVACY_MESSAGES } from './privacy-messages.ts'
 
 // The shop's privacy page, /s/privacy/{en|fr|de} (/s/privacy: the visitor's language): the server's
 // own, no script, saying in plain words what is kept, for how long (the shop's own settings), and how
@@ -28,12 +29,11 @@ export function privacyPage(
   locale: Locale,
   lifetime: { orderDays: number; unorderedHours: number },
 ): string {
-  const t = PRIVACY_TEXTS[locale]
-  const sections = t
-    .sections(lifetime)
+  const t = sayAll(locale, PRIVACY_MESSAGES)
+  const sections = t.sections
     .map(
       (s) =>
-        `<h2>${e(s.heading)}</h2><ul>${s.lines.map((line) => `<li>${e(line)}</li>`).join('')}</ul>`,
+        `<h2>${e(s.heading())}</h2><ul>${s.lines.map((line) => `<li>${e(line(lifetime))}</li>`).join('')}</ul>`,
     )
     .join('')
   const languages = (['en', 'fr', 'de'] as const)
@@ -42,10 +42,10 @@ export function privacyPage(
   return (
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${e(t.title)} · Shouts</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
-    `<style>${STYLE}</style></head><body><main><p>${languages}</p><h1>${e(t.title)}</h1>` +
-    `<p>${e(t.intro)}</p>${sections}` +
-    `<p><a href="${withLocalePrefix('/', locale)}">${e(t.home)}</a></p></main></body></html>`
+    `<title>${e(t.title())} · Shouts</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    `<style>${STYLE}</style></head><body><main><p>${languages}</p><h1>${e(t.title())}</h1>` +
+    `<p>${e(t.intro())}</p>${sections}` +
+    `<p><a href="${withLocalePrefix('/', locale)}">${e(t.home())}</a></p></main></body></html>`
   )
 }
 

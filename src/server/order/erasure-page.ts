@@ -1,5 +1,6 @@
 import { type Locale, withLocalePrefix } from '../../domain/locale.ts'
-import { ERASURE_TEXTS } from './erasure-texts.ts'
+import { sayAll } from '../platform/i18n.ts'
+import { ERASURE_MESSAGES } from './erasure-messages.ts'
 
 // The "Forget my data" page: the server's own, whole without JavaScript (none on it), in the order's
 // language. Reading it changes nothing; its one button posts the form back (erasure.ts).
@@ -36,15 +37,15 @@ function page(locale: Locale, title: string, body: string): string {
 const DATE_LOCALES: Record<Locale, string> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE' }
 
 export function erasurePage(view: ErasurePageView): string {
-  const t = ERASURE_TEXTS[view.locale]
-  const home = `<p><a href="${withLocalePrefix('/', view.locale)}">${e(t.home)}</a></p>`
+  const t = sayAll(view.locale, ERASURE_MESSAGES)
+  const home = `<p><a href="${withLocalePrefix('/', view.locale)}">${e(t.home())}</a></p>`
   switch (view.state) {
     case 'ask':
       return page(
         view.locale,
-        t.title,
-        `<p>${e(t.ask(view.confirmationCode))}</p><p>${e(t.what)}</p><p>${e(t.kept)}</p>` +
-          `<form method="post" action="${e(view.action)}"><button class="cta" type="submit">${e(t.confirm)}</button></form>`,
+        t.title(),
+        `<p>${e(t.ask({ code: view.confirmationCode }))}</p><p>${e(t.what())}</p><p>${e(t.kept())}</p>` +
+          `<form method="post" action="${e(view.action)}"><button class="cta" type="submit">${e(t.confirm())}</button></form>`,
       )
     case 'wait': {
       const when = new Intl.DateTimeFormat(DATE_LOCALES[view.locale], {
@@ -52,21 +53,21 @@ export function erasurePage(view: ErasurePageView): string {
         timeStyle: 'short',
         timeZone: view.timeZoneId,
       }).format(view.fromEpochMs)
-      return page(view.locale, t.title, `<p>${e(t.wait(when))}</p>${home}`)
+      return page(view.locale, t.title(), `<p>${e(t.wait({ when }))}</p>${home}`)
     }
     case 'busy':
-      return page(view.locale, t.title, `<p>${e(t.busy)}</p>`)
+      return page(view.locale, t.title(), `<p>${e(t.busy())}</p>`)
     case 'forgotten':
-      return page(view.locale, t.title, `<p>${e(t.forgotten)}</p>${home}`)
+      return page(view.locale, t.title(), `<p>${e(t.forgotten())}</p>${home}`)
   }
 }
 
 /** An unknown or expired link: 404, in the visitor's language. */
 export function erasureGonePage(locale: Locale): string {
-  const t = ERASURE_TEXTS[locale]
+  const t = sayAll(locale, ERASURE_MESSAGES)
   return page(
     locale,
-    t.gone,
-    `<p>${e(t.goneText)}</p><p><a href="${withLocalePrefix('/', locale)}">${e(t.home)}</a></p>`,
+    t.gone(),
+    `<p>${e(t.goneText())}</p><p><a href="${withLocalePrefix('/', locale)}">${e(t.home())}</a></p>`,
   )
 }

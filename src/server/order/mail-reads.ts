@@ -10,7 +10,7 @@ import { ORDERS } from './columns.ts'
 // handed in: the outbox is the mail module's). One statement each, so that a batch is the orders
 // still owed a mail, never a page of orders already mailed.
 
-/** The kinds of mail an order's state owes (mail/texts.ts has the others: reminder, played). */
+/** The kinds of mail an order's state owes (mail/messages.ts has the others: reminder, played). */
 export type StateMailKind =
   | 'under_review'
   | 'confirmed'

@@ -3,8 +3,10 @@ import { join } from 'node:path'
 import { isShopPage, SHOP_PAGES, type ShopPage, shopPagePath } from '../../contract/pages.ts'
 import { LOCALES, type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import { frenchTypography } from '../../locale/typography.ts'
+import { say } from '../platform/i18n.ts'
 import { type Operator, PAGE_DEFAULTS } from './defaults.ts'
 import { markdownHtml, titleOf } from './markdown.ts'
+import { PAGE_MESSAGES } from './messages.ts'
 
 // The shop's own pages: About, FAQs, Contact, Press, the terms, the privacy and the content policies
 // (src/contract/pages.ts), each in en, fr and de. The operator writes them as Markdown files in the
@@ -74,12 +76,6 @@ const STYLE =
   'h2{font-size:1.2rem;margin:24px 0 8px}h3{font-size:1.05rem;margin:16px 0 4px}a{color:#c2410c}' +
   'nav{display:flex;flex-wrap:wrap;gap:4px 12px;margin:0 0 16px;font-size:.9rem}li{margin:4px 0}'
 
-const HOME: Record<Locale, string> = {
-  en: 'Back to the shop',
-  fr: 'Retour à la boutique',
-  de: 'Zurück zum Shop',
-}
-
 /** A shop page as a whole HTML document, with the other languages and the way back to the shop. */
 export function shopPageHtml(settings: PageSettings, page: ShopPage, locale: Locale): string {
   const text = shopPageText(settings, page, locale)
@@ -93,7 +89,7 @@ export function shopPageHtml(settings: PageSettings, page: ShopPage, locale: Loc
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     `<style>${STYLE}</style></head><body><main><nav aria-label="Languages">${languages}</nav>` +
     `<h1>${e(text.title)}</h1>${text.html}` +
-    `<p><a href="${withLocalePrefix('/', locale)}">${e(HOME[locale])}</a></p></main></body></html>`
+    `<p><a href="${withLocalePrefix('/', locale)}">${e(say(locale, PAGE_MESSAGES.home))}</a></p></main></body></html>`
   )
 }
 

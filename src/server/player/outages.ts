@@ -1,8 +1,9 @@
 import type { Locale } from '../../domain/locale.ts'
 import type { MailService } from '../mail/service.ts'
 import type { Database } from '../platform/db/client.ts'
+import { sayAll } from '../platform/i18n.ts'
 import type { Logger } from '../platform/log.ts'
-import { OUTAGE_TEXTS } from './outage-texts.ts'
+import { OUTAGE_MESSAGES } from './outage-messages.ts'
 import {
   closeOutage,
   markOutageMailed,
@@ -39,7 +40,10 @@ export function createOutageAlerts(deps: {
   async function mailAdmins(outage: Outage, report: BillboardReport, which: 'offline' | 'online') {
     const place = [report.location, report.city].filter(Boolean).join(', ')
     for (const admin of await deps.admins()) {
-      const t = OUTAGE_TEXTS[admin.locale]
+      const t = sayAll(admin.locale, OUTAGE_MESSAGES)
+      // "1 h 15 min": the message writes the hours when there are any
+      const duration = (minutes: number) =>
+        t.duration({ hours: Math.floor(minutes / 60), minutes: minutes % 60 })
       const time = new Intl.DateTimeFormat(admin.locale, {
         dateStyle: 'medium',
         timeStyle: 'short',
@@ -47,15 +51,15 @@ export function createOutageAlerts(deps: {
       })
       const rows =
         which === 'offline'
-          ? [{ label: t.lastReport, value: time.format(outage.lastSeenEpochMs) }]
+          ? [{ label: t.lastReport(), value: time.format(outage.lastSeenEpochMs) }]
           : [
               {
-                label: t.dark,
-                value: t.duration(
+                label: t.dark(),
+                value: duration(
                   Math.round(((outage.backAtEpochMs ?? 0) - outage.lastSeenEpochMs) / 60_000),
                 ),
               },
-              { label: t.missed, value: String(outage.missedPlays ?? 0) },
+              { label: t.missed(), value: String(outage.missedPlays ?? 0) },
             ]
       await deps.mail.queueNotice({
         key: `billboard-${which}-${outage.deviceId}-${outage.lastSeenEpochMs}-${admin.email.toLowerCase()}`,
@@ -64,13 +68,13 @@ export function createOutageAlerts(deps: {
         sensitive: false,
         view: {
           locale: admin.locale,
-          subject: t[which].subject(place),
-          heading: t[which].heading,
-          greeting: t.greeting,
-          paragraphs: [t[which].intro(place)],
-          rows: [{ label: t.billboard, value: `${place} (${report.deviceId})` }, ...rows],
-          button: { label: t.button, url: `${deps.mail.origin()}/ops/billboards` },
-          footer: t.footer,
+          subject: t[which].subject({ place }),
+          heading: t[which].heading(),
+          greeting: t.greeting(),
+          paragraphs: [t[which].intro({ place })],
+          rows: [{ label: t.billboard(), value: `${place} (${report.deviceId})` }, ...rows],
+          button: { label: t.button(), url: `${deps.mail.origin()}/ops/billboards` },
+          footer: t.footer(),
         },
       })
     }

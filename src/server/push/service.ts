@@ -18,8 +18,11 @@ import {
 } from '../../domain/play-alerts.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Database } from '../platform/db/client.ts'
+import { say } from '../platform/i18n.ts'
+import { localTime } from '../platform/local-time.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
+import { PUSH_MESSAGES } from './messages.ts'
 import {
   activeOrders,
   alertsOfOrder,
@@ -38,7 +41,6 @@ import {
   upsertSubscription,
   type VapidKeys,
 } from './repo.ts'
-import { localTime, PUSH_TEXTS } from './texts.ts'
 
 // Web Push, "tell me when it plays" (api-v1 "Play alerts"). A shopper's browser subscribes to an
 // order's alerts; the `play-alerts` job (jobs.ts: one instance at a time) asks the domain rule
@@ -168,7 +170,7 @@ export function createPushService(deps: PushDeps) {
   /** The alert as the worker shows it, in the browser's language, at the billboard's time. */
   function payloadOf(alert: PlayAlert, order: Summary, language: string): PlayAlertPayload {
     const locale: Locale = isLocale(language) ? language : 'en'
-    const texts = PUSH_TEXTS[locale][alert.kind]
+    const messages = PUSH_MESSAGES[alert.kind]
     const time = localTime(locale, alert.atEpochMs, order.device.timeZoneId)
     const billboard = [order.device.location, order.device.city].filter(Boolean).join(', ')
     const page = withLocalePrefix(
@@ -177,8 +179,8 @@ export function createPushService(deps: PushDeps) {
     )
     return {
       kind: alert.kind,
-      title: texts.title(time),
-      body: texts.body(billboard, time),
+      title: say(locale, messages.title, { time }),
+      body: say(locale, messages.body, { billboard, time }),
       url: `${page}?order=${encodeURIComponent(order.guid)}`,
       tag: `${order.guid}:${alert.slotNumber}`,
       atEpochMs: alert.atEpochMs,

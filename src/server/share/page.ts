@@ -1,6 +1,7 @@
 import { type Locale, withLocalePrefix } from '../../domain/locale.ts'
+import { type MessageValues, type ServerMessage, say } from '../platform/i18n.ts'
 import { KEEPSAKE_HEIGHT, KEEPSAKE_WIDTH } from './image.ts'
-import { KEEPSAKE_TEXTS, type KeepsakeTexts } from './texts.ts'
+import { KEEPSAKE_MESSAGES as M } from './messages.ts'
 
 // The keepsake page as HTML: the server's own page, whole without JavaScript (none on it), small
 // (its style inline, no web font), with the tags link previews read (Open Graph, Twitter's card).
@@ -8,7 +9,6 @@ import { KEEPSAKE_TEXTS, type KeepsakeTexts } from './texts.ts'
 
 export type KeepsakeView = {
   locale: Locale
-  texts: KeepsakeTexts
   /** The billboard's place: "Place de l'Opéra, facing Boulevard Haussmann, Paris". */
   place: string
   eventName: string
@@ -60,11 +60,11 @@ function head(locale: Locale, title: string, extra: string): string {
 }
 
 export function keepsakePage(view: KeepsakeView): string {
-  const { texts } = view
+  const t = (message: ServerMessage, values?: MessageValues) => say(view.locale, message, values)
   const e = escapeHtml
-  const title = texts.title(view.place)
-  const description = texts.description(view.eventName, view.place)
-  const alt = texts.alt(view.place)
+  const title = t(M.title, { place: view.place })
+  const description = t(M.description, { event: view.eventName, place: view.place })
+  const alt = t(M.alt, { place: view.place })
   const preview = [
     ['og:type', 'website'],
     ['og:site_name', 'Shouts'],
@@ -96,25 +96,25 @@ export function keepsakePage(view: KeepsakeView): string {
       `<meta name="description" content="${e(description)}">` +
         `<link rel="canonical" href="${e(view.pageUrl)}">${preview}${card}`,
     ) +
-    `<body><main><h1>${e(texts.heading)}</h1>` +
+    `<body><main><h1>${e(t(M.heading))}</h1>` +
     `<img src="${e(view.imagePath)}" width="${KEEPSAKE_WIDTH}" height="${KEEPSAKE_HEIGHT}" ` +
     `alt="${e(alt)}" fetchpriority="high">` +
     `<ul class="facts"><li class="place">${e(view.place)}</li>` +
-    `<li>${e(texts.event(view.eventName))}</li>` +
+    `<li>${e(t(M.event, { event: view.eventName }))}</li>` +
     (view.airingLine ? `<li>${e(view.airingLine)}</li>` : '') +
-    `</ul><a class="cta" href="${e(view.makeYourOwnHref)}">${e(texts.makeYourOwn)}</a>` +
+    `</ul><a class="cta" href="${e(view.makeYourOwnHref)}">${e(t(M.makeYourOwn))}</a>` +
     '</main></body></html>'
   )
 }
 
 /** The page of a share that is gone (revoked, forgotten, never made): 404, in the visitor's language. */
 export function gonePage(locale: Locale): string {
-  const texts = KEEPSAKE_TEXTS[locale]
   const e = escapeHtml
   const home = withLocalePrefix('/', locale)
+  const gone = say(locale, M.gone)
   return (
-    head(locale, texts.gone, '') +
-    `<body><main><h1>${e(texts.gone)}</h1><p>${e(texts.goneText)}</p>` +
-    `<a class="cta" href="${home}">${e(texts.home)}</a></main></body></html>`
+    head(locale, gone, '') +
+    `<body><main><h1>${e(gone)}</h1><p>${e(say(locale, M.goneText))}</p>` +
+    `<a class="cta" href="${home}">${e(say(locale, M.home))}</a></main></body></html>`
   )
 }

@@ -5,9 +5,12 @@ import { keepsakeAiring, mayShowKeepsake } from '../../domain/keepsake.ts'
 import { isLocale, type Locale, withLocalePrefix } from '../../domain/locale.ts'
 import type { BillboardPhoto } from '../catalogue/reads.ts'
 import type { Database } from '../platform/db/client.ts'
+import { say } from '../platform/i18n.ts'
+import { localDayAndTime } from '../platform/local-time.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { composeKeepsake, readPhoto } from './image.ts'
+import { KEEPSAKE_MESSAGES } from './messages.ts'
 import type { KeepsakeView } from './page.ts'
 import {
   deleteShareOfOrder,
@@ -17,7 +20,6 @@ import {
   shareById,
   shareOfOrder,
 } from './repo.ts'
-import { KEEPSAKE_TEXTS, localDayAndTime } from './texts.ts'
 
 // Keepsake pages (api-v1 "Keepsake pages"): a confirmed order's shout as a public page, /s/{shareId},
 // made and revoked from the order's page (the order's guid is what its shopper holds). The page is
@@ -170,7 +172,6 @@ export function createShareService(deps: ShareDeps) {
       if (!found) return null
       const { row, order } = found
       const locale: Locale = isLocale(row.locale) ? row.locale : 'en'
-      const texts = KEEPSAKE_TEXTS[locale]
       const place = [order.device.location, order.device.city].filter(Boolean).join(', ')
       const airing = keepsakeAiring(order.slots, order.plays)
       let airingLine: string | null = null
@@ -179,14 +180,13 @@ export function createShareService(deps: ShareDeps) {
         const { day, time } = localDayAndTime(locale, at, order.device.timeZoneId)
         airingLine =
           airing.kind === 'played'
-            ? texts.played(airing.count, day, time)
-            : texts.upcoming(day, time)
+            ? say(locale, KEEPSAKE_MESSAGES.played, { count: airing.count, day, time })
+            : say(locale, KEEPSAKE_MESSAGES.upcoming, { day, time })
       }
       const origin = deps.origin()
       const entry = withLocalePrefix(`/${encodeURIComponent(order.eventSlug)}`, locale)
       return {
         locale,
-        texts,
         place,
         eventName: order.eventName,
         airingLine,
