@@ -1,6 +1,6 @@
 // Invoices of advertisers' charges (docs/advertisers.md "Invoices"): the buyer's billing details,
 // the VAT a charge carries and how its cents are split, and the numbers of the seller's one series.
-// Pure: the server issues and numbers them (src/server/advertisers/invoices.ts), the app checks a
+// Pure: the server issues and numbers them (src/server/advertisers/invoices/invoices.ts), the app checks a
 // VAT number as it is typed with the same rules.
 
 /** The member states of the European Union by ISO 3166-1 code, with the VAT number's own prefix. */

@@ -8,7 +8,7 @@ import {
   advertiserRequestsJob,
   advertiserSweepJob,
 } from './advertisers/jobs.ts'
-import { createOnAir } from './advertisers/on-air.ts'
+import { createOnAir } from './advertisers/on-air/on-air.ts'
 import { type AdvertisersService, createAdvertisersService } from './advertisers/service.ts'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
