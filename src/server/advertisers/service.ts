@@ -17,6 +17,7 @@ import { createReviewService, type Operator } from './campaigns/review.ts'
 import { createInvoices } from './invoices/invoices.ts'
 import { createAdvertiserMails } from './mails/accounts.ts'
 import { createCampaignMails } from './mails/campaigns.ts'
+import type { AirChanged } from './on-air/changes.ts'
 import { createBillboardsForSale } from './proposals/for-sale.ts'
 import { createPacing } from './proposals/pacing.ts'
 import { createProposalService } from './proposals/proposals.ts'
@@ -45,6 +46,8 @@ export function createAdvertisersService(deps: {
   mail: MailService
   log: Logger
   now: () => number
+  /** Told once a change of what billboards show of campaigns committed (the on-air cache's). */
+  airChanged: AirChanged
   settings: {
     /** ADVERTISER_TOKEN_KEYS */
     tokenKeys: readonly string[] | undefined
@@ -63,7 +66,7 @@ export function createAdvertisersService(deps: {
     tx?: Queryable,
   ) => Promise<void>
 }) {
-  const { database, now } = deps
+  const { database, now, airChanged } = deps
   const log = deps.log.child({ component: 'advertisers' })
   const tokens = createAccessTokens({ configuredKeys: deps.settings.tokenKeys, db: database })
   const mails = createAdvertiserMails(deps.mail)
@@ -81,6 +84,7 @@ export function createAdvertisersService(deps: {
     mails: createCampaignMails(deps.mail),
     invoiceOf: invoices.attachmentOf,
     log,
+    airChanged,
   })
   const accounts = createAccountService({
     database,
@@ -109,8 +113,9 @@ export function createAdvertisersService(deps: {
     booked: news.booked,
     adProblem: ads.adProblem,
     defaultSharePercent: deps.settings.defaultSharePercent,
+    airChanged,
   })
-  campaigns = createCampaignService({ database, now, extend: proposals.extend })
+  campaigns = createCampaignService({ database, now, extend: proposals.extend, airChanged })
   const review = createReviewService({
     database,
     now,
@@ -121,6 +126,7 @@ export function createAdvertisersService(deps: {
     extend: proposals.extend,
     log,
     audit: deps.audit,
+    airChanged,
   })
   const settlement = createSettlement({
     database,
@@ -130,12 +136,14 @@ export function createAdvertisersService(deps: {
     receipt: news.receipt,
     invoice: invoices.issueForCharge,
     log,
+    airChanged,
   })
   const pacing = createPacing({
     database,
     now,
     defaultSharePercent: deps.settings.defaultSharePercent,
     log,
+    airChanged,
   })
   const replaceCard = createCardReplacement({
     database,

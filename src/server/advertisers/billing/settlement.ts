@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/log.ts'
 import { accountById } from '../accounts/repo.ts'
 import { campaignById, moveCampaign } from '../campaigns/repo.ts'
 import type { AdvertiserMails } from '../mails/accounts.ts'
+import { type AirChanged, airTransactions } from '../on-air/changes.ts'
 import {
   addCharge,
   type ChargeRow,
@@ -32,6 +33,8 @@ import {
 export type Settlement = ReturnType<typeof createSettlement>
 
 export function createSettlement(deps: {
+  /** Told once a change of what is on air committed (on-air/changes.ts). */
+  airChanged: AirChanged
   database: Database
   now: () => number
   payment: PaymentService
@@ -43,6 +46,7 @@ export function createSettlement(deps: {
   log: Logger
 }) {
   const db = deps.database
+  const airTransaction = airTransactions(db, deps.airChanged)
 
   /** Makes the pending charges of the campaign's finished days. */
   async function closeDays(campaignId: string): Promise<void> {
@@ -122,7 +126,7 @@ export function createSettlement(deps: {
 
   async function failed(charge: ChargeRow, problem: unknown): Promise<void> {
     const nowMs = deps.now()
-    const campaign = await db.transaction(async (tx) => {
+    const campaign = await airTransaction(async (tx) => {
       if (!(await settleCharge(tx, charge, { charged: false, error: problem }, nowMs))) return null
       const row = await campaignById(tx, charge.campaignId, { lock: true })
       if (row && (row.state === 'Approved' || row.state === 'Live')) {

@@ -23,6 +23,7 @@ import { type AdBillboard, adBillboards } from '../../catalogue/ad-reads.ts'
 import type { Database, Queryable } from '../../platform/db/client.ts'
 import { err, ok, type Result } from '../../platform/result.ts'
 import { owedCents } from '../billing/repo.ts'
+import { type AirChanged, airTransactions } from '../on-air/changes.ts'
 import {
   openProposalOf,
   playsFrom,
@@ -93,6 +94,8 @@ export const stateConflict = (state: CampaignState): Problem =>
 export type CampaignService = ReturnType<typeof createCampaignService>
 
 export function createCampaignService(deps: {
+  /** Told once a change of what is on air committed (on-air/changes.ts). */
+  airChanged: AirChanged
   database: Database
   now: () => number
   /**
@@ -102,6 +105,7 @@ export function createCampaignService(deps: {
   extend: (tx: Queryable, campaign: CampaignRow, budgetCents: number) => Promise<void>
 }) {
   const { database: db, now } = deps
+  const airTransaction = airTransactions(db, deps.airChanged)
 
   /** Campaigns as the API shows them, with the plays and money they hold now. */
   async function views(campaigns: readonly CampaignRow[]): Promise<Campaign[]> {
@@ -204,7 +208,7 @@ export function createCampaignService(deps: {
     campaignId: string,
     patch: CampaignPatch,
   ): Promise<CampaignResult<Campaign>> {
-    const outcome = await db.transaction(async (tx): Promise<CampaignResult<string>> => {
+    const outcome = await airTransaction(async (tx): Promise<CampaignResult<string>> => {
       const nowMs = now()
       const found = await ownCampaign(tx, accountId, campaignId, { lock: true })
       if (!found.ok) return found
@@ -267,7 +271,7 @@ export function createCampaignService(deps: {
     allowed: (state: CampaignState) => boolean,
     apply: (tx: Queryable, campaign: CampaignRow, nowMs: number) => Promise<void>,
   ): Promise<CampaignResult<Campaign>> {
-    const outcome = await db.transaction(async (tx): Promise<CampaignResult<string>> => {
+    const outcome = await airTransaction(async (tx): Promise<CampaignResult<string>> => {
       const found = await ownCampaign(tx, accountId, campaignId, { lock: true })
       if (!found.ok) return found
       if (!allowed(found.value.state)) return err(stateConflict(found.value.state))

@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/log.ts'
 import { accountById } from '../accounts/repo.ts'
 import { campaignsOnAir, chargedDayLines } from '../billing/repo.ts'
 import type { CampaignMails, MailBillboard } from '../mails/campaigns.ts'
+import { type AirChanged, airTransactions } from '../on-air/changes.ts'
 import { playsOf, releasePlays } from '../proposals/repo.ts'
 import { campaignById, moveCampaign } from './repo.ts'
 
@@ -20,6 +21,8 @@ import { campaignById, moveCampaign } from './repo.ts'
 export type CampaignNews = ReturnType<typeof createCampaignNews>
 
 export function createCampaignNews(deps: {
+  /** Told once a change of what is on air committed (on-air/changes.ts). */
+  airChanged: AirChanged
   database: Database
   now: () => number
   mails: CampaignMails
@@ -28,6 +31,7 @@ export function createCampaignNews(deps: {
   log: Logger
 }) {
   const db = deps.database
+  const airTransaction = airTransactions(db, deps.airChanged)
 
   async function billboardsOf(q: Queryable, deviceIds: readonly string[]) {
     const found = await adBillboards(q, deviceIds)
@@ -71,7 +75,7 @@ export function createCampaignNews(deps: {
     const zonesOf = (deviceIds: readonly string[]) => deviceIds.map((id) => zones.get(id) ?? 'UTC')
     // most campaigns on air go on: only those over as read are locked and read again
     if (!completionReason({ ...facts, zones: zonesOf(facts.deviceIds) }, nowMs)) return false
-    const moved = await db.transaction(async (tx) => {
+    const moved = await airTransaction(async (tx) => {
       const row = await campaignById(tx, facts.campaignId, { lock: true })
       if (!row) return null
       const reason = completionReason(

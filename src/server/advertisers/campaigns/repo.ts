@@ -4,7 +4,6 @@ import type { CampaignState } from '../../../domain/campaign.ts'
 import type { CompletionReason } from '../../../domain/campaign-completion.ts'
 import type { Queryable } from '../../platform/db/client.ts'
 import { json, sql } from '../../platform/db/sql.ts'
-import { airChanged } from '../on-air/changes.ts'
 
 // The SQL of campaigns, their history, ads and proposals (migration 0015). The ad plays a campaign
 // holds are in proposals/repo.ts.
@@ -182,7 +181,6 @@ export async function moveCampaign(
     where campaign_id = ${campaignId} and state = any(${[...move.from]}::text[])
     returning campaign_id`)
   if (rows.length === 0) return false
-  airChanged()
   await recordState(db, campaignId, move.to, change, nowMs)
   return true
 }

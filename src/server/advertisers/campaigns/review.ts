@@ -8,6 +8,7 @@ import { err, ok, type Result } from '../../platform/result.ts'
 import { accountById } from '../accounts/repo.ts'
 import { chargesOf } from '../billing/repo.ts'
 import type { AdvertiserMails } from '../mails/accounts.ts'
+import { type AirChanged, airTransactions } from '../on-air/changes.ts'
 import { releasePlays, voidProposals } from '../proposals/repo.ts'
 import type { AdService } from './ads.ts'
 import { type CampaignService, cancelCampaign, stateConflict } from './campaigns.ts'
@@ -31,6 +32,8 @@ export type Operator = { id: string; email: string }
 export type ReviewService = ReturnType<typeof createReviewService>
 
 export function createReviewService(deps: {
+  /** Told once a change of what is on air committed (on-air/changes.ts). */
+  airChanged: AirChanged
   database: Database
   now: () => number
   campaigns: CampaignService
@@ -49,6 +52,7 @@ export function createReviewService(deps: {
   }) => Promise<void>
 }) {
   const { database: db, now } = deps
+  const airTransaction = airTransactions(db, deps.airChanged)
 
   async function opsView(
     row: CampaignRow & { accountEmail?: string; company?: string },
@@ -127,7 +131,7 @@ export function createReviewService(deps: {
       const row = await campaignById(db, campaignId)
       if (!row) return err(problem('campaign_not_found'))
       if (!awaitsReview(row.state)) return err(problem('campaign_not_under_review'))
-      const moved = await db.transaction(async (tx) => {
+      const moved = await airTransaction(async (tx) => {
         const approved = await moveCampaign(
           tx,
           campaignId,
@@ -153,7 +157,7 @@ export function createReviewService(deps: {
     ): Promise<Result<OpsCampaign, Problem>> {
       const row = await campaignById(db, campaignId)
       if (!row) return err(problem('campaign_not_found'))
-      const moved = await db.transaction(async (tx) => {
+      const moved = await airTransaction(async (tx) => {
         const nowMs = now()
         const ok = await moveCampaign(
           tx,
@@ -179,7 +183,7 @@ export function createReviewService(deps: {
       operator: Operator,
       reason: string,
     ): Promise<Result<OpsCampaign, Problem>> {
-      const outcome = await db.transaction(async (tx): Promise<Result<null, Problem>> => {
+      const outcome = await airTransaction(async (tx): Promise<Result<null, Problem>> => {
         const row = await campaignById(tx, campaignId, { lock: true })
         if (!row) return err(problem('campaign_not_found'))
         if (!mayCancel(row.state)) return err(stateConflict(row.state))

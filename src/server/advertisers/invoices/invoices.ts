@@ -36,8 +36,8 @@ import {
 
 // Invoices of campaigns' charges (docs/advertisers.md "Invoices"; rules in src/domain/invoice.ts):
 // each charge that went through gets one invoice, issued in the transaction that marks it charged
-// (billing/settlement.ts), so a crash leaves neither a charge without its invoice nor a number without its
-// invoice; a refund of a charged day gets a credit note in the same series, issued in the
+// (billing/settlement.ts), so a crash leaves neither a charge without its invoice nor a number
+// without its invoice; a refund of a charged day gets a credit note in the same series, issued in the
 // transaction that marks the refund made. What an invoice says (seller, buyer, lines, VAT) is
 // copied in when it is issued and never changed.
 

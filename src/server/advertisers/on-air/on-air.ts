@@ -17,13 +17,13 @@ import {
   markResumeLive,
   proveAdPlays,
 } from '../proposals/repo.ts'
-import { airGeneration } from './changes.ts'
+import { type AirChanges, airTransactions } from './changes.ts'
 
 // Campaigns on air (api-v1 "Player", src/domain/ad-playout.ts): the plays a billboard's schedule
 // carries, and the proofs its player sends of them. The player's module asks; the ad_plays rows
 // stay this module's. A billboard's held plays are kept a second per whole-hour span (a player asks
 // every few minutes, a SMIL player and the web player often together), and read again behind the
-// answers once older; a change made through this server drops them at once (on-air-changes.ts), so
+// answers once older; a change made through this server drops them once it committed (changes.ts), so
 // a pause shows from the schedule's next fetch.
 
 /** How long a read of held plays is used: another instance's changes show within it. */
@@ -64,10 +64,13 @@ export function createOnAir(deps: {
   now: () => number
   /** AD_FREE_TIME_SHARE */
   defaultSharePercent: number
+  /** The changes of what is on air (a campaign moved, plays reserved or freed), told once committed. */
+  changes: AirChanges
   /** Tells the advertiser the campaign is on air (its first proven play; campaigns/completion.ts). */
   onLive?: (campaignId: string) => Promise<void>
 }) {
   const db = deps.database
+  const airTransaction = airTransactions(db, deps.changes.changed)
   type Kept = {
     at: number
     generation: number
@@ -101,7 +104,7 @@ export function createOnAir(deps: {
     const to = Math.ceil(toMs / HOUR_MS) * HOUR_MS
     const key = `${deviceId}\u0000${size}\u0000${from}\u0000${to}`
     const t = deps.now()
-    const generation = airGeneration()
+    const generation = deps.changes.generation()
     const hit = kept.get(key)
     if (hit && hit.generation === generation) {
       const age = Math.abs(t - hit.at)
@@ -239,7 +242,7 @@ export function createOnAir(deps: {
     }
     if (matching.length === 0) return { accepted: 0, duplicates, refused }
     const wentLive: string[] = []
-    const proven = await db.transaction(async (tx) => {
+    const proven = await airTransaction(async (tx) => {
       wentLive.length = 0
       const campaigns = await proveAdPlays(tx, deviceId, matching, now)
       for (const campaignId of new Set(campaigns)) {

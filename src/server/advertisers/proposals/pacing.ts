@@ -4,6 +4,7 @@ import { adBillboards } from '../../catalogue/ad-reads.ts'
 import type { Database } from '../../platform/db/client.ts'
 import type { Logger } from '../../platform/log.ts'
 import { campaignById } from '../campaigns/repo.ts'
+import { type AirChanged, airTransactions } from '../on-air/changes.ts'
 import { openCellsOf } from './ad-cells.ts'
 import {
   campaignsWithMissedPlays,
@@ -25,16 +26,19 @@ export const CATCH_UP_LEAD_MS = 15 * 60_000
 export type Pacing = ReturnType<typeof createPacing>
 
 export function createPacing(deps: {
+  /** Told once a change of what is on air committed (on-air/changes.ts). */
+  airChanged: AirChanged
   database: Database
   now: () => number
   defaultSharePercent: number
   log: Logger
 }) {
   const db = deps.database
+  const airTransaction = airTransactions(db, deps.airChanged)
 
   /** Replaces the campaign's missed plays; answers how many were caught up. */
   async function catchUp(campaignId: string): Promise<number> {
-    return db.transaction(async (tx) => {
+    return airTransaction(async (tx) => {
       const campaign = await campaignById(tx, campaignId, { lock: true })
       if (!campaign || (campaign.state !== 'Approved' && campaign.state !== 'Live')) return 0
       const nowMs = deps.now()

@@ -27,6 +27,7 @@ import {
   stateConflict,
 } from '../campaigns/campaigns.ts'
 import { type CampaignRow, campaignById, checkoutUsed, moveCampaign } from '../campaigns/repo.ts'
+import { type AirChanged, airTransactions } from '../on-air/changes.ts'
 import { openCellCounts, openCellsOf, stillAdCells } from './ad-cells.ts'
 import {
   insertProposal,
@@ -61,6 +62,8 @@ const timeOf = (b: AdBillboard): AdTimeBillboard => ({ timeZoneId: b.timeZoneId,
 export type ProposalService = ReturnType<typeof createProposalService>
 
 export function createProposalService(deps: {
+  /** Told once a change of what is on air committed (on-air/changes.ts). */
+  airChanged: AirChanged
   database: Database
   now: () => number
   payment: PaymentService
@@ -73,6 +76,7 @@ export function createProposalService(deps: {
   defaultSharePercent: number
 }) {
   const { database: db, now, defaultSharePercent } = deps
+  const airTransaction = airTransactions(db, deps.airChanged)
 
   /** Each billboard's price and open cells for the campaign (other campaigns' plays taken out). */
   async function planBillboards(
@@ -194,7 +198,7 @@ export function createProposalService(deps: {
     const found = await ownCampaign(db, accountId, campaignId)
     if (!found.ok) return found
     const adProblem = await deps.adProblem(found.value)
-    const made = await db.transaction(async (tx): Promise<Result<ProposalRow, Problem>> => {
+    const made = await airTransaction(async (tx): Promise<Result<ProposalRow, Problem>> => {
       const nowMs = now()
       const locked = await ownCampaign(tx, accountId, campaignId, { lock: true })
       if (!locked.ok) return locked
@@ -282,7 +286,7 @@ export function createProposalService(deps: {
     if (!saved.ok) return err(problem(saved.error.code))
     let booked: Result<CampaignRow, Problem>
     try {
-      booked = await db.transaction(async (tx): Promise<Result<CampaignRow, Problem>> => {
+      booked = await airTransaction(async (tx): Promise<Result<CampaignRow, Problem>> => {
         const nowMs = now()
         // the campaign first, then its proposal: the order propose() takes them in too
         const locked = await ownCampaign(tx, accountId, first.campaignId, { lock: true })

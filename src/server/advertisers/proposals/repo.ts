@@ -3,7 +3,6 @@ import type { CampaignState } from '../../../domain/campaign.ts'
 import type { Queryable } from '../../platform/db/client.ts'
 import { json, sql } from '../../platform/db/sql.ts'
 import type { Rendition } from '../campaigns/repo.ts'
-import { airChanged } from '../on-air/changes.ts'
 
 // The ad plays campaigns hold (ad_plays, migration 0015): one row a play, keyed by billboard and
 // start, so a time is sold once whatever the instances (docs/decisions/023).
@@ -46,7 +45,6 @@ export async function reservePlays(
     order by p.n
     on conflict (device_id, start_epoch_ms) do nothing
     returning 1 as x`)
-  airChanged()
   return rows.length
 }
 
@@ -76,7 +74,6 @@ export async function releasePlays(
     delete from ad_plays where campaign_id = ${campaignId} and start_epoch_ms >= ${fromMs}
       and proven_at_epoch_ms is null
     returning 1 as x`)
-  airChanged()
   return rows.length
 }
 
@@ -244,7 +241,6 @@ export async function releaseMissed(
     where p.device_id = q.device_id and p.start_epoch_ms = q.start_ms
       and p.campaign_id = ${campaignId} and p.proven_at_epoch_ms is null
     returning 1 as x`)
-  airChanged()
   return rows.length
 }
 
