@@ -66,7 +66,12 @@ export default defineConfig({
     },
     {
       path: '<rootDir>/src/locale/ops/{locale}/messages',
-      include: ['<rootDir>/src/app/ops', ...PROBLEM_FILES],
+      // the campaign states' names too, which the advertisers' pages share with the console
+      include: [
+        '<rootDir>/src/app/ops',
+        '<rootDir>/src/app/lib/campaign-states.ts',
+        ...PROBLEM_FILES,
+      ],
       exclude: ['**/node_modules/**', '**/*.test.*'],
     },
     {

@@ -2,7 +2,7 @@
 // password resets and sign-ups for e-mails with an account and without, asked in alternating pairs,
 // as medians and spreads, with how often the known one was the slower of its pair (about half when
 // nothing shows). The work that depends on the account is done after the answer
-// (src/server/advertisers/account-requests.ts); tests/api/advertiser-accounts.test.ts holds that.
+// (src/server/advertisers/accounts/requests.ts); tests/api/advertiser-accounts.test.ts holds that.
 // Run: npm run bench:account-timing [-- --pairs 100]
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -4,11 +4,14 @@ import {
   budgetProblem,
   buysMoreOnRaise,
   CAMPAIGN_START_LEAD_MS,
+  CAMPAIGN_STATES,
+  campaignActions,
   flightProblem,
   MAX_PLAYS_PER_CAMPAIGN,
   mayCancel,
   mayChangeSchedule,
   mayPause,
+  mayResume,
   planPlays,
   playsLeftToHold,
   proposalValidUntil,
@@ -87,6 +90,25 @@ describe('the states', () => {
     ).toBe(false)
     expect(mayPause('Approved') && mayPause('Live') && !mayPause('Booked')).toBe(true)
     expect(mayCancel('Booked') && !mayCancel('Cancelled') && !mayCancel('Rejected')).toBe(true)
+  })
+
+  it('offers pause, resume and cancel exactly where they are allowed', () => {
+    expect(Object.fromEntries(CAMPAIGN_STATES.map((s) => [s, campaignActions(s)]))).toEqual({
+      Draft: ['cancel'],
+      Proposed: ['cancel'],
+      Booked: ['cancel'],
+      Approved: ['pause', 'cancel'],
+      Live: ['pause', 'cancel'],
+      Paused: ['resume', 'cancel'],
+      Completed: [],
+      Rejected: [],
+      Cancelled: [],
+    })
+    for (const state of CAMPAIGN_STATES) {
+      expect(campaignActions(state).includes('pause')).toBe(mayPause(state))
+      expect(campaignActions(state).includes('resume')).toBe(mayResume(state))
+      expect(campaignActions(state).includes('cancel')).toBe(mayCancel(state))
+    }
   })
 
   it('buys more plays on a raise only once approved, never past the plays a campaign may hold', () => {

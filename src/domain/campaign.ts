@@ -114,11 +114,30 @@ export const holdsPlays = (state: CampaignState): boolean =>
 export const buysMoreOnRaise = (state: CampaignState): boolean =>
   holdsPlays(state) && state !== 'Booked'
 
-/** Pausing stops an approved (or live) campaign's plays; resuming takes it back where it was. */
-export const mayPause = (state: CampaignState): boolean => state === 'Approved' || state === 'Live'
-export const mayResume = (state: CampaignState): boolean => state === 'Paused'
-export const mayCancel = (state: CampaignState): boolean =>
-  state !== 'Completed' && state !== 'Rejected' && state !== 'Cancelled'
+/** What may be done to a campaign as it stands (its advertiser all three, an admin `cancel`). */
+export type CampaignAction = 'pause' | 'resume' | 'cancel'
+
+// Pausing stops an approved (or live) campaign's plays; resuming takes it back where it was; a
+// campaign is cancelled until it has ended one way or another. The server refuses the others
+// (campaign_state_conflict), and the advertiser's page and the console offer exactly these.
+const ACTIONS: Record<CampaignState, readonly CampaignAction[]> = {
+  Draft: ['cancel'],
+  Proposed: ['cancel'],
+  Booked: ['cancel'],
+  Approved: ['pause', 'cancel'],
+  Live: ['pause', 'cancel'],
+  Paused: ['resume', 'cancel'],
+  Completed: [],
+  Rejected: [],
+  Cancelled: [],
+}
+
+/** The actions a campaign in this state allows, in the order the pages offer them. */
+export const campaignActions = (state: CampaignState): readonly CampaignAction[] => ACTIONS[state]
+
+export const mayPause = (state: CampaignState): boolean => ACTIONS[state].includes('pause')
+export const mayResume = (state: CampaignState): boolean => ACTIONS[state].includes('resume')
+export const mayCancel = (state: CampaignState): boolean => ACTIONS[state].includes('cancel')
 
 /** A reviewer decides a booked campaign's ad: approved (it plays) or rejected (nothing charged). */
 export const awaitsReview = (state: CampaignState): boolean => state === 'Booked'

@@ -1,7 +1,7 @@
 // Invoices of advertisers' charges (docs/advertisers.md "Invoices"): the buyer's billing details,
 // the VAT a charge carries and how its cents are split, and the numbers of the seller's one series.
-// Pure: the server issues and numbers them (src/server/advertisers/invoices.ts), the app checks a
-// VAT number as it is typed with the same rules.
+// Pure: the server issues and numbers them (src/server/advertisers/invoices/invoices.ts), the app
+// checks a VAT number as it is typed with the same rules.
 
 /** The member states of the European Union by ISO 3166-1 code, with the VAT number's own prefix. */
 export const EU_VAT_PREFIXES: Readonly<Record<string, string>> = {

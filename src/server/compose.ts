@@ -1,14 +1,9 @@
 import type { Agent } from 'node:https'
 import { resolve } from 'node:path'
 import { type AdvertiserGuard, createAdvertiserGuard } from './advertisers/guard.ts'
-import {
-  adPacingJob,
-  adRenditionsJob,
-  adSettlementJobs,
-  advertiserRequestsJob,
-  advertiserSweepJob,
-} from './advertisers/jobs.ts'
-import { createOnAir } from './advertisers/on-air.ts'
+import { advertiserJobs } from './advertisers/jobs.ts'
+import { type AirChanges, createAirChanges } from './advertisers/on-air/changes.ts'
+import { createOnAir } from './advertisers/on-air/on-air.ts'
 import { type AdvertisersService, createAdvertisersService } from './advertisers/service.ts'
 import { createOpsGuard, type OpsGuard } from './auth/guard.ts'
 import { type AuthService, createAuthService } from './auth/service.ts'
@@ -118,6 +113,8 @@ export type ServerParts = {
   advertisers: AdvertisersService
   /** The gate of the advertisers' signed-in calls (advertisers/guard.ts). */
   advertiserGuard: AdvertiserGuard
+  /** The committed changes of what billboards show of campaigns (advertisers/on-air/changes.ts). */
+  airChanges: AirChanges
   /** "Tell me when it plays": the browsers subscribed to an order's alerts, and the sending. */
   push: PushService
   /** Keepsake pages: an order's shout shared as a public page (/s/{shareId}) and its picture. */
@@ -226,8 +223,11 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     paymentActionMs: env.PAYMENT_ACTION_MINUTES * 60_000,
   })
   let listeningOrigin = `http://localhost:${env.PORT}`
+  // what billboards show of campaigns: the services tell each change once it committed
+  const airChanges = createAirChanges()
   const onAir = createOnAir({
     ...{ database, now, defaultSharePercent: env.AD_FREE_TIME_SHARE },
+    changes: airChanges,
     onLive: (campaignId) => advertisers.news.live(campaignId),
   })
   const player = createPlayerService({
@@ -327,6 +327,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     mail,
     log,
     now,
+    airChanged: airChanges.changed,
     settings: {
       tokenKeys: env.ADVERTISER_TOKEN_KEYS,
       defaultSharePercent: env.AD_FREE_TIME_SHARE,
@@ -383,12 +384,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
   jobs.register(rawUploadSweepJob(content.service))
   jobs.register(contentLifetimeJob(content.service, now))
   jobs.register(rateLimitSweepJob(limiter))
-  jobs.register(adRenditionsJob(advertisers))
-  // a sign-up's or reset's mail waits for this and then for the mail sender: never longer than it
-  jobs.register(advertiserRequestsJob(advertisers, Math.min(1000, mailPollMs)))
-  jobs.register(advertiserSweepJob(advertisers))
-  jobs.register(adPacingJob(advertisers))
-  for (const job of adSettlementJobs(advertisers)) jobs.register(job)
+  for (const job of advertiserJobs(advertisers, mailPollMs)) jobs.register(job)
   jobs.register(playAlertsJob(push, Math.round(env.PUSH_POLL_SECONDS * 1000)))
   jobs.register(orderDataLifetimeJob(orders, now))
   jobs.register(authenticationTimeoutJob(orders))
@@ -436,6 +432,7 @@ export async function composeServer(env: Env, options: ComposeOptions): Promise<
     ops,
     advertisers,
     advertiserGuard,
+    airChanges,
     push,
     shares,
     erasure,

@@ -16,6 +16,7 @@ import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 // Two advertisers can never hold the same time: each ad play is a row keyed by billboard and start.
 // Advertisers racing for the same free time (on PostgreSQL through two instances of the server)
 // each get all their proposal or nothing, and a proposal whose plays were sold meanwhile is a 409.
+// The schedule's kept reads of ad plays hear of a booking once it committed, never of a lost one.
 
 const HOUR = 3_600_000
 const RACERS = 8
@@ -119,6 +120,45 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
       expect(ofA).toHaveLength(pa.totalPlays)
       expect(ofB).toHaveLength(again.totalPlays)
       expect(ofA.filter((t) => ofB.includes(t))).toEqual([])
+    },
+    RACE_TIMEOUT_MS,
+  )
+
+  it(
+    'tells the billboards’ schedule of a booking once it committed, and nothing of one that lost its plays',
+    async () => {
+      const [a, b] = await rivals(2)
+      if (!a || !b) throw new Error('no rivals')
+      const propose = (r: typeof a) =>
+        r.api.post<Proposal>(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {})
+      const pa = (await propose(a)).body
+      const pb = (await propose(b)).body
+      // each time the schedule's kept reads are dropped, what another connection reads of the
+      // winner's plays: a change told before its commit would show none (or, on the embedded
+      // database, be refused as a statement sent from inside the transaction)
+      let told: Promise<number | string>[] = []
+      let listening = true
+      server.deps.airChanges.onChange(() => {
+        if (!listening) return
+        told.push(
+          heldPlays().then(
+            (rows) => rows.filter((p) => p.campaignId === a.campaign.campaignId).length,
+            (error: Error) => error.message,
+          ),
+        )
+      })
+      try {
+        expect((await acceptWith(a.api, pa)).status).toBe(200)
+        const seen = await Promise.all(told)
+        expect(seen.length).toBeGreaterThan(0)
+        expect(new Set(seen)).toEqual(new Set([pa.totalPlays]))
+
+        told = []
+        expect((await acceptWith(b.api, pb)).status).toBe(409)
+        expect(await Promise.all(told)).toEqual([])
+      } finally {
+        listening = false
+      }
     },
     RACE_TIMEOUT_MS,
   )

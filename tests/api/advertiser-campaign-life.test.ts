@@ -6,7 +6,7 @@ import type { AdvertiserSession, Campaign, Proposal } from '../../src/contract/a
 import type { OpsCampaigns } from '../../src/contract/ops/campaigns.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
-import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
+import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import {
   type AdvertiserClient,
   advertiserEnv,

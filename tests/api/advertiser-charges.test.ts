@@ -5,7 +5,7 @@ import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
 import type { OpsCampaign } from '../../src/contract/ops/campaigns.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
-import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
+import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   type AdvertiserClient,

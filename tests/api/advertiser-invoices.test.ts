@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
 import type { InvoiceSummary } from '../../src/contract/advertisers-billing.ts'
 import { dailyChargeKey } from '../../src/domain/ad-settlement.ts'
-import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
+import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {

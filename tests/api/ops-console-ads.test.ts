@@ -6,7 +6,7 @@ import type { OpsScheduleDay } from '../../src/contract/ops/billboards.ts'
 import type { Dashboard } from '../../src/contract/ops/dashboard.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
-import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
+import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { advertiserEnv, campaignWithAd, SHOP, signedInAdvertiser } from './advertiser-helpers.ts'
 import {

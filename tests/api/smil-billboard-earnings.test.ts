@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdvertiserSession, Campaign, Proposal } from '../../src/contract/advertisers.ts'
 import type { OrderSummary, Schedule, ScheduleItem } from '../../src/contract/index.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
-import { chargesOf } from '../../src/server/advertisers/charges-repo.ts'
+import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { advertiserEnv, campaignWithAd, SHOP, signedInAdvertiser } from './advertiser-helpers.ts'
 import {
   BACKENDS,

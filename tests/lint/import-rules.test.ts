@@ -126,6 +126,27 @@ const broken: [rule: string, folder: string, ext: 'ts' | 'tsx', from: string, me
     '../../order/repo.ts',
     MODULE,
   ],
+  [
+    "advertisers' sub-folder → another module's repo",
+    'src/server/advertisers/campaigns',
+    'ts',
+    '../../order/repo.ts',
+    MODULE,
+  ],
+  [
+    "advertisers' sub-folder → another module's routes",
+    'src/server/advertisers/billing',
+    'ts',
+    '../../catalogue/routes',
+    MODULE,
+  ],
+  [
+    "advertisers' sub-folder keeps the server-wide rule",
+    'src/server/advertisers/campaigns',
+    'ts',
+    '../../../app/lib/api.ts',
+    SERVER,
+  ],
   ['composition root → a repo', 'src/server', 'ts', './order/repo.ts', ROOT],
   ['a module keeps the server-wide rule', 'src/server/order', 'ts', '../../app/lib/api.ts', SERVER],
 ]
@@ -175,6 +196,18 @@ describe('import rules (biome.json)', () => {
         '../order/reads.ts',
         '../payment/reads.ts',
         '../platform/db/sql.ts',
+      ],
+    ],
+    [
+      "an advertisers' sub-folder (one module: its sub-folders share its tables)",
+      'src/server/advertisers/billing',
+      'ts',
+      [
+        './repo.ts',
+        '../campaigns/repo.ts',
+        '../accounts/repo',
+        '../service.ts',
+        '../../order/service.ts',
       ],
     ],
     [

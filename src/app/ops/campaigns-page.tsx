@@ -3,10 +3,11 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { type OpsCampaign, opsCampaigns } from '../../contract/ops/campaigns'
-import type { CampaignState, PauseReason } from '../../domain/campaign'
+import { campaignActions, type PauseReason } from '../../domain/campaign'
 import type { CompletionReason } from '../../domain/campaign-completion'
 import { formatMoney } from '../../domain/money'
 import { callApi } from '../lib/api'
+import { CAMPAIGN_STATE_LABELS } from '../lib/campaign-states'
 import { AccountInvoices } from './account-invoices'
 import { CampaignCharges } from './campaign-charges'
 import { campaignZone, campaignZones } from './campaign-zone'
@@ -28,27 +29,6 @@ const PAUSED_NAMES: Record<PauseReason, MessageDescriptor> = {
   advertiser: msg`by the advertiser`,
   charge_failed: msg`card declined`,
 }
-const STATE_NAMES: Record<CampaignState, MessageDescriptor> = {
-  Draft: msg`Draft`,
-  Proposed: msg`Proposed`,
-  Booked: msg`Booked`,
-  Approved: msg`Approved`,
-  Live: msg`Live`,
-  Paused: msg`Paused`,
-  Completed: msg`Completed`,
-  Rejected: msg`Rejected`,
-  Cancelled: msg`Cancelled`,
-}
-// a campaign that may still be cancelled (the server refuses the others: campaign_state_conflict)
-const CANCELLABLE: ReadonlySet<CampaignState> = new Set([
-  'Draft',
-  'Proposed',
-  'Booked',
-  'Approved',
-  'Live',
-  'Paused',
-])
-
 /**
  * Every advertiser's campaigns, newest first (admins): who, what state, flight, budget and spend;
  * an admin cancels one with a reason (its plays to come are freed, only proven plays are paid).
@@ -170,7 +150,7 @@ function CampaignRow({
           <small>{c.accountEmail}</small>
         </td>
         <td>
-          {i18n._(STATE_NAMES[c.state])}
+          {i18n._(CAMPAIGN_STATE_LABELS[c.state])}
           {c.state === 'Completed' && c.completedReason ? (
             <small> ({i18n._(COMPLETED_NAMES[c.completedReason])})</small>
           ) : null}
@@ -190,7 +170,7 @@ function CampaignRow({
         <td>{money(c.budgetCents)}</td>
         <td>{money(c.spentCents)}</td>
         <td>
-          {CANCELLABLE.has(c.state) && !cancelling ? (
+          {campaignActions(c.state).includes('cancel') && !cancelling ? (
             <button
               type="button"
               className="ops-button ops-button--quiet"

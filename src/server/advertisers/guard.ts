@@ -6,8 +6,8 @@ import { memberMay, roleNeeded } from '../../domain/team.ts'
 import { errorResponse, problem } from '../platform/http/errors.ts'
 import { type OriginCheck, STATE_CHANGING } from '../platform/http/origin.ts'
 import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
-import type { AccountService } from './accounts.ts'
-import type { AccountRow } from './accounts-repo.ts'
+import type { AccountService } from './accounts/accounts.ts'
+import type { AccountRow } from './accounts/repo.ts'
 
 // The one gate of the advertisers' signed-in calls: each is registered through
 // `guard.handle(router, endpoint, handler)`, which checks, before the body is read:

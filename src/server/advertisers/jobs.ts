@@ -15,7 +15,7 @@ export function adRenditionsJob(service: AdvertisersService): Job {
 }
 
 /**
- * Does the advertisers' sign-ups and password resets after their answer (account-requests.ts), on
+ * Does the advertisers' sign-ups and password resets after their answer (accounts/requests.ts), on
  * every instance: each request is claimed under a lease.
  */
 export function advertiserRequestsJob(service: AdvertisersService, everyMs: number): Job {
@@ -37,10 +37,10 @@ export function advertiserSweepJob(service: AdvertisersService): Job {
 }
 
 /**
- * Charges each campaign's proven plays of each finished billboard-local day, once (settlement.ts),
- * then completes the campaigns whose flight is over and settled or whose budget is spent
- * (completion.ts). One instance: the provider's idempotency key makes a second one harmless, but
- * not free.
+ * Charges each campaign's proven plays of each finished billboard-local day, once
+ * (billing/settlement.ts), then completes the campaigns whose flight is over and settled or whose
+ * budget is spent (campaigns/completion.ts). One instance: the provider's idempotency key makes a
+ * second one harmless, but not free.
  */
 export function adSettlementJob(service: AdvertisersService): Job {
   return {
@@ -73,7 +73,10 @@ export const adSettlementJobs = (service: AdvertisersService): Job[] => [
   campaignReceiptsJob(service),
 ]
 
-/** Replaces the plays billboards missed (no proof within two hours) in the time left (pacing.ts). */
+/**
+ * Replaces the plays billboards missed (no proof within two hours) in the time left
+ * (proposals/pacing.ts).
+ */
 export function adPacingJob(service: AdvertisersService): Job {
   return {
     name: 'ad-pacing',
@@ -81,4 +84,16 @@ export function adPacingJob(service: AdvertisersService): Job {
     oneInstance: true,
     run: ({ signal }) => service.pacing.run(signal),
   }
+}
+
+/** Every job of the module, as compose.ts registers them. */
+export function advertiserJobs(service: AdvertisersService, mailPollMs: number): Job[] {
+  return [
+    adRenditionsJob(service),
+    // a sign-up's or reset's mail waits for this and then for the mail sender: never longer than it
+    advertiserRequestsJob(service, Math.min(1000, mailPollMs)),
+    advertiserSweepJob(service),
+    adPacingJob(service),
+    ...adSettlementJobs(service),
+  ]
 }

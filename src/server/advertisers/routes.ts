@@ -7,9 +7,9 @@ import { refuse, withFailureFields } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { Logger } from '../platform/log.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
-import type { AccountProblem } from './accounts.ts'
+import type { AccountProblem } from './accounts/accounts.ts'
+import { reportCsv } from './campaigns/report.ts'
 import type { AdvertiserGuard } from './guard.ts'
-import { reportCsv } from './report.ts'
 import type { AdvertisersService } from './service.ts'
 
 // api-v1 "Advertisers" over HTTP. The calls before a session (sign-up, verification, sign-in,

@@ -6,29 +6,31 @@ import type { Database, Queryable } from '../platform/db/client.ts'
 import type { Seller } from '../platform/env-seller.ts'
 import type { Logger } from '../platform/log.ts'
 import type { RateLimiter } from '../platform/rate-limit.ts'
-import { createAccountService } from './accounts.ts'
-import { createAdService } from './ads.ts'
-import { type CampaignService, createCampaignService } from './campaigns.ts'
-import { createCardReplacement } from './card.ts'
-import { createCampaignNews } from './completion.ts'
-import { createBillboardsForSale } from './for-sale.ts'
-import { createInvoices } from './invoices.ts'
-import { createAdvertiserMails } from './mails.ts'
-import { createCampaignMails } from './mails-campaigns.ts'
-import { createPacing } from './pacing.ts'
-import { createProposalService } from './proposals.ts'
+import { createAccountService } from './accounts/accounts.ts'
+import { createAccessTokens } from './accounts/tokens.ts'
+import { createCardReplacement } from './billing/card.ts'
+import { createSettlement } from './billing/settlement.ts'
+import { createAdService } from './campaigns/ads.ts'
+import { type CampaignService, createCampaignService } from './campaigns/campaigns.ts'
+import { createCampaignNews } from './campaigns/completion.ts'
+import { createReviewService, type Operator } from './campaigns/review.ts'
+import { createInvoices } from './invoices/invoices.ts'
+import { createAdvertiserMails } from './mails/accounts.ts'
+import { createCampaignMails } from './mails/campaigns.ts'
+import type { AirChanged } from './on-air/changes.ts'
+import { createBillboardsForSale } from './proposals/for-sale.ts'
+import { createPacing } from './proposals/pacing.ts'
+import { createProposalService } from './proposals/proposals.ts'
 import { adPlaysOnBillboard, adRevenueByDay } from './reads.ts'
-import { createReviewService, type Operator } from './review.ts'
-import { createSettlement } from './settlement.ts'
-import { createTeamService } from './team.ts'
-import { createAccessTokens } from './tokens.ts'
+import { createTeamService } from './team/team.ts'
 
-// The advertisers' module (api-v1 "Advertisers", docs/decisions/023, docs/advertisers.md): accounts
-// and sessions (accounts.ts, tokens.ts, guard.ts), campaigns (campaigns.ts), their ads (ads.ts),
-// proposals and the plays they reserve (proposals.ts), reports (report.ts), and the console's
-// review of campaigns (review.ts), the catch-up of missed plays (pacing.ts) and the daily charge of
-// proven plays (settlement.ts), the end of a campaign and the mails of its life (completion.ts). It owns the tables of migrations 0015 and 0024; it reads the
-// catalogue through catalogue/ad-reads.ts and uses the content, payment and mail services.
+// The advertisers' module (api-v1 "Advertisers", docs/decisions/023, docs/advertisers.md), in
+// sub-folders by subdomain, each with its own repo.ts: accounts and sessions (accounts/, guard.ts),
+// the team of an account (team/), campaigns, their ads, the console's review, reports and the end of
+// a campaign (campaigns/), proposals, the plays they reserve and the catch-up of missed plays
+// (proposals/), the daily charge of proven plays and a card replaced (billing/), invoices (invoices/)
+// and the mails (mails/). It owns the tables of migrations 0015 and 0024; it reads the catalogue
+// through catalogue/ad-reads.ts and uses the content, payment and mail services.
 
 export type AdvertisersService = ReturnType<typeof createAdvertisersService>
 
@@ -44,6 +46,8 @@ export function createAdvertisersService(deps: {
   mail: MailService
   log: Logger
   now: () => number
+  /** Told once a change of what billboards show of campaigns committed (the on-air cache's). */
+  airChanged: AirChanged
   settings: {
     /** ADVERTISER_TOKEN_KEYS */
     tokenKeys: readonly string[] | undefined
@@ -62,7 +66,7 @@ export function createAdvertisersService(deps: {
     tx?: Queryable,
   ) => Promise<void>
 }) {
-  const { database, now } = deps
+  const { database, now, airChanged } = deps
   const log = deps.log.child({ component: 'advertisers' })
   const tokens = createAccessTokens({ configuredKeys: deps.settings.tokenKeys, db: database })
   const mails = createAdvertiserMails(deps.mail)
@@ -80,6 +84,7 @@ export function createAdvertisersService(deps: {
     mails: createCampaignMails(deps.mail),
     invoiceOf: invoices.attachmentOf,
     log,
+    airChanged,
   })
   const accounts = createAccountService({
     database,
@@ -108,8 +113,9 @@ export function createAdvertisersService(deps: {
     booked: news.booked,
     adProblem: ads.adProblem,
     defaultSharePercent: deps.settings.defaultSharePercent,
+    airChanged,
   })
-  campaigns = createCampaignService({ database, now, extend: proposals.extend })
+  campaigns = createCampaignService({ database, now, extend: proposals.extend, airChanged })
   const review = createReviewService({
     database,
     now,
@@ -120,6 +126,7 @@ export function createAdvertisersService(deps: {
     extend: proposals.extend,
     log,
     audit: deps.audit,
+    airChanged,
   })
   const settlement = createSettlement({
     database,
@@ -129,12 +136,14 @@ export function createAdvertisersService(deps: {
     receipt: news.receipt,
     invoice: invoices.issueForCharge,
     log,
+    airChanged,
   })
   const pacing = createPacing({
     database,
     now,
     defaultSharePercent: deps.settings.defaultSharePercent,
     log,
+    airChanged,
   })
   const replaceCard = createCardReplacement({
     database,

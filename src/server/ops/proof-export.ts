@@ -6,7 +6,7 @@ import {
   type ProvenPlay,
   proofCells,
 } from '../../domain/proof-export.ts'
-import { adProofPage } from '../advertisers/proof-reads.ts'
+import { adProofPage } from '../advertisers/on-air/proof-reads.ts'
 import { billboards, devicesOfEvent } from '../catalogue/reads.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import type { Database } from '../platform/db/client.ts'

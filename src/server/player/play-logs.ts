@@ -7,7 +7,7 @@ import type {
   Schedule,
   ScheduleItem,
 } from '../../contract/index.ts'
-import type { OnAir } from '../advertisers/on-air.ts'
+import type { OnAir } from '../advertisers/on-air/on-air.ts'
 import type { Database } from '../platform/db/client.ts'
 import { ok, type Result } from '../platform/result.ts'
 import type { LoggedPlay, PlayLogReport } from './play-log-xml.ts'

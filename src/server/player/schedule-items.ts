@@ -9,8 +9,8 @@ import { COMPRESS_FROM_BYTES } from '../platform/http/json.ts'
 
 // A billboard's schedule is made of pieces the caches hand out as the same arrays until they change:
 // each event's plays of its sold slots (service.ts playsOf) and the campaigns' plays on air
-// (advertisers/on-air.ts). A player asking again for the same window, while none of them changed,
-// gets the same merged list and the same JSON text of it: a day of plays with campaigns is about
+// (advertisers/on-air/on-air.ts). A player asking again for the same window, while none of them
+// changed, gets the same merged list and the same JSON text of it: a day of plays with campaigns is about
 // 3,000 items and 900 KB, which is worth merging, sorting, writing and gzipping once, not on every
 // fetch (players ask for the hour's window, domain/schedule.ts hourlyScheduleWindow, so every fetch
 // of an hour is the same window). The answer is exactly what it would be computed afresh: nothing

@@ -25,7 +25,7 @@ import {
   smilScheduleWindow,
   type WindowProblem,
 } from '../../domain/schedule.ts'
-import type { AdItem, OnAir } from '../advertisers/on-air.ts'
+import type { AdItem, OnAir } from '../advertisers/on-air/on-air.ts'
 import { type DeviceEvent, eventsOfDevice, playerDevice } from '../catalogue/reads.ts'
 import { qrTargetUrl } from '../catalogue/service.ts'
 import { type ConfirmedSlot, ordersForPlays } from '../order/reads.ts'
@@ -86,7 +86,7 @@ export type PlayerDeps = {
   offlineMinutes?: number
   /** Counts each house card drawn, or turned away by a full gate (platform/metrics.ts). */
   onHouseCardRender?: (outcome: 'run' | 'refused') => void
-  /** Campaigns on air (advertisers/on-air.ts): their plays in the schedule, their proofs. */
+  /** Campaigns on air (advertisers/on-air/on-air.ts): their plays in the schedule, their proofs. */
   onAir?: OnAir
 }
 

@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import { type AdContent, advertisers, type Campaign } from '../../../contract/advertisers'
+import { type CampaignAction, campaignActions } from '../../../domain/campaign'
 import { parseAmount } from '../../../domain/money'
 import type { ProblemData } from '../../../domain/problems'
 import { InvoiceList } from '../../advertisers/billing/invoice-list'
 import { ReplaceCard } from '../../advertisers/card/replace-card'
+import { CAMPAIGN_STATE_LABELS } from '../../lib/campaign-states'
 import { problemText } from '../../lib/problem-text'
 import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'
@@ -13,26 +15,13 @@ import { ProblemList } from '../../ui/problem-list'
 import { TextField } from '../../ui/text-field'
 import { CampaignChart } from './campaign-chart'
 import { CampaignPlays } from './campaign-plays'
-import { COMPLETED_LABELS, count, DAYPART_LABELS, money, STATE_LABELS, when } from './format'
+import { COMPLETED_LABELS, count, DAYPART_LABELS, money, when } from './format'
 import { problemsOfError } from './problems'
 import { callAsAdvertiser } from './session'
 import './advertisers.css'
 
 const route = getRouteApi('/_default/_advertiser/campaigns/$campaignId')
 
-type Action = 'pause' | 'resume' | 'cancel'
-// which of the buttons a state offers (the server refuses the others with campaign_state_conflict)
-const ACTIONS: Record<Campaign['state'], readonly Action[]> = {
-  Draft: ['cancel'],
-  Proposed: ['cancel'],
-  Booked: ['cancel'],
-  Approved: ['pause', 'cancel'],
-  Live: ['pause', 'cancel'],
-  Paused: ['resume', 'cancel'],
-  Completed: [],
-  Rejected: [],
-  Cancelled: [],
-}
 const BUDGET_CODES = new Set(['campaign_budget_below_spent', 'field_invalid', 'field_required'])
 
 /** `/campaigns/{id}`: the campaign's state, schedule, ad, plays and spend; pause, resume, cancel, budget. */
@@ -51,9 +40,9 @@ export function CampaignPage() {
   const [problems, setProblems] = useState<ProblemData[]>([])
   const [budget, setBudget] = useState('')
   const [budgetProblem, setBudgetProblem] = useState<ProblemData | null>(null)
-  const [busy, setBusy] = useState<Action | 'budget' | null>(null)
+  const [busy, setBusy] = useState<CampaignAction | 'budget' | null>(null)
 
-  const act = async (action: Action) => {
+  const act = async (action: CampaignAction) => {
     const sure = t`Cancel this campaign? Its plays still to come are freed; only plays already shown are paid.`
     if (action === 'cancel' && !window.confirm(sure)) return
     setBusy(action)
@@ -99,7 +88,7 @@ export function CampaignPage() {
   }
 
   const m = (cents: number) => money(cents, campaign.currency, i18n.locale)
-  const labels: Record<Action, string> = {
+  const labels: Record<CampaignAction, string> = {
     pause: t`Pause`,
     resume: t`Resume`,
     cancel: t`Cancel the campaign`,
@@ -115,7 +104,7 @@ export function CampaignPage() {
       <h1 className="page__title">{campaign.name}</h1>
       <p>
         <span className="adv__state" data-testid="campaign-state">
-          {i18n._(STATE_LABELS[campaign.state])}
+          {i18n._(CAMPAIGN_STATE_LABELS[campaign.state])}
         </span>
       </p>
       {campaign.state === 'Rejected' && campaign.rejectionReason ? (
@@ -223,7 +212,7 @@ export function CampaignPage() {
           </dt>
           <dd>{m(campaign.committedCents)}</dd>
         </dl>
-        {ACTIONS[campaign.state].length > 0 ? (
+        {campaignActions(campaign.state).length > 0 ? (
           <form className="adv__actions" onSubmit={(e) => void changeBudget(e)} noValidate>
             <TextField
               label={t`New budget (${campaign.currency})`}
@@ -243,7 +232,7 @@ export function CampaignPage() {
       </section>
       {problems.length > 0 ? <ProblemList problems={problems} /> : null}
       <div className="adv__actions">
-        {ACTIONS[campaign.state].map((action) => (
+        {campaignActions(campaign.state).map((action) => (
           <Button
             key={action}
             kind={busy === action ? 'loading' : action === 'cancel' ? 'white' : 'orange'}

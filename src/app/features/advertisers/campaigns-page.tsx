@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
+import { CAMPAIGN_STATE_LABELS } from '../../lib/campaign-states'
 import { Notice } from '../../ui/notice'
-import { count, money, STATE_LABELS, when } from './format'
+import { count, money, when } from './format'
 import './advertisers.css'
 
 const route = getRouteApi('/_default/_advertiser/campaigns/')
@@ -66,7 +67,7 @@ export function CampaignsPage() {
                     </small>
                   </td>
                   <td>
-                    <span className="adv__state">{i18n._(STATE_LABELS[c.state])}</span>
+                    <span className="adv__state">{i18n._(CAMPAIGN_STATE_LABELS[c.state])}</span>
                   </td>
                   <td className="adv__num">{money(c.budgetCents, c.currency, i18n.locale)}</td>
                   <td className="adv__num">{money(c.spentCents, c.currency, i18n.locale)}</td>

@@ -1,21 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Daypart } from '../../../contract/advertisers'
-import type { CampaignState } from '../../../domain/campaign'
 import type { CompletionReason } from '../../../domain/campaign-completion'
 import { formatMoney } from '../../../domain/money'
-
-export const STATE_LABELS: Record<CampaignState, MessageDescriptor> = {
-  Draft: msg`Draft`,
-  Proposed: msg`Proposed`,
-  Booked: msg`Booked`,
-  Approved: msg`Approved`,
-  Live: msg`Live`,
-  Paused: msg`Paused`,
-  Completed: msg`Completed`,
-  Rejected: msg`Rejected`,
-  Cancelled: msg`Cancelled`,
-}
 
 /** Why a campaign was completed, as its page says it. */
 export const COMPLETED_LABELS: Record<CompletionReason, MessageDescriptor> = {
