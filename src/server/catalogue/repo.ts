@@ -144,10 +144,15 @@ export function allEvents(db: Queryable): Promise<ShoutEvent[]> {
   return db.query(sql<ShoutEvent>`select ${EVENT_COLUMNS} from events order by slug`)
 }
 
-/** The contract's billboard fields but the event's own `unavailableForEvent`. */
+/** What the shop works out per answer rather than reads: the event's own `unavailableForEvent`,
+ * the country's ISO code (the catalogue service adds it). */
+type DerivedField = 'unavailableForEvent' | 'countryCode'
+const DERIVED: ReadonlySet<string> = new Set<DerivedField>(['unavailableForEvent', 'countryCode'])
+
+/** The contract's billboard fields the catalogue's rows hold. */
 export const SHOP_DEVICE_FIELDS = Object.keys(DeviceSchema.entries).filter(
-  (field) => field !== 'unavailableForEvent',
-) as Exclude<keyof Device, 'unavailableForEvent'>[]
+  (field) => !DERIVED.has(field),
+) as Exclude<keyof Device, DerivedField>[]
 
 const DEVICE_COLUMNS = sql`${DEVICES.select({ from: 'd', fields: SHOP_DEVICE_FIELDS })},
   ed.unavailable as "unavailableForEvent"`
