@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ADVERTISER_PASSWORD_MAX_LENGTH } from '../domain/advertiser-account'
-import { CoordinatesSchema, LocaleSchema, text } from './common'
+import { CoordinatesSchema, freeText, LocaleSchema, text } from './common'
 import { endpoint } from './endpoint'
 
 // api-v1 "Advertisers", the way in: what the public /advertise page shows of the billboards sold to
@@ -30,9 +30,10 @@ export const ResendVerificationSchema = v.strictObject({ email: text(320) })
 export const PasswordStrengthRequestSchema = v.strictObject({
   password: v.pipe(v.string(), v.maxLength(ADVERTISER_PASSWORD_MAX_LENGTH)),
   /** The account's own words (its e-mail, name, company): a password made of them is weak. */
-  email: v.optional(text(320), ''),
-  name: v.optional(text(100), ''),
-  company: v.optional(text(100), ''),
+  // each may be left out or empty (a form not filled in yet): the document's default is ''
+  email: v.optional(freeText(320), ''),
+  name: v.optional(freeText(100), ''),
+  company: v.optional(freeText(100), ''),
   locale: v.optional(LocaleSchema),
 })
 

@@ -122,7 +122,7 @@ export const advertiserTeam = {
     headers: bearer,
     body: EmptyBodySchema,
     response: v.object({}),
-    errors: [...AUTH_ERRORS, 'team_last_owner', 'team_founder_stays'],
+    errors: [...AUTH_ERRORS, 'team_member_not_found', 'team_last_owner', 'team_founder_stays'],
   }),
   campaignChanges: endpoint({
     name: 'advertiserCampaignChanges',

@@ -111,7 +111,7 @@ export const advertisers = {
     body: SignUpRequestSchema,
     response: AcceptedSchema,
     status: 202,
-    errors: ['password_not_strong', 'too_many_requests'],
+    errors: ['password_not_strong', 'too_many_requests', 'sign_in_busy'],
   }),
   verify: endpoint({
     name: 'advertiserVerify',
@@ -129,7 +129,12 @@ export const advertisers = {
     summary: 'Signs in: an access token, and a refresh cookie (HttpOnly)',
     body: AdvertiserSignInSchema,
     response: AdvertiserSessionSchema,
-    errors: ['advertiser_credentials_invalid', 'email_not_verified', 'sign_in_limited'],
+    errors: [
+      'advertiser_credentials_invalid',
+      'email_not_verified',
+      'sign_in_limited',
+      'sign_in_busy',
+    ],
   }),
   refresh: endpoint({
     name: 'advertiserRefresh',
@@ -163,7 +168,7 @@ export const advertisers = {
     summary: "Sets a new password with the mail's link; every session of the account ends",
     body: PasswordResetConfirmSchema,
     status: 204,
-    errors: ['password_not_strong', 'token_missing_or_bad'],
+    errors: ['password_not_strong', 'token_missing_or_bad', 'sign_in_busy'],
   }),
   inventory: endpoint({
     name: 'advertiserInventory',

@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import type { ProblemCode } from './problems'
+import type { BadInputCode, ProblemCode } from './problems'
 
 // An endpoint of /api/v1 as data: method, path, and the schemas of what goes in and comes out
 // (docs/api-v1.md). The server registers its handlers from these (src/server/platform/http.ts), the
@@ -53,6 +53,16 @@ export type Endpoint = {
   /** Statuses answered without a problem (a range past a file's end: 416), with what they mean. */
   readonly statuses?: Readonly<Partial<Record<number, string>>>
 }
+
+/** The problem codes an endpoint declares in `errors` (with or without a status of their own). */
+export type DeclaredCodeOf<E extends Endpoint> = E['errors'] extends readonly (infer Entry)[]
+  ? Entry extends readonly [infer Code extends ProblemCode, number]
+    ? Code
+    : Extract<Entry, ProblemCode>
+  : never
+
+/** The codes a handler of this endpoint may refuse with: its declared ones, and bad input (400). */
+export type RefusableCodeOf<E extends Endpoint> = DeclaredCodeOf<E> | BadInputCode
 
 /** Declares an endpoint, keeping its literal types (path, method) for `pathOf` and the server. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -54,6 +54,8 @@ export const REQUEST_PROBLEMS = {
   field_invalid: { status: 400, en: '{field}: {detail}' },
   field_required: { status: 400, en: '{field}: is required' },
   field_not_allowed: { status: 400, en: '{field}: is not an allowed field' },
+  // a value of a union whose discriminator names none of its options (a heartbeat's `showing.kind`)
+  field_not_one_of: { status: 400, en: '{field}: must be one of {expected}' },
   field_empty: { status: 400, en: '{field}: must not be empty' },
   text_ill_formed: { status: 400, en: '{field}: must be well-formed Unicode text' },
   name_not_one_line: {

@@ -96,6 +96,11 @@ export const PROBLEMS = {
 
 export type ProblemCode = keyof typeof PROBLEMS
 
+/** The codes of bad input (400): possible on any endpoint, so none declares them. */
+export type BadInputCode = {
+  [C in ProblemCode]: (typeof PROBLEMS)[C]['status'] extends 400 ? C : never
+}[ProblemCode]
+
 /** The names of the placeholders of a text: `{name}`, or `{name, number}` (written with grouping). */
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
   ? (Name extends `${infer Bare}, ${string}` ? Bare : Name) | Placeholders<Rest>

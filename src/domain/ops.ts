@@ -16,12 +16,14 @@ export const PASSWORD_MAX_LENGTH = 200
 export const AUTO_CANCEL_REASON: DomainProblem = domainProblem('review_outlived_first_slot')
 
 /** Why a password is refused, or null when it is acceptable. Length counts characters, not bytes. */
-export function passwordProblem(password: string): DomainProblem | null {
+export function passwordProblem(
+  password: string,
+): (DomainProblem & { readonly code: 'password_weak' | 'password_too_long' }) | null {
   const length = [...password].length
   if (length < PASSWORD_MIN_LENGTH)
-    return domainProblem('password_weak', { min: PASSWORD_MIN_LENGTH })
+    return { code: 'password_weak', params: { min: PASSWORD_MIN_LENGTH } }
   if (length > PASSWORD_MAX_LENGTH) {
-    return domainProblem('password_too_long', { max: PASSWORD_MAX_LENGTH })
+    return { code: 'password_too_long', params: { max: PASSWORD_MAX_LENGTH } }
   }
   return null
 }

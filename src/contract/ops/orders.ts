@@ -222,7 +222,7 @@ export const ops = {
     summary: 'Sign in: sets the session cookie (HttpOnly, SameSite=Strict, __Host- over HTTPS)',
     body: SignInRequestSchema,
     status: 204,
-    errors: ['wrong_credentials', 'cross_origin', 'sign_in_limited'],
+    errors: ['wrong_credentials', 'cross_origin', 'sign_in_limited', 'sign_in_busy'],
   }),
   session: endpoint({
     name: 'opsSession',
@@ -248,7 +248,14 @@ export const ops = {
     summary: "Set an operator's password with the one-time link's token (24 h, once)",
     body: SetPasswordRequestSchema,
     status: 204,
-    errors: ['password_weak', 'password_too_long', 'link_invalid', 'cross_origin'],
+    errors: [
+      'password_weak',
+      'password_too_long',
+      'link_invalid',
+      'cross_origin',
+      'too_many_requests',
+      'sign_in_busy',
+    ],
   }),
   review: endpoint({
     name: 'opsReviewQueue',

@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { API_BASE, type Endpoint } from '../../contract/endpoint.ts'
+import type { ProblemCode } from '../../contract/problems.ts'
 import { REFRESH_TOKEN_TTL_MS } from '../../domain/advertiser-account.ts'
 import { memberMay, roleNeeded } from '../../domain/team.ts'
 import { errorResponse, problem } from '../platform/http/errors.ts'
 import { type OriginCheck, STATE_CHANGING } from '../platform/http/origin.ts'
-import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
+import type { ApiRouter, DeclaredOnly, Handler, HandlerInput } from '../platform/http/router.ts'
 import type { AccountService } from './accounts/accounts.ts'
 import type { AccountRow } from './accounts/repo.ts'
 
@@ -33,9 +34,9 @@ export const SIGNED_IN_COOKIE = 'shouts_adv_signed_in'
 const REFRESH_COOKIE_PATH = `${API_BASE}/advertisers/session`
 const ACCOUNT = 'advertiserAccount'
 
-export type AdvertiserHandler<E extends Endpoint> = (
+export type AdvertiserHandler<E extends Endpoint, C extends ProblemCode = ProblemCode> = (
   input: HandlerInput<E> & { account: AccountRow; login: AccountRow },
-) => ReturnType<Handler<E>>
+) => ReturnType<Handler<E, C>>
 
 export type AdvertiserGuard = ReturnType<typeof createAdvertiserGuard>
 
@@ -107,13 +108,14 @@ export function createAdvertiserGuard(deps: { accounts: AccountService; origin: 
       if (!account) throw new Error("an account asked for before the advertisers' guard")
       return account
     },
-    handle<E extends Endpoint>(
+    /** Registers an endpoint behind the guard; its refusals are typed by it as router.handle's. */
+    handle<E extends Endpoint, C extends ProblemCode = never>(
       router: ApiRouter,
       e: E,
-      handler: AdvertiserHandler<E>,
+      handler: AdvertiserHandler<E, C> & DeclaredOnly<E, C>,
       ...after: MiddlewareHandler[]
     ): void {
-      router.handle(
+      router.handle<E, ProblemCode>(
         e,
         (input) => {
           const login = input.c.get(ACCOUNT as never) as AccountRow | undefined

@@ -1,8 +1,8 @@
 import { opsAdvertisers } from '../../contract/ops/advertisers.ts'
 import { opsCampaigns as api } from '../../contract/ops/campaigns.ts'
 import type { OpsGuard } from '../auth/guard.ts'
-import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import { ok } from '../platform/result.ts'
 import type { AdvertisersService } from './service.ts'
 
 // api-v1 "Operations", campaigns: the review queue's campaigns, approve and reject (reviewers), the
@@ -12,24 +12,24 @@ export function opsCampaignRoutes(router: ApiRouter, guard: OpsGuard, service: A
   const { review } = service
   guard.handle(router, opsAdvertisers.verifyAdvertiser, async ({ body, operator }) => {
     const done = await service.accounts.verifyByOperator(body.email, operator)
-    return done.ok ? done.value : refuse({ problems: [done.error] })
+    return done
   })
-  guard.handle(router, api.reviewCampaigns, async () => ({ campaigns: await review.queue() }))
-  guard.handle(router, api.campaigns, async () => ({ campaigns: await review.all() }))
+  guard.handle(router, api.reviewCampaigns, async () => ok({ campaigns: await review.queue() }))
+  guard.handle(router, api.campaigns, async () => ok({ campaigns: await review.all() }))
   guard.handle(router, api.campaign, async ({ params }) => {
     const found = await review.get(params.campaignId)
-    return found.ok ? found.value : refuse({ problems: [found.error] })
+    return found
   })
   guard.handle(router, api.approveCampaign, async ({ params, operator }) => {
     const done = await review.approve(params.campaignId, operator)
-    return done.ok ? done.value : refuse({ problems: [done.error] })
+    return done
   })
   guard.handle(router, api.rejectCampaign, async ({ params, body, operator }) => {
     const done = await review.reject(params.campaignId, operator, body.reason)
-    return done.ok ? done.value : refuse({ problems: [done.error] })
+    return done
   })
   guard.handle(router, api.cancelCampaign, async ({ params, body, operator }) => {
     const done = await review.cancel(params.campaignId, operator, body.reason)
-    return done.ok ? done.value : refuse({ problems: [done.error] })
+    return done
   })
 }

@@ -3,10 +3,11 @@ import { advertiserDoor as door } from '../../contract/advertisers-door.ts'
 import { receiveUpload } from '../content/receive.ts'
 import { contentRefusal } from '../content/refusals.ts'
 import { clientAddress } from '../platform/http/client.ts'
-import { refuse, withFailureFields } from '../platform/http/errors.ts'
+import { withFailureFields } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { Logger } from '../platform/log.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
+import { err, mapOk, ok } from '../platform/result.ts'
 import type { AccountProblem } from './accounts/accounts.ts'
 import { reportCsv } from './campaigns/report.ts'
 import type { AdvertiserGuard } from './guard.ts'
@@ -40,9 +41,13 @@ export function advertiserRoutes(
     (c) => guard.accountOf(c).accountId,
   )
   const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, deps.trustProxy)
-  const limited = (c: { header(name: string, value: string): void }, error: AccountProblem) => {
+  // a refusal that says when to try again (a limit, the password checks busy) says it in a header too
+  const limited = <P extends AccountProblem>(
+    c: { header(name: string, value: string): void },
+    error: P,
+  ) => {
     if ('params' in error) c.header('Retry-After', String(error.params.seconds))
-    return refuse({ problems: [error] })
+    return err(error)
   }
 
   router.handle(
@@ -50,14 +55,14 @@ export function advertiserRoutes(
     async ({ c, body }) => {
       const signed = await accounts.signUp(body)
       if (!signed.ok) return limited(c, signed.error)
-      return {}
+      return ok({})
     },
     deps.limits.writes('advertiser-sign-ups'),
   )
 
   router.handle(api.verify, async ({ body }) => {
     const verified = await accounts.verifyEmail(body.token)
-    return verified.ok ? verified.value : refuse({ problems: [verified.error] })
+    return verified
   })
 
   router.handle(
@@ -67,7 +72,7 @@ export function advertiserRoutes(
       if (!signedIn.ok) return limited(c, signedIn.error)
       guard.setRefreshCookie(c, signedIn.value.refreshToken)
       c.header('Cache-Control', 'no-store')
-      return signedIn.value.session
+      return ok(signedIn.value.session)
     },
     guard.sameOrigin,
   )
@@ -79,10 +84,10 @@ export function advertiserRoutes(
       c.header('Cache-Control', 'no-store')
       if (!refreshed.ok) {
         guard.clearRefreshCookie(c)
-        return refuse({ problems: [refreshed.error] })
+        return refreshed
       }
       guard.setRefreshCookie(c, refreshed.value.refreshToken)
-      return refreshed.value.session
+      return ok(refreshed.value.session)
     },
     guard.sameOrigin,
   )
@@ -92,7 +97,7 @@ export function advertiserRoutes(
     async ({ c }) => {
       await accounts.signOut(guard.refreshTokenOf(c))
       guard.clearRefreshCookie(c)
-      return null
+      return ok(null)
     },
     guard.sameOrigin,
   )
@@ -102,7 +107,7 @@ export function advertiserRoutes(
     async ({ c, body }) => {
       // the same 202 whether or not the e-mail has an account (its link is made after the answer)
       const asked = await accounts.requestReset(body.email)
-      return asked.ok ? {} : limited(c, asked.error)
+      return asked.ok ? ok({}) : limited(c, asked.error)
     },
     deps.limits.writes('advertiser-resets'),
   )
@@ -112,7 +117,7 @@ export function advertiserRoutes(
     async ({ c, body }) => {
       // the same 202 whether or not the e-mail has an account waiting (its link is made after)
       const asked = await accounts.resendVerification(body.email)
-      return asked.ok ? {} : limited(c, asked.error)
+      return asked.ok ? ok({}) : limited(c, asked.error)
     },
     deps.limits.writes('advertiser-resends'),
   )
@@ -121,7 +126,7 @@ export function advertiserRoutes(
     door.passwordStrength,
     async ({ c, body }) => {
       c.header('Cache-Control', 'no-store')
-      return accounts.passwordStrength(body)
+      return ok(await accounts.passwordStrength(body))
     },
     deps.limits.byKey(PASSWORD_STRENGTH_RULE, deps.limits.clientKey),
   )
@@ -130,14 +135,14 @@ export function advertiserRoutes(
     door.billboardsForSale,
     async ({ c }) => {
       c.header('Cache-Control', 'public, max-age=300')
-      return { billboards: await service.billboardsForSale() }
+      return ok({ billboards: await service.billboardsForSale() })
     },
     deps.limits.byKey(BILLBOARDS_FOR_SALE_RULE, deps.limits.clientKey),
   )
 
   router.handle(api.passwordResetConfirm, async ({ body }) => {
     const done = await accounts.confirmReset(body.token, body.password)
-    return done.ok ? null : refuse({ problems: [done.error] })
+    return mapOk(done, () => null)
   })
 
   guard.handle(
@@ -145,23 +150,25 @@ export function advertiserRoutes(
     api.inventory,
     async ({ query }) => {
       const found = await proposals.inventory(query)
-      return found.ok ? found.value : refuse({ problems: [found.error] })
+      return found
     },
     planning,
   )
 
   guard.handle(router, api.createCampaign, async ({ account, body }) => {
     const made = await campaigns.create(account.accountId, body)
-    return made.ok ? made.value : refuse({ problems: [made.error] })
+    return made
   })
 
-  guard.handle(router, api.campaigns, async ({ account }) => ({
-    campaigns: await campaigns.list(account.accountId),
-  }))
+  guard.handle(router, api.campaigns, async ({ account }) =>
+    ok({
+      campaigns: await campaigns.list(account.accountId),
+    }),
+  )
 
   guard.handle(router, api.campaign, async ({ account, params }) => {
     const found = await campaigns.get(account.accountId, params.campaignId)
-    return found.ok ? found.value : refuse({ problems: [found.error] })
+    return found
   })
 
   guard.handle(
@@ -169,7 +176,7 @@ export function advertiserRoutes(
     api.updateCampaign,
     async ({ account, params, body }) => {
       const changed = await campaigns.update(account.accountId, params.campaignId, body)
-      return changed.ok ? changed.value : refuse({ problems: [changed.error] })
+      return changed
     },
     planning,
   )
@@ -181,18 +188,16 @@ export function advertiserRoutes(
       const uploaded = await ads.upload(account.accountId, params.campaignId, (intake) =>
         receiveUpload(c.req.raw, intake),
       )
-      if (uploaded.ok) return withFailureFields(uploaded.value)
+      if (uploaded.ok) return ok(withFailureFields(uploaded.value))
       const error = uploaded.error
-      return 'refused' in error
-        ? refuse(contentRefusal(error.refused))
-        : refuse({ problems: [error] })
+      return err('refused' in error ? contentRefusal(error.refused) : error)
     },
     deps.limits.writes('advertiser-uploads'),
   )
 
   guard.handle(router, api.content, async ({ account, params }) => {
     const found = await ads.get(account.accountId, params.contentGuid)
-    return found.ok ? withFailureFields(found.value) : refuse({ problems: [found.error] })
+    return mapOk(found, withFailureFields)
   })
 
   guard.handle(
@@ -200,7 +205,7 @@ export function advertiserRoutes(
     api.propose,
     async ({ account, params }) => {
       const made = await proposals.propose(account.accountId, params.campaignId)
-      return made.ok ? made.value : refuse({ problems: [made.error] })
+      return made
     },
     planning,
   )
@@ -210,43 +215,45 @@ export function advertiserRoutes(
     // a link to share, never a page to keep in a shared cache
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')
-    return found.ok ? found.value : refuse({ problems: [found.error] })
+    return found
   })
 
   guard.handle(router, api.accept, async ({ account, params, body }) => {
     const booked = await proposals.accept(account.accountId, params.proposalGuid, body)
-    return booked.ok ? booked.value : refuse({ problems: [booked.error] })
+    return booked
   })
 
   guard.handle(router, api.pause, async ({ account, params }) => {
     const moved = await campaigns.pause(account.accountId, params.campaignId)
-    return moved.ok ? moved.value : refuse({ problems: [moved.error] })
+    return moved
   })
 
   guard.handle(router, api.resume, async ({ account, params }) => {
     const moved = await campaigns.resume(account.accountId, params.campaignId)
-    return moved.ok ? moved.value : refuse({ problems: [moved.error] })
+    return moved
   })
 
   guard.handle(router, api.cancel, async ({ account, params }) => {
     const moved = await campaigns.cancel(account.accountId, params.campaignId)
-    return moved.ok ? moved.value : refuse({ problems: [moved.error] })
+    return moved
   })
 
   guard.handle(router, api.nextPlays, async ({ account, params }) => {
     const found = await campaigns.nextPlays(account.accountId, params.campaignId)
-    return found.ok ? found.value : refuse({ problems: [found.error] })
+    return found
   })
 
   guard.handle(router, api.report, async ({ c, account, params, query }) => {
     const found = await campaigns.report(account.accountId, params.campaignId)
-    if (!found.ok) return refuse({ problems: [found.error] })
+    if (!found.ok) return found
     if (query.format === 'csv') {
-      return c.body(reportCsv(found.value), 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="campaign-${found.value.campaignId}.csv"`,
-      })
+      return ok(
+        c.body(reportCsv(found.value), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="campaign-${found.value.campaignId}.csv"`,
+        }),
+      )
     }
-    return found.value
+    return ok(found.value)
   })
 }

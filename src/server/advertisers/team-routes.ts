@@ -1,7 +1,7 @@
 import { advertiserTeam as api } from '../../contract/advertisers-team.ts'
-import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
+import { mapOk, ok } from '../platform/result.ts'
 import type { AdvertiserGuard } from './guard.ts'
 import type { AdvertisersService } from './service.ts'
 
@@ -17,12 +17,12 @@ export function teamRoutes(
 ) {
   const { team, campaigns } = service
 
-  guard.handle(router, api.team, ({ login }) => team.view(login))
+  guard.handle(router, api.team, async ({ login }) => ok(await team.view(login)))
 
   guard.handle(
     router,
     api.invite,
-    ({ login, body }) => team.invite(login, body),
+    async ({ login, body }) => ok(await team.invite(login, body)),
     limits.writes('advertiser-invites'),
   )
 
@@ -30,29 +30,29 @@ export function teamRoutes(
     api.acceptInvite,
     async ({ body }) => {
       const made = await team.accept(body)
-      return made.ok ? made.value : refuse({ problems: [made.error] })
+      return made
     },
     limits.writes('advertiser-invite-accepts'),
   )
 
   guard.handle(router, api.setRole, async ({ login, params, body }) => {
     const done = await team.setRole(login, params.memberId, body.role)
-    return done.ok ? team.view(login) : refuse({ problems: [done.error] })
+    return done.ok ? ok(await team.view(login)) : done
   })
 
   guard.handle(router, api.remove, async ({ login, params }) => {
     const done = await team.remove(login, params.memberId)
-    return done.ok ? team.view(login) : refuse({ problems: [done.error] })
+    return done.ok ? ok(await team.view(login)) : done
   })
 
   guard.handle(router, api.leave, async ({ login }) => {
     const done = await team.leave(login)
-    return done.ok ? {} : refuse({ problems: [done.error] })
+    return mapOk(done, () => ({}))
   })
 
   guard.handle(router, api.campaignChanges, async ({ account, params }) => {
     const found = await campaigns.get(account.accountId, params.campaignId)
-    if (!found.ok) return refuse({ problems: [found.error] })
-    return { changes: await team.changes(params.campaignId) }
+    if (!found.ok) return found
+    return ok({ changes: await team.changes(params.campaignId) })
   })
 }

@@ -1,10 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Endpoint } from '../../contract/endpoint.ts'
+import type { ProblemCode } from '../../contract/problems.ts'
 import { type OperatorRole, roleAllows } from '../../domain/ops.ts'
 import { errorResponse, problem } from '../platform/http/errors.ts'
 import type { OriginCheck } from '../platform/http/origin.ts'
-import type { ApiRouter, Handler, HandlerInput } from '../platform/http/router.ts'
+import type { ApiRouter, DeclaredOnly, Handler, HandlerInput } from '../platform/http/router.ts'
 import type { Operator } from './repo.ts'
 import type { AuthService } from './service.ts'
 
@@ -30,19 +31,19 @@ export const ROLE_FORBIDDEN = problem('role_forbidden')
 /** An endpoint of the console: its `access` names the least role that may call it. */
 export type OpsEndpoint = Endpoint & { readonly access: OperatorRole }
 
-export type OpsHandler<E extends Endpoint> = (
+export type OpsHandler<E extends Endpoint, C extends ProblemCode = ProblemCode> = (
   input: HandlerInput<E> & { operator: Operator },
-) => ReturnType<Handler<E>>
+) => ReturnType<Handler<E, C>>
 
 export type OpsGuard = {
   /**
    * Registers an operator endpoint behind the Origin, session and role checks; `after` runs once they
    * passed, before the body is read (e.g. a larger body limit for the catalogue upload).
    */
-  handle<E extends OpsEndpoint>(
+  handle<E extends OpsEndpoint, C extends ProblemCode = never>(
     router: ApiRouter,
     e: E,
-    handler: OpsHandler<E>,
+    handler: OpsHandler<E, C> & DeclaredOnly<E, C>,
     ...after: MiddlewareHandler[]
   ): void
   /** The Origin check alone, for the calls made before there is a session (sign-in, set-password). */
@@ -91,7 +92,7 @@ export function createOpsGuard(deps: { auth: AuthService; origin: OriginCheck })
     operatorOf,
     sessionIdOf,
     handle(router, e, handler, ...after) {
-      router.handle(
+      router.handle<typeof e, ProblemCode>(
         e,
         (input) => {
           const operator = input.c.get(OPERATOR as never) as Operator | undefined

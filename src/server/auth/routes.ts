@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import { ops } from '../../contract/ops/orders.ts'
 import { clientAddress } from '../platform/http/client.ts'
-import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import { ok } from '../platform/result.ts'
 import type { OpsGuard } from './guard.ts'
 import type { AuthError, AuthService } from './service.ts'
 
@@ -29,11 +29,11 @@ export function authRoutes(
       const signedIn = await auth.signIn(body.email, body.password, address, body.locale)
       if (!signedIn.ok) {
         retryAfter(c, signedIn.error)
-        return refuse({ problems: [signedIn.error] })
+        return signedIn
       }
       guard.setSessionCookie(c, signedIn.value.sessionId)
       c.header('Cache-Control', 'no-store')
-      return null
+      return ok(null)
     },
     guard.sameOrigin,
   )
@@ -44,15 +44,17 @@ export function authRoutes(
       const sessionId = guard.sessionIdOf(c)
       if (sessionId) await auth.signOut(sessionId)
       guard.clearSessionCookie(c)
-      return null
+      return ok(null)
     },
     guard.sameOrigin,
   )
 
-  guard.handle(router, ops.session, ({ operator }) => ({
-    email: operator.email,
-    role: operator.role,
-  }))
+  guard.handle(router, ops.session, ({ operator }) =>
+    ok({
+      email: operator.email,
+      role: operator.role,
+    }),
+  )
 
   router.handle(
     ops.setPassword,
@@ -61,9 +63,9 @@ export function authRoutes(
       const set = await auth.setPassword(body.token, body.password, address)
       if (!set.ok) {
         retryAfter(c, set.error)
-        return refuse({ problems: [set.error] })
+        return set
       }
-      return null
+      return ok(null)
     },
     guard.sameOrigin,
   )

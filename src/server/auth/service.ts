@@ -49,6 +49,9 @@ export type { AuditFilter } from './repo.ts'
 export type { AuditRecord, AuditRow, Operator } from './repo.ts'
 
 /** Why an operator's call is refused: a problem of the catalogue (src/contract/problems.ts). */
+/** The errors of AuthError with these codes (what one call can answer). */
+type AuthErrorOf<C extends AuthError['code']> = Extract<AuthError, { code: C }>
+
 export type AuthError =
   | { code: 'operator_exists' }
   | { code: 'operator_not_found' }
@@ -160,7 +163,13 @@ export function createAuthService(deps: {
     token: string,
     password: string,
     address: string,
-  ): Promise<Result<void, AuthError>> {
+  ): Promise<
+    Result<
+      void,
+      | AuthErrorOf<'too_many_requests' | 'link_invalid' | 'sign_in_busy'>
+      | NonNullable<ReturnType<typeof passwordProblem>>
+    >
+  > {
     const take = await limiter.take(setPasswordRule, limitKey(address))
     if (!take.allowed) {
       return err({ code: 'too_many_requests', params: { seconds: take.retryAfterS } })
@@ -192,7 +201,7 @@ export function createAuthService(deps: {
     refusals: SignInRefusal[],
     account: string,
     address: string,
-  ): Promise<Result<never, AuthError>> {
+  ): Promise<Result<never, AuthErrorOf<'sign_in_limited'>>> {
     for (const { scope, take, limit } of refusals) {
       if (take.allowed || take.hits !== limit + 1) continue
       if (scope === 'account') {
@@ -221,7 +230,12 @@ export function createAuthService(deps: {
     address: string,
     /** the console's language: the operator's mails are written in it */
     locale?: Locale,
-  ): Promise<Result<{ sessionId: string; operator: Operator }, AuthError>> {
+  ): Promise<
+    Result<
+      { sessionId: string; operator: Operator },
+      AuthErrorOf<'sign_in_limited' | 'sign_in_busy' | 'wrong_credentials'>
+    >
+  > {
     const account = email.trim().toLowerCase()
     const taken = await signInLimits.take(account, address)
     if (!taken.allowed) return limited(taken.refusals, account, address)

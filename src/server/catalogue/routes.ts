@@ -1,10 +1,11 @@
 import * as v from 'valibot'
 import { PromoCodeSchema, type SlotSearchResponse, spotlight } from '../../contract/index.ts'
 import { allowedRequestOrigin } from '../platform/http/client.ts'
-import { problem, refuse } from '../platform/http/errors.ts'
+import { problem } from '../platform/http/errors.ts'
 import { jsonAnswer, type KeptJson, keptJson, keptJsonAnswer } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
+import { err, mapErr, mapOk, ok } from '../platform/result.ts'
 import { catalogueRefusal, promoRefusal } from './refusals.ts'
 import type { CatalogueService, SlotSearch } from './service.ts'
 
@@ -105,24 +106,25 @@ export function catalogueRoutes(
 
   router.handle(spotlight.event, async ({ params }) => {
     const event = await service.findEvent(params.slug)
-    return event.ok ? event.value : refuse(catalogueRefusal(event.error))
+    return mapErr(event, catalogueRefusal)
   })
 
-  router.handle(spotlight.liveEvents, async () => ({ events: await service.liveEvents() }))
+  router.handle(spotlight.liveEvents, async () => ok({ events: await service.liveEvents() }))
 
   router.handle(spotlight.devices, async ({ params, query }) => {
     const page = await service.devicesPage(params.slug, query)
-    return page.ok ? page.value : refuse(catalogueRefusal(page.error))
+    return mapErr(page, catalogueRefusal)
   })
 
   router.handle(spotlight.slotSearch, async ({ c, body }) => {
     const found = await service.searchSlots(body)
-    if (!found.ok) return refuse(catalogueRefusal(found.error))
+    if (!found.ok) return err(catalogueRefusal(found.error))
     const search = found.value
     // The hottest answer of the shop: the event part is serialised once per catalogue read and the
     // slot list joined directly (the same JSON as c.json would write).
-    if (search.closed) return jsonAnswer(c, searchJson('[]', search.event, restOf(search)))
-    return keptJsonAnswer(c, searchAnswer(search))
+    if (search.closed)
+      return ok(await jsonAnswer(c, searchJson('[]', search.event, restOf(search))))
+    return ok(await keptJsonAnswer(c, searchAnswer(search)))
   })
 
   // The code printed on each billboard, as a PNG and as an SVG.
@@ -135,12 +137,12 @@ export function catalogueRoutes(
       const origin =
         deps.publicBaseUrl ?? allowedRequestOrigin(c, deps.allowedHosts, deps.trustProxy)
       if (origin === null) {
-        return refuse({ problems: [problem('host_not_allowed')] })
+        return err({ problems: [problem('host_not_allowed')] })
       }
       const code = await service.qrCode(params.slug, params.deviceId, format, origin)
-      if (!code.ok) return refuse(catalogueRefusal(code.error))
+      if (!code.ok) return err(catalogueRefusal(code.error))
       const headers = deps.publicBaseUrl ? QR_HEADERS : QR_HEADERS_BY_HOST
-      return c.body(code.value, 200, { ...headers, 'Content-Type': type })
+      return ok(c.body(code.value, 200, { ...headers, 'Content-Type': type }))
     })
   }
 
@@ -150,9 +152,12 @@ export function catalogueRoutes(
     spotlight.promo,
     async ({ params, query }) => {
       const code = v.safeParse(PromoCodeSchema, params.promoCode)
-      if (!code.success) return refuse(promoRefusal({ code: 'promo_invalid' }))
+      if (!code.success) return err(promoRefusal({ code: 'promo_invalid' }))
       const checked = await service.promos.check(code.output, query.eventSlug, query.email ?? null)
-      return checked.ok ? checked.value.promo : refuse(promoRefusal(checked.error))
+      return mapErr(
+        mapOk(checked, (value) => value.promo),
+        promoRefusal,
+      )
     },
     deps.limits.promoChecks,
   )

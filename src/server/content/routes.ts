@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs'
 import { content as contentApi } from '../../contract/index.ts'
-import { refuse, withFailureFields } from '../platform/http/errors.ts'
+import { withFailureFields } from '../platform/http/errors.ts'
 import { sendFileRange } from '../platform/http/range.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
+import { err, mapErr, mapOk, ok } from '../platform/result.ts'
 import type { ContentError } from './errors.ts'
 import { receiveUpload } from './receive.ts'
 import { contentRefusal } from './refusals.ts'
@@ -27,9 +28,11 @@ const downloadName = (templateId: string, extension: string) =>
   `inline; filename="${templateId.replace(/[^\w.-]/g, '_')}.${extension}"`
 
 export function contentRoutes(router: ApiRouter, content: ContentService, limits: ClientLimits) {
-  router.handle(contentApi.generators, async ({ query }) => ({
-    generators: await content.generators(query),
-  }))
+  router.handle(contentApi.generators, async ({ query }) =>
+    ok({
+      generators: await content.generators(query),
+    }),
+  )
 
   router.handle(
     contentApi.upload,
@@ -41,16 +44,16 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
       if (!upload.ok) {
         const wait = retryAfterOf(upload.error)
         if (wait !== null) c.header('Retry-After', String(wait))
-        return refuse(contentRefusal(upload.error))
+        return err(contentRefusal(upload.error))
       }
-      return c.json(withFailureFields(upload.value), 201)
+      return ok(c.json(withFailureFields(upload.value), 201))
     },
     limits.writes('uploads'),
   )
 
   router.handle(contentApi.uploadStatus, async ({ params }) => {
     const upload = await content.uploadStatus(params.id)
-    return upload.ok ? withFailureFields(upload.value) : refuse(contentRefusal(upload.error))
+    return mapErr(mapOk(upload, withFailureFields), contentRefusal)
   })
 
   // Every problem of a generation request is a 400 (an upload being processed too: the app waits).
@@ -58,34 +61,34 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     contentApi.generate,
     async ({ body, c }) => {
       const generated = await content.generate(body, { clientKey: limits.clientKey(c) })
-      if (generated.ok) return withFailureFields(generated.value)
+      if (generated.ok) return ok(withFailureFields(generated.value))
       if ('busy' in generated) {
         c.header('Retry-After', String(generated.busy.seconds))
-        return refuse(contentRefusal(generated.busy.problem))
+        return err(contentRefusal(generated.busy.problem))
       }
-      return refuse(contentRefusal(generated.errors, 400))
+      return err(contentRefusal(generated.errors, 400))
     },
     limits.writes('generate'),
   )
 
   router.handle(contentApi.daemonStatus, async ({ params }) => {
     const status = await content.jobStatus(params.publicToken)
-    return status.ok ? withFailureFields(status.value) : refuse(contentRefusal(status.error))
+    return mapErr(mapOk(status, withFailureFields), contentRefusal)
   })
 
   router.handle(contentApi.daemonResult, async ({ params }) => {
     const result = await content.jobResult(params.publicToken)
-    if (result.ok) return result.value
+    if (result.ok) return ok(result.value)
     const { error } = result
     // a failed job: 422, the content could not be made, for the reasons it kept
-    return 'problems' in error
-      ? refuse({ status: 422, problems: error.problems })
-      : refuse(contentRefusal(error))
+    return err(
+      'problems' in error ? { status: 422, problems: error.problems } : contentRefusal(error),
+    )
   })
 
   router.handle(contentApi.file, async ({ c, params }) => {
     const file = await content.file(params.name)
-    if (!file.ok) return refuse(contentRefusal(file.error))
+    if (!file.ok) return err(contentRefusal(file.error))
     const headers: Record<string, string> = {
       'Content-Type': file.value.type,
       'Content-Disposition': `inline; filename="${params.name}"`,
@@ -95,7 +98,7 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
       // Video players seek with Range requests (Safari will not play an mp4 without them).
       'Accept-Ranges': 'bytes',
     }
-    return sendFileRange(c, headers, file.value.size, file.value.open)
+    return ok(await sendFileRange(c, headers, file.value.size, file.value.open))
   })
 
   // A catalogue can use a template's preview as previewImageUrl, its clip as examplePreviewVideoUrl.
@@ -104,7 +107,7 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     if (!found.ok) {
       // Without ffmpeg there is no example clip to find (not a bad request).
       const status = found.error.code === 'content_type_unavailable' ? 404 : undefined
-      return refuse(contentRefusal(found.error, status))
+      return err(contentRefusal(found.error, status))
     }
     const preview = found.value
     if (preview.kind === 'mp4') {
@@ -115,21 +118,25 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
         'Cache-Control': 'public, max-age=3600',
         'Accept-Ranges': 'bytes',
       }
-      return sendFileRange(c, headers, preview.size, (range) =>
-        createReadStream(preview.path, range ? { start: range.start, end: range.end } : {}),
+      return ok(
+        await sendFileRange(c, headers, preview.size, (range) =>
+          createReadStream(preview.path, range ? { start: range.start, end: range.end } : {}),
+        ),
       )
     }
-    return c.body(new Uint8Array(preview.png), 200, {
-      'Content-Type': 'image/png',
-      'Content-Disposition': downloadName(preview.templateId, 'png'),
-      ...INERT,
-      // A re-import may change the template: browsers check again within the hour.
-      'Cache-Control': 'public, max-age=3600',
-    })
+    return ok(
+      c.body(new Uint8Array(preview.png), 200, {
+        'Content-Type': 'image/png',
+        'Content-Disposition': downloadName(preview.templateId, 'png'),
+        ...INERT,
+        // A re-import may change the template: browsers check again within the hour.
+        'Cache-Control': 'public, max-age=3600',
+      }),
+    )
   })
 
   router.handle(contentApi.entries, async ({ params }) => {
     const entries = await content.entries(params.opaqueKey)
-    return entries.ok ? entries.value : refuse(contentRefusal(entries.error))
+    return mapErr(entries, contentRefusal)
   })
 }

@@ -1,7 +1,7 @@
 import { mail as mailApi } from '../../contract/mail.ts'
 import type { OpsGuard } from '../auth/guard.ts'
-import { refuse } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import { ok } from '../platform/result.ts'
 import type { MailService } from './service.ts'
 
 // api-v1 "Operations", the outbox over HTTP: admins only, registered through the operators' guard
@@ -9,15 +9,15 @@ import type { MailService } from './service.ts'
 // console's preview.
 
 export function mailRoutes(router: ApiRouter, guard: OpsGuard, service: MailService) {
-  guard.handle(router, mailApi.outbox, async () => ({ mails: await service.list() }))
+  guard.handle(router, mailApi.outbox, async () => ok({ mails: await service.list() }))
 
   guard.handle(router, mailApi.outboxMail, async ({ params }) => {
     const found = await service.mail(params.id)
-    if (!found.ok) return refuse({ problems: [found.error] })
+    if (!found.ok) return found
     const { messageId: _messageId, attachments, ...mail } = found.value
-    return {
+    return ok({
       ...mail,
       attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
-    }
+    })
   })
 }

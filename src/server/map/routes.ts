@@ -1,9 +1,10 @@
 import { gzipSync } from 'node:zlib'
 import { MAP_GLYPHS_PREFIX, MAP_TILES_PATH, map as mapApi } from '../../contract/map.ts'
-import { refuse } from '../platform/http/errors.ts'
+import { problem } from '../platform/http/errors.ts'
 import { acceptsGzip } from '../platform/http/json.ts'
 import { sendFileRange } from '../platform/http/range.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import { err, ok } from '../platform/result.ts'
 import type { MapArchive } from './archive.ts'
 import { glyphRange, rangeStart } from './glyphs.ts'
 
@@ -16,15 +17,15 @@ export function mapRoutes(router: ApiRouter, archive: MapArchive | null) {
     // a new archive shows on the next visit, not after a day
     c.header('Cache-Control', 'no-cache')
     const file = archive ? await archive.file().catch(() => null) : null
-    return {
+    return ok({
       tiles: file ? MAP_TILES_PATH : null,
       glyphs: `${MAP_GLYPHS_PREFIX}{fontstack}/{range}.pbf`,
-    }
+    })
   })
 
   router.handle(mapApi.tiles, async ({ c }) => {
     const file = archive ? await archive.file() : null
-    if (!file) return refuse({ problems: [{ code: 'file_not_found' }] })
+    if (!file) return err(problem('file_not_found'))
     const headers: Record<string, string> = {
       'Content-Type': 'application/vnd.pmtiles',
       'Accept-Ranges': 'bytes',
@@ -32,14 +33,14 @@ export function mapRoutes(router: ApiRouter, archive: MapArchive | null) {
       // an archive is replaced in place: browsers check again, and the ETag says it is the same one
       'Cache-Control': 'public, max-age=0, must-revalidate',
     }
-    return sendFileRange(c, headers, file.size, (range) => file.open(range))
+    return ok(await sendFileRange(c, headers, file.size, (range) => file.open(range)))
   })
 
   // a range of glyphs is mostly the distance fields' smooth ramps: gzip takes about two thirds off
   const gzipped = new Map<string, Uint8Array<ArrayBuffer>>()
   router.handle(mapApi.glyphs, async ({ c, params }) => {
     const start = rangeStart(String(params.range))
-    if (start === null) return refuse({ problems: [{ code: 'file_not_found' }] })
+    if (start === null) return err(problem('file_not_found'))
     const fontstack = String(params.fontstack)
     const headers = {
       'Content-Type': 'application/x-protobuf',
@@ -48,13 +49,13 @@ export function mapRoutes(router: ApiRouter, archive: MapArchive | null) {
       Vary: 'Accept-Encoding',
     }
     const glyphs = glyphRange(fontstack, start)
-    if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(glyphs, 200, headers)
+    if (!acceptsGzip(c.req.header('accept-encoding'))) return ok(c.body(glyphs, 200, headers))
     const key = `${fontstack}|${start}`
     let packed = gzipped.get(key)
     if (!packed) {
       packed = new Uint8Array(gzipSync(glyphs))
       if (gzipped.size < 64) gzipped.set(key, packed)
     }
-    return c.body(packed, 200, { ...headers, 'Content-Encoding': 'gzip' })
+    return ok(c.body(packed, 200, { ...headers, 'Content-Encoding': 'gzip' }))
   })
 }

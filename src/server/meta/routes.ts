@@ -4,6 +4,7 @@ import { fail, problem } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { Metrics } from '../platform/metrics.ts'
 import { openApiDocument } from '../platform/openapi.ts'
+import { ok } from '../platform/result.ts'
 import { featureFlagsOf, type ReadinessCheck, type ReadinessProblem } from './service.ts'
 
 const readinessProblem = (p: ReadinessProblem) =>
@@ -20,27 +21,29 @@ export function metaRoutes(
   const token = deps.metricsToken ? Buffer.from(`Bearer ${deps.metricsToken}`) : null
   router.handle(meta.metrics, async ({ c }) => {
     const { metrics } = deps
-    if (!metrics || !token) return fail(problem('metrics_off'))
+    if (!metrics || !token) return ok(fail(problem('metrics_off')))
     const given = Buffer.from(c.req.header('authorization') ?? '')
     // The token is a secret: compared in constant time, never logged.
     if (given.length !== token.length || !timingSafeEqual(given, token)) {
-      return fail(problem('metrics_token_required'))
+      return ok(fail(problem('metrics_token_required')))
     }
-    return new Response(await metrics.text(), {
-      headers: { 'content-type': metrics.contentType, 'cache-control': 'no-store' },
-    })
+    return ok(
+      new Response(await metrics.text(), {
+        headers: { 'content-type': metrics.contentType, 'cache-control': 'no-store' },
+      }),
+    )
   })
-  router.handle(meta.health, () => ({ status: 'ok' as const }))
-  router.handle(meta.livez, () => ({ status: 'ok' as const }))
+  router.handle(meta.health, () => ok({ status: 'ok' as const }))
+  router.handle(meta.livez, () => ok({ status: 'ok' as const }))
   router.handle(meta.readyz, async () => {
     const ready = await deps.readiness.check()
-    if (ready.ok) return ready.value
-    return fail(...ready.problems.map(readinessProblem))
+    if (ready.ok) return ok(ready.value)
+    return ok(fail(...ready.problems.map(readinessProblem)))
   })
-  router.handle(meta.openapi, () => openApiDocument(allEndpoints))
+  router.handle(meta.openapi, () => ok(openApiDocument(allEndpoints)))
   router.handle(meta.featureFlags, ({ params }) => {
     const found = featureFlagsOf(params.product)
-    if (found.ok) return found.value
-    return fail(problem(found.error.code, { product: found.error.product }))
+    if (found.ok) return ok(found.value)
+    return ok(fail(problem(found.error.code, { product: found.error.product })))
   })
 }

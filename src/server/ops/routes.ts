@@ -8,6 +8,7 @@ import type { OpsGuard } from '../auth/guard.ts'
 import { problem, type Refusal, refuse, withProblemFields } from '../platform/http/errors.ts'
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
+import { err, mapErr, mapOk, ok } from '../platform/result.ts'
 import type { OpsError, OpsService } from './service.ts'
 
 // api-v1 "Operations" over HTTP: the review queue, orders, approve, cancel, the audit log, the
@@ -50,61 +51,69 @@ const guidOf = (raw: string): string =>
 export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsService) {
   // ---------- orders and the audit log ----------
 
-  guard.handle(router, ops.review, async () => ({
-    orders: (await service.reviewQueue()).map(withProblemFields),
-  }))
+  guard.handle(router, ops.review, async () =>
+    ok({
+      orders: (await service.reviewQueue()).map(withProblemFields),
+    }),
+  )
 
-  guard.handle(router, ops.orders, async ({ query }) => ({
-    orders: (await service.find(query.query, query.day, query.before)).map(withProblemFields),
-  }))
+  guard.handle(router, ops.orders, async ({ query }) =>
+    ok({
+      orders: (await service.find(query.query, query.day, query.before)).map(withProblemFields),
+    }),
+  )
 
   guard.handle(router, ops.order, async ({ params }) => {
     const found = await service.order(guidOf(params.guid))
-    return found.ok ? withProblemFields(found.value) : refuse(opsRefusal(found.error))
+    return mapErr(mapOk(found, withProblemFields), opsRefusal)
   })
 
   guard.handle(router, ops.approve, async ({ params, operator }) => {
     const approved = await service.approve(guidOf(params.guid), operator)
-    return approved.ok ? withProblemFields(approved.value) : refuse(opsRefusal(approved.error))
+    return mapErr(mapOk(approved, withProblemFields), opsRefusal)
   })
 
   guard.handle(router, ops.cancel, async ({ params, body, operator }) => {
     // the operator's own words, given to the shopper as they were typed
     const reason = { code: 'order_cancelled', params: { reason: body.reason } }
     const cancelled = await service.cancel(guidOf(params.guid), reason, { operator })
-    return cancelled.ok ? withProblemFields(cancelled.value) : refuse(opsRefusal(cancelled.error))
+    return mapErr(mapOk(cancelled, withProblemFields), opsRefusal)
   })
 
-  guard.handle(router, ops.audit, async ({ query }) => ({
-    entries: await service.audit({
-      limit: query.limit,
-      before: query.before,
-      orderGuid: query.orderGuid,
-      operator: query.operator,
-      action: query.action,
+  guard.handle(router, ops.audit, async ({ query }) =>
+    ok({
+      entries: await service.audit({
+        limit: query.limit,
+        before: query.before,
+        orderGuid: query.orderGuid,
+        operator: query.operator,
+        action: query.action,
+      }),
     }),
-  }))
+  )
 
   // ---------- billboards, the catalogue upload, the dashboard ----------
 
-  guard.handle(router, opsBillboards.billboards, async () => ({
-    billboards: await service.listBillboards(),
-  }))
+  guard.handle(router, opsBillboards.billboards, async () =>
+    ok({
+      billboards: await service.listBillboards(),
+    }),
+  )
 
   guard.handle(router, opsBillboards.scheduleDay, async ({ params, query }) => {
     const day = await service.scheduleDay(params.deviceId, query.day)
-    return day.ok ? day.value : refuse(opsRefusal(day.error))
+    return mapErr(day, opsRefusal)
   })
 
   guard.handle(router, opsBillboards.playerLink, async ({ params, operator }) => {
     const link = await service.makePlayerLink(params.deviceId, operator)
-    return link.ok ? link.value : refuse(opsRefusal(link.error))
+    return mapErr(link, opsRefusal)
   })
 
   guard.handle(
     router,
     opsCatalogue.cataloguePreview,
-    async ({ body }) => service.previewCatalogue(body.text),
+    async ({ body }) => ok(await service.previewCatalogue(body.text)),
     catalogueBody,
   )
 
@@ -113,17 +122,17 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
     opsCatalogue.catalogueApply,
     async ({ body, operator }) => {
       const applied = await service.applyCatalogue(body.text, body.sha256, operator)
-      return applied.ok ? applied.value : refuse(opsRefusal(applied.error))
+      return mapErr(applied, opsRefusal)
     },
     catalogueBody,
   )
 
-  guard.handle(router, opsDashboard.dashboard, async () => service.dashboard())
+  guard.handle(router, opsDashboard.dashboard, async () => ok(await service.dashboard()))
 
   // streamed as it is read (proof-export.ts): never the whole file in memory
   guard.handle(router, opsBillboards.proofExport, async ({ query }) => {
     const found = await service.proofExport(query)
-    if (!found.ok) return refuse(opsRefusal(found.error))
+    if (!found.ok) return err(opsRefusal(found.error))
     const chunks = found.value.chunks()
     const encoder = new TextEncoder()
     const body = new ReadableStream<Uint8Array>({
@@ -136,13 +145,15 @@ export function opsRoutes(router: ApiRouter, guard: OpsGuard, service: OpsServic
         await chunks.return(undefined)
       },
     })
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${found.value.filename}"`,
-        'Cache-Control': 'no-store',
-      },
-    })
+    return ok(
+      new Response(body, {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${found.value.filename}"`,
+          'Cache-Control': 'no-store',
+        },
+      }),
+    )
   })
 }

@@ -18,6 +18,7 @@ import {
 import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import { type ClientLimits, tooManyRequests } from '../platform/rate-limit.ts'
+import { err, mapErr, mapOk } from '../platform/result.ts'
 import { type OrderError, type OrderService, requestHash } from './service.ts'
 
 // api-v1 "Order" over HTTP. The status and the text of each of the service's errors are here.
@@ -67,7 +68,7 @@ export function orderRefusal(error: OrderError): Refusal {
 export function orderRoutes(router: ApiRouter, orders: OrderService, limits: ClientLimits) {
   router.handle(orderApi.defaults, async ({ query }) => {
     const defaults = await orders.defaults(query.eventSlug, query.deviceId)
-    return defaults.ok ? defaults.value : refuse(orderRefusal(defaults.error))
+    return mapErr(defaults, orderRefusal)
   })
 
   // spec §7 call 12, api-v1: the Idempotency-Key makes a retried POST answer as the first did. The
@@ -86,7 +87,10 @@ export function orderRoutes(router: ApiRouter, orders: OrderService, limits: Cli
         requestHash(await readJson(c)),
         limits.pendingHit(c),
       )
-      return placed.ok ? c.json(placed.value, 201) : refuse(orderRefusal(placed.error))
+      return mapErr(
+        mapOk(placed, (value) => c.json(value, 201)),
+        orderRefusal,
+      )
     },
     // The order's write count is taken in the order's own statement (one commit); a request that
     // writes nothing is counted after it answered (rate-limit.ts).
@@ -114,9 +118,9 @@ export function orderRoutes(router: ApiRouter, orders: OrderService, limits: Cli
 
   router.handle(orderApi.status, async ({ params }) => {
     const guid = v.safeParse(GuidSchema, params.guid)
-    if (!guid.success) return refuse(orderRefusal({ code: 'order_not_found' }))
+    if (!guid.success) return err(orderRefusal({ code: 'order_not_found' }))
     const status = await orders.status(params.eventSlug, guid.output)
-    return status.ok ? withProblemFields(status.value) : refuse(orderRefusal(status.error))
+    return mapErr(mapOk(status, withProblemFields), orderRefusal)
   })
 
   // After the cardholder answered their bank (Stripe.js's handleNextAction, or the local test
@@ -125,17 +129,17 @@ export function orderRoutes(router: ApiRouter, orders: OrderService, limits: Cli
     orderApi.authenticated,
     async ({ params }) => {
       const guid = v.safeParse(GuidSchema, params.guid)
-      if (!guid.success) return refuse(orderRefusal({ code: 'order_not_found' }))
+      if (!guid.success) return err(orderRefusal({ code: 'order_not_found' }))
       const status = await orders.authenticated(params.eventSlug, guid.output)
-      return status.ok ? withProblemFields(status.value) : refuse(orderRefusal(status.error))
+      return mapErr(mapOk(status, withProblemFields), orderRefusal)
     },
     limits.writes('authentications'),
   )
 
   router.handle(orderApi.summary, async ({ params }) => {
     const guid = v.safeParse(GuidSchema, params.guid)
-    if (!guid.success) return refuse(orderRefusal({ code: 'order_not_found' }))
+    if (!guid.success) return err(orderRefusal({ code: 'order_not_found' }))
     const summary = await orders.summary(params.eventSlug, guid.output)
-    return summary.ok ? withProblemFields(summary.value) : refuse(orderRefusal(summary.error))
+    return mapErr(mapOk(summary, withProblemFields), orderRefusal)
   })
 }

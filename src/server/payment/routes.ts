@@ -1,7 +1,8 @@
 import { order as orderApi, payment as paymentApi } from '../../contract/index.ts'
-import { errorResponse, fail, problem, refuse } from '../platform/http/errors.ts'
+import { errorResponse, fail, problem } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
+import { mapErr, ok } from '../platform/result.ts'
 import { paymentRefusal } from './refusals.ts'
 import type { PaymentService } from './service.ts'
 import type { StripeWebhooks } from './webhooks.ts'
@@ -23,10 +24,10 @@ export function paymentRoutes(
     async ({ c }) => {
       const length = Number(c.req.header('content-length') ?? '0')
       if (length > 1024) {
-        return errorResponse(c, 413, problem('body_not_expected'))
+        return ok(errorResponse(c, 413, problem('body_not_expected')))
       }
       const setup = await payment.createSetup()
-      return setup.ok ? setup.value : refuse(paymentRefusal(setup.error))
+      return mapErr(setup, paymentRefusal)
     },
     limits.writes('setup-intents'),
   )
@@ -35,7 +36,7 @@ export function paymentRoutes(
     orderApi.localConfirm,
     async ({ body }) => {
       const confirmed = await payment.confirmLocalCard(body)
-      return confirmed.ok ? confirmed.value : refuse(paymentRefusal(confirmed.error))
+      return mapErr(confirmed, paymentRefusal)
     },
     limits.writes('card-confirms'),
   )
@@ -44,7 +45,7 @@ export function paymentRoutes(
     orderApi.localAuthenticate,
     async ({ body }) => {
       const answered = await payment.authenticateLocal(body)
-      return answered.ok ? answered.value : refuse(paymentRefusal(answered.error))
+      return mapErr(answered, paymentRefusal)
     },
     limits.writes('card-confirms'),
   )
@@ -61,9 +62,9 @@ export function paymentRoutes(
         fail(problem('body_too_large', { kb: WEBHOOK_MAX_BYTES / 1024 }))
       const payload = await c.req.text()
       const received = await webhooks.receive(payload, c.req.header('stripe-signature'))
-      if (!received.ok) return refuse({ problems: [received.error] })
+      if (!received.ok) return received
       c.header('Cache-Control', 'no-store')
-      return { received: true as const, handled: received.value.handled }
+      return ok({ received: true as const, handled: received.value.handled })
     },
     limits.writes('stripe-webhooks'),
   )

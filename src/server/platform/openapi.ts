@@ -52,15 +52,22 @@ function operation(e: Endpoint, components: Record<string, JsonSchema>): JsonSch
   } else {
     responses[success] = { description: 'Success, no body' }
   }
-  // each problem under its status, with its code and its English text
-  const problems = new Map<number, string[]>([[400, ['Bad input']]])
+  // each problem under its status, with its code and its English text; `x-problem-codes` lists the
+  // codes a client may meet in `codes` (a handler cannot answer another: router.ts DeclaredOnly)
+  const problems = new Map<number, { lines: string[]; codes: string[] }>([
+    [400, { lines: ['Bad input'], codes: [] }],
+  ])
   for (const entry of e.errors ?? []) {
     const [code, status] = typeof entry === 'string' ? [entry, PROBLEMS[entry].status] : entry
-    problems.set(status, [...(problems.get(status) ?? []), `${code}: ${PROBLEMS[code].en}`])
+    const listed = problems.get(status) ?? { lines: [], codes: [] }
+    listed.lines.push(`${code}: ${PROBLEMS[code].en}`)
+    listed.codes.push(code)
+    problems.set(status, listed)
   }
-  for (const [status, lines] of problems) {
+  for (const [status, { lines, codes }] of problems) {
     responses[String(status)] = {
       description: lines.join('; '),
+      ...(codes.length > 0 ? { 'x-problem-codes': codes } : {}),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
     }
   }

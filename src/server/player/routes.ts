@@ -4,6 +4,7 @@ import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { acceptsGzip, readJson, readText } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import { type ClientLimits, type LimitRule, tooManyRequests } from '../platform/rate-limit.ts'
+import { err, mapErr, ok } from '../platform/result.ts'
 import { MAX_PLAY_LOG_BYTES, readPlayLogReport } from './play-log-xml.ts'
 import { scheduleBody } from './schedule-items.ts'
 import type { PlayerError, PlayerService } from './service.ts'
@@ -70,16 +71,18 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
     playerApi.schedule,
     async ({ c, params, query }) => {
       const schedule = await service.schedule(params.deviceId, query)
-      if (!schedule.ok) return refuse(playerRefusal(schedule.error))
+      if (!schedule.ok) return err(playerRefusal(schedule.error))
       const { body, gzipped } = await scheduleBody(
         schedule.value,
         acceptsGzip(c.req.header('accept-encoding')),
       )
-      return c.body(body, 200, {
-        'Content-Type': 'application/json',
-        ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
-        Vary: 'Accept-Encoding',
-      })
+      return ok(
+        c.body(body, 200, {
+          'Content-Type': 'application/json',
+          ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
+          Vary: 'Accept-Encoding',
+        }),
+      )
     },
     playerOnly,
   )
@@ -88,7 +91,7 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
     playerApi.scheduleSmil,
     async ({ c, params, query }) => {
       const smil = await service.smil(params.deviceId, query, tokenOf(c) ?? '')
-      if (!smil.ok) return refuse(playerRefusal(smil.error))
+      if (!smil.ok) return err(playerRefusal(smil.error))
       const { body, etag, lastModifiedEpochMs } = smil.value
       const headers = {
         ETag: etag,
@@ -101,13 +104,15 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
         },
         { etag, lastModifiedEpochMs },
       )
-      if (unchanged) return c.body(null, 304, headers)
-      return c.body(body, 200, {
-        ...headers,
-        'Content-Type': `${SMIL_MEDIA_TYPE}; charset=utf-8`,
-        // HEAD answers the size too (garlic-player compares it when a server sends no ETag)
-        'Content-Length': String(Buffer.byteLength(body)),
-      })
+      if (unchanged) return ok(c.body(null, 304, headers))
+      return ok(
+        c.body(body, 200, {
+          ...headers,
+          'Content-Type': `${SMIL_MEDIA_TYPE}; charset=utf-8`,
+          // HEAD answers the size too (garlic-player compares it when a server sends no ETag)
+          'Content-Length': String(Buffer.byteLength(body)),
+        }),
+      )
     },
     playerOnly,
   )
@@ -118,12 +123,14 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
       const png = await service.houseCardPng(params.deviceId)
       if (!png.ok) {
         if (png.error.code === 'house_card_busy') c.header('Retry-After', '1')
-        return refuse(playerRefusal(png.error))
+        return err(playerRefusal(png.error))
       }
-      return c.body(new Uint8Array(png.value), 200, {
-        'Content-Type': 'image/png',
-        'Cache-Control': 'public, max-age=300',
-      })
+      return ok(
+        c.body(new Uint8Array(png.value), 200, {
+          'Content-Type': 'image/png',
+          'Cache-Control': 'public, max-age=300',
+        }),
+      )
     },
     // public: a player fetches its card when the catalogue changes it, so a flood is what this stops
     limits.byKey(HOUSE_CARDS_PER_MINUTE, (c) => limits.clientKey(c)),
@@ -133,7 +140,7 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
     playerApi.heartbeat,
     async ({ params, body }) => {
       const answer = await service.heartbeat(params.deviceId, body)
-      return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
+      return mapErr(answer, playerRefusal)
     },
     playerOnly,
   )
@@ -142,7 +149,7 @@ export function playerRoutes(router: ApiRouter, service: PlayerService, limits: 
     playerApi.plays,
     async ({ params, body }) => {
       const answer = await service.recordPlays(params.deviceId, body.plays)
-      return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
+      return mapErr(answer, playerRefusal)
     },
     playerOnly,
     limits.byKey(PLAYS_POSTS_PER_MINUTE, (c) => c.req.param('deviceId') ?? ''),
@@ -170,11 +177,11 @@ function playLogRoutes(
     playerApi.playLog,
     async ({ c, params }) => {
       if (!PLAY_LOG_FILE.test(params.fileName))
-        return refuse({ problems: [problem('play_log_invalid')] })
+        return err({ problems: [problem('play_log_invalid')] })
       const report = readPlayLogReport(await readText(c, MAX_PLAY_LOG_BYTES))
-      if (!report) return refuse({ problems: [problem('play_log_invalid')] })
+      if (!report) return err({ problems: [problem('play_log_invalid')] })
       const answer = await service.playLog(params.deviceId, report)
-      return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
+      return mapErr(answer, playerRefusal)
     },
     playerOnly,
     perBillboard,
@@ -185,7 +192,7 @@ function playLogRoutes(
     playerApi.popReports,
     async ({ params, body }) => {
       const answer = await service.popReports(params.deviceId, body)
-      return answer.ok ? answer.value : refuse(playerRefusal(answer.error))
+      return mapErr(answer, playerRefusal)
     },
     playerOnly,
     perBillboard,

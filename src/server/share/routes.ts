@@ -1,9 +1,10 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import { share as shareApi } from '../../contract/share.ts'
 import { acceptedLanguages, preferredLocale } from '../../domain/locale.ts'
-import { problem, refuse } from '../platform/http/errors.ts'
+import { problem, type Refusal } from '../platform/http/errors.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
+import { mapErr, mapOk } from '../platform/result.ts'
 import { gonePage, keepsakePage } from './page.ts'
 import type { ShareError, ShareService } from './service.ts'
 
@@ -11,7 +12,7 @@ import type { ShareError, ShareService } from './service.ts'
 // order's guid is what its shopper holds; a change must come from the shop's own pages, Origin, and
 // counts as a write), and the public page with its picture.
 
-const refusal = (error: ShareError) => refuse({ problems: [problem(error.code)] })
+const refusal = (error: ShareError): Refusal => ({ problems: [problem(error.code)] })
 
 export function shareRoutes(
   router: ApiRouter,
@@ -21,14 +22,20 @@ export function shareRoutes(
   router.handle(shareApi.current, async ({ c, params }) => {
     c.header('Cache-Control', 'no-store')
     const found = await shares.current(params.eventSlug, params.guid)
-    return found.ok ? { share: found.value } : refusal(found.error)
+    return mapErr(
+      mapOk(found, (value) => ({ share: value })),
+      refusal,
+    )
   })
 
   router.handle(
     shareApi.create,
     async ({ c, params, body }) => {
       const made = await shares.share(params.eventSlug, params.guid, body.locale)
-      return made.ok ? c.json(made.value, 201) : refusal(made.error)
+      return mapErr(
+        mapOk(made, (value) => c.json(value, 201)),
+        refusal,
+      )
     },
     deps.sameOrigin,
     deps.limits.writes('shares'),
@@ -38,7 +45,10 @@ export function shareRoutes(
     shareApi.revoke,
     async ({ params }) => {
       const removed = await shares.revoke(params.eventSlug, params.guid)
-      return removed.ok ? null : refusal(removed.error)
+      return mapErr(
+        mapOk(removed, () => null),
+        refusal,
+      )
     },
     deps.sameOrigin,
     deps.limits.writes('shares'),

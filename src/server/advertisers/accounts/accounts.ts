@@ -53,6 +53,9 @@ export type AccountProblem =
   /** the server checks as many passwords as it may at once: try again in a moment */
   | { code: 'sign_in_busy'; params: { seconds: number } }
 
+/** The problems of AccountProblem with these codes (what one call can answer). */
+type AccountProblemOf<C extends AccountProblem['code']> = Extract<AccountProblem, { code: C }>
+
 export type AuthProblem = { code: TokenProblem | 'authorization_missing' | 'session_ended' }
 
 /** A signed-in session: what the client reads, and the refresh token for its cookie. */
@@ -141,7 +144,11 @@ export function createAccountService(deps: {
    * account and its verification link, or a mail to the owner of the e-mail) is done after the
    * answer (requests.ts). The same answer, after the same work, whatever the e-mail.
    */
-  async function signUp(request: SignUpRequest): Promise<Result<void, AccountProblem>> {
+  async function signUp(
+    request: SignUpRequest,
+  ): Promise<
+    Result<void, AccountProblemOf<'too_many_requests' | 'password_not_strong' | 'sign_in_busy'>>
+  > {
     const limited = await take(SIGN_UP, request.email)
     if (!limited.allowed)
       return err({ code: 'too_many_requests', params: { seconds: limited.seconds } })
@@ -171,7 +178,7 @@ export function createAccountService(deps: {
    */
   async function verifyEmail(
     token: string,
-  ): Promise<Result<{ accountId: string }, AccountProblem>> {
+  ): Promise<Result<{ accountId: string }, AccountProblemOf<'token_missing_or_bad'>>> {
     if (!token) return err({ code: 'token_missing_or_bad' })
     return db.transaction(async (tx) => {
       const nowMs = now()
@@ -191,7 +198,14 @@ export function createAccountService(deps: {
     email: string,
     password: string,
     address: string,
-  ): Promise<Result<SignedIn, AccountProblem>> {
+  ): Promise<
+    Result<
+      SignedIn,
+      AccountProblemOf<
+        'sign_in_limited' | 'sign_in_busy' | 'advertiser_credentials_invalid' | 'email_not_verified'
+      >
+    >
+  > {
     const taken = await signInLimits.take(email, address)
     if (!taken.allowed) return err({ code: 'sign_in_limited', params: { seconds: taken.seconds } })
     const account = await accountByEmail(db, email.trim())
@@ -211,7 +225,9 @@ export function createAccountService(deps: {
    * one. A token used already (stolen, or replayed) revokes its family: every token of that
    * browser's session stops working.
    */
-  async function refresh(refreshToken: string | null): Promise<Result<SignedIn, AccountProblem>> {
+  async function refresh(
+    refreshToken: string | null,
+  ): Promise<Result<SignedIn, AccountProblemOf<'token_missing_or_bad'>>> {
     if (!refreshToken) return err({ code: 'token_missing_or_bad' })
     const next = newSecret()
     const outcome = await db.transaction(async (tx) => {
@@ -258,7 +274,9 @@ export function createAccountService(deps: {
    * link (1 h) is made and mailed after the answer when the e-mail has an account
    * (requests.ts).
    */
-  async function requestReset(email: string): Promise<Result<void, AccountProblem>> {
+  async function requestReset(
+    email: string,
+  ): Promise<Result<void, AccountProblemOf<'too_many_requests'>>> {
     const limited = await take(RESET, email)
     if (!limited.allowed)
       return err({ code: 'too_many_requests', params: { seconds: limited.seconds } })
@@ -272,7 +290,9 @@ export function createAccountService(deps: {
    * verified yet (requests.ts). Limited per e-mail on the shared limiter, so every instance
    * counts the same attempts.
    */
-  async function resendVerification(email: string): Promise<Result<void, AccountProblem>> {
+  async function resendVerification(
+    email: string,
+  ): Promise<Result<void, AccountProblemOf<'too_many_requests'>>> {
     const limited = await take(RESEND, email)
     if (!limited.allowed)
       return err({ code: 'too_many_requests', params: { seconds: limited.seconds } })
@@ -337,7 +357,9 @@ export function createAccountService(deps: {
   async function confirmReset(
     token: string,
     password: string,
-  ): Promise<Result<void, AccountProblem>> {
+  ): Promise<
+    Result<void, AccountProblemOf<'token_missing_or_bad' | 'password_not_strong' | 'sign_in_busy'>>
+  > {
     const account = token ? await linkAccount(db, secretHash(token), 'reset', now()) : null
     if (!account) return err({ code: 'token_missing_or_bad' })
     if (!(await passwordStrongEnough(password, [account.email, account.name, account.company]))) {

@@ -37,6 +37,9 @@ export type TeamProblem =
   | { code: 'team_founder_stays' }
   | { code: 'sign_in_busy'; params: { seconds: number } }
 
+/** The problems of TeamProblem with these codes (what one call can answer). */
+type TeamProblemOf<C extends TeamProblem['code']> = Extract<TeamProblem, { code: C }>
+
 export type TeamService = ReturnType<typeof createTeamService>
 
 export function createTeamService(deps: {
@@ -62,7 +65,9 @@ export function createTeamService(deps: {
     login: AccountRow,
     memberId: string,
     to: MemberRole | 'gone',
-  ): Promise<Result<void, TeamProblem>> {
+  ): Promise<
+    Result<void, TeamProblemOf<'team_member_not_found' | 'team_founder_stays' | 'team_last_owner'>>
+  > {
     return db.transaction(async (tx) => {
       await lockTeam(tx, login.teamId)
       const members = await membersOf(tx, login.teamId)
@@ -116,7 +121,14 @@ export function createTeamService(deps: {
       token: string
       name: string
       password: string
-    }): Promise<Result<{ accountId: string; email: string }, TeamProblem>> {
+    }): Promise<
+      Result<
+        { accountId: string; email: string },
+        TeamProblemOf<
+          'token_missing_or_bad' | 'password_not_strong' | 'team_email_taken' | 'sign_in_busy'
+        >
+      >
+    > {
       const hashed = await deps.passwords.hash(request.password)
       if (!hashed.ok) return err({ code: 'sign_in_busy', params: { seconds: 1 } })
       return db
@@ -153,8 +165,11 @@ export function createTeamService(deps: {
         })
     },
 
+    // a role is never 'gone': the founder's rule cannot refuse it
     setRole: (login: AccountRow, memberId: string, role: MemberRole) =>
-      change(login, memberId, role),
+      change(login, memberId, role) as Promise<
+        Result<void, TeamProblemOf<'team_member_not_found' | 'team_last_owner'>>
+      >,
     remove: (login: AccountRow, memberId: string) => change(login, memberId, 'gone'),
     leave: (login: AccountRow) => change(login, login.accountId, 'gone'),
 

@@ -76,8 +76,8 @@ const statusOfAll = (problems: readonly Answered[]): ContentfulStatusCode =>
   statusOf(problems[0]?.code ?? 'unknown_error') as ContentfulStatusCode
 
 /** What a route answers for a service's error: the problems, and extra body fields. */
-export type Refusal = {
-  problems: readonly Answered[]
+export type Refusal<C extends ProblemCode = ProblemCode> = {
+  problems: readonly CatalogueProblem<C>[]
   /** Only where api-v1 fixes another status than the code's (an order refused for its promo: 422). */
   status?: number
   extra?: Record<string, unknown>

@@ -5,16 +5,21 @@ import {
   type Endpoint,
   type PathParamNames,
   type QueryOf,
+  type RefusableCodeOf,
   type ResponseOf,
   routerPath,
 } from '../../../contract/endpoint.ts'
+import type { Problem, ProblemCode } from '../../../contract/problems.ts'
+import type { DomainProblemCode } from '../../../domain/problems.ts'
+import { type Refusal, refuse } from './errors.ts'
 import { jsonAnswer, readBody, readQuery } from './json.ts'
 
 // The server's side of the contract (src/contract): a handler is registered for an endpoint, not for a
 // path written by hand. The router parses the query and the JSON body with the endpoint's schemas (a
 // 400 with every problem otherwise) and answers the handler's value as JSON with the endpoint's
-// status. A handler that needs the raw request (uploads, files, hand-serialised hot answers) returns
-// a Response of its own.
+// status. A handler answers a Result: its value (a service's Result is returned as it is), or the
+// problems it refuses with, answered with their status (errors.ts). A handler that needs the raw
+// request (uploads, files, hand-serialised hot answers) answers a Response of its own.
 
 export type HandlerInput<E extends Endpoint> = {
   c: Context
@@ -25,13 +30,45 @@ export type HandlerInput<E extends Endpoint> = {
 
 type Answer<E extends Endpoint> = E['status'] extends 204 ? null : ResponseOf<E>
 
-export type Handler<E extends Endpoint> = (
+/** What a handler refuses with: a problem, or problems with a status or body fields of their own. */
+export type Refused<C extends ProblemCode = ProblemCode> = Problem<C> | Refusal<C>
+
+/**
+ * What a handler answers: its endpoint's answer (or a Response of its own: a file, a stream, a
+ * redirect), or what it refuses with. A service's Result is returned as it is.
+ */
+export type Outcome<E extends Endpoint, C extends ProblemCode = ProblemCode> =
+  | { readonly ok: true; readonly value: Answer<E> | Response }
+  | { readonly ok: false; readonly error: Refused<C> }
+
+export type Handler<E extends Endpoint, C extends ProblemCode = ProblemCode> = (
   input: HandlerInput<E>,
-) => Promise<Answer<E> | Response> | Answer<E> | Response
+) => Promise<Outcome<E, C>> | Outcome<E, C>
+
+/**
+ * A handler's refusals are typed by its endpoint: a code outside the endpoint's `errors` (bad input
+ * aside) makes the handler fail the typecheck, naming the code. A service whose error type is any
+ * problem of the catalogue, or any of the rules' (a rule's problem passed on), is let through.
+ */
+export type DeclaredOnly<E extends Endpoint, C extends ProblemCode> = ProblemCode extends C
+  ? unknown
+  : DomainProblemCode extends C
+    ? unknown
+    : [Exclude<C, RefusableCodeOf<E>>] extends [never]
+      ? unknown
+      : { readonly undeclaredProblemCodes: Exclude<C, RefusableCodeOf<E>> }
+
+/** The refusal of an outcome, as errors.ts answers it. */
+const refusalOf = (refused: Refused): Refusal =>
+  'problems' in refused ? refused : { problems: [refused] }
 
 export type ApiRouter = {
   /** Registers the handler of an endpoint (with middleware before it, e.g. an access check). */
-  handle<E extends Endpoint>(e: E, handler: Handler<E>, ...middleware: MiddlewareHandler[]): void
+  handle<E extends Endpoint, C extends ProblemCode = never>(
+    e: E,
+    handler: Handler<E, C> & DeclaredOnly<E, C>,
+    ...middleware: MiddlewareHandler[]
+  ): void
   /** The endpoints registered so far, in order. */
   registered(): readonly Endpoint[]
   /** The Hono app to mount at API_BASE. */
@@ -78,12 +115,14 @@ export function createApiRouter(): ApiRouter {
       on(methods, routerPath(e.path), ...chain, async (c) => {
         const query = e.query ? readQuery(c, e.query) : undefined
         const body = e.body && e.body !== 'multipart' ? await readBody(c, e.body) : undefined
-        const result = await handler({
+        const outcome = await handler({
           c,
           params: c.req.param() as HandlerInput<typeof e>['params'],
           query: query as QueryOf<typeof e>,
           body: body as BodyOf<typeof e>,
         })
+        if (!outcome.ok) return refuse(refusalOf(outcome.error))
+        const result = outcome.value
         if (result instanceof Response) return result
         if (e.status === 204) return c.body(null, 204)
         return jsonAnswer(c, JSON.stringify(result), (e.status ?? 200) as ContentfulStatusCode)

@@ -1,0 +1,92 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { endpoint } from '../../../contract/endpoint.ts'
+import { problem } from '../../../contract/problems.ts'
+import { err, ok } from '../result.ts'
+import { errorBody, HttpError } from './errors.ts'
+import { createApiRouter } from './router.ts'
+
+// A handler answers a Result, and its refusals are typed by its endpoint: the compiler refuses a
+// code the endpoint does not declare (the @ts-expect-error lines below fail the typecheck if the
+// compiler ever lets such a handler through).
+
+const campaign = endpoint({
+  name: 'testCampaign',
+  method: 'GET',
+  path: '/test/campaigns/{campaignId}',
+  summary: 'A campaign',
+  response: v.object({ campaignId: v.string() }),
+  errors: ['campaign_not_found', ['campaign_forbidden', 404]],
+})
+
+function serve(register: (router: ReturnType<typeof createApiRouter>) => void) {
+  const router = createApiRouter()
+  register(router)
+  const app = new Hono()
+  app.route('/', router.hono)
+  app.onError((error, c) =>
+    error instanceof HttpError
+      ? c.json({ ...errorBody(error.problems), ...error.extra }, error.status)
+      : c.text('unexpected', 500),
+  )
+  return app
+}
+
+describe("a handler's answer", () => {
+  it('is its Result: the value as JSON, a problem with its status and text', async () => {
+    const app = serve((router) =>
+      router.handle(campaign, ({ params }) =>
+        params.campaignId === 'c1' ? ok({ campaignId: 'c1' }) : err(problem('campaign_not_found')),
+      ),
+    )
+    const found = await app.request('/test/campaigns/c1')
+    expect(found.status).toBe(200)
+    expect(await found.json()).toEqual({ campaignId: 'c1' })
+    const missing = await app.request('/test/campaigns/c2')
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({
+      errors: ['Campaign not found'],
+      codes: ['campaign_not_found'],
+    })
+  })
+
+  it('is a Response of its own as it is (a file, a redirect)', async () => {
+    const app = serve((router) =>
+      router.handle(campaign, ({ c }) => ok(c.redirect('/elsewhere', 303))),
+    )
+    const answer = await app.request('/test/campaigns/c1')
+    expect(answer.status).toBe(303)
+    expect(answer.headers.get('location')).toBe('/elsewhere')
+  })
+
+  it('refuses with a status and body fields of its own when the refusal says so', async () => {
+    const app = serve((router) =>
+      router.handle(campaign, () =>
+        err({ problems: [problem('campaign_forbidden')], status: 404, extra: { hint: 'x' } }),
+      ),
+    )
+    const answer = await app.request('/test/campaigns/c1')
+    expect(answer.status).toBe(404)
+    expect(await answer.json()).toMatchObject({ codes: ['campaign_forbidden'], hint: 'x' })
+  })
+})
+
+describe("the compiler, for a handler's refusals", () => {
+  it('refuses a problem code its endpoint does not declare', () => {
+    const handle: ReturnType<typeof createApiRouter>['handle'] = (e, handler) =>
+      createApiRouter().handle(e, handler)
+    // declared, and bad input (400) on any endpoint: accepted
+    handle(campaign, () => err(problem('campaign_not_found')))
+    handle(campaign, async () => err({ problems: [problem('campaign_forbidden')] }))
+    handle(campaign, () => err(problem('body_malformed')))
+    // @ts-expect-error order_not_found is not among the endpoint's errors
+    handle(campaign, () => err(problem('order_not_found')))
+    handle(
+      campaign,
+      // @ts-expect-error neither inside a refusal of many problems
+      async () => err({ problems: [problem('campaign_not_found'), problem('event_not_found')] }),
+    )
+    expect(true).toBe(true)
+  })
+})
