@@ -67,9 +67,9 @@ export function createApp(parts: ServerParts) {
   // throughput): the request id (a caller's id is kept when it looks like one), the refusal
   // of a NUL character, then on the way out the request id and security headers (on Node's response
   // before its head is written, merged under the route's own: security.ts), the request count by
-  // route (metrics.ts: no allocation), and the access log line (platform/log.ts: made by hand,
-  // written in batches asynchronously). The path is logged without its query's secrets (player
-  // tokens and one-time links travel there; the logger redacts them).
+  // route (metrics.ts: no allocation), and the access log line (platform/log.ts: pino's line, made
+  // by hand, written asynchronously). The path is logged without its secrets (the player token in a
+  // play log's path; the logger redacts them).
   const security = securityHeaders({
     trustProxy: parts.env.TRUST_PROXY,
     publicBaseUrl: parts.env.PUBLIC_BASE_URL,
