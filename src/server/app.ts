@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { ServerResponse } from 'node:http'
 import { type Context, Hono } from 'hono'
 import { API_BASE, routerPath } from '../contract/index.ts'
 import { billingRoutes } from './advertisers/billing-routes.ts'
@@ -26,7 +27,7 @@ import { databaseOutage, pgErrorCode } from './platform/db/errors.ts'
 import { allowedHosts } from './platform/http/client.ts'
 import { errorBody, errorResponse, HttpError, problem } from './platform/http/errors.ts'
 import { createApiRouter } from './platform/http/router.ts'
-import { securityHeaderSetter } from './platform/http/security.ts'
+import { securityHeaders } from './platform/http/security.ts'
 import { servePages } from './platform/ssr.ts'
 import { serveDist } from './platform/static.ts'
 import { billboardConsoleRoutes } from './player/console-routes.ts'
@@ -35,6 +36,8 @@ import { pushRoutes } from './push/routes.ts'
 import { keepsakePages, shareRoutes } from './share/routes.ts'
 
 type Variables = { requestId: string }
+/** What @hono/node-server hands the app with each request: Node's response among them. */
+type NodeBindings = { outgoing?: unknown }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/
 
@@ -60,13 +63,14 @@ export function createApp(parts: ServerParts) {
   const metrics = parts.metrics
 
   // One middleware around every request (each layer of Hono middleware costs an await and a
-  // closure a request, and the trivial endpoint's pipeline is to keep >= 80 % of a bare app's
+  // closure a request, and the trivial endpoint's pipeline is to keep up with a bare app's
   // throughput): the request id (a caller's id is kept when it looks like one), the refusal
-  // of a NUL character, then on the way out the security headers (set on the response as it is,
-  // never rebuilding it), the request count by route (metrics.ts: no allocation), and the log line
-  // (pino, written asynchronously: platform/log.ts). The path is logged without its query (player
-  // tokens and one-time links travel there; the logger redacts them as well).
-  const setSecurityHeaders = securityHeaderSetter({
+  // of a NUL character, then on the way out the request id and security headers (on Node's response
+  // before its head is written, merged under the route's own: security.ts), the request count by
+  // route (metrics.ts: no allocation), and the access log line (platform/log.ts: pino's line, made
+  // by hand, written asynchronously). The path is logged without its secrets (the player token in a
+  // play log's path; the logger redacts them).
+  const security = securityHeaders({
     trustProxy: parts.env.TRUST_PROXY,
     publicBaseUrl: parts.env.PUBLIC_BASE_URL,
   })
@@ -82,12 +86,17 @@ export function createApp(parts: ServerParts) {
       await next()
     }
     const res = c.res
-    const headers = res.headers
-    headers.set('X-Request-Id', requestId)
-    setSecurityHeaders(c, headers)
+    const outgoing = (c.env as NodeBindings | undefined)?.outgoing
+    if (outgoing instanceof ServerResponse && !outgoing.headersSent) {
+      outgoing.setHeader('X-Request-Id', requestId)
+      security.onNode(c, outgoing)
+    } else {
+      res.headers.set('X-Request-Id', requestId)
+      security.onHeaders(c, res.headers)
+    }
     const seconds = (performance.now() - started) / 1000
     metrics?.observeRequest(c.req.method, c.req.routePath, res.status, seconds)
-    log.info('request', {
+    log.request({
       requestId,
       method: c.req.method,
       path: c.req.path,

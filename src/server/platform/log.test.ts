@@ -26,6 +26,31 @@ describe('the log', () => {
     expect(second).toMatchObject({ level: 'warn', msg: 'slow', component: 'content', ms: 12 })
   })
 
+  it("writes each request's access line as pino writes the same fields, its secrets redacted", () => {
+    for (const level of ['info', 'debug'] as const) {
+      const { lines, log } = capture(level)
+      const line = {
+        requestId: 'r-"1"',
+        method: 'GET',
+        path: '/api/v1/player/p-1/schedule?token=s3cr3t&lang="fr"',
+        status: 404,
+        ms: 0.3,
+      }
+      log.request(line)
+      log.info('request', line)
+      log.child({ component: 'shop' }).request(line)
+      log.child({ component: 'shop' }).info('request', line)
+      const [made, pinos, child, pinosChild] = lines.map((l) => l.replace(/"time":"[^"]+"/, ''))
+      expect(made).toBe(pinos)
+      expect(child).toBe(pinosChild)
+      expect(lines.join('\n')).not.toContain('s3cr3t')
+      expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 'info', msg: 'request' })
+    }
+    const { lines, log } = capture('warn')
+    log.request({ requestId: 'r', method: 'GET', path: '/', status: 200, ms: 1 })
+    expect(lines).toEqual([])
+  })
+
   it('writes the time to the millisecond, as an ISO date in UTC', () => {
     for (const ms of [
       0, 7, 1_764_331_200_042, 1_764_331_200_999, 1_764_331_201_000, 1_764_331_201_100,

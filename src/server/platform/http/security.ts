@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import type { Context } from 'hono'
 import { forwardedHttps } from './client.ts'
 
@@ -43,16 +44,28 @@ export function contentSecurityPolicy({ scriptHashes = [] }: SecurityOptions): s
   ].join('; ')
 }
 
+/** Where the security headers of one answer are put (app.ts's request middleware, after the route). */
+export type SecurityHeaders = {
+  /**
+   * On Node's response, before its head is written: Node merges the route's own headers over these
+   * when it writes the head, so a route that set its own (e.g. a sandboxed upload's policy) keeps it,
+   * and the answer's Headers object is neither made nor searched for them.
+   */
+  onNode(c: Context, outgoing: ServerResponse): void
+  /** On a Response's Headers (an answer made in process, app.request), a route's own kept. */
+  onHeaders(c: Context, headers: Headers): void
+}
+
 /**
  * Security headers on every response; a route that set its own (e.g. a sandboxed upload) keeps it.
- * A function of the response's headers, called by the app's one request middleware (app.ts) after the
- * handler: the headers are set on the response as it is (no new Response: the pipeline costs less).
+ * Made once per configuration: the policy and the fixed headers are the same for every answer; only
+ * HSTS depends on the request (a trusted proxy's X-Forwarded-Proto).
  */
-export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: Headers) => void {
+export function securityHeaders(options: SecurityOptions): SecurityHeaders {
   const csp = contentSecurityPolicy(options)
   const trustProxy = options.trustProxy ?? 0
   const alwaysHttps = options.publicBaseUrl?.startsWith('https:') ?? false
-  const fixed: [string, string][] = [
+  const fixed: readonly (readonly [string, string])[] = [
     ['Content-Security-Policy', csp],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -60,10 +73,15 @@ export function securityHeaderSetter(options: SecurityOptions): (c: Context, h: 
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()'],
   ]
-  return (c, h) => {
-    if (alwaysHttps || (trustProxy > 0 && forwardedHttps(c, trustProxy))) {
-      h.set('Strict-Transport-Security', HSTS)
-    }
-    for (const [name, value] of fixed) if (!h.has(name)) h.set(name, value)
+  const hsts = (c: Context) => alwaysHttps || (trustProxy > 0 && forwardedHttps(c, trustProxy))
+  return {
+    onNode(c, outgoing) {
+      if (hsts(c)) outgoing.setHeader('Strict-Transport-Security', HSTS)
+      for (const [name, value] of fixed) outgoing.setHeader(name, value)
+    },
+    onHeaders(c, h) {
+      if (hsts(c)) h.set('Strict-Transport-Security', HSTS)
+      for (const [name, value] of fixed) if (!h.has(name)) h.set(name, value)
+    },
   }
 }
