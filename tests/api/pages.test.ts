@@ -112,7 +112,9 @@ describe('the first screens, rendered on the server', () => {
   })
 
   it("shows the QR code's billboard first in the server's page; a made-up code is not rendered", async () => {
-    const page = await (await get(`/${LIVE_EVENT_SLUG}/design/location?device=paris-opera-1`)).text()
+    const page = await (
+      await get(`/${LIVE_EVENT_SLUG}/design/location?device=paris-opera-1`)
+    ).text()
     expect(page).toContain('<section id="arrival"')
     expect(page).toContain('You&#x27;re at Place de l&#x27;Opéra')
     const plain = await (await get(`/${LIVE_EVENT_SLUG}/design/location?device=made-up`)).text()
