@@ -36,7 +36,7 @@ export type SsrRenderInput = {
   /** The billboard of a QR code's arrival (/{event}?device=…), only when the event has it: the
    * location step then shows it first from its first paint (added after hydration, it moved the whole
    * list down: a layout shift of 0.5). Nothing else of the query changes what is rendered. */
-  device?: string
+  device?: string | null
   locale: Locale
   /** the client build's dist/index.html: the page is rendered into its #root */
   template: string

@@ -311,15 +311,9 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
   const rendered = async (
     b: Build,
     renderer: SsrRenderer,
-    m: Classified,
-    device: string | null,
-  ): Promise<Entry> => {
-    const result = await renderer.render({
-      path: m.path,
-      locale: m.locale,
-      template: b.template,
-      ...(device ? { device } : {}),
-    })
+    m: Classified & { device: string | null },
+  ) => {
+    const result = await renderer.render({ ...m, template: b.template })
     if (result.kind === 'redirect') return entryOf('', result.status, result.location)
     const links = b.manifest ? preloadChunks(b.manifest, m.locale, m.routeIds, false) : []
     const html = result.html.replace(
@@ -419,7 +413,7 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
         asked && m.slug !== null && (await options.eventHasDevice(m.slug, asked)) ? asked : null
       try {
         entry = await cached(`page|${leaf}|${m.slug ?? ''}|${m.locale}|${device ?? ''}`, () =>
-          rendered(b, renderer, m, device),
+          rendered(b, renderer, { ...m, device }),
         )
       } catch (error) {
         log.error('page render failed: the shell is sent instead', { path: decoded, error })
