@@ -1,7 +1,7 @@
 import type { Locale } from '../../../domain/locale.ts'
 import type { MemberRole } from '../../../domain/team.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { json, sql } from '../../platform/db/sql.ts'
+import { epochMs, iso, json, sql } from '../../platform/db/sql.ts'
 
 // The SQL of advertisers' accounts and their secrets (migration 0015): advertiser_accounts,
 // advertiser_links (one-time links, hashed), advertiser_sessions and advertiser_refresh_tokens
@@ -20,8 +20,6 @@ export type AccountRow = {
   teamId: string
   role: MemberRole
 }
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 const ACCOUNT_COLUMNS = sql`account_id as "accountId", email, name, company, locale,
   password_hash as "passwordHash", verified_at is not null as verified,
@@ -143,7 +141,7 @@ export async function verifyByHand(
   if (!found) return null
   if (!found.verified) await markVerified(db, found.accountId, nowMs)
   const [at] = await db.query(sql<{ ms: number }>`
-    select (extract(epoch from verified_at) * 1000)::float8 as ms from advertiser_accounts
+    select ${epochMs(sql`verified_at`)} as ms from advertiser_accounts
     where account_id = ${found.accountId}`)
   return {
     account: { ...found, verified: true },

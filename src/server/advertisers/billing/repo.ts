@@ -1,10 +1,8 @@
 import type { CampaignState } from '../../../domain/campaign.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { sql } from '../../platform/db/sql.ts'
+import { iso, sql } from '../../platform/db/sql.ts'
 
 // The daily charges of campaigns' proven plays (ad_charges, migration 0027_ad_settlement).
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 /** Campaigns with a proven play not charged yet, or a charge not settled yet. */
 export async function campaignsToSettle(

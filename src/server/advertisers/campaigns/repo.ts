@@ -3,7 +3,7 @@ import type { CampaignMove } from '../../../domain/ad-playout.ts'
 import type { CampaignState } from '../../../domain/campaign.ts'
 import type { CompletionReason } from '../../../domain/campaign-completion.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { json, sql } from '../../platform/db/sql.ts'
+import { epochMs, iso, json, sql } from '../../platform/db/sql.ts'
 
 // The SQL of campaigns, their history, ads and proposals (migration 0015). The ad plays a campaign
 // holds are in proposals/repo.ts.
@@ -28,8 +28,6 @@ export type CampaignRow = {
   bookedAtEpochMs: number | null
 }
 
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
-
 const CAMPAIGN_COLUMNS = sql`c.campaign_id as "campaignId", c.account_id as "accountId", c.name,
   c.budget_cents as "budgetCents", c.currency, c.start_epoch_ms as "startEpochMs",
   c.end_epoch_ms as "endEpochMs", c.device_ids as "deviceIds", c.dayparts, c.state,
@@ -37,7 +35,7 @@ const CAMPAIGN_COLUMNS = sql`c.campaign_id as "campaignId", c.account_id as "acc
   c.rejection_reason as "rejectionReason", c.completed_reason as "completedReason",
   c.checkout_secret_key as "checkoutSecretKey",
   c.spent_cents as "spentCents",
-  (extract(epoch from c.booked_at) * 1000)::float8 as "bookedAtEpochMs"`
+  ${epochMs(sql`c.booked_at`)} as "bookedAtEpochMs"`
 
 export async function insertCampaign(
   db: Queryable,
@@ -195,7 +193,7 @@ export type StateHistoryRow = {
 
 export function stateHistory(db: Queryable, campaignId: string): Promise<StateHistoryRow[]> {
   return db.query(sql<StateHistoryRow>`
-    select state, (extract(epoch from at) * 1000)::float8 as "atEpochMs", actor,
+    select state, ${epochMs(sql`at`)} as "atEpochMs", actor,
       operator_id as "operatorId", reason
     from campaign_state_history where campaign_id = ${campaignId} order by id`)
 }
@@ -206,7 +204,7 @@ export async function movesOf(
   campaignIds: readonly string[],
 ): Promise<Map<string, CampaignMove[]>> {
   const rows = await db.query(sql<CampaignMove & { campaignId: string }>`
-    select campaign_id as "campaignId", state, (extract(epoch from at) * 1000)::float8 as "atEpochMs"
+    select campaign_id as "campaignId", state, ${epochMs(sql`at`)} as "atEpochMs"
     from campaign_state_history where campaign_id = any(${[...campaignIds]}::text[])
     order by campaign_id, id`)
   const moves = new Map<string, CampaignMove[]>()

@@ -1,12 +1,10 @@
 import type { BillingParty, VatExemption } from '../../../domain/invoice.ts'
 import type { Locale } from '../../../domain/locale.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { json, sql } from '../../platform/db/sql.ts'
+import { epochMs, iso, json, sql } from '../../platform/db/sql.ts'
 
 // The SQL of invoices (migration 0045_invoices): the accounts' billing details, the series'
 // counters, the invoices and credit notes as issued, and the refunds of charged days.
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 export async function billingOf(db: Queryable, accountId: string): Promise<BillingParty | null> {
   const [row] = await db.query(sql<{ billing: BillingParty | null }>`
@@ -72,7 +70,7 @@ export type InvoiceRow = {
 const COLUMNS = sql`i.invoice_id as "invoiceId", i.prefix, i.number::float8 as number, i.label,
   i.kind, i.source_key as "sourceKey", i.refers_to as "refersTo", r.label as "refersToLabel",
   i.account_id as "accountId", i.campaign_id as "campaignId",
-  i.charge_day as day, (extract(epoch from i.issued_at) * 1000)::float8 as "issuedAtEpochMs",
+  i.charge_day as day, ${epochMs(sql`i.issued_at`)} as "issuedAtEpochMs",
   i.currency, i.net_cents::float8 as "netCents", i.vat_cents::float8 as "vatCents",
   i.gross_cents::float8 as "grossCents", i.vat_rate_basis_points as "vatRateBasisPoints",
   i.vat_exemption as "vatExemption", i.locale, i.seller, i.buyer, i.lines`

@@ -1,7 +1,7 @@
 import { AD_PLAY_MS } from '../../../domain/ad-time.ts'
 import type { CampaignState } from '../../../domain/campaign.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { json, sql } from '../../platform/db/sql.ts'
+import { iso, json, sql } from '../../platform/db/sql.ts'
 import type { Rendition } from '../campaigns/repo.ts'
 
 // The ad plays campaigns hold (ad_plays, migration 0015): one row a play, keyed by billboard and
@@ -14,8 +14,6 @@ export type NewPlay = {
   costCents: number
   impressions: number
 }
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 /**
  * Reserves the plays for the campaign, each unless its time is held already; answers how many it

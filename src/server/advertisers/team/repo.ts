@@ -1,11 +1,9 @@
 import type { MemberRole } from '../../../domain/team.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { sql } from '../../platform/db/sql.ts'
+import { epochMs, iso, sql } from '../../platform/db/sql.ts'
 
 // The SQL of teams (migration 0046_teams): the logins of a team (advertiser_accounts' team_id and
 // role), the owners' invitations (hashed, once), and who made each change of a campaign.
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 export type MemberRow = { memberId: string; email: string; name: string; role: MemberRole }
 
@@ -28,7 +26,7 @@ export function openInvites(
   nowMs: number,
 ): Promise<{ email: string; role: MemberRole; expiresAtEpochMs: number }[]> {
   return db.query(sql<{ email: string; role: MemberRole; expiresAtEpochMs: number }>`
-    select email, role, (extract(epoch from expires_at) * 1000)::float8 as "expiresAtEpochMs"
+    select email, role, ${epochMs(sql`expires_at`)} as "expiresAtEpochMs"
     from advertiser_invites
     where team_id = ${teamId} and used_at is null and expires_at > ${iso(nowMs)}::timestamptz
     order by created_at`)
@@ -126,6 +124,6 @@ export type ChangeRow = { atEpochMs: number; memberEmail: string; change: string
 
 export function changesOf(db: Queryable, campaignId: string): Promise<ChangeRow[]> {
   return db.query(sql<ChangeRow>`
-    select (extract(epoch from at) * 1000)::float8 as "atEpochMs", member_email as "memberEmail",
+    select ${epochMs(sql`at`)} as "atEpochMs", member_email as "memberEmail",
       change from campaign_changes where campaign_id = ${campaignId} order by id`)
 }
