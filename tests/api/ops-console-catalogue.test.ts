@@ -238,11 +238,13 @@ describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
 
     const path = pathOf(spotlight.devices, { slug }).slice(API_BASE.length)
     const { devices } = answerOf(spotlight.devices, await api.get(path))
-    const { unavailableForEvent, ...shown } = devices[0] ?? {}
+    const { unavailableForEvent, countryCode, ...shown } = devices[0] ?? {}
     expect(unavailableForEvent).toBe(true)
+    // the country's code, worked out from its name
+    expect(countryCode).toBe('FR')
     // the fields the contract gives a shopper, each as the file gave it
     const given = Object.keys(DeviceSchema.entries)
-      .filter((field) => field !== 'unavailableForEvent')
+      .filter((field) => field !== 'unavailableForEvent' && field !== 'countryCode')
       .map((field) => [field, billboard[field as keyof typeof billboard]])
     expect(shown).toEqual(Object.fromEntries(given))
     // and the stored row is the file's line, those the shop does not show too

@@ -261,7 +261,7 @@ describe.each(BACKENDS)("Stripe's events on %s", (backend) => {
     const french = await smtp.waitFor(
       (m) => mailTo(m, frenchAdmin) && m.subject?.includes(code) === true,
     )
-    expect(french.subject).toBe(`Un paiement est contesté : commande ${code}`)
+    expect(french.subject).toBe(`Un paiement est contesté\u202f: commande ${code}`)
     expect(String(french.html)).toContain('<html lang="fr">')
     expect((await auditOf(order.guid)).map((e) => e.action)).toEqual(['payment_disputed'])
 
