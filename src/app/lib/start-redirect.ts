@@ -25,20 +25,27 @@ export function lastRoute(now = Date.now()): string | null {
   }
 }
 
-/** Where the installed app's start URL opens: the live event (its shortcut), else the last step,
- * else the home page in the last language used. */
+/** Where the installed app's start URL opens: the live event (its shortcut; the home page when
+ * several are live), else the last step, else the home page in the last language used. */
 export async function startUrlTarget(params: URLSearchParams): Promise<string> {
   if (params.get('shortcut') === 'live') {
     try {
       const { events } = await callApi(spotlight.liveEvents, {})
-      const slug = events[0]?.slug
+      // one live event: straight to it; several: the home page, which lists them
+      const slug = events.length === 1 ? events[0]?.slug : undefined
       if (slug !== undefined) return `/${encodeURIComponent(slug)}`
+      if (events.length > 1) return homeInLastLocale()
     } catch {
       // offline: fall through to the last step or home
     }
   }
   const resume = lastRoute()
   if (resume) return resume
+  return homeInLastLocale()
+}
+
+/** The home page in the last language used. */
+function homeInLastLocale(): string {
   try {
     const locale = localStorage.getItem(LAST_LOCALE_KEY)
     if (isLocale(locale) && locale !== DEFAULT_LOCALE) return withLocalePrefix('/', locale)

@@ -93,9 +93,10 @@ export async function loadWholeCatalog(): Promise<void> {
   wholeLoaded.add(locale)
 }
 
-/** A lazy component whose texts are in the rest of the catalog: its code and those texts together. */
+/** A lazy component whose texts are in the rest of the catalog: its code and those texts together.
+ * Texts that cannot come (offline, not kept) never keep the component from showing. */
 export function withWholeCatalog<T>(load: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([load(), loadWholeCatalog()]))[0]
+  return async () => (await Promise.all([load(), loadWholeCatalog().catch(() => undefined)]))[0]
 }
 
 export function readLocaleCookie(): Locale | null {

@@ -25,6 +25,7 @@ import type { BillboardMapProps } from '../../lib/billboard-map'
 import { useHydrated } from '../../lib/hydration'
 import { problemText } from '../../lib/problem-text'
 import { trafficDirectionName } from '../../lib/traffic-direction'
+import { withWholeCatalog } from '../../locale/i18n'
 import { adoptDevices, devicesStore } from '../../stores/devices'
 import { orderStore, setActiveDevice } from '../../stores/order'
 import { toggleModal } from '../../stores/ui'
@@ -41,11 +42,11 @@ import { ARRIVAL_ID, QrArrival } from './qr-arrival'
 // The map is its own chunk, loaded only when the shopper asks for it (Lighthouse ≥ 95; maplibre
 // is 820 KB and its start-up blocked the main thread for over a second).
 // typed for the catalogue's devices (the map draws any billboard; the type only, no code)
-// Its words are in the rest of the catalog (src/locale/catalog-parts.ts), which the footer loads once
-// the page is idle, before a tap can open the map.
-const BillboardMap = lazy(() => import('../../lib/billboard-map')) as LazyExoticComponent<
-  ComponentType<BillboardMapProps<Device>>
->
+// Its words are in the rest of the catalog (src/locale/catalog-parts.ts): they come with its code (a
+// tap before the page was idle opened it with the words' ids).
+const BillboardMap = lazy(
+  withWholeCatalog(() => import('../../lib/billboard-map')),
+) as LazyExoticComponent<ComponentType<BillboardMapProps<Device>>>
 
 const NONE: readonly Device[] = []
 
