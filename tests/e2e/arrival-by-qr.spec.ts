@@ -111,7 +111,7 @@ for (const journey of JOURNEYS) {
     await expect(page.locator('img.generated')).toBeVisible({ timeout: 30_000 })
     await page.getByRole('button', { name: t.continue }).click()
     await expect(page).toHaveURL(/\/order\/select-shouts$/)
-    await pickSlots(page, 1)
+    await pickSlots(page, 1, { last: true })
     await page.getByRole('button', { name: t.continue }).click()
 
     // the country's own mobile number, as its people write it

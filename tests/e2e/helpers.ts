@@ -152,8 +152,13 @@ export async function designShout(page: Page, lang: Lang, shots?: string, axe = 
 }
 
 /** Picks the first `count` open slots of the first open day that has that many (late in the day the
- * 5-hour cut-off leaves today fewer). */
-export async function pickSlots(page: Page, count: number): Promise<string[]> {
+ * 5-hour cut-off leaves today fewer); `last` picks the day's last ones, far from the cut-off, for a
+ * journey long enough for the first open slot to cross it before the order is placed. */
+export async function pickSlots(
+  page: Page,
+  count: number,
+  { last = false }: { last?: boolean } = {},
+): Promise<string[]> {
   const slots = page.locator('button.slot')
   await expect(slots.first()).toBeVisible()
   const days = page.locator('.days button')
@@ -165,7 +170,8 @@ export async function pickSlots(page: Page, count: number): Promise<string[]> {
     await expect(slots.first()).toBeVisible()
   }
   const labels: string[] = []
-  for (let i = 0; i < count; i++) {
+  const first = last ? (await slots.count()) - count : 0
+  for (let i = first; i < first + count; i++) {
     const slot = slots.nth(i)
     labels.push(((await slot.textContent()) ?? '').trim())
     await slot.click()
