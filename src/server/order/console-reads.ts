@@ -1,5 +1,4 @@
-import type { OrderState, OrderStateChange } from '../../contract/index.ts'
-import type { ProblemData } from '../../domain/problems.ts'
+import type { OrderStateChange } from '../../contract/index.ts'
 import { consoleContentOf } from '../content/reads.ts'
 import {
   checkoutCardFacts,
@@ -11,7 +10,7 @@ import {
 } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { epochMs, sql } from '../platform/db/sql.ts'
-import { ORDERS } from './columns.ts'
+import { ORDERS, type OrderColumns } from './columns.ts'
 import { historyOf } from './reads.ts'
 
 // The orders as the console reads them (the operators' module, ops/): each with its content and its
@@ -21,29 +20,13 @@ import { historyOf } from './reads.ts'
 
 export type { DisputeFacts, RefundRow } from '../payment/reads.ts'
 
-export type ConsoleOrderRow = {
-  guid: string
-  eventSlug: string
-  deviceId: string
-  state: OrderState
-  errors: ProblemData[]
-  confirmationDateEpochMs: number | null
-  slotNumbers: number[]
-  currency: string
-  subtotalCents: number
-  discountCents: number
-  totalCents: number
-  promoCode: string | null
-  locale: string
-  orderType: string
-  email: string
-  firstName: string
-  lastName: string
-  phoneNumber: string
-  willReceiveMarketing: boolean
+/** The order's own columns (its column map's) and what the console reads beside them. */
+export type ConsoleOrderRow = Omit<
+  OrderColumns,
+  'executionContentKey' | 'authenticationUntilEpochMs'
+> & {
   personalDataForgotten: boolean
   createdAtEpochMs: number
-  paymentId: string | null
   contentUrl: string | null
   contentType: 'photo' | 'video' | null
   contentFileName: string | null
