@@ -160,9 +160,9 @@ async function keepsakePage(): Promise<string> {
 
 let failed = false
 try {
-  const res = await fetch(`${server.url}/api/v1/spotlight/live-events`).catch(() => null)
-  const live = res?.ok ? ((await res.json()) as { events?: Array<{ slug: string }> }) : null
-  const slug = live?.events?.[0]?.slug ?? process.env.LIGHTHOUSE_EVENT ?? 'share-the-love'
+  // the demo's live event with Paris billboards (several are live): a QR code names a billboard of
+  // its own event, or the page shows "unknown billboard" and measures that path instead
+  const slug = process.env.LIGHTHOUSE_EVENT ?? LIVE
   const pages = [
     ['home', `${server.url}/`],
     // what a billboard's QR code opens (src/server/qr): the redirect to the flow's first step
