@@ -34,9 +34,10 @@ afterAll(async () => {
 })
 
 describe('every response', () => {
-  it('carries the security headers, with a CSP for what the app loads', async () => {
-    for (const path of ['/health', '/spotlight/events/nothing']) {
-      const res = await api.get(path)
+  it('of a page carries the security headers, with a CSP for what the app loads', async () => {
+    for (const path of ['/s/privacy/en', '/s/privacy/fr']) {
+      const res = await fetch(`${server.url}${path}`)
+      expect(res.status).toBe(200)
       const csp = res.headers.get('content-security-policy') ?? ''
       expect(csp).toContain("default-src 'self'")
       expect(csp).toContain('https://js.stripe.com')
@@ -47,6 +48,20 @@ describe('every response', () => {
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).not.toContain("'unsafe-eval'")
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/)
+    }
+  })
+
+  it('of the API carries a policy that allows nothing, since its data is never a page', async () => {
+    for (const path of ['/health', '/spotlight/events/nothing']) {
+      const res = await api.get(path)
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(res.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/)
     }
@@ -94,7 +109,7 @@ describe('every response', () => {
     const gzipped = await fetch(url, { headers: { 'accept-encoding': 'gzip' } })
     expect(gzipped.headers.get('content-encoding')).toBe('gzip')
     expect(gzipped.headers.get('vary')).toBe('Accept-Encoding')
-    expect(gzipped.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(gzipped.headers.get('content-security-policy')).toContain("default-src 'none'")
     const unzipped = (await gzipped.json()) as { openapi: string }
     const plain = await fetch(url, { headers: { 'accept-encoding': 'identity, gzip;q=0' } })
     expect(plain.headers.get('content-encoding')).toBeNull()

@@ -19,6 +19,10 @@ export type SecurityOptions = {
  */
 export const HSTS = 'max-age=63072000; includeSubDomains'
 
+/** The policy of the API's answers: JSON and files, which load nothing and are framed by no one. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+const API_PREFIX = '/api/'
+
 // The Content-Security-Policy allows what the shop really loads: its own files, Stripe.js and its
 // frames (card form), images from blob:/data: (photo previews, map sprites), and maplibre's blob:
 // worker. The map's tiles and glyphs come from the shop itself (src/server/map), whatever MAP_TILES
@@ -65,23 +69,34 @@ export function securityHeaders(options: SecurityOptions): SecurityHeaders {
   const csp = contentSecurityPolicy(options)
   const trustProxy = options.trustProxy ?? 0
   const alwaysHttps = options.publicBaseUrl?.startsWith('https:') ?? false
-  const fixed: readonly (readonly [string, string])[] = [
-    ['Content-Security-Policy', csp],
+  const common: readonly (readonly [string, string])[] = [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'DENY'],
+  ]
+  const page: readonly (readonly [string, string])[] = [
+    ['Content-Security-Policy', csp],
+    ...common,
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()'],
   ]
+  // An API answer is data, never a document a browser renders (nosniff keeps it so): its policy
+  // allows nothing at all, and the document-only headers (opener, permissions) would say nothing.
+  // The app's policy, about 600 bytes, is on every page; on every API answer it was most of the head.
+  const api: readonly (readonly [string, string])[] = [
+    ['Content-Security-Policy', API_CSP],
+    ...common,
+  ]
+  const fixedFor = (c: Context) => (c.req.path.startsWith(API_PREFIX) ? api : page)
   const hsts = (c: Context) => alwaysHttps || (trustProxy > 0 && forwardedHttps(c, trustProxy))
   return {
     onNode(c, outgoing) {
       if (hsts(c)) outgoing.setHeader('Strict-Transport-Security', HSTS)
-      for (const [name, value] of fixed) outgoing.setHeader(name, value)
+      for (const [name, value] of fixedFor(c)) outgoing.setHeader(name, value)
     },
     onHeaders(c, h) {
       if (hsts(c)) h.set('Strict-Transport-Security', HSTS)
-      for (const [name, value] of fixed) if (!h.has(name)) h.set(name, value)
+      for (const [name, value] of fixedFor(c)) if (!h.has(name)) h.set(name, value)
     },
   }
 }
