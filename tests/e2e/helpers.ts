@@ -154,6 +154,9 @@ export async function designShout(page: Page, lang: Lang, shots?: string, axe = 
 /** Picks the first `count` open slots of the first open day that has that many (late in the day the
  * 5-hour cut-off leaves today fewer); `last` picks the day's last ones, far from the cut-off, for a
  * journey long enough for the first open slot to cross it before the order is placed. */
+/** How many of the first open slots a journey leaves alone: an hour of 15-minute slots. */
+const CUT_OFF_MARGIN_SLOTS = 4
+
 export async function pickSlots(
   page: Page,
   count: number,
@@ -161,8 +164,12 @@ export async function pickSlots(
 ): Promise<string[]> {
   const slots = page.locator('button.slot')
   await expect(slots.first()).toBeVisible()
+  // The first open slots sit just past the 5-hour cut-off, which moves with the wall clock: a slot
+  // picked there can close while a slow journey is still filling in the order. The first few are
+  // left alone (on a day that has enough), or the day's last ones taken.
+  const skip = last ? 0 : CUT_OFF_MARGIN_SLOTS
   const days = page.locator('.days button')
-  for (let d = 0; (await slots.count()) < count && d < (await days.count()); d++) {
+  for (let d = 0; (await slots.count()) < count + skip && d < (await days.count()); d++) {
     const day = days.nth(d)
     if ((await day.getAttribute('aria-pressed')) === 'true' || !(await day.isEnabled())) continue
     await day.click()
@@ -170,7 +177,8 @@ export async function pickSlots(
     await expect(slots.first()).toBeVisible()
   }
   const labels: string[] = []
-  const first = last ? (await slots.count()) - count : 0
+  const shown = await slots.count()
+  const first = last ? shown - count : Math.min(skip, Math.max(0, shown - count))
   for (let i = first; i < first + count; i++) {
     const slot = slots.nth(i)
     labels.push(((await slot.textContent()) ?? '').trim())
