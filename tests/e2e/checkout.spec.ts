@@ -150,7 +150,7 @@ test('a slot bought by someone else between select and review is reported', asyn
   // The same two times on the same day (late in the day the first shopper's two may be on the next
   // day), then the second one let go: the rival buys the first time only.
   expect(await pickSlots(rival, 2)).toEqual(picked)
-  const second = rival.locator('button.slot').nth(1)
+  const second = rival.locator('button.slot').getByText(picked[1] ?? '', { exact: true })
   await second.click()
   await expect(second).toHaveAttribute('aria-pressed', 'false')
   await rival.getByRole('button', { name: t.continue }).click()
