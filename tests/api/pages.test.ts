@@ -111,16 +111,19 @@ describe('the first screens, rendered on the server', () => {
     )
   })
 
-  it("shows the QR code's billboard first in the server's page; a made-up code is not rendered", async () => {
+  it("shows the QR code's billboard first in the server's page; a made-up code gets one notice that does not repeat it", async () => {
     const page = await (
       await get(`/${LIVE_EVENT_SLUG}/design/location?device=paris-opera-1`)
     ).text()
     expect(page).toContain('<section id="arrival"')
     expect(page).toContain('You&#x27;re at Place de l&#x27;Opéra')
-    const plain = await (await get(`/${LIVE_EVENT_SLUG}/design/location?device=made-up`)).text()
-    expect(plain).not.toContain('id="arrival"')
-    expect(plain).not.toContain('made-up')
-    expect(plain).toContain('<h1 class="page__title">Choose a billboard</h1>')
+    for (const code of ['made-up', 'another-one']) {
+      const plain = await (await get(`/${LIVE_EVENT_SLUG}/design/location?device=${code}`)).text()
+      expect(plain).toContain('<div id="arrival" class="notice notice--error" role="alert">')
+      expect(plain).toContain('This event has no billboard with this QR code.')
+      expect(plain).not.toContain(code)
+      expect(plain).toContain('<h1 class="page__title">Choose a billboard</h1>')
+    }
   })
 
   it('answers the later steps, unknown events and unknown pages with the plain shell', async () => {

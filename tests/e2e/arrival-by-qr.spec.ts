@@ -198,8 +198,6 @@ test('no public page logs a console error, in any language', async ({ browser })
 
 test('an unknown billboard code says so, and the list stays', async ({ page }) => {
   await page.goto(`/fr/${EVENT}?device=no-such-billboard`)
-  await expect(
-    page.getByText("Cet événement n'a pas de panneau portant le code no-such-billboard."),
-  ).toBeVisible()
+  await expect(page.getByText("Cet événement n'a pas de panneau pour ce QR code.")).toBeVisible()
   await expect(page.getByRole('button', { name: T.fr.choose })).toBeVisible()
 })

@@ -35,6 +35,9 @@ import type { Logger } from './log.ts'
 // path; an unknown event or a path that matches no route gets the shell from one cached entry per
 // language. The cache is bounded (LRU); each entry is compressed once, off the event loop.
 
+/** What a QR code naming no billboard of the event is rendered as (no billboard id has a space). */
+const NO_SUCH_DEVICE = ' '
+
 /** A rendered page stays fresh this long: the devices' sold-out and availability badges come from
  * the catalogue reads, which keep rows as long (src/server/spotlight/service.ts). */
 const FRESH_MS = 2000
@@ -407,10 +410,15 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
       const renderer = b.renderer
       const leaf = m.routeIds.at(-1) ?? ''
       // a QR code's billboard is part of the page, one entry per billboard the event has (bounded
-      // by the catalogue, never by what a request makes up)
+      // by the catalogue, never by what a request makes up): every other code is rendered as one
+      // no billboard has, whose notice does not repeat it
       const asked = new URLSearchParams(query).get('device')
       const device =
-        asked && m.slug !== null && (await options.eventHasDevice(m.slug, asked)) ? asked : null
+        asked && m.slug !== null
+          ? (await options.eventHasDevice(m.slug, asked))
+            ? asked
+            : NO_SUCH_DEVICE
+          : null
       try {
         entry = await cached(`page|${leaf}|${m.slug ?? ''}|${m.locale}|${device ?? ''}`, () =>
           rendered(b, renderer, { ...m, device }),

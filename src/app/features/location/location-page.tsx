@@ -111,13 +111,11 @@ export function LocationPage() {
     }
   }, [qrDevice, list])
 
-  const arrivalDevice = qrDevice ? list.find((d) => d.deviceId === qrDevice) : undefined
-  const sellable = arrivalDevice !== undefined && !isUnavailable(arrivalDevice)
-  // Hydration must see what the server's HTML holds: the server renders the billboard it sells; a
-  // page the worker kept without it (another billboard's code, offline) gets it once hydrated.
+  // Hydration must see what the server's HTML holds: the server renders the QR code's block (the
+  // billboard, or the notice of a code it does not sell); a page the worker kept without it (another
+  // billboard's code, offline) gets it once hydrated.
   const [arrivalOnServer] = useState(
-    () =>
-      sellable && (typeof document === 'undefined' || document.getElementById(ARRIVAL_ID) !== null),
+    () => typeof document === 'undefined' || document.getElementById(ARRIVAL_ID) !== null,
   )
 
   // Memoised on what it shows. The QR code's billboard is chosen in an effect right
@@ -284,9 +282,8 @@ export function LocationPage() {
     <main className="page page--flow" id="main">
       <StepHeader step="location" title={<Trans>Choose a billboard</Trans>} lead={event?.name} />
 
-      {/* A billboard the event sells is on the server's page too (its render is kept per billboard):
-          there from the first paint, nothing moves. An unknown or unavailable code's notice comes
-          after hydration (the server's page ignores codes it does not know). */}
+      {/* On the server's page too (its render is kept per billboard the event has, and once for
+          every code it does not have): there from the first paint, nothing moves. */}
       {qrDevice && loaded && (hydrated || arrivalOnServer) ? (
         <QrArrival
           deviceId={qrDevice}

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'
 import { Picture } from '../../ui/picture'
 
-/** The block's id: the page looks for it in the server's HTML before hydrating. */
+/** The block's id (or its notice's): the page looks for it in the server's HTML before hydrating. */
 export const ARRIVAL_ID = 'arrival'
 
 /**
@@ -30,10 +30,12 @@ export function QrArrival({
   const { t, i18n } = useLingui()
   const device = devices.find((d) => d.deviceId === deviceId)
   if (!device) {
+    // The code itself is not repeated: the server renders this notice once per event and language
+    // for every code it does not know (a page per made-up code would be a cache anyone can fill).
     return (
-      <Notice tone="error">
+      <Notice tone="error" id={ARRIVAL_ID}>
         <Trans>
-          This event has no billboard with the code {deviceId}. Choose a billboard from the list.
+          This event has no billboard with this QR code. Choose a billboard from the list.
         </Trans>
       </Notice>
     )
@@ -44,7 +46,7 @@ export function QrArrival({
       : problemText(i18n, { code: 'not_available_for_event', params: { event: eventName } })
     const location = device.location
     return (
-      <Notice tone="error">
+      <Notice tone="error" id={ARRIVAL_ID}>
         <Trans>
           {location}: {why}. Choose another billboard from the list.
         </Trans>
