@@ -249,7 +249,12 @@ export const content = {
       "{templateId}.png: a picture of a template with sample texts and photo (previewImageUrl); {templateId}.mp4: a video template's example clip (examplePreviewVideoUrl); HEAD too",
     headers: [{ name: 'Range', required: false, description: 'one bytes= range (clips)' }],
     file: ['image/png', 'video/mp4'],
-    errors: ['template_not_found', 'template_no_example_clip', 'template_render_failed'],
+    errors: [
+      'template_not_found',
+      'template_no_example_clip',
+      'template_render_failed',
+      ['content_type_unavailable', 404],
+    ],
   }),
   entries: endpoint({
     name: 'getContentEntries',
