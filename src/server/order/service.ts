@@ -44,6 +44,7 @@ export type { OrderError, SlotProblem } from './errors.ts'
 
 /** No order of the event by this guid. */
 type OrderNotFound = { code: 'order_not_found' }
+
 export { requestHash } from './place.ts'
 export type { Actor, LockedOrder } from './repo.ts'
 
