@@ -53,8 +53,7 @@ export type Handler<E extends Endpoint, C extends ProblemCode = ProblemCode> = (
  * that are data rather than a service's choice: an upload's (the shop's image and video rules, one
  * UploadError carrying any of them: content's uploadContent, advertiserUploadContent), a generation
  * request's (its body checked again, generateContent) and a failed job's kept reasons
- * (getGenerationResult); and the guards' own registration of a handler they have checked already
- * (auth/guard.ts, advertisers/guard.ts).
+ * (getGenerationResult). Narrowing those is what lets this last exception go.
  */
 export type DeclaredOnly<E extends Endpoint, C extends ProblemCode> = ProblemCode extends C
   ? unknown
