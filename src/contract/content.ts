@@ -181,6 +181,8 @@ export const content = {
       'image_wrong_shape',
       'video_unreadable',
       'storage_full',
+      'upload_quota',
+      'content_jobs_busy',
     ],
   }),
   uploadStatus: endpoint({
@@ -210,8 +212,11 @@ export const content = {
       'upload_processing',
       'upload_failed',
       'upload_required',
+      'upload_failed_unknown',
       'content_type_unavailable',
       'video_needs_async',
+      'content_jobs_busy',
+      'upload_busy',
     ],
   }),
   daemonStatus: endpoint({
