@@ -181,6 +181,8 @@ export const content = {
       'image_wrong_shape',
       'video_unreadable',
       'storage_full',
+      'upload_quota',
+      'content_jobs_busy',
     ],
   }),
   uploadStatus: endpoint({
@@ -210,8 +212,11 @@ export const content = {
       'upload_processing',
       'upload_failed',
       'upload_required',
+      'upload_failed_unknown',
       'content_type_unavailable',
       'video_needs_async',
+      'content_jobs_busy',
+      'upload_busy',
     ],
   }),
   daemonStatus: endpoint({
@@ -249,7 +254,12 @@ export const content = {
       "{templateId}.png: a picture of a template with sample texts and photo (previewImageUrl); {templateId}.mp4: a video template's example clip (examplePreviewVideoUrl); HEAD too",
     headers: [{ name: 'Range', required: false, description: 'one bytes= range (clips)' }],
     file: ['image/png', 'video/mp4'],
-    errors: ['template_not_found', 'template_no_example_clip', 'template_render_failed'],
+    errors: [
+      'template_not_found',
+      'template_no_example_clip',
+      'template_render_failed',
+      ['content_type_unavailable', 404],
+    ],
   }),
   entries: endpoint({
     name: 'getContentEntries',

@@ -342,6 +342,7 @@ export const order = {
       'promo_once_per_customer',
       'promo_too_many_lookups',
       'payment_unavailable',
+      'too_many_requests',
     ],
   }),
   localAuthenticate: endpoint({

@@ -166,7 +166,17 @@ export function englishOf(problem: ProblemData): string {
   })
 }
 
-const DECLINE_CODES: ReadonlySet<string> = new Set<ProblemCode>([
+/** The codes of a card's decline (Stripe's decline codes the catalogue names). */
+export type DeclineCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'incorrect_number'
+  | 'processing_error'
+  | 'authentication_required'
+
+const DECLINE_CODES: ReadonlySet<string> = new Set<DeclineCode>([
   'card_declined',
   'insufficient_funds',
   'expired_card',
@@ -180,5 +190,5 @@ const DECLINE_CODES: ReadonlySet<string> = new Set<ProblemCode>([
 export const isDeclineCode = (code: string): boolean => DECLINE_CODES.has(code)
 
 /** Stripe's decline code as sent, or card_declined for one the catalogue does not name. */
-export const declineProblemCode = (declineCode: string): ProblemCode =>
-  DECLINE_CODES.has(declineCode) ? (declineCode as ProblemCode) : 'card_declined'
+export const declineProblemCode = (declineCode: string): DeclineCode =>
+  DECLINE_CODES.has(declineCode) ? (declineCode as DeclineCode) : 'card_declined'

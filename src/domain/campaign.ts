@@ -66,6 +66,15 @@ export function adPlayCostCents(impressionsPerPlay: number, adCpmCents: number):
   return Math.round((impressionsPerPlay * adCpmCents) / 1000)
 }
 
+/** What a flight's schedule rules refuse. */
+export type FlightProblemCode =
+  | 'campaign_start_past'
+  | 'campaign_start_too_soon'
+  | 'campaign_start_too_far'
+  | 'campaign_end_before_start'
+  | 'campaign_end_too_far'
+  | 'campaign_flight_too_long'
+
 /**
  * spec §8 schedule rules for a flight, checked at creation, at a change and at each proposal: the
  * start not before now, not within four hours of now, within a year; the end after the start,
@@ -74,7 +83,7 @@ export function adPlayCostCents(impressionsPerPlay: number, adCpmCents: number):
 export function flightProblem(
   flight: { startEpochMs: number; endEpochMs: number },
   nowEpochMs: number,
-): DomainProblem | null {
+): DomainProblem<FlightProblemCode> | null {
   if (flight.startEpochMs < nowEpochMs) return domainProblem('campaign_start_past')
   if (flight.startEpochMs < nowEpochMs + CAMPAIGN_START_LEAD_MS) {
     return domainProblem('campaign_start_too_soon')
@@ -149,7 +158,7 @@ export const awaitsReview = (state: CampaignState): boolean => state === 'Booked
 export function budgetProblem(
   budgetCents: number,
   money: { spentCents: number; committedCents: number },
-): DomainProblem | null {
+): DomainProblem<'campaign_budget_below_spent'> | null {
   if (budgetCents >= money.spentCents + money.committedCents) return null
   return domainProblem('campaign_budget_below_spent', {
     spentCents: money.spentCents,

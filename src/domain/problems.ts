@@ -53,10 +53,16 @@ export type ProblemParams = { readonly [name: string]: ProblemParam }
 /** A problem as it travels and is stored: its code and its values (none: no params). */
 export type ProblemData = { readonly code: string; readonly params?: ProblemParams }
 
-export type DomainProblem = { readonly code: DomainProblemCode; readonly params?: ProblemParams }
+/** A problem of the rules; narrowed to the codes a rule can find (`DomainProblem<'bad_hour'>`). */
+export type DomainProblem<C extends DomainProblemCode = DomainProblemCode> = {
+  readonly code: C
+  readonly params?: ProblemParams
+}
 
-export const domainProblem = (code: DomainProblemCode, params?: ProblemParams): DomainProblem =>
-  params ? { code, params } : { code }
+export const domainProblem = <C extends DomainProblemCode>(
+  code: C,
+  params?: ProblemParams,
+): DomainProblem<C> => (params ? { code, params } : { code })
 
 /** A rule that cannot be applied (a slot selected twice, a weekday that is none): its problem. */
 export class RuleError extends Error {

@@ -115,13 +115,15 @@ export function createAdvertiserGuard(deps: { accounts: AccountService; origin: 
       handler: AdvertiserHandler<E, C> & DeclaredOnly<E, C>,
       ...after: MiddlewareHandler[]
     ): void {
-      router.handle<E, ProblemCode>(
+      // the handler's refusals are checked against the endpoint above (DeclaredOnly)
+      const guarded: Handler<E, C> = (input) => {
+        const login = input.c.get(ACCOUNT as never) as AccountRow | undefined
+        if (!login) throw new Error(`${e.name}: reached without the advertisers' guard`)
+        return handler({ ...input, account: { ...login, accountId: login.teamId }, login })
+      }
+      router.handle(
         e,
-        (input) => {
-          const login = input.c.get(ACCOUNT as never) as AccountRow | undefined
-          if (!login) throw new Error(`${e.name}: reached without the advertisers' guard`)
-          return handler({ ...input, account: { ...login, accountId: login.teamId }, login })
-        },
+        guarded as Handler<E, never>,
         notCrossOrigin,
         bearer,
         roleCheck(e),

@@ -92,13 +92,15 @@ export function createOpsGuard(deps: { auth: AuthService; origin: OriginCheck })
     operatorOf,
     sessionIdOf,
     handle(router, e, handler, ...after) {
-      router.handle<typeof e, ProblemCode>(
+      // the handler's refusals are checked against the endpoint where it is given (OpsGuard)
+      const guarded: Handler<typeof e, ProblemCode> = (input) => {
+        const operator = input.c.get(OPERATOR as never) as Operator | undefined
+        if (!operator) throw new Error(`${e.name}: reached without the ops guard`)
+        return handler({ ...input, operator })
+      }
+      router.handle(
         e,
-        (input) => {
-          const operator = input.c.get(OPERATOR as never) as Operator | undefined
-          if (!operator) throw new Error(`${e.name}: reached without the ops guard`)
-          return handler({ ...input, operator })
-        },
+        guarded as Handler<typeof e, never>,
         sameOrigin,
         requireRole(e.access),
         ...after,

@@ -30,10 +30,12 @@ export { checkCatalogue } from './format.ts'
 export { importCatalogue, seedEmptyShop } from './import.ts'
 
 export type CatalogueError =
-  | { code: 'event_not_found' }
+  | EventNotFound
   | { code: 'device_not_found' }
   /** A QR code of a billboard the event does not show. */
   | { code: 'device_not_in_event'; slug: string; deviceId: string }
+
+type EventNotFound = { code: 'event_not_found' }
 
 /** The event and its billboards as the shop reads them everywhere (orders, pre-rendered pages). */
 export type CatalogueReads = {
@@ -135,7 +137,7 @@ export function createCatalogueService(deps: {
       deviceCache.get(`${slug}\u0000${deviceId}`, () => eventDevice(db, slug, deviceId)),
   }
 
-  const findEvent = async (slug: string): Promise<Result<ShoutEvent, CatalogueError>> => {
+  const findEvent = async (slug: string): Promise<Result<ShoutEvent, EventNotFound>> => {
     const event = await reads.event(slug)
     return event ? ok(event) : err({ code: 'event_not_found' })
   }
@@ -180,7 +182,7 @@ export function createCatalogueService(deps: {
     async devicesPage(
       slug: string,
       query: DevicesQuery,
-    ): Promise<Result<DevicesPage, CatalogueError>> {
+    ): Promise<Result<DevicesPage, EventNotFound>> {
       const event = await findEvent(slug)
       if (!event.ok) return event
       const page = await eventDevicesPage(db, slug, query)
@@ -191,7 +193,9 @@ export function createCatalogueService(deps: {
     },
 
     // api-v1 slot search: open slots of [start, end) for the device, with the 5-hour cut-off.
-    async searchSlots(request: SlotSearchRequest): Promise<Result<SlotSearch, CatalogueError>> {
+    async searchSlots(
+      request: SlotSearchRequest,
+    ): Promise<Result<SlotSearch, EventNotFound | { code: 'device_not_found' }>> {
       const event = await reads.event(request.eventSlug)
       if (!event) return err({ code: 'event_not_found' })
       const device = await reads.eventDevice(request.eventSlug, request.deviceId)
@@ -224,7 +228,12 @@ export function createCatalogueService(deps: {
       deviceId: string,
       format: 'png' | 'svg',
       requestOrigin: string,
-    ): Promise<Result<Uint8Array<ArrayBuffer> | string, CatalogueError>> {
+    ): Promise<
+      Result<
+        Uint8Array<ArrayBuffer> | string,
+        Extract<CatalogueError, { code: 'device_not_in_event' }>
+      >
+    > {
       // Read fresh, not from the cache: a code is printed once and must open a billboard that exists.
       if (!(await eventDevice(db, slug, deviceId))) {
         return err({ code: 'device_not_in_event', slug, deviceId })

@@ -1,4 +1,4 @@
-import type { Problem } from '../../contract/problems.ts'
+import type { Problem, ProblemCode } from '../../contract/problems.ts'
 
 // The content service's errors: problems of the catalogue (src/contract/problems.ts gives each its
 // status and English). A generation request that names something wrong (generate.ts), an upload
@@ -6,4 +6,4 @@ import type { Problem } from '../../contract/problems.ts'
 // job_not_found, content_not_ready, content_not_found, file_not_found, template_not_found,
 // template_no_example_clip, template_render_failed); a job that failed answers its own problems.
 
-export type ContentError = Problem
+export type ContentError<C extends ProblemCode = ProblemCode> = Problem<C>

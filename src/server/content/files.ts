@@ -23,6 +23,14 @@ import {
 // previews (GET /content/previews/{file}) and the entries of generated content by key (spec §7
 // call 5). The routes send the bytes (with Range support).
 
+/** Why a template's preview is not sent (no ffmpeg: no example clip to make). */
+type PreviewError = ContentError<
+  | 'template_not_found'
+  | 'template_no_example_clip'
+  | 'content_type_unavailable'
+  | 'template_render_failed'
+>
+
 /** A stored file to send: its type, its size, and its bytes (or one range of them). */
 export type FileToSend = {
   type: string
@@ -48,7 +56,7 @@ export function createContentFiles(deps: {
   const previewFolder = join(deps.dataDir, 'content', 'previews')
 
   /** A stored file: only server-made names (storage.ts). */
-  async function file(name: string): Promise<Result<FileToSend, ContentError>> {
+  async function file(name: string): Promise<Result<FileToSend, ContentError<'file_not_found'>>> {
     const type = storedType(name)
     const found = isStoredName(name) && type ? await storage.open(name) : null
     if (!found || !type) return err({ code: 'file_not_found' })
@@ -59,7 +67,7 @@ export function createContentFiles(deps: {
    * A picture of a template with sample texts and photo (previews.ts), `{templateId}.png`; a video
    * template's example clip is `{templateId}.mp4`.
    */
-  async function preview(fileName: string): Promise<Result<Preview, ContentError>> {
+  async function preview(fileName: string): Promise<Result<Preview, PreviewError>> {
     const match = /^(.+)\.(png|mp4)$/.exec(fileName)
     const template = match?.[1] ? await templateById(db, match[1]) : null
     if (!template) return err({ code: 'template_not_found' })
@@ -89,7 +97,9 @@ export function createContentFiles(deps: {
   }
 
   // spec §7 call 5: the entries of generated content, by the key an order names.
-  async function entries(key: string): Promise<Result<{ entries: ContentEntry[] }, ContentError>> {
+  async function entries(
+    key: string,
+  ): Promise<Result<{ entries: ContentEntry[] }, ContentError<'content_not_found'>>> {
     const row = await generatedByKey(db, key)
     if (!row) return err({ code: 'content_not_found' })
     const list: ContentEntry[] = [

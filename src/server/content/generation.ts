@@ -162,7 +162,9 @@ export function createGeneration(deps: GenerationDeps) {
   }
 
   // spec §7 call 3: the job's status; link appears once it is done (call 4 yields the new key).
-  async function jobStatus(publicToken: string): Promise<Result<DaemonStatusData, ContentError>> {
+  async function jobStatus(
+    publicToken: string,
+  ): Promise<Result<DaemonStatusData, ContentError<'job_not_found'>>> {
     const job = await jobs.byPublicToken(publicToken)
     if (!job || job.kind !== GENERATE_JOB) return err({ code: 'job_not_found' })
     return ok({

@@ -266,7 +266,9 @@ export function createUploads(deps: UploadsDeps) {
     }
   }
 
-  async function uploadStatus(id: string): Promise<Result<UploadData, ContentError>> {
+  async function uploadStatus(
+    id: string,
+  ): Promise<Result<UploadData, ContentError<'upload_not_found'>>> {
     const row = await uploadById(db, id)
     return row ? ok(uploadBody(row)) : err({ code: 'upload_not_found' })
   }

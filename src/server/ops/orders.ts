@@ -54,6 +54,17 @@ export type OrdersError =
   | { code: 'not_cancellable' }
   | { code: 'reviewers_refuse_only' }
 
+type OrderNotFound = { code: 'order_not_found' }
+type CancelOnly = { code: 'not_cancellable' | 'reviewers_refuse_only' }
+
+/**
+ * Why a cancel is refused: an operator's for the order's state and their role; the review-expiry
+ * job's when the order is no longer under review.
+ */
+export type CancelError<By> = By extends { operator: Operator }
+  ? Exclude<OrdersError, { code: 'not_under_review' }>
+  : Exclude<OrdersError, { code: 'not_cancellable' | 'reviewers_refuse_only' }>
+
 /** An order for operators, its failures as problems (the HTTP edge writes them: routes.ts). */
 export type OpsOrderOut = SummaryOf<OpsOrder>
 
@@ -175,7 +186,7 @@ export function createConsoleOrders(deps: {
     return Promise.all(rows.map((row) => toOpsOrder(row, plays.get(row.guid) ?? [])))
   }
 
-  async function order(guid: string): Promise<Result<OpsOrderOut, OrdersError>> {
+  async function order(guid: string): Promise<Result<OpsOrderOut, OrderNotFound>> {
     const row = await consoleOrder(db, guid)
     if (!row) return err({ code: 'order_not_found' })
     const [found] = await toOpsOrders([row])
@@ -224,7 +235,7 @@ export function createConsoleOrders(deps: {
   async function approve(
     guid: string,
     operator: Operator,
-  ): Promise<Result<OpsOrderOut, OrdersError>> {
+  ): Promise<Result<OpsOrderOut, Exclude<OrdersError, CancelOnly>>> {
     const outcome = await db.transaction(async (tx) => {
       const locked = await orders.lockForChange(tx, guid)
       if (!locked) return err({ code: 'order_not_found' as const })
@@ -244,7 +255,15 @@ export function createConsoleOrders(deps: {
    * frees its slots and refunds what it paid. A retry of a cancel already made only finishes its
    * refund.
    */
-  async function cancel(
+  async function cancel<By extends { operator: Operator } | { system: 'review_expired' }>(
+    guid: string,
+    reason: ProblemData,
+    by: By,
+  ): Promise<Result<OpsOrderOut, CancelError<By>>> {
+    return (await cancelAs(guid, reason, by)) as Result<OpsOrderOut, CancelError<By>>
+  }
+
+  async function cancelAs(
     guid: string,
     reason: ProblemData,
     by: { operator: Operator } | { system: 'review_expired' },

@@ -19,7 +19,10 @@ import type { OpsError, OpsService } from './service.ts'
 
 const GuidSchema = v.pipe(v.string(), v.uuid())
 
-export function opsRefusal(error: OpsError): Refusal {
+/** The answer to a console error: its own code, typed by the errors it may be. */
+export const opsRefusal = <E extends OpsError>(error: E) => refusalOf(error) as Refusal<E['code']>
+
+function refusalOf(error: OpsError): Refusal {
   switch (error.code) {
     case 'order_not_found':
     case 'not_under_review':

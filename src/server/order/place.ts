@@ -35,12 +35,15 @@ import type { SoldSlots } from './sold-slots.ts'
 // The order placed is handed to processing (processing.ts) under this instance's lease.
 
 /** An early exit of placing an order; place() answers it as an error. */
+/** Why an order is not placed (it is no lookup: never order_not_found). */
+export type PlaceError = Exclude<OrderError, { code: 'order_not_found' }>
+
 class Refused extends Error {
-  constructor(readonly error: OrderError) {
+  constructor(readonly error: PlaceError) {
     super(error.code)
   }
 }
-const refuse = (error: OrderError): never => {
+const refuse = (error: PlaceError): never => {
   throw new Refused(error)
 }
 
@@ -92,7 +95,7 @@ export function createPlacing(deps: PlacingDeps) {
   async function replay(
     idempotencyKey: string,
     hash: string,
-  ): Promise<Result<OrderCreated, OrderError> | null> {
+  ): Promise<Result<OrderCreated, { code: 'idempotency_key_reused' }> | null> {
     const stored = await storedAnswer(db, idempotencyKey)
     if (!stored) return null
     return stored.requestHash === hash
@@ -111,7 +114,7 @@ export function createPlacing(deps: PlacingDeps) {
     hash: string,
     /** The client's write count, taken with the order when it is written (rate-limit.ts). */
     hit: PendingHit | null = null,
-  ): Promise<Result<OrderCreated, OrderError>> {
+  ): Promise<Result<OrderCreated, PlaceError>> {
     try {
       return ok(await placeChecked(order, idempotencyKey, hash, hit))
     } catch (error) {

@@ -6,10 +6,12 @@ import {
   parseWithErrors,
 } from '../../contract/index.ts'
 import { promoRefusal } from '../catalogue/refusals.ts'
-import { paymentRefusal } from '../payment/refusals.ts'
+import { type PaymentRefusalCode, paymentRefusal } from '../payment/refusals.ts'
+import type { PaymentError } from '../payment/service.ts'
 import {
   errorResponse,
   inputProblems,
+  type ProblemCode,
   problem,
   type Refusal,
   refuse,
@@ -19,7 +21,7 @@ import { readJson } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import { type ClientLimits, tooManyRequests } from '../platform/rate-limit.ts'
 import { err, mapErr, mapOk } from '../platform/result.ts'
-import { type OrderError, type OrderService, requestHash } from './service.ts'
+import { type OrderError, type OrderService, requestHash, type SlotProblem } from './service.ts'
 
 // api-v1 "Order" over HTTP. The status and the text of each of the service's errors are here.
 
@@ -29,7 +31,19 @@ const GuidSchema = v.pipe(v.string(), v.uuid())
  * The answer to each of the service's errors: its problems (their status and English are the
  * catalogue's), with the status only where api-v1 fixes another.
  */
-export function orderRefusal(error: OrderError): Refusal {
+export const orderRefusal = <E extends OrderError>(error: E) =>
+  refusalOf(error) as Refusal<OrderRefusalCode<E>>
+
+/** The codes an order error is answered with: each slot's reason, the limit's, the card's, its own. */
+export type OrderRefusalCode<E extends OrderError> = E extends { code: 'slots_invalid' }
+  ? SlotProblem['reason']
+  : E extends { code: 'writes_limited' }
+    ? 'too_many_requests'
+    : E extends PaymentError
+      ? PaymentRefusalCode<E>
+      : Extract<E['code'], ProblemCode>
+
+function refusalOf(error: OrderError): Refusal {
   switch (error.code) {
     case 'not_available_for_event':
       return { problems: [problem(error.code, { event: error.eventName })] }

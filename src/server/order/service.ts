@@ -18,7 +18,6 @@ import type { LeaseSettings } from '../platform/lease.ts'
 import type { Logger } from '../platform/log.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { createAuthentication } from './authentication.ts'
-import type { OrderError } from './errors.ts'
 import { waitingOrder } from './finish-repo.ts'
 import { createOrderLifetime } from './lifetime.ts'
 import { createPlacing } from './place.ts'
@@ -42,6 +41,10 @@ import { orderSummary, type SummaryOf } from './summary.ts'
 // errors (errors.ts); the routes (routes.ts) give each error its status and the spec's text.
 
 export type { OrderError, SlotProblem } from './errors.ts'
+
+/** No order of the event by this guid. */
+type OrderNotFound = { code: 'order_not_found' }
+
 export { requestHash } from './place.ts'
 export type { Actor, LockedOrder } from './repo.ts'
 
@@ -77,7 +80,7 @@ export function createOrderService(deps: {
   async function status(
     eventSlug: string,
     guid: string,
-  ): Promise<Result<SummaryOf<OrderStatus>, OrderError>> {
+  ): Promise<Result<SummaryOf<OrderStatus>, OrderNotFound>> {
     const order = await orderOfEvent(db, eventSlug, guid)
     if (!order) return err({ code: 'order_not_found' })
     return ok({
@@ -112,7 +115,7 @@ export function createOrderService(deps: {
   async function authenticated(
     eventSlug: string,
     guid: string,
-  ): Promise<Result<SummaryOf<OrderStatus>, OrderError>> {
+  ): Promise<Result<SummaryOf<OrderStatus>, OrderNotFound>> {
     const order = await orderOfEvent(db, eventSlug, guid)
     if (!order) return err({ code: 'order_not_found' })
     await authentication.settle(guid)
@@ -122,7 +125,7 @@ export function createOrderService(deps: {
   async function summary(
     eventSlug: string,
     guid: string,
-  ): Promise<Result<SummaryOf<OrderSummary>, OrderError>> {
+  ): Promise<Result<SummaryOf<OrderSummary>, OrderNotFound>> {
     const order = await orderOfEvent(db, eventSlug, guid)
     const event = order ? await catalogue.event(order.eventSlug) : null
     const device = order && event ? await catalogue.eventDevice(event.slug, order.deviceId) : null
@@ -153,7 +156,7 @@ export function createOrderService(deps: {
   async function defaults(
     eventSlug: string,
     deviceId: string,
-  ): Promise<Result<OrderDefaults, OrderError>> {
+  ): Promise<Result<OrderDefaults, { code: 'event_not_found' | 'device_not_found' }>> {
     const event = await catalogue.event(eventSlug)
     if (!event) return err({ code: 'event_not_found' })
     if (!(await catalogue.eventDevice(event.slug, deviceId))) {

@@ -1,11 +1,28 @@
-import { declineProblemCode } from '../../contract/problems.ts'
+import { type DeclineCode, declineProblemCode } from '../../contract/problems.ts'
 import { problem, type Refusal } from '../platform/http/errors.ts'
 import type { PaymentError } from './service.ts'
 
 // The status of each of the payment service's errors (their English is the catalogue's): answered by
 // the payment routes, and by the order routes for a card an order cannot be placed with.
 
-export function paymentRefusal(error: PaymentError): Refusal {
+/** The codes a payment error is answered with: its own, or for a decline the card's reason. */
+export type PaymentRefusalCode<E extends PaymentError> = E extends {
+  code: 'card_declined'
+  declineCode: infer D extends string
+}
+  ? DeclineCodeOf<D>
+  : Exclude<E['code'], 'card_declined'>
+
+/** The code a decline is answered with (declineProblemCode): its own if the catalogue has it. */
+type DeclineCodeOf<D extends string> = string extends D
+  ? DeclineCode
+  : Extract<D, DeclineCode> | ([Exclude<D, DeclineCode>] extends [never] ? never : 'card_declined')
+
+/** The answer to a payment error, typed by the errors it may be. */
+export const paymentRefusal = <E extends PaymentError>(error: E) =>
+  refusalOf(error) as Refusal<PaymentRefusalCode<E>>
+
+function refusalOf(error: PaymentError): Refusal {
   switch (error.code) {
     case 'checkout_mismatch':
     case 'payment_already_saved':

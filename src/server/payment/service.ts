@@ -34,7 +34,7 @@ import {
   setupByClientSecret,
   stalePendingRefunds,
 } from './repo.ts'
-import { cardBrand, cardOutcome } from './test-cards.ts'
+import { cardBrand, cardOutcome, type SetupDeclineCode } from './test-cards.ts'
 
 // Cards, charges and refunds (api-v1 "Order": the setup intent and the local card form): a checkout
 // saves a card (spec §7 call 11), an order placed with it binds it (checked with the provider),
@@ -119,7 +119,9 @@ export function createPaymentService(deps: {
   const { database: db, provider, log, now } = deps
 
   // spec §7 call 11: a setup intent for this checkout, bound to a checkoutSecretKey.
-  async function createSetup(): Promise<Result<SetupIntentResponse, PaymentError>> {
+  async function createSetup(): Promise<
+    Result<SetupIntentResponse, { code: 'payment_unavailable' }>
+  > {
     let setup: Awaited<ReturnType<typeof provider.createSetup>>
     try {
       setup = await provider.createSetup()
@@ -147,7 +149,14 @@ export function createPaymentService(deps: {
   // api-v1: the local provider's card form; Stripe's documented test cards and outcomes.
   async function confirmLocalCard(
     card: LocalConfirmRequest,
-  ): Promise<Result<LocalConfirmResponse, PaymentError>> {
+  ): Promise<
+    Result<
+      LocalConfirmResponse,
+      | Extract<PaymentError, { code: 'local_cards_disabled' | 'payment_form_expired' }>
+      | Extract<PaymentError, { code: 'payment_already_saved' }>
+      | { code: 'card_declined'; declineCode: SetupDeclineCode }
+    >
+  > {
     if (provider.name !== 'local') return err({ code: 'local_cards_disabled' })
     const setup = await setupByClientSecret(db, card.clientSecret)
     if (!setup) return err({ code: 'payment_form_expired' })
@@ -307,7 +316,9 @@ export function createPaymentService(deps: {
   // (as on Stripe's test page); the first answer stands.
   async function authenticateLocal(
     answer: LocalAuthenticationRequest,
-  ): Promise<Result<LocalAuthenticationResponse, PaymentError>> {
+  ): Promise<
+    Result<LocalAuthenticationResponse, { code: 'local_cards_disabled' | 'payment_form_expired' }>
+  > {
     if (provider.name !== 'local') return err({ code: 'local_cards_disabled' })
     const action = await actionByClientSecret(db, answer.clientSecret)
     if (action?.provider !== 'local') return err({ code: 'payment_form_expired' })

@@ -6,7 +6,18 @@ export type CardOutcome =
   | { kind: 'succeeds' }
   // saves fine, refused when charged (Stripe: "attaching succeeds, charging fails")
   | { kind: 'charge_declined'; code: string }
-  | { kind: 'declined'; code: string }
+  | { kind: 'declined'; code: SetupDeclineCode }
+
+/** Why a test card is refused when it is saved (never for authentication: that comes at a charge). */
+export type SetupDeclineCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'lost_card'
+  | 'stolen_card'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'incorrect_number'
+  | 'processing_error'
 
 /**
  * The setup's charge outcome (payment_setups.charge_outcome) of a 3-D Secure test card: its charge
@@ -14,7 +25,7 @@ export type CardOutcome =
  */
 export const AUTHENTICATION_REQUIRED = 'authentication_required'
 
-const declined = (code: string): CardOutcome => ({ kind: 'declined', code })
+const declined = (code: SetupDeclineCode): CardOutcome => ({ kind: 'declined', code })
 
 const OUTCOMES: Record<string, CardOutcome> = {
   '4000000000000002': declined('card_declined'),

@@ -10,9 +10,9 @@ import type {
 import type { OnAir } from '../advertisers/on-air/on-air.ts'
 import type { Database } from '../platform/db/client.ts'
 import { ok, type Result } from '../platform/result.ts'
+import type { DeviceNotFound, PlayerError } from './errors.ts'
 import type { LoggedPlay, PlayLogReport } from './play-log-xml.ts'
 import { countRefusedPlays, type PlayerKind, saveHeartbeat } from './repo.ts'
-import type { PlayerError } from './service.ts'
 
 // A SMIL player's own play logs made into proofs of play (docs/billboards.md "Proofs of play"):
 // the playlist names each sold play by an id (logContentId for garlic and IAdea, popCustomId for
@@ -83,7 +83,10 @@ export type PlayLogDeps = {
     deviceId: string,
     window: { fromEpochMs: number; toEpochMs: number },
   ): Promise<Result<Schedule, PlayerError>>
-  recordPlays(deviceId: string, plays: readonly Play[]): Promise<Result<PlaysAnswer, PlayerError>>
+  recordPlays(
+    deviceId: string,
+    plays: readonly Play[],
+  ): Promise<Result<PlaysAnswer, DeviceNotFound>>
   /** Campaigns on air: the ad plays held in an hour, whatever their campaign's state now. */
   onAir?: Pick<OnAir, 'held'>
 }
@@ -101,7 +104,7 @@ export function createPlayLogs(deps: PlayLogDeps) {
     logged: readonly Logged[],
     failed: number,
     unreadable: number,
-  ): Promise<Result<PlayLogAnswer, PlayerError>> {
+  ): Promise<Result<PlayLogAnswer, DeviceNotFound>> {
     const hourOf = (loggedId: string) => {
       const seconds = LOGGED_ID.exec(loggedId)?.[1]
       return seconds === undefined ? null : Math.floor((Number(seconds) * 1000) / HOUR_MS) * HOUR_MS

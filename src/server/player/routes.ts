@@ -1,13 +1,15 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { PLAY_LOG_FILE, player as playerApi, SMIL_MEDIA_TYPE } from '../../contract/index.ts'
+import type { WindowProblem } from '../../domain/schedule.ts'
 import { problem, type Refusal, refuse } from '../platform/http/errors.ts'
 import { acceptsGzip, readJson, readText } from '../platform/http/json.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import { type ClientLimits, type LimitRule, tooManyRequests } from '../platform/rate-limit.ts'
 import { err, mapErr, ok } from '../platform/result.ts'
+import type { PlayerError } from './errors.ts'
 import { MAX_PLAY_LOG_BYTES, readPlayLogReport } from './play-log-xml.ts'
 import { scheduleBody } from './schedule-items.ts'
-import type { PlayerError, PlayerService } from './service.ts'
+import type { PlayerService } from './service.ts'
 import { notModified } from './smil.ts'
 
 // api-v1 "Player" over HTTP: the token check before anything is read, then the schedule and the
@@ -34,7 +36,20 @@ export const HOUSE_CARDS_PER_MINUTE: LimitRule = {
 }
 
 /** A service's error as problems (their statuses and texts are the catalogue's). */
-export function playerRefusal(error: PlayerError): Refusal {
+export const playerRefusal = <E extends PlayerError>(error: E) =>
+  refusalOf(error) as Refusal<PlayerRefusalCode<E>>
+
+/** The codes a player error is answered with: a window's problem, a busy card's 429, its own. */
+export type PlayerRefusalCode<E extends PlayerError> = E extends {
+  code: 'schedule_window_invalid'
+  problem: infer W extends WindowProblem
+}
+  ? W
+  : E extends { code: 'house_card_busy' }
+    ? 'too_many_requests'
+    : Exclude<E['code'], 'schedule_window_invalid' | 'house_card_busy'>
+
+function refusalOf(error: PlayerError): Refusal {
   return {
     problems: [
       error.code === 'schedule_window_invalid'

@@ -23,7 +23,6 @@ import {
   slotRangeOfWindow,
   smilFeedHeld,
   smilScheduleWindow,
-  type WindowProblem,
 } from '../../domain/schedule.ts'
 import type { AdItem, OnAir } from '../advertisers/on-air/on-air.ts'
 import { type DeviceEvent, eventsOfDevice, playerDevice } from '../catalogue/reads.ts'
@@ -34,6 +33,7 @@ import type { Database, Queryable } from '../platform/db/client.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { newSecret, secretHash } from '../platform/secret.ts'
 import { createWorkGate } from '../platform/work-gate.ts'
+import type { DeviceNotFound, HouseCardError, PlayerError, ScheduleError } from './errors.ts'
 import { billboardConsole } from './health.ts'
 import { houseCardVersion, renderHouseCardPng } from './house-card.ts'
 import { createPlayLogs } from './play-logs.ts'
@@ -54,15 +54,6 @@ import { type SmilPlaylist, scheduleSmil, servedSmil, TOKEN_MARK } from './smil.
 // Playout (api-v1 "Player"): a billboard's player token, its schedule (Confirmed orders
 // only, from src/domain/schedule.ts) and its proof of play. Answers are results with typed errors;
 // routes.ts gives each its status.
-
-export type PlayerError =
-  | { code: 'player_token_missing' }
-  /** Unknown, revoked, or another billboard's token. */
-  | { code: 'player_token_invalid' }
-  | { code: 'device_not_found' }
-  | { code: 'schedule_window_invalid'; problem: WindowProblem }
-  /** As many house cards being drawn and waiting as allowed (routes.ts: 429). */
-  | { code: 'house_card_busy' }
 
 /** Distinct house cards kept drawn (one per billboard and event, while its content is the same). */
 const HOUSE_CARDS_KEPT = 256
@@ -181,11 +172,20 @@ export function createPlayerService(deps: PlayerDeps) {
   async function schedule(
     deviceId: string,
     query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
-  ): Promise<Result<Schedule, PlayerError>> {
+  ): Promise<Result<Schedule, ScheduleError>> {
     const now = deps.now()
     const window = scheduleWindow(query, now)
     if ('problem' in window)
       return err({ code: 'schedule_window_invalid', problem: window.problem })
+    return scheduleIn(deviceId, window, now)
+  }
+
+  /** The schedule of a window already checked (scheduleWindow's, or one made here). */
+  async function scheduleIn(
+    deviceId: string,
+    window: { fromEpochMs: number; toEpochMs: number },
+    now = deps.now(),
+  ): Promise<Result<Schedule, DeviceNotFound>> {
     const device = await playout.device(deviceId)
     if (!device) return err({ code: 'device_not_found' })
     const events = await playout.events(deviceId)
@@ -254,7 +254,7 @@ export function createPlayerService(deps: PlayerDeps) {
   async function recordPlays(
     deviceId: string,
     all: readonly Play[],
-  ): Promise<Result<PlaysAnswer, PlayerError>> {
+  ): Promise<Result<PlaysAnswer, DeviceNotFound>> {
     const device = await playerDevice(db, deviceId)
     if (!device) return err({ code: 'device_not_found' })
     // A campaign's plays are the advertisers' (ad_plays): proven through their module
@@ -333,8 +333,9 @@ export function createPlayerService(deps: PlayerDeps) {
   // come back (429) rather than queued, so no flood holds the image workers real shoppers' photos need.
   const cards = new Map<string, Promise<Buffer | null>>()
   const renders = createWorkGate(HOUSE_CARD_RENDERS)
-  async function houseCardPng(deviceId: string): Promise<Result<Buffer, PlayerError>> {
-    const current = await schedule(deviceId, { fromEpochMs: deps.now(), toEpochMs: deps.now() + 1 })
+  async function houseCardPng(deviceId: string): Promise<Result<Buffer, HouseCardError>> {
+    const nowMs = deps.now()
+    const current = await scheduleIn(deviceId, { fromEpochMs: nowMs, toEpochMs: nowMs + 1 })
     if (!current.ok) return current
     const { house, widthPx, heightPx } = current.value
     const key = `${deviceId}\n${house.eventSlug}\n${houseCardVersion(house, widthPx, heightPx)}`
@@ -376,15 +377,15 @@ export function createPlayerService(deps: PlayerDeps) {
     deviceId: string,
     query: Pick<ScheduleQuery, 'fromEpochMs' | 'toEpochMs'>,
     token: string, // the one it fetched with: its play logs are sent with it
-  ): Promise<Result<SmilPlaylist & { lastModifiedEpochMs: number }, PlayerError>> {
+  ): Promise<Result<SmilPlaylist & { lastModifiedEpochMs: number }, ScheduleError>> {
     const window = smilScheduleWindow(query, deps.now())
     if ('problem' in window)
       return err({ code: 'schedule_window_invalid', problem: window.problem })
-    const found = await schedule(deviceId, window)
+    const found = await scheduleIn(deviceId, window)
     if (!found.ok) return found
     // the card of the hour's event (the window may start 12 h before): a new event's from its hour
     const hour = query.fromEpochMs ?? hourlyScheduleWindow(deps.now()).fromEpochMs
-    const atHour = await schedule(deviceId, { fromEpochMs: hour, toEpochMs: hour + 1 })
+    const atHour = await scheduleIn(deviceId, { fromEpochMs: hour, toEpochMs: hour + 1 })
     const { house, widthPx, heightPx } = atHour.ok ? atHour.value : found.value
     const card = `${origin()}${pathOf(player.houseCard, { deviceId }, { v: houseCardVersion(house, widthPx, heightPx) })}`
     // the document is kept without the token (a secret: never stored), put in when served
@@ -414,7 +415,7 @@ export function createPlayerService(deps: PlayerDeps) {
   async function heartbeat(
     deviceId: string,
     beat: Heartbeat,
-  ): Promise<Result<HeartbeatAnswer, PlayerError>> {
+  ): Promise<Result<HeartbeatAnswer, DeviceNotFound>> {
     if (!(await playerDevice(db, deviceId))) return err({ code: 'device_not_found' })
     const now = deps.now()
     await saveHeartbeat(db, {

@@ -9,7 +9,9 @@ import type { PushError, PushService } from './service.ts'
 // api-v1 "Play alerts" over HTTP. The order's guid is what the shopper holds (the order page's
 // address); a change must come from the shop's own pages (Origin) and counts as a write.
 
-const refusal = (error: PushError): Refusal => ({ problems: [problem(error.code)] })
+const refusal = <E extends PushError>(error: E): Refusal<E['code']> => ({
+  problems: [problem(error.code)],
+})
 
 export function pushRoutes(
   router: ApiRouter,

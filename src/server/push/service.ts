@@ -54,8 +54,10 @@ import {
 /** What play alerts read of an order's summary (never its failures). */
 type Summary = Omit<OrderSummary, 'errors' | 'codes' | 'params'>
 
+type OrderNotFound = { code: 'order_not_found' }
+
 export type PushError =
-  | { code: 'order_not_found' }
+  | OrderNotFound
   | { code: 'push_service_not_allowed' }
   | { code: 'play_alerts_closed' }
   | { code: 'play_alerts_over' }
@@ -127,7 +129,7 @@ export function createPushService(deps: PushDeps) {
     return keys
   }
 
-  async function orderOf(eventSlug: string, guid: string): Promise<Result<Summary, PushError>> {
+  async function orderOf(eventSlug: string, guid: string): Promise<Result<Summary, OrderNotFound>> {
     const found = await deps.summary(eventSlug, guid)
     return found.ok ? ok(found.value) : err({ code: 'order_not_found' })
   }
@@ -136,7 +138,9 @@ export function createPushService(deps: PushDeps) {
     eventSlug: string,
     guid: string,
     request: PushSubscriptionRequest,
-  ): Promise<Result<PushSubscriptionInfo, PushError>> {
+  ): Promise<
+    Result<PushSubscriptionInfo, Exclude<PushError, { code: 'push_subscription_not_found' }>>
+  > {
     const order = await orderOf(eventSlug, guid)
     if (!order.ok) return order
     const summary = order.value
@@ -277,7 +281,7 @@ export function createPushService(deps: PushDeps) {
     async list(
       eventSlug: string,
       guid: string,
-    ): Promise<Result<PushSubscriptionInfo[], PushError>> {
+    ): Promise<Result<PushSubscriptionInfo[], OrderNotFound>> {
       const order = await orderOf(eventSlug, guid)
       if (!order.ok) return order
       if (!mayReceivePlayAlerts(order.value.orderState)) {
@@ -291,7 +295,7 @@ export function createPushService(deps: PushDeps) {
       eventSlug: string,
       guid: string,
       id: string,
-    ): Promise<Result<null, PushError>> {
+    ): Promise<Result<null, OrderNotFound | { code: 'push_subscription_not_found' }>> {
       const order = await orderOf(eventSlug, guid)
       if (!order.ok) return order
       if (!(await deleteSubscription(db, order.value.guid, id))) {

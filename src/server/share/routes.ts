@@ -12,7 +12,9 @@ import type { ShareError, ShareService } from './service.ts'
 // order's guid is what its shopper holds; a change must come from the shop's own pages, Origin, and
 // counts as a write), and the public page with its picture.
 
-const refusal = (error: ShareError): Refusal => ({ problems: [problem(error.code)] })
+const refusal = <E extends ShareError>(error: E): Refusal<E['code']> => ({
+  problems: [problem(error.code)],
+})
 
 export function shareRoutes(
   router: ApiRouter,

@@ -31,10 +31,9 @@ import {
 /** What the page reads of an order's summary (never its failures, contact or guid). */
 type Summary = Omit<OrderSummary, 'errors' | 'codes' | 'params'>
 
-export type ShareError =
-  | { code: 'order_not_found' }
-  | { code: 'share_not_allowed' }
-  | { code: 'share_not_found' }
+type OrderNotFound = { code: 'order_not_found' }
+
+export type ShareError = OrderNotFound | { code: 'share_not_allowed' } | { code: 'share_not_found' }
 
 /** Where the pictures are kept: the content storage (content/storage.ts). */
 export type PictureStorage = {
@@ -81,7 +80,7 @@ export function createShareService(deps: ShareDeps) {
     createdAtEpochMs: row.createdAtEpochMs,
   })
 
-  async function orderOf(eventSlug: string, guid: string): Promise<Result<Summary, ShareError>> {
+  async function orderOf(eventSlug: string, guid: string): Promise<Result<Summary, OrderNotFound>> {
     const found = await deps.summary(eventSlug, guid)
     return found.ok ? ok(found.value) : err({ code: 'order_not_found' })
   }
@@ -134,7 +133,7 @@ export function createShareService(deps: ShareDeps) {
       eventSlug: string,
       guid: string,
       locale: Locale,
-    ): Promise<Result<ShareInfo, ShareError>> {
+    ): Promise<Result<ShareInfo, OrderNotFound | { code: 'share_not_allowed' }>> {
       const order = await orderOf(eventSlug, guid)
       if (!order.ok) return order
       if (!mayShowKeepsake(order.value.orderState)) return err({ code: 'share_not_allowed' })
@@ -149,14 +148,20 @@ export function createShareService(deps: ShareDeps) {
       return ok(info(row))
     },
 
-    async current(eventSlug: string, guid: string): Promise<Result<ShareInfo | null, ShareError>> {
+    async current(
+      eventSlug: string,
+      guid: string,
+    ): Promise<Result<ShareInfo | null, OrderNotFound>> {
       const order = await orderOf(eventSlug, guid)
       if (!order.ok) return order
       const row = await shareOfOrder(db, order.value.guid)
       return ok(row ? info(row) : null)
     },
 
-    async revoke(eventSlug: string, guid: string): Promise<Result<null, ShareError>> {
+    async revoke(
+      eventSlug: string,
+      guid: string,
+    ): Promise<Result<null, OrderNotFound | { code: 'share_not_found' }>> {
       const order = await orderOf(eventSlug, guid)
       if (!order.ok) return order
       const gone = await deleteShareOfOrder(db, order.value.guid)

@@ -3,12 +3,12 @@ import type { Campaign } from '../../../contract/advertisers.ts'
 import { type Problem, problem } from '../../../contract/problems.ts'
 import { cardRetryChargeKey } from '../../../domain/ad-settlement.ts'
 import type { CampaignState } from '../../../domain/campaign.ts'
-import type { PaymentService } from '../../payment/service.ts'
+import type { CardError, PaymentService } from '../../payment/service.ts'
 import type { Database } from '../../platform/db/client.ts'
 import { pgErrorCode } from '../../platform/db/errors.ts'
 import type { Logger } from '../../platform/log.ts'
 import { err, ok, type Result } from '../../platform/result.ts'
-import type { CampaignService } from '../campaigns/campaigns.ts'
+import type { CampaignService, OwnCampaignCode } from '../campaigns/campaigns.ts'
 import { ownCampaign } from '../campaigns/campaigns.ts'
 import { campaignById, checkoutUsed, setCard } from '../campaigns/repo.ts'
 import { retryDeclinedDays } from './repo.ts'
@@ -18,6 +18,9 @@ import { retryDeclinedDays } from './repo.ts'
 // are charged to, and each day declined earlier is pending again under a key of its own for this
 // card (src/domain/ad-settlement.ts), so the next settlement charges it once, whatever the retries.
 // A campaign paused for `charge_failed` may then be resumed by its owner.
+
+/** Why a card is not replaced: the campaign (its id, its state), or the card. */
+type ReplaceCardProblem = Problem<OwnCampaignCode | CardError['code'] | 'campaign_state_conflict'>
 
 const REPLACEABLE: ReadonlySet<CampaignState> = new Set(['Booked', 'Approved', 'Live', 'Paused'])
 
@@ -34,7 +37,7 @@ export function createCardReplacement(deps: {
     accountId: string,
     campaignId: string,
     card: { customerId: string; checkoutSecretKey: string },
-  ): Promise<Result<Campaign, Problem>> {
+  ): Promise<Result<Campaign, ReplaceCardProblem>> {
     const owned = await ownCampaign(db, accountId, campaignId)
     if (!owned.ok) return owned
     if (!REPLACEABLE.has(owned.value.state)) {
@@ -53,19 +56,21 @@ export function createCardReplacement(deps: {
     // one reference per card: the same replacement again retries nothing twice
     const cardRef = createHash('sha256').update(card.checkoutSecretKey).digest('hex').slice(0, 16)
     try {
-      const done = await db.transaction(async (tx): Promise<Result<string[], Problem>> => {
-        const locked = await ownCampaign(tx, accountId, campaignId, { lock: true })
-        if (!locked.ok) return locked
-        if (!REPLACEABLE.has(locked.value.state)) {
-          return err(problem('campaign_state_conflict', { state: locked.value.state }))
-        }
-        if (!same) await setCard(tx, campaignId, card, deps.now())
-        return ok(
-          await retryDeclinedDays(tx, campaignId, (day) =>
-            cardRetryChargeKey(campaignId, day, cardRef),
-          ),
-        )
-      })
+      const done = await db.transaction(
+        async (tx): Promise<Result<string[], ReplaceCardProblem>> => {
+          const locked = await ownCampaign(tx, accountId, campaignId, { lock: true })
+          if (!locked.ok) return locked
+          if (!REPLACEABLE.has(locked.value.state)) {
+            return err(problem('campaign_state_conflict', { state: locked.value.state }))
+          }
+          if (!same) await setCard(tx, campaignId, card, deps.now())
+          return ok(
+            await retryDeclinedDays(tx, campaignId, (day) =>
+              cardRetryChargeKey(campaignId, day, cardRef),
+            ),
+          )
+        },
+      )
       if (!done.ok) return done
       if (done.value.length > 0) {
         deps.log.info('declined days to charge on the new card', { campaignId, days: done.value })

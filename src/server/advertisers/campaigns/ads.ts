@@ -10,7 +10,7 @@ import type { ContentService } from '../../content/service.ts'
 import type { Database } from '../../platform/db/client.ts'
 import type { Logger } from '../../platform/log.ts'
 import { err, ok, type Result } from '../../platform/result.ts'
-import { ownCampaign } from './campaigns.ts'
+import { type OwnCampaignCode, ownCampaign } from './campaigns.ts'
 import {
   type AdContentRow,
   adContentByGuid,
@@ -31,7 +31,14 @@ import {
 export type AdView = Omit<AdContent, 'error'> & { problems: Problem[] }
 
 /** An upload refused (413, 415...: the content module's own answer), or a problem of the campaign. */
-export type AdUploadError = { code: 'upload_refused'; refused: ContentError } | Problem
+export type AdUploadError =
+  | { code: 'upload_refused'; refused: ContentError }
+  | Problem<OwnCampaignCode | 'campaign_content_locked'>
+
+/** Why a campaign's ad does not let it be proposed. */
+export type AdProblem = Problem<
+  'campaign_no_content' | 'campaign_content_failed' | 'campaign_content_processing'
+>
 
 const sizeOf = (b: { contentWidth: number; contentHeight: number }) =>
   `${b.contentWidth}x${b.contentHeight}`
@@ -154,12 +161,22 @@ export function createAdService(deps: {
   }
 
   /** GET /advertisers/content/{guid}: an ad of the account. */
-  async function get(accountId: string, contentGuid: string): Promise<Result<AdView, Problem>> {
+  async function get(
+    accountId: string,
+    contentGuid: string,
+  ): Promise<Result<AdView, Problem<'campaign_forbidden' | 'content_not_found'>>> {
     const ad = await adContentByGuid(db, contentGuid)
     if (!ad) return err(problem('content_not_found'))
     if (ad.accountId !== accountId) return err(problem('campaign_forbidden'))
     const found = await ownCampaign(db, accountId, ad.campaignId)
-    if (!found.ok) return found
+    // an ad goes with its campaign (deleted together): a campaign gone is its ad gone
+    if (!found.ok) {
+      return err(
+        found.error.code === 'campaign_forbidden'
+          ? problem('campaign_forbidden')
+          : problem('content_not_found'),
+      )
+    }
     return ok(await adView(ad, found.value))
   }
 
@@ -167,7 +184,7 @@ export function createAdService(deps: {
    * Why the campaign cannot be proposed for its ad (none, still processing, failed), or null when
    * it is ready at every size. A photo missing a size (a billboard added) is fitted here and now.
    */
-  async function adProblem(campaign: CampaignRow): Promise<Problem | null> {
+  async function adProblem(campaign: CampaignRow): Promise<AdProblem | null> {
     if (!campaign.contentGuid) return problem('campaign_no_content')
     let ad = await adContentByGuid(db, campaign.contentGuid)
     if (!ad) return problem('campaign_no_content')

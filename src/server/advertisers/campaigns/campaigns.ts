@@ -7,10 +7,11 @@ import {
   type NextPlays,
   type Report,
 } from '../../../contract/advertisers.ts'
-import { type Problem, problem } from '../../../contract/problems.ts'
+import { type Problem, type ProblemCode, problem } from '../../../contract/problems.ts'
 import {
   budgetProblem,
   type CampaignState,
+  type FlightProblemCode,
   flightProblem,
   holdsPlays,
   mayCancel,
@@ -49,14 +50,25 @@ import { reportOf } from './report.ts'
 // shown with what they hold. An account sees and changes its own only (spec §6: "You do not have
 // access to this campaign"). Proposals and acceptance are proposals/proposals.ts; ads, ads.ts.
 
-export type CampaignResult<T> = Result<T, Problem>
+/** Why a campaign asked for by its id is refused: unknown (404), another account's (403). */
+export type OwnCampaignCode = 'campaign_not_found' | 'campaign_forbidden'
+/** Why a campaign's billboards are refused. */
+export type BillboardProblemCode = 'billboard_not_for_ads' | 'billboard_currency_mismatch'
+/** What a change of schedule is refused for (its flight or its billboards). */
+export type ScheduleProblemCode = FlightProblemCode | BillboardProblemCode
+
+/** A result of a campaign of the account: refused for its id, or for the codes `C` besides. */
+export type CampaignResult<T, C extends ProblemCode = never> = Result<
+  T,
+  Problem<OwnCampaignCode | C>
+>
 
 /** The billboards a campaign names, checked: each sold to advertisers, in the campaign's currency. */
 export function billboardProblem(
   billboards: readonly AdBillboard[],
   deviceIds: readonly string[],
   currency: string,
-): Problem | null {
+): Problem<BillboardProblemCode> | null {
   for (const deviceId of deviceIds) {
     const b = billboards.find((x) => x.deviceId === deviceId)
     // named as people name it: its place and city (its id only when the catalogue lost it)
@@ -88,7 +100,7 @@ export async function ownCampaign(
   return ok(campaign)
 }
 
-export const stateConflict = (state: CampaignState): Problem =>
+export const stateConflict = (state: CampaignState): Problem<'campaign_state_conflict'> =>
   problem('campaign_state_conflict', { state })
 
 export type CampaignService = ReturnType<typeof createCampaignService>
@@ -175,10 +187,10 @@ export function createCampaignService(deps: {
   async function create(
     accountId: string,
     draft: CampaignDraft,
-  ): Promise<CampaignResult<Campaign>> {
+  ): Promise<Result<Campaign, Problem<ScheduleProblemCode>>> {
     const nowMs = now()
     const flight = flightProblem(draft, nowMs)
-    if (flight) return err(flight as Problem)
+    if (flight) return err(flight)
     const billboards = await adBillboards(db, draft.deviceIds)
     const refused = billboardProblem(billboards, draft.deviceIds, draft.currency)
     if (refused) return err(refused)
@@ -207,60 +219,65 @@ export function createCampaignService(deps: {
     accountId: string,
     campaignId: string,
     patch: CampaignPatch,
-  ): Promise<CampaignResult<Campaign>> {
-    const outcome = await airTransaction(async (tx): Promise<CampaignResult<string>> => {
-      const nowMs = now()
-      const found = await ownCampaign(tx, accountId, campaignId, { lock: true })
-      if (!found.ok) return found
-      const campaign = found.value
-      const change: CampaignChange = {}
-      const schedule = {
-        startEpochMs: patch.startEpochMs ?? campaign.startEpochMs,
-        endEpochMs: patch.endEpochMs ?? campaign.endEpochMs,
-        currency: patch.currency ?? campaign.currency,
-        deviceIds: patch.deviceIds ?? campaign.deviceIds,
-        dayparts: patch.dayparts ?? campaign.dayparts,
-      }
-      const changesSchedule =
-        schedule.startEpochMs !== campaign.startEpochMs ||
-        schedule.endEpochMs !== campaign.endEpochMs ||
-        schedule.currency !== campaign.currency ||
-        schedule.deviceIds.join() !== campaign.deviceIds.join() ||
-        schedule.dayparts.join() !== campaign.dayparts.join()
-      if (changesSchedule) {
-        if (!mayChangeSchedule(campaign.state)) return err(problem('schedule_locked'))
-        const flight = flightProblem(schedule, nowMs)
-        if (flight) return err(flight as Problem)
-        const billboards = await adBillboards(tx, schedule.deviceIds)
-        const refused = billboardProblem(billboards, schedule.deviceIds, schedule.currency)
-        if (refused) return err(refused)
-        Object.assign(change, schedule)
-      }
-      if (patch.name !== undefined) change.name = patch.name
-      if (patch.budgetCents !== undefined && patch.budgetCents !== campaign.budgetCents) {
-        const budget = patch.budgetCents
-        if (holdsPlays(campaign.state)) {
-          const held = (await playTotals(tx, [campaignId], nowMs)).get(campaignId)
-          // proven plays not charged yet are spent money too: the budget still pays them
-          const floor = budgetProblem(budget, {
-            spentCents: campaign.spentCents + (await owedCents(tx, campaignId)),
-            committedCents: held?.committedCents ?? 0,
-          })
-          if (floor) return err(floor as Problem)
-          if (budget > campaign.budgetCents) await deps.extend(tx, campaign, budget)
-        } else if (!mayChangeSchedule(campaign.state)) {
-          return err(stateConflict(campaign.state))
+  ): Promise<CampaignResult<Campaign, UpdateProblemCode>> {
+    const outcome = await airTransaction(
+      async (tx): Promise<CampaignResult<string, UpdateProblemCode>> => {
+        const nowMs = now()
+        const found = await ownCampaign(tx, accountId, campaignId, { lock: true })
+        if (!found.ok) return found
+        const campaign = found.value
+        const change: CampaignChange = {}
+        const schedule = {
+          startEpochMs: patch.startEpochMs ?? campaign.startEpochMs,
+          endEpochMs: patch.endEpochMs ?? campaign.endEpochMs,
+          currency: patch.currency ?? campaign.currency,
+          deviceIds: patch.deviceIds ?? campaign.deviceIds,
+          dayparts: patch.dayparts ?? campaign.dayparts,
         }
-        change.budgetCents = budget
-      }
-      await updateCampaign(tx, campaignId, change, nowMs)
-      // a proposal priced another schedule or budget: void, the campaign is a Draft again
-      if (campaign.state === 'Proposed' && (changesSchedule || change.budgetCents !== undefined)) {
-        await voidProposals(tx, campaignId)
-        await moveCampaign(tx, campaignId, { from: ['Proposed'], to: 'Draft' }, ADVERTISER, nowMs)
-      }
-      return ok(campaignId)
-    })
+        const changesSchedule =
+          schedule.startEpochMs !== campaign.startEpochMs ||
+          schedule.endEpochMs !== campaign.endEpochMs ||
+          schedule.currency !== campaign.currency ||
+          schedule.deviceIds.join() !== campaign.deviceIds.join() ||
+          schedule.dayparts.join() !== campaign.dayparts.join()
+        if (changesSchedule) {
+          if (!mayChangeSchedule(campaign.state)) return err(problem('schedule_locked'))
+          const flight = flightProblem(schedule, nowMs)
+          if (flight) return err(flight)
+          const billboards = await adBillboards(tx, schedule.deviceIds)
+          const refused = billboardProblem(billboards, schedule.deviceIds, schedule.currency)
+          if (refused) return err(refused)
+          Object.assign(change, schedule)
+        }
+        if (patch.name !== undefined) change.name = patch.name
+        if (patch.budgetCents !== undefined && patch.budgetCents !== campaign.budgetCents) {
+          const budget = patch.budgetCents
+          if (holdsPlays(campaign.state)) {
+            const held = (await playTotals(tx, [campaignId], nowMs)).get(campaignId)
+            // proven plays not charged yet are spent money too: the budget still pays them
+            const floor = budgetProblem(budget, {
+              spentCents: campaign.spentCents + (await owedCents(tx, campaignId)),
+              committedCents: held?.committedCents ?? 0,
+            })
+            if (floor) return err(floor)
+            if (budget > campaign.budgetCents) await deps.extend(tx, campaign, budget)
+          } else if (!mayChangeSchedule(campaign.state)) {
+            return err(stateConflict(campaign.state))
+          }
+          change.budgetCents = budget
+        }
+        await updateCampaign(tx, campaignId, change, nowMs)
+        // a proposal priced another schedule or budget: void, the campaign is a Draft again
+        if (
+          campaign.state === 'Proposed' &&
+          (changesSchedule || change.budgetCents !== undefined)
+        ) {
+          await voidProposals(tx, campaignId)
+          await moveCampaign(tx, campaignId, { from: ['Proposed'], to: 'Draft' }, ADVERTISER, nowMs)
+        }
+        return ok(campaignId)
+      },
+    )
     return outcome.ok ? ok(await reread(outcome.value)) : outcome
   }
 
@@ -270,14 +287,16 @@ export function createCampaignService(deps: {
     campaignId: string,
     allowed: (state: CampaignState) => boolean,
     apply: (tx: Queryable, campaign: CampaignRow, nowMs: number) => Promise<void>,
-  ): Promise<CampaignResult<Campaign>> {
-    const outcome = await airTransaction(async (tx): Promise<CampaignResult<string>> => {
-      const found = await ownCampaign(tx, accountId, campaignId, { lock: true })
-      if (!found.ok) return found
-      if (!allowed(found.value.state)) return err(stateConflict(found.value.state))
-      await apply(tx, found.value, now())
-      return ok(campaignId)
-    })
+  ): Promise<CampaignResult<Campaign, 'campaign_state_conflict'>> {
+    const outcome = await airTransaction(
+      async (tx): Promise<CampaignResult<string, 'campaign_state_conflict'>> => {
+        const found = await ownCampaign(tx, accountId, campaignId, { lock: true })
+        if (!found.ok) return found
+        if (!allowed(found.value.state)) return err(stateConflict(found.value.state))
+        await apply(tx, found.value, now())
+        return ok(campaignId)
+      },
+    )
     return outcome.ok ? ok(await reread(outcome.value)) : outcome
   }
 
@@ -341,6 +360,13 @@ export function createCampaignService(deps: {
       ),
   }
 }
+
+/** What a change of a campaign is refused for besides its id. */
+type UpdateProblemCode =
+  | ScheduleProblemCode
+  | 'schedule_locked'
+  | 'campaign_budget_below_spent'
+  | 'campaign_state_conflict'
 
 const ADVERTISER: StateChange = { actor: 'advertiser' }
 

@@ -29,6 +29,13 @@ import {
 
 export type Operator = { id: string; email: string }
 
+/** A campaign asked for by an operator, and why it is not there. */
+type Found = Result<OpsCampaign, Problem<'campaign_not_found'>>
+/** A reviewer's decision refused: no such campaign, or not waiting for review (any more). */
+type Decided = Result<OpsCampaign, Problem<'campaign_not_found' | 'campaign_not_under_review'>>
+/** An admin's cancel refused: no such campaign, or one that has already ended. */
+type Cancelled<T> = Result<T, Problem<'campaign_not_found' | 'campaign_state_conflict'>>
+
 export type ReviewService = ReturnType<typeof createReviewService>
 
 export function createReviewService(deps: {
@@ -113,7 +120,7 @@ export function createReviewService(deps: {
     }
   }
 
-  async function found(campaignId: string): Promise<Result<OpsCampaign, Problem>> {
+  async function found(campaignId: string): Promise<Found> {
     const row = await campaignById(db, campaignId)
     return row ? ok(await opsView(row)) : err(problem('campaign_not_found'))
   }
@@ -127,7 +134,7 @@ export function createReviewService(deps: {
       Promise.all((await campaignsIn(db, null, 500)).map(opsView)),
     get: found,
 
-    async approve(campaignId: string, operator: Operator): Promise<Result<OpsCampaign, Problem>> {
+    async approve(campaignId: string, operator: Operator): Promise<Decided> {
       const row = await campaignById(db, campaignId)
       if (!row) return err(problem('campaign_not_found'))
       if (!awaitsReview(row.state)) return err(problem('campaign_not_under_review'))
@@ -150,11 +157,7 @@ export function createReviewService(deps: {
       return found(campaignId)
     },
 
-    async reject(
-      campaignId: string,
-      operator: Operator,
-      reason: string,
-    ): Promise<Result<OpsCampaign, Problem>> {
+    async reject(campaignId: string, operator: Operator, reason: string): Promise<Decided> {
       const row = await campaignById(db, campaignId)
       if (!row) return err(problem('campaign_not_found'))
       const moved = await airTransaction(async (tx) => {
@@ -182,8 +185,8 @@ export function createReviewService(deps: {
       campaignId: string,
       operator: Operator,
       reason: string,
-    ): Promise<Result<OpsCampaign, Problem>> {
-      const outcome = await airTransaction(async (tx): Promise<Result<null, Problem>> => {
+    ): Promise<Cancelled<OpsCampaign>> {
+      const outcome = await airTransaction(async (tx): Promise<Cancelled<null>> => {
         const row = await campaignById(tx, campaignId, { lock: true })
         if (!row) return err(problem('campaign_not_found'))
         if (!mayCancel(row.state)) return err(stateConflict(row.state))

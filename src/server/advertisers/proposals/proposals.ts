@@ -16,14 +16,17 @@ import {
   proposalValidUntil,
 } from '../../../domain/campaign.ts'
 import { type AdBillboard, adBillboards } from '../../catalogue/ad-reads.ts'
-import type { PaymentService } from '../../payment/service.ts'
+import type { CardError, PaymentService } from '../../payment/service.ts'
 import type { Database, Queryable } from '../../platform/db/client.ts'
 import { pgErrorCode } from '../../platform/db/errors.ts'
 import { err, ok, type Result } from '../../platform/result.ts'
+import type { AdProblem } from '../campaigns/ads.ts'
 import {
   billboardProblem,
   type CampaignService,
+  type OwnCampaignCode,
   ownCampaign,
+  type ScheduleProblemCode,
   stateConflict,
 } from '../campaigns/campaigns.ts'
 import { type CampaignRow, campaignById, checkoutUsed, moveCampaign } from '../campaigns/repo.ts'
@@ -47,7 +50,25 @@ import {
 // all or none, 409 when another campaign took one meanwhile), and more plays when the budget of a
 // booked campaign is raised.
 
-type ProposalProblem = Problem
+/** Why a proposal is not made: the campaign (its id, state, schedule, ad), or nothing to sell. */
+type ProposeProblem = Problem<
+  | OwnCampaignCode
+  | ScheduleProblemCode
+  | AdProblem['code']
+  | 'campaign_state_conflict'
+  | 'campaign_nothing_to_sell'
+>
+
+/** Why a proposal is not accepted: its campaign, the proposal as it stands now, or the card. */
+type AcceptProblem = Problem<
+  | OwnCampaignCode
+  | CardError['code']
+  | 'proposal_not_found'
+  | 'proposal_void'
+  | 'proposal_expired'
+  | 'proposal_plays_taken'
+  | 'payment_already_saved'
+>
 
 /** A reservation lost to another campaign: the transaction is rolled back. */
 class PlaysTaken extends Error {}
@@ -69,7 +90,7 @@ export function createProposalService(deps: {
   payment: PaymentService
   campaigns: () => CampaignService
   /** Whether the campaign's ad is ready at every size it needs (campaigns/ads.ts), or its problem. */
-  adProblem: (campaign: CampaignRow) => Promise<Problem | null>
+  adProblem: (campaign: CampaignRow) => Promise<AdProblem | null>
   /** Mails the advertiser that the campaign is booked (campaigns/completion.ts). */
   booked: (campaignId: string) => Promise<void>
   /** AD_FREE_TIME_SHARE */
@@ -106,7 +127,10 @@ export function createProposalService(deps: {
     fromEpochMs?: number | undefined
     toEpochMs?: number | undefined
   }): Promise<
-    Result<{ fromEpochMs: number; toEpochMs: number; billboards: InventoryLine[] }, Problem>
+    Result<
+      { fromEpochMs: number; toEpochMs: number; billboards: InventoryLine[] },
+      Problem<'to_before_from' | 'campaign_flight_too_long'>
+    >
   > {
     const nowMs = now()
     const fromEpochMs = query.fromEpochMs ?? nowMs + CAMPAIGN_START_LEAD_MS
@@ -194,18 +218,18 @@ export function createProposalService(deps: {
   async function propose(
     accountId: string,
     campaignId: string,
-  ): Promise<Result<Proposal, ProposalProblem>> {
+  ): Promise<Result<Proposal, ProposeProblem>> {
     const found = await ownCampaign(db, accountId, campaignId)
     if (!found.ok) return found
     const adProblem = await deps.adProblem(found.value)
-    const made = await airTransaction(async (tx): Promise<Result<ProposalRow, Problem>> => {
+    const made = await airTransaction(async (tx): Promise<Result<ProposalRow, ProposeProblem>> => {
       const nowMs = now()
       const locked = await ownCampaign(tx, accountId, campaignId, { lock: true })
       if (!locked.ok) return locked
       const campaign = locked.value
       if (!mayPropose(campaign.state)) return err(stateConflict(campaign.state))
       const flight = flightProblem(campaign, nowMs)
-      if (flight) return err(flight as Problem)
+      if (flight) return err(flight)
       if (adProblem) return err(adProblem)
       const billboards = await adBillboards(tx, campaign.deviceIds)
       const refused = billboardProblem(billboards, campaign.deviceIds, campaign.currency)
@@ -242,7 +266,9 @@ export function createProposalService(deps: {
   }
 
   /** GET /advertisers/proposals/{guid}: the guid is the key (a link a colleague may open). */
-  async function proposal(proposalGuid: string): Promise<Result<Proposal, ProposalProblem>> {
+  async function proposal(
+    proposalGuid: string,
+  ): Promise<Result<Proposal, Problem<'proposal_not_found'>>> {
     const found = await proposalByGuid(db, proposalGuid)
     return found ? ok(await proposalView(found)) : err(problem('proposal_not_found'))
   }
@@ -273,7 +299,7 @@ export function createProposalService(deps: {
     accountId: string,
     proposalGuid: string,
     card: { customerId: string; checkoutSecretKey: string },
-  ): Promise<Result<Campaign, ProposalProblem>> {
+  ): Promise<Result<Campaign, AcceptProblem>> {
     const first = await proposalByGuid(db, proposalGuid)
     if (!first) return err(problem('proposal_not_found'))
     const owner = await ownCampaign(db, accountId, first.campaignId)
@@ -284,9 +310,9 @@ export function createProposalService(deps: {
     const used = await checkoutUsed(db, card.checkoutSecretKey)
     const saved = await deps.payment.cardForCheckout(card.checkoutSecretKey, card.customerId, used)
     if (!saved.ok) return err(problem(saved.error.code))
-    let booked: Result<CampaignRow, Problem>
+    let booked: Result<CampaignRow, AcceptProblem>
     try {
-      booked = await airTransaction(async (tx): Promise<Result<CampaignRow, Problem>> => {
+      booked = await airTransaction(async (tx): Promise<Result<CampaignRow, AcceptProblem>> => {
         const nowMs = now()
         // the campaign first, then its proposal: the order propose() takes them in too
         const locked = await ownCampaign(tx, accountId, first.campaignId, { lock: true })

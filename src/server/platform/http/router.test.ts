@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { endpoint } from '../../../contract/endpoint.ts'
 import { problem } from '../../../contract/problems.ts'
+import { type DomainProblem, domainProblem } from '../../../domain/problems.ts'
 import { err, ok } from '../result.ts'
 import { errorBody, HttpError } from './errors.ts'
 import { createApiRouter } from './router.ts'
@@ -87,6 +88,11 @@ describe("the compiler, for a handler's refusals", () => {
       // @ts-expect-error neither inside a refusal of many problems
       async () => err({ problems: [problem('campaign_not_found'), problem('event_not_found')] }),
     )
+    // @ts-expect-error nor a rule's problem passed on (422, not bad input)
+    handle(campaign, () => err(domainProblem('campaign_start_past')))
+    const anyRule = (): DomainProblem => domainProblem('campaign_end_too_far')
+    // @ts-expect-error nor one of any of the rules' codes
+    handle(campaign, () => err(anyRule()))
     expect(true).toBe(true)
   })
 })

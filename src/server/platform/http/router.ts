@@ -10,7 +10,6 @@ import {
   routerPath,
 } from '../../../contract/endpoint.ts'
 import type { Problem, ProblemCode } from '../../../contract/problems.ts'
-import type { DomainProblemCode } from '../../../domain/problems.ts'
 import { type Refusal, refuse } from './errors.ts'
 import { jsonAnswer, readBody, readQuery } from './json.ts'
 
@@ -47,16 +46,20 @@ export type Handler<E extends Endpoint, C extends ProblemCode = ProblemCode> = (
 
 /**
  * A handler's refusals are typed by its endpoint: a code outside the endpoint's `errors` (bad input
- * aside) makes the handler fail the typecheck, naming the code. A service whose error type is any
- * problem of the catalogue, or any of the rules' (a rule's problem passed on), is let through.
+ * aside) makes the handler fail the typecheck, naming the code. Services name the codes each call
+ * can refuse with, so a rule's problem passed on is checked too.
+ *
+ * Only a handler that may refuse with any problem of the catalogue is let through, for problems
+ * that are data rather than a service's choice: an upload's (the shop's image and video rules, one
+ * UploadError carrying any of them: content's uploadContent, advertiserUploadContent), a generation
+ * request's (its body checked again, generateContent) and a failed job's kept reasons
+ * (getGenerationResult). Narrowing those is what lets this last exception go.
  */
 export type DeclaredOnly<E extends Endpoint, C extends ProblemCode> = ProblemCode extends C
   ? unknown
-  : DomainProblemCode extends C
+  : [Exclude<C, RefusableCodeOf<E>>] extends [never]
     ? unknown
-    : [Exclude<C, RefusableCodeOf<E>>] extends [never]
-      ? unknown
-      : { readonly undeclaredProblemCodes: Exclude<C, RefusableCodeOf<E>> }
+    : { readonly undeclaredProblemCodes: Exclude<C, RefusableCodeOf<E>> }
 
 /** The refusal of an outcome, as errors.ts answers it. */
 const refusalOf = (refused: Refused): Refusal =>
