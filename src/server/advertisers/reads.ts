@@ -2,6 +2,7 @@ import { AD_PLAY_MS } from '../../domain/ad-time.ts'
 import type { CampaignState } from '../../domain/campaign.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
+import { AD_PLAYS } from './columns.ts'
 
 // The advertisers' read model for other modules (the console's billboard day and dashboard): what
 // campaigns hold on a billboard, and the money their settled charges took. The tables stay this
@@ -24,9 +25,8 @@ export async function adPlaysOnBillboard(
   toMs: number,
 ): Promise<BillboardAdPlay[]> {
   const rows = await db.query(sql<BillboardAdPlay>`
-    select p.campaign_id as "campaignId", c.name as "campaignName", c.state,
-      p.start_epoch_ms as "startEpochMs", p.end_epoch_ms as "endEpochMs",
-      p.proven_at_epoch_ms is not null as proven
+    select ${AD_PLAYS.select({ from: 'p', fields: ['campaignId', 'startEpochMs', 'endEpochMs'] })},
+      c.name as "campaignName", c.state, p.proven_at_epoch_ms is not null as proven
     from ad_plays p join campaigns c on c.campaign_id = p.campaign_id
     where p.device_id = ${deviceId} and p.start_epoch_ms > ${fromMs - AD_PLAY_MS}
       and p.start_epoch_ms < ${toMs}

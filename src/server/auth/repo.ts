@@ -1,6 +1,7 @@
 import type { OperatorRole } from '../../domain/ops.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { at, epochMs, json, sql } from '../platform/db/sql.ts'
+import { at, json, sql } from '../platform/db/sql.ts'
+import { AUDIT_LOG, OPERATOR_SESSIONS, OPERATOR_TOKENS, OPERATORS } from './columns.ts'
 
 // The tables of operators and their secrets (migration 0007): operators, operator_tokens (one-time
 // set-password links, hashed), operator_sessions (hashed ids), and the audit_log every ops module
@@ -14,7 +15,7 @@ export async function operatorByEmail(
   email: string,
 ): Promise<(Operator & { passwordHash: string | null }) | null> {
   const [row] = await db.query(sql<Operator & { passwordHash: string | null }>`
-    select id, email, role, password_hash as "passwordHash"
+    select ${OPERATORS.select()}
     from operators where lower(email) = lower(${email})`)
   return row ?? null
 }
@@ -76,7 +77,7 @@ export async function setPasswordTokenOperator(
   nowMs: number,
 ): Promise<string | null> {
   const [row] = await db.query(sql<{ operatorId: string }>`
-    select operator_id as "operatorId" from operator_tokens
+    select ${OPERATOR_TOKENS.select({ fields: ['operatorId'] })} from operator_tokens
     where token_hash = ${tokenHash} and used_at is null and revoked_at is null
       and expires_at > ${at(nowMs)}`)
   return row?.operatorId ?? null
@@ -130,8 +131,8 @@ export type SessionRow = Operator & { lastSeenEpochMs: number; sessionIdHash: st
 /** A session not ended, with its operator (the idle rule is the caller's: domain/ops.ts). */
 export async function openSession(db: Queryable, idHash: string): Promise<SessionRow | null> {
   const [row] = await db.query(sql<SessionRow>`
-    select o.id, o.email, o.role, s.id_hash as "sessionIdHash",
-      ${epochMs(sql`s.last_seen_at`)} as "lastSeenEpochMs"
+    select ${OPERATORS.select({ from: 'o', fields: ['id', 'email', 'role'] })},
+      ${OPERATOR_SESSIONS.select({ from: 's', fields: ['sessionIdHash', 'lastSeenEpochMs'] })}
     from operator_sessions s join operators o on o.id = s.operator_id
     where s.id_hash = ${idHash} and s.ended_at is null`)
   return row ? { ...row, lastSeenEpochMs: Number(row.lastSeenEpochMs) } : null
@@ -206,8 +207,7 @@ export async function auditEntries(db: Queryable, query: AuditFilter): Promise<A
       : sql`lower(operator_email) = lower(${query.operator})`
   const what = query.action === undefined ? sql`true` : sql`action = ${query.action}`
   const rows = await db.query(sql<AuditRow>`
-    select id::float8 as id, ${epochMs(sql`at`)} as "atEpochMs",
-      operator_email as "operatorEmail", action, order_guid as "orderGuid", detail
+    select ${AUDIT_LOG.select()}
     from audit_log where ${before} and ${order} and ${who} and ${what}
     order by id desc limit ${query.limit}::int`)
   return rows.map((r) => ({ ...r, id: Number(r.id), atEpochMs: Math.round(Number(r.atEpochMs)) }))

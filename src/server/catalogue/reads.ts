@@ -101,7 +101,7 @@ export type PlayerDevice = {
 
 export async function playerDevice(db: Queryable, deviceId: string): Promise<PlayerDevice | null> {
   const [row] = await db.query(sql<PlayerDevice>`
-    select device_id as "deviceId", country, time_zone_id as "timeZoneId",
+    select ${DEVICES.select({ fields: ['deviceId', 'country', 'timeZoneId'] })},
       content_width as "widthPx", content_height as "heightPx"
     from devices where device_id = ${deviceId}`)
   return row ?? null
@@ -121,7 +121,7 @@ export async function billboardPhoto(
   deviceId: string,
 ): Promise<BillboardPhoto | null> {
   const [row] = await db.query(sql<BillboardPhoto>`
-    select image_url as "imageUrl", screen_corners as "screenCorners",
+    select ${DEVICES.select({ fields: ['imageUrl', 'screenCorners'] })},
       content_width as "widthPx", content_height as "heightPx"
     from devices where device_id = ${deviceId}`)
   return row ?? null

@@ -331,7 +331,7 @@ export async function deleteUnorderedContent(
     await tx.query(sql`delete from content_jobs where result_key = any(${keys}::text[])`)
     return tx.query(sql<{ fileName: string; type: ContentType }>`
       delete from generated_content where key = any(${keys}::text[])
-      returning file_name as "fileName", type`)
+      returning ${GENERATED.select({ fields: ['fileName', 'type'] })}`)
   })
 }
 
@@ -355,7 +355,7 @@ export async function deleteUnusedUploads(
       order by u.created_at
       limit ${batch}
       for update skip locked)
-    returning file_name as "fileName"`)
+    returning ${UPLOADS.select({ fields: ['fileName'] })}`)
 }
 
 /** Finished jobs older than the cutoff whose content is gone or that made none. */

@@ -2,8 +2,9 @@ import type { MailKind } from '../../contract/mail.ts'
 import type { Locale } from '../../domain/locale.ts'
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { epochMs, json, sql } from '../platform/db/sql.ts'
+import { json, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
+import { OUTBOX } from './columns.ts'
 
 // All SQL of the outbox (mail_outbox, migration 0008); the orders owed a mail are read through the
 // order module's read model (order/mail-reads.ts) with `mailed` below. The unique (order_guid, kind) makes each mail exist at most once: two instances
@@ -62,9 +63,22 @@ export type MailToSend = OutboxRow & {
   messageId: string
 }
 
-const OUTBOX_COLUMNS = sql`id, order_guid as "orderGuid", kind, locale, to_address as "to", subject,
-  status, attempts, ${epochMs(sql`created_at`)} as "createdAtEpochMs",
-  ${epochMs(sql`sent_at`)} as "sentAtEpochMs", last_error as "error", sensitive as "oneTimeLink"`
+const OUTBOX_FIELDS = [
+  'id',
+  'orderGuid',
+  'kind',
+  'locale',
+  'to',
+  'subject',
+  'status',
+  'attempts',
+  'createdAtEpochMs',
+  'sentAtEpochMs',
+  'error',
+  'oneTimeLink',
+] as const satisfies readonly (keyof OutboxRow)[]
+
+const OUTBOX_COLUMNS = OUTBOX.select({ fields: OUTBOX_FIELDS })
 
 /** Adds the mail unless this order already has one of this kind; true when this call added it. */
 export async function insertMail(db: Queryable, mail: NewMail): Promise<boolean> {
@@ -113,8 +127,8 @@ export async function outboxMail(
   const [row] = await db.query(sql<MailToSend & { bodyHidden: BodyHidden | null }>`
     select ${OUTBOX_COLUMNS},
       case when ${hidden} then '' else body_text end as "text",
-      case when ${hidden} then '' else body_html end as "html", attachments,
-      message_id as "messageId",
+      case when ${hidden} then '' else body_html end as "html",
+      ${OUTBOX.select({ fields: ['attachments', 'messageId'] })},
       case when ${hidden} then 'one_time_link'
         when body_text = '' and body_html = '' then 'forgotten' end as "bodyHidden"
     from mail_outbox where id = ${id}`)
@@ -148,8 +162,7 @@ export function claimDueMails(
       order by next_attempt_at, id
       limit ${limit}
       for update skip locked)
-    returning ${OUTBOX_COLUMNS}, body_text as "text", body_html as "html", attachments,
-      message_id as "messageId"`)
+    returning ${OUTBOX_COLUMNS}, ${OUTBOX.select({ fields: ['text', 'html', 'attachments', 'messageId'] })}`)
 }
 
 /**

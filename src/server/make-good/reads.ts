@@ -3,7 +3,8 @@ import { makeGoodOfSlots, type SlotMakeGood } from '../../domain/make-good.ts'
 import type { RefundRow } from '../payment/reads.ts'
 import { keyedRefundOpen, keyedRefunds } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { epochMs, type Sql, sql } from '../platform/db/sql.ts'
+import { type Sql, sql } from '../platform/db/sql.ts'
+import { MAKE_GOOD_SLOTS, type MakeGoodSlotColumns } from './columns.ts'
 
 // What the make-good module lets others read of make_good_slots: an order's make-good so far with
 // its refunds (the order summary, the confirmation page), the make-goods owed a mail (the mail
@@ -22,24 +23,24 @@ export type MakeGoodFacts = {
   refund: Pick<RefundRow, 'status' | 'amountCents'> | null
 }
 
-type SlotRow = {
-  slotNumber: number
-  playsDue: number
-  playsProven: number
-  missedPlayIndexes: number[]
-  refundCents: number
-  currency: string
-  decidedAtEpochMs: number
+const SLOT_FIELDS = [
+  'slotNumber',
+  'playsDue',
+  'playsProven',
+  'missedPlayIndexes',
+  'refundCents',
+  'currency',
+  'decidedAtEpochMs',
+] as const
+
+type SlotRow = Pick<MakeGoodSlotColumns, (typeof SLOT_FIELDS)[number]> & {
   refund: RefundRow | null
 }
 
 /** An order's make-good over the slots decided so far, or null while none is. */
 export async function makeGoodOfOrder(db: Queryable, guid: string): Promise<MakeGoodFacts | null> {
   const rows = await db.query(sql<SlotRow>`
-    select g.slot_number as "slotNumber", g.plays_due as "playsDue",
-      g.plays_proven as "playsProven", g.missed_play_indexes as "missedPlayIndexes",
-      g.refund_cents::float8 as "refundCents", g.currency,
-      ${epochMs(sql`g.decided_at`)} as "decidedAtEpochMs",
+    select ${MAKE_GOOD_SLOTS.select({ from: 'g', fields: SLOT_FIELDS })},
       ${keyedRefunds(sql`(select array_agg(distinct k.refund_key) from make_good_slots k
         where k.order_guid = g.order_guid and k.refund_key is not null)`)} as refund
     from make_good_slots g where g.order_guid = ${guid} order by g.slot_number`)
@@ -103,7 +104,7 @@ export type DecidedMakeGood = { orderGuid: string; slots: SlotMakeGood[]; curren
 /** The decided slots of an event's orders (the console's dashboard). */
 export function makeGoodsOfEvent(db: Queryable, eventSlug: string): Promise<DecidedMakeGood[]> {
   return db.query(sql<DecidedMakeGood>`
-    select g.order_guid as "orderGuid", min(g.currency) as currency,
+    select ${MAKE_GOOD_SLOTS.select({ from: 'g', fields: ['orderGuid'] })}, min(g.currency) as currency,
       jsonb_agg(jsonb_build_object('slotNumber', g.slot_number,
         'missedPlayIndexes', g.missed_play_indexes, 'refundCents', g.refund_cents)
         order by g.slot_number) as slots

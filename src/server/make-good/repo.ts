@@ -1,6 +1,7 @@
 import type { SlotDecision } from '../../domain/make-good.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { at, json, type Sql, sql } from '../platform/db/sql.ts'
+import { MAKE_GOOD_SLOTS } from './columns.ts'
 
 // The make-good module's table, make_good_slots (migration 0036): one row per slot of a Confirmed
 // order once it is decided, as it was decided. Others read it through reads.ts.
@@ -18,7 +19,7 @@ export const undecided = (orderGuid: Sql, slotNumber: Sql): Sql =>
 /** The slot numbers of an order already decided. */
 export async function decidedSlots(db: Queryable, orderGuid: string): Promise<Set<number>> {
   const rows = await db.query(sql<{ slotNumber: number }>`
-    select slot_number as "slotNumber" from make_good_slots where order_guid = ${orderGuid}`)
+    select ${MAKE_GOOD_SLOTS.select({ fields: ['slotNumber'] })} from make_good_slots where order_guid = ${orderGuid}`)
   return new Set(rows.map((r) => r.slotNumber))
 }
 

@@ -54,3 +54,18 @@ export const ORDERS = columnMap<OrderColumns>('orders', {
   executionContentKey: 'execution_content_key',
   authenticationUntilEpochMs: { column: 'authentication_until_epoch_ms', cast: 'bigint' },
 })
+
+/** A slot sold once (slot_reservations): its key is the rule no race can break. */
+export type SlotReservationColumns = {
+  eventSlug: string
+  deviceId: string
+  slotNumber: number
+  orderGuid: string
+}
+
+export const SLOT_RESERVATIONS = columnMap<SlotReservationColumns>('slot_reservations', {
+  eventSlug: 'event_slug',
+  deviceId: 'device_id',
+  slotNumber: 'slot_number',
+  orderGuid: 'order_guid',
+})

@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
+import { ORDERS } from './columns.ts'
 
 // The SQL of the shoppers' "Forget my data" links (erasure.ts): the order a verified link names, and
 // the key that signs the links when ERASURE_LINK_KEY is unset (table order_erasure_keys, owned here).
@@ -9,7 +10,7 @@ export type ErasureOrder = { eventSlug: string; forgotten: boolean }
 /** The order a link names, and whether its personal data is forgotten (null: no such order). */
 export async function erasureOrder(db: Queryable, guid: string): Promise<ErasureOrder | null> {
   const [row] = await db.query(sql<ErasureOrder>`
-    select event_slug as "eventSlug", personal_data_erased_at is not null as forgotten
+    select ${ORDERS.select({ fields: ['eventSlug'] })}, personal_data_erased_at is not null as forgotten
     from orders where guid = ${guid}`)
   return row ?? null
 }

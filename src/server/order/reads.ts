@@ -4,7 +4,7 @@ import { contentLinkOf, playableContentOf } from '../content/reads.ts'
 import { refundedCents } from '../payment/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { epochMs, joinSql, type Sql, sql } from '../platform/db/sql.ts'
-import { ORDERS } from './columns.ts'
+import { ORDERS, SLOT_RESERVATIONS } from './columns.ts'
 
 // What the order module lets other modules read of its tables (orders, order_state_history,
 // slot_reservations, promo_redemptions): the sold slots (the shop's slot search), a code's
@@ -26,7 +26,7 @@ export async function soldSlotNumbers(
   deviceId: string,
 ): Promise<number[]> {
   const rows = await db.query(sql<{ slotNumber: number }>`
-    select slot_number as "slotNumber" from slot_reservations
+    select ${SLOT_RESERVATIONS.select({ fields: ['slotNumber'] })} from slot_reservations
     where event_slug = ${eventSlug} and device_id = ${deviceId}`)
   return rows.map((r) => r.slotNumber)
 }
@@ -83,7 +83,7 @@ export async function confirmedSlots(
     slotNumber: number
     content: SoldContent | null
   }>`
-    select r.order_guid as "orderGuid", r.slot_number as "slotNumber",
+    select ${SLOT_RESERVATIONS.select({ from: 'r', fields: ['orderGuid', 'slotNumber'] })},
       ${playableContentOf(sql`o.execution_content_key`)} as content
     from slot_reservations r join orders o on o.guid = r.order_guid
     where r.event_slug = ${eventSlug} and r.device_id = ${deviceId}
@@ -133,7 +133,8 @@ export async function reservationsOfSlots(
     email: string
     content: { url: string; type: ContentType } | null
   }>`
-    select r.slot_number as "slotNumber", r.order_guid as "orderGuid", o.state, o.email,
+    select ${SLOT_RESERVATIONS.select({ from: 'r', fields: ['slotNumber', 'orderGuid'] })},
+      o.state, o.email,
       ${contentLinkOf(sql`o.execution_content_key`)} as content
     from slot_reservations r join orders o on o.guid = r.order_guid
     where r.event_slug = ${eventSlug} and r.device_id = ${deviceId}

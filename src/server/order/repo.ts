@@ -6,7 +6,7 @@ import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { HitRow } from '../platform/rate-limit.ts'
-import { ORDERS, type OrderColumns } from './columns.ts'
+import { ORDERS, type OrderColumns, SLOT_RESERVATIONS } from './columns.ts'
 
 /** A lease's end, by the database's clock. */
 const leaseEnd = (lease: LeaseSettings) =>
@@ -167,7 +167,7 @@ export async function reservedSlots(
   slotNumbers: readonly number[],
 ): Promise<number[]> {
   const rows = await db.query(sql<{ slotNumber: number }>`
-    select slot_number as "slotNumber" from slot_reservations
+    select ${SLOT_RESERVATIONS.select({ fields: ['slotNumber'] })} from slot_reservations
     where event_slug = ${eventSlug} and device_id = ${deviceId}
       and slot_number = any(${slotNumbers}::int[])
     order by slot_number`)

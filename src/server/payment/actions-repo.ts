@@ -1,6 +1,7 @@
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { json, sql } from '../platform/db/sql.ts'
+import { PAYMENT_ACTIONS } from './columns.ts'
 import type { ActionOutcome } from './provider.ts'
 
 // Charges that wait for the cardholder (3-D Secure): payment_actions keeps, per order, the
@@ -15,7 +16,7 @@ export async function actionByClientSecret(
   clientSecret: string,
 ): Promise<{ orderGuid: string; provider: string; paymentId: string } | null> {
   const [row] = await db.query(sql<{ orderGuid: string; provider: string; paymentId: string }>`
-    select order_guid as "orderGuid", provider, payment_id as "paymentId"
+    select ${PAYMENT_ACTIONS.select({ fields: ['orderGuid', 'provider', 'paymentId'] })}
     from payment_actions where client_secret = ${clientSecret}`)
   return row ?? null
 }

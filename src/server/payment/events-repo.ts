@@ -1,6 +1,7 @@
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { at, json, sql } from '../platform/db/sql.ts'
+import { REFUNDS } from './columns.ts'
 
 // The payment module's record of Stripe's events (migration 0026): payment_webhook_events (each
 // event id once), payment_disputes (one row per Stripe Dispute), and what a refund's events change
@@ -73,7 +74,7 @@ export async function refundNews(
         and (select sum(x.amount_cents) from refunds x
           where x.payment_id = ${news.paymentIntent} and x.status <> 'failed')
           <= ${news.refundedCents}::int
-      returning order_guid as "orderGuid"`)
+      returning ${REFUNDS.select({ fields: ['orderGuid'] })}`)
     return row ?? null
   }
   const gone = REFUND_GONE.includes(news.status)
@@ -95,7 +96,7 @@ export async function refundNews(
           and payment_id = ${news.paymentIntent}::text
           and idempotency_key = coalesce(${news.refundKey}::text, idempotency_key)))
       and coalesce(provider_status, '') not in ('failed', 'canceled')
-    returning order_guid as "orderGuid"`)
+    returning ${REFUNDS.select({ fields: ['orderGuid'] })}`)
   return row ?? null
 }
 

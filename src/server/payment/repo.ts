@@ -1,6 +1,7 @@
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { at, json, sql } from '../platform/db/sql.ts'
+import { PAYMENT_SETUPS } from './columns.ts'
 import type { PaymentSetupRecord } from './provider.ts'
 import { REFUND_JSON, type RefundRow } from './reads.ts'
 
@@ -34,10 +35,19 @@ export async function setupByClientSecret(
   clientSecret: string,
 ): Promise<{ checkoutSecretKey: string; status: string } | null> {
   const [row] = await db.query(sql<{ checkoutSecretKey: string; status: string }>`
-    select checkout_secret_key as "checkoutSecretKey", status
+    select ${PAYMENT_SETUPS.select({ fields: ['checkoutSecretKey', 'status'] })}
     from payment_setups where client_secret = ${clientSecret}`)
   return row ?? null
 }
+
+const SETUP_RECORD_FIELDS = [
+  'checkoutSecretKey',
+  'customerId',
+  'setupIntentId',
+  'status',
+  'paymentMethodId',
+  'chargeOutcome',
+] as const satisfies readonly (keyof PaymentSetupRecord)[]
 
 /** The card setup of a checkout (its record for the provider), or null. */
 export async function setupByCheckoutKey(
@@ -45,9 +55,7 @@ export async function setupByCheckoutKey(
   checkoutSecretKey: string,
 ): Promise<PaymentSetupRecord | null> {
   const [row] = await db.query(sql<PaymentSetupRecord>`
-    select checkout_secret_key as "checkoutSecretKey", customer_id as "customerId",
-      setup_intent_id as "setupIntentId", status, payment_method_id as "paymentMethodId",
-      charge_outcome as "chargeOutcome"
+    select ${PAYMENT_SETUPS.select({ fields: SETUP_RECORD_FIELDS })}
     from payment_setups where checkout_secret_key = ${checkoutSecretKey}`)
   return row ?? null
 }

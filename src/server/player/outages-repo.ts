@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
+import { OUTAGES } from './columns.ts'
 
 // billboard_outages (migration 0030): one row per time a billboard with sold plays ahead stopped
 // reporting, open until it reports again. Its mails are marked made once queued (each keyed, so a
@@ -15,9 +16,7 @@ export type Outage = {
   onlineMailed: boolean
 }
 
-const OUTAGE = sql`device_id as "deviceId", last_seen_epoch_ms::float8 as "lastSeenEpochMs",
-  noticed_at_epoch_ms::float8 as "noticedAtEpochMs", back_at_epoch_ms::float8 as "backAtEpochMs",
-  missed_plays as "missedPlays", offline_mailed as "offlineMailed", online_mailed as "onlineMailed"`
+const OUTAGE = OUTAGES.select()
 
 /** The outages still open, and those closed whose mails are not all made. */
 export function outagesToFollow(db: Queryable): Promise<Outage[]> {

@@ -1,6 +1,7 @@
 import { contentKeyOf } from '../order/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { epochMs, sql } from '../platform/db/sql.ts'
+import { sql } from '../platform/db/sql.ts'
+import { PLAYS } from './columns.ts'
 
 // The proofs of play of sold shouts for the console's export, a page at a time in the order they
 // started (the export streams them: a month of a fleet never sits in memory at once). Each play is
@@ -15,6 +16,15 @@ export type ShoutProofRow = {
   endedAtEpochMs: number
   receivedAtEpochMs: number
 }
+
+const SHOUT_PROOF_FIELDS = [
+  'playId',
+  'deviceId',
+  'orderGuid',
+  'startedAtEpochMs',
+  'endedAtEpochMs',
+  'receivedAtEpochMs',
+] as const
 
 export type ProofPage = {
   /** only these billboards; null: every one */
@@ -33,11 +43,8 @@ export function shoutProofPage(db: Queryable, page: ProofPage): Promise<ShoutPro
     ? sql`(p.started_at_epoch_ms, p.play_id) > (${page.after.startEpochMs}::bigint, ${page.after.id})`
     : sql`true`
   return db.query(sql<ShoutProofRow>`
-    select p.play_id as "playId", p.device_id as "deviceId", p.order_guid as "orderGuid",
-      ${contentKeyOf(sql`p.order_guid`)} as "contentKey",
-      p.started_at_epoch_ms::float8 as "startedAtEpochMs",
-      p.ended_at_epoch_ms::float8 as "endedAtEpochMs",
-      floor(${epochMs(sql`p.received_at`)}) as "receivedAtEpochMs"
+    select ${PLAYS.select({ from: 'p', fields: SHOUT_PROOF_FIELDS })},
+      ${contentKeyOf(sql`p.order_guid`)} as "contentKey"
     from plays p
     where ${devices} and p.started_at_epoch_ms >= ${page.fromMs}::bigint
       and p.started_at_epoch_ms < ${page.untilMs}::bigint and ${after}
@@ -52,10 +59,7 @@ export function newestShoutProofs(
   limit: number,
 ): Promise<Omit<ShoutProofRow, 'contentKey' | 'deviceId'>[]> {
   return db.query(sql<Omit<ShoutProofRow, 'contentKey' | 'deviceId'>>`
-    select p.play_id as "playId", p.order_guid as "orderGuid",
-      p.started_at_epoch_ms::float8 as "startedAtEpochMs",
-      p.ended_at_epoch_ms::float8 as "endedAtEpochMs",
-      floor(${epochMs(sql`p.received_at`)}) as "receivedAtEpochMs"
+    select ${PLAYS.select({ from: 'p', fields: SHOUT_PROOF_FIELDS.filter((f) => f !== 'deviceId') })}
     from plays p where p.device_id = ${deviceId}
     order by p.started_at_epoch_ms desc, p.play_id desc
     limit ${limit}::int`)

@@ -2,11 +2,14 @@ import type { OrderPlay } from '../../contract/index.ts'
 import { playsPerSlotOf } from '../catalogue/reads.ts'
 import { eventOfOrder, isOrderOfEvent, slotCountOf } from '../order/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { epochMs, sql } from '../platform/db/sql.ts'
+import { sql } from '../platform/db/sql.ts'
+import { PLAYER_TOKENS, PLAYS } from './columns.ts'
 
 // What the player module lets other modules read of its tables: the proof of play of orders (the
 // order summary, the console's orders), of a billboard's slots (the console's schedule), and when a
 // billboard's live player link was made (the console's billboards).
+
+const PLAY_FIELDS = ['slotNumber', 'playIndex', 'startedAtEpochMs', 'endedAtEpochMs'] as const
 
 /**
  * The proof of play of an order, in the order the plays happened: at most one row per play of each
@@ -14,8 +17,7 @@ import { epochMs, sql } from '../platform/db/sql.ts'
  */
 export function playsOfOrder(db: Queryable, guid: string): Promise<OrderPlay[]> {
   return db.query(sql<OrderPlay>`
-    select slot_number as "slotNumber", play_index as "playIndex",
-      started_at_epoch_ms as "startedAtEpochMs", ended_at_epoch_ms as "endedAtEpochMs"
+    select ${PLAYS.select({ fields: PLAY_FIELDS })}
     from plays where order_guid = ${guid}
     order by started_at_epoch_ms, slot_number, play_index
     limit ${slotCountOf(guid)} * coalesce(${playsPerSlotOf(eventOfOrder(guid))}, 60)`)
@@ -29,9 +31,7 @@ export async function playsOfOrders(
   const plays = new Map<string, OrderPlay[]>(guids.map((guid) => [guid, []]))
   if (guids.length === 0) return plays
   const rows = await db.query(sql<OrderPlay & { orderGuid: string }>`
-    select order_guid as "orderGuid", slot_number as "slotNumber", play_index as "playIndex",
-      started_at_epoch_ms::float8 as "startedAtEpochMs",
-      ended_at_epoch_ms::float8 as "endedAtEpochMs"
+    select ${PLAYS.select({ fields: ['orderGuid', ...PLAY_FIELDS] })}
     from plays where order_guid = any(${guids}::text[])
     order by started_at_epoch_ms, slot_number, play_index`)
   for (const { orderGuid, ...play } of rows) plays.get(orderGuid)?.push(play)
@@ -54,7 +54,7 @@ export function proofsOfSlots(
   last: number,
 ): Promise<ProofRow[]> {
   return db.query(sql<ProofRow>`
-    select p.order_guid as "orderGuid", p.slot_number as "slotNumber", p.play_index as "playIndex",
+    select ${PLAYS.select({ from: 'p', fields: ['orderGuid', 'slotNumber', 'playIndex'] })},
       min(p.started_at_epoch_ms) as "startedAtEpochMs"
     from plays p
     where p.device_id = ${deviceId} and ${isOrderOfEvent(sql`p.order_guid`, eventSlug)}
@@ -65,8 +65,7 @@ export function proofsOfSlots(
 /** When each billboard's live (unrevoked) player link was made; absent: none. */
 export async function playerLinksMade(db: Queryable): Promise<Map<string, number>> {
   const rows = await db.query(sql<{ deviceId: string; createdAtEpochMs: number }>`
-    select device_id as "deviceId",
-      floor(${epochMs(sql`created_at`)}) as "createdAtEpochMs"
+    select ${PLAYER_TOKENS.select({ fields: ['deviceId', 'createdAtEpochMs'] })}
     from player_tokens where revoked_at is null`)
   return new Map(rows.map((r) => [r.deviceId, Number(r.createdAtEpochMs)]))
 }

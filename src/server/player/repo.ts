@@ -2,6 +2,7 @@ import type { Heartbeat, ShoutPlay as Play } from '../../contract/index.ts'
 import { billboards } from '../catalogue/reads.ts'
 import type { Queryable } from '../platform/db/client.ts'
 import { joinSql, sql } from '../platform/db/sql.ts'
+import { HEARTBEATS, PLAYER_TOKENS, PLAYS, SMIL_FEEDS } from './columns.ts'
 
 // The tables of playout (migrations/0004_playout.sql): player_tokens, plays, play_refusals, the
 // SMIL feeds' stamps (smil_feeds) and the last heartbeats (player_heartbeats). The billboards and
@@ -11,7 +12,7 @@ import { joinSql, sql } from '../platform/db/sql.ts'
 /** The billboard a live (unrevoked) token belongs to, by the token's hash. */
 export async function deviceOfToken(db: Queryable, tokenHash: string): Promise<string | null> {
   const [row] = await db.query(sql<{ deviceId: string }>`
-    select device_id as "deviceId" from player_tokens
+    select ${PLAYER_TOKENS.select({ fields: ['deviceId'] })} from player_tokens
     where token_hash = ${tokenHash} and revoked_at is null`)
   return row?.deviceId ?? null
 }
@@ -44,8 +45,7 @@ export async function storedPlays(
     slotNumber: number
     playIndex: number
   }>`
-    select play_id as "playId", order_guid as "orderGuid", slot_number as "slotNumber",
-      play_index as "playIndex"
+    select ${PLAYS.select({ fields: ['playId', 'orderGuid', 'slotNumber', 'playIndex'] })}
     from plays
     where play_id in (${joinSql(plays.map((p) => sql`${p.playId}`))})
       or (order_guid, slot_number, play_index) in (${joinSql(
@@ -74,7 +74,7 @@ export async function insertPlays(
       started_at_epoch_ms, ended_at_epoch_ms)
     values ${joinSql(rows)}
     on conflict do nothing
-    returning play_id as "playId"`)
+    returning ${PLAYS.select({ fields: ['playId'] })}`)
   return inserted.length
 }
 
@@ -116,14 +116,15 @@ export async function publishSmil(
 ): Promise<PublishedSmil> {
   if (held) {
     const [kept] = await db.query(sql<PublishedSmil>`
-      select etag, body, modified_at_epoch_ms::float8 as "modifiedAtEpochMs" from smil_feeds
+      select ${SMIL_FEEDS.select({ fields: ['etag', 'body', 'modifiedAtEpochMs'] })} from smil_feeds
       where device_id = ${deviceId} and window_key = ${candidate.windowKey} and body is not null`)
     if (kept) return kept
   }
   const second = Math.floor(nowEpochMs / 1000) * 1000
-  const [changed] = await db.query(sql<{ at: number }>`
-    insert into smil_feeds (device_id, etag, modified_at_epoch_ms, body, window_key)
-    values (${deviceId}, ${candidate.etag}, ${second}::bigint, ${candidate.body}, ${candidate.windowKey})
+  const published = { deviceId, ...candidate, modifiedAtEpochMs: second }
+  const modified = SMIL_FEEDS.select({ fields: ['modifiedAtEpochMs'] })
+  const [changed] = await db.query(sql<Pick<PublishedSmil, 'modifiedAtEpochMs'>>`
+    insert into ${SMIL_FEEDS.insert(published)}
     on conflict (device_id) do update
       set etag = excluded.etag, body = excluded.body, window_key = excluded.window_key,
         modified_at_epoch_ms = case when smil_feeds.etag = excluded.etag
@@ -131,11 +132,12 @@ export async function publishSmil(
           else greatest(excluded.modified_at_epoch_ms, smil_feeds.modified_at_epoch_ms + 1000) end
       where smil_feeds.etag <> excluded.etag or smil_feeds.body is null
         or smil_feeds.window_key is distinct from excluded.window_key
-    returning modified_at_epoch_ms::float8 as "at"`)
-  if (changed) return { etag: candidate.etag, body: candidate.body, modifiedAtEpochMs: changed.at }
-  const [kept] = await db.query(sql<{ at: number }>`
-    select modified_at_epoch_ms::float8 as "at" from smil_feeds where device_id = ${deviceId}`)
-  return { etag: candidate.etag, body: candidate.body, modifiedAtEpochMs: kept?.at ?? second }
+    returning ${modified}`)
+  const { etag, body } = candidate
+  if (changed) return { etag, body, modifiedAtEpochMs: changed.modifiedAtEpochMs }
+  const [kept] = await db.query(sql<Pick<PublishedSmil, 'modifiedAtEpochMs'>>`
+    select ${modified} from smil_feeds where device_id = ${deviceId}`)
+  return { etag, body, modifiedAtEpochMs: kept?.modifiedAtEpochMs ?? second }
 }
 
 /** The kind of player a billboard runs, as its reports tell: our web player or a SMIL player's. */
@@ -162,13 +164,13 @@ export async function saveHeartbeat(
   report: Omit<StoredHeartbeat, 'playerKind' | 'playLogAtEpochMs'> &
     Partial<Pick<StoredHeartbeat, 'playerKind' | 'playLogAtEpochMs'>>,
 ): Promise<void> {
-  const beat = report.beat === null ? null : JSON.stringify(report.beat)
+  const row = {
+    ...report,
+    playerKind: report.playerKind ?? null,
+    playLogAtEpochMs: report.playLogAtEpochMs ?? null,
+  }
   await db.query(sql`
-    insert into player_heartbeats (device_id, source, seen_at_epoch_ms, clock_offset_ms, beat,
-      player_kind, play_log_at_epoch_ms)
-    values (${report.deviceId}, ${report.source}, ${report.seenAtEpochMs}::bigint,
-      ${report.clockOffsetMs}::bigint, ${beat}::jsonb, ${report.playerKind ?? null},
-      ${report.playLogAtEpochMs ?? null}::bigint)
+    insert into ${HEARTBEATS.insert(row)}
     on conflict (device_id) do update set source = excluded.source,
       seen_at_epoch_ms = greatest(player_heartbeats.seen_at_epoch_ms, excluded.seen_at_epoch_ms),
       clock_offset_ms = coalesce(excluded.clock_offset_ms, player_heartbeats.clock_offset_ms),
@@ -184,10 +186,7 @@ export function heartbeatsOf(
 ): Promise<StoredHeartbeat[]> {
   if (deviceIds.length === 0) return Promise.resolve([])
   return db.query(sql<StoredHeartbeat>`
-    select device_id as "deviceId", source, seen_at_epoch_ms::float8 as "seenAtEpochMs",
-      clock_offset_ms::float8 as "clockOffsetMs", beat, player_kind as "playerKind",
-      play_log_at_epoch_ms::float8 as "playLogAtEpochMs"
-    from player_heartbeats
+    select ${HEARTBEATS.select()} from player_heartbeats
     where device_id in (${joinSql(deviceIds.map((id) => sql`${id}`))})`)
 }
 

@@ -1,6 +1,7 @@
 import type { ProblemData } from '../../domain/problems.ts'
 import type { Queryable } from '../platform/db/client.ts'
-import { epochMs, json, sql } from '../platform/db/sql.ts'
+import { json, sql } from '../platform/db/sql.ts'
+import { PUSH_KEYS, SENT_PUSHES, SUBSCRIPTIONS } from './columns.ts'
 
 // All SQL of Web Push (migration 0022): the key pair, the subscriptions, the alerts sent. Only this
 // module touches these tables.
@@ -14,7 +15,7 @@ export async function storedVapidKeys(db: Queryable, made: VapidKeys): Promise<V
     values (1, ${made.publicKey}, ${made.privateKey})
     on conflict (id) do nothing`)
   const [row] = await db.query(sql<VapidKeys>`
-    select public_key as "publicKey", private_key as "privateKey" from push_keys where id = 1`)
+    select ${PUSH_KEYS.select()} from push_keys where id = 1`)
   if (!row) throw new Error('push_keys: the key pair was neither stored nor found')
   return row
 }
@@ -33,7 +34,7 @@ export type NewSubscription = {
 
 export type SubscriptionRow = { id: string; locale: string; createdAtEpochMs: number }
 
-const ROW = sql`id, locale, ${epochMs(sql`created_at`)} as "createdAtEpochMs"`
+const ROW = SUBSCRIPTIONS.select({ fields: ['id', 'locale', 'createdAtEpochMs'] })
 
 /** Adds the browser's subscription to the order, or renews its keys and language (the same id). */
 export async function upsertSubscription(
@@ -106,7 +107,7 @@ export function activeOrders(
   limit: number,
 ): Promise<ActiveOrder[]> {
   return db.query(sql<ActiveOrder>`
-    select order_guid as "orderGuid", min(event_slug) as "eventSlug"
+    select ${SUBSCRIPTIONS.select({ fields: ['orderGuid'] })}, min(event_slug) as "eventSlug"
     from push_subscriptions
     where starts_at_epoch_ms <= ${nowEpochMs} and ends_at_epoch_ms > ${nowEpochMs}
     group by order_guid
@@ -168,6 +169,6 @@ export type SentAlert = { subscriptionId: string; alertKey: string; status: stri
 /** What was sent for an order (the console, tests). */
 export function alertsOfOrder(db: Queryable, orderGuid: string): Promise<SentAlert[]> {
   return db.query(sql<SentAlert>`
-    select subscription_id as "subscriptionId", alert_key as "alertKey", status
+    select ${SENT_PUSHES.select()}
     from sent_pushes where order_guid = ${orderGuid} order by claimed_at_epoch_ms, alert_key`)
 }

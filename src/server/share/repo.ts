@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
+import { SHARES } from './columns.ts'
 
 // All SQL of the keepsake pages (migration 0023): the shares. Only this module touches the table.
 
@@ -12,8 +13,7 @@ export type ShareRow = {
   createdAtEpochMs: number
 }
 
-const ROW = sql`share_id as "shareId", order_guid as "orderGuid", event_slug as "eventSlug", locale,
-  image_name as "imageName", created_at_epoch_ms::float8 as "createdAtEpochMs"`
+const ROW = SHARES.select()
 
 /**
  * The order's share: the one made now, or the one it already had (one live share an order), in the
@@ -53,7 +53,7 @@ export async function setImageName(
   const rows = await db.query(sql<{ shareId: string }>`
     update shares set image_name = ${imageName}
     where share_id = ${shareId} and image_name is null
-    returning share_id as "shareId"`)
+    returning ${SHARES.select({ fields: ['shareId'] })}`)
   return rows.length > 0
 }
 
@@ -64,6 +64,6 @@ export async function deleteShareOfOrder(
 ): Promise<{ shareId: string; imageName: string | null } | null> {
   const [row] = await db.query(sql<{ shareId: string; imageName: string | null }>`
     delete from shares where order_guid = ${orderGuid}
-    returning share_id as "shareId", image_name as "imageName"`)
+    returning ${SHARES.select({ fields: ['shareId', 'imageName'] })}`)
   return row ?? null
 }

@@ -2,11 +2,22 @@ import type { Locale } from '../../../domain/locale.ts'
 import type { MemberRole } from '../../../domain/team.ts'
 import type { Queryable } from '../../platform/db/client.ts'
 import { epochMs, iso, json, sql } from '../../platform/db/sql.ts'
+import { ACCOUNTS, LINKS, REFRESH_TOKENS, REQUESTS, SESSIONS } from '../columns.ts'
 
 // The SQL of advertisers' accounts and their secrets (migration 0015): advertiser_accounts,
 // advertiser_links (one-time links, hashed), advertiser_sessions and advertiser_refresh_tokens
 // (families of rotated refresh tokens, hashed), advertiser_signing_keys. Times the rules compare
 // (expiry) are written from the server's clock, so tests can move it.
+
+const ACCOUNT_FIELDS = [
+  'accountId',
+  'email',
+  'name',
+  'company',
+  'locale',
+  'passwordHash',
+  'role',
+] as const
 
 export type AccountRow = {
   accountId: string
@@ -21,9 +32,8 @@ export type AccountRow = {
   role: MemberRole
 }
 
-const ACCOUNT_COLUMNS = sql`account_id as "accountId", email, name, company, locale,
-  password_hash as "passwordHash", verified_at is not null as verified,
-  coalesce(team_id, account_id) as "teamId", role`
+const ACCOUNT_COLUMNS = sql`${ACCOUNTS.select({ fields: ACCOUNT_FIELDS })},
+  verified_at is not null as verified, coalesce(team_id, account_id) as "teamId"`
 
 export async function accountByEmail(db: Queryable, email: string): Promise<AccountRow | null> {
   const [row] = await db.query(sql<AccountRow>`
@@ -108,7 +118,7 @@ export async function useLink(
     update advertiser_links set used_at = ${iso(nowMs)}::timestamptz
     where token_hash = ${tokenHash} and purpose = ${purpose} and used_at is null
       and revoked_at is null and expires_at > ${iso(nowMs)}::timestamptz
-    returning account_id as "accountId", password_hash as "passwordHash"`)
+    returning ${LINKS.select({ fields: ['accountId', 'passwordHash'] })}`)
   return row ?? null
 }
 
@@ -213,7 +223,8 @@ export async function lockRefreshToken(
   nowMs: number,
 ): Promise<RefreshTokenRow | null> {
   const [row] = await db.query(sql<RefreshTokenRow>`
-    select t.family_id as "familyId", s.account_id as "accountId", t.used_at is not null as used,
+    select ${REFRESH_TOKENS.select({ from: 't', fields: ['familyId'] })},
+      ${SESSIONS.select({ from: 's', fields: ['accountId'] })}, t.used_at is not null as used,
       t.expires_at <= ${iso(nowMs)}::timestamptz as expired,
       s.revoked_at is not null as "familyRevoked"
     from advertiser_refresh_tokens t join advertiser_sessions s on s.family_id = t.family_id
@@ -356,7 +367,7 @@ export function claimRequests(
       where claimed_until is null or claimed_until <= ${iso(nowMs)}::timestamptz
       order by created_at limit ${limit} for update skip locked) due
     where r.request_id = due.request_id
-    returning r.request_id as "requestId", r.kind, r.email, r.details`)
+    returning ${REQUESTS.select({ from: 'r' })}`)
 }
 
 /**

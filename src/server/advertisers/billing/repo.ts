@@ -1,6 +1,7 @@
 import type { CampaignState } from '../../../domain/campaign.ts'
 import type { Queryable } from '../../platform/db/client.ts'
 import { iso, sql } from '../../platform/db/sql.ts'
+import { AD_CHARGES, AD_PLAYS, CAMPAIGNS } from '../columns.ts'
 
 // The daily charges of campaigns' proven plays (ad_charges, migration 0027_ad_settlement).
 
@@ -11,7 +12,7 @@ export async function campaignsToSettle(
   limit: number,
 ): Promise<string[]> {
   const rows = await db.query(sql<{ campaignId: string }>`
-    select campaign_id as "campaignId" from (
+    select ${AD_CHARGES.select({ fields: ['campaignId'] })} from (
       select distinct campaign_id from ad_plays
         where proven_at_epoch_ms is not null and charge_day is null
       union
@@ -24,7 +25,7 @@ export type UnchargedPlay = { deviceId: string; startEpochMs: number; costCents:
 
 export async function unchargedPlays(db: Queryable, campaignId: string): Promise<UnchargedPlay[]> {
   const rows = await db.query(sql<UnchargedPlay>`
-    select device_id as "deviceId", start_epoch_ms as "startEpochMs", cost_cents as "costCents"
+    select ${AD_PLAYS.select({ fields: ['deviceId', 'startEpochMs', 'costCents'] })}
     from ad_plays
     where campaign_id = ${campaignId} and proven_at_epoch_ms is not null and charge_day is null`)
   return rows.map((r) => ({ ...r, startEpochMs: Number(r.startEpochMs) }))
@@ -87,10 +88,13 @@ export type ChargeRow = {
   currency: string
 }
 
+const CHARGE_COLUMNS = AD_CHARGES.select({
+  fields: ['campaignId', 'day', 'key', 'amountCents', 'currency'],
+})
+
 export function pendingCharges(db: Queryable, campaignId: string): Promise<ChargeRow[]> {
   return db.query(sql<ChargeRow>`
-    select campaign_id as "campaignId", day, idempotency_key as key,
-      amount_cents::float8 as "amountCents", currency
+    select ${CHARGE_COLUMNS}
     from ad_charges where campaign_id = ${campaignId} and status = 'pending' order by day`)
 }
 
@@ -122,7 +126,7 @@ export async function settleCharge(
 
 export async function customerOf(db: Queryable, campaignId: string): Promise<string | null> {
   const [row] = await db.query(sql<{ customerId: string | null }>`
-    select customer_id as "customerId" from campaigns where campaign_id = ${campaignId}`)
+    select ${CAMPAIGNS.select({ fields: ['customerId'] })} from campaigns where campaign_id = ${campaignId}`)
   return row?.customerId ?? null
 }
 
@@ -134,8 +138,7 @@ export function chargesOf(
   campaignId: string,
 ): Promise<(ChargeRow & { status: ChargeStatus; plays: number })[]> {
   return db.query(sql<ChargeRow & { status: ChargeStatus; plays: number }>`
-    select campaign_id as "campaignId", day, idempotency_key as key,
-      amount_cents::float8 as "amountCents", currency, status, plays
+    select ${CHARGE_COLUMNS}, ${AD_CHARGES.select({ fields: ['status', 'plays'] })}
     from ad_charges where campaign_id = ${campaignId} order by day`)
 }
 
@@ -151,6 +154,8 @@ export type OnAirFacts = {
   unsettled: boolean
 }
 
+const ON_AIR_FIELDS = ['campaignId', 'state', 'endEpochMs', 'budgetCents', 'deviceIds'] as const
+
 /** Campaigns approved or live, a page at a time, with what their plays and charges stand at. */
 export async function campaignsOnAir(
   db: Queryable,
@@ -158,8 +163,7 @@ export async function campaignsOnAir(
   limit: number,
 ): Promise<OnAirFacts[]> {
   const rows = await db.query(sql<OnAirFacts>`
-    select c.campaign_id as "campaignId", c.state, c.end_epoch_ms::float8 as "endEpochMs",
-      c.budget_cents::float8 as "budgetCents", c.device_ids as "deviceIds",
+    select ${CAMPAIGNS.select({ from: 'c', fields: ON_AIR_FIELDS })},
       (coalesce((select sum(amount_cents) from ad_charges h
           where h.campaign_id = c.campaign_id and h.status <> 'failed'), 0)
         + coalesce(p.uncharged, 0))::float8 as "provenCents",
@@ -192,7 +196,7 @@ export function chargedDayLines(
   day: string,
 ): Promise<{ deviceId: string; plays: number; impressions: number; costCents: number }[]> {
   return db.query(sql<{ deviceId: string; plays: number; impressions: number; costCents: number }>`
-    select device_id as "deviceId", count(*)::int as plays,
+    select ${AD_PLAYS.select({ fields: ['deviceId'] })}, count(*)::int as plays,
       coalesce(sum(impressions), 0)::int as impressions,
       coalesce(sum(cost_cents), 0)::float8 as "costCents"
     from ad_plays where campaign_id = ${campaignId} and charge_day = ${day}
@@ -227,8 +231,7 @@ export async function retryDeclinedDays(
 /** Charged days whose receipt is not in the outbox yet, oldest first. */
 export function receiptsDue(db: Queryable, limit: number): Promise<ChargeRow[]> {
   return db.query(sql<ChargeRow>`
-    select campaign_id as "campaignId", day, idempotency_key as key,
-      amount_cents::float8 as "amountCents", currency
+    select ${CHARGE_COLUMNS}
     from ad_charges where status = 'charged' and receipt_queued_at is null
     order by settled_at, campaign_id, day limit ${limit}`)
 }

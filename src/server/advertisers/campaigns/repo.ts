@@ -3,7 +3,8 @@ import type { CampaignMove } from '../../../domain/ad-playout.ts'
 import type { CampaignState } from '../../../domain/campaign.ts'
 import type { CompletionReason } from '../../../domain/campaign-completion.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { epochMs, iso, json, sql } from '../../platform/db/sql.ts'
+import { iso, json, sql } from '../../platform/db/sql.ts'
+import { AD_CONTENTS, CAMPAIGN_HISTORY, CAMPAIGNS } from '../columns.ts'
 
 // The SQL of campaigns, their history, ads and proposals (migration 0015). The ad plays a campaign
 // holds are in proposals/repo.ts.
@@ -28,14 +29,10 @@ export type CampaignRow = {
   bookedAtEpochMs: number | null
 }
 
-const CAMPAIGN_COLUMNS = sql`c.campaign_id as "campaignId", c.account_id as "accountId", c.name,
-  c.budget_cents as "budgetCents", c.currency, c.start_epoch_ms as "startEpochMs",
-  c.end_epoch_ms as "endEpochMs", c.device_ids as "deviceIds", c.dayparts, c.state,
-  c.resume_state as "resumeState", c.content_guid as "contentGuid",
-  c.rejection_reason as "rejectionReason", c.completed_reason as "completedReason",
-  c.checkout_secret_key as "checkoutSecretKey",
-  c.spent_cents as "spentCents",
-  ${epochMs(sql`c.booked_at`)} as "bookedAtEpochMs"`
+const CAMPAIGN_COLUMNS = CAMPAIGNS.select({
+  from: 'c',
+  fields: CAMPAIGNS.fields.filter((f) => f !== 'customerId'),
+})
 
 export async function insertCampaign(
   db: Queryable,
@@ -193,8 +190,7 @@ export type StateHistoryRow = {
 
 export function stateHistory(db: Queryable, campaignId: string): Promise<StateHistoryRow[]> {
   return db.query(sql<StateHistoryRow>`
-    select state, ${epochMs(sql`at`)} as "atEpochMs", actor,
-      operator_id as "operatorId", reason
+    select ${CAMPAIGN_HISTORY.select({ fields: ['state', 'atEpochMs', 'actor', 'operatorId', 'reason'] })}
     from campaign_state_history where campaign_id = ${campaignId} order by id`)
 }
 
@@ -204,7 +200,7 @@ export async function movesOf(
   campaignIds: readonly string[],
 ): Promise<Map<string, CampaignMove[]>> {
   const rows = await db.query(sql<CampaignMove & { campaignId: string }>`
-    select campaign_id as "campaignId", state, ${epochMs(sql`at`)} as "atEpochMs"
+    select ${CAMPAIGN_HISTORY.select({ fields: ['campaignId', 'state', 'atEpochMs'] })}
     from campaign_state_history where campaign_id = any(${[...campaignIds]}::text[])
     order by campaign_id, id`)
   const moves = new Map<string, CampaignMove[]>()
@@ -222,7 +218,7 @@ export async function pauseReasons(
   campaignIds: readonly string[],
 ): Promise<Map<string, string | null>> {
   const rows = await db.query(sql<{ campaignId: string; reason: string | null }>`
-    select distinct on (campaign_id) campaign_id as "campaignId", reason
+    select distinct on (campaign_id) ${CAMPAIGN_HISTORY.select({ fields: ['campaignId', 'reason'] })}
     from campaign_state_history
     where campaign_id = any(${[...campaignIds]}::text[]) and state = 'Paused'
     order by campaign_id, id desc`)
@@ -252,8 +248,7 @@ export type AdContentRow = {
   error: { code: string; params?: Record<string, string | number> } | null
 }
 
-const AD_COLUMNS = sql`a.content_guid as "contentGuid", a.campaign_id as "campaignId",
-  a.account_id as "accountId", a.upload_id as "uploadId", a.renditions, a.error`
+const AD_COLUMNS = AD_CONTENTS.select({ from: 'a' })
 
 /** A new ad for the campaign; the campaign names it from now on. */
 export async function insertAdContent(
@@ -312,7 +307,7 @@ export function adsOfActiveCampaigns(
   db: Queryable,
 ): Promise<(AdContentRow & { deviceIds: string[] })[]> {
   return db.query(sql<AdContentRow & { deviceIds: string[] }>`
-    select ${AD_COLUMNS}, c.device_ids as "deviceIds"
+    select ${AD_COLUMNS}, ${CAMPAIGNS.select({ from: 'c', fields: ['deviceIds'] })}
     from ad_contents a join campaigns c on c.content_guid = a.content_guid
     where a.error is null and c.state in ('Draft', 'Proposed', 'Booked', 'Approved', 'Live', 'Paused')
     order by a.created_at`)

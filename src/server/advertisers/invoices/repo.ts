@@ -1,7 +1,8 @@
 import type { BillingParty, VatExemption } from '../../../domain/invoice.ts'
 import type { Locale } from '../../../domain/locale.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { epochMs, iso, json, sql } from '../../platform/db/sql.ts'
+import { iso, json, sql } from '../../platform/db/sql.ts'
+import { AD_CHARGES, INVOICES } from '../columns.ts'
 
 // The SQL of invoices (migration 0045_invoices): the accounts' billing details, the series'
 // counters, the invoices and credit notes as issued, and the refunds of charged days.
@@ -67,13 +68,7 @@ export type InvoiceRow = {
   lines: InvoiceLine[]
 }
 
-const COLUMNS = sql`i.invoice_id as "invoiceId", i.prefix, i.number::float8 as number, i.label,
-  i.kind, i.source_key as "sourceKey", i.refers_to as "refersTo", r.label as "refersToLabel",
-  i.account_id as "accountId", i.campaign_id as "campaignId",
-  i.charge_day as day, ${epochMs(sql`i.issued_at`)} as "issuedAtEpochMs",
-  i.currency, i.net_cents::float8 as "netCents", i.vat_cents::float8 as "vatCents",
-  i.gross_cents::float8 as "grossCents", i.vat_rate_basis_points as "vatRateBasisPoints",
-  i.vat_exemption as "vatExemption", i.locale, i.seller, i.buyer, i.lines`
+const COLUMNS = sql`${INVOICES.select({ from: 'i' })}, r.label as "refersToLabel"`
 
 const FROM = sql`from invoices i left join invoices r on r.invoice_id = i.refers_to`
 
@@ -139,19 +134,20 @@ export async function issueInvoice(
   if (existing) return existing
   const number = Number(series?.last ?? 0) + 1
   await tx.query(sql`update invoice_series set last_number = ${number} where prefix = ${prefix}`)
-  await tx.query(sql`
-    insert into invoices (invoice_id, prefix, number, label, kind, source_key, refers_to,
-      account_id, campaign_id, charge_day, issued_at, currency, net_cents, vat_cents, gross_cents,
-      vat_rate_basis_points, vat_exemption, locale, seller, buyer, lines)
-    values (${invoice.invoiceId}, ${prefix}, ${number}, ${labelOf(number)}, ${invoice.kind},
-      ${invoice.sourceKey}, ${invoice.refersTo}, ${invoice.accountId}, ${invoice.campaignId},
-      ${invoice.day}, ${iso(nowMs)}::timestamptz, ${invoice.currency}, ${invoice.netCents},
-      ${invoice.vatCents}, ${invoice.grossCents}, ${invoice.vatRateBasisPoints},
-      ${invoice.vatExemption}, ${invoice.locale}, ${json(invoice.seller)}::jsonb,
-      ${json(invoice.buyer)}::jsonb,
-      ${json({ campaignName: invoice.campaignName, lines: invoice.lines })}::jsonb)`)
+  const { campaignName, lines, ...columns } = invoice
+  const stored = {
+    ...columns,
+    prefix,
+    number,
+    label: labelOf(number),
+    issuedAtEpochMs: nowMs,
+    lines: { campaignName, lines },
+  }
+  await tx.query(sql`insert into ${INVOICES.insert(stored)}`)
   return (await invoiceById(tx, invoice.invoiceId)) as InvoiceRow
 }
+
+const REFUNDABLE_FIELDS = ['key', 'status', 'amountCents', 'currency', 'paymentId'] as const
 
 /** A charge as its refunds see it: what it took, and what its refunds give back or will. */
 export async function refundableCharge(
@@ -176,8 +172,7 @@ export async function refundableCharge(
     refundedCents: number
     refunds: number
   }>`
-    select c.idempotency_key as key, c.status, c.amount_cents::float8 as "amountCents",
-      c.currency, c.payment_id as "paymentId",
+    select ${AD_CHARGES.select({ from: 'c', fields: REFUNDABLE_FIELDS })},
       coalesce((select sum(amount_cents) from ad_charge_refunds f where f.campaign_id = c.campaign_id
         and f.day = c.day and f.status <> 'failed'), 0)::float8 as "refundedCents",
       (select count(*) from ad_charge_refunds f where f.campaign_id = c.campaign_id

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/client.ts'
 import { sql } from '../../platform/db/sql.ts'
+import { AD_PLAYS } from '../columns.ts'
 
 // The proven ad plays for the console's proof-of-play export, a page at a time in the order they
 // started (the export streams them). A held play without a proof is not a play that happened.
@@ -13,6 +14,14 @@ export type AdProofRow = {
   proofPlayId: string | null
   provenAtEpochMs: number
 }
+
+const PROOF_FIELDS = [
+  'deviceId',
+  'campaignId',
+  'startEpochMs',
+  'proofPlayId',
+  'provenAtEpochMs',
+] as const
 
 export type AdProofPage = {
   deviceIds: readonly string[] | null
@@ -30,11 +39,9 @@ export function adProofPage(db: Queryable, page: AdProofPage): Promise<AdProofRo
     ? sql`(a.start_epoch_ms, a.device_id) > (${page.after.startEpochMs}::bigint, ${page.after.id})`
     : sql`true`
   return db.query(sql<AdProofRow>`
-    select a.device_id as "deviceId", a.campaign_id as "campaignId",
+    select ${AD_PLAYS.select({ from: 'a', fields: PROOF_FIELDS })},
       (select c.content_guid from campaigns c where c.campaign_id = a.campaign_id) as "contentGuid",
-      a.start_epoch_ms::float8 as "startEpochMs",
-      coalesce(a.proof_ended_at_epoch_ms, a.end_epoch_ms)::float8 as "endEpochMs",
-      a.proof_play_id as "proofPlayId", a.proven_at_epoch_ms::float8 as "provenAtEpochMs"
+      coalesce(a.proof_ended_at_epoch_ms, a.end_epoch_ms)::float8 as "endEpochMs"
     from ad_plays a
     where a.proven_at_epoch_ms is not null and ${devices}
       and a.start_epoch_ms >= ${page.fromMs}::bigint and a.start_epoch_ms < ${page.untilMs}::bigint

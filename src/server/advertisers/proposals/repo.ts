@@ -3,6 +3,7 @@ import type { CampaignState } from '../../../domain/campaign.ts'
 import type { Queryable } from '../../platform/db/client.ts'
 import { iso, json, sql } from '../../platform/db/sql.ts'
 import type { Rendition } from '../campaigns/repo.ts'
+import { AD_PLAYS, PROPOSALS } from '../columns.ts'
 
 // The ad plays campaigns hold (ad_plays, migration 0015): one row a play, keyed by billboard and
 // start, so a time is sold once whatever the instances (docs/decisions/023).
@@ -54,7 +55,7 @@ export async function heldStarts(
   toMs: number,
 ): Promise<Map<string, Set<number>>> {
   const rows = await db.query(sql<{ deviceId: string; startEpochMs: number }>`
-    select device_id as "deviceId", start_epoch_ms as "startEpochMs" from ad_plays
+    select ${AD_PLAYS.select({ fields: ['deviceId', 'startEpochMs'] })} from ad_plays
     where device_id = any(${[...deviceIds]}::text[])
       and start_epoch_ms >= ${fromMs} and start_epoch_ms < ${toMs}`)
   const held = new Map<string, Set<number>>(deviceIds.map((id) => [id, new Set<number>()]))
@@ -90,7 +91,7 @@ export async function playTotals(
   nowMs: number,
 ): Promise<Map<string, PlayTotals>> {
   const rows = await db.query(sql<PlayTotals>`
-    select campaign_id as "campaignId", count(*)::int as "scheduledPlays",
+    select ${AD_PLAYS.select({ fields: ['campaignId'] })}, count(*)::int as "scheduledPlays",
       count(proven_at_epoch_ms)::int as "provenPlays",
       coalesce(sum(cost_cents) filter (where start_epoch_ms >= ${nowMs}
         and proven_at_epoch_ms is null), 0)::float8 as "committedCents"
@@ -111,8 +112,8 @@ export type PlayRow = {
 
 export function playsOf(db: Queryable, campaignId: string): Promise<PlayRow[]> {
   return db.query(sql<PlayRow>`
-    select device_id as "deviceId", start_epoch_ms as "startEpochMs", cost_cents as "costCents",
-      impressions, proven_at_epoch_ms is not null as proven
+    select ${AD_PLAYS.select({ fields: ['deviceId', 'startEpochMs', 'costCents', 'impressions'] })},
+      proven_at_epoch_ms is not null as proven
     from ad_plays where campaign_id = ${campaignId} order by start_epoch_ms, device_id`)
 }
 
@@ -124,7 +125,7 @@ export function playsFrom(
   limit: number,
 ): Promise<{ deviceId: string; startEpochMs: number }[]> {
   return db.query(sql<{ deviceId: string; startEpochMs: number }>`
-    select device_id as "deviceId", start_epoch_ms::float8 as "startEpochMs"
+    select ${AD_PLAYS.select({ fields: ['deviceId', 'startEpochMs'] })}
     from ad_plays where campaign_id = ${campaignId} and start_epoch_ms >= ${fromMs}
     order by start_epoch_ms, device_id limit ${limit}`)
 }
@@ -151,8 +152,8 @@ export async function heldPlaysOf(
   toMs: number,
 ): Promise<HeldPlayRow[]> {
   const rows = await db.query(sql<HeldPlayRow>`
-    select p.campaign_id as "campaignId", p.start_epoch_ms as "startEpochMs",
-      p.end_epoch_ms as "endEpochMs", c.state, p.proven_at_epoch_ms is not null as proven,
+    select ${AD_PLAYS.select({ from: 'p', fields: ['campaignId', 'startEpochMs', 'endEpochMs'] })},
+      c.state, p.proven_at_epoch_ms is not null as proven,
       case when ${size}::text is null then null else a.renditions -> ${size}::text end as rendition
     from ad_plays p
       join campaigns c on c.campaign_id = p.campaign_id
@@ -198,7 +199,7 @@ export async function proveAdPlays(
       ${proofs.map((x) => x.endedAtEpochMs)}::bigint[]) as q(play_id, campaign_id, start_ms, started, ended)
     where p.device_id = ${deviceId} and p.start_epoch_ms = q.start_ms
       and p.campaign_id = q.campaign_id and p.proven_at_epoch_ms is null
-    returning p.campaign_id as "campaignId"`)
+    returning ${AD_PLAYS.select({ from: 'p', fields: ['campaignId'] })}`)
   return rows.map((r) => r.campaignId)
 }
 
@@ -217,7 +218,7 @@ export async function campaignsWithMissedPlays(
   limit: number,
 ): Promise<string[]> {
   const rows = await db.query(sql<{ campaignId: string }>`
-    select distinct p.campaign_id as "campaignId" from ad_plays p
+    select distinct ${AD_PLAYS.select({ from: 'p', fields: ['campaignId'] })} from ad_plays p
       join campaigns c on c.campaign_id = p.campaign_id
     where p.proven_at_epoch_ms is null and p.start_epoch_ms <= ${beforeMs}
       and c.state in ('Approved', 'Live') and p.campaign_id > ${after}
@@ -265,9 +266,7 @@ export type ProposalRow = {
   status: 'open' | 'accepted' | 'void'
 }
 
-const PROPOSAL_COLUMNS = sql`proposal_guid as "proposalGuid", campaign_id as "campaignId",
-  valid_until_epoch_ms as "validUntilEpochMs", currency, lines, total_plays as "totalPlays",
-  total_impressions as "totalImpressions", total_cents as "totalCents", status`
+const PROPOSAL_COLUMNS = PROPOSALS.select()
 
 /** A new open proposal; the campaign's older open ones are void. */
 export async function insertProposal(
@@ -302,7 +301,7 @@ export async function proposalByGuid(
 
 export async function openProposalOf(db: Queryable, campaignId: string): Promise<string | null> {
   const [row] = await db.query(sql<{ proposalGuid: string }>`
-    select proposal_guid as "proposalGuid" from proposals
+    select ${PROPOSALS.select({ fields: ['proposalGuid'] })} from proposals
     where campaign_id = ${campaignId} and status = 'open' limit 1`)
   return row?.proposalGuid ?? null
 }

@@ -1,6 +1,7 @@
 import type { MemberRole } from '../../../domain/team.ts'
 import type { Queryable } from '../../platform/db/client.ts'
-import { epochMs, iso, sql } from '../../platform/db/sql.ts'
+import { iso, sql } from '../../platform/db/sql.ts'
+import { ACCOUNTS, CAMPAIGN_CHANGES, INVITES } from '../columns.ts'
 
 // The SQL of teams (migration 0046_teams): the logins of a team (advertiser_accounts' team_id and
 // role), the owners' invitations (hashed, once), and who made each change of a campaign.
@@ -8,11 +9,18 @@ import { epochMs, iso, sql } from '../../platform/db/sql.ts'
 export type MemberRow = { memberId: string; email: string; name: string; role: MemberRole }
 
 /** The team's logins: its founding account first, then the others by e-mail. */
-export function membersOf(db: Queryable, teamId: string): Promise<MemberRow[]> {
-  return db.query(sql<MemberRow>`
-    select account_id as "memberId", email, name, role from advertiser_accounts
+export async function membersOf(db: Queryable, teamId: string): Promise<MemberRow[]> {
+  const rows = await db.query(sql<Omit<MemberRow, 'memberId'> & { accountId: string }>`
+    select ${ACCOUNTS.select({ fields: ['accountId', 'email', 'name', 'role'] })}
+    from advertiser_accounts
     where account_id = ${teamId} or team_id = ${teamId}
     order by (account_id = ${teamId}) desc, lower(email)`)
+  return rows.map(({ accountId, email, name, role }) => ({
+    memberId: accountId,
+    email,
+    name,
+    role,
+  }))
 }
 
 /** Locks the team's founding row: changes of members and roles happen one after another. */
@@ -26,7 +34,7 @@ export function openInvites(
   nowMs: number,
 ): Promise<{ email: string; role: MemberRole; expiresAtEpochMs: number }[]> {
   return db.query(sql<{ email: string; role: MemberRole; expiresAtEpochMs: number }>`
-    select email, role, ${epochMs(sql`expires_at`)} as "expiresAtEpochMs"
+    select ${INVITES.select({ fields: ['email', 'role', 'expiresAtEpochMs'] })}
     from advertiser_invites
     where team_id = ${teamId} and used_at is null and expires_at > ${iso(nowMs)}::timestamptz
     order by created_at`)
@@ -61,7 +69,7 @@ export async function useInvite(
     update advertiser_invites set used_at = ${iso(nowMs)}::timestamptz
     where token_hash = ${tokenHash} and used_at is null
       and expires_at > ${iso(nowMs)}::timestamptz
-    returning team_id as "teamId", email, role`)
+    returning ${INVITES.select({ fields: ['teamId', 'email', 'role'] })}`)
   return row ?? null
 }
 
@@ -124,6 +132,6 @@ export type ChangeRow = { atEpochMs: number; memberEmail: string; change: string
 
 export function changesOf(db: Queryable, campaignId: string): Promise<ChangeRow[]> {
   return db.query(sql<ChangeRow>`
-    select ${epochMs(sql`at`)} as "atEpochMs", member_email as "memberEmail",
-      change from campaign_changes where campaign_id = ${campaignId} order by id`)
+    select ${CAMPAIGN_CHANGES.select({ fields: ['atEpochMs', 'memberEmail', 'change'] })}
+    from campaign_changes where campaign_id = ${campaignId} order by id`)
 }

@@ -47,6 +47,23 @@ describe('a column map', () => {
     expect(values).toEqual(['p1', 'Opera', null, '["a"]', 1, 2])
   })
 
+  it('reads a timestamptz as epoch milliseconds and sends them as its ISO text', () => {
+    const VISITS = columnMap<{ placeId: string; atMs: number; seenMs: number | null }>('visits', {
+      placeId: 'place_id',
+      atMs: { column: 'at', epochMs: true },
+      seenMs: { column: 'seen_at', epochMs: true, floor: true },
+    })
+    expect(compile(VISITS.select({ from: 'v', fields: ['atMs', 'seenMs'] })).text).toBe(
+      '(extract(epoch from "v"."at") * 1000)::float8 as "atMs", ' +
+        'floor((extract(epoch from "v"."seen_at") * 1000)::float8) as "seenMs"',
+    )
+    const { text, values } = compile(VISITS.insert({ placeId: 'p1', atMs: 0, seenMs: null }))
+    expect(text).toBe(
+      '"visits" ("place_id", "at", "seen_at") values ($1, $2::timestamptz, $3::timestamptz)',
+    )
+    expect(values).toEqual(['p1', '1970-01-01T00:00:00.000Z', null])
+  })
+
   it('refuses a name that is not a plain identifier', () => {
     const bad = columnMap<{ x: string }>('t', { x: 'x"; drop table t; --' })
     expect(() => bad.select()).toThrow(/not an SQL identifier/)

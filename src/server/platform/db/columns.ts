@@ -1,4 +1,4 @@
-import { identifier, joinSql, json, type Row, type Sql, sql } from './sql.ts'
+import { at, epochMs, identifier, joinSql, json, type Row, type Sql, sql } from './sql.ts'
 
 // A table's columns declared once, by the field names of the row type the code uses: the map
 // writes the select list (`d.device_id as "deviceId"`), the insert list and its values, and an
@@ -16,6 +16,11 @@ export type Column =
   | { readonly column: string; readonly json: true }
   /** a {lat, lng} point kept in two columns */
   | { readonly lat: string; readonly lng: string }
+  /**
+   * a timestamptz column the code knows as epoch milliseconds: read as a float8 (whole ones with
+   * `floor`), sent as its ISO text (sql.ts at, epochMs)
+   */
+  | { readonly column: string; readonly epochMs: true; readonly floor?: true }
 
 export type Columns<T> = { readonly [K in keyof T]-?: Column }
 
@@ -53,6 +58,7 @@ function valuesOf(c: Column, value: unknown): Sql[] {
   }
   if ('json' in c)
     return [sql`${value === null || value === undefined ? null : json(value)}::jsonb`]
+  if ('epochMs' in c) return [at((value as number | null | undefined) ?? null)]
   return [sql`${value ?? null}::${CASTS[c.cast]}`]
 }
 
@@ -62,6 +68,10 @@ function selected(c: Column, field: string, from: Sql): Sql {
     return sql`json_build_object('lat', ${from}${lat}, 'lng', ${from}${lng}) as ${identifier(field)}`
   }
   const [name = ''] = columnNames(c)
+  if (typeof c !== 'string' && 'epochMs' in c) {
+    const ms = epochMs(sql`${from}${identifier(name)}`)
+    return sql`${c.floor ? sql`floor(${ms})` : ms} as ${identifier(field)}`
+  }
   return sql`${from}${identifier(name)} as ${identifier(field)}`
 }
 
