@@ -35,9 +35,6 @@ import type { Logger } from './log.ts'
 // path; an unknown event or a path that matches no route gets the shell from one cached entry per
 // language. The cache is bounded (LRU); each entry is compressed once, off the event loop.
 
-/** What a QR code naming no billboard of the event is rendered as (no billboard id has a space). */
-const NO_SUCH_DEVICE = ' '
-
 /** A rendered page stays fresh this long: the devices' sold-out and availability badges come from
  * the catalogue reads, which keep rows as long (src/server/spotlight/service.ts). */
 const FRESH_MS = 2000
@@ -57,7 +54,7 @@ export type PagesOptions = {
   api: SsrApi
   /** whether an event of that slug exists (a made-up slug is never rendered) */
   eventExists: (slug: string) => Promise<boolean>
-  /** whether that event has a billboard of that id (a QR code's `?device=`; any other is ignored) */
+  /** whether that event has a billboard of that id (a QR code's `?device=`; any other is rendered as none) */
   eventHasDevice: (slug: string, deviceId: string) => Promise<boolean>
   log: Logger
   /** The time the cache's freshness and the build's check go by; default Date.now. */
@@ -326,6 +323,12 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
     return entryOf(html, result.status, null)
   }
 
+  /** A QR code's billboard as the page is rendered and kept for it: one entry per billboard the
+   * event has (bounded by the catalogue), and one for every other code, rendered as a code no
+   * billboard has (a space), whose notice does not repeat it. */
+  const qrDevice = async (asked: string | null, slug: string | null) =>
+    asked && slug !== null ? ((await options.eventHasDevice(slug, asked)) ? asked : ' ') : null
+
   /** One cached entry per key: fresh ones served, stale ones served while one request renders
    * again, concurrent misses waiting for the same render. */
   const cached = async (key: string, make: () => Promise<Entry>): Promise<Entry> => {
@@ -409,16 +412,7 @@ export function servePages(options: PagesOptions): MiddlewareHandler & {
     } else {
       const renderer = b.renderer
       const leaf = m.routeIds.at(-1) ?? ''
-      // a QR code's billboard is part of the page, one entry per billboard the event has (bounded
-      // by the catalogue, never by what a request makes up): every other code is rendered as one
-      // no billboard has, whose notice does not repeat it
-      const asked = new URLSearchParams(query).get('device')
-      const device =
-        asked && m.slug !== null
-          ? (await options.eventHasDevice(m.slug, asked))
-            ? asked
-            : NO_SUCH_DEVICE
-          : null
+      const device = await qrDevice(new URLSearchParams(query).get('device'), m.slug)
       try {
         entry = await cached(`page|${leaf}|${m.slug ?? ''}|${m.locale}|${device ?? ''}`, () =>
           rendered(b, renderer, { ...m, device }),
