@@ -15,6 +15,7 @@ import {
   ReportSchema,
 } from './advertisers-campaigns'
 import { EmptyBodySchema, EpochMsSchema, issue, LocaleSchema, text } from './common'
+import { UPLOAD_REFUSALS } from './content'
 import { endpoint } from './endpoint'
 
 // api-v1 "Advertisers": accounts, sessions (a bearer access token and a refresh cookie), inventory,
@@ -245,10 +246,10 @@ export const advertisers = {
     errors: [
       ...CAMPAIGN_ERRORS,
       'campaign_content_locked',
-      'upload_too_large',
-      'upload_wrong_type',
-      'upload_not_multipart',
-      'upload_no_file',
+      // the shop's upload, refused as the shop refuses it
+      ...UPLOAD_REFUSALS,
+      'upload_quota',
+      'content_jobs_busy',
     ],
   }),
   content: endpoint({

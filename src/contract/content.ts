@@ -13,6 +13,7 @@ import {
   text,
 } from './common'
 import { endpoint } from './endpoint'
+import type { ProblemCode } from './problems'
 
 // api-v1 "Content": templates, uploads, generation (sync and async), the async job, content entries
 // and the stored files.
@@ -143,6 +144,64 @@ export type ContentEntries = v.InferOutput<typeof ContentEntriesSchema>
 
 // ---------- endpoints ----------
 
+/**
+ * What an upload can be refused with while its request runs, the shop's and an advertiser's alike:
+ * its body, its size, its type, a photo's processing, a video's checks before the answer. What only
+ * the background processing of a video finds (a transcode that fails) is not a refusal: the upload's
+ * status answers it as data (GET /content/uploads/{id}, `problems`).
+ */
+export const UPLOAD_REFUSALS = [
+  'upload_not_multipart',
+  'upload_malformed',
+  'upload_multipart_invalid',
+  'upload_read_failed',
+  'upload_no_file',
+  'upload_empty',
+  'upload_template_unknown',
+  'upload_too_large',
+  'upload_wrong_type',
+  'image_too_large',
+  'image_too_many_pixels',
+  'image_pixel_limit',
+  'image_unreadable',
+  'image_wrong_shape',
+  'video_wrong_type',
+  'video_other_file',
+  'upload_not_only_video',
+  'video_polyglot',
+  'upload_sound_only',
+  'video_unreadable',
+  'video_empty',
+  'video_too_large',
+  'video_frame_rate_too_high',
+  'video_pixel_rate_too_high',
+  'storage_full',
+] as const satisfies readonly ProblemCode[]
+export type UploadRefusalCode = (typeof UPLOAD_REFUSALS)[number]
+
+/**
+ * What a generation request can be refused with (a 400, all problems at once): what it names that
+ * does not exist or does not fit, an upload not ready for it, a type this server cannot make. A
+ * request that was right but could not be made is no refusal: its answer says why, as data.
+ */
+export const GENERATION_REFUSALS = [
+  'template_unknown',
+  'billboard_unknown',
+  'event_unknown',
+  'billboard_not_in_event',
+  'template_not_offered',
+  'template_size_mismatch',
+  'upload_unknown',
+  'upload_kind_mismatch',
+  'upload_processing',
+  'upload_failed',
+  'upload_required',
+  'upload_failed_unknown',
+  'content_type_unavailable',
+  'video_needs_async',
+] as const satisfies readonly ProblemCode[]
+export type GenerationRefusalCode = (typeof GENERATION_REFUSALS)[number]
+
 const FILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'video/mp4'] as const
 
 export const content = {
@@ -163,27 +222,7 @@ export const content = {
     body: 'multipart',
     response: UploadSchema,
     status: 201,
-    errors: [
-      'upload_not_multipart',
-      'upload_malformed',
-      'upload_no_file',
-      'upload_empty',
-      'upload_template_unknown',
-      'upload_too_large',
-      'image_too_large',
-      'video_too_large',
-      'upload_wrong_type',
-      'image_unreadable',
-      'video_wrong_type',
-      'upload_not_only_video',
-      'upload_sound_only',
-      'upload_unsupported',
-      'image_wrong_shape',
-      'video_unreadable',
-      'storage_full',
-      'upload_quota',
-      'content_jobs_busy',
-    ],
+    errors: [...UPLOAD_REFUSALS, 'upload_quota', 'content_jobs_busy'],
   }),
   uploadStatus: endpoint({
     name: 'getUpload',
@@ -200,24 +239,7 @@ export const content = {
     summary: 'Render a template into billboard content (spec §7 call 2)',
     body: GenerateRequestSchema,
     response: GenerateResponseSchema,
-    errors: [
-      'template_unknown',
-      'billboard_unknown',
-      'event_unknown',
-      'billboard_not_in_event',
-      'template_not_offered',
-      'template_size_mismatch',
-      'upload_unknown',
-      'upload_kind_mismatch',
-      'upload_processing',
-      'upload_failed',
-      'upload_required',
-      'upload_failed_unknown',
-      'content_type_unavailable',
-      'video_needs_async',
-      'content_jobs_busy',
-      'upload_busy',
-    ],
+    errors: [...GENERATION_REFUSALS, 'content_jobs_busy', 'upload_busy'],
   }),
   daemonStatus: endpoint({
     name: 'getGenerationJob',

@@ -741,6 +741,11 @@ describe('POST /content/generate', () => {
     expect(job.link).toBeNull()
     const result = await fetch(`${base}/daemon/result/${token}`)
     expect(result.status).toBe(422)
+    // the result says the reasons the job kept, as its status does
+    expect(await result.json()).toMatchObject({
+      errors: [job.error],
+      codes: job.problems?.map((kept) => kept.code),
+    })
   })
 
   it('answers 404 for an unknown job and an unknown content key', async () => {

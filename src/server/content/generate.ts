@@ -9,7 +9,11 @@
 //   (a template the server cannot render, a stored photo that cannot be read). spec §4: the app stores
 //   the error and shows Failure.
 // - `done` (200 {success: true, generatedContent}).
-import type { ContentGenerationRequest, GeneratedContent } from '../../contract/index.ts'
+import type {
+  ContentGenerationRequest,
+  GeneratedContent,
+  GenerationRefusalCode,
+} from '../../contract/index.ts'
 import { type Problem, problem } from '../../contract/problems.ts'
 import type { ContentType } from '../../domain/index.ts'
 import {
@@ -65,12 +69,13 @@ export type ContentModerator = (input: {
 }) => Promise<ModerationVerdict>
 
 /**
- * Why a request cannot be made into content: problems of the catalogue, each with its values (a bad
- * field of the request, an unknown template, an upload of the wrong kind…; the routes answer 400).
+ * Why a request cannot be made into content: problems of the catalogue, each with its values (an
+ * unknown template, an upload of the wrong kind…; the routes answer 400), the codes the generate
+ * endpoint declares (GENERATION_REFUSALS). A job that checks its request again keeps them as data.
  * content_type_unavailable: this server cannot make the type (no ffmpeg: no video);
  * video_needs_async (spec §4): a clip takes seconds of ffmpeg, so it is made as a job only.
  */
-export type GenerationError = Problem
+export type GenerationError = Problem<GenerationRefusalCode>
 
 export type GenerateOutcome =
   | { kind: 'invalid'; errors: GenerationError[] }

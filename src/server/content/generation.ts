@@ -18,6 +18,7 @@ import {
   type ContentGenerator,
   type GenerateOutcome,
   type GenerationContext,
+  type GenerationError,
   planGeneration,
 } from './generate.ts'
 import { BUSY_RETRY_AFTER_S, type ContentJobs, type JobHandler } from './job-queue.ts'
@@ -30,6 +31,15 @@ import { BUSY_RETRY_AFTER_S, type ContentJobs, type JobHandler } from './job-que
 export type GenerateData = Omit<GenerateResponse, 'error' | 'problems'> & { problems: Problem[] }
 /** A job's status with its failure as problems (the routes write its `error`). */
 export type DaemonStatusData = Omit<DaemonStatus, 'error' | 'problems'> & { problems: Problem[] }
+
+/**
+ * A failed job's answer to spec §7 call 4: content_failed, which the endpoint declares (422), with
+ * the reasons the job kept when it ran (its problems, or content_failed itself when it kept none).
+ * Those reasons are data of any code, found after the request that queued the job was answered: the
+ * answer lists them as it always did (its `errors`, `codes`, `params`), never as the handler's own
+ * refusals (platform/http/errors.ts KeptRefusal).
+ */
+export type FailedJob = { code: 'content_failed'; problems: Problem[] }
 
 /** Why a job failed: its problems, or content_failed when it kept none. */
 const failureOf = (job: { error: Problem[] | null }): Problem[] =>
@@ -58,19 +68,20 @@ export type Requester = { clientKey: string }
  * A background generation refused because the client's earlier ones are unfinished (or its upload
  * is in one): the routes answer 429 with Retry-After, and the app says to wait.
  */
-export type GenerationBusy = { problem: ContentError; seconds: number }
+export type GenerationBusy = {
+  problem: ContentError<'content_jobs_busy' | 'upload_busy'>
+  seconds: number
+}
 
 export function createGeneration(deps: GenerationDeps) {
   const { database: db, generators, context, jobs, origin } = deps
 
   const runGeneration = async (
-    body: unknown,
+    request: GenerateRequest,
     signal?: AbortSignal,
     mode: 'sync' | 'job' = 'job',
   ): Promise<GenerateOutcome> => {
-    const parsed = parseWithProblems(GenerateRequestSchema, body)
-    if (!parsed.success) return { kind: 'invalid', errors: parsed.problems.map(known) }
-    const plan = await planGeneration(db, parsed.output.contentGenerationRequest)
+    const plan = await planGeneration(db, request.contentGenerationRequest)
     if (!plan.ok) return { kind: 'invalid', errors: plan.errors }
     const generate = generators[plan.plan.contentType]
     if (!generate) {
@@ -87,12 +98,14 @@ export function createGeneration(deps: GenerationDeps) {
   }
 
   // The payload is the request body as accepted: it is checked again, since the catalogue or the
-  // upload may have changed between the request and the job.
+  // upload may have changed between the request and the job. What the job finds is kept as data.
   const generateJob: JobHandler = async (payload, _job, signal) => {
-    const outcome = await runGeneration(
-      { contentGenerationRequest: payload.request, async: false },
-      signal,
-    )
+    const parsed = parseWithProblems(GenerateRequestSchema, {
+      contentGenerationRequest: payload.request,
+      async: false,
+    })
+    if (!parsed.success) return { problems: parsed.problems.map(known) }
+    const outcome = await runGeneration(parsed.output, signal)
     if (outcome.kind === 'done') return { resultKey: outcome.content.key }
     return { problems: outcome.kind === 'failed' ? [outcome.problem] : outcome.errors }
   }
@@ -102,7 +115,7 @@ export function createGeneration(deps: GenerationDeps) {
     requester: Requester = { clientKey: 'shop' },
   ): Promise<
     | { ok: true; value: GenerateData }
-    | { ok: false; errors: ContentError[] }
+    | { ok: false; errors: GenerationError[] }
     | { ok: false; busy: GenerationBusy }
   > {
     if (request.async) {
@@ -183,7 +196,9 @@ export function createGeneration(deps: GenerationDeps) {
    */
   async function jobResult(
     publicToken: string,
-  ): Promise<Result<DaemonResult, ContentError | { code: 'content_failed'; problems: Problem[] }>> {
+  ): Promise<
+    Result<DaemonResult, ContentError<'job_not_found' | 'content_not_ready'> | FailedJob>
+  > {
     const job = await jobs.byPublicToken(publicToken)
     if (!job || job.kind !== GENERATE_JOB) return err({ code: 'job_not_found' })
     if (job.status === 'failed') return err({ code: 'content_failed', problems: failureOf(job) })

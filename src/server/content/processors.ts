@@ -3,7 +3,8 @@
 // bytes arrive, then hands the file over. Photos are processed before the response (they take tens of
 // milliseconds); a processor may instead work in the background (videos are transcoded as a
 // job and GET /uploads/{id} reports processing until they are ready).
-import type { Problem, ProblemCode } from '../../contract/problems.ts'
+import { UPLOAD_REFUSALS, type UploadRefusalCode } from '../../contract/index.ts'
+import { englishOf, type Problem, problem } from '../../contract/problems.ts'
 import type { ContentType } from '../../domain/index.ts'
 import { issueMessage } from '../../domain/problems.ts'
 import type { ContentStorage } from './storage.ts'
@@ -19,20 +20,36 @@ export type ProcessedFile = {
 }
 
 /**
- * An upload refused, for a reason the shopper can act on: the request itself (upload_not_multipart,
- * upload_no_file, upload_empty, upload_template_unknown…), its size (upload_too_large,
- * image_too_large, video_too_large…), its type (upload_wrong_type, image_unreadable,
- * upload_not_only_video, upload_sound_only…), or a video that turned out unreadable while processed
- * (video_unreadable). Its problem is what the shopper is told, and what a failed upload keeps.
+ * An upload refused while its request runs, for a reason the shopper can act on: the request itself
+ * (upload_not_multipart, upload_no_file, upload_empty, upload_template_unknown…), its size
+ * (upload_too_large, image_too_large, video_too_large…), its type (upload_wrong_type,
+ * image_unreadable, upload_not_only_video, upload_sound_only…). Its codes are the ones the upload
+ * endpoints declare (UPLOAD_REFUSALS). A background processor's failure is not one: it throws the
+ * error of its own kind (a VideoError), kept on the upload as data (uploads.ts processUploadJob).
  */
 export class UploadError extends Error {
   override name = 'UploadError'
-  constructor(readonly problem: Problem) {
+  constructor(readonly problem: Problem<UploadRefusalCode>) {
     super(issueMessage(problem.code, problem.params))
   }
-  get code(): ProblemCode {
+  get code(): UploadRefusalCode {
     return this.problem.code
   }
+}
+
+/**
+ * A problem found by checks made before an upload is answered (a video's sniffing, probing, bounds:
+ * the video module's, which names any code) as the refusal it is. Those checks name only codes of
+ * UPLOAD_REFUSALS; another would be a new check not yet declared by the endpoints, answered meanwhile
+ * as the unreadable video it is to the shopper, its English kept as the reason.
+ */
+export function asUploadRefusal(found: Problem): UploadError {
+  const declared = (UPLOAD_REFUSALS as readonly string[]).includes(found.code)
+  return new UploadError(
+    declared
+      ? (found as Problem<UploadRefusalCode>)
+      : problem('video_unreadable', { reason: englishOf(found) }),
+  )
 }
 
 /** A write that failed for want of room (ENOSPC) or quota (EDQUOT), on the disk or in temp files. */
@@ -78,7 +95,10 @@ export type UploadProcessor = {
    * refusals: 415 for a polyglot). Throws UploadError.
    */
   check?(context: Pick<ProcessContext, 'inputPath' | 'format'>): Promise<void>
-  /** Checks and converts the raw file into a stored file. Throws UploadError for a refusal. */
+  /**
+   * Checks and converts the raw file into a stored file. Inline: throws UploadError for a refusal;
+   * background: anything it throws with a problem (UploadError, VideoError) is kept on the upload.
+   */
   process(context: ProcessContext): Promise<ProcessedFile>
 }
 

@@ -5,7 +5,7 @@ import { sendFileRange } from '../platform/http/range.ts'
 import type { ApiRouter } from '../platform/http/router.ts'
 import type { ClientLimits } from '../platform/rate-limit.ts'
 import { err, mapErr, mapOk, ok } from '../platform/result.ts'
-import type { ContentError } from './errors.ts'
+import type { UploadRefusal } from './errors.ts'
 import { receiveUpload } from './receive.ts'
 import { contentRefusal } from './refusals.ts'
 import type { ContentService } from './service.ts'
@@ -14,7 +14,7 @@ import type { ContentService } from './service.ts'
 // (receive.ts), the service's errors as refusals (refusals.ts), and the files served with Range support.
 
 /** When a client told to wait (its share of uploads used up) may try again, in seconds. */
-function retryAfterOf(error: ContentError): number | null {
+function retryAfterOf(error: UploadRefusal): number | null {
   const seconds = error.code === 'upload_quota' ? error.params?.seconds : undefined
   return typeof seconds === 'number' ? seconds : null
 }
@@ -80,10 +80,9 @@ export function contentRoutes(router: ApiRouter, content: ContentService, limits
     const result = await content.jobResult(params.publicToken)
     if (result.ok) return ok(result.value)
     const { error } = result
-    // a failed job: 422, the content could not be made, for the reasons it kept
-    return err(
-      'problems' in error ? { status: 422, problems: error.problems } : contentRefusal(error),
-    )
+    // A failed job: content_failed (422), the content could not be made, the answer listing the
+    // reasons the job kept, as data (generation.ts FailedJob).
+    return err('problems' in error ? { code: error.code, kept: error.problems } : error)
   })
 
   router.handle(contentApi.file, async ({ c, params }) => {

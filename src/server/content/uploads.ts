@@ -7,7 +7,7 @@ import type { Logger } from '../platform/log.ts'
 import type { Take } from '../platform/rate-limit.ts'
 import { err, ok, type Result } from '../platform/result.ts'
 import { VideoError, type VideoTools } from '../video/index.ts'
-import type { ContentError } from './errors.ts'
+import type { ContentError, UploadRefusal } from './errors.ts'
 import { imageProcessor } from './image.ts'
 import { BUSY_RETRY_AFTER_S, type ContentJobs, type JobHandler } from './job-queue.ts'
 import {
@@ -109,10 +109,13 @@ export function createUploads(deps: UploadsDeps) {
       await storage.remove(tempPath).catch(() => undefined)
       if (storedRaw) await storage.remove(storedRaw).catch(() => undefined)
     }
+    if (!processor) {
+      // A kind no processor of this instance takes (its video tools gone since it was queued).
+      await markUploadFailed(db, uploadId, { code: 'upload_unsupported' })
+      await dropRaw()
+      return { problems: [{ code: 'upload_unsupported' }] }
+    }
     try {
-      if (!processor) {
-        throw new UploadError({ code: 'upload_unsupported' })
-      }
       const file = await processor.process({
         inputPath: tempPath,
         format: String(payload.format),
@@ -131,7 +134,8 @@ export function createUploads(deps: UploadsDeps) {
         if (fetched) await fetched.release().catch(() => undefined)
         throw error
       }
-      const refused =
+      // What a job finds is data kept on the upload, of any code (a transcode's), not a refusal.
+      const refused: Problem | null =
         error instanceof UploadError || error instanceof VideoError ? error.problem : null
       await markUploadFailed(db, uploadId, refused ?? { code: 'upload_processing_failed' })
       await dropRaw()
@@ -156,7 +160,7 @@ export function createUploads(deps: UploadsDeps) {
     return (await longestVideoSeconds(db)) ?? DEFAULT_VIDEO_MAX_SECONDS
   }
 
-  const uploadRefusal = (error: unknown): Result<never, ContentError> => {
+  const uploadRefusal = (error: unknown): Result<never, UploadRefusal> => {
     const refusal = isStorageFull(error) ? storageFull() : error
     if (refusal instanceof UploadError) {
       // An operator must hear of a full disk at once; the shopper gets a 507.
@@ -175,7 +179,7 @@ export function createUploads(deps: UploadsDeps) {
   async function upload(
     receive: UploadReceiver,
     uploader: Uploader = { clientKey: 'shop' },
-  ): Promise<Result<UploadData, ContentError>> {
+  ): Promise<Result<UploadData, UploadRefusal>> {
     // A client past its quota is refused before its body is read; the bytes of the upload that
     // crosses it are counted once it is received (its size is known only then), and it is dropped.
     const quota = deps.quota

@@ -18,7 +18,12 @@ import {
 } from '../video/index.ts'
 import type { ContentGenerator } from './generate.ts'
 import { keepWithRow, parsedTemplate, saveGeneratedContent, textsOf } from './generate.ts'
-import { type ProcessedFile, UploadError, type UploadProcessor } from './processors.ts'
+import {
+  asUploadRefusal,
+  type ProcessedFile,
+  UploadError,
+  type UploadProcessor,
+} from './processors.ts'
 import { renderFailure } from './render.ts'
 import { SNIFF_BYTES } from './sniff.ts'
 import { newId, stillOf } from './storage.ts'
@@ -64,7 +69,7 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
     // end) decide polyglots, and a wav is refused at once rather than as a failed job.
     async check({ inputPath, format }) {
       const sniffed = await sniffVideoFile(inputPath)
-      if (!sniffed.ok) throw new UploadError(sniffed.problem)
+      if (!sniffed.ok) throw asUploadRefusal(sniffed.problem)
       if (format === POLYGLOT) throw new UploadError({ code: 'video_polyglot' })
       if (sniffed.audioOnly) throw new UploadError({ code: 'upload_sound_only' })
       // Probed before it is accepted, so a video too large to transcode is refused at
@@ -73,19 +78,21 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
       try {
         info = await probe(options.tools, inputPath, { demuxer: sniffed.demuxer })
       } catch (error) {
-        if (error instanceof VideoError) throw new UploadError(error.problem)
+        if (error instanceof VideoError) throw asUploadRefusal(error.problem)
         throw error
       }
       try {
         checkVideoBounds(info)
       } catch (error) {
-        if (error instanceof VideoError) throw new UploadError(error.problem)
+        if (error instanceof VideoError) throw asUploadRefusal(error.problem)
         throw error
       }
     },
     async process({ inputPath, storage, maxLengthSeconds, uploadId, signal }) {
       const name = storage.newName('mp4')
       const output = storage.tempPath('mp4')
+      // A file ffmpeg cannot read throws its VideoError as it is: the shopper's answer, kept on the
+      // upload as data (GET /uploads/{id} failed + its problem), never the refusal of a request.
       try {
         const done = await processVideoUpload(options.tools, {
           input: inputPath,
@@ -105,10 +112,6 @@ export function createVideoProcessor(options: VideoProcessorOptions): UploadProc
           durationSeconds: done.video.durationSeconds,
           sizeBytes: size,
         } satisfies ProcessedFile
-      } catch (error) {
-        // A file ffmpeg cannot read is the shopper's answer (GET /uploads/{id} failed + its problem).
-        if (error instanceof VideoError) throw new UploadError(error.problem)
-        throw error
       } finally {
         await storage.remove(output).catch(() => undefined)
       }

@@ -4,7 +4,7 @@ import { type Problem, problem } from '../../../contract/problems.ts'
 import { AD_PLAY_MS } from '../../../domain/ad-time.ts'
 import { mayChangeContent } from '../../../domain/campaign.ts'
 import { adBillboards } from '../../catalogue/ad-reads.ts'
-import type { ContentError } from '../../content/errors.ts'
+import type { UploadRefusal } from '../../content/errors.ts'
 import type { UploadReceiver } from '../../content/processors.ts'
 import type { ContentService } from '../../content/service.ts'
 import type { Database } from '../../platform/db/client.ts'
@@ -32,7 +32,7 @@ export type AdView = Omit<AdContent, 'error'> & { problems: Problem[] }
 
 /** An upload refused (413, 415...: the content module's own answer), or a problem of the campaign. */
 export type AdUploadError =
-  | { code: 'upload_refused'; refused: ContentError }
+  | { code: 'upload_refused'; refused: UploadRefusal }
   | Problem<OwnCampaignCode | 'campaign_content_locked'>
 
 /** Why a campaign's ad does not let it be proposed. */

@@ -83,6 +83,25 @@ export type Refusal<C extends ProblemCode = ProblemCode> = {
   extra?: Record<string, unknown>
 }
 
+/**
+ * A refusal under one code the endpoint declares, whose answer lists problems kept as data: a failed
+ * job's reasons, found by the job after its request was answered and stored with it, of any code.
+ * They are not what the handler refuses with (it refuses with `code`, checked against the endpoint),
+ * so they stay data, and the answer is the one it always was: status `code`'s (or `status`), the
+ * body's `errors`/`codes`/`params` those reasons, or `code` alone when none was kept.
+ */
+export type KeptRefusal<C extends ProblemCode = ProblemCode> = {
+  readonly code: C
+  readonly kept: readonly ProblemData[]
+  readonly status?: number
+}
+
+/** The refusal that answers a kept refusal (above): with the status of its declared code. */
+export const keptRefusal = (refused: KeptRefusal): Refusal => ({
+  problems: (refused.kept.length > 0 ? refused.kept : [{ code: refused.code }]).map(known),
+  status: refused.status ?? statusOf(refused.code),
+})
+
 /** A failure a handler throws to answer with problems (never a 500). */
 export class HttpError extends Error {
   readonly status: ContentfulStatusCode

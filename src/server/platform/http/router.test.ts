@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { endpoint } from '../../../contract/endpoint.ts'
-import { problem } from '../../../contract/problems.ts'
+import { type Problem, problem } from '../../../contract/problems.ts'
 import { type DomainProblem, domainProblem } from '../../../domain/problems.ts'
 import { err, ok } from '../result.ts'
 import { errorBody, HttpError } from './errors.ts'
@@ -71,6 +71,21 @@ describe("a handler's answer", () => {
     expect(answer.status).toBe(404)
     expect(await answer.json()).toMatchObject({ codes: ['campaign_forbidden'], hint: 'x' })
   })
+
+  it("refuses with a declared code and lists the problems a job kept as data, with that code's status", async () => {
+    const kept: Problem[] = [problem('order_not_found'), problem('event_not_found')]
+    const app = serve((router) =>
+      router.handle(campaign, ({ params }) =>
+        err({ code: 'campaign_not_found' as const, kept: params.campaignId === 'c1' ? kept : [] }),
+      ),
+    )
+    const listed = await app.request('/test/campaigns/c1')
+    expect(listed.status).toBe(404)
+    expect(await listed.json()).toMatchObject({ codes: ['order_not_found', 'event_not_found'] })
+    const none = await app.request('/test/campaigns/c2')
+    expect(none.status).toBe(404)
+    expect(await none.json()).toMatchObject({ codes: ['campaign_not_found'] })
+  })
 })
 
 describe("the compiler, for a handler's refusals", () => {
@@ -93,6 +108,11 @@ describe("the compiler, for a handler's refusals", () => {
     const anyRule = (): DomainProblem => domainProblem('campaign_end_too_far')
     // @ts-expect-error nor one of any of the rules' codes
     handle(campaign, () => err(anyRule()))
+    const anyProblem = (): Problem => problem('campaign_not_found')
+    // @ts-expect-error nor a problem of any code of the catalogue: no handler is let through
+    handle(campaign, () => err(anyProblem()))
+    // @ts-expect-error nor kept problems under a code the endpoint does not declare
+    handle(campaign, () => err({ code: 'order_not_found' as const, kept: [] }))
     expect(true).toBe(true)
   })
 })

@@ -10,7 +10,7 @@ import {
   routerPath,
 } from '../../../contract/endpoint.ts'
 import type { Problem, ProblemCode } from '../../../contract/problems.ts'
-import { type Refusal, refuse } from './errors.ts'
+import { type KeptRefusal, keptRefusal, type Refusal, refuse } from './errors.ts'
 import { jsonAnswer, readBody, readQuery } from './json.ts'
 
 // The server's side of the contract (src/contract): a handler is registered for an endpoint, not for a
@@ -29,8 +29,11 @@ export type HandlerInput<E extends Endpoint> = {
 
 type Answer<E extends Endpoint> = E['status'] extends 204 ? null : ResponseOf<E>
 
-/** What a handler refuses with: a problem, or problems with a status or body fields of their own. */
-export type Refused<C extends ProblemCode = ProblemCode> = Problem<C> | Refusal<C>
+/**
+ * What a handler refuses with: a problem, problems with a status or body fields of their own, or a
+ * declared code answered with the problems a background job kept (errors.ts KeptRefusal).
+ */
+export type Refused<C extends ProblemCode = ProblemCode> = Problem<C> | Refusal<C> | KeptRefusal<C>
 
 /**
  * What a handler answers: its endpoint's answer (or a Response of its own: a file, a stream, a
@@ -47,23 +50,24 @@ export type Handler<E extends Endpoint, C extends ProblemCode = ProblemCode> = (
 /**
  * A handler's refusals are typed by its endpoint: a code outside the endpoint's `errors` (bad input
  * aside) makes the handler fail the typecheck, naming the code. Services name the codes each call
- * can refuse with, so a rule's problem passed on is checked too.
- *
- * Only a handler that may refuse with any problem of the catalogue is let through, for problems
- * that are data rather than a service's choice: an upload's (the shop's image and video rules, one
- * UploadError carrying any of them: content's uploadContent, advertiserUploadContent), a generation
- * request's (its body checked again, generateContent) and a failed job's kept reasons
- * (getGenerationResult). Narrowing those is what lets this last exception go.
+ * can refuse with, so a rule's problem passed on is checked too, and no handler is let through:
+ * a refusal of any code would fail here too. Problems that are data of any code (a failed job's
+ * reasons, a failed upload's) are not refusals: answers carry them, or a KeptRefusal under its
+ * declared code.
  */
-export type DeclaredOnly<E extends Endpoint, C extends ProblemCode> = ProblemCode extends C
+export type DeclaredOnly<E extends Endpoint, C extends ProblemCode> = [
+  Exclude<C, RefusableCodeOf<E>>,
+] extends [never]
   ? unknown
-  : [Exclude<C, RefusableCodeOf<E>>] extends [never]
-    ? unknown
-    : { readonly undeclaredProblemCodes: Exclude<C, RefusableCodeOf<E>> }
+  : { readonly undeclaredProblemCodes: Exclude<C, RefusableCodeOf<E>> }
 
 /** The refusal of an outcome, as errors.ts answers it. */
 const refusalOf = (refused: Refused): Refusal =>
-  'problems' in refused ? refused : { problems: [refused] }
+  'problems' in refused
+    ? refused
+    : 'kept' in refused
+      ? keptRefusal(refused)
+      : { problems: [refused] }
 
 export type ApiRouter = {
   /** Registers the handler of an endpoint (with middleware before it, e.g. an access check). */
