@@ -1,9 +1,15 @@
-import type { ContentType } from '../../contract/index.ts'
 import { contentInAnOrder } from '../order/reads.ts'
 import type { Database } from '../platform/db/client.ts'
 import { sql } from '../platform/db/sql.ts'
 import type { Logger } from '../platform/log.ts'
-import { deleteOldJobs, deleteUnorderedContent, deleteUnusedUploads } from './repo.ts'
+import { GENERATED, UPLOADS } from './columns.ts'
+import {
+  deleteOldJobs,
+  deleteUnorderedContent,
+  deleteUnusedUploads,
+  type GeneratedRow,
+  type UploadRow,
+} from './repo.ts'
 import { type ContentStorage, stillOf } from './storage.ts'
 
 // Content nobody ordered does not live for ever: a shopper's photo, the shouts made of it and the
@@ -62,23 +68,23 @@ export function createContentLifetime(deps: ContentLifetimeDeps) {
      */
     async forgetOrderContent(key: string, orderGuid: string): Promise<void> {
       const files = await db.transaction(async (tx) => {
-        const [content] = await tx.query(sql<{ uploadId: string | null }>`
-          select g.upload_id as "uploadId" from generated_content g
+        const [content] = await tx.query(sql<Pick<GeneratedRow, 'uploadId'>>`
+          select ${GENERATED.select({ from: 'g', fields: ['uploadId'] })} from generated_content g
           where g.key = ${key} and not ${contentInAnOrder(sql`g.key`, orderGuid)}
           for update`)
         if (!content) return []
         await tx.query(sql`delete from content_jobs where result_key = ${key}`)
-        const gone = await tx.query(sql<{ fileName: string; type: ContentType }>`
+        const gone = await tx.query(sql<Pick<GeneratedRow, 'fileName' | 'type'>>`
           delete from generated_content where key = ${key}
-          returning file_name as "fileName", type`)
+          returning ${GENERATED.select({ fields: ['fileName', 'type'] })}`)
         const upload = content.uploadId
-          ? await tx.query(sql<{ fileName: string | null }>`
+          ? await tx.query(sql<Pick<UploadRow, 'fileName'>>`
               delete from content_uploads u where u.id = ${content.uploadId}
                 and not exists (select 1 from generated_content g where g.upload_id = u.id)
                 and not exists (select 1 from content_jobs j
                   where j.status in ('queued', 'running')
                     and (j.upload_id = u.id or j.payload ->> 'uploadId' = u.id))
-              returning file_name as "fileName"`)
+              returning ${UPLOADS.select({ from: 'u', fields: ['fileName'] })}`)
           : []
         return [
           ...gone.flatMap((row) =>

@@ -69,3 +69,16 @@ export const SLOT_RESERVATIONS = columnMap<SlotReservationColumns>('slot_reserva
   slotNumber: 'slot_number',
   orderGuid: 'order_guid',
 })
+
+/** A retried order's key, with the hash of the body it came with and the answer it was given. */
+export const IDEMPOTENCY_KEYS = columnMap<{
+  key: string
+  requestHash: string
+  statusCode: number
+  created: unknown
+}>('idempotency_keys', {
+  key: 'key',
+  requestHash: 'request_hash',
+  statusCode: { column: 'status_code', cast: 'int' },
+  created: { column: 'response_body', json: true },
+})

@@ -6,7 +6,7 @@ import type { Queryable } from '../platform/db/client.ts'
 import { json, type Sql, sql } from '../platform/db/sql.ts'
 import type { LeaseSettings } from '../platform/lease.ts'
 import type { HitRow } from '../platform/rate-limit.ts'
-import { ORDERS, type OrderColumns, SLOT_RESERVATIONS } from './columns.ts'
+import { IDEMPOTENCY_KEYS, ORDERS, type OrderColumns, SLOT_RESERVATIONS } from './columns.ts'
 
 /** A lease's end, by the database's clock. */
 const leaseEnd = (lease: LeaseSettings) =>
@@ -47,7 +47,7 @@ export async function storedAnswer(
   idempotencyKey: string,
 ): Promise<{ requestHash: string; created: OrderCreated } | null> {
   const [row] = await db.query(sql<{ requestHash: string; created: OrderCreated }>`
-    select request_hash as "requestHash", response_body as created
+    select ${IDEMPOTENCY_KEYS.select({ fields: ['requestHash', 'created'] })}
     from idempotency_keys where key = ${idempotencyKey}`)
   return row ?? null
 }

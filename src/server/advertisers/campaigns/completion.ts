@@ -6,6 +6,7 @@ import { sql } from '../../platform/db/sql.ts'
 import type { Logger } from '../../platform/log.ts'
 import { accountById } from '../accounts/repo.ts'
 import { campaignsOnAir, chargedDayLines } from '../billing/repo.ts'
+import { AD_PLAYS } from '../columns.ts'
 import type { CampaignMails, MailBillboard } from '../mails/campaigns.ts'
 import { type AirChanged, airTransactions } from '../on-air/changes.ts'
 import { playsOf, releasePlays } from '../proposals/repo.ts'
@@ -131,15 +132,15 @@ export function createCampaignNews(deps: {
     async live(campaignId: string): Promise<void> {
       const found = await recipientOf(campaignId)
       if (!found) return
-      const [first] = await db.query(sql<{ deviceId: string; atEpochMs: number }>`
-        select device_id as "deviceId", proven_at_epoch_ms::float8 as "atEpochMs" from ad_plays
+      const [first] = await db.query(sql<{ deviceId: string; provenAtEpochMs: number }>`
+        select ${AD_PLAYS.select({ fields: ['deviceId', 'provenAtEpochMs'] })} from ad_plays
         where campaign_id = ${campaignId} and proven_at_epoch_ms is not null
         order by proven_at_epoch_ms limit 1`)
       if (!first) return
       const named = await billboardsOf(db, [first.deviceId])
       await deps.mails.live(found.account, found.campaign, {
         billboard: named.get(first.deviceId) ?? unknown(first.deviceId),
-        atEpochMs: Number(first.atEpochMs),
+        atEpochMs: first.provenAtEpochMs,
       })
     },
 
