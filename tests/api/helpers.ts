@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import sharp from 'sharp'
 import * as v from 'valibot'
+import { content } from '../../src/contract/content.ts'
 import type { Endpoint, ResponseOf } from '../../src/contract/endpoint.ts'
+import { type OrderStatus, order } from '../../src/contract/order.ts'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
 import {
   LIVE_EVENT_SLUG,
@@ -161,8 +163,6 @@ export const LIVE_US = LIVE_US_EVENT_SLUG
 export const DAY_MS = 86_400_000
 export const SLOTS_PER_DAY = 96
 
-type Generated = { key: string; url: string }
-
 const uploads = new Map<Client, Promise<string>>()
 
 /** A photo uploaded through the real upload endpoint (a PNG made here), once per server. */
@@ -208,15 +208,15 @@ export async function generateContent(
     recipientName: 'Mum',
     multilineMessage,
   }
-  const res = await api.post<{
-    success: boolean
-    generatedContent: Generated | null
-    error: string | null
-  }>('/content/generate', { contentGenerationRequest: source, async: false })
-  if (res.status !== 200 || !res.body.success || !res.body.generatedContent) {
-    throw new Error(`content generation failed: ${res.status} ${JSON.stringify(res.body)}`)
+  const res = await api.post('/content/generate', {
+    contentGenerationRequest: source,
+    async: false,
+  })
+  const answer = answerOf(content.generate, res)
+  if (!answer.success || !answer.generatedContent) {
+    throw new Error(`content generation failed: ${JSON.stringify(answer)}`)
   }
-  return { key: res.body.generatedContent.key, source }
+  return { key: answer.generatedContent.key, source }
 }
 
 export type ContentSource = {
@@ -233,18 +233,16 @@ export type Checkout = { customerId: string; checkoutSecretKey: string; clientSe
 
 /** A saved card with the local provider: setup intent, then a test card. */
 export async function savedCard(api: Client, cardNumber = '4242424242424242'): Promise<Checkout> {
-  const setup = await api.post<Checkout>('/order/payment/setup-intent')
-  if (setup.status !== 200) throw new Error(`setup-intent: ${setup.status}`)
+  const setup = answerOf(order.setupIntent, await api.post('/order/payment/setup-intent'))
   const confirm = await api.post('/order/payment/local/confirm', {
-    clientSecret: setup.body.clientSecret,
+    clientSecret: setup.clientSecret,
     cardNumber,
     expMonth: 12,
     expYear: new Date().getUTCFullYear() + 2,
     cvc: '123',
   })
-  if (confirm.status !== 200)
-    throw new Error(`confirm: ${confirm.status} ${JSON.stringify(confirm.body)}`)
-  return setup.body
+  answerOf(order.localConfirm, confirm)
+  return setup
 }
 
 export const AGREEMENTS = {
@@ -308,14 +306,16 @@ export async function placeOrder(api: Client, body: unknown, key = newKey()) {
   }>('/order/orders', body, { 'idempotency-key': key })
 }
 
-type Status = { orderState: string; errors: string[]; confirmationDateEpochMs: number | null }
-
 /** Polls the order status until it leaves Processing (the shop's own status call). */
-export async function settledStatus(api: Client, eventSlug: string, guid: string): Promise<Status> {
+export async function settledStatus(
+  api: Client,
+  eventSlug: string,
+  guid: string,
+): Promise<OrderStatus> {
   for (let i = 0; i < 200; i++) {
-    const res = await api.get<Status>(`/order/events/${eventSlug}/orders/${guid}/status`)
-    if (res.status !== 200) throw new Error(`status ${res.status}`)
-    if (res.body.orderState !== 'Processing') return res.body
+    const res = await api.get(`/order/events/${eventSlug}/orders/${guid}/status`)
+    const status = answerOf(order.status, res)
+    if (status.orderState !== 'Processing') return status
     await new Promise((r) => setTimeout(r, 25))
   }
   throw new Error('order still Processing')
@@ -330,13 +330,10 @@ export async function boughtOrder(
   input: Omit<Parameters<typeof orderBody>[0], 'checkout'> & { card?: string },
 ): Promise<{ guid: string; slots: number[]; state: string }> {
   const checkout = await savedCard(api, input.card)
-  const placed = await placeOrder(api, orderBody({ ...input, checkout }))
-  if (placed.status !== 201) {
-    throw new Error(`order not placed: ${placed.status} ${JSON.stringify(placed.body)}`)
-  }
+  const placed = answerOf(order.place, await placeOrder(api, orderBody({ ...input, checkout })))
   const eventSlug = input.eventSlug ?? input.content.source.eventSlug
-  const status = await settledStatus(api, eventSlug, placed.body.guid)
-  return { guid: placed.body.guid, slots: input.slots, state: status.orderState }
+  const status = await settledStatus(api, eventSlug, placed.guid)
+  return { guid: placed.guid, slots: input.slots, state: status.orderState }
 }
 
 /**
