@@ -143,7 +143,10 @@ export type Client = ReturnType<typeof client>
  * suite that reads answers through this fails on a field the contract does not accept, where one that
  * read `res.body` as the type would pass.
  */
-export function answerOf<E extends Endpoint>(e: E, reply: Reply): ResponseOf<E> {
+export function answerOf<E extends Endpoint>(
+  e: E,
+  reply: Pick<Reply, 'status' | 'body'>,
+): ResponseOf<E> {
   if (!e.response) throw new Error(`${e.name} answers no JSON`)
   if (reply.status !== (e.status ?? 200)) {
     throw new Error(`${e.name} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
@@ -154,6 +157,16 @@ export function answerOf<E extends Endpoint>(e: E, reply: Reply): ResponseOf<E> 
     throw new Error(`${e.name}'s answer breaks its contract: ${where.join('; ')}`)
   }
   return parsed.output as ResponseOf<E>
+}
+
+/** A fetch's response as a reply (its body read as JSON), for `answerOf`. */
+export async function replyOf(res: Response): Promise<Reply> {
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {}
+  return { status: res.status, body, headers: res.headers }
 }
 
 /** The demo's live event, sold in euros over Paris and Berlin; its London and New York runs. */
