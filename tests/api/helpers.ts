@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import sharp from 'sharp'
 import * as v from 'valibot'
+import { spotlight } from '../../src/contract/catalogue.ts'
 import { content } from '../../src/contract/content.ts'
 import type { Endpoint, ResponseOf } from '../../src/contract/endpoint.ts'
 import { type OrderStatus, order } from '../../src/contract/order.ts'
@@ -157,6 +158,11 @@ export function answerOf<E extends Endpoint>(
     throw new Error(`${e.name}'s answer breaks its contract: ${where.join('; ')}`)
   }
   return parsed.output as ResponseOf<E>
+}
+
+/** An event as the shop reads it, parsed with the contract. */
+export async function eventOf(api: Client, slug: string) {
+  return answerOf(spotlight.event, await api.get(`/spotlight/events/${slug}`))
 }
 
 /** A fetch's response as a reply (its body read as JSON), for `answerOf`. */

@@ -14,6 +14,7 @@ import {
   client,
   DAY_MS,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   LIVE_UK,
@@ -165,8 +166,6 @@ describe('slot search', () => {
   /** A search's answer, parsed with the contract. */
   const found = async (body: Record<string, unknown>) =>
     answerOf(spotlight.slotSearch, await search(body))
-  const eventOf = async (slug: string) =>
-    answerOf(spotlight.event, await api.get(`/spotlight/events/${slug}`))
 
   it('lists the open slots of the whole event in the device zone, 5 hours ahead at the earliest', async () => {
     const now = Date.now()
@@ -203,7 +202,7 @@ describe('slot search', () => {
       orderBody({ slots: sold, content, checkout: await savedCard(api) }),
     )
     expect(placed.status).toBe(201)
-    const event = await eventOf(LIVE)
+    const event = await eventOf(api, LIVE)
     const from = slotStartEpochMs(event, 'Europe/Berlin', 3 * 96)
     const res = await found({
       deviceId: 'berlin-alexanderplatz',
@@ -216,7 +215,7 @@ describe('slot search', () => {
   })
 
   it('answers a phone the same open slots gzipped, and its next search leaves out a slot just sold', async () => {
-    const event = await eventOf(LIVE)
+    const event = await eventOf(api, LIVE)
     const from = slotStartEpochMs(event, 'Europe/Paris', 4 * 96)
     const body = JSON.stringify({
       deviceId: 'paris-opera-1',
