@@ -165,6 +165,11 @@ export async function eventOf(api: Client, slug: string) {
   return answerOf(spotlight.event, await api.get(`/spotlight/events/${slug}`))
 }
 
+/** An order as its confirmation page reads it, parsed with the contract. */
+export async function orderSummaryOf(api: Client, eventSlug: string, guid: string) {
+  return answerOf(order.summary, await api.get(`/order/events/${eventSlug}/orders/${guid}`))
+}
+
 /** A fetch's response as a reply (its body read as JSON), for `answerOf`. */
 export async function replyOf(res: Response): Promise<Reply> {
   const text = await res.text()
