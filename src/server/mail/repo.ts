@@ -62,9 +62,11 @@ export type MailToSend = OutboxRow & {
   messageId: string
 }
 
+// Whole milliseconds, as the contract answers them: PostgreSQL keeps microseconds of now().
 const OUTBOX_COLUMNS = sql`id, order_guid as "orderGuid", kind, locale, to_address as "to", subject,
-  status, attempts, ${epochMs(sql`created_at`)} as "createdAtEpochMs",
-  ${epochMs(sql`sent_at`)} as "sentAtEpochMs", last_error as "error", sensitive as "oneTimeLink"`
+  status, attempts, round(${epochMs(sql`created_at`)}) as "createdAtEpochMs",
+  round(${epochMs(sql`sent_at`)}) as "sentAtEpochMs", last_error as "error",
+  sensitive as "oneTimeLink"`
 
 /** Adds the mail unless this order already has one of this kind; true when this call added it. */
 export async function insertMail(db: Queryable, mail: NewMail): Promise<boolean> {
