@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  AdvertiserSession,
-  Campaign,
-  Proposal,
-  Report,
-} from '../../src/contract/advertisers.ts'
+import { advertisers, type Campaign, type Report } from '../../src/contract/advertisers.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { adPlayIndex } from '../../src/domain/ad-playout.ts'
 import {
@@ -28,6 +24,7 @@ import {
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -114,25 +111,26 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       endEpochMs: flight.toEpochMs,
       budgetCents: 40_000,
     })
-    const proposal = await advertiser.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await advertiser.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
-    expect(proposal.status).toBe(201)
     const card = await savedCard(client(server.url))
-    const accepted = await advertiser.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      { customerId: card.customerId, checkoutSecretKey: card.checkoutSecretKey },
+    const accepted = answerOf(
+      advertisers.accept,
+      await advertiser.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+        customerId: card.customerId,
+        checkoutSecretKey: card.checkoutSecretKey,
+      }),
     )
-    expect(accepted.status).toBe(200)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     const approved = await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})
     expect(approved.status).toBe(200)
-    campaign = { ...accepted.body, state: 'Approved' }
-    plays = proposal.body.totalPlays
+    campaign = { ...accepted, state: 'Approved' }
+    plays = proposal.totalPlays
 
     // a shout sold after the booking, in a morning of the flight
-    event = (await shop.get<Event>(`/spotlight/events/${LIVE}`)).body
+    event = answerOf(spotlight.event, await shop.get(`/spotlight/events/${LIVE}`))
     const morning = Temporal.Instant.fromEpochMilliseconds(flight.fromEpochMs)
       .toZonedDateTimeISO(PARIS)
       .add({ days: 1 })
@@ -171,10 +169,11 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       }
     }
     expect(shown.sort()).toEqual([...reserved].sort())
-    const report = await advertiser.get<Report>(
-      `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
+    const report = answerOf(
+      advertisers.report,
+      await advertiser.get(`/advertisers/campaigns/${campaign.campaignId}/report?format=json`),
     )
-    expect(report.body.totals.scheduledPlays).toBe(reserved.length)
+    expect(report.totals.scheduledPlays).toBe(reserved.length)
   })
 
   it('never puts an ad over a shout, which keeps every one of its plays, nor outside the dayparts', async () => {
@@ -229,17 +228,17 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
   it('takes a paused campaign off the next fetch, and puts it back on resume', async () => {
     const before = adsOf((await schedule('paris-republique')).body.items).length
     expect(before).toBeGreaterThan(0)
-    const paused = await advertiser.post<Campaign>(
-      `/advertisers/campaigns/${campaign.campaignId}/pause`,
-      {},
+    const paused = answerOf(
+      advertisers.pause,
+      await advertiser.post(`/advertisers/campaigns/${campaign.campaignId}/pause`, {}),
     )
-    expect(paused.body.state).toBe('Paused')
+    expect(paused.state).toBe('Paused')
     expect(adsOf((await schedule('paris-republique')).body.items)).toEqual([])
-    const resumed = await advertiser.post<Campaign>(
-      `/advertisers/campaigns/${campaign.campaignId}/resume`,
-      {},
+    const resumed = answerOf(
+      advertisers.resume,
+      await advertiser.post(`/advertisers/campaigns/${campaign.campaignId}/resume`, {}),
     )
-    expect(resumed.body.state).toBe('Approved')
+    expect(resumed.state).toBe('Approved')
     expect(adsOf((await schedule('paris-republique')).body.items)).toHaveLength(before)
   })
 
@@ -324,13 +323,17 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     } finally {
       offsetMs = 0
     }
-    const seen = await advertiser.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
-    expect(seen.body.state).toBe('Live')
-    const report = await advertiser.get<Report>(
-      `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
+    const seen = answerOf(
+      advertisers.campaign,
+      await advertiser.get(`/advertisers/campaigns/${campaign.campaignId}`),
     )
-    expect(report.body.totals.provenPlays).toBe(1)
-    expect(report.body.totals.spentCents).toBeGreaterThan(0)
+    expect(seen.state).toBe('Live')
+    const report = answerOf(
+      advertisers.report,
+      await advertiser.get(`/advertisers/campaigns/${campaign.campaignId}/report?format=json`),
+    )
+    expect(report.totals.provenPlays).toBe(1)
+    expect(report.totals.spentCents).toBeGreaterThan(0)
   })
 
   it('refuses the proof of a play its paused campaign did not air, and keeps one aired before the pause', async () => {
@@ -347,19 +350,22 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     const before = await provenPlays()
     // the advertiser's access token lasts 15 minutes: renewed by its cookie once the clock moves
     const renew = async () => {
-      const renewed = await advertiser.post<AdvertiserSession>('/advertisers/session/refresh')
-      advertiser.token = renewed.body.accessToken
+      const renewed = answerOf(
+        advertisers.refresh,
+        await advertiser.post('/advertisers/session/refresh'),
+      )
+      advertiser.token = renewed.accessToken
     }
     const realNow = Date.now()
     try {
       // paused a minute after a play: that play aired, its proof counts even after the pause
       offsetMs = aired.endEpochMs + 60_000 - realNow
       await renew()
-      const paused = await advertiser.post<Campaign>(
-        `/advertisers/campaigns/${campaign.campaignId}/pause`,
-        {},
+      const paused = answerOf(
+        advertisers.pause,
+        await advertiser.post(`/advertisers/campaigns/${campaign.campaignId}/pause`, {}),
       )
-      expect(paused.body.state).toBe('Paused')
+      expect(paused.state).toBe('Paused')
       offsetMs = later.endEpochMs + 60_000 - realNow
       expect((await post('paris-opera-1', [proofOf(aired)])).body).toEqual({
         accepted: 1,
@@ -375,11 +381,11 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       await renew()
       expect(await provenPlays()).toBe(before + 1)
       // resumed, its plays from then on count again; the paused one stays refused
-      const resumed = await advertiser.post<Campaign>(
-        `/advertisers/campaigns/${campaign.campaignId}/resume`,
-        {},
+      const resumed = answerOf(
+        advertisers.resume,
+        await advertiser.post(`/advertisers/campaigns/${campaign.campaignId}/resume`, {}),
       )
-      expect(resumed.body.state).toBe('Live')
+      expect(resumed.state).toBe('Live')
       expect((await post('paris-opera-1', [proofOf(later)])).body).toMatchObject({ refused: 1 })
     } finally {
       offsetMs = 0
@@ -407,12 +413,12 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       dayparts: ['Morning'],
       budgetCents: 10_000_000,
     })
-    const proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
     const card = await savedCard(client(server.url))
-    await api.post(`/advertisers/proposals/${proposal.body.proposalGuid}/accept`, {
+    await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
       customerId: card.customerId,
       checkoutSecretKey: card.checkoutSecretKey,
     })
