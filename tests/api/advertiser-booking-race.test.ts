@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
+import { advertisers, type Campaign, type Proposal } from '../../src/contract/advertisers.ts'
 import { adCellsOfHour, localHours } from '../../src/domain/ad-time.ts'
 import { adBillboards } from '../../src/server/catalogue/ad-reads.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
@@ -10,7 +10,14 @@ import {
   campaignWithAd,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  BACKENDS,
+  client,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // Two advertisers can never hold the same time: each ad play is a row keyed by billboard and start.
@@ -105,8 +112,11 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
         codes: ['proposal_plays_taken'],
         errors: ['Some of the proposed plays were sold meanwhile: ask for a new proposal'],
       })
-      const still = await b.api.get<Campaign>(`/advertisers/campaigns/${b.campaign.campaignId}`)
-      expect(still.body).toMatchObject({ state: 'Proposed', scheduledPlays: 0 })
+      const still = answerOf(
+        advertisers.campaign,
+        await b.api.get(`/advertisers/campaigns/${b.campaign.campaignId}`),
+      )
+      expect(still).toMatchObject({ state: 'Proposed', scheduledPlays: 0 })
 
       const again = (await propose(b)).body
       expect((await acceptWith(b.api, again)).status).toBe(200)
