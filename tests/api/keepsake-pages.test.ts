@@ -1,9 +1,12 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderSummary, ShareInfo } from '../../src/contract/index.ts'
-import type { playsOfSlot } from '../../src/domain/index.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import type { ShareInfo } from '../../src/contract/index.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
+import { player } from '../../src/contract/player.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -25,7 +28,6 @@ import { clientWith, signedInOperator } from './ops-helpers.ts'
 
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
-type Event = Parameters<typeof playsOfSlot>[0]
 
 describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
   let server: TestServer
@@ -59,7 +61,10 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
       email: 'oma.keepsake@example.com',
     })
     expect(order.state).toBe('Confirmed')
-    return (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)).body
+    return answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
   }
 
   async function share(guid: string, locale: 'en' | 'fr' | 'de' = 'en') {
@@ -155,19 +160,22 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
   it('is in the language the shopper chose, and says how often the billboard played it', async () => {
     const order = await buy(3, 40)
     const made = await share(order.guid, 'fr')
-    const event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const slot = order.slots[0]?.slotNumber ?? 0
     const plays = proofsOfSlot(event, PARIS, order.guid, slot, { start: 40, end: 20 })
     // the billboard reports once the slot is over by the server's clock
     later = (order.slots[0]?.endEpochMs ?? 0) + 60_000 - Date.now()
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
-    const posted = await api.post<{ accepted: number }>(
-      `/player/${DEVICE}/plays`,
-      { plays },
-      { authorization: `Bearer ${linked.value.token}` },
+    const posted = answerOf(
+      player.plays,
+      await api.post(
+        `/player/${DEVICE}/plays`,
+        { plays },
+        { authorization: `Bearer ${linked.value.token}` },
+      ),
     )
-    expect([posted.status, posted.body.accepted]).toEqual([202, plays.length])
+    expect(posted.accepted).toBe(plays.length)
     later = 0
 
     const html = await (await page(made.path)).text()

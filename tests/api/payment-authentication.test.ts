@@ -4,11 +4,14 @@
 // nobody answers within PAYMENT_ACTION_MINUTES. Through the local provider (Stripe's 3-D Secure test
 // cards) and through the real Stripe SDK against the stand-in; the timeout by a manual clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { order } from '../../src/contract/order.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { slotStartEpochMs } from '../../src/domain/index.ts'
 import { createManualClock, type ManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   type Checkout,
   type Client,
@@ -77,13 +80,16 @@ function shop(backend: 'pglite' | 'postgres', env: Record<string, string> = {}) 
   const openOf = async (slots: number[]) => {
     const event = (await state.api.get(`/spotlight/events/${LIVE}`)).body as never
     const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
-    const search = await state.api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
-      deviceId: 'paris-opera-1',
-      eventSlug: LIVE,
-      startEpochMs: start - DAY_MS,
-      endEpochMs: start + DAY_MS,
-    })
-    return slots.filter((s) => search.body.openSlots.includes(s))
+    const search = answerOf(
+      spotlight.slotSearch,
+      await state.api.post('/spotlight/slots/search', {
+        deviceId: 'paris-opera-1',
+        eventSlug: LIVE,
+        startEpochMs: start - DAY_MS,
+        endEpochMs: start + DAY_MS,
+      }),
+    )
+    return slots.filter((s) => search.openSlots.includes(s))
   }
 
   const place = async (checkout: Checkout, slots = freshSlots(), key = newKey()) => {
@@ -99,13 +105,15 @@ function shop(backend: 'pglite' | 'postgres', env: Record<string, string> = {}) 
   }
 
   const authenticated = async (guid: string) => {
-    const res = await state.api.post<Status>(`/order/events/${LIVE}/orders/${guid}/authentication`)
-    expect(res.status).toBe(200)
-    return res.body
+    const res = answerOf(
+      order.authenticated,
+      await state.api.post(`/order/events/${LIVE}/orders/${guid}/authentication`),
+    )
+    return res
   }
 
   const status = async (guid: string) =>
-    (await state.api.get<Status>(`/order/events/${LIVE}/orders/${guid}/status`)).body
+    answerOf(order.status, await state.api.get(`/order/events/${LIVE}/orders/${guid}/status`))
 
   const localAnswer = (clientSecret: string, outcome: 'complete' | 'fail') =>
     state.api.post<{ status: string }>('/order/payment/local/authentication', {

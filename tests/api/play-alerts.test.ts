@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
 import type { OrderSummary, PlayAlertPayload } from '../../src/contract/index.ts'
-import type { playsOfSlot } from '../../src/domain/index.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
+import { player } from '../../src/contract/player.ts'
+import { push } from '../../src/contract/push.ts'
 import { createManualClock, type ManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -30,7 +34,6 @@ const PARIS = 'Europe/Paris'
 const POLL_MS = 30_000
 /** How far ahead of the server's clock a billboard's may run (PLAYER_CLOCK_SKEW_SECONDS). */
 const SKEW_MS = 120_000
-type Event = Parameters<typeof playsOfSlot>[0]
 type Content = { key: string; source: ContentSource }
 type Subscriptions = { subscriptions: { id: string; locale: string }[] }
 
@@ -70,8 +73,11 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
   async function buy(slots: number[], locale: 'en' | 'fr' | 'de' = 'en') {
     const order = await boughtOrder(api, { slots, content, locale })
     expect(order.state).toBe('Confirmed')
-    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)
-    return summary.body
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
+    return summary
   }
 
   async function subscribe(guid: string, locale: 'en' | 'fr' | 'de') {
@@ -114,7 +120,7 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     // proof is taken once its play has ended by the server's clock (give or take the billboard's
     // allowed skew, PLAYER_CLOCK_SKEW_SECONDS), so each is posted in the step before the pass that
     // first sees its start
-    const event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     const plays = [a, b].flatMap((n) =>
@@ -129,13 +135,15 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
       )
       if (due.length === 0) return
       unposted = unposted.filter((p) => !due.includes(p))
-      const posted = await api.post<{ accepted: number }>(
-        `/player/${DEVICE}/plays`,
-        { plays: due },
-        { authorization: `Bearer ${linked.value.token}` },
+      const posted = answerOf(
+        player.plays,
+        await api.post(
+          `/player/${DEVICE}/plays`,
+          { plays: due },
+          { authorization: `Bearer ${linked.value.token}` },
+        ),
       )
-      expect(posted.status).toBe(202)
-      accepted += posted.body.accepted
+      accepted += posted.accepted
     }
 
     const [slotA, slotB] = order.slots as [OrderSummary['slots'][0], OrderSummary['slots'][0]]
@@ -206,8 +214,8 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     // a "plays soon" is worth nothing once the slot began: its TTL ends then
     expect(got[0]?.ttlSeconds).toBe(300)
     // signed with the key browsers subscribe with
-    const key = await api.get<{ publicKey: string }>('/push/key')
-    expect(new Set(got.map((m) => m.vapidKey))).toEqual(new Set([key.body.publicKey]))
+    const key = answerOf(push.key, await api.get('/push/key'))
+    expect(new Set(got.map((m) => m.vapidKey))).toEqual(new Set([key.publicKey]))
   })
 
   it('a browser gone from its push service (410) is forgotten; the other still hears', async () => {
@@ -311,12 +319,12 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
   })
 
   it('signs with one key pair, made once and kept across a restart', async () => {
-    const first = (await api.get<{ publicKey: string }>('/push/key')).body.publicKey
+    const first = answerOf(push.key, await api.get('/push/key')).publicKey
     expect(first).toMatch(/^[\w-]{87}$/)
     server = await server.restart({ pushAgent: standIn.agent })
     api = client(server.url)
     shop = clientWith(server.url, { origin: server.url })
-    expect((await api.get<{ publicKey: string }>('/push/key')).body.publicKey).toBe(first)
+    expect(answerOf(push.key, await api.get('/push/key')).publicKey).toBe(first)
   })
 })
 
