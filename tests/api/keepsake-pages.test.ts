@@ -1,9 +1,9 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spotlight } from '../../src/contract/catalogue.ts'
-import type { ShareInfo } from '../../src/contract/index.ts'
 import { order as orderEndpoints } from '../../src/contract/order.ts'
 import { player } from '../../src/contract/player.ts'
+import { share as shareEndpoints } from '../../src/contract/share.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
   answerOf,
@@ -68,9 +68,8 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
   }
 
   async function share(guid: string, locale: 'en' | 'fr' | 'de' = 'en') {
-    const made = await shop.post<ShareInfo>(sharePath(guid), { locale })
-    expect(made.status).toBe(201)
-    return made.body
+    const made = answerOf(shareEndpoints.create, await shop.post(sharePath(guid), { locale }))
+    return made
   }
 
   it('a shared order is a page anyone reads: the shout on the billboard, the place, the event and when it plays', async () => {
@@ -80,8 +79,8 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
     expect(made).toMatchObject({ path: `/s/${made.shareId}`, locale: 'en' })
     // sharing again answers the same page; the order's page finds it
     expect((await share(order.guid)).shareId).toBe(made.shareId)
-    const current = await api.get<{ share: ShareInfo | null }>(sharePath(order.guid))
-    expect(current.body.share?.shareId).toBe(made.shareId)
+    const current = answerOf(shareEndpoints.current, await api.get(sharePath(order.guid)))
+    expect(current.share?.shareId).toBe(made.shareId)
 
     const res = await page(made.path)
     expect(res.status).toBe(200)
@@ -205,7 +204,7 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
       404,
       ['order_not_found'],
     ])
-    expect((await api.get<{ share: null }>(sharePath(order.guid))).body.share).toBeNull()
+    expect(answerOf(shareEndpoints.current, await api.get(sharePath(order.guid))).share).toBeNull()
 
     // an order the console cancels is no longer shown, and cannot be shared again
     const made = await share(order.guid)
@@ -234,7 +233,7 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
     expect(gone.status).toBe(404)
     expect(await gone.text()).toContain('Diese Seite wird nicht mehr geteilt')
     expect((await page(made.imagePath)).status).toBe(404)
-    expect((await api.get<{ share: null }>(sharePath(order.guid))).body.share).toBeNull()
+    expect(answerOf(shareEndpoints.current, await api.get(sharePath(order.guid))).share).toBeNull()
     // its picture left the storage
     expect((await fetch(`${server.url}/api/v1/content/files/${stored[0]}`)).status).toBe(404)
     const twice = await shop.call('DELETE', sharePath(order.guid))

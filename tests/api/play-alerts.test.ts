@@ -35,7 +35,6 @@ const POLL_MS = 30_000
 /** How far ahead of the server's clock a billboard's may run (PLAYER_CLOCK_SKEW_SECONDS). */
 const SKEW_MS = 120_000
 type Content = { key: string; source: ContentSource }
-type Subscriptions = { subscriptions: { id: string; locale: string }[] }
 
 describe.each(BACKENDS)('play alerts on %s', (backend) => {
   let standIn: PushStandIn
@@ -83,9 +82,8 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
   async function subscribe(guid: string, locale: 'en' | 'fr' | 'de') {
     const browser = standIn.subscribe()
     const { id: _, ...json } = browser
-    const made = await shop.post<{ id: string }>(paths(guid), { ...json, locale })
-    expect(made.status).toBe(201)
-    return { browser, id: made.body.id }
+    const made = answerOf(push.subscribe, await shop.post(paths(guid), { ...json, locale }))
+    return { browser, id: made.id }
   }
 
   /**
@@ -111,10 +109,8 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     const [a, b] = [daySlots(2, 40, 1)[0] as number, daySlots(2, 44, 1)[0] as number]
     const order = await buy([a, b], 'fr')
     const { browser } = await subscribe(order.guid, 'fr')
-    const listed = await api.get<Subscriptions>(paths(order.guid))
-    expect(listed.body.subscriptions.map((s) => [s.id, s.locale])).toEqual([
-      [expect.any(String), 'fr'],
-    ])
+    const listed = answerOf(push.subscriptions, await api.get(paths(order.guid)))
+    expect(listed.subscriptions.map((s) => [s.id, s.locale])).toEqual([[expect.any(String), 'fr']])
 
     // the billboard proves both slots (each play 40 ms after its planned start), as it plays them: a
     // proof is taken once its play has ended by the server's clock (give or take the billboard's
@@ -236,8 +232,8 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
         `Dein Shout läuft um ${new Intl.DateTimeFormat('de-DE', { timeStyle: 'short', timeZone: PARIS }).format(start)}`,
       ],
     ])
-    const listed = await api.get<Subscriptions>(paths(order.guid))
-    expect(listed.body.subscriptions.map((s) => s.id)).toEqual([kept.id])
+    const listed = answerOf(push.subscriptions, await api.get(paths(order.guid)))
+    expect(listed.subscriptions.map((s) => s.id)).toEqual([kept.id])
   })
 
   it('a push service that is busy (429) gets the alert again on the next pass, once', async () => {
@@ -265,8 +261,8 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     await jumpBefore(start - 5 * 60_000)
     await stepUntil(start + 10 * 60_000)
     expect(standIn.received().slice(before)).toEqual([])
-    const listed = await api.get<Subscriptions>(paths(order.guid))
-    expect(listed.body.subscriptions).toEqual([])
+    const listed = answerOf(push.subscriptions, await api.get(paths(order.guid)))
+    expect(listed.subscriptions).toEqual([])
     const { id: _, ...browser } = standIn.subscribe()
     const again = await shop.post(paths(order.guid), { ...browser, locale: 'en' })
     expect(again.status).toBe(409)
@@ -302,20 +298,22 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     expect(unknown.status).toBe(404)
 
     // the same browser again is the same subscription (its language renewed)
-    const again = await shop.post<{ id: string; locale: string }>(paths(order.guid), {
-      ...body,
-      locale: 'fr',
-    })
-    expect(again.status).toBe(201)
-    const listed = await api.get<Subscriptions>(paths(order.guid))
-    expect(listed.body.subscriptions).toEqual([
-      { id: again.body.id, locale: 'fr', createdAtEpochMs: expect.any(Number) },
+    const again = answerOf(
+      push.subscribe,
+      await shop.post(paths(order.guid), {
+        ...body,
+        locale: 'fr',
+      }),
+    )
+    const listed = answerOf(push.subscriptions, await api.get(paths(order.guid)))
+    expect(listed.subscriptions).toEqual([
+      { id: again.id, locale: 'fr', createdAtEpochMs: expect.any(Number) },
     ])
 
-    const off = await shop.call('DELETE', `${paths(order.guid)}/${again.body.id}`)
+    const off = await shop.call('DELETE', `${paths(order.guid)}/${again.id}`)
     expect(off.status).toBe(204)
-    expect((await api.get<Subscriptions>(paths(order.guid))).body.subscriptions).toEqual([])
-    expect((await shop.call('DELETE', `${paths(order.guid)}/${again.body.id}`)).status).toBe(404)
+    expect(answerOf(push.subscriptions, await api.get(paths(order.guid))).subscriptions).toEqual([])
+    expect((await shop.call('DELETE', `${paths(order.guid)}/${again.id}`)).status).toBe(404)
   })
 
   it('signs with one key pair, made once and kept across a restart', async () => {
