@@ -100,10 +100,13 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     async () => {
       const [a, b] = await rivals(2)
       if (!a || !b) throw new Error('no rivals')
-      const propose = (r: typeof a) =>
-        r.api.post<Proposal>(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {})
-      const pa = (await propose(a)).body
-      const pb = (await propose(b)).body
+      const propose = async (r: typeof a) =>
+        answerOf(
+          advertisers.propose,
+          await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
+        )
+      const pa = await propose(a)
+      const pb = await propose(b)
       expect(pb.totalPlays).toBe(pa.totalPlays)
       expect((await acceptWith(a.api, pa)).status).toBe(200)
       const late = await acceptWith(b.api, pb)
@@ -118,7 +121,7 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
       )
       expect(still).toMatchObject({ state: 'Proposed', scheduledPlays: 0 })
 
-      const again = (await propose(b)).body
+      const again = await propose(b)
       expect((await acceptWith(b.api, again)).status).toBe(200)
       const held = await heldPlays()
       const ofA = held
@@ -139,10 +142,13 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     async () => {
       const [a, b] = await rivals(2)
       if (!a || !b) throw new Error('no rivals')
-      const propose = (r: typeof a) =>
-        r.api.post<Proposal>(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {})
-      const pa = (await propose(a)).body
-      const pb = (await propose(b)).body
+      const propose = async (r: typeof a) =>
+        answerOf(
+          advertisers.propose,
+          await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
+        )
+      const pa = await propose(a)
+      const pb = await propose(b)
       // each time the schedule's kept reads are dropped, what another connection reads of the
       // winner's plays: a change told before its commit would show none (or, on the embedded
       // database, be refused as a statement sent from inside the transaction)
@@ -178,14 +184,11 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     async () => {
       const racers = await rivals(RACERS)
       const proposals = await Promise.all(
-        racers.map(
-          async (r) =>
-            (
-              await r.api.post<Proposal>(
-                `/advertisers/campaigns/${r.campaign.campaignId}/proposal`,
-                {},
-              )
-            ).body,
+        racers.map(async (r) =>
+          answerOf(
+            advertisers.propose,
+            await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
+          ),
         ),
       )
       const bases = second ? [server.url, second.url] : [server.url]

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { advertisers, type Proposal } from '../../src/contract/advertisers.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
 import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
 import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
@@ -77,26 +77,28 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
       endEpochMs: flight.toEpochMs,
       budgetCents: 20_000,
     })
-    let proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
-    )
+    const propose = async () =>
+      answerOf(
+        advertisers.propose,
+        await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
+      )
+    let proposal = await propose()
     if (options.plays) {
       // a budget of that many plays, shared out across both billboards, and a cent less than a play
-      const per = proposal.body.lines.map((l) => l.costCents / l.plays)
+      const per = proposal.lines.map((l) => l.costCents / l.plays)
       let budgetCents = 0
       for (let i = 0; i < options.plays; i++) budgetCents += per[i % per.length] as number
       budgetCents += Math.min(...per) - 1
       expect(
         (await api.patch(`/advertisers/campaigns/${draft.campaignId}`, { budgetCents })).status,
       ).toBe(200)
-      proposal = await api.post<Proposal>(`/advertisers/campaigns/${draft.campaignId}/proposal`, {})
-      expect(proposal.body.totalPlays).toBe(options.plays)
+      proposal = await propose()
+      expect(proposal.totalPlays).toBe(options.plays)
     }
     const saved = await savedCard(client(server.url))
     answerOf(
       advertisers.accept,
-      await api.post(`/advertisers/proposals/${proposal.body.proposalGuid}/accept`, {
+      await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
         customerId: saved.customerId,
         checkoutSecretKey: saved.checkoutSecretKey,
       }),
@@ -105,7 +107,7 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
     expect((await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})).status).toBe(
       200,
     )
-    return { api, campaignId: draft.campaignId, flight, email, proposal: proposal.body }
+    return { api, campaignId: draft.campaignId, flight, email, proposal }
   }
 
   async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { advertisers, type Campaign } from '../../src/contract/advertisers.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
 import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
 import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
@@ -268,8 +268,10 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     if (!a || !b) throw new Error('no ads')
     await prove([a, b])
     await signedInNow(api, email)
-    const { committedCents } = (await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`))
-      .body
+    const { committedCents } = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${campaignId}`),
+    )
     const owed = (costOf.get(a.deviceId) ?? 0) + (costOf.get(b.deviceId) ?? 0)
     const refused = await api.patch<{ codes: string[] }>(`/advertisers/campaigns/${campaignId}`, {
       budgetCents: committedCents + owed - 1,

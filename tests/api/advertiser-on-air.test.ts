@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { advertisers, type Campaign, type Report } from '../../src/contract/advertisers.ts'
+import { advertisers, type Campaign } from '../../src/contract/advertisers.ts'
 import { spotlight } from '../../src/contract/catalogue.ts'
 import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
 import { adPlayIndex } from '../../src/domain/ad-playout.ts'
@@ -342,11 +342,10 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     const later = ads.find((a) => a.startEpochMs > aired.endEpochMs + 5 * 60_000) as ScheduleItem
     expect(later).toBeDefined()
     const provenPlays = async () =>
-      (
-        await advertiser.get<Report>(
-          `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
-        )
-      ).body.totals.provenPlays
+      answerOf(
+        advertisers.report,
+        await advertiser.get(`/advertisers/campaigns/${campaign.campaignId}/report?format=json`),
+      ).totals.provenPlays
     const before = await provenPlays()
     // the advertiser's access token lasts 15 minutes: renewed by its cookie once the clock moves
     const renew = async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { billboards } from '../../src/contract/billboards.ts'
 import type { Heartbeat } from '../../src/contract/index.ts'
-import { type playsOfSlot, slotEndEpochMs, slotStartEpochMs } from '../../src/domain/index.ts'
+import { slotEndEpochMs, slotStartEpochMs } from '../../src/domain/index.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
 import {
   answerOf,
@@ -9,6 +9,7 @@ import {
   boughtOrder,
   client,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   proofsOfSlot,
@@ -132,8 +133,7 @@ describe.each(BACKENDS)('a billboard’s last 7 days on %s', (backend) => {
 
   it('shows the day it went dark with its uptime, its proven and missed plays, its proofs and the outage’s duration', async () => {
     const api = client(server.url)
-    const event = (await api.get<Parameters<typeof playsOfSlot>[0]>(`/spotlight/events/${LIVE}`))
-      .body
+    const event = await eventOf(api, LIVE)
     const [first, second] = daySlots(2, 40, 2) as [number, number]
     const order = await boughtOrder(api, {
       slots: [first, second],

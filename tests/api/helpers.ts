@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs'
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { spotlight } from '../../src/contract/catalogue.ts'
-import { content } from '../../src/contract/content.ts'
+import { content as contentEndpoints } from '../../src/contract/content.ts'
 import type { Endpoint, ResponseOf } from '../../src/contract/endpoint.ts'
 import { type OrderStatus, order } from '../../src/contract/order.ts'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
@@ -205,10 +205,7 @@ export function uploadedPhoto(api: Client): Promise<string> {
         method: 'POST',
         body: form,
       })
-      const body = (await res.json()) as { id?: string; status?: string }
-      if (res.status !== 201 || !body.id)
-        throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`)
-      return body.id
+      return answerOf(contentEndpoints.upload, await replyOf(res)).id
     })()
     uploads.set(api, upload)
   }
@@ -236,7 +233,7 @@ export async function generateContent(
     contentGenerationRequest: source,
     async: false,
   })
-  const answer = answerOf(content.generate, res)
+  const answer = answerOf(contentEndpoints.generate, res)
   if (!answer.success || !answer.generatedContent) {
     throw new Error(`content generation failed: ${JSON.stringify(answer)}`)
   }

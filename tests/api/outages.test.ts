@@ -18,6 +18,7 @@ import {
   client,
   DAY_MS,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   orderBody,
@@ -88,9 +89,7 @@ describe.skipIf(!canMakeCluster)('the shop while its PostgreSQL is stopped', () 
   it('tells shoppers and billboards to try again shortly, and sells again once it is back', async () => {
     const content = await generateContent(api, DEVICE)
     const checkout = await savedCard(api)
-    const event = (
-      await api.get<Parameters<typeof slotStartEpochMs>[0]>(`/spotlight/events/${LIVE}`)
-    ).body
+    const event = await eventOf(api, LIVE)
     const from = slotStartEpochMs(event, PARIS, daySlots(4, 0, 1)[0] as number)
     const schedule = () =>
       api.get(`/player/${DEVICE}/schedule?fromEpochMs=${from}&toEpochMs=${from + DAY_MS}`, {

@@ -19,6 +19,7 @@ import {
   client,
   DAY_MS,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   newKey,
@@ -78,7 +79,7 @@ function shop(backend: 'pglite' | 'postgres', env: Record<string, string> = {}) 
   }
 
   const openOf = async (slots: number[]) => {
-    const event = (await state.api.get(`/spotlight/events/${LIVE}`)).body as never
+    const event = await eventOf(state.api, LIVE)
     const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
     const search = answerOf(
       spotlight.slotSearch,

@@ -3,6 +3,7 @@
 // setup; the order refused while the card is not saved; then one on-session PaymentIntent for the
 // server's own total, keyed by the order, and a declined card failing the order and freeing its slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
 import { order } from '../../src/contract/order.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import {
@@ -33,14 +34,15 @@ describe('payments through Stripe', () => {
     api = client(server.url)
     content = await generateContent(api)
     const now = Date.now()
-    open = (
-      await api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
+    open = answerOf(
+      spotlight.slotSearch,
+      await api.post('/spotlight/slots/search', {
         deviceId: 'paris-opera-1',
         eventSlug: LIVE,
         startEpochMs: now,
         endEpochMs: now + 15 * 86_400_000,
-      })
-    ).body.openSlots.slice(-20)
+      }),
+    ).openSlots.slice(-20)
   })
   afterAll(async () => {
     await server?.stop()
