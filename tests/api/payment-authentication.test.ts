@@ -117,7 +117,7 @@ function shop(backend: 'pglite' | 'postgres', env: Record<string, string> = {}) 
     answerOf(order.status, await state.api.get(`/order/events/${LIVE}/orders/${guid}/status`))
 
   const localAnswer = (clientSecret: string, outcome: 'complete' | 'fail') =>
-    state.api.post<{ status: string }>('/order/payment/local/authentication', {
+    state.api.post('/order/payment/local/authentication', {
       clientSecret,
       outcome,
     })
@@ -149,7 +149,7 @@ describe.each(BACKENDS)(
       expect((await t.authenticated(guid)).orderState).toBe('AwaitingAuthentication')
 
       const answer = await t.localAnswer(status.paymentAction?.clientSecret as string, 'complete')
-      expect(answer.body).toEqual({ status: 'succeeded' })
+      expect(answerOf(order.localAuthenticate, answer)).toEqual({ status: 'succeeded' })
       const settled = await t.authenticated(guid)
       expect(settled.orderState).toBe('Confirmed')
       expect(settled.paymentAction).toBeUndefined()
@@ -175,7 +175,7 @@ describe.each(BACKENDS)(
       const { guid, slots, status } = await t.place(checkout)
       expect(status.orderState).toBe('AwaitingAuthentication')
       const answer = await t.localAnswer(status.paymentAction?.clientSecret as string, 'fail')
-      expect(answer.body).toEqual({ status: 'failed' })
+      expect(answerOf(order.localAuthenticate, answer)).toEqual({ status: 'failed' })
       expect(await t.authenticated(guid)).toMatchObject({
         orderState: 'Failed',
         errors: [englishOf({ code: 'authentication_failed' })],
@@ -237,10 +237,12 @@ describe.each(BACKENDS)(
     const t = shop(backend, env)
 
     const stripeCard = async (paymentMethod: string): Promise<Checkout> => {
-      const setup = await t.state.api.post<Checkout>('/order/payment/setup-intent')
-      expect(setup.status).toBe(200)
-      stripe.confirmSetup(setup.body.clientSecret, paymentMethod)
-      return setup.body
+      const setup = answerOf(
+        order.setupIntent,
+        await t.state.api.post('/order/payment/setup-intent'),
+      )
+      stripe.confirmSetup(setup.clientSecret, paymentMethod)
+      return setup
     }
 
     it('charges on session, hands the PaymentIntent to Stripe.js, and confirms the order after it, once', async () => {

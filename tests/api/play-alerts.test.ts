@@ -367,8 +367,10 @@ describe.each(BACKENDS)(
       const content = await generateContent(api)
       const bought = await boughtOrder(api, { slots: daySlots(2, 40, 1), content, locale: 'en' })
       expect(bought.state).toBe('Confirmed')
-      const order = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${bought.guid}`))
-        .body
+      const order = answerOf(
+        orderEndpoints.summary,
+        await api.get(`/order/events/${LIVE}/orders/${bought.guid}`),
+      )
       const slot = order.slots[0] as OrderSummary['slots'][0]
       const { id: _, ...browser } = standIn.subscribe()
       const made = await shop.post(
