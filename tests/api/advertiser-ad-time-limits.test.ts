@@ -70,15 +70,13 @@ describe.each(BACKENDS)('what one advertiser may take, on %s', (backend) => {
   }
 
   const patch = (api: AdvertiserClient, id: string, budgetCents: number) =>
-    api.patch<Campaign>(`/advertisers/campaigns/${id}`, { budgetCents })
+    api.patch(`/advertisers/campaigns/${id}`, { budgetCents })
 
   /** Lowers the budget to what the campaign holds, then raises it far: what the campaign holds. */
   async function lowerThenRaise(api: AdvertiserClient, id: string): Promise<Campaign> {
     const held = answerOf(advertisers.campaign, await api.get(`/advertisers/campaigns/${id}`))
     expect((await patch(api, id, held.spentCents + held.committedCents)).status).toBe(200)
-    const raised = await patch(api, id, 100_000_000_000)
-    expect(raised.status).toBe(200)
-    return raised.body
+    return answerOf(advertisers.updateCampaign, await patch(api, id, 100_000_000_000))
   }
 
   it('holds no more than its accepted proposal until approved; the raise buys its plays then', async () => {

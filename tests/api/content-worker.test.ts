@@ -76,16 +76,15 @@ describe('content worker', () => {
     const { source } = await generateContent(api)
     await until(() => server.contentWorkerPid() === null)
     // A new worker starts for this job; it is killed long before it could have loaded the renderer.
-    const pending = api.post<{ success: boolean; error: string | null }>('/content/generate', {
+    const pending = api.post('/content/generate', {
       contentGenerationRequest: source,
       async: false,
     })
     await until(() => server.contentWorkerPid() !== null)
     const pid = server.contentWorkerPid() as number
     process.kill(pid, 'SIGKILL')
-    const res = await pending
-    expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ success: false, error: expect.any(String) })
+    const res = answerOf(content.generate, await pending)
+    expect(res).toMatchObject({ success: false, error: expect.any(String) })
     await until(() => !isRunning(pid))
     const again = await generateContent(api, 'paris-opera-1', LIVE)
     expect(again.key).toEqual(expect.any(String))
