@@ -95,10 +95,11 @@ describe.skipIf(!POSTGRES_URL)('orders in Processing across instances (PostgreSQ
     stripe.holdCharges(false)
     const settled = await until(
       async () => {
-        const res = await onB.get<{ orderState: string; errors: string[] }>(
-          `/order/events/${LIVE}/orders/${guid}/status`,
+        const res = answerOf(
+          order.status,
+          await onB.get(`/order/events/${LIVE}/orders/${guid}/status`),
         )
-        return res.body.orderState === 'Processing' ? null : res.body
+        return res.orderState === 'Processing' ? null : res
       },
       20_000,
       'the order to leave Processing',
