@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdvertiserSession } from '../../src/contract/advertisers.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
 import { createAccountRequests } from '../../src/server/advertisers/accounts/requests.ts'
 import { createAdvertiserMails } from '../../src/server/advertisers/mails/accounts.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
@@ -18,7 +18,7 @@ import {
   STRONG_PASSWORD,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
-import { BACKENDS, startTestServer, type TestServer } from './helpers.ts'
+import { answerOf, BACKENDS, startTestServer, type TestServer } from './helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // api-v1 "Advertisers", accounts and sessions, on the real server with a real SMTP server: sign-up
@@ -113,12 +113,14 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
       password: 'quartz meadow 5512 falcon ember',
     })
     expect(theirs.status).toBe(401)
-    const owner = await api.post<AdvertiserSession>('/advertisers/session', {
-      email,
-      password: STRONG_PASSWORD,
-    })
-    expect(owner.status).toBe(200)
-    expect(owner.body.account).toMatchObject({ name: 'Léa', company: 'Brand', locale: 'en' })
+    const owner = answerOf(
+      advertisers.signIn,
+      await api.post('/advertisers/session', {
+        email,
+        password: STRONG_PASSWORD,
+      }),
+    )
+    expect(owner.account).toMatchObject({ name: 'Léa', company: 'Brand', locale: 'en' })
   })
 
   it('verifies an e-mail once, by the link’s token only', async () => {
@@ -140,9 +142,11 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
     })
     expect(bad.status).toBe(401)
     expect(bad.body).toMatchObject({ errors: ['Missing or bad token'] })
-    const ok = await api.post<{ accountId: string }>('/advertisers/accounts/verify', { token })
-    expect(ok.status).toBe(200)
-    expect(ok.body.accountId).toMatch(/^[0-9a-f-]{36}$/)
+    const ok = answerOf(
+      advertisers.verify,
+      await api.post('/advertisers/accounts/verify', { token }),
+    )
+    expect(ok.accountId).toMatch(/^[0-9a-f-]{36}$/)
     expect((await api.post('/advertisers/accounts/verify', { token })).status).toBe(401)
   })
 
@@ -230,12 +234,11 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
   it('rotates the refresh cookie; a rotated one used again revokes the whole session', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
     const first = api.cookie as string
-    const refreshed = await api.post<AdvertiserSession>('/advertisers/session/refresh')
-    expect(refreshed.status).toBe(200)
-    expect(refreshed.body.accessToken).toBeTruthy()
+    const refreshed = answerOf(advertisers.refresh, await api.post('/advertisers/session/refresh'))
+    expect(refreshed.accessToken).toBeTruthy()
     const second = api.cookie as string
     expect(second).not.toBe(first)
-    api.token = refreshed.body.accessToken
+    api.token = refreshed.accessToken
     expect((await api.get('/advertisers/campaigns')).status).toBe(200)
 
     // the first cookie again (stolen, replayed): refused, and the family with it
@@ -379,18 +382,20 @@ describe.each(BACKENDS)('advertisers’ accounts on %s', (backend) => {
 
       keyed = await keyed.restart({ env: { ADVERTISER_TOKEN_KEYS: `${NEW},${OLD}` } })
       expect((await campaignsWith(session.accessToken)).status).toBe(200)
-      const fresh = await advertiserClient(keyed).post<AdvertiserSession>('/advertisers/session', {
-        email,
-        password: STRONG_PASSWORD,
-      })
-      expect(fresh.status).toBe(200)
+      const fresh = answerOf(
+        advertisers.signIn,
+        await advertiserClient(keyed).post('/advertisers/session', {
+          email,
+          password: STRONG_PASSWORD,
+        }),
+      )
 
       keyed = await keyed.restart({ env: { ADVERTISER_TOKEN_KEYS: NEW } })
       const refused = await campaignsWith(session.accessToken)
       expect(refused.status).toBe(401)
       expect(refused.body).toMatchObject({ errors: ['Unable to parse a token from this string'] })
       // signed with the new key: signs nobody out
-      expect((await campaignsWith(fresh.body.accessToken)).status).toBe(200)
+      expect((await campaignsWith(fresh.accessToken)).status).toBe(200)
     } finally {
       await keyed.stop()
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { OpsCampaign } from '../../src/contract/ops/campaigns.ts'
+import { advertisers, type Campaign } from '../../src/contract/advertisers.ts'
+import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
 import { MAX_PLAYS_PER_CAMPAIGN } from '../../src/domain/campaign.ts'
 import {
   type AdvertiserClient,
@@ -9,7 +9,14 @@ import {
   SHOP,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  BACKENDS,
+  client,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 import { signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
@@ -46,31 +53,30 @@ describe.each(BACKENDS)('what one advertiser may take, on %s', (backend) => {
   /** A campaign with its ad, proposed and accepted with a card that declines when charged. */
   async function bookedCampaign(api: AdvertiserClient, more: Parameters<typeof campaignWithAd>[2]) {
     const campaign = await campaignWithAd(api, now(), more)
-    const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
-    expect(p.status).toBe(201)
+    const p = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {}),
+    )
     const card = await savedCard(client(server.url), DECLINED_CARD)
-    const booked = await api.post<Campaign>(
-      `/advertisers/proposals/${p.body.proposalGuid}/accept`,
-      {
+    const booked = answerOf(
+      advertisers.accept,
+      await api.post(`/advertisers/proposals/${p.proposalGuid}/accept`, {
         customerId: card.customerId,
         checkoutSecretKey: card.checkoutSecretKey,
-      },
+      }),
     )
-    expect(booked.status).toBe(200)
-    expect(booked.body.state).toBe('Booked')
-    return { proposal: p.body, campaign: booked.body }
+    expect(booked.state).toBe('Booked')
+    return { proposal: p, campaign: booked }
   }
 
   const patch = (api: AdvertiserClient, id: string, budgetCents: number) =>
-    api.patch<Campaign>(`/advertisers/campaigns/${id}`, { budgetCents })
+    api.patch(`/advertisers/campaigns/${id}`, { budgetCents })
 
   /** Lowers the budget to what the campaign holds, then raises it far: what the campaign holds. */
   async function lowerThenRaise(api: AdvertiserClient, id: string): Promise<Campaign> {
-    const held = (await api.get<Campaign>(`/advertisers/campaigns/${id}`)).body
+    const held = answerOf(advertisers.campaign, await api.get(`/advertisers/campaigns/${id}`))
     expect((await patch(api, id, held.spentCents + held.committedCents)).status).toBe(200)
-    const raised = await patch(api, id, 100_000_000_000)
-    expect(raised.status).toBe(200)
-    return raised.body
+    return answerOf(advertisers.updateCampaign, await patch(api, id, 100_000_000_000))
   }
 
   it('holds no more than its accepted proposal until approved; the raise buys its plays then', async () => {
@@ -89,9 +95,11 @@ describe.each(BACKENDS)('what one advertiser may take, on %s', (backend) => {
       })
     }
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
-    const approved = await reviewer.api.post<OpsCampaign>(`/ops/campaigns/${id}/approve`, {})
-    expect(approved.status).toBe(200)
-    const after = (await api.get<Campaign>(`/advertisers/campaigns/${id}`)).body
+    answerOf(
+      opsCampaigns.approveCampaign,
+      await reviewer.api.post(`/ops/campaigns/${id}/approve`, {}),
+    )
+    const after = answerOf(advertisers.campaign, await api.get(`/advertisers/campaigns/${id}`))
     expect(after.state).toBe('Approved')
     expect(after.scheduledPlays).toBeGreaterThan(proposal.totalPlays)
     expect(after.scheduledPlays).toBeLessThanOrEqual(MAX_PLAYS_PER_CAMPAIGN)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
+import { advertisers, type Campaign, type Proposal } from '../../src/contract/advertisers.ts'
 import { adCellsOfHour, localHours } from '../../src/domain/ad-time.ts'
 import { adBillboards } from '../../src/server/catalogue/ad-reads.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
@@ -10,7 +10,14 @@ import {
   campaignWithAd,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  BACKENDS,
+  client,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // Two advertisers can never hold the same time: each ad play is a row keyed by billboard and start.
@@ -93,10 +100,13 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     async () => {
       const [a, b] = await rivals(2)
       if (!a || !b) throw new Error('no rivals')
-      const propose = (r: typeof a) =>
-        r.api.post<Proposal>(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {})
-      const pa = (await propose(a)).body
-      const pb = (await propose(b)).body
+      const propose = async (r: typeof a) =>
+        answerOf(
+          advertisers.propose,
+          await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
+        )
+      const pa = await propose(a)
+      const pb = await propose(b)
       expect(pb.totalPlays).toBe(pa.totalPlays)
       expect((await acceptWith(a.api, pa)).status).toBe(200)
       const late = await acceptWith(b.api, pb)
@@ -105,10 +115,13 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
         codes: ['proposal_plays_taken'],
         errors: ['Some of the proposed plays were sold meanwhile: ask for a new proposal'],
       })
-      const still = await b.api.get<Campaign>(`/advertisers/campaigns/${b.campaign.campaignId}`)
-      expect(still.body).toMatchObject({ state: 'Proposed', scheduledPlays: 0 })
+      const still = answerOf(
+        advertisers.campaign,
+        await b.api.get(`/advertisers/campaigns/${b.campaign.campaignId}`),
+      )
+      expect(still).toMatchObject({ state: 'Proposed', scheduledPlays: 0 })
 
-      const again = (await propose(b)).body
+      const again = await propose(b)
       expect((await acceptWith(b.api, again)).status).toBe(200)
       const held = await heldPlays()
       const ofA = held
@@ -129,10 +142,13 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     async () => {
       const [a, b] = await rivals(2)
       if (!a || !b) throw new Error('no rivals')
-      const propose = (r: typeof a) =>
-        r.api.post<Proposal>(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {})
-      const pa = (await propose(a)).body
-      const pb = (await propose(b)).body
+      const propose = async (r: typeof a) =>
+        answerOf(
+          advertisers.propose,
+          await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
+        )
+      const pa = await propose(a)
+      const pb = await propose(b)
       // each time the schedule's kept reads are dropped, what another connection reads of the
       // winner's plays: a change told before its commit would show none (or, on the embedded
       // database, be refused as a statement sent from inside the transaction)
@@ -168,14 +184,11 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     async () => {
       const racers = await rivals(RACERS)
       const proposals = await Promise.all(
-        racers.map(
-          async (r) =>
-            (
-              await r.api.post<Proposal>(
-                `/advertisers/campaigns/${r.campaign.campaignId}/proposal`,
-                {},
-              )
-            ).body,
+        racers.map(async (r) =>
+          answerOf(
+            advertisers.propose,
+            await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
+          ),
         ),
       )
       const bases = second ? [server.url, second.url] : [server.url]

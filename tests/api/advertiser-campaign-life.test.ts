@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdvertiserSession, Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { OpsCampaigns } from '../../src/contract/ops/campaigns.ts'
-import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
+import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import {
@@ -17,6 +17,7 @@ import {
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
 import {
+  answerOf,
   BACKENDS,
   type Client,
   client,
@@ -76,43 +77,50 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
       endEpochMs: flight.toEpochMs,
       budgetCents: 20_000,
     })
-    let proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
-    )
+    const propose = async () =>
+      answerOf(
+        advertisers.propose,
+        await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
+      )
+    let proposal = await propose()
     if (options.plays) {
       // a budget of that many plays, shared out across both billboards, and a cent less than a play
-      const per = proposal.body.lines.map((l) => l.costCents / l.plays)
+      const per = proposal.lines.map((l) => l.costCents / l.plays)
       let budgetCents = 0
       for (let i = 0; i < options.plays; i++) budgetCents += per[i % per.length] as number
       budgetCents += Math.min(...per) - 1
       expect(
         (await api.patch(`/advertisers/campaigns/${draft.campaignId}`, { budgetCents })).status,
       ).toBe(200)
-      proposal = await api.post<Proposal>(`/advertisers/campaigns/${draft.campaignId}/proposal`, {})
-      expect(proposal.body.totalPlays).toBe(options.plays)
+      proposal = await propose()
+      expect(proposal.totalPlays).toBe(options.plays)
     }
     const saved = await savedCard(client(server.url))
-    const accepted = await api.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      { customerId: saved.customerId, checkoutSecretKey: saved.checkoutSecretKey },
+    answerOf(
+      advertisers.accept,
+      await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      }),
     )
-    expect(accepted.status).toBe(200)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     expect((await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})).status).toBe(
       200,
     )
-    return { api, campaignId: draft.campaignId, flight, email, proposal: proposal.body }
+    return { api, campaignId: draft.campaignId, flight, email, proposal }
   }
 
   async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
     const ads: Ad[] = []
     for (const deviceId of DEVICES) {
-      const res = await shop.get<Schedule>(
-        `/player/${deviceId}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
-        { authorization: `Bearer ${tokens.get(deviceId)}` },
+      const res = answerOf(
+        player.schedule,
+        await shop.get(
+          `/player/${deviceId}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
+          { authorization: `Bearer ${tokens.get(deviceId)}` },
+        ),
       )
-      for (const item of res.body.items) {
+      for (const item of res.items) {
         if (item.campaignId === campaignId) ads.push({ ...item, deviceId })
       }
     }
@@ -129,12 +137,15 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
         startedAtEpochMs: ad.startEpochMs + 20,
         endedAtEpochMs: ad.endEpochMs,
       }
-      const res = await shop.post<{ accepted: number }>(
-        `/player/${ad.deviceId}/plays`,
-        { plays: [play] },
-        { authorization: `Bearer ${tokens.get(ad.deviceId)}` },
+      const res = answerOf(
+        player.plays,
+        await shop.post(
+          `/player/${ad.deviceId}/plays`,
+          { plays: [play] },
+          { authorization: `Bearer ${tokens.get(ad.deviceId)}` },
+        ),
       )
-      expect(res.body.accepted).toBe(1)
+      expect(res.accepted).toBe(1)
     }
   }
 
@@ -150,12 +161,15 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
   }
   /** The campaign as its page reads it, signed in again (the clock moved past the token's life). */
   async function campaignOf(api: AdvertiserClient, email: string, campaignId: string) {
-    const session = await api.post<AdvertiserSession>('/advertisers/session', {
-      email,
-      password: STRONG_PASSWORD,
-    })
-    api.token = session.body.accessToken
-    return (await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)).body
+    const session = answerOf(
+      advertisers.signIn,
+      await api.post('/advertisers/session', {
+        email,
+        password: STRONG_PASSWORD,
+      }),
+    )
+    api.token = session.accessToken
+    return answerOf(advertisers.campaign, await api.get(`/advertisers/campaigns/${campaignId}`))
   }
   const to = (email: string) => (m: ParsedMail) =>
     (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === email
@@ -202,8 +216,8 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
     const done = await campaignOf(api, email, campaignId)
     expect(done).toMatchObject({ state: 'Completed', completedReason: 'flight_ended' })
     const reviewer = await signedInOperator(server, 'admin', undefined, SHOP)
-    const listed = await reviewer.api.get<OpsCampaigns>('/ops/campaigns')
-    expect(listed.body.campaigns.find((c) => c.campaignId === campaignId)).toMatchObject({
+    const listed = answerOf(opsCampaigns.campaigns, await reviewer.api.get('/ops/campaigns'))
+    expect(listed.campaigns.find((c) => c.campaignId === campaignId)).toMatchObject({
       state: 'Completed',
       completedReason: 'flight_ended',
     })

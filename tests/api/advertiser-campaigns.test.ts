@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  AdContent,
-  Campaign,
-  InventoryLine,
-  NextPlays,
-  Proposal,
-  Report,
-} from '../../src/contract/advertisers.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
@@ -19,7 +12,14 @@ import {
   signedInAdvertiser,
   uploadAd,
 } from './advertiser-helpers.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  BACKENDS,
+  client,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // api-v1 "Advertisers", campaigns: the inventory, a draft and spec §8's schedule rules, an account's
@@ -52,9 +52,8 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
 
   it('lists the billboards sold to advertisers with their price and free plays', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
-    const res = await api.get<{ billboards: InventoryLine[] }>('/advertisers/inventory')
-    expect(res.status).toBe(200)
-    const opera = res.body.billboards.find((b) => b.deviceId === 'paris-opera-1')
+    const res = answerOf(advertisers.inventory, await api.get('/advertisers/inventory'))
+    const opera = res.billboards.find((b) => b.deviceId === 'paris-opera-1')
     expect(opera).toMatchObject({
       impressionsPerPlay: 1200,
       adCpmCents: 800,
@@ -65,7 +64,7 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     expect(opera?.freePlays).toBeGreaterThan(1000)
     // a billboard without the catalogue's ad fields is not for sale
-    expect(res.body.billboards.map((b) => b.deviceId)).not.toContain('london-kings-cross')
+    expect(res.billboards.map((b) => b.deviceId)).not.toContain('london-kings-cross')
   })
 
   it('counts the plays still free in the window asked, fewer once a campaign books some', async () => {
@@ -73,11 +72,11 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const draft = draftOf(now(), { budgetCents: 20_000 })
     const day = 24 * HOUR
     const freeOf = async (fromEpochMs: number, toEpochMs: number) => {
-      const res = await api.get<{ billboards: InventoryLine[] }>(
-        `/advertisers/inventory?fromEpochMs=${fromEpochMs}&toEpochMs=${toEpochMs}`,
+      const res = answerOf(
+        advertisers.inventory,
+        await api.get(`/advertisers/inventory?fromEpochMs=${fromEpochMs}&toEpochMs=${toEpochMs}`),
       )
-      expect(res.status).toBe(200)
-      return new Map(res.body.billboards.map((b) => [b.deviceId, b.freePlays]))
+      return new Map(res.billboards.map((b) => [b.deviceId, b.freePlays]))
     }
     const start = draft.startEpochMs
     const firstDay = await freeOf(start, start + day)
@@ -91,17 +90,20 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
 
     const before = await freeOf(draft.startEpochMs, draft.endEpochMs)
     const campaign = await campaignWithAd(api, now(), draft)
-    const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+    const p = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {}),
+    )
     // a proposal reserves nothing yet
     expect(await freeOf(draft.startEpochMs, draft.endEpochMs)).toEqual(before)
     const saved = await card()
-    const booked = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+    const booked = await api.post(`/advertisers/proposals/${p.proposalGuid}/accept`, {
       customerId: saved.customerId,
       checkoutSecretKey: saved.checkoutSecretKey,
     })
     expect(booked.status).toBe(200)
     const after = await freeOf(draft.startEpochMs, draft.endEpochMs)
-    for (const line of p.body.lines) {
+    for (const line of p.lines) {
       expect(line.plays).toBeGreaterThan(0)
       expect(after.get(line.deviceId), line.deviceId).toBe(
         (before.get(line.deviceId) ?? 0) - line.plays,
@@ -146,9 +148,11 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     )
     const bad = await api.post('/advertisers/campaigns', { ...draftOf(t), dayparts: [] })
     expect(bad.status).toBe(400)
-    const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(t))
-    expect(made.status).toBe(201)
-    expect(made.body).toMatchObject({ state: 'Draft', spentCents: 0, committedCents: 0 })
+    const made = answerOf(
+      advertisers.createCampaign,
+      await api.post('/advertisers/campaigns', draftOf(t)),
+    )
+    expect(made).toMatchObject({ state: 'Draft', spentCents: 0, committedCents: 0 })
   })
 
   it('refuses a flight beyond a year ahead with a 400 and its code, up to the end of time', async () => {
@@ -169,9 +173,11 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       expect(res.body).toMatchObject({ codes: ['campaign_start_too_far'], errors: [tooFar] })
     }
     // nor by moving a draft there
-    const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(t))
-    expect(made.status).toBe(201)
-    const moved = await api.patch(`/advertisers/campaigns/${made.body.campaignId}`, {
+    const made = answerOf(
+      advertisers.createCampaign,
+      await api.post('/advertisers/campaigns', draftOf(t)),
+    )
+    const moved = await api.patch(`/advertisers/campaigns/${made.campaignId}`, {
       startEpochMs: lastMs - day,
       endEpochMs: lastMs,
     })
@@ -228,34 +234,37 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     expect(replaced.status).toBe(403)
     expect(replaced.body).toMatchObject(forbidden)
-    const own = await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
-    const content = await b.api.get(`/advertisers/content/${own.body.contentGuid}`)
+    const own = answerOf(
+      advertisers.campaign,
+      await a.api.get(`/advertisers/campaigns/${campaign.campaignId}`),
+    )
+    const content = await b.api.get(`/advertisers/content/${own.contentGuid}`)
     expect(content.status).toBe(403)
     expect(content.body).toMatchObject(forbidden)
     const unknownAd = await a.api.get('/advertisers/content/00000000-0000-0000-0000-000000000000')
     expect(unknownAd.status).toBe(404)
     // nor its proposal accepted, with a card of one's own
-    const proposal = await a.api.post<Proposal>(
-      `/advertisers/campaigns/${campaign.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await a.api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {}),
     )
     const theirs = await b.api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
     expect(theirs.status).toBe(403)
     expect(theirs.body).toMatchObject(forbidden)
     const saved = await card()
-    const accepted = await b.api.post(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      {
-        customerId: saved.customerId,
-        checkoutSecretKey: saved.checkoutSecretKey,
-      },
-    )
+    const accepted = await b.api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+      customerId: saved.customerId,
+      checkoutSecretKey: saved.checkoutSecretKey,
+    })
     expect(accepted.status).toBe(403)
     expect(accepted.body).toMatchObject(forbidden)
-    const still = await a.api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
-    expect(still.body).toMatchObject({ state: 'Proposed', contentGuid: own.body.contentGuid })
-    const list = await b.api.get<{ campaigns: Campaign[] }>('/advertisers/campaigns')
-    expect(list.body.campaigns.map((c) => c.campaignId)).not.toContain(campaign.campaignId)
+    const still = answerOf(
+      advertisers.campaign,
+      await a.api.get(`/advertisers/campaigns/${campaign.campaignId}`),
+    )
+    expect(still).toMatchObject({ state: 'Proposed', contentGuid: own.contentGuid })
+    const list = answerOf(advertisers.campaigns, await b.api.get('/advertisers/campaigns'))
+    expect(list.campaigns.map((c) => c.campaignId)).not.toContain(campaign.campaignId)
     expect(
       (await a.api.get('/advertisers/campaigns/00000000-0000-0000-0000-000000000000')).status,
     ).toBe(404)
@@ -263,23 +272,25 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
 
   it('takes the ad through the shop’s pipeline, fitted to each billboard’s size', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
-    const made = await api.post<Campaign>(
-      '/advertisers/campaigns',
-      draftOf(now(), { currency: 'USD', deviceIds: ['nyc-times-square-1', 'nyc-union-square'] }),
+    const made = answerOf(
+      advertisers.createCampaign,
+      await api.post(
+        '/advertisers/campaigns',
+        draftOf(now(), { currency: 'USD', deviceIds: ['nyc-times-square-1', 'nyc-union-square'] }),
+      ),
     )
-    const wrong = await uploadAd(api, made.body.campaignId, {
+    const wrong = await uploadAd(api, made.campaignId, {
       bytes: Buffer.from('not an image at all'),
       name: 'ad.png',
       type: 'image/png',
     })
     expect(wrong.status).toBe(415)
-    const ad = await uploadAd(api, made.body.campaignId, {
+    const ad = await uploadAd(api, made.campaignId, {
       bytes: await pngOf(800, 600),
       name: 'ad.png',
       type: 'image/png',
     })
-    expect(ad.status).toBe(201)
-    const content = ad.body as AdContent
+    const content = answerOf(advertisers.uploadContent, ad)
     expect(content).toMatchObject({ status: 'ready', type: 'photo' })
     expect(content.renditions?.map((r) => `${r.widthPx}x${r.heightPx}`).sort()).toEqual([
       '1400x400',
@@ -290,24 +301,29 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const fitted = await fetch(new URL(path, server.url))
     expect(fitted.status).toBe(200)
     expect(fitted.headers.get('content-type')).toBe('image/jpeg')
-    const got = await api.get<AdContent>(`/advertisers/content/${content.contentGuid}`)
-    expect(got.body.status).toBe('ready')
+    const got = answerOf(
+      advertisers.content,
+      await api.get(`/advertisers/content/${content.contentGuid}`),
+    )
+    expect(got.status).toBe('ready')
   })
 
   it('proposes what the budget buys, spread over both billboards, within the budget', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
-    const bare = await api.post<Campaign>('/advertisers/campaigns', draftOf(now()))
-    const noAd = await api.post(`/advertisers/campaigns/${bare.body.campaignId}/proposal`, {})
+    const bare = answerOf(
+      advertisers.createCampaign,
+      await api.post('/advertisers/campaigns', draftOf(now())),
+    )
+    const noAd = await api.post(`/advertisers/campaigns/${bare.campaignId}/proposal`, {})
     expect(noAd.status).toBe(422)
     expect(noAd.body).toMatchObject({ codes: ['campaign_no_content'] })
 
     const campaign = await campaignWithAd(api, now(), { budgetCents: 10_000 })
-    const res = await api.post<Proposal>(
-      `/advertisers/campaigns/${campaign.campaignId}/proposal`,
-      {},
+    const res = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {}),
     )
-    expect(res.status).toBe(201)
-    const p = res.body
+    const p = res
     expect(p.totalCents).toBeLessThanOrEqual(10_000)
     // as many plays on each billboard as the budget allows, one more at most
     const [opera, republique] = p.lines
@@ -322,14 +338,17 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(p.totalImpressions).toBe((opera?.plays ?? 0) * 1200 + (republique?.plays ?? 0) * 800)
     expect(p.validUntilEpochMs).toBeLessThanOrEqual(campaign.startEpochMs)
 
-    const shown = await api.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
-    expect(shown.body).toMatchObject({ state: 'Proposed', proposalGuid: p.proposalGuid })
-    // the link opens without an account
-    const shared = await client(server.url).get<Proposal>(
-      `/advertisers/proposals/${p.proposalGuid}`,
+    const shown = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${campaign.campaignId}`),
     )
-    expect(shared.status).toBe(200)
-    expect(shared.body).toMatchObject({ totalCents: p.totalCents, campaignName: 'Spring sale' })
+    expect(shown).toMatchObject({ state: 'Proposed', proposalGuid: p.proposalGuid })
+    // the link opens without an account
+    const shared = answerOf(
+      advertisers.proposal,
+      await client(server.url).get(`/advertisers/proposals/${p.proposalGuid}`),
+    )
+    expect(shared).toMatchObject({ totalCents: p.totalCents, campaignName: 'Spring sale' })
     const unknown = await client(server.url).get('/advertisers/proposals/no-such-proposal')
     expect(unknown.status).toBe(404)
     expect(unknown.body).toMatchObject({ errors: ['No proposal found for the provided key'] })
@@ -344,8 +363,11 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       codes: ['campaign_nothing_to_sell'],
       errors: ['The budget buys no play on these billboards at these times'],
     })
-    const before = await api.get<Campaign>(`/advertisers/campaigns/${cent.campaignId}`)
-    expect(before.body.state).toBe('Draft')
+    const before = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${cent.campaignId}`),
+    )
+    expect(before.state).toBe('Draft')
     // a PNG's signature, then more bytes than a photo may have (the shop's limit, 15 MB)
     const png = await pngOf(1400, 400)
     const huge = Buffer.concat([png.subarray(0, 64), Buffer.alloc(16 * 1024 * 1024)])
@@ -360,45 +382,56 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       errors: ['The file is too large. The limit is 15 MB.'],
     })
     // the ad uploaded before is still the campaign's
-    const still = await api.get<Campaign>(`/advertisers/campaigns/${cent.campaignId}`)
-    expect(still.body.contentGuid).toBe(before.body.contentGuid)
+    const still = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${cent.campaignId}`),
+    )
+    expect(still.contentGuid).toBe(before.contentGuid)
   })
 
   it('voids a proposal when its schedule changes, and books one with a saved card', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
     const campaign = await campaignWithAd(api, now(), { budgetCents: 20_000 })
     const id = campaign.campaignId
-    const first = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
-    const changed = await api.patch<Campaign>(`/advertisers/campaigns/${id}`, {
-      dayparts: ['Afternoon'],
-    })
-    expect(changed.body.state).toBe('Draft')
-    const stale = await api.post(`/advertisers/proposals/${first.body.proposalGuid}/accept`, {
+    const first = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${id}/proposal`, {}),
+    )
+    const changed = answerOf(
+      advertisers.updateCampaign,
+      await api.patch(`/advertisers/campaigns/${id}`, {
+        dayparts: ['Afternoon'],
+      }),
+    )
+    expect(changed.state).toBe('Draft')
+    const stale = await api.post(`/advertisers/proposals/${first.proposalGuid}/accept`, {
       customerId: (await card()).customerId,
       checkoutSecretKey: 'cks_none',
     })
     expect(stale.status).toBe(400)
 
-    const second = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
+    const second = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${id}/proposal`, {}),
+    )
     const saved = await card()
-    const voided = await api.post(`/advertisers/proposals/${first.body.proposalGuid}/accept`, {
+    const voided = await api.post(`/advertisers/proposals/${first.proposalGuid}/accept`, {
       customerId: saved.customerId,
       checkoutSecretKey: saved.checkoutSecretKey,
     })
     expect(voided.status).toBe(409)
     expect(voided.body).toMatchObject({ codes: ['proposal_void'] })
-    const booked = await api.post<Campaign>(
-      `/advertisers/proposals/${second.body.proposalGuid}/accept`,
-      {
+    const booked = answerOf(
+      advertisers.accept,
+      await api.post(`/advertisers/proposals/${second.proposalGuid}/accept`, {
         customerId: saved.customerId,
         checkoutSecretKey: saved.checkoutSecretKey,
-      },
+      }),
     )
-    expect(booked.status).toBe(200)
-    expect(booked.body).toMatchObject({
+    expect(booked).toMatchObject({
       state: 'Booked',
-      scheduledPlays: second.body.totalPlays,
-      committedCents: second.body.totalCents,
+      scheduledPlays: second.totalPlays,
+      committedCents: second.totalCents,
     })
 
     // from Booked on, the schedule is fixed
@@ -414,18 +447,20 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     // the budget: not below what is committed, raised at any time (more plays once a reviewer
     // approved the campaign: advertiser-ad-time-limits)
     const lower = await api.patch(`/advertisers/campaigns/${id}`, {
-      budgetCents: second.body.totalCents - 1,
+      budgetCents: second.totalCents - 1,
     })
     expect(lower.status).toBe(422)
     expect((lower.body as { errors: string[] }).errors[0]).toMatch(/^amount spent to date \+ /)
-    const raised = await api.patch<Campaign>(`/advertisers/campaigns/${id}`, {
+    const raised = answerOf(
+      advertisers.updateCampaign,
+      await api.patch(`/advertisers/campaigns/${id}`, {
+        budgetCents: 40_000,
+      }),
+    )
+    expect(raised).toMatchObject({
       budgetCents: 40_000,
-    })
-    expect(raised.status).toBe(200)
-    expect(raised.body).toMatchObject({
-      budgetCents: 40_000,
-      scheduledPlays: second.body.totalPlays,
-      committedCents: second.body.totalCents,
+      scheduledPlays: second.totalPlays,
+      committedCents: second.totalCents,
     })
     // the ad is what was booked
     const ad = await uploadAd(api, id, {
@@ -439,13 +474,16 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
   it('refuses a proposal past its time with 410', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
     const campaign = await campaignWithAd(api, now())
-    const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+    const p = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {}),
+    )
     const saved = await card()
-    offsetMs += p.body.validUntilEpochMs - now() + 1000
+    offsetMs += p.validUntilEpochMs - now() + 1000
     try {
-      const renewed = await api.post<{ accessToken: string }>('/advertisers/session/refresh')
-      api.token = renewed.body.accessToken
-      const late = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+      const renewed = answerOf(advertisers.refresh, await api.post('/advertisers/session/refresh'))
+      api.token = renewed.accessToken
+      const late = await api.post(`/advertisers/proposals/${p.proposalGuid}/accept`, {
         customerId: saved.customerId,
         checkoutSecretKey: saved.checkoutSecretKey,
       })
@@ -460,9 +498,12 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const { api, email } = await signedInAdvertiser(server, smtp)
     const campaign = await campaignWithAd(api, now())
     const id = campaign.campaignId
-    const p = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
+    const p = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${id}/proposal`, {}),
+    )
     const saved = await card()
-    await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+    await api.post(`/advertisers/proposals/${p.proposalGuid}/accept`, {
       customerId: saved.customerId,
       checkoutSecretKey: saved.checkoutSecretKey,
     })
@@ -473,14 +514,16 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     })
     expect((await api.post(`/advertisers/campaigns/${id}/resume`, {})).status).toBe(409)
 
-    const report = await api.get<Report>(`/advertisers/campaigns/${id}/report?format=json`)
-    expect(report.status).toBe(200)
-    expect(report.body.totals.scheduledPlays).toBe(p.body.totalPlays)
-    expect(report.body.totals.provenPlays).toBe(0)
-    expect(new Set(report.body.rows.map((r) => r.deviceId))).toEqual(
+    const report = answerOf(
+      advertisers.report,
+      await api.get(`/advertisers/campaigns/${id}/report?format=json`),
+    )
+    expect(report.totals.scheduledPlays).toBe(p.totalPlays)
+    expect(report.totals.provenPlays).toBe(0)
+    expect(new Set(report.rows.map((r) => r.deviceId))).toEqual(
       new Set(['paris-opera-1', 'paris-republique']),
     )
-    expect(report.body.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.day))).toBe(true)
+    expect(report.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.day))).toBe(true)
     const csv = await fetch(`${server.url}/api/v1/advertisers/campaigns/${id}/report?format=csv`, {
       headers: { authorization: `Bearer ${api.token}` },
     })
@@ -490,11 +533,11 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     expect(lines[0]).toBe(
       'day,location,city,deviceId,scheduledPlays,provenPlays,impressions,spentCents',
     )
-    expect(lines).toHaveLength(report.body.rows.length + 1)
+    expect(lines).toHaveLength(report.rows.length + 1)
     expect(lines[1]).toMatch(
       /^\d{4}-\d{2}-\d{2},("Place de l'Opéra, facing Boulevard Haussmann",Paris,paris-opera-1|"Place de la République, north side",Paris,paris-republique),/,
     )
-    expect(report.body.billboards).toEqual([
+    expect(report.billboards).toEqual([
       {
         deviceId: 'paris-opera-1',
         location: "Place de l'Opéra, facing Boulevard Haussmann",
@@ -510,10 +553,12 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     ])
 
     // the next plays, soonest first, each billboard by its catalogue name and time zone
-    const next = await api.get<NextPlays>(`/advertisers/campaigns/${id}/plays`)
-    expect(next.status).toBe(200)
-    const plays = next.body.plays
-    expect(plays).toHaveLength(Math.min(20, p.body.totalPlays))
+    const next = answerOf(
+      advertisers.nextPlays,
+      await api.get(`/advertisers/campaigns/${id}/plays`),
+    )
+    const plays = next.plays
+    expect(plays).toHaveLength(Math.min(20, p.totalPlays))
     const starts = plays.map((play) => play.startEpochMs)
     expect(starts).toEqual([...starts].sort((a, b) => a - b))
     expect(starts.every((start) => start >= now())).toBe(true)
@@ -532,12 +577,18 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const earlier = api.token
     try {
       // the access token of hours ago has expired: signed in again at that time
-      const again = await api.post<{ accessToken: string }>('/advertisers/session', {
-        email,
-        password: STRONG_PASSWORD,
-      })
-      api.token = again.body.accessToken
-      const later = (await api.get<NextPlays>(`/advertisers/campaigns/${id}/plays`)).body.plays
+      const again = answerOf(
+        advertisers.signIn,
+        await api.post('/advertisers/session', {
+          email,
+          password: STRONG_PASSWORD,
+        }),
+      )
+      api.token = again.accessToken
+      const later = answerOf(
+        advertisers.nextPlays,
+        await api.get(`/advertisers/campaigns/${id}/plays`),
+      ).plays
       expect(later.length).toBeGreaterThan(0)
       expect(later.every((play) => play.startEpochMs > first.startEpochMs)).toBe(true)
       expect(later[0]).toEqual(plays.find((play) => play.startEpochMs > first.startEpochMs))
@@ -546,14 +597,19 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
       api.token = earlier
     }
 
-    const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${id}/cancel`, {})
-    expect(cancelled.body).toMatchObject({
+    const cancelled = answerOf(
+      advertisers.cancel,
+      await api.post(`/advertisers/campaigns/${id}/cancel`, {}),
+    )
+    expect(cancelled).toMatchObject({
       state: 'Cancelled',
       scheduledPlays: 0,
       committedCents: 0,
     })
     expect((await api.post(`/advertisers/campaigns/${id}/cancel`, {})).status).toBe(409)
-    expect((await api.get<NextPlays>(`/advertisers/campaigns/${id}/plays`)).body.plays).toEqual([])
+    expect(
+      answerOf(advertisers.nextPlays, await api.get(`/advertisers/campaigns/${id}/plays`)).plays,
+    ).toEqual([])
   })
 
   it('answers every advertisers’ call without a token with spec §7’s first message', async () => {
@@ -612,10 +668,13 @@ describe.each(BACKENDS)('advertisers’ campaigns on %s', (backend) => {
     const { api } = await signedInAdvertiser(server, smtp)
     const campaign = await campaignWithAd(api, now(), { deviceIds: [formula] })
     const id = campaign.campaignId
-    const p = await api.post<Proposal>(`/advertisers/campaigns/${id}/proposal`, {})
-    expect(p.body.totalPlays).toBeGreaterThan(0)
+    const p = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${id}/proposal`, {}),
+    )
+    expect(p.totalPlays).toBeGreaterThan(0)
     const saved = await card()
-    const accepted = await api.post(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
+    const accepted = await api.post(`/advertisers/proposals/${p.proposalGuid}/accept`, {
       customerId: saved.customerId,
       checkoutSecretKey: saved.checkoutSecretKey,
     })

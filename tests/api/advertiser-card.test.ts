@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import { advertiserBilling } from '../../src/contract/advertisers-billing.ts'
+import { order } from '../../src/contract/order.ts'
 import { dailyChargeKey } from '../../src/domain/ad-settlement.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
@@ -10,7 +12,7 @@ import {
   SHOP,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
-import { BACKENDS, type Checkout, client, startTestServer, type TestServer } from './helpers.ts'
+import { answerOf, BACKENDS, client, startTestServer, type TestServer } from './helpers.ts'
 import { signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts'
@@ -39,22 +41,27 @@ describe.each(BACKENDS)('a campaign’s card replaced on %s', (backend) => {
 
   /** A card saved through Stripe's flow with this test payment method. */
   async function card(paymentMethod: string) {
-    const setup = await client(server.url).post<Checkout>('/order/payment/setup-intent')
-    stripe.confirmSetup(setup.body.clientSecret, paymentMethod)
-    return { customerId: setup.body.customerId, checkoutSecretKey: setup.body.checkoutSecretKey }
+    const setup = answerOf(
+      order.setupIntent,
+      await client(server.url).post('/order/payment/setup-intent'),
+    )
+    stripe.confirmSetup(setup.clientSecret, paymentMethod)
+    return { customerId: setup.customerId, checkoutSecretKey: setup.checkoutSecretKey }
   }
 
   async function approved(api: AdvertiserClient, paymentMethod: string): Promise<string> {
     const draft = await campaignWithAd(api, Date.now(), { deviceIds: [DEVICE] })
-    const proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
-    const accepted = await api.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      await card(paymentMethod),
+    answerOf(
+      advertisers.accept,
+      await api.post(
+        `/advertisers/proposals/${proposal.proposalGuid}/accept`,
+        await card(paymentMethod),
+      ),
     )
-    expect(accepted.status).toBe(200)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})
     return draft.campaignId
@@ -92,16 +99,18 @@ describe.each(BACKENDS)('a campaign’s card replaced on %s', (backend) => {
     expect(await chargesOf(server.deps.database, campaignId)).toMatchObject([
       { day: '2030-06-01', status: 'failed' },
     ])
-    const paused = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
-    expect(paused.body).toMatchObject({ state: 'Paused', pausedReason: 'charge_failed' })
+    const paused = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${campaignId}`),
+    )
+    expect(paused).toMatchObject({ state: 'Paused', pausedReason: 'charge_failed' })
 
     const before = succeeded().length
     const replacement = await card('pm_card_visa')
-    const replaced = await api.post<Campaign>(
-      `/advertisers/campaigns/${campaignId}/card`,
-      replacement,
+    answerOf(
+      advertiserBilling.replaceCard,
+      await api.post(`/advertisers/campaigns/${campaignId}/card`, replacement),
     )
-    expect(replaced.status).toBe(200)
     // the replacement sent twice (a double click, a retry) and the settlement run three times
     expect((await api.post(`/advertisers/campaigns/${campaignId}/card`, replacement)).status).toBe(
       200,
@@ -112,28 +121,34 @@ describe.each(BACKENDS)('a campaign’s card replaced on %s', (backend) => {
     const [charge] = await chargesOf(server.deps.database, campaignId)
     expect(charge).toMatchObject({ day: '2030-06-01', status: 'charged' })
     expect(succeeded().length).toBe(before + 1)
-    const invoices = await api.get<{ invoices: { day: string }[] }>(
-      `/advertisers/campaigns/${campaignId}/invoices`,
+    const invoices = answerOf(
+      advertiserBilling.campaignInvoices,
+      await api.get(`/advertisers/campaigns/${campaignId}/invoices`),
     )
-    expect(invoices.body.invoices.map((i) => i.day)).toEqual(['2030-06-01'])
+    expect(invoices.invoices.map((i) => i.day)).toEqual(['2030-06-01'])
 
     // replaced once more: the day is charged already, nothing is charged again
     await api.post(`/advertisers/campaigns/${campaignId}/card`, await card('pm_card_mastercard'))
     await server.deps.advertisers.settlement.settle()
     expect(succeeded().length).toBe(before + 1)
 
-    const resumed = await api.post<Campaign>(`/advertisers/campaigns/${campaignId}/resume`, {})
-    expect(resumed.status).toBe(200)
-    expect(resumed.body.state).toBe('Approved')
+    const resumed = answerOf(
+      advertisers.resume,
+      await api.post(`/advertisers/campaigns/${campaignId}/resume`, {}),
+    )
+    expect(resumed.state).toBe('Approved')
   })
 
   it('refuses a card that was not saved, and a campaign that is over', async () => {
     const { api } = await signedInAdvertiser(server, smtp)
     const campaignId = await approved(api, 'pm_card_visa')
-    const setup = await client(server.url).post<Checkout>('/order/payment/setup-intent')
+    const setup = answerOf(
+      order.setupIntent,
+      await client(server.url).post('/order/payment/setup-intent'),
+    )
     const unconfirmed = await api.post<{ codes: string[] }>(
       `/advertisers/campaigns/${campaignId}/card`,
-      { customerId: setup.body.customerId, checkoutSecretKey: setup.body.checkoutSecretKey },
+      { customerId: setup.customerId, checkoutSecretKey: setup.checkoutSecretKey },
     )
     expect(unconfirmed.status).toBe(400)
     expect(unconfirmed.body.codes).toEqual(['setup_not_confirmed'])

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { Play, Schedule } from '../../src/contract/player.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import { order } from '../../src/contract/order.ts'
+import { type Play, player } from '../../src/contract/player.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { advertiserEnv, campaignWithAd, SHOP, signedInAdvertiser } from './advertiser-helpers.ts'
-import { BACKENDS, type Checkout, client, startTestServer, type TestServer } from './helpers.ts'
+import { answerOf, BACKENDS, client, startTestServer, type TestServer } from './helpers.ts'
 import { signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts'
@@ -42,27 +43,35 @@ describe.each(BACKENDS)('a campaign’s daily charge after a crash on %s', (back
     // a campaign booked with a card saved through Stripe, approved, one play proven
     const { api } = await signedInAdvertiser(server, smtp)
     const draft = await campaignWithAd(api, Date.now(), { deviceIds: [DEVICE] })
-    const proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
-    const setup = await client(server.url).post<Checkout>('/order/payment/setup-intent')
-    stripe.confirmSetup(setup.body.clientSecret, 'pm_card_visa')
-    const accepted = await api.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      { customerId: setup.body.customerId, checkoutSecretKey: setup.body.checkoutSecretKey },
+    const setup = answerOf(
+      order.setupIntent,
+      await client(server.url).post('/order/payment/setup-intent'),
     )
-    expect(accepted.status).toBe(200)
+    stripe.confirmSetup(setup.clientSecret, 'pm_card_visa')
+    answerOf(
+      advertisers.accept,
+      await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+        customerId: setup.customerId,
+        checkoutSecretKey: setup.checkoutSecretKey,
+      }),
+    )
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     const auth = { authorization: `Bearer ${linked.value.token}` }
-    const schedule = await client(server.url).get<Schedule>(
-      `/player/${DEVICE}/schedule?fromEpochMs=${draft.startEpochMs}&toEpochMs=${draft.startEpochMs + DAY}`,
-      auth,
+    const schedule = answerOf(
+      player.schedule,
+      await client(server.url).get(
+        `/player/${DEVICE}/schedule?fromEpochMs=${draft.startEpochMs}&toEpochMs=${draft.startEpochMs + DAY}`,
+        auth,
+      ),
     )
-    const ad = schedule.body.items.find((i) => i.campaignId === draft.campaignId)
+    const ad = schedule.items.find((i) => i.campaignId === draft.campaignId)
     if (!ad) throw new Error('no ad on the schedule')
     offsetMs = ad.endEpochMs + 60_000 - Date.now()
     const play: Play = {

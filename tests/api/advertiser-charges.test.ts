@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { OpsCampaign } from '../../src/contract/ops/campaigns.ts'
-import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
+import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
@@ -17,6 +17,7 @@ import {
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
 import {
+  answerOf,
   BACKENDS,
   type Client,
   client,
@@ -80,22 +81,24 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
       endEpochMs: flight.toEpochMs,
       budgetCents: 20_000,
     })
-    const proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
     const saved = await savedCard(client(server.url), card)
-    const accepted = await api.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      { customerId: saved.customerId, checkoutSecretKey: saved.checkoutSecretKey },
+    answerOf(
+      advertisers.accept,
+      await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      }),
     )
-    expect(accepted.status).toBe(200)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     expect((await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})).status).toBe(
       200,
     )
     const costOf = new Map(
-      proposal.body.lines.map((l) => [l.deviceId, l.plays ? l.costCents / l.plays : 0]),
+      proposal.lines.map((l) => [l.deviceId, l.plays ? l.costCents / l.plays : 0]),
     )
     return { campaignId: draft.campaignId, flight, costOf, email, api }
   }
@@ -103,11 +106,14 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
   async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
     const ads: (ScheduleItem & { deviceId: string })[] = []
     for (const deviceId of DEVICES) {
-      const res = await shop.get<Schedule>(
-        `/player/${deviceId}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
-        { authorization: `Bearer ${tokens.get(deviceId)}` },
+      const res = answerOf(
+        player.schedule,
+        await shop.get(
+          `/player/${deviceId}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
+          { authorization: `Bearer ${tokens.get(deviceId)}` },
+        ),
       )
-      for (const item of res.body.items) {
+      for (const item of res.items) {
         if (item.campaignId === campaignId) ads.push({ ...item, deviceId })
       }
     }
@@ -125,12 +131,15 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
         startedAtEpochMs: ad.startEpochMs + 20,
         endedAtEpochMs: ad.endEpochMs,
       }
-      const res = await shop.post<{ accepted: number }>(
-        `/player/${ad.deviceId}/plays`,
-        { plays: [play] },
-        { authorization: `Bearer ${tokens.get(ad.deviceId)}` },
+      const res = answerOf(
+        player.plays,
+        await shop.post(
+          `/player/${ad.deviceId}/plays`,
+          { plays: [play] },
+          { authorization: `Bearer ${tokens.get(ad.deviceId)}` },
+        ),
       )
-      expect(res.body.accepted).toBe(1)
+      expect(res.accepted).toBe(1)
     }
   }
 
@@ -214,12 +223,14 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
 
   /** The advertiser signed in again at the clock's time (an access token lasts 15 minutes). */
   async function signedInNow(api: AdvertiserClient, email: string) {
-    const session = await api.post<{ accessToken: string }>('/advertisers/session', {
-      email,
-      password: STRONG_PASSWORD,
-    })
-    expect(session.status).toBe(200)
-    api.token = session.body.accessToken
+    const session = answerOf(
+      advertisers.signIn,
+      await api.post('/advertisers/session', {
+        email,
+        password: STRONG_PASSWORD,
+      }),
+    )
+    api.token = session.accessToken
   }
   const sum = (cents: readonly number[]) => cents.reduce((n, c) => n + c, 0)
 
@@ -232,8 +243,11 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     const cancelledAt = Math.max(b.endEpochMs, (ads[2] as ScheduleItem).endEpochMs) + 60_000
     at(cancelledAt)
     await signedInNow(api, email)
-    const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${campaignId}/cancel`, {})
-    expect(cancelled.body.state).toBe('Cancelled')
+    const cancelled = answerOf(
+      advertisers.cancel,
+      await api.post(`/advertisers/campaigns/${campaignId}/cancel`, {}),
+    )
+    expect(cancelled.state).toBe('Cancelled')
     // the plays still to come are freed; what ran stays, to be paid if proven
     expect((await heldOf(campaignId)).every((p) => p.startEpochMs < cancelledAt)).toBe(true)
 
@@ -254,17 +268,21 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     if (!a || !b) throw new Error('no ads')
     await prove([a, b])
     await signedInNow(api, email)
-    const { committedCents } = (await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`))
-      .body
+    const { committedCents } = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${campaignId}`),
+    )
     const owed = (costOf.get(a.deviceId) ?? 0) + (costOf.get(b.deviceId) ?? 0)
     const refused = await api.patch<{ codes: string[] }>(`/advertisers/campaigns/${campaignId}`, {
       budgetCents: committedCents + owed - 1,
     })
     expect(refused.body.codes).toEqual(['campaign_budget_below_spent'])
-    const lowered = await api.patch<Campaign>(`/advertisers/campaigns/${campaignId}`, {
-      budgetCents: committedCents + owed,
-    })
-    expect(lowered.status).toBe(200)
+    answerOf(
+      advertisers.updateCampaign,
+      await api.patch(`/advertisers/campaigns/${campaignId}`, {
+        budgetCents: committedCents + owed,
+      }),
+    )
     offsetMs = 0
   })
 
@@ -279,12 +297,17 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     expect(ran.length).toBeGreaterThan(0)
     at(loweredAt)
     await signedInNow(api, email)
-    const before = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
-    const budgetCents = before.body.spentCents + before.body.committedCents
-    const lowered = await api.patch<Campaign>(`/advertisers/campaigns/${campaignId}`, {
-      budgetCents,
-    })
-    expect(lowered.status).toBe(200)
+    const before = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${campaignId}`),
+    )
+    const budgetCents = before.spentCents + before.committedCents
+    answerOf(
+      advertisers.updateCampaign,
+      await api.patch(`/advertisers/campaigns/${campaignId}`, {
+        budgetCents,
+      }),
+    )
     // then the late proofs come (within the two hours), and every later play is proven
     await prove(ran, loweredAt + 30 * 60_000)
     await prove(toCome)
@@ -350,12 +373,15 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     // the campaign page says why it is paused; the console shows the declined day's charge (read
     // back at the real time, when the advertiser's access token is still good)
     offsetMs = 0
-    const seen = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
-    expect(seen.body).toMatchObject({ state: 'Paused', pausedReason: 'charge_failed' })
+    const seen = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${campaignId}`),
+    )
+    expect(seen).toMatchObject({ state: 'Paused', pausedReason: 'charge_failed' })
     const admin = await signedInOperator(server, 'admin', undefined, SHOP)
-    const ops = await admin.api.get<OpsCampaign>(`/ops/campaigns/${campaignId}`)
+    const ops = answerOf(opsCampaigns.campaign, await admin.api.get(`/ops/campaigns/${campaignId}`))
     const first = ads[0] as ScheduleItem & { deviceId: string }
-    expect(ops.body).toMatchObject({
+    expect(ops).toMatchObject({
       pausedReason: 'charge_failed',
       charges: [
         {
@@ -369,7 +395,7 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
         },
       ],
     })
-    expect(ops.body.history.at(-1)).toMatchObject({ state: 'Paused', reason: 'charge_failed' })
+    expect(ops.history.at(-1)).toMatchObject({ state: 'Paused', reason: 'charge_failed' })
     // a failed charge is not tried again
     at(closed(first.startEpochMs))
     await server.deps.jobs.runNow('ad-settlement')
@@ -379,11 +405,17 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     // resumed, then paused by its advertiser: the page no longer blames the card
     offsetMs = 0
     expect((await api.post(`/advertisers/campaigns/${campaignId}/resume`, {})).status).toBe(200)
-    const resumed = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
-    expect(resumed.body).toMatchObject({ state: 'Live', pausedReason: null })
+    const resumed = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${campaignId}`),
+    )
+    expect(resumed).toMatchObject({ state: 'Live', pausedReason: null })
     expect((await api.post(`/advertisers/campaigns/${campaignId}/pause`, {})).status).toBe(200)
-    const paused = await api.get<Campaign>(`/advertisers/campaigns/${campaignId}`)
-    expect(paused.body).toMatchObject({ state: 'Paused', pausedReason: 'advertiser' })
+    const paused = answerOf(
+      advertisers.campaign,
+      await api.get(`/advertisers/campaigns/${campaignId}`),
+    )
+    expect(paused).toMatchObject({ state: 'Paused', pausedReason: 'advertiser' })
     offsetMs = 0
   })
 })

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BillboardForSale } from '../../src/contract/advertisers-door.ts'
-import type { OutboxMail, OutboxMailBody } from '../../src/contract/mail.ts'
+import { advertiserDoor } from '../../src/contract/advertisers-door.ts'
+import { mail, type OutboxMail, type OutboxMailBody } from '../../src/contract/mail.ts'
+import { opsAdvertisers } from '../../src/contract/ops/advertisers.ts'
+import { ops } from '../../src/contract/ops/orders.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
@@ -10,7 +12,7 @@ import {
   SHOP,
   STRONG_PASSWORD,
 } from './advertiser-helpers.ts'
-import { BACKENDS, client, startTestServer, type TestServer } from './helpers.ts'
+import { answerOf, BACKENDS, client, startTestServer, type TestServer } from './helpers.ts'
 import { type SignedIn, signedInOperator } from './ops-helpers.ts'
 
 // api-v1 "Advertisers", the way in, on a fresh install with no mail server: the public billboards
@@ -55,22 +57,22 @@ describe.each(BACKENDS)('an advertiser’s way in on %s', (backend) => {
       const [left] = await server.deps.database.query(
         sql<{ n: number }>`select count(*)::int as n from advertiser_requests`,
       )
-      const listed = await admin.api.get<{ mails: OutboxMail[] }>('/ops/outbox')
-      const mails = listed.body.mails.filter((m) => m.to === email)
+      const listed = answerOf(mail.outbox, await admin.api.get('/ops/outbox'))
+      const mails = listed.mails.filter((m) => m.to === email)
       if ((left?.n === 0 && mails.length >= count) || tries > 200) return mails
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
   }
   const bodyOf = async (id: string) =>
-    (await admin.api.get<OutboxMailBody>(`/ops/outbox/${id}`)).body
+    answerOf(mail.outboxMail, await admin.api.get(`/ops/outbox/${id}`))
   const tokenOf = (body: OutboxMailBody) => /#verify=([\w-]+)/.exec(body.text)?.[1] ?? ''
 
   it('shows anyone the billboards sold to advertisers, named, with their audience and price per play', async () => {
     const anyone = client(server.url)
-    const res = await anyone.get<{ billboards: BillboardForSale[] }>('/advertisers/billboards')
-    expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe('public, max-age=300')
-    const opera = res.body.billboards.find((b) => b.deviceId === 'paris-opera-1')
+    const reply = await anyone.get('/advertisers/billboards')
+    expect(reply.headers.get('cache-control')).toBe('public, max-age=300')
+    const res = answerOf(advertiserDoor.billboardsForSale, reply)
+    const opera = res.billboards.find((b) => b.deviceId === 'paris-opera-1')
     expect(opera).toMatchObject({
       location: "Place de l'Opéra, facing Boulevard Haussmann",
       city: 'Paris',
@@ -79,9 +81,7 @@ describe.each(BACKENDS)('an advertiser’s way in on %s', (backend) => {
     expect(opera?.impressionsPerPlay).toBeGreaterThan(0)
     expect(opera?.costCentsPerPlay).toBeGreaterThan(0)
     // every currency the shop sells in, and nothing of what a planner alone may see
-    expect(new Set(res.body.billboards.map((b) => b.currency))).toEqual(
-      new Set(['EUR', 'GBP', 'USD']),
-    )
+    expect(new Set(res.billboards.map((b) => b.currency))).toEqual(new Set(['EUR', 'GBP', 'USD']))
     expect(opera).not.toHaveProperty('freePlays')
   })
 
@@ -169,26 +169,23 @@ describe.each(BACKENDS)('an advertiser’s way in on %s', (backend) => {
     expect(unknown.status).toBe(404)
     expect(unknown.body).toMatchObject({ codes: ['advertiser_not_found'] })
 
-    const done = await admin.api.post<{ accountId: string; changed: boolean }>(
-      '/ops/advertisers/verify',
-      { email: email.toUpperCase() },
+    const done = answerOf(
+      opsAdvertisers.verifyAdvertiser,
+      await admin.api.post('/ops/advertisers/verify', { email: email.toUpperCase() }),
     )
-    expect(done.status).toBe(200)
-    expect(done.body).toMatchObject({ email, company: 'Brand', changed: true })
+    expect(done).toMatchObject({ email, company: 'Brand', changed: true })
     const twice = await admin.api.post('/ops/advertisers/verify', { email })
     expect(twice.body).toMatchObject({ changed: false })
     expect(
       (await api.post('/advertisers/session', { email, password: STRONG_PASSWORD })).status,
     ).toBe(200)
 
-    const audit = await admin.api.get<{
-      entries: { action: string; operatorEmail: string; detail: unknown }[]
-    }>('/ops/audit')
-    const entries = audit.body.entries.filter((e) => e.action === 'advertiser_verify')
+    const audit = answerOf(ops.audit, await admin.api.get('/ops/audit'))
+    const entries = audit.entries.filter((e) => e.action === 'advertiser_verify')
     expect(entries).toEqual([
       expect.objectContaining({
         operatorEmail: admin.email,
-        detail: { accountId: done.body.accountId },
+        detail: { accountId: done.accountId },
       }),
     ])
     // without the shop's Origin the change is refused
@@ -205,18 +202,17 @@ describe.each(BACKENDS)('an advertiser’s way in on %s', (backend) => {
   it('judges a password as sign-up does while it is typed, knowing the words typed with it', async () => {
     const api = advertiserClient(server)
     const judge = (password: string) =>
-      api.post<{ score: number; strongEnough: boolean }>('/advertisers/password-strength', {
+      api.post('/advertisers/password-strength', {
         password,
         email: 'lea@brand.example',
         name: 'Léa',
         company: 'Brandmaker',
       })
     const weak = await judge('brandmaker2024')
-    expect(weak.status).toBe(200)
-    expect(weak.body.strongEnough).toBe(false)
+    expect(answerOf(advertiserDoor.passwordStrength, weak).strongEnough).toBe(false)
     expect(weak.headers.get('cache-control')).toBe('no-store')
-    const strong = await judge(STRONG_PASSWORD)
-    expect(strong.body).toEqual({ score: 4, strongEnough: true })
+    const strong = answerOf(advertiserDoor.passwordStrength, await judge(STRONG_PASSWORD))
+    expect(strong).toEqual({ score: 4, strongEnough: true })
   })
 })
 
@@ -274,11 +270,11 @@ describe('an advertiser’s one-time link outside a local install', () => {
       locale: 'en',
     })
     await server.deps.advertisers.accounts.runRequests()
-    const listed = await admin.api.get<{ mails: OutboxMail[] }>('/ops/outbox')
-    const verify = listed.body.mails.find((m) => m.to === email)
+    const listed = answerOf(mail.outbox, await admin.api.get('/ops/outbox'))
+    const verify = listed.mails.find((m) => m.to === email)
     expect(verify).toMatchObject({ kind: 'account_verify', oneTimeLink: true })
-    const body = await admin.api.get<OutboxMailBody>(`/ops/outbox/${verify?.id}`)
-    expect(body.body).toMatchObject({ text: '', html: '', bodyHidden: 'one_time_link' })
+    const body = answerOf(mail.outboxMail, await admin.api.get(`/ops/outbox/${verify?.id}`))
+    expect(body).toMatchObject({ text: '', html: '', bodyHidden: 'one_time_link' })
     expect(logs.some((l) => l.includes('#verify='))).toBe(false)
   })
 })

@@ -1,6 +1,11 @@
 import type { ParsedMail } from 'mailparser'
-import type { AdvertiserSession, Campaign, CampaignDraft } from '../../src/contract/advertisers.ts'
-import type { Client, Reply, TestServer } from './helpers.ts'
+import {
+  type AdvertiserSession,
+  advertisers,
+  type Campaign,
+  type CampaignDraft,
+} from '../../src/contract/advertisers.ts'
+import { answerOf, type Client, type Reply, type TestServer } from './helpers.ts'
 import type { SmtpTestServer } from './smtp-test-server.ts'
 
 // Advertisers in API tests: signed up through POST /advertisers/accounts, verified with the link the
@@ -114,19 +119,15 @@ export async function signedInAdvertiser(
     company: options.company ?? 'Brand & Co',
     locale: options.locale ?? 'en',
   })
-  if (signUp.status !== 202)
-    throw new Error(`sign-up: ${signUp.status} ${JSON.stringify(signUp.body)}`)
+  answerOf(advertisers.signUp, signUp)
   const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
-  const verified = await api.post('/advertisers/accounts/verify', { token })
-  if (verified.status !== 200) throw new Error(`verify: ${verified.status}`)
-  const signIn = await api.post<AdvertiserSession>('/advertisers/session', {
-    email,
-    password: STRONG_PASSWORD,
-  })
-  if (signIn.status !== 200)
-    throw new Error(`sign-in: ${signIn.status} ${JSON.stringify(signIn.body)}`)
-  api.token = signIn.body.accessToken
-  return { api, email, session: signIn.body }
+  answerOf(advertisers.verify, await api.post('/advertisers/accounts/verify', { token }))
+  const session = answerOf(
+    advertisers.signIn,
+    await api.post('/advertisers/session', { email, password: STRONG_PASSWORD }),
+  )
+  api.token = session.accessToken
+  return { api, email, session }
 }
 
 const HOUR = 3_600_000
@@ -186,13 +187,15 @@ export async function campaignWithAd(
   nowMs: number,
   more: Partial<CampaignDraft> = {},
 ): Promise<Campaign> {
-  const made = await api.post<Campaign>('/advertisers/campaigns', draftOf(nowMs, more))
-  if (made.status !== 201) throw new Error(`campaign: ${made.status} ${JSON.stringify(made.body)}`)
-  const ad = await uploadAd(api, made.body.campaignId, {
+  const made = answerOf(
+    advertisers.createCampaign,
+    await api.post('/advertisers/campaigns', draftOf(nowMs, more)),
+  )
+  const ad = await uploadAd(api, made.campaignId, {
     bytes: await pngOf(1400, 400),
     name: 'ad.png',
     type: 'image/png',
   })
-  if (ad.status !== 201) throw new Error(`ad: ${ad.status} ${JSON.stringify(ad.body)}`)
-  return made.body
+  answerOf(advertisers.uploadContent, ad)
+  return made
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { InvoiceSummary } from '../../src/contract/advertisers-billing.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import { advertiserBilling } from '../../src/contract/advertisers-billing.ts'
+import { opsInvoices } from '../../src/contract/ops/invoices.ts'
 import { dailyChargeKey } from '../../src/domain/ad-settlement.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
@@ -13,7 +14,14 @@ import {
   SHOP,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  BACKENDS,
+  client,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 import { signedInOperator } from './ops-helpers.ts'
 import { pdfOf, pdfText } from './pdf-text.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
@@ -54,16 +62,18 @@ describe.each(BACKENDS)('invoices of campaigns’ charges on %s', (backend) => {
   /** A campaign on one billboard, booked with a saved card (its plays reserved). */
   async function booked(api: AdvertiserClient): Promise<string> {
     const draft = await campaignWithAd(api, Date.now(), { deviceIds: [DEVICE] })
-    const proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
     const saved = await savedCard(client(server.url))
-    const accepted = await api.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      { customerId: saved.customerId, checkoutSecretKey: saved.checkoutSecretKey },
+    answerOf(
+      advertisers.accept,
+      await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      }),
     )
-    expect(accepted.status).toBe(200)
     return draft.campaignId
   }
 
@@ -95,7 +105,7 @@ describe.each(BACKENDS)('invoices of campaigns’ charges on %s', (backend) => {
   }
 
   const invoicesOf = async (api: AdvertiserClient) =>
-    (await api.get<{ invoices: InvoiceSummary[] }>('/advertisers/invoices')).body.invoices
+    answerOf(advertiserBilling.invoices, await api.get('/advertisers/invoices')).invoices
 
   const numbers = async () =>
     (
@@ -129,10 +139,11 @@ describe.each(BACKENDS)('invoices of campaigns’ charges on %s', (backend) => {
     expect(invoice.label).toMatch(/^SH-T-\d{6}$/)
     expect(invoice.netCents + invoice.vatCents).toBe(cents)
     expect(invoice.netCents).toBe(Math.round((cents * 100) / 120))
-    const forCampaign = await api.get<{ invoices: InvoiceSummary[] }>(
-      `/advertisers/campaigns/${campaignId}/invoices`,
+    const forCampaign = answerOf(
+      advertiserBilling.campaignInvoices,
+      await api.get(`/advertisers/campaigns/${campaignId}/invoices`),
     )
-    expect(forCampaign.body.invoices.map((i) => i.label)).toEqual([invoice.label])
+    expect(forCampaign.invoices.map((i) => i.label)).toEqual([invoice.label])
 
     const pdf = await pdfOf(server.url, `/advertisers/invoices/${invoice.invoiceId}/pdf`, {
       authorization: `Bearer ${api.token}`,
@@ -236,12 +247,11 @@ describe.each(BACKENDS)('invoices of campaigns’ charges on %s', (backend) => {
     const [invoice] = await invoicesOf(api)
     const admin = await signedInOperator(server, 'admin', undefined, SHOP)
     const path = `/ops/campaigns/${campaignId}/charges/2030-03-06/refund`
-    const refunded = await admin.api.post<{ creditNote: InvoiceSummary }>(path, {
-      amountCents: cents,
-      reason: 'The billboard was dark',
-    })
-    expect(refunded.status).toBe(200)
-    expect(refunded.body.creditNote).toMatchObject({
+    const refunded = answerOf(
+      opsInvoices.refundCharge,
+      await admin.api.post(path, { amountCents: cents, reason: 'The billboard was dark' }),
+    )
+    expect(refunded.creditNote).toMatchObject({
       kind: 'credit_note',
       refersTo: invoice?.label,
       grossCents: -cents,
@@ -249,20 +259,21 @@ describe.each(BACKENDS)('invoices of campaigns’ charges on %s', (backend) => {
       vatCents: -(invoice?.vatCents ?? 0),
     })
     const all = await numbers()
-    expect(all[all.length - 1]).toBe(Number(refunded.body.creditNote.label.slice(5)))
+    expect(all[all.length - 1]).toBe(Number(refunded.creditNote.label.slice(5)))
     const again = await admin.api.post<{ codes: string[] }>(path, { amountCents: 1, reason: 'x' })
     expect(again.status).toBe(409)
     expect(again.body.codes).toEqual(['charge_not_refundable'])
     // the console lists the account's invoice and credit note
-    const listed = await admin.api.get<{ invoices: InvoiceSummary[] }>(
-      `/ops/advertisers/${session.account.accountId}/invoices`,
+    const listed = answerOf(
+      opsInvoices.accountInvoices,
+      await admin.api.get(`/ops/advertisers/${session.account.accountId}/invoices`),
     )
-    expect(listed.body.invoices.map((i) => i.kind)).toEqual(['credit_note', 'invoice'])
+    expect(listed.invoices.map((i) => i.kind)).toEqual(['credit_note', 'invoice'])
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     expect((await reviewer.api.post(path, { amountCents: 1, reason: 'x' })).status).toBe(403)
     const text = await pdfText(
       (
-        await pdfOf(server.url, `/advertisers/invoices/${refunded.body.creditNote.invoiceId}/pdf`, {
+        await pdfOf(server.url, `/advertisers/invoices/${refunded.creditNote.invoiceId}/pdf`, {
           authorization: `Bearer ${api.token}`,
           origin: SHOP,
         })

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  AdvertiserSession,
-  Campaign,
-  Proposal,
-  Report,
-} from '../../src/contract/advertisers.ts'
-import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
+import { advertisers, type Campaign } from '../../src/contract/advertisers.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
 import { adPlayIndex } from '../../src/domain/ad-playout.ts'
 import {
   AD_PLAY_MS,
@@ -28,6 +24,7 @@ import {
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -68,19 +65,27 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
   let offsetMs = 0
   const now = () => Date.now() + offsetMs
 
-  const schedule = (deviceId: string, window = flight) =>
-    shop.get<Schedule>(
-      `/player/${deviceId}/schedule?fromEpochMs=${window.fromEpochMs}&toEpochMs=${window.toEpochMs}`,
-      { authorization: `Bearer ${tokens.get(deviceId)}` },
+  const schedule = async (deviceId: string, window = flight) =>
+    answerOf(
+      player.schedule,
+      await shop.get(
+        `/player/${deviceId}/schedule?fromEpochMs=${window.fromEpochMs}&toEpochMs=${window.toEpochMs}`,
+        { authorization: `Bearer ${tokens.get(deviceId)}` },
+      ),
     )
   const adsOf = (items: readonly ScheduleItem[]) =>
     items.filter((i) => i.campaignId === campaign.campaignId)
-  const post = (deviceId: string, plays: Play[]) =>
-    shop.post<{ accepted: number; duplicates: number; refused: number }>(
+  const send = (deviceId: string, plays: Play[]) =>
+    shop.post(
       `/player/${deviceId}/plays`,
       { plays },
-      { authorization: `Bearer ${tokens.get(deviceId)}` },
+      {
+        authorization: `Bearer ${tokens.get(deviceId)}`,
+      },
     )
+  /** A batch of proofs sent, its answer parsed with the contract. */
+  const post = async (deviceId: string, plays: Play[]) =>
+    answerOf(player.plays, await send(deviceId, plays))
   const proofOf = (item: ScheduleItem, more: Partial<Play> = {}): Play => ({
     playId: randomUUID(),
     campaignId: item.campaignId as string,
@@ -114,25 +119,26 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       endEpochMs: flight.toEpochMs,
       budgetCents: 40_000,
     })
-    const proposal = await advertiser.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await advertiser.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
-    expect(proposal.status).toBe(201)
     const card = await savedCard(client(server.url))
-    const accepted = await advertiser.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      { customerId: card.customerId, checkoutSecretKey: card.checkoutSecretKey },
+    const accepted = answerOf(
+      advertisers.accept,
+      await advertiser.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+        customerId: card.customerId,
+        checkoutSecretKey: card.checkoutSecretKey,
+      }),
     )
-    expect(accepted.status).toBe(200)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     const approved = await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})
     expect(approved.status).toBe(200)
-    campaign = { ...accepted.body, state: 'Approved' }
-    plays = proposal.body.totalPlays
+    campaign = { ...accepted, state: 'Approved' }
+    plays = proposal.totalPlays
 
     // a shout sold after the booking, in a morning of the flight
-    event = (await shop.get<Event>(`/spotlight/events/${LIVE}`)).body
+    event = answerOf(spotlight.event, await shop.get(`/spotlight/events/${LIVE}`))
     const morning = Temporal.Instant.fromEpochMilliseconds(flight.fromEpochMs)
       .toZonedDateTimeISO(PARIS)
       .add({ days: 1 })
@@ -157,33 +163,30 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     const shown: string[] = []
     for (const deviceId of DEVICES) {
       const res = await schedule(deviceId)
-      expect(res.status).toBe(200)
-      for (const ad of adsOf(res.body.items)) {
+      for (const ad of adsOf(res.items)) {
         expect(ad).not.toHaveProperty('orderGuid')
         expect(ad.endEpochMs - ad.startEpochMs).toBe(15_000)
         expect(ad.playIndex).toBe(adPlayIndex(ad.startEpochMs))
         expect(ad.content.url).toMatch(/^https?:\/\//)
-        expect([ad.content.widthPx, ad.content.heightPx]).toEqual([
-          res.body.widthPx,
-          res.body.heightPx,
-        ])
+        expect([ad.content.widthPx, ad.content.heightPx]).toEqual([res.widthPx, res.heightPx])
         shown.push(`${deviceId} ${ad.startEpochMs}`)
       }
     }
     expect(shown.sort()).toEqual([...reserved].sort())
-    const report = await advertiser.get<Report>(
-      `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
+    const report = answerOf(
+      advertisers.report,
+      await advertiser.get(`/advertisers/campaigns/${campaign.campaignId}/report?format=json`),
     )
-    expect(report.body.totals.scheduledPlays).toBe(reserved.length)
+    expect(report.totals.scheduledPlays).toBe(reserved.length)
   })
 
   it('never puts an ad over a shout, which keeps every one of its plays, nor outside the dayparts', async () => {
     const res = await schedule('paris-opera-1')
-    const shouts = res.body.items.filter((i) => i.orderGuid === shout.guid)
+    const shouts = res.items.filter((i) => i.orderGuid === shout.guid)
     expect(shouts.map((s) => [s.slotNumber, s.playIndex])).toEqual(
       playsOfSlot(event, PARIS, shout.slot).map((p) => [shout.slot, p.playIndex]),
     )
-    const ads = res.body.items.filter((i) => i.campaignId !== undefined)
+    const ads = res.items.filter((i) => i.campaignId !== undefined)
     expect(ads.length).toBeGreaterThan(0)
     // every shout place of the event (sold or not) in the flight
     for (const ad of ads) {
@@ -202,13 +205,13 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       expect(['Morning', 'Evening']).toContain(bandOfHour(hour))
     }
     // items stay sorted, each play its own time
-    const starts = res.body.items.map((i) => i.startEpochMs)
+    const starts = res.items.map((i) => i.startEpochMs)
     expect(starts).toEqual([...starts].sort((a, b) => a - b))
   })
 
   it('carries the ads in the SMIL playlist too', async () => {
     const res = await schedule('paris-opera-1')
-    const ads = adsOf(res.body.items)
+    const ads = adsOf(res.items)
     const first = ads[0] as ScheduleItem
     const window = { fromEpochMs: first.startEpochMs - HOUR, toEpochMs: first.startEpochMs + HOUR }
     const inWindow = ads.filter(
@@ -227,24 +230,24 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
   })
 
   it('takes a paused campaign off the next fetch, and puts it back on resume', async () => {
-    const before = adsOf((await schedule('paris-republique')).body.items).length
+    const before = adsOf((await schedule('paris-republique')).items).length
     expect(before).toBeGreaterThan(0)
-    const paused = await advertiser.post<Campaign>(
-      `/advertisers/campaigns/${campaign.campaignId}/pause`,
-      {},
+    const paused = answerOf(
+      advertisers.pause,
+      await advertiser.post(`/advertisers/campaigns/${campaign.campaignId}/pause`, {}),
     )
-    expect(paused.body.state).toBe('Paused')
-    expect(adsOf((await schedule('paris-republique')).body.items)).toEqual([])
-    const resumed = await advertiser.post<Campaign>(
-      `/advertisers/campaigns/${campaign.campaignId}/resume`,
-      {},
+    expect(paused.state).toBe('Paused')
+    expect(adsOf((await schedule('paris-republique')).items)).toEqual([])
+    const resumed = answerOf(
+      advertisers.resume,
+      await advertiser.post(`/advertisers/campaigns/${campaign.campaignId}/resume`, {}),
     )
-    expect(resumed.body.state).toBe('Approved')
-    expect(adsOf((await schedule('paris-republique')).body.items)).toHaveLength(before)
+    expect(resumed.state).toBe('Approved')
+    expect(adsOf((await schedule('paris-republique')).items)).toHaveLength(before)
   })
 
   it('shows a change another server made from a fetch after the next, and never waits on the read', async () => {
-    const before = adsOf((await schedule('paris-republique')).body.items).length
+    const before = adsOf((await schedule('paris-republique')).items).length
     expect(before).toBeGreaterThan(0)
     // another instance pauses it: written to the database, not through this server
     const pause = (state: string) =>
@@ -256,10 +259,9 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       // a second on, the last read is old: the next fetch answers from it, at once, while the next
       // read is made; the fetches after it have the pause
       offsetMs = 1500
-      expect(adsOf((await schedule('paris-republique')).body.items)).toHaveLength(before)
+      expect(adsOf((await schedule('paris-republique')).items)).toHaveLength(before)
       await until(
-        async () =>
-          adsOf((await schedule('paris-republique')).body.items).length === 0 ? true : null,
+        async () => (adsOf((await schedule('paris-republique')).items).length === 0 ? true : null),
         10_000,
         'the pause on the schedule',
       )
@@ -269,7 +271,7 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     }
     await until(
       async () =>
-        adsOf((await schedule('paris-republique')).body.items).length === before ? true : null,
+        adsOf((await schedule('paris-republique')).items).length === before ? true : null,
       10_000,
       'the campaign back on the schedule',
     )
@@ -277,10 +279,10 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
   })
 
   it('stores a billboard’s proof of an ad play once, and the campaign goes Live', async () => {
-    const ads = adsOf((await schedule('paris-opera-1')).body.items)
+    const ads = adsOf((await schedule('paris-opera-1')).items)
     const [first, second] = ads as [ScheduleItem, ScheduleItem]
     const republique = new Set(
-      adsOf((await schedule('paris-republique')).body.items).map((a) => a.startEpochMs),
+      adsOf((await schedule('paris-republique')).items).map((a) => a.startEpochMs),
     )
     // a play at a time the other billboard holds none (its neighbour cell)
     const unheld = proofOf(first, {
@@ -290,7 +292,7 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     })
     expect(republique.has(first.endEpochMs)).toBe(false)
     // not aired yet by the server's clock: refused, nothing stored
-    expect((await post('paris-opera-1', [proofOf(first)])).body).toEqual({
+    expect(await post('paris-opera-1', [proofOf(first)])).toEqual({
       accepted: 0,
       duplicates: 0,
       refused: 1,
@@ -299,7 +301,7 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     offsetMs = first.endEpochMs + 60_000 - realNow
     try {
       const proof = proofOf(first)
-      expect((await post('paris-opera-1', [proof, { ...proof }])).body).toEqual({
+      expect(await post('paris-opera-1', [proof, { ...proof }])).toEqual({
         accepted: 1,
         duplicates: 1,
         refused: 0,
@@ -307,16 +309,14 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       // the same play again under another id, another billboard's, another campaign's, or a
       // play not aired yet: nothing more stored
       expect(
-        (
-          await post('paris-opera-1', [
-            proofOf(first),
-            proofOf(second),
-            proofOf(first, { campaignId: 'not-a-campaign' }),
-          ])
-        ).body,
+        await post('paris-opera-1', [
+          proofOf(first),
+          proofOf(second),
+          proofOf(first, { campaignId: 'not-a-campaign' }),
+        ]),
       ).toEqual({ accepted: 0, duplicates: 1, refused: 2 })
       offsetMs = flight.toEpochMs - realNow
-      expect((await post('paris-republique', [unheld])).body).toEqual({
+      expect(await post('paris-republique', [unheld])).toEqual({
         accepted: 0,
         duplicates: 0,
         refused: 1,
@@ -324,50 +324,56 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
     } finally {
       offsetMs = 0
     }
-    const seen = await advertiser.get<Campaign>(`/advertisers/campaigns/${campaign.campaignId}`)
-    expect(seen.body.state).toBe('Live')
-    const report = await advertiser.get<Report>(
-      `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
+    const seen = answerOf(
+      advertisers.campaign,
+      await advertiser.get(`/advertisers/campaigns/${campaign.campaignId}`),
     )
-    expect(report.body.totals.provenPlays).toBe(1)
-    expect(report.body.totals.spentCents).toBeGreaterThan(0)
+    expect(seen.state).toBe('Live')
+    const report = answerOf(
+      advertisers.report,
+      await advertiser.get(`/advertisers/campaigns/${campaign.campaignId}/report?format=json`),
+    )
+    expect(report.totals.provenPlays).toBe(1)
+    expect(report.totals.spentCents).toBeGreaterThan(0)
   })
 
   it('refuses the proof of a play its paused campaign did not air, and keeps one aired before the pause', async () => {
-    const ads = adsOf((await schedule('paris-opera-1')).body.items)
+    const ads = adsOf((await schedule('paris-opera-1')).items)
     const aired = ads[1] as ScheduleItem
     const later = ads.find((a) => a.startEpochMs > aired.endEpochMs + 5 * 60_000) as ScheduleItem
     expect(later).toBeDefined()
     const provenPlays = async () =>
-      (
-        await advertiser.get<Report>(
-          `/advertisers/campaigns/${campaign.campaignId}/report?format=json`,
-        )
-      ).body.totals.provenPlays
+      answerOf(
+        advertisers.report,
+        await advertiser.get(`/advertisers/campaigns/${campaign.campaignId}/report?format=json`),
+      ).totals.provenPlays
     const before = await provenPlays()
     // the advertiser's access token lasts 15 minutes: renewed by its cookie once the clock moves
     const renew = async () => {
-      const renewed = await advertiser.post<AdvertiserSession>('/advertisers/session/refresh')
-      advertiser.token = renewed.body.accessToken
+      const renewed = answerOf(
+        advertisers.refresh,
+        await advertiser.post('/advertisers/session/refresh'),
+      )
+      advertiser.token = renewed.accessToken
     }
     const realNow = Date.now()
     try {
       // paused a minute after a play: that play aired, its proof counts even after the pause
       offsetMs = aired.endEpochMs + 60_000 - realNow
       await renew()
-      const paused = await advertiser.post<Campaign>(
-        `/advertisers/campaigns/${campaign.campaignId}/pause`,
-        {},
+      const paused = answerOf(
+        advertisers.pause,
+        await advertiser.post(`/advertisers/campaigns/${campaign.campaignId}/pause`, {}),
       )
-      expect(paused.body.state).toBe('Paused')
+      expect(paused.state).toBe('Paused')
       offsetMs = later.endEpochMs + 60_000 - realNow
-      expect((await post('paris-opera-1', [proofOf(aired)])).body).toEqual({
+      expect(await post('paris-opera-1', [proofOf(aired)])).toEqual({
         accepted: 1,
         duplicates: 0,
         refused: 0,
       })
       // a play of the pause: on no schedule, so its proof is refused and nothing owed for it
-      expect((await post('paris-opera-1', [proofOf(later)])).body).toEqual({
+      expect(await post('paris-opera-1', [proofOf(later)])).toEqual({
         accepted: 0,
         duplicates: 0,
         refused: 1,
@@ -375,12 +381,12 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       await renew()
       expect(await provenPlays()).toBe(before + 1)
       // resumed, its plays from then on count again; the paused one stays refused
-      const resumed = await advertiser.post<Campaign>(
-        `/advertisers/campaigns/${campaign.campaignId}/resume`,
-        {},
+      const resumed = answerOf(
+        advertisers.resume,
+        await advertiser.post(`/advertisers/campaigns/${campaign.campaignId}/resume`, {}),
       )
-      expect(resumed.body.state).toBe('Live')
-      expect((await post('paris-opera-1', [proofOf(later)])).body).toMatchObject({ refused: 1 })
+      expect(resumed.state).toBe('Live')
+      expect(await post('paris-opera-1', [proofOf(later)])).toMatchObject({ refused: 1 })
     } finally {
       offsetMs = 0
       await renew()
@@ -407,12 +413,12 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
       dayparts: ['Morning'],
       budgetCents: 10_000_000,
     })
-    const proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
     const card = await savedCard(client(server.url))
-    await api.post(`/advertisers/proposals/${proposal.body.proposalGuid}/accept`, {
+    await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
       customerId: card.customerId,
       checkoutSecretKey: card.checkoutSecretKey,
     })
@@ -421,7 +427,7 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
 
     const [billboard] = await adBillboards(server.deps.database, [deviceId])
     if (!billboard) throw new Error('no billboard')
-    const items = (await schedule(deviceId, window)).body.items.filter((i) => i.campaignId)
+    const items = (await schedule(deviceId, window)).items.filter((i) => i.campaignId)
     for (const hour of localHours(PARIS, window.fromEpochMs, window.toEpochMs)) {
       const inHour = items.filter(
         (i) => i.startEpochMs >= hour.startEpochMs && i.startEpochMs < hour.endEpochMs,
@@ -443,7 +449,7 @@ describe.each(BACKENDS)('campaigns on air on %s', (backend) => {
   })
 
   it('refuses a proof naming both an order and a campaign', async () => {
-    const res = await post('paris-opera-1', [
+    const res = await send('paris-opera-1', [
       {
         playId: randomUUID(),
         orderGuid: shout.guid,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { OpsCampaign } from '../../src/contract/ops/campaigns.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
 import {
   type AdvertiserClient,
   advertiserEnv,
@@ -9,7 +9,14 @@ import {
   SHOP,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
-import { BACKENDS, client, savedCard, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  BACKENDS,
+  client,
+  savedCard,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 import { signedInOperator } from './ops-helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
@@ -20,14 +27,19 @@ import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 async function booked(server: TestServer, smtp: SmtpTestServer, locale: 'en' | 'fr' | 'de' = 'en') {
   const { api, email } = await signedInAdvertiser(server, smtp, { locale })
   const campaign = await campaignWithAd(api, Date.now())
-  const p = await api.post<Proposal>(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {})
+  const p = answerOf(
+    advertisers.propose,
+    await api.post(`/advertisers/campaigns/${campaign.campaignId}/proposal`, {}),
+  )
   const saved = await savedCard(client(server.url))
-  const res = await api.post<Campaign>(`/advertisers/proposals/${p.body.proposalGuid}/accept`, {
-    customerId: saved.customerId,
-    checkoutSecretKey: saved.checkoutSecretKey,
-  })
-  if (res.status !== 200) throw new Error(`accept: ${res.status} ${JSON.stringify(res.body)}`)
-  return { api, email, campaign: res.body }
+  const res = answerOf(
+    advertisers.accept,
+    await api.post(`/advertisers/proposals/${p.proposalGuid}/accept`, {
+      customerId: saved.customerId,
+      checkoutSecretKey: saved.checkoutSecretKey,
+    }),
+  )
+  return { api, email, campaign: res }
 }
 
 describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
@@ -44,14 +56,16 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
   })
 
   const state = async (api: AdvertiserClient, id: string) =>
-    (await api.get<Campaign>(`/advertisers/campaigns/${id}`)).body
+    answerOf(advertisers.campaign, await api.get(`/advertisers/campaigns/${id}`))
 
   it('puts a booked campaign in the review queue; approved, it may be paused and resumed', async () => {
     const { api, campaign } = await booked(server, smtp)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
-    const queue = await reviewer.api.get<{ campaigns: OpsCampaign[] }>('/ops/review/campaigns')
-    expect(queue.status).toBe(200)
-    const waiting = queue.body.campaigns.find((c) => c.campaignId === campaign.campaignId)
+    const queue = answerOf(
+      opsCampaigns.reviewCampaigns,
+      await reviewer.api.get('/ops/review/campaigns'),
+    )
+    const waiting = queue.campaigns.find((c) => c.campaignId === campaign.campaignId)
     expect(waiting).toMatchObject({ state: 'Booked', company: 'Brand & Co' })
     // each billboard by its name in the catalogue, as the proposal names it
     expect(waiting?.billboards).toEqual([
@@ -74,13 +88,12 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
       flagged: false,
     })
 
-    const approved = await reviewer.api.post<OpsCampaign>(
-      `/ops/campaigns/${campaign.campaignId}/approve`,
-      {},
+    const approved = answerOf(
+      opsCampaigns.approveCampaign,
+      await reviewer.api.post(`/ops/campaigns/${campaign.campaignId}/approve`, {}),
     )
-    expect(approved.status).toBe(200)
-    expect(approved.body.state).toBe('Approved')
-    expect(approved.body.history.map((h) => h.state)).toEqual([
+    expect(approved.state).toBe('Approved')
+    expect(approved.history.map((h) => h.state)).toEqual([
       'Draft',
       'Proposed',
       'Booked',
@@ -91,28 +104,29 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ errors: ['This campaign is not awaiting review'] })
 
-    const paused = await api.post<Campaign>(
-      `/advertisers/campaigns/${campaign.campaignId}/pause`,
-      {},
+    const paused = answerOf(
+      advertisers.pause,
+      await api.post(`/advertisers/campaigns/${campaign.campaignId}/pause`, {}),
     )
-    expect(paused.body.state).toBe('Paused')
-    const resumed = await api.post<Campaign>(
-      `/advertisers/campaigns/${campaign.campaignId}/resume`,
-      {},
+    expect(paused.state).toBe('Paused')
+    const resumed = answerOf(
+      advertisers.resume,
+      await api.post(`/advertisers/campaigns/${campaign.campaignId}/resume`, {}),
     )
-    expect(resumed.body.state).toBe('Approved')
-    expect(resumed.body.scheduledPlays).toBe(campaign.scheduledPlays)
+    expect(resumed.state).toBe('Approved')
+    expect(resumed.scheduledPlays).toBe(campaign.scheduledPlays)
   })
 
   it('rejects with a reason: plays freed, nothing charged, a mail in the advertiser’s language', async () => {
     const { api, email, campaign } = await booked(server, smtp, 'fr')
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
-    const rejected = await reviewer.api.post<OpsCampaign>(
-      `/ops/campaigns/${campaign.campaignId}/reject`,
-      { reason: 'Le logo est illisible' },
+    const rejected = answerOf(
+      opsCampaigns.rejectCampaign,
+      await reviewer.api.post(`/ops/campaigns/${campaign.campaignId}/reject`, {
+        reason: 'Le logo est illisible',
+      }),
     )
-    expect(rejected.status).toBe(200)
-    expect(rejected.body).toMatchObject({
+    expect(rejected).toMatchObject({
       state: 'Rejected',
       rejectionReason: 'Le logo est illisible',
     })
@@ -144,15 +158,15 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
         .status,
     ).toBe(403)
     const admin = await signedInOperator(server, 'admin', undefined, SHOP)
-    const all = await admin.api.get<{ campaigns: OpsCampaign[] }>('/ops/campaigns')
-    expect(all.body.campaigns.map((c) => c.campaignId)).toContain(campaign.campaignId)
-    const cancelled = await admin.api.post<OpsCampaign>(
-      `/ops/campaigns/${campaign.campaignId}/cancel`,
-      {
+    const all = answerOf(opsCampaigns.campaigns, await admin.api.get('/ops/campaigns'))
+    expect(all.campaigns.map((c) => c.campaignId)).toContain(campaign.campaignId)
+    const cancelled = answerOf(
+      opsCampaigns.cancelCampaign,
+      await admin.api.post(`/ops/campaigns/${campaign.campaignId}/cancel`, {
         reason: 'Requested by the advertiser on the phone',
-      },
+      }),
     )
-    expect(cancelled.body.state).toBe('Cancelled')
+    expect(cancelled.state).toBe('Cancelled')
     expect((await state(api, campaign.campaignId)).scheduledPlays).toBe(0)
     expect((await client(server.url).get('/ops/review/campaigns')).status).toBe(401)
   })
@@ -181,8 +195,11 @@ describe.each(BACKENDS)('a flagged ad in the console on %s', (backend) => {
   it('shows the reviewer that the ad was flagged, and why, at each size', async () => {
     const { campaign } = await booked(server, smtp)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
-    const queue = await reviewer.api.get<{ campaigns: OpsCampaign[] }>('/ops/review/campaigns')
-    const waiting = queue.body.campaigns.find((c) => c.campaignId === campaign.campaignId)
+    const queue = answerOf(
+      opsCampaigns.reviewCampaigns,
+      await reviewer.api.get('/ops/review/campaigns'),
+    )
+    const waiting = queue.campaigns.find((c) => c.campaignId === campaign.campaignId)
     const renditions = waiting?.ad?.renditions ?? []
     expect(renditions.map((r) => `${r.widthPx}x${r.heightPx}`)).toEqual(['1400x400'])
     for (const rendition of renditions) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdvertiserSession, Campaign } from '../../src/contract/advertisers.ts'
-import type { Team } from '../../src/contract/advertisers-team.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import { advertiserTeam } from '../../src/contract/advertisers-team.ts'
 import {
   type AdvertiserClient,
   advertiserClient,
@@ -11,7 +11,7 @@ import {
   STRONG_PASSWORD,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
-import { BACKENDS, startTestServer, type TestServer } from './helpers.ts'
+import { answerOf, BACKENDS, startTestServer, type TestServer } from './helpers.ts'
 import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 
 // A team: an owner invites colleagues by e-mail (a one-time link); an editor works on the team's
@@ -34,8 +34,7 @@ describe.each(BACKENDS)('an advertisers’ team on %s', (backend) => {
   /** Invited by the owner with this role, joined through the mail's link, signed in. */
   async function joined(owner: AdvertiserClient, role: 'owner' | 'editor' | 'viewer') {
     const email = newEmail(role)
-    const invited = await owner.post<Team>('/advertisers/team/invites', { email, role })
-    expect(invited.status).toBe(201)
+    answerOf(advertiserTeam.invite, await owner.post('/advertisers/team/invites', { email, role }))
     const mail = await mailTo(smtp, email, /#invite=/)
     const token = /#invite=([\w-]+)/.exec(mail.text ?? '')?.[1] ?? ''
     const api = advertiserClient(server)
@@ -51,46 +50,49 @@ describe.each(BACKENDS)('an advertisers’ team on %s', (backend) => {
       password: STRONG_PASSWORD,
     })
     expect(again.status).toBe(401)
-    const signIn = await api.post<AdvertiserSession>('/advertisers/session', {
-      email,
-      password: STRONG_PASSWORD,
-    })
-    expect(signIn.status).toBe(200)
-    api.token = signIn.body.accessToken
-    return { api, email, memberId: signIn.body.account.accountId }
+    const signIn = answerOf(
+      advertisers.signIn,
+      await api.post('/advertisers/session', {
+        email,
+        password: STRONG_PASSWORD,
+      }),
+    )
+    api.token = signIn.accessToken
+    return { api, email, memberId: signIn.account.accountId }
   }
 
   it('lets an invited editor work on the team’s campaigns and budgets, and records who made each change', async () => {
     const owner = await signedInAdvertiser(server, smtp, { company: 'Café Lumière' })
-    const mine = await owner.api.post<Campaign>('/advertisers/campaigns', draftOf(Date.now()))
-    expect(mine.status).toBe(201)
+    const mine = answerOf(
+      advertisers.createCampaign,
+      await owner.api.post('/advertisers/campaigns', draftOf(Date.now())),
+    )
     const editor = await joined(owner.api, 'editor')
 
-    const seen = await editor.api.get<{ campaigns: Campaign[] }>('/advertisers/campaigns')
-    expect(seen.body.campaigns.map((c) => c.campaignId)).toEqual([mine.body.campaignId])
-    const made = await editor.api.post<Campaign>(
-      '/advertisers/campaigns',
-      draftOf(Date.now(), { name: 'Summer menu' }),
+    const seen = answerOf(advertisers.campaigns, await editor.api.get('/advertisers/campaigns'))
+    expect(seen.campaigns.map((c) => c.campaignId)).toEqual([mine.campaignId])
+    answerOf(
+      advertisers.createCampaign,
+      await editor.api.post('/advertisers/campaigns', draftOf(Date.now(), { name: 'Summer menu' })),
     )
-    expect(made.status).toBe(201)
-    const raised = await editor.api.patch<Campaign>(
-      `/advertisers/campaigns/${mine.body.campaignId}`,
-      { budgetCents: 80_000 },
+    answerOf(
+      advertisers.updateCampaign,
+      await editor.api.patch(`/advertisers/campaigns/${mine.campaignId}`, { budgetCents: 80_000 }),
     )
-    expect(raised.status).toBe(200)
     // the owner sees the editor's campaign as the team's
-    const all = await owner.api.get<{ campaigns: Campaign[] }>('/advertisers/campaigns')
-    expect(all.body.campaigns.map((c) => c.name).sort()).toEqual(['Spring sale', 'Summer menu'])
+    const all = answerOf(advertisers.campaigns, await owner.api.get('/advertisers/campaigns'))
+    expect(all.campaigns.map((c) => c.name).sort()).toEqual(['Spring sale', 'Summer menu'])
 
-    const changes = await owner.api.get<{ changes: { memberEmail: string; change: string }[] }>(
-      `/advertisers/campaigns/${mine.body.campaignId}/changes`,
+    const changes = answerOf(
+      advertiserTeam.campaignChanges,
+      await owner.api.get(`/advertisers/campaigns/${mine.campaignId}/changes`),
     )
-    expect(changes.body.changes).toEqual([
+    expect(changes.changes).toEqual([
       expect.objectContaining({ memberEmail: owner.email, change: 'advertiserCreateCampaign' }),
       expect.objectContaining({ memberEmail: editor.email, change: 'advertiserUpdateCampaign' }),
     ])
-    const team = await owner.api.get<Team>('/advertisers/team')
-    expect(team.body.members.map((m) => [m.email, m.role])).toEqual([
+    const team = answerOf(advertiserTeam.team, await owner.api.get('/advertisers/team'))
+    expect(team.members.map((m) => [m.email, m.role])).toEqual([
       [owner.email, 'owner'],
       [editor.email, 'editor'],
     ])
@@ -118,21 +120,21 @@ describe.each(BACKENDS)('an advertisers’ team on %s', (backend) => {
       checkoutSecretKey: 'x',
     })
     expect(accept.status).toBe(403)
-    const replaceCard = await editor.api.post(
-      `/advertisers/campaigns/${mine.body.campaignId}/card`,
-      {
-        customerId: 'cus_x',
-        checkoutSecretKey: 'x',
-      },
-    )
+    const replaceCard = await editor.api.post(`/advertisers/campaigns/${mine.campaignId}/card`, {
+      customerId: 'cus_x',
+      checkoutSecretKey: 'x',
+    })
     expect(replaceCard.status).toBe(403)
   })
 
   it('lets a viewer read campaigns, reports and invoices, and refuses every change', async () => {
     const owner = await signedInAdvertiser(server, smtp)
-    const campaign = await owner.api.post<Campaign>('/advertisers/campaigns', draftOf(Date.now()))
+    const campaign = answerOf(
+      advertisers.createCampaign,
+      await owner.api.post('/advertisers/campaigns', draftOf(Date.now())),
+    )
     const viewer = await joined(owner.api, 'viewer')
-    const id = campaign.body.campaignId
+    const id = campaign.campaignId
 
     expect((await viewer.api.get(`/advertisers/campaigns/${id}`)).status).toBe(200)
     expect((await viewer.api.get(`/advertisers/campaigns/${id}/report`)).status).toBe(200)
@@ -149,17 +151,20 @@ describe.each(BACKENDS)('an advertisers’ team on %s', (backend) => {
     expect(refusals.map((r) => (r.body as { codes: string[] }).codes[0])).toEqual(
       Array(6).fill('member_role_forbidden'),
     )
-    const unchanged = await owner.api.get<Campaign>(`/advertisers/campaigns/${id}`)
-    expect(unchanged.body.budgetCents).toBe(50_000)
+    const unchanged = answerOf(
+      advertisers.campaign,
+      await owner.api.get(`/advertisers/campaigns/${id}`),
+    )
+    expect(unchanged.budgetCents).toBe(50_000)
   })
 
   it('never lets the last owner leave or be removed, nor the founding account', async () => {
     const founder = await signedInAdvertiser(server, smtp)
     const left = await founder.api.post<{ codes: string[] }>('/advertisers/team/leave', {})
     expect(left.status).toBe(409)
-    const team = await founder.api.get<Team>('/advertisers/team')
+    const team = answerOf(advertiserTeam.team, await founder.api.get('/advertisers/team'))
     const demoted = await founder.api.patch<{ codes: string[] }>(
-      `/advertisers/team/members/${team.body.you.memberId}`,
+      `/advertisers/team/members/${team.you.memberId}`,
       { role: 'editor' },
     )
     expect(demoted.status).toBe(409)
@@ -167,16 +172,15 @@ describe.each(BACKENDS)('an advertisers’ team on %s', (backend) => {
 
     const second = await joined(founder.api, 'owner')
     // two owners: the founder may step down to editor, and the second owner is then the last one
-    const stepped = await founder.api.patch<Team>(
-      `/advertisers/team/members/${team.body.you.memberId}`,
-      { role: 'editor' },
+    answerOf(
+      advertiserTeam.setRole,
+      await founder.api.patch(`/advertisers/team/members/${team.you.memberId}`, { role: 'editor' }),
     )
-    expect(stepped.status).toBe(200)
     const lastLeaves = await second.api.post<{ codes: string[] }>('/advertisers/team/leave', {})
     expect(lastLeaves.status).toBe(409)
     expect(lastLeaves.body.codes).toEqual(['team_last_owner'])
     const removed = await second.api.delete<{ codes: string[] }>(
-      `/advertisers/team/members/${team.body.you.memberId}`,
+      `/advertisers/team/members/${team.you.memberId}`,
     )
     expect(removed.body.codes).toEqual(['team_founder_stays'])
     // the founder, now an editor, may no longer manage members

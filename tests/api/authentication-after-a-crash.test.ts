@@ -7,10 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { order } from '../../src/contract/order.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
+  answerOf,
   BACKENDS,
   type Checkout,
   type Client,
@@ -25,12 +27,6 @@ import {
 } from './helpers.ts'
 import { type Instance, spawnInstance, until } from './instances.ts'
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.ts'
-
-type Status = {
-  orderState: string
-  errors?: string[]
-  paymentAction?: { provider: string; clientSecret: string } | null
-}
 
 const SECRET = 'sk_test_shouts_authentication_crash'
 // three server starts, one a process of its own (tsx, and PGlite opening its files twice): minutes
@@ -83,7 +79,7 @@ describe.each(BACKENDS)(
     }
 
     const status = async (api: Client, guid: string) =>
-      (await api.get<Status>(`/order/events/${LIVE}/orders/${guid}/status`)).body
+      answerOf(order.status, await api.get(`/order/events/${LIVE}/orders/${guid}/status`))
 
     const place = async (api: Client, checkout: Checkout, slots: number[], content: never) => {
       const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
@@ -103,9 +99,11 @@ describe.each(BACKENDS)(
       )
 
     const settle = async (api: Client, guid: string) => {
-      const res = await api.post<Status>(`/order/events/${LIVE}/orders/${guid}/authentication`)
-      expect(res.status).toBe(200)
-      return res.body
+      const res = answerOf(
+        order.authenticated,
+        await api.post(`/order/events/${LIVE}/orders/${guid}/authentication`),
+      )
+      return res
     }
 
     /** Each order: confirmed with the one charge `paymentId`, its slots held by it alone. */
@@ -129,10 +127,9 @@ describe.each(BACKENDS)(
       let api = client(a.url)
       const content = (await generateContent(api)) as never
       const card = async () => {
-        const setup = await api.post<Checkout>('/order/payment/setup-intent')
-        expect(setup.status).toBe(200)
-        stripe?.confirmSetup(setup.body.clientSecret, 'pm_card_authenticationRequired')
-        return setup.body
+        const setup = answerOf(order.setupIntent, await api.post('/order/payment/setup-intent'))
+        stripe?.confirmSetup(setup.clientSecret, 'pm_card_authenticationRequired')
+        return setup
       }
       const charges = () =>
         (stripe as StripeStandIn).calls.filter((c) => c.path === '/v1/payment_intents')
@@ -200,11 +197,14 @@ describe.each(BACKENDS)(
 
       const after = await waiting(api, w.guid)
       expect(after.paymentAction?.clientSecret).toBe(before.paymentAction?.clientSecret)
-      const answer = await api.post<{ status: string }>('/order/payment/local/authentication', {
-        clientSecret: after.paymentAction?.clientSecret,
-        outcome: 'complete',
-      })
-      expect(answer.body).toEqual({ status: 'succeeded' })
+      const answer = answerOf(
+        order.localAuthenticate,
+        await api.post('/order/payment/local/authentication', {
+          clientSecret: after.paymentAction?.clientSecret,
+          outcome: 'complete',
+        }),
+      )
+      expect(answer).toEqual({ status: 'succeeded' })
       expect((await settle(api, w.guid)).orderState).toBe('Confirmed')
       expect((await settle(api, w.guid)).orderState).toBe('Confirmed')
       // the local provider keeps its charges in the payments table: one, succeeded

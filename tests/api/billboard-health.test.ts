@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BillboardsHealth, BillboardWeek, Heartbeat } from '../../src/contract/index.ts'
-import { type playsOfSlot, slotEndEpochMs, slotStartEpochMs } from '../../src/domain/index.ts'
+import { billboards } from '../../src/contract/billboards.ts'
+import type { Heartbeat } from '../../src/contract/index.ts'
+import { slotEndEpochMs, slotStartEpochMs } from '../../src/domain/index.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   client,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   proofsOfSlot,
@@ -63,11 +66,10 @@ describe.each(BACKENDS)('the console’s billboards on %s', (backend) => {
     expect(beaten.status).toBe(200)
 
     const reviewer = await signedInOperator(server, 'reviewer')
-    const res = await reviewer.api.get<BillboardsHealth>('/ops/billboard-health')
-    expect(res.status).toBe(200)
-    expect(res.body.offlineMinutes).toBe(10)
-    expect(res.body.generatedAtEpochMs).toBe(clock)
-    const of = (id: string) => res.body.billboards.find((b) => b.deviceId === id)
+    const res = answerOf(billboards.health, await reviewer.api.get('/ops/billboard-health'))
+    expect(res.offlineMinutes).toBe(10)
+    expect(res.generatedAtEpochMs).toBe(clock)
+    const of = (id: string) => res.billboards.find((b) => b.deviceId === id)
     expect(of(WEB)).toMatchObject({
       state: 'playing',
       lastSeenEpochMs: clock,
@@ -89,19 +91,19 @@ describe.each(BACKENDS)('the console’s billboards on %s', (backend) => {
       beat: null,
     })
     // where each stands, for the fleet's map
-    for (const b of res.body.billboards) {
+    for (const b of res.billboards) {
       expect(b.coordinates?.lat).toEqual(expect.any(Number))
       expect(b.coordinates?.lng).toEqual(expect.any(Number))
     }
-    const others = res.body.billboards.filter((b) => b.deviceId !== WEB && b.deviceId !== SMIL)
+    const others = res.billboards.filter((b) => b.deviceId !== WEB && b.deviceId !== SMIL)
     expect(others.length).toBeGreaterThan(0)
     for (const other of others)
       expect(other).toMatchObject({ state: 'never', lastSeenEpochMs: null })
 
     // three minutes late for its minute's beat, the web player is stale
     clock += 3 * 60_000 + 1
-    const later = await reviewer.api.get<BillboardsHealth>('/ops/billboard-health')
-    expect(later.body.billboards.find((b) => b.deviceId === WEB)?.state).toBe('stale')
+    const later = answerOf(billboards.health, await reviewer.api.get('/ops/billboard-health'))
+    expect(later.billboards.find((b) => b.deviceId === WEB)?.state).toBe('stale')
   })
 
   it('is for operators only', async () => {
@@ -131,8 +133,7 @@ describe.each(BACKENDS)('a billboard’s last 7 days on %s', (backend) => {
 
   it('shows the day it went dark with its uptime, its proven and missed plays, its proofs and the outage’s duration', async () => {
     const api = client(server.url)
-    const event = (await api.get<Parameters<typeof playsOfSlot>[0]>(`/spotlight/events/${LIVE}`))
-      .body
+    const event = await eventOf(api, LIVE)
     const [first, second] = daySlots(2, 40, 2) as [number, number]
     const order = await boughtOrder(api, {
       slots: [first, second],
@@ -162,9 +163,11 @@ describe.each(BACKENDS)('a billboard’s last 7 days on %s', (backend) => {
     // signed in at each look: the manual clock runs past a session's life
     const week = async () => {
       const reviewer = await signedInOperator(server, 'reviewer')
-      const res = await reviewer.api.get<BillboardWeek>(`/ops/billboard-health/${DEVICE}/week`)
-      expect(res.status).toBe(200)
-      return res.body
+      const res = answerOf(
+        billboards.week,
+        await reviewer.api.get(`/ops/billboard-health/${DEVICE}/week`),
+      )
+      return res
     }
 
     // it reports 30 minutes before the first sold slot, then falls silent for 11 minutes

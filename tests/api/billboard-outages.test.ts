@@ -4,12 +4,14 @@ import path from 'node:path'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrderSummary } from '../../src/contract/index.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
 import type { Heartbeat } from '../../src/contract/player.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   client,
@@ -86,7 +88,10 @@ describe.each(BACKENDS)('billboard outage alerts on %s', (backend) => {
     const content = await generateContent(api)
     const order = await boughtOrder(api, { slots: daySlots(2, 40, 1), content })
     expect(order.state).toBe('Confirmed')
-    const summary = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)).body
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
     const slot = summary.slots[0] as OrderSummary['slots'][0]
     const device = summary.device.deviceId
     const linked = await server.deps.player.link(device)
@@ -161,7 +166,10 @@ describe.each(BACKENDS)('billboard outage alerts on %s', (backend) => {
     const content = await generateContent(api, quiet)
     const order = await boughtOrder(api, { slots: daySlots(4, 40, 1), content })
     expect(order.state).toBe('Confirmed')
-    const summary = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)).body
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
     const slot = summary.slots[0] as OrderSummary['slots'][0]
     const linked = await server.deps.player.link(quiet)
     if (!linked.ok) throw new Error('link failed')

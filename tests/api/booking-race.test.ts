@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ShoutEvent } from '../../src/contract/index.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { shoutTimesLabel } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   type Checkout,
   type Client,
@@ -86,7 +87,7 @@ describe.each(BACKENDS)('booking race on %s', (backend) => {
     expect(winners).toBeGreaterThan(0)
     expect(winners).toBeLessThan(ORDERS)
 
-    const event = (await api.get<ShoutEvent>(`/spotlight/events/${LIVE}`)).body
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     replies.forEach((r, i) => {
       if (r.status !== 409) return
       const taken = r.body.takenSlots as number[]

@@ -1,8 +1,9 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { content } from '../../src/contract/content.ts'
 import { type ContentGenerator, generatePhoto } from '../../src/server/content/generate.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
-import { BACKENDS, LIVE, startTestServer, type TestServer } from './helpers.ts'
+import { answerOf, BACKENDS, LIVE, startTestServer, type TestServer } from './helpers.ts'
 
 // One client's share of the shop's work and storage (docs/security.md, Limits): a client flooding
 // background generations gets a 429 past its few unfinished jobs while another shopper's job is
@@ -81,9 +82,7 @@ describe.each(BACKENDS)('one client flooding background generations (%s)', (back
     const png = await photoPng()
     const uploads: string[] = []
     for (let i = 0; i < 8; i++) {
-      const sent = await upload(server, FLOODER, png)
-      expect(sent.status).toBe(201)
-      uploads.push(sent.body.id ?? '')
+      uploads.push(answerOf(content.upload, await upload(server, FLOODER, png)).id)
     }
     // Eight at once, each naming its own upload: the cap is counted in the database, under a lock.
     const flood = await Promise.all(uploads.map((id) => generateLater(server, FLOODER, id)))
@@ -100,13 +99,12 @@ describe.each(BACKENDS)('one client flooding background generations (%s)', (back
     expect(queued?.count).toBe(2)
 
     // Another shopper's photo is still taken while the flood waits.
-    const mine = await upload(server, SHOPPER, png)
-    const shout = await generateLater(server, SHOPPER, mine.body.id ?? '')
-    expect(shout.status).toBe(200)
-    expect(shout.body.asyncPublicToken).toEqual(expect.any(String))
+    const mine = answerOf(content.upload, await upload(server, SHOPPER, png))
+    const shout = answerOf(content.generate, await generateLater(server, SHOPPER, mine.id))
+    expect(shout.asyncPublicToken).toEqual(expect.any(String))
 
     // The same upload cannot be in two generations at once, whoever names it.
-    const again = await generateLater(server, NEIGHBOUR, mine.body.id ?? '')
+    const again = await generateLater(server, NEIGHBOUR, mine.id)
     expect(again.status).toBe(429)
     expect(again.body.codes).toEqual(['upload_busy'])
 

@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { content } from '../../src/contract/content.ts'
 import { type Upload, UploadSchema } from '../../src/contract/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
 import {
+  answerOf,
   type Client,
   client,
   ffmpegTools,
@@ -28,14 +31,6 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-type LiveEvent = { slug: string; allowedContentGeneratorTypes: string[] }
-type Device = { deviceId: string; imageUrl: string; contentWidth: number; contentHeight: number }
-type Template = {
-  id: string
-  previewImageUrl: string
-  examplePreviewVideoUrl: string | null
-}
-
 async function fetchMedia(url: string): Promise<{ status: number; type: string; bytes: number }> {
   const absolute = url.startsWith('/') ? `${server.url}${url}` : url
   const res = await fetch(absolute)
@@ -45,25 +40,26 @@ async function fetchMedia(url: string): Promise<{ status: number; type: string; 
 
 describe('the demo catalogue media', () => {
   it('answers every billboard picture, template preview and example clip of the live events', async () => {
-    const live = await api.get<{ events: LiveEvent[] }>('/spotlight/live-events')
-    expect(live.status).toBe(200)
-    expect(live.body.events.length).toBeGreaterThan(0)
+    const live = answerOf(spotlight.liveEvents, await api.get('/spotlight/live-events'))
+    expect(live.events.length).toBeGreaterThan(0)
     const urls = new Map<string, 'image' | 'video'>()
-    for (const event of live.body.events) {
-      const devices = await api.get<{ devices: Device[] }>(
-        `/spotlight/events/${event.slug}/devices`,
+    for (const event of live.events) {
+      const devices = answerOf(
+        spotlight.devices,
+        await api.get(`/spotlight/events/${event.slug}/devices`),
       )
-      expect(devices.status).toBe(200)
-      for (const device of devices.body.devices) {
+      for (const device of devices.devices) {
         urls.set(device.imageUrl, 'image')
         const query = new URLSearchParams([
           ...event.allowedContentGeneratorTypes.map((t) => ['types', t]),
           ['widthPx', String(device.contentWidth)],
           ['heightPx', String(device.contentHeight)],
         ])
-        const generators = await api.get<{ generators: Template[] }>(`/content/generators?${query}`)
-        expect(generators.status).toBe(200)
-        for (const template of generators.body.generators) {
+        const generators = answerOf(
+          content.generators,
+          await api.get(`/content/generators?${query}`),
+        )
+        for (const template of generators.generators) {
           urls.set(template.previewImageUrl, 'image')
           if (template.examplePreviewVideoUrl) urls.set(template.examplePreviewVideoUrl, 'video')
         }
@@ -102,9 +98,8 @@ describe('the demo catalogue media', () => {
 describe('GET /content/files/{name}', () => {
   it('answers 60 concurrent readers of one stored file with the same bytes', async () => {
     const { key } = await generateContent(api)
-    const entries = await api.get<{ entries: { url: string }[] }>(`/content/${key}`)
-    expect(entries.status).toBe(200)
-    const fileUrl = entries.body.entries[0]?.url ?? ''
+    const entries = answerOf(content.entries, await api.get(`/content/${key}`))
+    const fileUrl = entries.entries[0]?.url ?? ''
     expect(fileUrl).toMatch(/\/content\/files\//)
     const absolute = fileUrl.startsWith('/') ? `${server.url}${fileUrl}` : fileUrl
     const replies = await Promise.all(

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ContentEntriesSchema, GenerateResponseSchema } from '../../src/contract/index.ts'
+import { ContentEntriesSchema, content, GenerateResponseSchema } from '../../src/contract/index.ts'
 import { composeContent } from '../../src/server/compose.ts'
 import { contentRoutes } from '../../src/server/content/routes.ts'
 import { startServer } from '../../src/server/main.ts'
@@ -15,6 +15,7 @@ import { parseEnv } from '../../src/server/platform/env.ts'
 import { createApiRouter } from '../../src/server/platform/http/router.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
+  answerOf,
   BACKENDS,
   type Client,
   type ContentSource,
@@ -23,6 +24,7 @@ import {
   LIVE,
   orderBody,
   placeOrder,
+  replyOf,
   savedCard,
   settledStatus,
   startTestServer,
@@ -136,11 +138,10 @@ describe('the photo is checked by the nudity model', () => {
       .toBuffer()
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(landscape)]), 'hills.jpg')
-    const uploaded = (await (
-      await fetch(`${base}/uploads`, { method: 'POST', body: form })
-    ).json()) as {
-      id: string
-    }
+    const uploaded = answerOf(
+      content.upload,
+      await replyOf(await fetch(`${base}/uploads`, { method: 'POST', body: form })),
+    )
     const previous = photoId
     photoId = uploaded.id
     try {

@@ -2,6 +2,7 @@
 // that starts on the first job and leaves when idle; a crashed worker fails only its own jobs.
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { content } from '../../src/contract/content.ts'
 import { createContentWorker } from '../../src/server/content/content-worker.ts'
 import { parseOrThrow, RenderError, renderTemplatePng } from '../../src/server/content/render.ts'
 import {
@@ -11,7 +12,14 @@ import {
 } from '../../src/server/moderation/index.ts'
 import { parseEnv } from '../../src/server/platform/env.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
-import { client, generateContent, LIVE, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  client,
+  generateContent,
+  LIVE,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 
 function isRunning(pid: number): boolean {
   try {
@@ -51,9 +59,8 @@ describe('content worker', () => {
     expect(pid).toEqual(expect.any(Number))
     expect(pid).not.toBe(process.pid)
     // The rendered picture is there to list.
-    const entries = await api.get<{ entries: { contentUrl: string }[] }>(`/content/${first.key}`)
-    expect(entries.status).toBe(200)
-    expect(entries.body.entries.length).toBeGreaterThan(0)
+    const entries = answerOf(content.entries, await api.get(`/content/${first.key}`))
+    expect(entries.entries.length).toBeGreaterThan(0)
 
     await until(() => server.contentWorkerPid() === null)
     await until(() => !isRunning(pid as number))
@@ -69,16 +76,15 @@ describe('content worker', () => {
     const { source } = await generateContent(api)
     await until(() => server.contentWorkerPid() === null)
     // A new worker starts for this job; it is killed long before it could have loaded the renderer.
-    const pending = api.post<{ success: boolean; error: string | null }>('/content/generate', {
+    const pending = api.post('/content/generate', {
       contentGenerationRequest: source,
       async: false,
     })
     await until(() => server.contentWorkerPid() !== null)
     const pid = server.contentWorkerPid() as number
     process.kill(pid, 'SIGKILL')
-    const res = await pending
-    expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ success: false, error: expect.any(String) })
+    const res = answerOf(content.generate, await pending)
+    expect(res).toMatchObject({ success: false, error: expect.any(String) })
     await until(() => !isRunning(pid))
     const again = await generateContent(api, 'paris-opera-1', LIVE)
     expect(again.key).toEqual(expect.any(String))

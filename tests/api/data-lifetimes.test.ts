@@ -1,9 +1,13 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OpsOrder, OrderSummary } from '../../src/contract/index.ts'
+import { content } from '../../src/contract/content.ts'
+import type { OpsOrder } from '../../src/contract/index.ts'
+import { ops } from '../../src/contract/ops/orders.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -15,6 +19,7 @@ import {
   orderBody,
   POSTGRES_URL,
   placeOrder,
+  replyOf,
   savedCard,
   settledStatus,
   startTestServer,
@@ -29,8 +34,8 @@ import { signedInOperator } from './ops-helpers.ts'
 const HOUR_MS = 60 * 60 * 1000
 
 async function contentFileOf(api: Client, key: string) {
-  const entry = await api.get<{ entries: { url: string }[] }>(`/content/${key}`)
-  return entry.status === 200 ? (entry.body.entries[0]?.url ?? null) : null
+  const entry = await api.get(`/content/${key}`)
+  return entry.status === 200 ? (answerOf(content.entries, entry).entries[0]?.url ?? null) : null
 }
 
 describe.each(BACKENDS)('content nobody ordered (%s)', (backend) => {
@@ -64,7 +69,8 @@ describe.each(BACKENDS)('content nobody ordered (%s)', (backend) => {
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png')
     const res = await fetch(`${server.url}/api/v1/content/uploads`, { method: 'POST', body: form })
-    const lonely = (await res.json()) as { id: string; url: string }
+    const lonely = answerOf(content.upload, await replyOf(res))
+    expect(lonely.url).toEqual(expect.any(String))
     const abandonedFile = await fileOf(abandoned.key)
     const orderedFile = await fileOf(ordered.key)
     expect(abandonedFile).not.toBeNull()
@@ -80,7 +86,7 @@ describe.each(BACKENDS)('content nobody ordered (%s)', (backend) => {
     expect((await api.get(`/content/${abandoned.key}`)).status).toBe(404)
     expect((await fetch(new URL(abandonedFile ?? '', server.url))).status).toBe(404)
     expect((await api.get(`/content/uploads/${lonely.id}`)).status).toBe(404)
-    expect((await fetch(new URL(lonely.url, server.url))).status).toBe(404)
+    expect((await fetch(new URL(lonely.url ?? '', server.url))).status).toBe(404)
     // The ordered shout, and the photo it was made of, are kept.
     expect((await api.get(`/content/${ordered.key}`)).status).toBe(200)
     expect((await fetch(new URL(orderedFile ?? '', server.url))).status).toBe(200)
@@ -109,9 +115,8 @@ describe.each(BACKENDS)("an order's personal data (%s)", (backend) => {
   const opsOrder = async (guid: string) => {
     // a new operator each time: a session does not last the month the clock jumps
     const admin = await signedInOperator(server, 'admin')
-    const res = await admin.api.get<OpsOrder>(`/ops/orders/${guid}`)
-    expect(res.status).toBe(200)
-    return res.body
+    const res = answerOf(ops.order, await admin.api.get(`/ops/orders/${guid}`))
+    return res
   }
   const mailsOf = (guid: string) =>
     server.deps.database.query(sql<{ to: string; body: string }>`
@@ -125,8 +130,11 @@ describe.each(BACKENDS)("an order's personal data (%s)", (backend) => {
       email: 'oma@example.com',
     })
     expect(order.state).toBe('Confirmed')
-    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)
-    const lastEnd = Math.max(...summary.body.slots.map((s) => s.endEpochMs))
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
+    const lastEnd = Math.max(...summary.slots.map((s) => s.endEpochMs))
     const photo = await contentFileOf(api, content.key)
     await server.deps.jobs.runNow('mail-planner')
     expect((await mailsOf(order.guid)).map((m) => m.to)).toContain('oma@example.com')
@@ -349,8 +357,11 @@ describe.each(BACKENDS)("an order's personal data left in Processing (%s)", (bac
       lease_expires_at = now() - interval '1 hour' where guid = ${stuck.guid}`)
     await db.query(sql`update orders set state = 'Processing', lease_owner = 'alive',
       lease_expires_at = now() + interval '1 hour' where guid = ${busy.guid}`)
-    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${busy.guid}`)
-    const lastEnd = Math.max(...summary.body.slots.map((s) => s.endEpochMs))
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${busy.guid}`),
+    )
+    const lastEnd = Math.max(...summary.slots.map((s) => s.endEpochMs))
 
     later = lastEnd + 31 * DAY_MS - Date.now()
     await server.deps.jobs.runNow('order-data-lifetime')

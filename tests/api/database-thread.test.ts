@@ -7,12 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
 import { type Database, openDatabase } from '../../src/server/platform/db/client.ts'
 import { pgErrorCode } from '../../src/server/platform/db/errors.ts'
 import { applyMigrations } from '../../src/server/platform/db/migrate.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 import {
+  answerOf,
   client,
   daySlots,
   freshDataDir,
@@ -217,8 +219,8 @@ describe('the command-line tools while the server holds the embedded database', 
     // the server's catalogue cache lets it through within its two seconds
     const event = await until(
       async () => {
-        const res = await api.get<{ name: string }>('/spotlight/events/fete-des-lumieres')
-        return res.status === 200 ? res.body : null
+        const res = await api.get('/spotlight/events/fete-des-lumieres')
+        return res.status === 200 ? answerOf(spotlight.event, res) : null
       },
       10_000,
       'the imported event to be served',
@@ -269,10 +271,8 @@ describe('the command-line tools while the server holds the embedded database', 
     await exited
     const devices = await until(
       async () => {
-        const res = await api.get<{ devices: { location: string }[] }>(
-          `/spotlight/events/${LIVE}/devices`,
-        )
-        return res.status === 200 ? res.body.devices : null
+        const res = await api.get(`/spotlight/events/${LIVE}/devices`)
+        return res.status === 200 ? answerOf(spotlight.devices, res).devices : null
       },
       10_000,
       'the server to answer',

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderSummary } from '../../src/contract/index.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -74,8 +75,11 @@ describe.each(BACKENDS)('the mails\' "Forget my data" link (%s)', (backend) => {
     expect((await confirm(url)).html).toContain('n’a pas encore été diffusé')
     expect(await emailOf(order.guid)).toBe('mamie@example.com')
 
-    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)
-    later = Math.max(...summary.body.slots.map((s) => s.endEpochMs)) + 60_000 - Date.now()
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
+    later = Math.max(...summary.slots.map((s) => s.endEpochMs)) + 60_000 - Date.now()
     // Reading the page changes nothing
     const asked = await page(url)
     expect(asked.status).toBe(200)
@@ -151,8 +155,11 @@ describe.each(BACKENDS)('the mails\' "Forget my data" link (%s)', (backend) => {
       urlOf(a.guid, past, sign(a.guid, past)),
     ]
     // run after its slots, when the genuine link would forget the order
-    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${a.guid}`)
-    later = Math.max(...summary.body.slots.map((s) => s.endEpochMs)) + 60_000 - Date.now()
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${a.guid}`),
+    )
+    later = Math.max(...summary.slots.map((s) => s.endEpochMs)) + 60_000 - Date.now()
     for (const url of refused) {
       expect((await page(url)).status, url).toBe(404)
       expect((await confirm(url)).status, url).toBe(404)

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderSummary } from '../../src/contract/index.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
 import { createManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -64,8 +65,11 @@ describe.each(BACKENDS)('the mail confirming a forgotten order (%s)', (backend) 
     const link = first?.text.match(/Oublier mes données: (\S+)/)?.[1] ?? ''
     expect(link).not.toBe('')
     const url = new URL(new URL(link).pathname, server.url).toString()
-    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)
-    later = Math.max(...summary.body.slots.map((s) => s.endEpochMs)) + 60_000 - Date.now()
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
+    later = Math.max(...summary.slots.map((s) => s.endEpochMs)) + 60_000 - Date.now()
 
     // two posts at once, then a third: the order is forgotten once, and mailed once
     const answers = await Promise.all([confirm(url), confirm(url)])
@@ -81,11 +85,11 @@ describe.each(BACKENDS)('the mail confirming a forgotten order (%s)', (backend) 
     const to = Array.isArray(mail?.to) ? mail?.to[0] : mail?.to
     expect(to?.value[0]?.address).toBe('papi@example.com')
     expect(mail?.subject).toBe(
-      `Vos données personnelles sont oubliées (${summary.body.confirmationCode})`,
+      `Vos données personnelles sont oubliées (${summary.confirmationCode})`,
     )
     expect(mail?.text).toContain('nous avons effacé votre photo ou vidéo, votre message')
     expect(mail?.text).toContain('Nous gardons ce que la comptabilité exige')
-    expect(mail?.text).toContain(summary.body.confirmationCode)
+    expect(mail?.text).toContain(summary.confirmationCode)
     expect(mail?.html).toContain('lang="fr"')
     // no link to forget again, no photo that is gone
     expect(mail?.text).not.toContain('Oublier mes données')

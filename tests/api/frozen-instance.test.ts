@@ -7,10 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { json, sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
+  answerOf,
   type Checkout,
   client,
   daySlots,
@@ -146,10 +148,11 @@ describe.skipIf(!POSTGRES_URL)('an instance frozen while it holds work (PostgreS
     const settled = await until(
       async () => {
         await b.deps.orders.recover()
-        const res = await client(b.url).get<{ orderState: string; errors: string[] }>(
-          `/order/events/${LIVE}/orders/${guid}/status`,
+        const res = answerOf(
+          orderEndpoints.status,
+          await client(b.url).get(`/order/events/${LIVE}/orders/${guid}/status`),
         )
-        return res.body.orderState === 'Processing' ? null : res.body
+        return res.orderState === 'Processing' ? null : res
       },
       20_000,
       'B to finish the order',
@@ -221,10 +224,12 @@ describe.skipIf(!POSTGRES_URL)('an instance frozen while it holds work (PostgreS
   })
 
   async function savedCard(): Promise<Checkout> {
-    const setup = await onA().post<Checkout>('/order/payment/setup-intent')
-    expect(setup.status).toBe(200)
-    stripe.confirmSetup(setup.body.clientSecret, 'pm_card_visa')
-    return setup.body
+    const setup = answerOf(
+      orderEndpoints.setupIntent,
+      await onA().post('/order/payment/setup-intent'),
+    )
+    stripe.confirmSetup(setup.clientSecret, 'pm_card_visa')
+    return setup
   }
 
   async function mailStatus(guid: string) {

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import sharp from 'sharp'
 import * as v from 'valibot'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { content as contentEndpoints } from '../../src/contract/content.ts'
 import type { Endpoint, ResponseOf } from '../../src/contract/endpoint.ts'
+import { type OrderStatus, order } from '../../src/contract/order.ts'
 import { type PlayoutEvent, playsOfSlot } from '../../src/domain/schedule.ts'
 import {
   LIVE_EVENT_SLUG,
@@ -141,7 +144,10 @@ export type Client = ReturnType<typeof client>
  * suite that reads answers through this fails on a field the contract does not accept, where one that
  * read `res.body` as the type would pass.
  */
-export function answerOf<E extends Endpoint>(e: E, reply: Reply): ResponseOf<E> {
+export function answerOf<E extends Endpoint>(
+  e: E,
+  reply: Pick<Reply, 'status' | 'body'>,
+): ResponseOf<E> {
   if (!e.response) throw new Error(`${e.name} answers no JSON`)
   if (reply.status !== (e.status ?? 200)) {
     throw new Error(`${e.name} answered ${reply.status}: ${JSON.stringify(reply.body)}`)
@@ -154,14 +160,32 @@ export function answerOf<E extends Endpoint>(e: E, reply: Reply): ResponseOf<E> 
   return parsed.output as ResponseOf<E>
 }
 
+/** An event as the shop reads it, parsed with the contract. */
+export async function eventOf(api: Client, slug: string) {
+  return answerOf(spotlight.event, await api.get(`/spotlight/events/${slug}`))
+}
+
+/** An order as its confirmation page reads it, parsed with the contract. */
+export async function orderSummaryOf(api: Client, eventSlug: string, guid: string) {
+  return answerOf(order.summary, await api.get(`/order/events/${eventSlug}/orders/${guid}`))
+}
+
+/** A fetch's response as a reply (its body read as JSON), for `answerOf`. */
+export async function replyOf(res: Response): Promise<Reply> {
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {}
+  return { status: res.status, body, headers: res.headers }
+}
+
 /** The demo's live event, sold in euros over Paris and Berlin; its London and New York runs. */
 export const LIVE = LIVE_EVENT_SLUG
 export const LIVE_UK = LIVE_UK_EVENT_SLUG
 export const LIVE_US = LIVE_US_EVENT_SLUG
 export const DAY_MS = 86_400_000
 export const SLOTS_PER_DAY = 96
-
-type Generated = { key: string; url: string }
 
 const uploads = new Map<Client, Promise<string>>()
 
@@ -181,10 +205,7 @@ export function uploadedPhoto(api: Client): Promise<string> {
         method: 'POST',
         body: form,
       })
-      const body = (await res.json()) as { id?: string; status?: string }
-      if (res.status !== 201 || !body.id)
-        throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`)
-      return body.id
+      return answerOf(contentEndpoints.upload, await replyOf(res)).id
     })()
     uploads.set(api, upload)
   }
@@ -208,15 +229,15 @@ export async function generateContent(
     recipientName: 'Mum',
     multilineMessage,
   }
-  const res = await api.post<{
-    success: boolean
-    generatedContent: Generated | null
-    error: string | null
-  }>('/content/generate', { contentGenerationRequest: source, async: false })
-  if (res.status !== 200 || !res.body.success || !res.body.generatedContent) {
-    throw new Error(`content generation failed: ${res.status} ${JSON.stringify(res.body)}`)
+  const res = await api.post('/content/generate', {
+    contentGenerationRequest: source,
+    async: false,
+  })
+  const answer = answerOf(contentEndpoints.generate, res)
+  if (!answer.success || !answer.generatedContent) {
+    throw new Error(`content generation failed: ${JSON.stringify(answer)}`)
   }
-  return { key: res.body.generatedContent.key, source }
+  return { key: answer.generatedContent.key, source }
 }
 
 export type ContentSource = {
@@ -233,18 +254,16 @@ export type Checkout = { customerId: string; checkoutSecretKey: string; clientSe
 
 /** A saved card with the local provider: setup intent, then a test card. */
 export async function savedCard(api: Client, cardNumber = '4242424242424242'): Promise<Checkout> {
-  const setup = await api.post<Checkout>('/order/payment/setup-intent')
-  if (setup.status !== 200) throw new Error(`setup-intent: ${setup.status}`)
+  const setup = answerOf(order.setupIntent, await api.post('/order/payment/setup-intent'))
   const confirm = await api.post('/order/payment/local/confirm', {
-    clientSecret: setup.body.clientSecret,
+    clientSecret: setup.clientSecret,
     cardNumber,
     expMonth: 12,
     expYear: new Date().getUTCFullYear() + 2,
     cvc: '123',
   })
-  if (confirm.status !== 200)
-    throw new Error(`confirm: ${confirm.status} ${JSON.stringify(confirm.body)}`)
-  return setup.body
+  answerOf(order.localConfirm, confirm)
+  return setup
 }
 
 export const AGREEMENTS = {
@@ -308,14 +327,16 @@ export async function placeOrder(api: Client, body: unknown, key = newKey()) {
   }>('/order/orders', body, { 'idempotency-key': key })
 }
 
-type Status = { orderState: string; errors: string[]; confirmationDateEpochMs: number | null }
-
 /** Polls the order status until it leaves Processing (the shop's own status call). */
-export async function settledStatus(api: Client, eventSlug: string, guid: string): Promise<Status> {
+export async function settledStatus(
+  api: Client,
+  eventSlug: string,
+  guid: string,
+): Promise<OrderStatus> {
   for (let i = 0; i < 200; i++) {
-    const res = await api.get<Status>(`/order/events/${eventSlug}/orders/${guid}/status`)
-    if (res.status !== 200) throw new Error(`status ${res.status}`)
-    if (res.body.orderState !== 'Processing') return res.body
+    const res = await api.get(`/order/events/${eventSlug}/orders/${guid}/status`)
+    const status = answerOf(order.status, res)
+    if (status.orderState !== 'Processing') return status
     await new Promise((r) => setTimeout(r, 25))
   }
   throw new Error('order still Processing')
@@ -330,13 +351,10 @@ export async function boughtOrder(
   input: Omit<Parameters<typeof orderBody>[0], 'checkout'> & { card?: string },
 ): Promise<{ guid: string; slots: number[]; state: string }> {
   const checkout = await savedCard(api, input.card)
-  const placed = await placeOrder(api, orderBody({ ...input, checkout }))
-  if (placed.status !== 201) {
-    throw new Error(`order not placed: ${placed.status} ${JSON.stringify(placed.body)}`)
-  }
+  const placed = answerOf(order.place, await placeOrder(api, orderBody({ ...input, checkout })))
   const eventSlug = input.eventSlug ?? input.content.source.eventSlug
-  const status = await settledStatus(api, eventSlug, placed.body.guid)
-  return { guid: placed.body.guid, slots: input.slots, state: status.orderState }
+  const status = await settledStatus(api, eventSlug, placed.guid)
+  return { guid: placed.guid, slots: input.slots, state: status.orderState }
 }
 
 /**

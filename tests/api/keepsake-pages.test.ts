@@ -1,9 +1,12 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderSummary, ShareInfo } from '../../src/contract/index.ts'
-import type { playsOfSlot } from '../../src/domain/index.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
+import { player } from '../../src/contract/player.ts'
+import { share as shareEndpoints } from '../../src/contract/share.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -25,7 +28,6 @@ import { clientWith, signedInOperator } from './ops-helpers.ts'
 
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
-type Event = Parameters<typeof playsOfSlot>[0]
 
 describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
   let server: TestServer
@@ -59,13 +61,15 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
       email: 'oma.keepsake@example.com',
     })
     expect(order.state).toBe('Confirmed')
-    return (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)).body
+    return answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
   }
 
   async function share(guid: string, locale: 'en' | 'fr' | 'de' = 'en') {
-    const made = await shop.post<ShareInfo>(sharePath(guid), { locale })
-    expect(made.status).toBe(201)
-    return made.body
+    const made = answerOf(shareEndpoints.create, await shop.post(sharePath(guid), { locale }))
+    return made
   }
 
   it('a shared order is a page anyone reads: the shout on the billboard, the place, the event and when it plays', async () => {
@@ -75,8 +79,8 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
     expect(made).toMatchObject({ path: `/s/${made.shareId}`, locale: 'en' })
     // sharing again answers the same page; the order's page finds it
     expect((await share(order.guid)).shareId).toBe(made.shareId)
-    const current = await api.get<{ share: ShareInfo | null }>(sharePath(order.guid))
-    expect(current.body.share?.shareId).toBe(made.shareId)
+    const current = answerOf(shareEndpoints.current, await api.get(sharePath(order.guid)))
+    expect(current.share?.shareId).toBe(made.shareId)
 
     const res = await page(made.path)
     expect(res.status).toBe(200)
@@ -155,19 +159,22 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
   it('is in the language the shopper chose, and says how often the billboard played it', async () => {
     const order = await buy(3, 40)
     const made = await share(order.guid, 'fr')
-    const event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const slot = order.slots[0]?.slotNumber ?? 0
     const plays = proofsOfSlot(event, PARIS, order.guid, slot, { start: 40, end: 20 })
     // the billboard reports once the slot is over by the server's clock
     later = (order.slots[0]?.endEpochMs ?? 0) + 60_000 - Date.now()
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
-    const posted = await api.post<{ accepted: number }>(
-      `/player/${DEVICE}/plays`,
-      { plays },
-      { authorization: `Bearer ${linked.value.token}` },
+    const posted = answerOf(
+      player.plays,
+      await api.post(
+        `/player/${DEVICE}/plays`,
+        { plays },
+        { authorization: `Bearer ${linked.value.token}` },
+      ),
     )
-    expect([posted.status, posted.body.accepted]).toEqual([202, plays.length])
+    expect(posted.accepted).toBe(plays.length)
     later = 0
 
     const html = await (await page(made.path)).text()
@@ -197,7 +204,7 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
       404,
       ['order_not_found'],
     ])
-    expect((await api.get<{ share: null }>(sharePath(order.guid))).body.share).toBeNull()
+    expect(answerOf(shareEndpoints.current, await api.get(sharePath(order.guid))).share).toBeNull()
 
     // an order the console cancels is no longer shown, and cannot be shared again
     const made = await share(order.guid)
@@ -226,7 +233,7 @@ describe.each(BACKENDS)('keepsake pages on %s', (backend) => {
     expect(gone.status).toBe(404)
     expect(await gone.text()).toContain('Diese Seite wird nicht mehr geteilt')
     expect((await page(made.imagePath)).status).toBe(404)
-    expect((await api.get<{ share: null }>(sharePath(order.guid))).body.share).toBeNull()
+    expect(answerOf(shareEndpoints.current, await api.get(sharePath(order.guid))).share).toBeNull()
     // its picture left the storage
     expect((await fetch(`${server.url}/api/v1/content/files/${stored[0]}`)).status).toBe(404)
     const twice = await shop.call('DELETE', sharePath(order.guid))

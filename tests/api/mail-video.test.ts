@@ -13,11 +13,13 @@ import {
   DaemonResultSchema,
   DaemonStatusSchema,
   GenerateResponseSchema,
-  type OrderSummary,
   UploadSchema,
 } from '../../src/contract/index.ts'
+import { mail } from '../../src/contract/mail.ts'
+import { order } from '../../src/contract/order.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
 import {
+  answerOf,
   BACKENDS,
   type Client,
   type ContentSource,
@@ -116,20 +118,16 @@ describe.each(BACKENDS)('the mails of a video order on %s', (backend) => {
     const status = await settledStatus(api, LIVE, guid)
     // A clean clip is confirmed; were it flagged, "received and under review" shows the same picture.
     expect(['Confirmed', 'UnderReview']).toContain(status.orderState)
-    const summary = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${guid}`)).body
+    const summary = answerOf(order.summary, await api.get(`/order/events/${LIVE}/orders/${guid}`))
     expect(summary.contentType).toBe('video')
 
     await server.deps.mail.tick()
     const admin = await signedInOperator(server, 'admin')
-    const listed = await admin.api.get<{
-      mails: { id: string; orderGuid: string; kind: string }[]
-    }>('/ops/outbox')
-    expect(listed.status).toBe(200)
-    const planned = listed.body.mails.find((mail) => mail.orderGuid === guid)
+    const listed = answerOf(mail.outbox, await admin.api.get('/ops/outbox'))
+    const planned = listed.mails.find((mail) => mail.orderGuid === guid)
     expect(planned?.kind).toBe(status.orderState === 'Confirmed' ? 'confirmed' : 'received')
-    const opened = await admin.api.get<{ html: string }>(`/ops/outbox/${planned?.id}`)
-    expect(opened.status).toBe(200)
-    const src = /<img src="([^"]+)" alt="Your shout for [^"]+"/.exec(opened.body.html)?.[1]
+    const opened = answerOf(mail.outboxMail, await admin.api.get(`/ops/outbox/${planned?.id}`))
+    const src = /<img src="([^"]+)" alt="Your shout for [^"]+"/.exec(opened.html)?.[1]
     expect(src).toBeDefined()
     const imageUrl = (src as string).replaceAll('&amp;', '&')
     // The still is stored beside the clip, named after it; the order's summary names it too.

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OrderSummary } from '../../src/contract/index.ts'
-import { formatMoney, type playsOfSlot } from '../../src/domain/index.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { mail } from '../../src/contract/mail.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
+import { formatMoney } from '../../src/domain/index.ts'
 import { utcDateTime } from '../../src/server/mail/ics.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -32,7 +35,6 @@ import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
 const UK = 'share-your-dragon-uk'
-type Event = Parameters<typeof playsOfSlot>[0]
 type Content = { key: string; source: ContentSource }
 
 const mailEnv = (smtp: SmtpTestServer | null) => ({
@@ -51,8 +53,11 @@ async function buy(
 ) {
   const order = await boughtOrder(api, { slots, content, ...options })
   const eventSlug = options.eventSlug ?? content.source.eventSlug
-  const summary = await api.get<OrderSummary>(`/order/events/${eventSlug}/orders/${order.guid}`)
-  return { ...order, summary: summary.body }
+  const summary = answerOf(
+    orderEndpoints.summary,
+    await api.get(`/order/events/${eventSlug}/orders/${order.guid}`),
+  )
+  return { ...order, summary: summary }
 }
 
 /**
@@ -221,7 +226,7 @@ describe.each(BACKENDS)('mails over SMTP on %s', (backend) => {
   })
 
   it('sends "airs soon" before the first play and "it played" with the proofs, in German', async () => {
-    const event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const slots = daySlots(4, 20, 2)
     const order = await buy(api, content, slots, { email: 'de@example.com', locale: 'de' })
     expect(order.state).toBe('Confirmed')
@@ -393,18 +398,14 @@ describe('mails without SMTP_URL', () => {
     const reviewer = await operatorOf(server, 'reviewer')
     expect((await reviewer.api.get('/ops/outbox')).status).toBe(403)
     const admin = await operatorOf(server, 'admin')
-    const listed = await admin.api.get<{ mails: unknown[] }>('/ops/outbox')
-    expect(listed.status).toBe(200)
-    expect(listed.body.mails).toEqual([
+    const listed = answerOf(mail.outbox, await admin.api.get('/ops/outbox'))
+    expect(listed.mails).toEqual([
       expect.objectContaining({ id, status: 'stored', kind: 'confirmed', locale: 'en' }),
     ])
-    const one = await admin.api.get<{ text: string; html: string; attachments: unknown[] }>(
-      `/ops/outbox/${id}`,
-    )
-    expect(one.status).toBe(200)
-    expect(one.body.text).toContain(order.summary.confirmationCode)
-    expect(one.body.html).toContain('<html lang="en">')
-    expect(one.body.attachments).toEqual([
+    const one = answerOf(mail.outboxMail, await admin.api.get(`/ops/outbox/${id}`))
+    expect(one.text).toContain(order.summary.confirmationCode)
+    expect(one.html).toContain('<html lang="en">')
+    expect(one.attachments).toEqual([
       { filename: 'shout.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
     ])
     expect((await admin.api.get(`/ops/outbox/${randomUUID()}`)).status).toBe(404)

@@ -3,16 +3,20 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OpsOrder, OrderSummary } from '../../src/contract/index.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import type { OrderSummary } from '../../src/contract/index.ts'
+import { ops } from '../../src/contract/ops/orders.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
+import { player } from '../../src/contract/player.ts'
 import type { playsOfSlot } from '../../src/domain/index.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { createManualClock, type ManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
-  type Checkout,
   type Client,
   type ContentSource,
   client,
@@ -66,7 +70,7 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
     })
     api = client(server.url)
     content = await generateContent(api)
-    event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const linked = await server.deps.player.link(content.source.deviceId)
     if (!linked.ok) throw new Error('link failed')
     token = linked.value.token
@@ -82,7 +86,7 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
     return summaryOf(order.guid)
   }
   const summaryOf = async (guid: string) =>
-    (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${guid}`)).body
+    answerOf(orderEndpoints.summary, await api.get(`/order/events/${LIVE}/orders/${guid}`))
 
   /** The billboard reports the plays of a slot, but for those `skip` names. */
   async function prove(order: OrderSummary, slot: number, skip: number[] = []) {
@@ -90,13 +94,15 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
       start: 40,
       end: 20,
     }).filter((p) => !skip.includes(p.playIndex))
-    const posted = await api.post<{ accepted: number }>(
-      `/player/${order.device.deviceId}/plays`,
-      { plays },
-      { authorization: `Bearer ${token}` },
+    const posted = answerOf(
+      player.plays,
+      await api.post(
+        `/player/${order.device.deviceId}/plays`,
+        { plays },
+        { authorization: `Bearer ${token}` },
+      ),
     )
-    expect(posted.status).toBe(202)
-    return posted.body.accepted
+    return posted.accepted
   }
 
   const lastEnd = (order: OrderSummary) => Math.max(...order.slots.map((s) => s.endEpochMs))
@@ -181,7 +187,7 @@ describe.each(BACKENDS)('make-goods on %s', (backend) => {
     // lasts less than the days the clock moved)
     admin = await signedInOperator(server, 'admin', undefined, 'https://shop.example')
     const consoleOf = async (guid: string) =>
-      (await admin.api.get<OpsOrder>(`/ops/orders/${guid}`)).body.payment
+      answerOf(ops.order, await admin.api.get(`/ops/orders/${guid}`)).payment
     expect(await consoleOf(some.guid)).toMatchObject({
       refundedCents: quarter,
       refund: { status: 'succeeded', amountCents: quarter },
@@ -349,8 +355,8 @@ describe.skipIf(!BACKENDS.includes('postgres'))('make-goods on two instances (Po
       [40, 44, 48].map((from) => boughtOrder(api, { slots: daySlots(2, from, 2), content })),
     )
     const summaries = await Promise.all(
-      orders.map(
-        async (o) => (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${o.guid}`)).body,
+      orders.map(async (o) =>
+        answerOf(orderEndpoints.summary, await api.get(`/order/events/${LIVE}/orders/${o.guid}`)),
       ),
     )
     const end = Math.max(...summaries.flatMap((s) => s.slots.map((slot) => slot.endEpochMs)))
@@ -400,17 +406,23 @@ describe('make-goods through Stripe', () => {
   it('refunds the missed share of the PaymentIntent once, under the slot’s make-good key', async () => {
     const api = client(server.url)
     const content = await generateContent(api)
-    const setup = await api.post<Checkout>('/order/payment/setup-intent')
-    stripe.confirmSetup(setup.body.clientSecret, 'pm_card_visa')
+    const setup = answerOf(
+      orderEndpoints.setupIntent,
+      await api.post('/order/payment/setup-intent'),
+    )
+    stripe.confirmSetup(setup.clientSecret, 'pm_card_visa')
     const placed = await placeOrder(
       api,
-      orderBody({ slots: daySlots(2, 40, 2), content, checkout: setup.body }),
+      orderBody({ slots: daySlots(2, 40, 2), content, checkout: setup }),
     )
     expect(placed.status).toBe(201)
     const guid = placed.body.guid
     expect((await settledStatus(api, LIVE, guid)).orderState).toBe('Confirmed')
-    const order = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${guid}`)).body
-    const event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    const order = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${guid}`),
+    )
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const linked = await server.deps.player.link(order.device.deviceId)
     if (!linked.ok) throw new Error('link failed')
     // the first slot plays in full, the second not at all: half of what was paid comes back
@@ -448,7 +460,10 @@ describe('make-goods through Stripe', () => {
     expect(stripe.calls.filter((c) => c.path === '/v1/refunds').at(-1)?.idempotencyKey).toBe(
       `make-good-${guid}-${second.slotNumber}`,
     )
-    const summary = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${guid}`)).body
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${guid}`),
+    )
     expect(summary.makeGood).toMatchObject({ refundCents: owed, refundStatus: 'succeeded' })
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ops } from '../../src/contract/ops/orders.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
-import { BACKENDS, client, startTestServer, type TestServer } from './helpers.ts'
+import { answerOf, BACKENDS, client, startTestServer, type TestServer } from './helpers.ts'
 import {
   clientWith,
   newOperator,
@@ -53,9 +54,8 @@ describe.each(BACKENDS)('operators and sign-in on %s', (backend) => {
     expect(setCookie).toMatch(/SameSite=Strict/)
     expect(setCookie).toMatch(/Path=\//)
     const cookie = sessionCookieOf(signIn.headers) as string
-    const me = await clientWith(server.url, { cookie }).get('/ops/session')
-    expect(me.status).toBe(200)
-    expect(me.body).toEqual({ email, role: 'reviewer' })
+    const me = answerOf(ops.session, await clientWith(server.url, { cookie }).get('/ops/session'))
+    expect(me).toEqual({ email, role: 'reviewer' })
     // the session id is stored only as its hash
     const id = cookie.split('=')[1] as string
     const stored = await server.deps.database.query(sql`

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { OpsScheduleDay } from '../../src/contract/ops/billboards.ts'
-import type { Dashboard } from '../../src/contract/ops/dashboard.ts'
-import type { Play, Schedule, ScheduleItem } from '../../src/contract/player.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import { opsBillboards } from '../../src/contract/ops/billboards.ts'
+import { opsDashboard } from '../../src/contract/ops/dashboard.ts'
+import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { advertiserEnv, campaignWithAd, SHOP, signedInAdvertiser } from './advertiser-helpers.ts'
 import {
+  answerOf,
   BACKENDS,
   type Client,
   client,
@@ -66,24 +67,29 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
       endEpochMs: flight.toEpochMs,
       budgetCents: 20_000,
     })
-    const proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
     const saved = await savedCard(client(server.url))
-    const accepted = await api.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      { customerId: saved.customerId, checkoutSecretKey: saved.checkoutSecretKey },
+    answerOf(
+      advertisers.accept,
+      await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+        customerId: saved.customerId,
+        checkoutSecretKey: saved.checkoutSecretKey,
+      }),
     )
-    expect(accepted.status).toBe(200)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     const approve = await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})
     expect(approve.status).toBe(200)
-    const res = await shop.get<Schedule>(
-      `/player/${DEVICE}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
-      { authorization: `Bearer ${token}` },
+    const res = answerOf(
+      player.schedule,
+      await shop.get(
+        `/player/${DEVICE}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
+        { authorization: `Bearer ${token}` },
+      ),
     )
-    const ads = res.body.items.filter((i) => i.campaignId === draft.campaignId)
+    const ads = res.items.filter((i) => i.campaignId === draft.campaignId)
     return { api, campaignId: draft.campaignId, flight, ads }
   }
 
@@ -96,12 +102,15 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
       startedAtEpochMs: ad.startEpochMs + 20,
       endedAtEpochMs: ad.endEpochMs,
     }
-    const res = await shop.post<{ accepted: number }>(
-      `/player/${DEVICE}/plays`,
-      { plays: [play] },
-      { authorization: `Bearer ${token}` },
+    const res = answerOf(
+      player.plays,
+      await shop.post(
+        `/player/${DEVICE}/plays`,
+        { plays: [play] },
+        { authorization: `Bearer ${token}` },
+      ),
     )
-    expect(res.body.accepted).toBe(1)
+    expect(res.accepted).toBe(1)
   }
 
   it('shows a billboard’s day with each campaign play, named, proved, without proof or to come', async () => {
@@ -121,9 +130,11 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     await prove(a)
     at(c.endEpochMs + 1000)
     const admin = await signedInOperator(server, 'admin', undefined, SHOP)
-    const res = await admin.api.get<OpsScheduleDay>(`/ops/billboards/${DEVICE}/schedule?day=${day}`)
-    expect(res.status).toBe(200)
-    const shown = res.body.adPlays.filter((p) => p.campaignId === campaignId)
+    const res = answerOf(
+      opsBillboards.scheduleDay,
+      await admin.api.get(`/ops/billboards/${DEVICE}/schedule?day=${day}`),
+    )
+    const shown = res.adPlays.filter((p) => p.campaignId === campaignId)
     // every play the billboard's schedule carries that day, and no other
     expect(shown.map((p) => p.startEpochMs)).toEqual(ofDay.map((p) => p.startEpochMs))
     expect(shown.map((p) => p.endEpochMs)).toEqual(ofDay.map((p) => p.endEpochMs))
@@ -135,28 +146,33 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     expect(later.length).toBeGreaterThan(0)
     for (const p of later) expect(proofOf(p)).toBe('upcoming')
     // the day's bounds are the billboard's local midnights
-    expect(res.body.dayStartEpochMs).toBe(
-      day.toZonedDateTime({ timeZone: PARIS }).epochMilliseconds,
-    )
-    expect(res.body.dayEndEpochMs).toBe(
+    expect(res.dayStartEpochMs).toBe(day.toZonedDateTime({ timeZone: PARIS }).epochMilliseconds)
+    expect(res.dayEndEpochMs).toBe(
       day.add({ days: 1 }).toZonedDateTime({ timeZone: PARIS }).epochMilliseconds,
     )
     // the day before the flight holds none of its plays
-    const before = await admin.api.get<OpsScheduleDay>(
-      `/ops/billboards/${DEVICE}/schedule?day=${localDay(first.startEpochMs).subtract({ days: 1 })}`,
+    const before = answerOf(
+      opsBillboards.scheduleDay,
+      await admin.api.get(
+        `/ops/billboards/${DEVICE}/schedule?day=${localDay(first.startEpochMs).subtract({ days: 1 })}`,
+      ),
     )
-    expect(before.body.adPlays.filter((p) => p.campaignId === campaignId)).toEqual([])
+    expect(before.adPlays.filter((p) => p.campaignId === campaignId)).toEqual([])
     // paused, its plays to come do not play: the console says so
     // (the advertiser's access token lasts 15 minutes: the advertiser pauses at the real time)
     const viewedAt = now()
     offsetMs = 0
-    const pause = await api.post<Campaign>(`/advertisers/campaigns/${campaignId}/pause`, {})
-    expect(pause.body.state).toBe('Paused')
-    at(viewedAt)
-    const paused = await admin.api.get<OpsScheduleDay>(
-      `/ops/billboards/${DEVICE}/schedule?day=${day}`,
+    const pause = answerOf(
+      advertisers.pause,
+      await api.post(`/advertisers/campaigns/${campaignId}/pause`, {}),
     )
-    const pausedOf = paused.body.adPlays.filter((p) => p.campaignId === campaignId)
+    expect(pause.state).toBe('Paused')
+    at(viewedAt)
+    const paused = answerOf(
+      opsBillboards.scheduleDay,
+      await admin.api.get(`/ops/billboards/${DEVICE}/schedule?day=${day}`),
+    )
+    const pausedOf = paused.adPlays.filter((p) => p.campaignId === campaignId)
     expect(pausedOf.find((p) => p.startEpochMs === a.startEpochMs)?.proof).toBe('proved')
     for (const p of pausedOf.filter((p) => p.endEpochMs > now()))
       expect(p.proof).toBe('not-playing')
@@ -165,7 +181,7 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
 
   it('adds the money campaigns’ settled charges took to the dashboard, per currency and day', async () => {
     const admin = await signedInOperator(server, 'admin', undefined, SHOP)
-    const before = (await admin.api.get<Dashboard>('/ops/dashboard')).body.adRevenue
+    const before = answerOf(opsDashboard.dashboard, await admin.api.get('/ops/dashboard')).adRevenue
     const { campaignId, ads } = await approvedCampaign('Spring shoes')
     const first = ads[0] as ScheduleItem
     const second = ads[1] as ScheduleItem
@@ -178,7 +194,10 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
     )
     // not settled yet: no money on the dashboard
     const unsettled = await signedInOperator(server, 'admin', undefined, SHOP)
-    const pending = (await unsettled.api.get<Dashboard>('/ops/dashboard')).body.adRevenue
+    const pending = answerOf(
+      opsDashboard.dashboard,
+      await unsettled.api.get('/ops/dashboard'),
+    ).adRevenue
     expect(pending).toEqual(before)
     await server.deps.jobs.runNow('ad-settlement')
     const charges = await chargesOf(server.deps.database, campaignId)
@@ -190,9 +209,8 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
       select coalesce(sum(amount_cents), 0)::float8 as cents, count(*)::int as n
       from ad_charges where status = 'charged'`)
     const cents = Number(all[0]?.cents)
-    const res = await unsettled.api.get<Dashboard>('/ops/dashboard')
-    expect(res.status).toBe(200)
-    const euros = res.body.adRevenue.find((r) => r.currency === 'EUR')
+    const res = answerOf(opsDashboard.dashboard, await unsettled.api.get('/ops/dashboard'))
+    const euros = res.adRevenue.find((r) => r.currency === 'EUR')
     const was = before.find((r) => r.currency === 'EUR')
     expect(euros?.chargedCents).toBe(cents)
     expect(euros?.charges).toBe(Number(all[0]?.n))

@@ -134,9 +134,8 @@ describe.each(BACKENDS)('the console catalogue upload on %s', (backend) => {
     expect(other.body).toMatchObject({ codes: ['catalogue_not_previewed'] })
     expect((await api.get('/spotlight/events/fete-des-lumieres')).status).toBe(404)
 
-    const applied = await apply(text, answer.sha256)
-    expect(applied.status).toBe(200)
-    expect(applied.body).toEqual({ sha256: answer.sha256, changes: answer.changes })
+    const applied = answerOf(opsCatalogue.catalogueApply, await apply(text, answer.sha256))
+    expect(applied).toEqual({ sha256: answer.sha256, changes: answer.changes })
     const audit = await server.deps.database.query(sql<{ action: string; detail: unknown }>`
       select action, detail from audit_log where action = 'catalogue_import'`)
     expect(audit).toEqual([

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OpsBillboard, OpsScheduleDay, PlayerLink } from '../../src/contract/ops/billboards.ts'
-import type { Dashboard } from '../../src/contract/ops/dashboard.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { type OpsScheduleDay, opsBillboards } from '../../src/contract/ops/billboards.ts'
+import { opsDashboard } from '../../src/contract/ops/dashboard.ts'
+import { ops } from '../../src/contract/ops/orders.ts'
 import { zonedDateTimeAt } from '../../src/domain/dates.ts'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -46,7 +49,7 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
     server = await startTestServer(backend, { now: () => clock })
     api = client(server.url)
     content = await generateContent(api)
-    event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     expect((await buy(daySlots(2, 40, 2))).state).toBe('Confirmed')
     expect((await buy(daySlots(2, 44, 1), '4000000000000341')).state).toBe('Failed')
     expect((await buy(daySlots(3, 10, 3), undefined, 'LOVE5OFF')).state).toBe('Confirmed')
@@ -64,11 +67,11 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
       .toString()
 
   const scheduleDay = async (day: string, who = admin): Promise<OpsScheduleDay> => {
-    const answer = await who.api.get<OpsScheduleDay>(
-      `/ops/billboards/${DEVICE}/schedule?day=${day}`,
+    const answer = answerOf(
+      opsBillboards.scheduleDay,
+      await who.api.get(`/ops/billboards/${DEVICE}/schedule?day=${day}`),
     )
-    expect(answer.status).toBe(200)
-    return answer.body
+    return answer
   }
 
   it('refuses without a session (401), a reviewer on admin calls (403), another origin (403)', async () => {
@@ -175,11 +178,11 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
   it('makes a new player link that works, and the old one stops working', async () => {
     const before = await server.deps.player.link(DEVICE)
     if (!before.ok) throw new Error('link failed')
-    const made = await admin.api.post<PlayerLink>(`/ops/billboards/${DEVICE}/player-link`, {})
-    expect(made.status).toBe(201)
-    expect(made.headers.get('cache-control')).toBe('no-store')
-    expect(made.body.url.startsWith(`${server.url}/play/${DEVICE}?token=`)).toBe(true)
-    const token = new URL(made.body.url).searchParams.get('token') as string
+    const link = await admin.api.post(`/ops/billboards/${DEVICE}/player-link`, {})
+    expect(link.headers.get('cache-control')).toBe('no-store')
+    const made = answerOf(opsBillboards.playerLink, link)
+    expect(made.url.startsWith(`${server.url}/play/${DEVICE}?token=`)).toBe(true)
+    const token = new URL(made.url).searchParams.get('token') as string
     const schedule = (t: string) =>
       api.get(`/player/${DEVICE}/schedule`, { authorization: `Bearer ${t}` })
     expect((await schedule(token)).status).toBe(200)
@@ -190,8 +193,10 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
       select action, detail from audit_log where action = 'player_link'`)
     expect(audit).toEqual([{ action: 'player_link', detail: { deviceId: DEVICE } }])
     expect(JSON.stringify(audit)).not.toContain(token)
-    const list = (await reviewer.api.get<{ billboards: OpsBillboard[] }>('/ops/billboards')).body
-      .billboards
+    const list = answerOf(
+      opsBillboards.billboards,
+      await reviewer.api.get('/ops/billboards'),
+    ).billboards
     expect(list.find((b) => b.deviceId === DEVICE)?.playerLink.active).toBe(true)
     expect(list.find((b) => b.deviceId === 'paris-republique')?.playerLink.active).toBe(false)
   })
@@ -199,15 +204,15 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
   it('sums the live event: slots sold of capacity, revenue, orders by state, sales per day', async () => {
     // the last order is cancelled and refunded by an admin (the ops module's cancel)
     const refunded = orders[3] as { guid: string }
-    const cancel = await admin.api.post<{ payment: { refundedCents: number } }>(
-      `/ops/orders/${refunded.guid}/cancel`,
-      { reason: 'The venue asked us to' },
+    const cancel = answerOf(
+      ops.cancel,
+      await admin.api.post(`/ops/orders/${refunded.guid}/cancel`, {
+        reason: 'The venue asked us to',
+      }),
     )
-    expect(cancel.status).toBe(200)
-    expect(cancel.body.payment.refundedCents).toBe(event.valueCentsPerSlot)
-    const res = await admin.api.get<Dashboard>('/ops/dashboard')
-    expect(res.status).toBe(200)
-    const board = res.body
+    expect(cancel.payment.refundedCents).toBe(event.valueCentsPerSlot)
+    const res = answerOf(opsDashboard.dashboard, await admin.api.get('/ops/dashboard'))
+    const board = res
     const live = board.events.find((e) => e.slug === LIVE)
     expect(live).toBeDefined()
     // sold: 2 + 3 slots of the two Confirmed orders; paid: those and the cancelled one (1 slot)
@@ -242,9 +247,8 @@ describe.each(BACKENDS)('the console schedule and dashboard on %s', (backend) =>
     const later = orders[2]?.slots ?? []
     const price = event.valueCentsPerSlot
     const plays = async () => {
-      const res = await admin.api.get<Dashboard>('/ops/dashboard')
-      expect(res.status).toBe(200)
-      const live = res.body.events.find((e) => e.slug === LIVE)
+      const res = answerOf(opsDashboard.dashboard, await admin.api.get('/ops/dashboard'))
+      const live = res.events.find((e) => e.slug === LIVE)
       const day = (slot: number) => live?.playsPerDay.find((d) => d.day === dayOf(slot))
       return { live, sold: day(first), later: day(later[0] as number) }
     }

@@ -6,9 +6,12 @@ import {
   type OpsOrder,
   ops,
   pathOf,
+  player,
+  order as shop,
 } from '../../src/contract/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -112,14 +115,14 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
       'UnderReview',
       'Confirmed',
     ])
-    const res = await reviewer.api.get<{ orders: OpsOrder[] }>('/ops/review')
-    expect(res.status).toBe(200)
+    const res = await reviewer.api.get('/ops/review')
     expect(res.headers.get('cache-control')).toBe('no-store')
-    const guids = res.body.orders.map((o) => o.guid)
+    const { orders } = answerOf(ops.review, res)
+    const guids = orders.map((o) => o.guid)
     expect(guids).toContain(first.guid)
     expect(guids.indexOf(first.guid)).toBeLessThan(guids.indexOf(second.guid))
     expect(guids).not.toContain(clean.guid)
-    const order = res.body.orders.find((o) => o.guid === first.guid) as OpsOrder
+    const order = orders.find((o) => o.guid === first.guid) as OpsOrder
     expect(order).toMatchObject({
       orderState: 'UnderReview',
       confirmationCode: first.guid.slice(0, 8),
@@ -148,10 +151,12 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
 
   it('approves an order under review: Confirmed, it plays, once', async () => {
     const order = await buy(daySlots(3, 10, 1))
-    const res = await reviewer.api.post<OpsOrder>(`/ops/orders/${order.guid}/approve`, {})
-    expect(res.status).toBe(200)
-    expect(res.body.orderState).toBe('Confirmed')
-    expect(res.body.history.at(-1)).toMatchObject({
+    const res = answerOf(
+      ops.approve,
+      await reviewer.api.post(`/ops/orders/${order.guid}/approve`, {}),
+    )
+    expect(res.orderState).toBe('Confirmed')
+    expect(res.history.at(-1)).toMatchObject({
       state: 'Confirmed',
       actor: 'operator',
       operatorEmail: reviewer.email,
@@ -160,13 +165,15 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     // the billboard's schedule now holds it
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
-    const start = res.body.slots[0]?.startEpochMs as number
-    const schedule = await api.get<{ items: { orderGuid: string }[] }>(
-      `/player/${DEVICE}/schedule?fromEpochMs=${start}&toEpochMs=${start + 3_600_000}`,
-      { authorization: `Bearer ${linked.value.token}` },
+    const start = res.slots[0]?.startEpochMs as number
+    const schedule = answerOf(
+      player.schedule,
+      await api.get(
+        `/player/${DEVICE}/schedule?fromEpochMs=${start}&toEpochMs=${start + 3_600_000}`,
+        { authorization: `Bearer ${linked.value.token}` },
+      ),
     )
-    expect(schedule.status).toBe(200)
-    expect(schedule.body.items.some((i) => i.orderGuid === order.guid)).toBe(true)
+    expect(schedule.items.some((i) => i.orderGuid === order.guid)).toBe(true)
     const again = await reviewer.api.post(`/ops/orders/${order.guid}/approve`, {})
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ codes: ['not_under_review'] })
@@ -177,37 +184,44 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
   it('refuses an order under review: Cancelled with the reason, slots free again, refunded once', async () => {
     const order = await buy(daySlots(3, 20, 2))
     const reason = 'The message insults someone'
-    const res = await reviewer.api.post<OpsOrder>(`/ops/orders/${order.guid}/cancel`, { reason })
-    expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({
+    const res = answerOf(
+      ops.cancel,
+      await reviewer.api.post(`/ops/orders/${order.guid}/cancel`, { reason }),
+    )
+    expect(res).toMatchObject({
       orderState: 'Cancelled',
       errors: [reason],
       payment: {
-        chargedCents: res.body.totalCents,
-        refundedCents: res.body.totalCents,
-        refund: { status: 'succeeded', amountCents: res.body.totalCents },
+        chargedCents: res.totalCents,
+        refundedCents: res.totalCents,
+        refund: { status: 'succeeded', amountCents: res.totalCents },
       },
     })
-    expect(res.body.totalCents).toBeGreaterThan(0)
-    expect(res.body.history.at(-1)).toMatchObject({
+    expect(res.totalCents).toBeGreaterThan(0)
+    expect(res.history.at(-1)).toMatchObject({
       state: 'Cancelled',
       actor: 'operator',
       operatorEmail: reviewer.email,
       reason: { code: 'order_cancelled', params: { reason } },
     })
     // the shopper's status call tells it, with the reason
-    const status = await api.get(`/order/events/${LIVE}/orders/${order.guid}/status`)
-    expect(status.body).toMatchObject({
+    const status = answerOf(
+      shop.status,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}/status`),
+    )
+    expect(status).toMatchObject({
       orderState: 'Cancelled',
       errors: [reason],
       codes: ['order_cancelled'],
     })
-    expect(await refundedCents(order.guid)).toBe(res.body.totalCents)
+    expect(await refundedCents(order.guid)).toBe(res.totalCents)
     // a retried cancel answers the same and refunds nothing more
-    const retry = await reviewer.api.post<OpsOrder>(`/ops/orders/${order.guid}/cancel`, { reason })
-    expect(retry.status).toBe(200)
-    expect(retry.body.payment.refundedCents).toBe(res.body.totalCents)
-    expect(await refundedCents(order.guid)).toBe(res.body.totalCents)
+    const retry = answerOf(
+      ops.cancel,
+      await reviewer.api.post(`/ops/orders/${order.guid}/cancel`, { reason }),
+    )
+    expect(retry.payment.refundedCents).toBe(res.totalCents)
+    expect(await refundedCents(order.guid)).toBe(res.totalCents)
     // the slots can be bought again
     const rebuy = await buy(order.slots, 'Joyeux anniversaire, maman')
     expect(rebuy.state).toBe('Confirmed')
@@ -221,13 +235,13 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     })
     expect(byReviewer.status).toBe(403)
     expect(byReviewer.body).toMatchObject({ codes: ['reviewers_refuse_only'] })
-    const byAdmin = await admin.api.post<OpsOrder>(`/ops/orders/${order.guid}/cancel`, {
-      reason: 'Asked by the shopper',
-    })
-    expect(byAdmin.status).toBe(200)
-    expect(byAdmin.body).toMatchObject({
+    const byAdmin = answerOf(
+      ops.cancel,
+      await admin.api.post(`/ops/orders/${order.guid}/cancel`, { reason: 'Asked by the shopper' }),
+    )
+    expect(byAdmin).toMatchObject({
       orderState: 'Cancelled',
-      payment: { refundedCents: byAdmin.body.totalCents },
+      payment: { refundedCents: byAdmin.totalCents },
     })
     const failed = await boughtOrder(api, {
       slots: daySlots(4, 20, 1),
@@ -244,10 +258,11 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
 
   it('sends a refund left pending by a crash again under its key, never twice', async () => {
     const order = await buy(daySlots(4, 30, 1))
-    const res = await admin.api.post<OpsOrder>(`/ops/orders/${order.guid}/cancel`, {
-      reason: 'Refused',
-    })
-    expect(res.body.payment.refundedCents).toBe(res.body.totalCents)
+    const res = answerOf(
+      ops.cancel,
+      await admin.api.post(`/ops/orders/${order.guid}/cancel`, { reason: 'Refused' }),
+    )
+    expect(res.payment.refundedCents).toBe(res.totalCents)
     // as if the process died after the provider refunded but before the row was marked
     await server.deps.database.query(sql`
       update refunds set status = 'pending', completed_at = null,
@@ -255,19 +270,19 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
       where order_guid = ${order.guid}`)
     const retried = await server.deps.payment.retryRefunds()
     expect(retried).toBeGreaterThanOrEqual(1)
-    const after = await admin.api.get<OpsOrder>(`/ops/orders/${order.guid}`)
-    expect(after.body.payment).toMatchObject({
-      refundedCents: res.body.totalCents,
+    const after = answerOf(ops.order, await admin.api.get(`/ops/orders/${order.guid}`))
+    expect(after.payment).toMatchObject({
+      refundedCents: res.totalCents,
       refund: { status: 'succeeded' },
     })
-    expect(await refundedCents(order.guid)).toBe(res.body.totalCents)
+    expect(await refundedCents(order.guid)).toBe(res.totalCents)
   })
 
   it('cancels and refunds by itself an order whose first slot began under review', async () => {
     const order = await buy(daySlots(5, 40, 2))
     const waiting = await buy(daySlots(6, 40, 1))
-    const queue = await reviewer.api.get<{ orders: OpsOrder[] }>('/ops/review')
-    const first = queue.body.orders.find((o) => o.guid === order.guid)?.firstSlotStartEpochMs
+    const queue = answerOf(ops.review, await reviewer.api.get('/ops/review'))
+    const first = queue.orders.find((o) => o.guid === order.guid)?.firstSlotStartEpochMs
     if (!first) throw new Error('not in the queue')
     shift = first - Date.now() + 1000
     try {
@@ -279,14 +294,14 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     } finally {
       shift = 0
     }
-    const after = await admin.api.get<OpsOrder>(`/ops/orders/${order.guid}`)
-    expect(after.body).toMatchObject({
+    const after = answerOf(ops.order, await admin.api.get(`/ops/orders/${order.guid}`))
+    expect(after).toMatchObject({
       orderState: 'Cancelled',
       errors: ['Your shout was still being reviewed when its first time slot began'],
       codes: ['review_outlived_first_slot'],
-      payment: { refundedCents: after.body.totalCents },
+      payment: { refundedCents: after.totalCents },
     })
-    expect(after.body.history.at(-1)).toMatchObject({ actor: 'system', state: 'Cancelled' })
+    expect(after.history.at(-1)).toMatchObject({ actor: 'system', state: 'Cancelled' })
     const [row] = await server.deps.database.query(sql<{ n: number }>`
       select count(*)::int as n from slot_reservations where order_guid = ${order.guid}`)
     expect(row?.n).toBe(0)
@@ -296,22 +311,21 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     const email = `finder-${Date.now()}@example.com`
     const order = await buy(daySlots(7, 12, 1), 'Bon anniversaire', email)
     const find = async (query: string, day?: string) =>
-      (
-        await reviewer.api.get<{ orders: OpsOrder[] }>(
-          pathOf(ops.orders, {}, { query, day }).slice('/api/v1'.length),
-        )
-      ).body.orders.map((o) => o.guid)
+      answerOf(
+        ops.orders,
+        await reviewer.api.get(pathOf(ops.orders, {}, { query, day }).slice('/api/v1'.length)),
+      ).orders.map((o) => o.guid)
     expect(await find(order.guid.slice(0, 8))).toEqual([order.guid])
     expect(await find(order.guid.slice(0, 8).toUpperCase())).toEqual([order.guid])
     expect(await find(email.toUpperCase())).toEqual([order.guid])
     expect(await find(DEVICE)).toContain(order.guid)
-    const got = await reviewer.api.get<OpsOrder>(`/ops/orders/${order.guid}`)
-    const day = new Date(got.body.slots[0]?.startEpochMs as number).toLocaleDateString('sv-SE', {
+    const got = answerOf(ops.order, await reviewer.api.get(`/ops/orders/${order.guid}`))
+    const day = new Date(got.slots[0]?.startEpochMs as number).toLocaleDateString('sv-SE', {
       timeZone: 'Europe/Paris',
     })
     expect(await find(DEVICE, day)).toContain(order.guid)
     const otherDay = new Date(
-      (got.body.slots[0]?.startEpochMs as number) + 86_400_000,
+      (got.slots[0]?.startEpochMs as number) + 86_400_000,
     ).toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' })
     expect(await find(email, otherDay)).toEqual([])
     expect(await find('nobody@example.com')).toEqual([])
@@ -328,12 +342,9 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     const order = await buy(daySlots(8, 10, 1))
     await someone.api.post(`/ops/orders/${order.guid}/approve`, {})
     await someone.api.call('DELETE', '/ops/session')
-    const res = await admin.api.get<{
-      entries: { action: string; operatorEmail: string | null; orderGuid: string | null }[]
-    }>('/ops/audit?limit=500')
-    expect(res.status).toBe(200)
-    const mine = res.body.entries
-      .filter((e) => e.operatorEmail === someone.email)
+    const res = await admin.api.get('/ops/audit?limit=500')
+    const mine = answerOf(ops.audit, res)
+      .entries.filter((e) => e.operatorEmail === someone.email)
       .map((e) => [e.action, e.orderGuid])
     // newest first
     expect(mine).toEqual([
@@ -344,20 +355,22 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
       ['set_password', null],
     ])
     expect(JSON.stringify(res.body)).not.toMatch(/not the password|correct horse/)
-    const byOrder = await admin.api.get<{ entries: { action: string }[] }>(
-      `/ops/audit?orderGuid=${order.guid}`,
-    )
-    expect(byOrder.body.entries.map((e) => e.action)).toEqual(['approve'])
+    const byOrder = answerOf(ops.audit, await admin.api.get(`/ops/audit?orderGuid=${order.guid}`))
+    expect(byOrder.entries.map((e) => e.action)).toEqual(['approve'])
     expect((await reviewer.api.get('/ops/audit')).status).toBe(403)
     // filtered by who (any case) and by what
-    const byWho = await admin.api.get<{ entries: { action: string }[] }>(
-      `/ops/audit?operator=${encodeURIComponent(someone.email.toUpperCase())}`,
+    const byWho = answerOf(
+      ops.audit,
+      await admin.api.get(`/ops/audit?operator=${encodeURIComponent(someone.email.toUpperCase())}`),
     )
-    expect(byWho.body.entries.map((e) => e.action)).toEqual(mine.map(([action]) => action))
-    const byWhat = await admin.api.get<{ entries: { operatorEmail: string | null }[] }>(
-      `/ops/audit?operator=${encodeURIComponent(someone.email)}&action=sign_in_failed`,
+    expect(byWho.entries.map((e) => e.action)).toEqual(mine.map(([action]) => action))
+    const byWhat = answerOf(
+      ops.audit,
+      await admin.api.get(
+        `/ops/audit?operator=${encodeURIComponent(someone.email)}&action=sign_in_failed`,
+      ),
     )
-    expect(byWhat.body.entries).toEqual([
+    expect(byWhat.entries).toEqual([
       expect.objectContaining({ action: 'sign_in_failed', operatorEmail: someone.email }),
     ])
     expect((await admin.api.get('/ops/audit?action=DROP%20TABLE')).status).toBe(400)
@@ -366,11 +379,8 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
   it('lists the newest orders a page at a time before any search', async () => {
     for (let i = 0; i < 3; i++) await buy(daySlots(11, 13 + i, 1), 'Bonne fête')
     const page = async (before?: string) => {
-      const res = await reviewer.api.get<{ orders: OpsOrder[] }>(
-        pathOf(ops.orders, {}, { before }).slice('/api/v1'.length),
-      )
-      expect(res.status).toBe(200)
-      return res.body.orders
+      const res = await reviewer.api.get(pathOf(ops.orders, {}, { before }).slice('/api/v1'.length))
+      return answerOf(ops.orders, res).orders
     }
     const first = await page()
     expect(first.length).toBeGreaterThanOrEqual(3)
@@ -396,11 +406,10 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
   it('finds an order on its day behind more newer orders of the billboard than a search answers', async () => {
     const order = await buy(daySlots(9, 12, 1), 'Bon anniversaire')
     const find = async (query: string, day?: string) =>
-      (
-        await reviewer.api.get<{ orders: OpsOrder[] }>(
-          pathOf(ops.orders, {}, { query, day }).slice('/api/v1'.length),
-        )
-      ).body.orders.map((o) => o.guid)
+      answerOf(
+        ops.orders,
+        await reviewer.api.get(pathOf(ops.orders, {}, { query, day }).slice('/api/v1'.length)),
+      ).orders.map((o) => o.guid)
     // 600 newer orders of the same billboard on another day (failed ones: no queue, no sweep)
     await server.deps.database.query(sql`
       insert into orders
@@ -414,8 +423,8 @@ describe.each(BACKENDS)('operators and orders on %s', (backend) => {
     const newest = await find(DEVICE)
     expect(newest).toHaveLength(FOUND_ORDERS_MAX)
     expect(newest).not.toContain(order.guid)
-    const got = await reviewer.api.get<OpsOrder>(`/ops/orders/${order.guid}`)
-    const day = new Date(got.body.slots[0]?.startEpochMs as number).toLocaleDateString('sv-SE', {
+    const got = answerOf(ops.order, await reviewer.api.get(`/ops/orders/${order.guid}`))
+    const day = new Date(got.slots[0]?.startEpochMs as number).toLocaleDateString('sv-SE', {
       timeZone: 'Europe/Paris',
     })
     expect(await find(DEVICE, day)).toContain(order.guid)

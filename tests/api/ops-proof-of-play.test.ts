@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
 import { type playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -52,7 +54,7 @@ describe.each(BACKENDS)('the proof-of-play export on %s', (backend) => {
     server = await startTestServer(backend, { now: () => clock })
     api = client(server.url)
     const content = await generateContent(api)
-    event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     slot = daySlots(2, 40, 1)[0] as number
     const order = await boughtOrder(api, { slots: [slot], content })
     expect(order.state).toBe('Confirmed')

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OpsOrder } from '../../src/contract/index.ts'
+import { ops } from '../../src/contract/ops/orders.ts'
+import { order } from '../../src/contract/order.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
-  type Checkout,
+  answerOf,
   type Client,
   client,
   daySlots,
@@ -41,11 +42,11 @@ describe('refunds through Stripe', () => {
   })
 
   async function paidOrder(slots: number[]) {
-    const setup = await api.post<Checkout>('/order/payment/setup-intent')
-    stripe.confirmSetup(setup.body.clientSecret, 'pm_card_visa')
+    const setup = answerOf(order.setupIntent, await api.post('/order/payment/setup-intent'))
+    stripe.confirmSetup(setup.clientSecret, 'pm_card_visa')
     const placed = await placeOrder(
       api,
-      orderBody({ slots, content: await generateContent(api), checkout: setup.body }),
+      orderBody({ slots, content: await generateContent(api), checkout: setup }),
     )
     expect(placed.status).toBe(201)
     expect((await settledStatus(api, LIVE, placed.body.guid)).orderState).toBe('Confirmed')
@@ -55,37 +56,37 @@ describe('refunds through Stripe', () => {
   it('refunds the PaymentIntent once, also when the cancel is sent again', async () => {
     const guid = await paidOrder(daySlots(3, 40, 2))
     const cancel = () =>
-      admin.api.post<OpsOrder>(`/ops/orders/${guid}/cancel`, { reason: 'Asked by the shopper' })
-    const res = await cancel()
-    expect(res.status).toBe(200)
-    expect(res.body.payment).toMatchObject({
+      admin.api.post(`/ops/orders/${guid}/cancel`, { reason: 'Asked by the shopper' })
+    const res = answerOf(ops.cancel, await cancel())
+    expect(res.payment).toMatchObject({
       provider: 'stripe',
       paymentId: expect.stringMatching(/^pi_/),
-      chargedCents: res.body.totalCents,
-      refundedCents: res.body.totalCents,
+      chargedCents: res.totalCents,
+      refundedCents: res.totalCents,
       refund: { status: 'succeeded' },
     })
-    const made = stripe.refunds.filter((r) => r.paymentIntent === res.body.payment.paymentId)
+    const made = stripe.refunds.filter((r) => r.paymentIntent === res.payment.paymentId)
     expect(made).toEqual([
       {
         id: expect.stringMatching(/^re_/),
-        paymentIntent: res.body.payment.paymentId,
-        amount: res.body.totalCents,
+        paymentIntent: res.payment.paymentId,
+        amount: res.totalCents,
       },
     ])
     const call = stripe.calls.find((c) => c.path === '/v1/refunds')
     expect(call?.idempotencyKey).toBe(`refund-${guid}`)
-    expect(call?.form.get('amount')).toBe(String(res.body.totalCents))
+    expect(call?.form.get('amount')).toBe(String(res.totalCents))
     expect((await cancel()).status).toBe(200)
-    expect(
-      stripe.refunds.filter((r) => r.paymentIntent === res.body.payment.paymentId),
-    ).toHaveLength(1)
+    expect(stripe.refunds.filter((r) => r.paymentIntent === res.payment.paymentId)).toHaveLength(1)
   })
 
   it('sends a refund again after a crash with the same key: Stripe refunds once', async () => {
     const guid = await paidOrder(daySlots(3, 50, 1))
-    const res = await admin.api.post<OpsOrder>(`/ops/orders/${guid}/cancel`, { reason: 'Refused' })
-    expect(res.body.payment.refund?.status).toBe('succeeded')
+    const res = answerOf(
+      ops.cancel,
+      await admin.api.post(`/ops/orders/${guid}/cancel`, { reason: 'Refused' }),
+    )
+    expect(res.payment.refund?.status).toBe('succeeded')
     // the refund was made, but the process died before it was marked done
     await server.deps.database.query(sql`
       update refunds set status = 'pending', completed_at = null,
@@ -96,11 +97,9 @@ describe('refunds through Stripe', () => {
     const sent = stripe.calls.filter((c) => c.path === '/v1/refunds')
     expect(sent.length).toBe(before + 1)
     expect(sent.at(-1)?.idempotencyKey).toBe(`refund-${guid}`)
-    expect(
-      stripe.refunds.filter((r) => r.paymentIntent === res.body.payment.paymentId),
-    ).toHaveLength(1)
-    const after = await admin.api.get<OpsOrder>(`/ops/orders/${guid}`)
-    expect(after.body.payment.refund?.status).toBe('succeeded')
+    expect(stripe.refunds.filter((r) => r.paymentIntent === res.payment.paymentId)).toHaveLength(1)
+    const after = answerOf(ops.order, await admin.api.get(`/ops/orders/${guid}`))
+    expect(after.payment.refund?.status).toBe('succeeded')
   })
 
   it('keeps a refund Stripe refuses pending with its error, for the sweep to try again', async () => {
@@ -117,10 +116,12 @@ describe('refunds through Stripe', () => {
       body: new URLSearchParams({ payment_intent: row?.paymentId ?? '' }),
     })
     expect(dashboard.status).toBe(200)
-    const res = await admin.api.post<OpsOrder>(`/ops/orders/${guid}/cancel`, { reason: 'Refused' })
-    expect(res.status).toBe(200)
-    expect(res.body.orderState).toBe('Cancelled')
-    expect(res.body.payment).toMatchObject({
+    const res = answerOf(
+      ops.cancel,
+      await admin.api.post(`/ops/orders/${guid}/cancel`, { reason: 'Refused' }),
+    )
+    expect(res.orderState).toBe('Cancelled')
+    expect(res.payment).toMatchObject({
       refundedCents: 0,
       refund: {
         status: 'pending',

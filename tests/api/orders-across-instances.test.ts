@@ -6,11 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { order } from '../../src/contract/order.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import {
-  type Checkout,
+  answerOf,
   client,
   daySlots,
   freshPostgres,
@@ -66,15 +67,14 @@ describe.skipIf(!POSTGRES_URL)('orders in Processing across instances (PostgreSQ
     const onB = client(b.url)
 
     const content = await generateContent(onA)
-    const setup = await onA.post<Checkout>('/order/payment/setup-intent')
-    expect(setup.status).toBe(200)
-    stripe.confirmSetup(setup.body.clientSecret, 'pm_card_visa')
+    const setup = answerOf(order.setupIntent, await onA.post('/order/payment/setup-intent'))
+    stripe.confirmSetup(setup.clientSecret, 'pm_card_visa')
 
     // Stripe makes the charge, but A never hears back: it keeps waiting, renewing its lease.
     stripe.holdCharges(true)
     const placed = await placeOrder(
       onA,
-      orderBody({ slots: daySlots(3, 40, 2), content, checkout: setup.body }),
+      orderBody({ slots: daySlots(3, 40, 2), content, checkout: setup }),
     )
     expect(placed.status).toBe(201)
     const guid = placed.body.guid
@@ -84,20 +84,22 @@ describe.skipIf(!POSTGRES_URL)('orders in Processing across instances (PostgreSQ
     // For three lease lengths A lives: B leaves its order alone.
     await sleep(3 * LEASE_SECONDS * 1000)
     expect(chargeCalls()).toHaveLength(1)
-    const during = await onB.get<{ orderState: string }>(
-      `/order/events/${LIVE}/orders/${guid}/status`,
+    const during = answerOf(
+      order.status,
+      await onB.get(`/order/events/${LIVE}/orders/${guid}/status`),
     )
-    expect(during.body.orderState).toBe('Processing')
+    expect(during.orderState).toBe('Processing')
 
     // A is killed: B claims the order once A's lease ends, and finishes it.
     await a.kill()
     stripe.holdCharges(false)
     const settled = await until(
       async () => {
-        const res = await onB.get<{ orderState: string; errors: string[] }>(
-          `/order/events/${LIVE}/orders/${guid}/status`,
+        const res = answerOf(
+          order.status,
+          await onB.get(`/order/events/${LIVE}/orders/${guid}/status`),
         )
-        return res.body.orderState === 'Processing' ? null : res.body
+        return res.orderState === 'Processing' ? null : res
       },
       20_000,
       'the order to leave Processing',

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OrderRequestSchema, parseWithErrors } from '../../src/contract/index.ts'
+import { OrderRequestSchema, order, parseWithErrors, spotlight } from '../../src/contract/index.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { confirmationFor, shoutTimesLabel, slotStartEpochMs } from '../../src/domain/index.ts'
 import { createOrderService } from '../../src/server/order/service.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   type Client,
   type ContentSource,
@@ -45,12 +46,14 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   afterAll(async () => {
     await server?.stop()
   })
+  const summaryOf = async (eventSlug: string, guid: string) =>
+    answerOf(order.summary, await api.get(`/order/events/${eventSlug}/orders/${guid}`))
 
   it('places a paid order: Processing, then Confirmed, priced by the server', async () => {
     const checkout = await savedCard(api)
     const slots = freshSlots(3)
     // The search that follows the sale, asked once before it: the answer kept for it must not be reused.
-    const event = (await api.get<{ slug: string }>(`/spotlight/events/${LIVE}`)).body as never
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
     const searchBody = {
       deviceId: 'paris-opera-1',
@@ -58,12 +61,17 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       startEpochMs: start - DAY_MS,
       endEpochMs: start + DAY_MS,
     }
-    const before = await api.post<{ openSlots: number[] }>('/spotlight/slots/search', searchBody)
-    expect(before.body.openSlots).toEqual(expect.arrayContaining(slots))
-    const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
-    expect(placed.status).toBe(201)
-    expect(placed.body.orderState).toBe('Processing')
-    const status = await settledStatus(api, LIVE, placed.body.guid)
+    const before = answerOf(
+      spotlight.slotSearch,
+      await api.post('/spotlight/slots/search', searchBody),
+    )
+    expect(before.openSlots).toEqual(expect.arrayContaining(slots))
+    const placed = answerOf(
+      order.place,
+      await placeOrder(api, orderBody({ slots, content, checkout })),
+    )
+    expect(placed.orderState).toBe('Processing')
+    const status = await settledStatus(api, LIVE, placed.guid)
     expect(status).toEqual({
       orderState: 'Confirmed',
       errors: [],
@@ -71,13 +79,10 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       confirmationDateEpochMs: null,
     })
 
-    const summary = await api.get<Record<string, unknown>>(
-      `/order/events/${LIVE}/orders/${placed.body.guid}`,
-    )
-    expect(summary.status).toBe(200)
-    expect(summary.body).toMatchObject({
-      guid: placed.body.guid,
-      confirmationCode: placed.body.guid.slice(0, 8),
+    const summary = await summaryOf(LIVE, placed.guid)
+    expect(summary).toMatchObject({
+      guid: placed.guid,
+      confirmationCode: placed.guid.slice(0, 8),
       eventSlug: LIVE,
       orderState: 'Confirmed',
       subtotalCents: 12000,
@@ -86,12 +91,15 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       currency: 'EUR',
       device: { deviceId: 'paris-opera-1', timeZoneId: 'Europe/Paris' },
     })
-    expect((summary.body.slots as { slotNumber: number }[]).map((s) => s.slotNumber)).toEqual(slots)
-    expect(summary.body.contentUrl).toEqual(expect.any(String))
+    expect(summary.slots.map((s) => s.slotNumber)).toEqual(slots)
+    expect(summary.contentUrl).toEqual(expect.any(String))
 
     // The slots are no longer offered.
-    const search = await api.post<{ openSlots: number[] }>('/spotlight/slots/search', searchBody)
-    for (const s of slots) expect(search.body.openSlots).not.toContain(s)
+    const search = answerOf(
+      spotlight.slotSearch,
+      await api.post('/spotlight/slots/search', searchBody),
+    )
+    for (const s of slots) expect(search.openSlots).not.toContain(s)
   })
 
   it('stores the consents with the order and the time they were given', async () => {
@@ -126,10 +134,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       }),
     )
     expect(percent.status).toBe(201)
-    const s1 = await api.get<Record<string, number>>(
-      `/order/events/${LIVE}/orders/${percent.body.guid}`,
-    )
-    expect(s1.body).toMatchObject({
+    const s1 = await summaryOf(LIVE, percent.body.guid)
+    expect(s1).toMatchObject({
       subtotalCents: 8000,
       discountCents: 800,
       totalCents: 7200,
@@ -145,10 +151,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
         promoCode: 'LOVE5OFF',
       }),
     )
-    const s2 = await api.get<Record<string, number>>(
-      `/order/events/${LIVE}/orders/${fixed.body.guid}`,
-    )
-    expect(s2.body).toMatchObject({ subtotalCents: 8000, discountCents: 500, totalCents: 7500 })
+    const s2 = await summaryOf(LIVE, fixed.body.guid)
+    expect(s2).toMatchObject({ subtotalCents: 8000, discountCents: 500, totalCents: 7500 })
 
     // spec §5: a free order needs no payment: no checkout at all.
     const free = await placeOrder(
@@ -157,10 +161,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     )
     expect(free.status).toBe(201)
     expect((await settledStatus(api, LIVE, free.body.guid)).orderState).toBe('Confirmed')
-    const s3 = await api.get<Record<string, number>>(
-      `/order/events/${LIVE}/orders/${free.body.guid}`,
-    )
-    expect(s3.body).toMatchObject({ subtotalCents: 8000, discountCents: 8000, totalCents: 0 })
+    const s3 = await summaryOf(LIVE, free.body.guid)
+    expect(s3).toMatchObject({ subtotalCents: 8000, discountCents: 8000, totalCents: 0 })
   })
 
   it('refuses promo codes of another event, unknown ones, and a once-per-customer code used twice', async () => {
@@ -200,10 +202,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     )
     expect(first.status).toBe(201)
     // spec §5: first shout free: 2 slots at 4000 with 4000 off
-    const s = await api.get<Record<string, number>>(
-      `/order/events/${LIVE}/orders/${first.body.guid}`,
-    )
-    expect(s.body).toMatchObject({ subtotalCents: 8000, discountCents: 4000, totalCents: 4000 })
+    const s = await summaryOf(LIVE, first.body.guid)
+    expect(s).toMatchObject({ subtotalCents: 8000, discountCents: 4000, totalCents: 4000 })
     const again = await placeOrder(
       api,
       orderBody({
@@ -250,7 +250,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(unknownKey.status).toBe(400)
     expect(unknownKey.body.errors).toEqual([englishOf({ code: 'checkout_mismatch' })])
 
-    const unconfirmed = (await api.post<typeof checkout>('/order/payment/setup-intent')).body
+    const unconfirmed = answerOf(order.setupIntent, await api.post('/order/payment/setup-intent'))
     const notSaved = await placeOrder(
       api,
       orderBody({ slots: freshSlots(), content, checkout: unconfirmed }),
@@ -266,11 +266,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   })
 
   it('answers the test cards as Stripe does and keeps only brand and last four digits', async () => {
-    const setup = (
-      await api.post<{ clientSecret: string; checkoutSecretKey: string }>(
-        '/order/payment/setup-intent',
-      )
-    ).body
+    const setup = answerOf(order.setupIntent, await api.post('/order/payment/setup-intent'))
     const confirm = (cardNumber: string, extra: Record<string, unknown> = {}) =>
       api.post('/order/payment/local/confirm', {
         clientSecret: setup.clientSecret,
@@ -301,11 +297,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       status: 402,
       body: { errors: [englishOf({ code: 'expired_card' })], codes: ['expired_card'] },
     })
-    const ok = await confirm('4242-4242-4242-4242')
-    expect(ok).toMatchObject({
-      status: 200,
-      body: { status: 'succeeded', card: { brand: 'visa', last4: '4242' } },
-    })
+    const ok = answerOf(order.localConfirm, await confirm('4242-4242-4242-4242'))
+    expect(ok).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242' } })
     expect(await confirm('4242424242424242')).toMatchObject({
       status: 409,
       body: {
@@ -325,17 +318,18 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     const slots = freshSlots(2)
     // The same search before the sale and after the slots are freed: the server keeps answers per
     // sold-slot list, and each change must show.
-    const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
     const offered = async () =>
-      (
-        await api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
+      answerOf(
+        spotlight.slotSearch,
+        await api.post('/spotlight/slots/search', {
           deviceId: 'paris-opera-1',
           eventSlug: LIVE,
           startEpochMs: start - DAY_MS,
           endEpochMs: start + DAY_MS,
-        })
-      ).body.openSlots
+        }),
+      ).openSlots
     expect(await offered()).toEqual(expect.arrayContaining(slots))
     const placed = await placeOrder(api, orderBody({ slots, content, checkout }))
     expect(placed.status).toBe(201)
@@ -368,7 +362,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
       orderBody({ slots, content, checkout: await savedCard(api) }),
     )
     expect(second.status).toBe(409)
-    const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const labels = shoutTimesLabel(event, 'Europe/Paris', slots.slice(0, 2), 'en').join(', ')
     expect(second.body.errors).toEqual([
       englishOf({ code: 'slots_taken', params: { slots: labels } }),
@@ -431,15 +425,16 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     ])
 
     // slot 0 started at midnight today: always within 5 hours of now or past
-    const event = (await api.get(`/spotlight/events/${LIVE}`)).body as never
-    const firstOpen = (
-      await api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
+    const firstOpen = answerOf(
+      spotlight.slotSearch,
+      await api.post('/spotlight/slots/search', {
         deviceId: 'paris-opera-1',
         eventSlug: LIVE,
         startEpochMs: 0,
         endEpochMs: Date.now() + 2 * DAY_MS,
-      })
-    ).body.openSlots[0] as number
+      }),
+    ).openSlots[0] as number
     const tooSoon = firstOpen - 1
     const cut = await placeOrder(
       api,
@@ -468,7 +463,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   it('puts presale slots under review with the confirmation date of the domain rule', async () => {
     const uk = 'share-your-dragon-uk'
     const ukContent = await generateContent(api, 'london-piccadilly-1', uk, 'hearts-wide')
-    const event = (await api.get<{ minPresaleSlotEpochMs: number }>(`/spotlight/events/${uk}`)).body
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${uk}`))
     const presaleSlots = daySlots(10, 30, 2)
     const placed = await placeOrder(
       api,
@@ -477,7 +472,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(placed.status).toBe(201)
     const status = await settledStatus(api, uk, placed.body.guid)
     const expected = confirmationFor({
-      event: event as never,
+      event,
       timeZoneId: 'Europe/London',
       slotNumbers: presaleSlots,
       minPresaleSlotEpochMs: event.minPresaleSlotEpochMs,
@@ -495,10 +490,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     )
     expect((await settledStatus(api, uk, early.body.guid)).orderState).toBe('Confirmed')
     // priced in the event's own currency and price
-    const summary = await api.get<Record<string, unknown>>(
-      `/order/events/${uk}/orders/${early.body.guid}`,
-    )
-    expect(summary.body).toMatchObject({ currency: 'GBP', totalCents: 2500 })
+    const summary = await summaryOf(uk, early.body.guid)
+    expect(summary).toMatchObject({ currency: 'GBP', totalCents: 2500 })
   })
 
   it('puts an order for flagged content under review', async () => {
@@ -528,11 +521,8 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(first.status).toBe(201)
     // the same body, keys in another order, is the same request
     const reordered = Object.fromEntries(Object.entries(body).reverse())
-    const again = await placeOrder(api, reordered, key)
-    expect(again).toMatchObject({
-      status: 201,
-      body: { guid: first.body.guid, orderState: 'Processing' },
-    })
+    const again = answerOf(order.place, await placeOrder(api, reordered, key))
+    expect(again).toMatchObject({ guid: first.body.guid, orderState: 'Processing' })
     const other = await placeOrder(api, { ...body, emailAddress: 'someone@example.com' }, key)
     expect(other.status).toBe(422)
     expect(other.body.errors).toEqual([englishOf({ code: 'idempotency_key_reused' })])
@@ -624,21 +614,15 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   })
 
   it('gives order defaults: marketing opt-in off, sponsor sharing only for branded events', async () => {
-    expect(await api.get(`/order/defaults?deviceId=paris-opera-1&eventSlug=${LIVE}`)).toMatchObject(
-      {
-        status: 200,
-        body: {
-          marketingAcknowledgement: { willReceive: false },
-          isShareInfoWithSponsorVisible: false,
-        },
-      },
-    )
-    expect(
-      await api.get('/order/defaults?deviceId=paris-opera-1&eventSlug=share-your-dragon-france'),
-    ).toMatchObject({
-      status: 200,
-      body: { isShareInfoWithSponsorVisible: true },
+    const defaultsOf = async (query: string) =>
+      answerOf(order.defaults, await api.get(`/order/defaults?${query}`))
+    expect(await defaultsOf(`deviceId=paris-opera-1&eventSlug=${LIVE}`)).toMatchObject({
+      marketingAcknowledgement: { willReceive: false },
+      isShareInfoWithSponsorVisible: false,
     })
+    expect(
+      await defaultsOf('deviceId=paris-opera-1&eventSlug=share-your-dragon-france'),
+    ).toMatchObject({ isShareInfoWithSponsorVisible: true })
     expect((await api.get(`/order/defaults?deviceId=nowhere&eventSlug=${LIVE}`)).status).toBe(404)
     expect((await api.get('/order/defaults?deviceId=paris-opera-1&eventSlug=nothing')).status).toBe(
       404,

@@ -9,15 +9,18 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { content as contentEndpoints } from '../../src/contract/content.ts'
 import { slotStartEpochMs } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { BACKENDS, migratedDataDir } from './databases.ts'
 import {
+  answerOf,
   type Client,
   client,
   DAY_MS,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   orderBody,
@@ -88,9 +91,7 @@ describe.skipIf(!canMakeCluster)('the shop while its PostgreSQL is stopped', () 
   it('tells shoppers and billboards to try again shortly, and sells again once it is back', async () => {
     const content = await generateContent(api, DEVICE)
     const checkout = await savedCard(api)
-    const event = (
-      await api.get<Parameters<typeof slotStartEpochMs>[0]>(`/spotlight/events/${LIVE}`)
-    ).body
+    const event = await eventOf(api, LIVE)
     const from = slotStartEpochMs(event, PARIS, daySlots(4, 0, 1)[0] as number)
     const schedule = () =>
       api.get(`/player/${DEVICE}/schedule?fromEpochMs=${from}&toEpochMs=${from + DAY_MS}`, {
@@ -279,12 +280,12 @@ describe.each(BACKENDS)('the shop while its content bucket is down, on %s', (bac
       multilineMessage: 'Happy birthday!',
     }
     const generate = (async: boolean) =>
-      api.post<{ asyncPublicToken: string | null }>('/content/generate', {
+      api.post('/content/generate', {
         contentGenerationRequest: request,
         async,
       })
-    const status = (token: string) =>
-      api.get<{ problems: unknown[]; link: string | null }>(`/content/daemon/public/${token}`)
+    const status = async (token: string) =>
+      answerOf(contentEndpoints.daemonStatus, await api.get(`/content/daemon/public/${token}`))
 
     const port = Number(new URL(s3.endpoint).port)
     await s3.close()
@@ -308,9 +309,8 @@ describe.each(BACKENDS)('the shop while its content bucket is down, on %s', (bac
         'storage_unavailable',
       )
       // made as a job: tried, put off, and still to be made rather than failed
-      const queued = await generate(true)
-      expect(queued.status).toBe(200)
-      token = queued.body.asyncPublicToken as string
+      const queued = answerOf(contentEndpoints.generate, await generate(true))
+      token = queued.asyncPublicToken as string
       await until(
         async () => {
           const [job] = await server.deps.database.query(sql<{ outageRetries: number }>`
@@ -320,7 +320,7 @@ describe.each(BACKENDS)('the shop while its content bucket is down, on %s', (bac
         30_000,
         'the job to meet the outage',
       )
-      expect((await status(token)).body).toMatchObject({ problems: [], link: null })
+      expect(await status(token)).toMatchObject({ problems: [], link: null })
     } finally {
       s3 = await startS3rver(s3Dir, BUCKET, port)
     }
@@ -328,15 +328,14 @@ describe.each(BACKENDS)('the shop while its content bucket is down, on %s', (bac
     const done = await until(
       async () => {
         const res = await status(token)
-        return res.body.link || res.body.problems.length > 0 ? res.body : null
+        return res.link || (res.problems?.length ?? 0) > 0 ? res : null
       },
       30_000,
       'the job to end',
     )
     expect(done.problems).toEqual([])
     expect(done.link).not.toBeNull()
-    const now = await generate(false)
-    expect(now.status).toBe(200)
+    expect(answerOf(contentEndpoints.generate, await generate(false)).success).toBe(true)
   })
 })
 

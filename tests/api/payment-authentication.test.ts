@@ -4,11 +4,14 @@
 // nobody answers within PAYMENT_ACTION_MINUTES. Through the local provider (Stripe's 3-D Secure test
 // cards) and through the real Stripe SDK against the stand-in; the timeout by a manual clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { order } from '../../src/contract/order.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { slotStartEpochMs } from '../../src/domain/index.ts'
 import { createManualClock, type ManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   type Checkout,
   type Client,
@@ -16,6 +19,7 @@ import {
   client,
   DAY_MS,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   newKey,
@@ -75,15 +79,18 @@ function shop(backend: 'pglite' | 'postgres', env: Record<string, string> = {}) 
   }
 
   const openOf = async (slots: number[]) => {
-    const event = (await state.api.get(`/spotlight/events/${LIVE}`)).body as never
+    const event = await eventOf(state.api, LIVE)
     const start = slotStartEpochMs(event, 'Europe/Paris', slots[0] as number)
-    const search = await state.api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
-      deviceId: 'paris-opera-1',
-      eventSlug: LIVE,
-      startEpochMs: start - DAY_MS,
-      endEpochMs: start + DAY_MS,
-    })
-    return slots.filter((s) => search.body.openSlots.includes(s))
+    const search = answerOf(
+      spotlight.slotSearch,
+      await state.api.post('/spotlight/slots/search', {
+        deviceId: 'paris-opera-1',
+        eventSlug: LIVE,
+        startEpochMs: start - DAY_MS,
+        endEpochMs: start + DAY_MS,
+      }),
+    )
+    return slots.filter((s) => search.openSlots.includes(s))
   }
 
   const place = async (checkout: Checkout, slots = freshSlots(), key = newKey()) => {
@@ -99,16 +106,18 @@ function shop(backend: 'pglite' | 'postgres', env: Record<string, string> = {}) 
   }
 
   const authenticated = async (guid: string) => {
-    const res = await state.api.post<Status>(`/order/events/${LIVE}/orders/${guid}/authentication`)
-    expect(res.status).toBe(200)
-    return res.body
+    const res = answerOf(
+      order.authenticated,
+      await state.api.post(`/order/events/${LIVE}/orders/${guid}/authentication`),
+    )
+    return res
   }
 
   const status = async (guid: string) =>
-    (await state.api.get<Status>(`/order/events/${LIVE}/orders/${guid}/status`)).body
+    answerOf(order.status, await state.api.get(`/order/events/${LIVE}/orders/${guid}/status`))
 
   const localAnswer = (clientSecret: string, outcome: 'complete' | 'fail') =>
-    state.api.post<{ status: string }>('/order/payment/local/authentication', {
+    state.api.post('/order/payment/local/authentication', {
       clientSecret,
       outcome,
     })
@@ -140,7 +149,7 @@ describe.each(BACKENDS)(
       expect((await t.authenticated(guid)).orderState).toBe('AwaitingAuthentication')
 
       const answer = await t.localAnswer(status.paymentAction?.clientSecret as string, 'complete')
-      expect(answer.body).toEqual({ status: 'succeeded' })
+      expect(answerOf(order.localAuthenticate, answer)).toEqual({ status: 'succeeded' })
       const settled = await t.authenticated(guid)
       expect(settled.orderState).toBe('Confirmed')
       expect(settled.paymentAction).toBeUndefined()
@@ -166,7 +175,7 @@ describe.each(BACKENDS)(
       const { guid, slots, status } = await t.place(checkout)
       expect(status.orderState).toBe('AwaitingAuthentication')
       const answer = await t.localAnswer(status.paymentAction?.clientSecret as string, 'fail')
-      expect(answer.body).toEqual({ status: 'failed' })
+      expect(answerOf(order.localAuthenticate, answer)).toEqual({ status: 'failed' })
       expect(await t.authenticated(guid)).toMatchObject({
         orderState: 'Failed',
         errors: [englishOf({ code: 'authentication_failed' })],
@@ -228,10 +237,12 @@ describe.each(BACKENDS)(
     const t = shop(backend, env)
 
     const stripeCard = async (paymentMethod: string): Promise<Checkout> => {
-      const setup = await t.state.api.post<Checkout>('/order/payment/setup-intent')
-      expect(setup.status).toBe(200)
-      stripe.confirmSetup(setup.body.clientSecret, paymentMethod)
-      return setup.body
+      const setup = answerOf(
+        order.setupIntent,
+        await t.state.api.post('/order/payment/setup-intent'),
+      )
+      stripe.confirmSetup(setup.clientSecret, paymentMethod)
+      return setup
     }
 
     it('charges on session, hands the PaymentIntent to Stripe.js, and confirms the order after it, once', async () => {

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
 import type { OrderSummary, PlayAlertPayload } from '../../src/contract/index.ts'
-import type { playsOfSlot } from '../../src/domain/index.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
+import { player } from '../../src/contract/player.ts'
+import { push } from '../../src/contract/push.ts'
 import { createManualClock, type ManualClock } from '../../src/server/platform/clock.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -30,9 +34,7 @@ const PARIS = 'Europe/Paris'
 const POLL_MS = 30_000
 /** How far ahead of the server's clock a billboard's may run (PLAYER_CLOCK_SKEW_SECONDS). */
 const SKEW_MS = 120_000
-type Event = Parameters<typeof playsOfSlot>[0]
 type Content = { key: string; source: ContentSource }
-type Subscriptions = { subscriptions: { id: string; locale: string }[] }
 
 describe.each(BACKENDS)('play alerts on %s', (backend) => {
   let standIn: PushStandIn
@@ -70,16 +72,18 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
   async function buy(slots: number[], locale: 'en' | 'fr' | 'de' = 'en') {
     const order = await boughtOrder(api, { slots, content, locale })
     expect(order.state).toBe('Confirmed')
-    const summary = await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${order.guid}`)
-    return summary.body
+    const summary = answerOf(
+      orderEndpoints.summary,
+      await api.get(`/order/events/${LIVE}/orders/${order.guid}`),
+    )
+    return summary
   }
 
   async function subscribe(guid: string, locale: 'en' | 'fr' | 'de') {
     const browser = standIn.subscribe()
     const { id: _, ...json } = browser
-    const made = await shop.post<{ id: string }>(paths(guid), { ...json, locale })
-    expect(made.status).toBe(201)
-    return { browser, id: made.body.id }
+    const made = answerOf(push.subscribe, await shop.post(paths(guid), { ...json, locale }))
+    return { browser, id: made.id }
   }
 
   /**
@@ -105,16 +109,14 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     const [a, b] = [daySlots(2, 40, 1)[0] as number, daySlots(2, 44, 1)[0] as number]
     const order = await buy([a, b], 'fr')
     const { browser } = await subscribe(order.guid, 'fr')
-    const listed = await api.get<Subscriptions>(paths(order.guid))
-    expect(listed.body.subscriptions.map((s) => [s.id, s.locale])).toEqual([
-      [expect.any(String), 'fr'],
-    ])
+    const listed = answerOf(push.subscriptions, await api.get(paths(order.guid)))
+    expect(listed.subscriptions.map((s) => [s.id, s.locale])).toEqual([[expect.any(String), 'fr']])
 
     // the billboard proves both slots (each play 40 ms after its planned start), as it plays them: a
     // proof is taken once its play has ended by the server's clock (give or take the billboard's
     // allowed skew, PLAYER_CLOCK_SKEW_SECONDS), so each is posted in the step before the pass that
     // first sees its start
-    const event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     const plays = [a, b].flatMap((n) =>
@@ -129,13 +131,15 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
       )
       if (due.length === 0) return
       unposted = unposted.filter((p) => !due.includes(p))
-      const posted = await api.post<{ accepted: number }>(
-        `/player/${DEVICE}/plays`,
-        { plays: due },
-        { authorization: `Bearer ${linked.value.token}` },
+      const posted = answerOf(
+        player.plays,
+        await api.post(
+          `/player/${DEVICE}/plays`,
+          { plays: due },
+          { authorization: `Bearer ${linked.value.token}` },
+        ),
       )
-      expect(posted.status).toBe(202)
-      accepted += posted.body.accepted
+      accepted += posted.accepted
     }
 
     const [slotA, slotB] = order.slots as [OrderSummary['slots'][0], OrderSummary['slots'][0]]
@@ -206,8 +210,8 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     // a "plays soon" is worth nothing once the slot began: its TTL ends then
     expect(got[0]?.ttlSeconds).toBe(300)
     // signed with the key browsers subscribe with
-    const key = await api.get<{ publicKey: string }>('/push/key')
-    expect(new Set(got.map((m) => m.vapidKey))).toEqual(new Set([key.body.publicKey]))
+    const key = answerOf(push.key, await api.get('/push/key'))
+    expect(new Set(got.map((m) => m.vapidKey))).toEqual(new Set([key.publicKey]))
   })
 
   it('a browser gone from its push service (410) is forgotten; the other still hears', async () => {
@@ -228,8 +232,8 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
         `Dein Shout läuft um ${new Intl.DateTimeFormat('de-DE', { timeStyle: 'short', timeZone: PARIS }).format(start)}`,
       ],
     ])
-    const listed = await api.get<Subscriptions>(paths(order.guid))
-    expect(listed.body.subscriptions.map((s) => s.id)).toEqual([kept.id])
+    const listed = answerOf(push.subscriptions, await api.get(paths(order.guid)))
+    expect(listed.subscriptions.map((s) => s.id)).toEqual([kept.id])
   })
 
   it('a push service that is busy (429) gets the alert again on the next pass, once', async () => {
@@ -257,8 +261,8 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     await jumpBefore(start - 5 * 60_000)
     await stepUntil(start + 10 * 60_000)
     expect(standIn.received().slice(before)).toEqual([])
-    const listed = await api.get<Subscriptions>(paths(order.guid))
-    expect(listed.body.subscriptions).toEqual([])
+    const listed = answerOf(push.subscriptions, await api.get(paths(order.guid)))
+    expect(listed.subscriptions).toEqual([])
     const { id: _, ...browser } = standIn.subscribe()
     const again = await shop.post(paths(order.guid), { ...browser, locale: 'en' })
     expect(again.status).toBe(409)
@@ -294,29 +298,31 @@ describe.each(BACKENDS)('play alerts on %s', (backend) => {
     expect(unknown.status).toBe(404)
 
     // the same browser again is the same subscription (its language renewed)
-    const again = await shop.post<{ id: string; locale: string }>(paths(order.guid), {
-      ...body,
-      locale: 'fr',
-    })
-    expect(again.status).toBe(201)
-    const listed = await api.get<Subscriptions>(paths(order.guid))
-    expect(listed.body.subscriptions).toEqual([
-      { id: again.body.id, locale: 'fr', createdAtEpochMs: expect.any(Number) },
+    const again = answerOf(
+      push.subscribe,
+      await shop.post(paths(order.guid), {
+        ...body,
+        locale: 'fr',
+      }),
+    )
+    const listed = answerOf(push.subscriptions, await api.get(paths(order.guid)))
+    expect(listed.subscriptions).toEqual([
+      { id: again.id, locale: 'fr', createdAtEpochMs: expect.any(Number) },
     ])
 
-    const off = await shop.call('DELETE', `${paths(order.guid)}/${again.body.id}`)
+    const off = await shop.call('DELETE', `${paths(order.guid)}/${again.id}`)
     expect(off.status).toBe(204)
-    expect((await api.get<Subscriptions>(paths(order.guid))).body.subscriptions).toEqual([])
-    expect((await shop.call('DELETE', `${paths(order.guid)}/${again.body.id}`)).status).toBe(404)
+    expect(answerOf(push.subscriptions, await api.get(paths(order.guid))).subscriptions).toEqual([])
+    expect((await shop.call('DELETE', `${paths(order.guid)}/${again.id}`)).status).toBe(404)
   })
 
   it('signs with one key pair, made once and kept across a restart', async () => {
-    const first = (await api.get<{ publicKey: string }>('/push/key')).body.publicKey
+    const first = answerOf(push.key, await api.get('/push/key')).publicKey
     expect(first).toMatch(/^[\w-]{87}$/)
     server = await server.restart({ pushAgent: standIn.agent })
     api = client(server.url)
     shop = clientWith(server.url, { origin: server.url })
-    expect((await api.get<{ publicKey: string }>('/push/key')).body.publicKey).toBe(first)
+    expect(answerOf(push.key, await api.get('/push/key')).publicKey).toBe(first)
   })
 })
 
@@ -361,8 +367,10 @@ describe.each(BACKENDS)(
       const content = await generateContent(api)
       const bought = await boughtOrder(api, { slots: daySlots(2, 40, 1), content, locale: 'en' })
       expect(bought.state).toBe('Confirmed')
-      const order = (await api.get<OrderSummary>(`/order/events/${LIVE}/orders/${bought.guid}`))
-        .body
+      const order = answerOf(
+        orderEndpoints.summary,
+        await api.get(`/order/events/${LIVE}/orders/${bought.guid}`),
+      )
       const slot = order.slots[0] as OrderSummary['slots'][0]
       const { id: _, ...browser } = standIn.subscribe()
       const made = await shop.post(

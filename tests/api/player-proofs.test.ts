@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Play } from '../../src/contract/index.ts'
+import { order, type Play, player } from '../../src/contract/index.ts'
 import { playsOfSlot } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { refusedPlays } from '../../src/server/player/repo.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
   type ContentSource,
   client,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   startTestServer,
@@ -22,25 +24,23 @@ import {
 
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
-type Event = Parameters<typeof playsOfSlot>[0]
 
 describe.each(BACKENDS)('proofs of play on %s', (backend) => {
   let server: TestServer
   let api: Client
   let content: { key: string; source: ContentSource }
   let token: string
-  let event: Event
+  let event: Awaited<ReturnType<typeof eventOf>>
   let confirmed: { guid: string; slots: number[] }
   let failed: { guid: string; slots: number[] }
   /** The server's clock: each test puts it where its plays have aired (or not). */
   let clock = Date.now()
   const bearer = () => ({ authorization: `Bearer ${token}` })
   const post = (plays: Play[], deviceId = DEVICE, headers = bearer()) =>
-    api.post<{ accepted: number; duplicates: number; refused: number }>(
-      `/player/${deviceId}/plays`,
-      { plays },
-      headers,
-    )
+    api.post(`/player/${deviceId}/plays`, { plays }, headers)
+  /** A batch's answer, parsed with the contract (after its 202). */
+  const proved = async (plays: Play[], deviceId = DEVICE, headers = bearer()) =>
+    answerOf(player.plays, await post(plays, deviceId, headers))
 
   beforeAll(async () => {
     server = await startTestServer(backend, { now: () => clock })
@@ -49,7 +49,7 @@ describe.each(BACKENDS)('proofs of play on %s', (backend) => {
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     token = linked.value.token
-    event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    event = await eventOf(api, LIVE)
     confirmed = await boughtOrder(api, { slots: daySlots(2, 40, 2), content })
     expect((confirmed as { state?: string }).state).toBe('Confirmed')
     failed = await boughtOrder(api, {
@@ -61,6 +61,8 @@ describe.each(BACKENDS)('proofs of play on %s', (backend) => {
   afterAll(async () => {
     await server?.stop()
   })
+  const summaryOf = async (guid: string) =>
+    answerOf(order.summary, await api.get(`/order/events/${LIVE}/orders/${guid}`))
 
   const scheduled = (slotNumber: number, playIndex: number) =>
     playsOfSlot(event, PARIS, slotNumber)[playIndex] as { startEpochMs: number; endEpochMs: number }
@@ -82,24 +84,19 @@ describe.each(BACKENDS)('proofs of play on %s', (backend) => {
     const slot = confirmed.slots[0] as number
     clock = afterSlot(slot)
     const plays = [playOf(confirmed.guid, slot, 0), playOf(confirmed.guid, slot, 1)]
-    const first = await post(plays)
-    expect(first.status).toBe(202)
-    expect(first.body).toEqual({ accepted: 2, duplicates: 0, refused: 0 })
-    const again = await post([...plays, plays[0] as Play])
-    expect(again.body).toEqual({ accepted: 0, duplicates: 3, refused: 0 })
+    const first = await proved(plays)
+    expect(first).toEqual({ accepted: 2, duplicates: 0, refused: 0 })
+    const again = await proved([...plays, plays[0] as Play])
+    expect(again).toEqual({ accepted: 0, duplicates: 3, refused: 0 })
 
     const racing = [playOf(confirmed.guid, slot, 2)]
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post(racing)))
-    expect(answers.reduce((n, a) => n + a.body.accepted, 0)).toBe(1)
+    const answers = await Promise.all(Array.from({ length: 8 }, () => proved(racing)))
+    expect(answers.reduce((n, a) => n + a.accepted, 0)).toBe(1)
 
-    const summary = await api.get<{
-      plays: unknown[]
-      playsPerSlot: number
-      secondsPerShout: number
-    }>(`/order/events/${LIVE}/orders/${confirmed.guid}`)
-    expect(summary.body.playsPerSlot).toBe(4)
-    expect(summary.body.secondsPerShout).toBe(15)
-    expect(summary.body.plays).toEqual(
+    const summary = await summaryOf(confirmed.guid)
+    expect(summary.playsPerSlot).toBe(4)
+    expect(summary.secondsPerShout).toBe(15)
+    expect(summary.plays).toEqual(
       [...plays, ...racing].map(({ slotNumber, playIndex, startedAtEpochMs, endedAtEpochMs }) => ({
         slotNumber,
         playIndex,
@@ -113,19 +110,16 @@ describe.each(BACKENDS)('proofs of play on %s', (backend) => {
     const slot = confirmed.slots[0] as number
     clock = afterSlot(slot)
     const last = playOf(confirmed.guid, slot, 3)
-    expect((await post([last])).body).toEqual({ accepted: 1, duplicates: 0, refused: 0 })
+    expect(await proved([last])).toEqual({ accepted: 1, duplicates: 0, refused: 0 })
     // 500 copies of the one play, each with a new id, in one batch and then concurrently
     const copies = () => Array.from({ length: 500 }, () => ({ ...last, playId: randomUUID() }))
-    expect((await post(copies())).body).toEqual({ accepted: 0, duplicates: 500, refused: 0 })
-    const racing = await Promise.all(Array.from({ length: 4 }, () => post(copies())))
-    expect(racing.map((r) => r.body.accepted)).toEqual([0, 0, 0, 0])
+    expect(await proved(copies())).toEqual({ accepted: 0, duplicates: 500, refused: 0 })
+    const racing = await Promise.all(Array.from({ length: 4 }, () => proved(copies())))
+    expect(racing.map((r) => r.accepted)).toEqual([0, 0, 0, 0])
     const [stored] = await server.deps.database.query(sql<{ n: number }>`
       select count(*)::int as n from plays where order_guid = ${confirmed.guid}`)
     expect(stored?.n).toBe(4)
-    const summary = await api.get<{ plays: unknown[] }>(
-      `/order/events/${LIVE}/orders/${confirmed.guid}`,
-    )
-    expect(summary.body.plays).toHaveLength(4)
+    expect((await summaryOf(confirmed.guid)).plays).toHaveLength(4)
   })
 
   it('refuses a proof of a play that has not aired yet, allowing a billboard clock a little ahead', async () => {
@@ -134,7 +128,7 @@ describe.each(BACKENDS)('proofs of play on %s', (backend) => {
     const before = await refusedPlays(server.deps.database, DEVICE)
     // ten minutes before the play: a player reporting what it only plans to play
     clock = start - 10 * 60_000
-    expect((await post([playOf(confirmed.guid, slot, 0)])).body).toEqual({
+    expect(await proved([playOf(confirmed.guid, slot, 0)])).toEqual({
       accepted: 0,
       duplicates: 0,
       refused: 1,
@@ -142,7 +136,7 @@ describe.each(BACKENDS)('proofs of play on %s', (backend) => {
     expect(await refusedPlays(server.deps.database, DEVICE)).toBe(before + 1)
     // a minute before by our clock: the billboard's clock runs ahead, within the 120 s allowed
     clock = start - 60_000
-    expect((await post([playOf(confirmed.guid, slot, 0)])).body).toEqual({
+    expect(await proved([playOf(confirmed.guid, slot, 0)])).toEqual({
       accepted: 1,
       duplicates: 0,
       refused: 0,
@@ -163,14 +157,14 @@ describe.each(BACKENDS)('proofs of play on %s', (backend) => {
       farOff, // at another time
       { ...playOf(confirmed.guid, slot, 1), orderGuid: randomUUID() }, // no such order
     ]
-    expect((await post(plays)).body).toEqual({ accepted: 0, duplicates: 0, refused: 5 })
+    expect(await proved(plays)).toEqual({ accepted: 0, duplicates: 0, refused: 5 })
     // another billboard reporting this billboard's play
     const other = await server.deps.player.link('paris-republique')
     if (!other.ok) throw new Error('link failed')
-    const stolen = await post([playOf(confirmed.guid, slot, 1)], 'paris-republique', {
+    const stolen = await proved([playOf(confirmed.guid, slot, 1)], 'paris-republique', {
       authorization: `Bearer ${other.value.token}`,
     })
-    expect(stolen.body).toEqual({ accepted: 0, duplicates: 0, refused: 1 })
+    expect(stolen).toEqual({ accepted: 0, duplicates: 0, refused: 1 })
     expect(await refusedPlays(server.deps.database, DEVICE)).toBe(before + 5)
     const stored = await server.deps.database.query(
       sql<{ n: number }>`select count(*)::int as n from plays where order_guid = ${failed.guid}`,

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Schedule } from '../../src/contract/index.ts'
+import { player } from '../../src/contract/index.ts'
 import { slotStartEpochMs } from '../../src/domain/index.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
   client,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   startTestServer,
@@ -42,16 +44,13 @@ describe.each(BACKENDS)('a billboard’s schedule as its orders change, on %s', 
   })
 
   const guidsOnSchedule = async () => {
-    const event = (
-      await api.get<Parameters<typeof slotStartEpochMs>[0]>(`/spotlight/events/${LIVE}`)
-    ).body
+    const event = await eventOf(api, LIVE)
     const from = slotStartEpochMs(event, PARIS, daySlots(4, 0, 1)[0] as number)
-    const res = await api.get<Schedule>(
+    const res = await api.get(
       `/player/${DEVICE}/schedule?fromEpochMs=${from}&toEpochMs=${from + 24 * 3_600_000}`,
       { authorization: `Bearer ${token}` },
     )
-    expect(res.status).toBe(200)
-    return new Set(res.body.items.map((i) => i.orderGuid))
+    return new Set(answerOf(player.schedule, res).items.map((i) => i.orderGuid))
   }
 
   it('plays an order once it is confirmed, and no more once it is cancelled', async () => {

@@ -1,16 +1,18 @@
 import { XMLParser } from 'fast-xml-parser'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Schedule } from '../../src/contract/index.ts'
+import { player } from '../../src/contract/index.ts'
 import { slotNumberAt, slotStartEpochMs } from '../../src/domain/index.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
   type ContentSource,
   client,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   startTestServer,
@@ -21,7 +23,6 @@ import {
 // play on time, and reload only when it changed.
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
-type Event = Parameters<typeof slotStartEpochMs>[0]
 
 type XmlElement = {
   name: string
@@ -65,7 +66,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
   let api: Client
   let content: { key: string; source: ContentSource }
   let token: string
-  let event: Event
+  let event: Awaited<ReturnType<typeof eventOf>>
   /** The server's clock when set (the playlist's default window starts at 00:00 or 12:00 UTC). */
   let clock: number | null = null
 
@@ -81,7 +82,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     token = linked.value.token
-    event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    event = await eventOf(api, LIVE)
     expect((await buy(daySlots(2, 40, 2))).state).toBe('Confirmed')
   })
   afterAll(async () => {
@@ -92,8 +93,11 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     const from = slotStartEpochMs(event, PARIS, daySlots(2, 0, 1)[0] as number)
     return { fromEpochMs: from, toEpochMs: from + 24 * 3_600_000 }
   }
-  const scheduleOf = (query: string) =>
-    api.get<Schedule>(`/player/${DEVICE}/schedule${query}`, { authorization: `Bearer ${token}` })
+  const scheduleOf = async (query: string) =>
+    answerOf(
+      player.schedule,
+      await api.get(`/player/${DEVICE}/schedule${query}`, { authorization: `Bearer ${token}` }),
+    )
 
   const smilOf = (query: string, init: RequestInit = {}) =>
     fetch(`${server.url}/api/v1/player/${DEVICE}/schedule.smil?token=${token}${query}`, init)
@@ -216,7 +220,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     expect(at).toBe(w.toEpochMs)
     expect(gaps.length).toBeLessThanOrEqual(plays.length + 1)
     const schedule = await scheduleOf(`?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
-    expect(plays.map((p) => p.begin)).toEqual(schedule.body.items.map((i) => i.startEpochMs))
+    expect(plays.map((p) => p.begin)).toEqual(schedule.items.map((i) => i.startEpochMs))
     expect(plays).toHaveLength(8)
     // each file prefetched once, ahead of its first play (IAdea loads media on first use)
     const prefetched = only(par.children, 'seq').children
@@ -294,7 +298,7 @@ describe.each(BACKENDS)('the SMIL playlist on %s', (backend) => {
     const day = await scheduleOf(
       `?fromEpochMs=${dayWindow().fromEpochMs}&toEpochMs=${dayWindow().toEpochMs}`,
     )
-    const play = day.body.items[0]
+    const play = day.items[0]
     if (!play) throw new Error('no sold play on day 2')
     const validators = (res: Response) => [
       res.headers.get('etag'),

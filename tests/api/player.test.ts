@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Play, Schedule } from '../../src/contract/index.ts'
+import { type Play, player } from '../../src/contract/index.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { playsOfSlot, slotStartEpochMs } from '../../src/domain/index.ts'
 import { demoCatalogue } from '../../src/server/catalogue/demo-catalogue.ts'
@@ -11,12 +11,14 @@ import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { PROJECT_ROOT } from '../../src/server/platform/paths.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
   type ContentSource,
   client,
   daySlots,
+  eventOf,
   freshDataDir,
   generateContent,
   LIVE,
@@ -27,14 +29,13 @@ import {
 // Api-v1 "Player": the token, the schedule of Confirmed orders, the proof of play.
 const DEVICE = 'paris-opera-1'
 const PARIS = 'Europe/Paris'
-type Event = Parameters<typeof playsOfSlot>[0]
 
 describe.each(BACKENDS)('the player API on %s', (backend) => {
   let server: TestServer
   let api: Client
   let content: { key: string; source: ContentSource }
   let token: string
-  let event: Event
+  let event: Awaited<ReturnType<typeof eventOf>>
   let confirmed: { guid: string; slots: number[] }
   let failed: { guid: string; slots: number[] }
   const bearer = () => ({ authorization: `Bearer ${token}` })
@@ -48,7 +49,7 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
     const linked = await server.deps.player.link(DEVICE)
     if (!linked.ok) throw new Error('link failed')
     token = linked.value.token
-    event = (await api.get<Event>(`/spotlight/events/${LIVE}`)).body
+    event = await eventOf(api, LIVE)
     const ok = await buy(daySlots(2, 40, 2))
     expect(ok.state).toBe('Confirmed')
     confirmed = ok
@@ -65,7 +66,7 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
     return { fromEpochMs: from, toEpochMs: from + 24 * 3_600_000 }
   }
   const scheduleOf = (query: string, headers: Record<string, string> = bearer()) =>
-    api.get<Schedule>(`/player/${DEVICE}/schedule${query}`, headers)
+    api.get(`/player/${DEVICE}/schedule${query}`, headers)
 
   it('refuses a call without a token, with a wrong one, and with another billboard’s: 401', async () => {
     const w = dayWindow()
@@ -84,9 +85,8 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
   it('schedules the plays of Confirmed orders only, with absolute URLs and the house card', async () => {
     const w = dayWindow()
     const res = await scheduleOf(`?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}`)
-    expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
-    const s = res.body
+    const s = answerOf(player.schedule, res)
     expect(s).toMatchObject({
       deviceId: DEVICE,
       timeZoneId: PARIS,
@@ -126,8 +126,7 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
       `?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.toEpochMs}&token=${token}`,
       {},
     )
-    expect(ok.status).toBe(200)
-    expect(ok.body.items).toHaveLength(8)
+    expect(answerOf(player.schedule, ok).items).toHaveLength(8)
     const long = await scheduleOf(
       `?fromEpochMs=${w.fromEpochMs}&toEpochMs=${w.fromEpochMs + 49 * 3_600_000}`,
     )
@@ -200,8 +199,7 @@ describe.each(BACKENDS)('the player API on %s', (backend) => {
       '$.events[0].secondsPerShout: secondsPerShout × playsPerSlot (15 × 61 s) must fit in the slot (900 s)',
     ])
     expect(result.problems.map((p) => p.code)).toEqual(['catalogue_plays_overflow'])
-    const live = await api.get<{ playsPerSlot: number }>(`/spotlight/events/${LIVE}`)
-    expect(live.body.playsPerSlot).toBe(4)
+    expect((await eventOf(api, LIVE)).playsPerSlot).toBe(4)
   })
 })
 

@@ -2,7 +2,8 @@ import { request } from 'node:http'
 import jsQR from 'jsqr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LIVE, startTestServer, type TestServer } from './helpers.ts'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { answerOf, LIVE, replyOf, startTestServer, type TestServer } from './helpers.ts'
 
 // QR entry: a PNG and an SVG code per event and billboard that open the flow with that
 // billboard chosen, served by the real server (src/server/spotlight).
@@ -24,7 +25,7 @@ async function decode(image: Buffer): Promise<string | null> {
 beforeAll(async () => {
   server = await startTestServer('pglite', { env: { PUBLIC_BASE_URL: BASE } })
   const res = await fetch(`${server.url}/api/v1/spotlight/events/${LIVE}/devices?limit=1&offset=0`)
-  const body = (await res.json()) as { devices: Array<{ deviceId: string }> }
+  const body = answerOf(spotlight.devices, await replyOf(res))
   deviceId = body.devices[0]?.deviceId ?? ''
   fetchQr = (path) => fetch(`${server.url}/api/v1/spotlight${path}`)
 })

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { XMLParser } from 'fast-xml-parser'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdvertiserSession, Campaign, Proposal } from '../../src/contract/advertisers.ts'
-import type { OrderSummary, Schedule, ScheduleItem } from '../../src/contract/index.ts'
+import { advertisers } from '../../src/contract/advertisers.ts'
+import type { ScheduleItem } from '../../src/contract/index.ts'
+import { order } from '../../src/contract/order.ts'
+import { player } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { advertiserEnv, campaignWithAd, SHOP, signedInAdvertiser } from './advertiser-helpers.ts'
 import {
+  answerOf,
   BACKENDS,
   boughtOrder,
   type Client,
@@ -96,15 +99,18 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
     const unlogged = await boughtOrder(shop, { slots: daySlots(2, 42, 1), content })
     expect([logged.state, unlogged.state]).toEqual(['Confirmed', 'Confirmed'])
     const summaryOf = async (guid: string) =>
-      (await shop.get<OrderSummary>(`/order/events/${LIVE}/orders/${guid}`)).body
+      answerOf(order.summary, await shop.get(`/order/events/${LIVE}/orders/${guid}`))
     const [slot] = (await summaryOf(logged.guid)).slots
     const lastSlot = (await summaryOf(unlogged.guid)).slots[0]
     if (!slot || !lastSlot) throw new Error('no slots')
-    const schedule = await shop.get<Schedule>(
-      `/player/${DEVICE}/schedule?fromEpochMs=${slot.startEpochMs}&toEpochMs=${slot.endEpochMs}`,
-      { authorization: `Bearer ${token}` },
+    const schedule = answerOf(
+      player.schedule,
+      await shop.get(
+        `/player/${DEVICE}/schedule?fromEpochMs=${slot.startEpochMs}&toEpochMs=${slot.endEpochMs}`,
+        { authorization: `Bearer ${token}` },
+      ),
     )
-    const plays = schedule.body.items.filter((i) => i.orderGuid === logged.guid)
+    const plays = schedule.items.filter((i) => i.orderGuid === logged.guid)
     expect(plays).toHaveLength(4)
     const feed = await feedOf(slot.startEpochMs, lastSlot.endEpochMs)
 
@@ -154,29 +160,34 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
       endEpochMs: flight.toEpochMs,
       budgetCents: 20_000,
     })
-    const proposal = await api.post<Proposal>(
-      `/advertisers/campaigns/${draft.campaignId}/proposal`,
-      {},
+    const proposal = answerOf(
+      advertisers.propose,
+      await api.post(`/advertisers/campaigns/${draft.campaignId}/proposal`, {}),
     )
     const card = await savedCard(client(server.url))
-    const accepted = await api.post<Campaign>(
-      `/advertisers/proposals/${proposal.body.proposalGuid}/accept`,
-      { customerId: card.customerId, checkoutSecretKey: card.checkoutSecretKey },
+    answerOf(
+      advertisers.accept,
+      await api.post(`/advertisers/proposals/${proposal.proposalGuid}/accept`, {
+        customerId: card.customerId,
+        checkoutSecretKey: card.checkoutSecretKey,
+      }),
     )
-    expect(accepted.status).toBe(200)
     const reviewer = await signedInOperator(server, 'reviewer', undefined, SHOP)
     expect((await reviewer.api.post(`/ops/campaigns/${draft.campaignId}/approve`, {})).status).toBe(
       200,
     )
-    const line = proposal.body.lines.find((l) => l.deviceId === DEVICE)
+    const line = proposal.lines.find((l) => l.deviceId === DEVICE)
     const cost = line?.plays ? line.costCents / line.plays : 0
     expect(cost).toBeGreaterThan(0)
 
-    const schedule = await shop.get<Schedule>(
-      `/player/${DEVICE}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
-      { authorization: `Bearer ${token}` },
+    const schedule = answerOf(
+      player.schedule,
+      await shop.get(
+        `/player/${DEVICE}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
+        { authorization: `Bearer ${token}` },
+      ),
     )
-    const ads = schedule.body.items.filter((i) => i.campaignId === draft.campaignId)
+    const ads = schedule.items.filter((i) => i.campaignId === draft.campaignId)
     expect(ads.length).toBeGreaterThan(3)
     const [a, b] = ads as [ScheduleItem, ScheduleItem]
     const feed = await feedOf(a.startEpochMs - HOUR, b.endEpochMs + HOUR)
@@ -231,8 +242,8 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
     // the first ad airs; its advertiser pauses the campaign before the second, and the player's
     // reports of both come after (signageOS sends a failed batch again ten minutes later)
     at(a.endEpochMs + 1000)
-    const refreshed = await api.post<AdvertiserSession>('/advertisers/session/refresh')
-    api.token = refreshed.body.accessToken
+    const refreshed = answerOf(advertisers.refresh, await api.post('/advertisers/session/refresh'))
+    api.token = refreshed.accessToken
     const paused = await api.post(`/advertisers/campaigns/${campaignId}/pause`, {})
     expect(paused.status).toBe(200)
     at(b.endEpochMs + 10 * 60_000)
@@ -250,10 +261,13 @@ describe.each(BACKENDS)('a SMIL billboard’s logged plays on %s', (backend) => 
     // batch of both comes after: the ad carried while the campaign was approved is a proof, as the
     // web player's would be, whatever the campaign's state now
     at(a.endEpochMs + 1000)
-    const refreshed = await api.post<AdvertiserSession>('/advertisers/session/refresh')
-    api.token = refreshed.body.accessToken
-    const cancelled = await api.post<Campaign>(`/advertisers/campaigns/${campaignId}/cancel`, {})
-    expect(cancelled.body.state).toBe('Cancelled')
+    const refreshed = answerOf(advertisers.refresh, await api.post('/advertisers/session/refresh'))
+    api.token = refreshed.accessToken
+    const cancelled = answerOf(
+      advertisers.cancel,
+      await api.post(`/advertisers/campaigns/${campaignId}/cancel`, {}),
+    )
+    expect(cancelled.state).toBe('Cancelled')
     at(b.endEpochMs + 10 * 60_000)
     const res = await fetch(feed.popEndpoint, {
       method: 'POST',

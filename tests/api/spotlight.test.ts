@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Device, ShoutEvent } from '../../src/contract/index.ts'
+import { spotlight } from '../../src/contract/index.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import {
   availabilityWindow,
@@ -9,10 +9,12 @@ import {
   slotsPerDevice,
 } from '../../src/domain/index.ts'
 import {
+  answerOf,
   type Client,
   client,
   DAY_MS,
   daySlots,
+  eventOf,
   generateContent,
   LIVE,
   LIVE_UK,
@@ -20,6 +22,7 @@ import {
   orderBody,
   placeOrder,
   rawExchange,
+  replyOf,
   savedCard,
   startTestServer,
   type TestServer,
@@ -39,10 +42,9 @@ afterAll(async () => {
 
 describe('events', () => {
   it('answers the live event, starting on the import day and running 14 days', async () => {
-    const res = await api.get<ShoutEvent>(`/spotlight/events/${LIVE}`)
-    expect(res.status).toBe(200)
+    const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${LIVE}`))
     const today = new Date().toISOString().slice(0, 10)
-    expect(res.body).toMatchObject({
+    expect(event).toMatchObject({
       slug: LIVE,
       name: 'Share the Love',
       startDateHourLocalInclusive: `${today}_00`,
@@ -54,7 +56,7 @@ describe('events', () => {
       sponsorName: null,
       minPresaleSlotEpochMs: null,
     })
-    expect(slotsPerDevice(res.body, 'Europe/Paris')).toBe(14 * 96)
+    expect(slotsPerDevice(event, 'Europe/Paris')).toBe(14 * 96)
   })
 
   it('has the special events of the spec; past ones stay past', async () => {
@@ -63,17 +65,15 @@ describe('events', () => {
       'share-your-dragon-uk',
       'share-your-dragon-germany',
     ]) {
-      const res = await api.get<ShoutEvent>(`/spotlight/events/${slug}`)
-      expect(res.status).toBe(200)
-      expect(res.body.branded).toBe(true)
+      const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${slug}`))
+      expect(event.branded).toBe(true)
     }
     for (const slug of ['test-wow-2022', 'activision-test-2022']) {
-      const res = await api.get<ShoutEvent>(`/spotlight/events/${slug}`)
-      expect(res.status).toBe(200)
-      expect(eventWindowEpochMs(res.body, 'America/New_York').endEpochMs).toBeLessThan(Date.now())
+      const event = answerOf(spotlight.event, await api.get(`/spotlight/events/${slug}`))
+      expect(eventWindowEpochMs(event, 'America/New_York').endEpochMs).toBeLessThan(Date.now())
     }
-    const live = await api.get<{ events: ShoutEvent[] }>('/spotlight/live-events')
-    const slugs = live.body.events.map((e) => e.slug)
+    const live = answerOf(spotlight.liveEvents, await api.get('/spotlight/live-events'))
+    const slugs = live.events.map((e) => e.slug)
     expect(slugs).toContain(LIVE)
     expect(slugs).not.toContain('test-wow-2022')
   })
@@ -87,24 +87,24 @@ describe('events', () => {
 })
 
 describe('devices', () => {
-  type Page = { devices: Device[]; pagination: Record<string, unknown> }
+  const devicesOf = async (slug: string, query = '') =>
+    answerOf(spotlight.devices, await api.get(`/spotlight/events/${slug}/devices${query}`))
 
   it('pages by 200 from offset 0 by id ascending by default', async () => {
-    const res = await api.get<Page>(`/spotlight/events/${LIVE}/devices`)
-    expect(res.status).toBe(200)
-    expect(res.body.pagination).toEqual({
+    const page = await devicesOf(LIVE)
+    expect(page.pagination).toEqual({
       limit: 200,
       offset: 0,
       orderBy: 'id',
       sortDirection: 'asc',
       total: 5,
     })
-    const ids = res.body.devices.map((d) => d.deviceId)
+    const ids = page.devices.map((d) => d.deviceId)
     expect(ids).toEqual([...ids].sort())
     // a euro event: the billboards of the euro's cities only
-    expect(new Set(res.body.devices.map((d) => d.city))).toEqual(new Set(['Paris', 'Berlin']))
-    expect(res.body.devices.filter((d) => d.screens === 2).length).toBeGreaterThan(0)
-    const paris = res.body.devices.find((d) => d.deviceId === 'paris-opera-1')
+    expect(new Set(page.devices.map((d) => d.city))).toEqual(new Set(['Paris', 'Berlin']))
+    expect(page.devices.filter((d) => d.screens === 2).length).toBeGreaterThan(0)
+    const paris = page.devices.find((d) => d.deviceId === 'paris-opera-1')
     expect(paris).toMatchObject({
       timeZoneId: 'Europe/Paris',
       trafficDirection: 'North East',
@@ -112,40 +112,35 @@ describe('devices', () => {
       // read from the catalogue's words, for the shop to name the country in the reader's language
       countryCode: 'FR',
     })
-    expect(res.body.devices.find((d) => d.city === 'Berlin')?.countryCode).toBe('DE')
+    expect(page.devices.find((d) => d.city === 'Berlin')?.countryCode).toBe('DE')
   })
 
   it('shows the sold-out and the not-available billboards of the London and New York runs', async () => {
-    const london = await api.get<Page>(`/spotlight/events/${LIVE_UK}/devices`)
-    expect(new Set(london.body.devices.map((d) => d.city))).toEqual(new Set(['London']))
-    expect(london.body.devices.find((d) => d.deviceId === 'london-kings-cross')?.soldOut).toBe(true)
-    const newYork = await api.get<Page>(`/spotlight/events/${LIVE_US}/devices`)
-    expect(new Set(newYork.body.devices.map((d) => d.city))).toEqual(new Set(['New York']))
+    const london = await devicesOf(LIVE_UK)
+    expect(new Set(london.devices.map((d) => d.city))).toEqual(new Set(['London']))
+    expect(london.devices.find((d) => d.deviceId === 'london-kings-cross')?.soldOut).toBe(true)
+    const newYork = await devicesOf(LIVE_US)
+    expect(new Set(newYork.devices.map((d) => d.city))).toEqual(new Set(['New York']))
     expect(
-      newYork.body.devices.find((d) => d.deviceId === 'nyc-union-square')?.unavailableForEvent,
+      newYork.devices.find((d) => d.deviceId === 'nyc-union-square')?.unavailableForEvent,
     ).toBe(true)
   })
 
   it('follows limit, offset, orderBy and sortDirection', async () => {
-    const page = await api.get<Page>(
-      `/spotlight/events/${LIVE}/devices?limit=3&offset=3&orderBy=city&sortDirection=desc`,
-    )
-    expect(page.status).toBe(200)
-    expect(page.body.devices).toHaveLength(2)
-    expect(page.body.pagination).toEqual({
+    const page = await devicesOf(LIVE, '?limit=3&offset=3&orderBy=city&sortDirection=desc')
+    expect(page.devices).toHaveLength(2)
+    expect(page.pagination).toEqual({
       limit: 3,
       offset: 3,
       orderBy: 'city',
       sortDirection: 'desc',
       total: 5,
     })
-    const all = await api.get<Page>(
-      `/spotlight/events/${LIVE}/devices?orderBy=city&sortDirection=desc`,
+    const all = await devicesOf(LIVE, '?orderBy=city&sortDirection=desc')
+    expect(page.devices.map((d) => d.deviceId)).toEqual(
+      all.devices.slice(3, 5).map((d) => d.deviceId),
     )
-    expect(page.body.devices.map((d) => d.deviceId)).toEqual(
-      all.body.devices.slice(3, 5).map((d) => d.deviceId),
-    )
-    const cities = all.body.devices.map((d) => d.city)
+    const cities = all.devices.map((d) => d.city)
     expect(cities).toEqual([...cities].sort().reverse())
   })
 
@@ -167,30 +162,22 @@ describe('devices', () => {
 })
 
 describe('slot search', () => {
-  type Search = {
-    openSlots: number[]
-    event: ShoutEvent
-    minAvailableSlotEpochMs: number | null
-    maxAvailableSlotEpochMs: number
-    minPresaleSlotEpochMs: number | null
-    timeZoneId: string
-    valueCentsPerSlot: number
-  }
-  const search = (body: Record<string, unknown>) =>
-    api.post<Search>('/spotlight/slots/search', body)
+  const search = (body: Record<string, unknown>) => api.post('/spotlight/slots/search', body)
+  /** A search's answer, parsed with the contract. */
+  const found = async (body: Record<string, unknown>) =>
+    answerOf(spotlight.slotSearch, await search(body))
 
   it('lists the open slots of the whole event in the device zone, 5 hours ahead at the earliest', async () => {
     const now = Date.now()
-    const res = await search({
+    const res = await found({
       deviceId: 'nyc-times-square-1',
       eventSlug: LIVE_US,
       startEpochMs: now - 2 * DAY_MS,
       endEpochMs: now + 30 * DAY_MS,
     })
-    expect(res.status).toBe(200)
-    const { event, openSlots, timeZoneId } = res.body
+    const { event, openSlots, timeZoneId } = res
     expect(timeZoneId).toBe('America/New_York')
-    expect(res.body.valueCentsPerSlot).toBe(4000)
+    expect(res.valueCentsPerSlot).toBe(4000)
     const total = slotsPerDevice(event, timeZoneId)
     expect(openSlots.at(-1)).toBe(total - 1)
     // The server read its clock between `now` and `after`: the first open slot could be bought at
@@ -203,8 +190,8 @@ describe('slot search', () => {
     }
     expect(openSlots).toEqual(Array.from({ length: total - first }, (_, i) => first + i))
     const window = availabilityWindow(event, timeZoneId, after)
-    expect(res.body.maxAvailableSlotEpochMs).toBe(window.maxAvailableSlotEpochMs)
-    expect(res.body.minAvailableSlotEpochMs).toBe(slotStartEpochMs(event, timeZoneId, first))
+    expect(res.maxAvailableSlotEpochMs).toBe(window.maxAvailableSlotEpochMs)
+    expect(res.minAvailableSlotEpochMs).toBe(slotStartEpochMs(event, timeZoneId, first))
   })
 
   it('keeps to the requested range and leaves out sold slots', async () => {
@@ -215,20 +202,20 @@ describe('slot search', () => {
       orderBody({ slots: sold, content, checkout: await savedCard(api) }),
     )
     expect(placed.status).toBe(201)
-    const event = (await api.get<ShoutEvent>(`/spotlight/events/${LIVE}`)).body
+    const event = await eventOf(api, LIVE)
     const from = slotStartEpochMs(event, 'Europe/Berlin', 3 * 96)
-    const res = await search({
+    const res = await found({
       deviceId: 'berlin-alexanderplatz',
       eventSlug: LIVE,
       startEpochMs: from,
       endEpochMs: from + DAY_MS,
     })
     const expected = daySlots(3, 0, 96).filter((s) => !sold.includes(s))
-    expect(res.body.openSlots).toEqual(expected)
+    expect(res.openSlots).toEqual(expected)
   })
 
   it('answers a phone the same open slots gzipped, and its next search leaves out a slot just sold', async () => {
-    const event = (await api.get<ShoutEvent>(`/spotlight/events/${LIVE}`)).body
+    const event = await eventOf(api, LIVE)
     const from = slotStartEpochMs(event, 'Europe/Paris', 4 * 96)
     const body = JSON.stringify({
       deviceId: 'paris-opera-1',
@@ -244,9 +231,9 @@ describe('slot search', () => {
       })
       expect(res.status).toBe(200)
       expect(res.headers.get('content-encoding')).toBe('gzip')
-      return ((await res.json()) as Search).openSlots
+      return answerOf(spotlight.slotSearch, await replyOf(res)).openSlots
     }
-    const plain = (await search(JSON.parse(body) as Record<string, unknown>)).body.openSlots
+    const plain = (await found(JSON.parse(body) as Record<string, unknown>)).openSlots
     expect(plain).toEqual(daySlots(4, 0, 3 * 96))
     expect(await phone()).toEqual(plain)
     expect(await phone()).toEqual(plain)
@@ -273,7 +260,7 @@ describe('slot search', () => {
       startEpochMs: now,
       endEpochMs: now + 3 * DAY_MS,
     })
-    const expected = (await api.post<Search>('/spotlight/slots/search', JSON.parse(body))).body
+    const expected = await found(JSON.parse(body) as Record<string, unknown>)
     expect(expected.openSlots.length).toBeGreaterThan(0)
     const head = (framing: string) =>
       `POST /api/v1/spotlight/slots/search HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\nconnection: close\r\n${framing}\r\n`
@@ -293,7 +280,8 @@ describe('slot search', () => {
     for (const [how, pieces] of Object.entries(sent)) {
       const answer = await rawExchange(server.url, pieces)
       expect(answer.status, how).toBe(200)
-      expect((JSON.parse(answer.body) as Search).openSlots, how).toEqual(expected.openSlots)
+      const parsed = answerOf(spotlight.slotSearch, { ...answer, body: JSON.parse(answer.body) })
+      expect(parsed.openSlots, how).toEqual(expected.openSlots)
     }
   })
 
@@ -301,21 +289,19 @@ describe('slot search', () => {
     const now = Date.now()
     const range = { startEpochMs: now, endEpochMs: now + 20 * DAY_MS }
     expect(
-      (await search({ deviceId: 'london-kings-cross', eventSlug: LIVE_UK, ...range })).body
-        .openSlots,
+      (await found({ deviceId: 'london-kings-cross', eventSlug: LIVE_UK, ...range })).openSlots,
     ).toEqual([])
     expect(
-      (await search({ deviceId: 'nyc-union-square', eventSlug: LIVE_US, ...range })).body.openSlots,
+      (await found({ deviceId: 'nyc-union-square', eventSlug: LIVE_US, ...range })).openSlots,
     ).toEqual([])
-    const past = await search({
+    const past = await found({
       deviceId: 'nyc-times-square-1',
       eventSlug: 'test-wow-2022',
       startEpochMs: Date.UTC(2022, 10, 1),
       endEpochMs: Date.UTC(2022, 11, 1),
     })
-    expect(past.status).toBe(200)
-    expect(past.body.openSlots).toEqual([])
-    expect(past.body.minAvailableSlotEpochMs).toBeNull()
+    expect(past.openSlots).toEqual([])
+    expect(past.minAvailableSlotEpochMs).toBeNull()
   })
 
   it('answers 404 for an unknown event or device and 400 for a bad range', async () => {
@@ -365,13 +351,13 @@ describe('promo codes', () => {
     )
 
   it('answers fixed and percent promos, whatever the case typed', async () => {
-    expect(await lookup('LOVE10')).toMatchObject({
-      status: 200,
-      body: { promoCode: 'LOVE10', percentOffTotal: 10 },
+    expect(answerOf(spotlight.promo, await lookup('LOVE10'))).toMatchObject({
+      promoCode: 'LOVE10',
+      percentOffTotal: 10,
     })
-    expect(await lookup('love5off')).toMatchObject({
-      status: 200,
-      body: { promoCode: 'LOVE5OFF', centsOffTotal: 500 },
+    expect(answerOf(spotlight.promo, await lookup('love5off'))).toMatchObject({
+      promoCode: 'LOVE5OFF',
+      centsOffTotal: 500,
     })
     expect((await lookup('LOVE10')).body).not.toHaveProperty('centsOffTotal')
   })
@@ -389,10 +375,12 @@ describe('promo codes', () => {
       status: 422,
       body: { errors: [englishOf({ code: 'promo_wrong_event' })] },
     })
-    expect(await lookup('DRAGONFR', 'share-your-dragon-france', 'new@example.com')).toMatchObject({
-      status: 200,
-      body: { promoCode: 'DRAGONFR', percentOffTotal: 20 },
-    })
+    expect(
+      answerOf(
+        spotlight.promo,
+        await lookup('DRAGONFR', 'share-your-dragon-france', 'new@example.com'),
+      ),
+    ).toMatchObject({ promoCode: 'DRAGONFR', percentOffTotal: 20 })
     // used once by this e-mail: refused for the same e-mail only
     const content = await generateContent(api, 'paris-opera-1', 'share-your-dragon-france')
     const placed = await placeOrder(

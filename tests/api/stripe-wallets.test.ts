@@ -3,9 +3,10 @@
 // Element saved: a card, a card from Apple Pay or Google Pay, Link, or a co-badged Cartes Bancaires card
 // charged on the network its holder chose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { order } from '../../src/contract/order.ts'
 import {
+  answerOf,
   BACKENDS,
-  type Checkout,
   type Client,
   type ContentSource,
   client,
@@ -46,9 +47,8 @@ describe.each(BACKENDS)('wallets and local cards through Stripe (%s)', (backend)
   })
 
   const setupIntent = async () => {
-    const res = await api.post<Checkout>('/order/payment/setup-intent')
-    expect(res.status).toBe(200)
-    return res.body
+    const res = answerOf(order.setupIntent, await api.post('/order/payment/setup-intent'))
+    return res
   }
 
   /** Saves `method` as the Payment Element would, places an order with it; its status and charge. */

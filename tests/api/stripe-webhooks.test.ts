@@ -1,12 +1,13 @@
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditAnswer, OpsOrder } from '../../src/contract/index.ts'
+import { ops } from '../../src/contract/ops/orders.ts'
+import { order as orderEndpoints } from '../../src/contract/order.ts'
 import { confirmationCode } from '../../src/domain/confirmation.ts'
 import type { IntentSettled } from '../../src/server/payment/webhooks.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import {
+  answerOf,
   BACKENDS,
-  type Checkout,
   type Client,
   client,
   daySlots,
@@ -86,33 +87,39 @@ describe.each(BACKENDS)("Stripe's events on %s", (backend) => {
   }
 
   async function paidOrder(slots: number[]) {
-    const setup = await api.post<Checkout>('/order/payment/setup-intent')
-    stripe.confirmSetup(setup.body.clientSecret, 'pm_card_visa')
+    const setup = answerOf(
+      orderEndpoints.setupIntent,
+      await api.post('/order/payment/setup-intent'),
+    )
+    stripe.confirmSetup(setup.clientSecret, 'pm_card_visa')
     const placed = await placeOrder(
       api,
-      orderBody({ slots, content: await generateContent(api), checkout: setup.body }),
+      orderBody({ slots, content: await generateContent(api), checkout: setup }),
     )
     expect(placed.status).toBe(201)
     expect((await settledStatus(api, LIVE, placed.body.guid)).orderState).toBe('Confirmed')
-    const order = await admin.api.get<OpsOrder>(`/ops/orders/${placed.body.guid}`)
-    return order.body
+    const order = answerOf(ops.order, await admin.api.get(`/ops/orders/${placed.body.guid}`))
+    return order
   }
 
   async function cancelledOrder(slots: number[]) {
     const order = await paidOrder(slots)
-    const res = await admin.api.post<OpsOrder>(`/ops/orders/${order.guid}/cancel`, {
-      reason: 'Asked by the shopper',
-    })
-    expect(res.body.payment.refund?.status).toBe('succeeded')
+    const res = answerOf(
+      ops.cancel,
+      await admin.api.post(`/ops/orders/${order.guid}/cancel`, {
+        reason: 'Asked by the shopper',
+      }),
+    )
+    expect(res.payment.refund?.status).toBe('succeeded')
     const refund = stripe.refunds.find((r) => r.paymentIntent === order.payment.paymentId)
     if (!refund) throw new Error('no refund made at Stripe')
-    return { order: res.body, refundId: refund.id }
+    return { order: res, refundId: refund.id }
   }
 
   const opsOrder = async (guid: string) =>
-    (await admin.api.get<OpsOrder>(`/ops/orders/${guid}`)).body
+    answerOf(ops.order, await admin.api.get(`/ops/orders/${guid}`))
   const auditOf = async (guid: string) =>
-    (await admin.api.get<AuditAnswer>('/ops/audit')).body.entries.filter(
+    answerOf(ops.audit, await admin.api.get('/ops/audit')).entries.filter(
       (e) => e.orderGuid === guid,
     )
 
@@ -150,10 +157,13 @@ describe.each(BACKENDS)("Stripe's events on %s", (backend) => {
       body: new URLSearchParams({ payment_intent: order.payment.paymentId ?? '' }),
     })
     expect(dashboard.status).toBe(200)
-    const cancelled = await admin.api.post<OpsOrder>(`/ops/orders/${order.guid}/cancel`, {
-      reason: 'Refunded by phone',
-    })
-    expect(cancelled.body.payment).toMatchObject({
+    const cancelled = answerOf(
+      ops.cancel,
+      await admin.api.post(`/ops/orders/${order.guid}/cancel`, {
+        reason: 'Refunded by phone',
+      }),
+    )
+    expect(cancelled.payment).toMatchObject({
       refundedCents: 0,
       refund: { status: 'pending' },
     })

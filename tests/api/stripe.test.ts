@@ -3,9 +3,11 @@
 // setup; the order refused while the card is not saved; then one on-session PaymentIntent for the
 // server's own total, keyed by the order, and a declined card failing the order and freeing its slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spotlight } from '../../src/contract/catalogue.ts'
+import { order } from '../../src/contract/order.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import {
-  type Checkout,
+  answerOf,
   client,
   generateContent,
   LIVE,
@@ -32,14 +34,15 @@ describe('payments through Stripe', () => {
     api = client(server.url)
     content = await generateContent(api)
     const now = Date.now()
-    open = (
-      await api.post<{ openSlots: number[] }>('/spotlight/slots/search', {
+    open = answerOf(
+      spotlight.slotSearch,
+      await api.post('/spotlight/slots/search', {
         deviceId: 'paris-opera-1',
         eventSlug: LIVE,
         startEpochMs: now,
         endEpochMs: now + 15 * 86_400_000,
-      })
-    ).body.openSlots.slice(-20)
+      }),
+    ).openSlots.slice(-20)
   })
   afterAll(async () => {
     await server?.stop()
@@ -47,11 +50,8 @@ describe('payments through Stripe', () => {
   })
 
   const setupIntent = async () => {
-    const res = await api.post<Checkout & { provider: string; publishableKey: string }>(
-      '/order/payment/setup-intent',
-    )
-    expect(res.status).toBe(200)
-    return res.body
+    const res = answerOf(order.setupIntent, await api.post('/order/payment/setup-intent'))
+    return res
   }
 
   it('creates a Customer and a SetupIntent for the card form, with the publishable key', async () => {
@@ -100,15 +100,16 @@ describe('payments through Stripe', () => {
     const retried = await placeOrder(api, orderBody({ slots, content, checkout: setup }), key)
     expect(retried.body.guid).toBe(placed.body.guid)
 
-    const summary = await api.get<{ totalCents: number; currency: string }>(
-      `/order/events/${LIVE}/orders/${placed.body.guid}`,
+    const summary = answerOf(
+      order.summary,
+      await api.get(`/order/events/${LIVE}/orders/${placed.body.guid}`),
     )
     const charges = stripe.calls.filter((c) => c.path === '/v1/payment_intents')
     expect(charges).toHaveLength(1)
     const charge = charges[0]
-    expect(charge?.form.get('amount')).toBe(String(summary.body.totalCents))
-    expect(summary.body.totalCents).toBeGreaterThan(0)
-    expect(charge?.form.get('currency')).toBe(summary.body.currency.toLowerCase())
+    expect(charge?.form.get('amount')).toBe(String(summary.totalCents))
+    expect(summary.totalCents).toBeGreaterThan(0)
+    expect(charge?.form.get('currency')).toBe(summary.currency.toLowerCase())
     expect(charge?.form.get('customer')).toBe(setup.customerId)
     expect(charge?.form.get('payment_method')).toBe('pm_card_visa')
     // the shopper is at the checkout: their bank may ask them (Stripe.js handles the next action)

@@ -4,13 +4,21 @@ import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { content } from '../../src/contract/content.ts'
 import type { ContentStorage } from '../../src/server/content/storage.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
 import { runTool } from '../../src/server/video/ffmpeg.ts'
 import { checkVideoBounds } from '../../src/server/video/index.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
-import { type Client, client, requireFfmpeg, startTestServer, type TestServer } from './helpers.ts'
+import {
+  answerOf,
+  type Client,
+  client,
+  requireFfmpeg,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts'
 
 // What an upload may be, and what the shop answers past it (docs/security.md, Limits): photos too big
 // or too thin are refused from their header, at once, and three such uploads at once do not make an
@@ -233,13 +241,12 @@ describe('videos too big to process', () => {
     await server.deps.content.queue.enqueue('hold', {})
     await held
     const normal = await makeTestVideo(tools, join(clips, 'normal.mp4'), { seconds: 1 })
-    const accepted = await uploadVideo(readFileSync(normal), 'normal.mp4')
-    expect(accepted.status).toBe(201)
+    const accepted = answerOf(content.upload, await uploadVideo(readFileSync(normal), 'normal.mp4'))
     let status = 'processing'
     for (let i = 0; i < 600 && status === 'processing'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50))
-      const res = await api.get<{ status: string }>(`/content/uploads/${accepted.body.id}`)
-      status = res.body.status
+      const res = answerOf(content.uploadStatus, await api.get(`/content/uploads/${accepted.id}`))
+      status = res.status
     }
     // ready while the long job has not ended (it ends only when released below)
     expect(status).toBe('ready')

@@ -13,8 +13,9 @@ export const OUTBOX = columnMap<MailToSend>('mail_outbox', {
   subject: 'subject',
   status: 'status',
   attempts: 'attempts',
-  createdAtEpochMs: { column: 'created_at', epochMs: true },
-  sentAtEpochMs: { column: 'sent_at', epochMs: true },
+  // whole milliseconds, as the contract answers them: PostgreSQL keeps the microseconds of now()
+  createdAtEpochMs: { column: 'created_at', epochMs: true, floor: true },
+  sentAtEpochMs: { column: 'sent_at', epochMs: true, floor: true },
   error: { column: 'last_error', json: true },
   oneTimeLink: 'sensitive',
   text: 'body_text',
