@@ -7,8 +7,15 @@ import { CHUNK_RELOAD_GUARD_MS } from '../domain/storage'
 // reload would land on the browser's own offline page. The import fails instead: an optional part is
 // left out and a page says the shopper is offline (src/app/lib/optional-part.tsx). TanStack Router
 // reloads once a session on a route's missing chunk (lazyRouteComponent) unless its key says it has.
+// Nor in the moments after the connection comes back: 'online' fires before requests go through,
+// and a chunk failing then is the connection's, not a deploy's (src/app/lib/reconnect.ts).
+const RECONNECT_GRACE_MS = 10_000
+let onlineAt = Number.NEGATIVE_INFINITY
+window.addEventListener('online', () => {
+  onlineAt = Date.now()
+})
 window.addEventListener('vite:preloadError', (event) => {
-  if (!navigator.onLine) {
+  if (!navigator.onLine || Date.now() - onlineAt < RECONNECT_GRACE_MS) {
     sessionStorage.setItem(`tanstack_router_reload:${(event.payload as Error).message}`, '1')
     return
   }

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type ReactElement, useEffect, useState } from 'react'
+import { onReconnect } from './reconnect'
 
 const Nothing = () => null
 
@@ -7,7 +8,7 @@ const Nothing = () => null
  * modals; an error page, whose fallback says the shopper is offline). When its code cannot come
  * (offline before the service worker holds the app, the first seconds of a first visit) the
  * fallback is shown instead, quietly, and the code is asked for again once the browser is back
- * online. Render it inside a Suspense boundary, as any lazy component.
+ * online and the shop answers (reconnect.ts). Render it inside a Suspense boundary, as any lazy component.
  */
 export function optionalPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -27,16 +28,16 @@ export function optionalPart<P extends object>(
   let Part = attempt()
   return function OptionalPart(props: P) {
     const [, retried] = useState(0)
-    useEffect(() => {
-      const retry = () => {
-        if (!failed) return
-        failed = false
-        Part = attempt()
-        retried((n) => n + 1)
-      }
-      window.addEventListener('online', retry)
-      return () => window.removeEventListener('online', retry)
-    }, [])
+    useEffect(
+      () =>
+        onReconnect(() => {
+          if (!failed) return
+          failed = false
+          Part = attempt()
+          retried((n) => n + 1)
+        }),
+      [],
+    )
     return <Part {...props} />
   }
 }

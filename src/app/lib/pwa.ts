@@ -6,6 +6,7 @@ import {
   SW_MESSAGES,
 } from '../../contract/sw'
 import { loadWhenIdle } from './idle'
+import { onReconnect } from './reconnect'
 
 // The page side of the service worker: the online state, the install prompt's event and
 // messages to and from the worker, from the start. Registration, the update and the iOS hint wait for
@@ -94,6 +95,11 @@ export function startPwa(): void {
 function afterLoad(): void {
   void loadWhenIdle(() => import('./pwa-worker')).then(
     (worker) => worker.afterLoad(),
-    () => window.addEventListener('online', afterLoad, { once: true }),
+    () => {
+      const stop = onReconnect(() => {
+        stop()
+        afterLoad()
+      })
+    },
   )
 }

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { onReconnect } from '../../lib/reconnect'
 import { Button } from '../../ui/button'
 
 /**
@@ -10,11 +11,7 @@ import { Button } from '../../ui/button'
  */
 export function OfflinePage() {
   const router = useRouter()
-  useEffect(() => {
-    const retry = () => void router.invalidate()
-    window.addEventListener('online', retry)
-    return () => window.removeEventListener('online', retry)
-  }, [router])
+  useEffect(() => onReconnect(() => void router.invalidate()), [router])
   return (
     <main className="page page--center" id="main">
       <h1>
