@@ -1,6 +1,6 @@
 import './styles/app.css'
 import { APP_CHUNKS } from '../contract/ssr'
-import { CHUNK_RELOAD_GUARD_MS } from '../domain/storage'
+import { CHUNK_RELOAD_GUARD_MS, RECONNECT_GRACE_MS } from '../domain/storage'
 
 // spec §8: a failed code-chunk load reloads the page (a new deploy's chunks), at most once per 60 s.
 // Not while offline: before the service worker holds the app (the first seconds of a first visit) the
@@ -9,7 +9,6 @@ import { CHUNK_RELOAD_GUARD_MS } from '../domain/storage'
 // reloads once a session on a route's missing chunk (lazyRouteComponent) unless its key says it has.
 // Nor in the moments after the connection comes back: 'online' fires before requests go through,
 // and a chunk failing then is the connection's, not a deploy's (src/app/lib/reconnect.ts).
-const RECONNECT_GRACE_MS = 10_000
 let onlineAt = Number.NEGATIVE_INFINITY
 window.addEventListener('online', () => {
   onlineAt = Date.now()

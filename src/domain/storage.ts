@@ -18,6 +18,8 @@ export type StoredKind = keyof typeof TTL
 export const STATUS_RESET_MS = 3000
 export const ASYNC_POLL_MS = 3000
 export const CHUNK_RELOAD_GUARD_MS = 60_000
+/** After the connection comes back, a chunk failing this long is the connection's, not a deploy's. */
+export const RECONNECT_GRACE_MS = 10_000
 export const ORDER_STATUS_MAX_CHECKS = 10
 export const ORDER_STATUS_STEP_MS = 500
 export const VIDEO_PROCESSING_MAX_MS = 30_000

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { advertisers } from '../../src/contract/advertisers.ts'
 import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
-import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
+import { player } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import {
@@ -12,6 +11,8 @@ import {
   advertiserEnv,
   campaignWithAd,
   mailTo,
+  proveAdPlay,
+  type ScheduledAd,
   SHOP,
   STRONG_PASSWORD,
   signedInAdvertiser,
@@ -36,7 +37,6 @@ import { type SmtpTestServer, startSmtpTestServer } from './smtp-test-server.ts'
 const PARIS = 'Europe/Paris'
 const DEVICES = ['paris-opera-1', 'paris-republique'] as const
 const HOUR = 3_600_000
-type Ad = ScheduleItem & { deviceId: string }
 
 describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (backend) => {
   let smtp: SmtpTestServer
@@ -111,7 +111,7 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
   }
 
   async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
-    const ads: Ad[] = []
+    const ads: ScheduledAd[] = []
     for (const deviceId of DEVICES) {
       const res = answerOf(
         player.schedule,
@@ -127,25 +127,10 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
     return ads.sort((a, b) => a.startEpochMs - b.startEpochMs)
   }
 
-  async function prove(ads: readonly Ad[]) {
+  async function prove(ads: readonly ScheduledAd[]) {
     for (const ad of ads) {
       at(ad.endEpochMs + 60_000)
-      const play: Play = {
-        playId: randomUUID(),
-        campaignId: ad.campaignId as string,
-        playIndex: ad.playIndex,
-        startedAtEpochMs: ad.startEpochMs + 20,
-        endedAtEpochMs: ad.endEpochMs,
-      }
-      const res = answerOf(
-        player.plays,
-        await shop.post(
-          `/player/${ad.deviceId}/plays`,
-          { plays: [play] },
-          { authorization: `Bearer ${tokens.get(ad.deviceId)}` },
-        ),
-      )
-      expect(res.accepted).toBe(1)
+      expect(await proveAdPlay(shop, ad, tokens.get(ad.deviceId) as string)).toBe(1)
     }
   }
 
@@ -183,7 +168,7 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
   it('mails a German advertiser each step once, and completes the campaign after its flight', async () => {
     const { api, campaignId, flight, email } = await approved({ locale: 'de' })
     const ads = await adsOf(campaignId, flight)
-    const firstDay = localDay((ads[0] as Ad).startEpochMs).toString()
+    const firstDay = localDay((ads[0] as ScheduledAd).startEpochMs).toString()
     const dayOne = ads.filter((a) => localDay(a.startEpochMs).toString() === firstDay)
     const dayTwo = ads.filter((a) => localDay(a.startEpochMs).toString() !== firstDay)
     expect(dayOne.length).toBeGreaterThan(1)
@@ -195,7 +180,7 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
     expect(live.text).toContain(`${SHOP}/de/campaigns/${campaignId}`)
 
     // the first day's receipt: each billboard's plays, impressions and cost, then the amount
-    at(closed((dayOne[0] as Ad).startEpochMs))
+    at(closed((dayOne[0] as ScheduledAd).startEpochMs))
     await settle()
     await settle()
     const receipt = await mailTo(smtp, email, /Ihre Karte für die nachgewiesenen/)

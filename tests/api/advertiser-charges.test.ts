@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { advertisers } from '../../src/contract/advertisers.ts'
 import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
-import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
+import { player, type ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
@@ -12,6 +11,8 @@ import {
   advertiserEnv,
   campaignWithAd,
   mailTo,
+  proveAdPlay,
+  type ScheduledAd,
   SHOP,
   STRONG_PASSWORD,
   signedInAdvertiser,
@@ -104,7 +105,7 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
   }
 
   async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
-    const ads: (ScheduleItem & { deviceId: string })[] = []
+    const ads: ScheduledAd[] = []
     for (const deviceId of DEVICES) {
       const res = answerOf(
         player.schedule,
@@ -121,25 +122,10 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
   }
 
   /** Each play proven a minute after it ended, or at `atMs` (a proof that comes late). */
-  async function prove(ads: readonly (ScheduleItem & { deviceId: string })[], atMs?: number) {
+  async function prove(ads: readonly ScheduledAd[], atMs?: number) {
     for (const ad of ads) {
       at(atMs ?? ad.endEpochMs + 60_000)
-      const play: Play = {
-        playId: randomUUID(),
-        campaignId: ad.campaignId as string,
-        playIndex: ad.playIndex,
-        startedAtEpochMs: ad.startEpochMs + 20,
-        endedAtEpochMs: ad.endEpochMs,
-      }
-      const res = answerOf(
-        player.plays,
-        await shop.post(
-          `/player/${ad.deviceId}/plays`,
-          { plays: [play] },
-          { authorization: `Bearer ${tokens.get(ad.deviceId)}` },
-        ),
-      )
-      expect(res.accepted).toBe(1)
+      expect(await proveAdPlay(shop, ad, tokens.get(ad.deviceId) as string)).toBe(1)
     }
   }
 
@@ -264,7 +250,7 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
 
   it('refuses to lower the budget below what the proven plays cost before their day is charged', async () => {
     const { campaignId, flight, costOf, email, api } = await approved()
-    const [a, b] = (await adsOf(campaignId, flight)) as (ScheduleItem & { deviceId: string })[]
+    const [a, b] = (await adsOf(campaignId, flight)) as ScheduledAd[]
     if (!a || !b) throw new Error('no ads')
     await prove([a, b])
     await signedInNow(api, email)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import {
   type AdvertiserSession,
@@ -5,6 +6,7 @@ import {
   type Campaign,
   type CampaignDraft,
 } from '../../src/contract/advertisers.ts'
+import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
 import { answerOf, type Client, type Reply, type TestServer } from './helpers.ts'
 import type { SmtpTestServer } from './smtp-test-server.ts'
 
@@ -198,4 +200,27 @@ export async function campaignWithAd(
   })
   answerOf(advertisers.uploadContent, ad)
   return made
+}
+
+/** An ad of a billboard's schedule, with the billboard that plays it. */
+export type ScheduledAd = ScheduleItem & { deviceId: string }
+
+/** The billboard's proof of one ad played in full (its player's token); how many plays it accepted. */
+export async function proveAdPlay(shop: Client, ad: ScheduledAd, token: string): Promise<number> {
+  const play: Play = {
+    playId: randomUUID(),
+    campaignId: ad.campaignId as string,
+    playIndex: ad.playIndex,
+    startedAtEpochMs: ad.startEpochMs + 20,
+    endedAtEpochMs: ad.endEpochMs,
+  }
+  const res = answerOf(
+    player.plays,
+    await shop.post(
+      `/player/${ad.deviceId}/plays`,
+      { plays: [play] },
+      { authorization: `Bearer ${token}` },
+    ),
+  )
+  return res.accepted
 }

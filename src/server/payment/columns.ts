@@ -1,5 +1,6 @@
 import { columnMap } from '../platform/db/columns.ts'
 import type { PaymentSetupRecord } from './provider.ts'
+import type { RefundRow } from './reads.ts'
 
 // The payment module's tables (migrations 0001, 0007, 0025) as its rows name their fields: the
 // select and `returning` lists are written from these declarations.
@@ -31,15 +32,18 @@ export const PAYMENT_ACTIONS = columnMap<{
 })
 
 /** A refund an order owes, keyed (refunds). */
-export const REFUNDS = columnMap<{
-  orderGuid: string
-  provider: string
-  paymentId: string
-  amountCents: number
-  currency: string
-  idempotencyKey: string
-  status: 'pending' | 'succeeded' | 'failed'
-}>('refunds', {
+export const REFUNDS = columnMap<
+  Pick<
+    RefundRow,
+    | 'orderGuid'
+    | 'provider'
+    | 'paymentId'
+    | 'amountCents'
+    | 'currency'
+    | 'idempotencyKey'
+    | 'status'
+  >
+>('refunds', {
   orderGuid: 'order_guid',
   provider: 'provider',
   paymentId: 'payment_id',

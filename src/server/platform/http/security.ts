@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { Context } from 'hono'
+import { API_BASE } from '../../../contract/endpoint.ts'
 import { forwardedHttps } from './client.ts'
 
 export type SecurityOptions = {
@@ -21,7 +22,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains'
 
 /** The policy of the API's answers: JSON and files, which load nothing and are framed by no one. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
-const API_PREFIX = '/api/'
+const API_PREFIX = `${API_BASE}/`
 
 // The Content-Security-Policy allows what the shop really loads: its own files, Stripe.js and its
 // frames (card form), images from blob:/data: (photo previews, map sprites), and maplibre's blob:
