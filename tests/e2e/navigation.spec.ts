@@ -124,11 +124,17 @@ test('an unknown page shows the 404 page', async ({ page }) => {
 
 test('saved state expires after its lifetime and is never shown', async ({ page }) => {
   await designShout(page, 'en')
-  await pickSlots(page, 1)
+  // a time on the event's last open day, not the day the page opens on
+  const lastDay = page.locator('.days button:enabled').last()
+  await lastDay.click()
+  await expect(lastDay).toHaveAttribute('aria-pressed', 'true')
+  const dayName = ((await lastDay.textContent()) ?? '').trim()
+  const [time] = await pickSlots(page, 1, { last: true })
   await page.reload()
-  // still fresh: the shopper is where they were
+  // still fresh: the shopper is where they were, on the day of the time they chose
   await expect(page).toHaveURL(/\/order\/select-shouts$/)
-  await expect(page.locator('button.slot[aria-pressed="true"]')).toHaveCount(1)
+  await expect(page.locator('.days button[aria-pressed="true"]')).toContainText(dayName)
+  await expect(page.locator('button.slot[aria-pressed="true"]')).toHaveText([time ?? ''])
 
   await ageSavedState(page, 61 * 60 * 1000)
   await page.reload()

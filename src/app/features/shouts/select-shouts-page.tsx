@@ -70,8 +70,14 @@ export function SelectShoutsPage() {
     })
   }, [event, slots, tz, open])
 
+  // A shopper coming back (a reload, the app reopened) sees the day of the times they already chose,
+  // not the first open day with none of them on it.
+  const firstChosenDay = days.findIndex((d) =>
+    d.numbers.some((n) => isSlotSelected(order.shoutTimes, n)),
+  )
   const firstOpenDay = days.findIndex((d) => d.numbers.length > 0)
-  const currentDay = days[dayIndex ?? Math.max(0, firstOpenDay)]
+  const shownDay = dayIndex ?? (firstChosenDay >= 0 ? firstChosenDay : Math.max(0, firstOpenDay))
+  const currentDay = days[shownDay]
   const price = currentOrderPrice(order.shoutTimes.length)
   const currency = event?.currency ?? 'USD'
   const money = (cents: number) => formatMoney(cents, { currency, locale: i18n.locale })
@@ -227,7 +233,11 @@ export function SelectShoutsPage() {
                             type="button"
                             className={`slot ${selected ? 'slot--selected' : ''}`}
                             aria-pressed={selected}
-                            onClick={() => toggle(n)}
+                            onClick={() => {
+                              // the day stays in view when its last chosen time is unticked
+                              setDayIndex(shownDay)
+                              toggle(n)
+                            }}
                           >
                             {label}
                             {note ? <span className="slot__zone"> {note}</span> : null}
