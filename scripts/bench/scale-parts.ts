@@ -1,7 +1,7 @@
 // `npm run bench:scale`'s parts (scripts/bench/scale.ts runs them): its settings, the HTTP client and
 // the instances it starts, and the request pipeline against a bare Hono app.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -103,6 +103,13 @@ export function start(
   ready: RegExp,
   nodeArgs: string[] = [],
 ) {
+  // The server's output goes to a file, not a pipe the bench reads: a pipe would make the bench's own
+  // process (which is also the load's client) read every access line the server writes, so the
+  // servers that log would be measured with the client slowed by their log. A real shop's log is
+  // read by its collector, elsewhere; the writing stays the server's cost.
+  const dir = mkdtempSync(join(tmpdir(), 'shouts-bench-out-'))
+  const file = join(dir, 'output.log')
+  const out = openSync(file, 'w')
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
     cwd: ROOT,
     env: {
@@ -113,26 +120,29 @@ export function start(
       PROMO_LOOKUPS_PER_MINUTE: '100000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, out],
   })
+  closeSync(out)
+  const tail = () => {
+    const text = readFileSync(file, 'utf8')
+    return text.slice(-2000)
+  }
   const url = new Promise<string>((resolve, reject) => {
-    let text = ''
-    let found = false
-    // Until the address is seen the output is kept (for an error); after it, only drained.
-    const look = (d: Buffer) => {
-      if (found) return
-      text += d.toString()
-      const m = ready.exec(text)
+    // Read until the address is seen; afterwards the file is only written.
+    const look = setInterval(() => {
+      const m = ready.exec(readFileSync(file, 'utf8'))
       if (m?.[1]) {
-        found = true
-        text = text.slice(-2000)
+        clearInterval(look)
         resolve(m[1])
       }
-    }
-    child.stdout?.on('data', look)
-    child.stderr?.on('data', look)
-    child.once('exit', (code) => reject(new Error(`exited (${code}): ${text.slice(-2000)}`)))
+    }, 50)
+    child.once('exit', (code) => {
+      clearInterval(look)
+      reject(new Error(`exited (${code}): ${tail()}`))
+    })
   })
+  // The output file goes with the process.
+  child.once('exit', () => rmSync(dir, { recursive: true, force: true }))
   return { child, url }
 }
 

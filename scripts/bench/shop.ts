@@ -61,7 +61,8 @@ export function benchOrderBody(order: {
     customer: {
       firstName: 'Bench',
       lastName: 'Mark',
-      phoneNumber: '555-123-4567',
+      // an international number, taken whatever the billboard's country
+      phoneNumber: '+33 6 12 34 56 78',
       marketingAcknowledgement: { willReceive: false },
     },
     executionContentKey: order.contentKey,
