@@ -6,6 +6,7 @@ import {
   EpochMsSchema,
   issue,
   nonNegativeInt,
+  ProblemSchema,
   positiveInt,
   queryNumber,
   text,
@@ -128,6 +129,8 @@ export const AdContentSchema = v.object({
   type: v.nullable(v.picklist(['photo', 'video'])),
   url: v.nullable(v.string()),
   error: v.nullable(v.string()),
+  /** The problems `error` says in English (the advertiser's page says them in its language). */
+  problems: v.optional(v.array(ProblemSchema)),
   /** The ad at each billboard's size, once made. */
   renditions: v.optional(
     v.array(

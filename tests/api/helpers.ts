@@ -157,7 +157,30 @@ export function answerOf<E extends Endpoint>(
     const where = parsed.issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`)
     throw new Error(`${e.name}'s answer breaks its contract: ${where.join('; ')}`)
   }
+  // The contract's objects drop what they do not declare: a field the server sends and the contract
+  // (so the OpenAPI document) does not name is found here, not passed over.
+  const undeclared = undeclaredFields(reply.body, parsed.output, '')
+  if (undeclared.length > 0) {
+    throw new Error(
+      `${e.name}'s answer has fields its contract does not declare: ${undeclared.join(', ')}`,
+    )
+  }
   return parsed.output as ResponseOf<E>
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x)
+
+/** The paths of the keys in a body that its parsed output dropped. */
+function undeclaredFields(body: unknown, output: unknown, path: string): string[] {
+  if (Array.isArray(body) && Array.isArray(output) && body.length === output.length) {
+    return body.flatMap((item, i) => undeclaredFields(item, output[i], `${path}[${i}]`))
+  }
+  if (!isRecord(body) || !isRecord(output)) return []
+  return Object.keys(body).flatMap((key) => {
+    const at = path ? `${path}.${key}` : key
+    return key in output ? undeclaredFields(body[key], output[key], at) : [at]
+  })
 }
 
 /** An event as the shop reads it, parsed with the contract. */

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { Campaign, Proposal } from '../../src/contract/advertisers'
 import type { Schedule } from '../../src/contract/player'
+import { json, sql } from '../../src/server/platform/db/sql'
 import {
   advertiserClient,
   campaignWithAd,
@@ -580,4 +581,37 @@ test("desk: a card declined for a day's plays: the campaign page says it is paus
   await expect(charges.getByRole('row')).toHaveCount(2)
   await expect(charges).toContainText('declined')
   await desk.context.close()
+})
+
+test('desk in German: an ad the shop could not fit to its billboards says so on its campaign page, and why', async ({
+  browser,
+}) => {
+  const { email, api } = await apiAdvertiser()
+  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
+    email,
+    password: STRONG_PASSWORD,
+  })
+  api.token = signedIn.body.accessToken
+  const campaign = await campaignWithAd(api, Date.now(), { name: 'Broken ad' })
+  // what the shop keeps when fitting an ad to a billboard's size fails
+  await server.deps.database.query(sql`
+    update ad_contents set error = ${json({ code: 'campaign_content_failed' })}::jsonb
+    where campaign_id = ${campaign.campaignId}`)
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/de/account`)
+  await signIn(page, email, 'de')
+  await page.goto(`${server.url}/de/campaigns/${campaign.campaignId}`)
+  const failed = page.getByTestId('campaign-ad-failed')
+  await expect(failed).toContainText('Die Werbung kann auf den Werbetafeln nicht gezeigt werden:')
+  await expect(failed.getByRole('listitem')).toHaveText([
+    'Die Werbung konnte nicht verarbeitet werden: Laden Sie eine andere hoch',
+  ])
+  // not the picture of an ad that will not play
+  await expect(page.getByRole('img', { name: /Broken ad/ })).toHaveCount(0)
+  await failed.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'tests/e2e/screenshots/advertiser-ad-failed-de-1280.png' })
+  await expectAccessible(page)
+  await context.close()
 })

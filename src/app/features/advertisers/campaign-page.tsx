@@ -184,7 +184,14 @@ export function CampaignPage() {
         <h2 className="section-title">
           <Trans>The ad</Trans>
         </h2>
-        {picture && ad?.type === 'video' ? (
+        {ad?.status === 'failed' ? (
+          <div data-testid="campaign-ad-failed">
+            <p>
+              <Trans>The ad cannot be shown on the billboards:</Trans>
+            </p>
+            <ProblemList problems={ad.problems ?? []} />
+          </div>
+        ) : picture && ad?.type === 'video' ? (
           <video className="adv__ad" src={picture} controls muted />
         ) : picture ? (
           <img className="adv__ad" src={picture} alt={t`The ad of ${campaign.name}`} />
