@@ -89,7 +89,13 @@ export const advertiserTeam = {
       "Accepts an invitation with the mail's link: the login is made (its e-mail verified by the link), then signs in",
     body: AcceptInviteSchema,
     response: v.object({ accountId: v.string(), email: v.string() }),
-    errors: ['token_missing_or_bad', 'password_not_strong', 'team_email_taken', 'sign_in_busy'],
+    errors: [
+      'token_missing_or_bad',
+      'password_not_strong',
+      'team_email_taken',
+      'sign_in_busy',
+      'too_many_requests',
+    ],
   }),
   setRole: endpoint({
     name: 'advertiserTeamSetRole',

@@ -250,6 +250,7 @@ export const advertisers = {
       ...UPLOAD_REFUSALS,
       'upload_quota',
       'content_jobs_busy',
+      'too_many_requests',
     ],
   }),
   content: endpoint({

@@ -222,7 +222,7 @@ export const content = {
     body: 'multipart',
     response: UploadSchema,
     status: 201,
-    errors: [...UPLOAD_REFUSALS, 'upload_quota', 'content_jobs_busy'],
+    errors: [...UPLOAD_REFUSALS, 'upload_quota', 'content_jobs_busy', 'too_many_requests'],
   }),
   uploadStatus: endpoint({
     name: 'getUpload',
@@ -239,7 +239,7 @@ export const content = {
     summary: 'Render a template into billboard content (spec §7 call 2)',
     body: GenerateRequestSchema,
     response: GenerateResponseSchema,
-    errors: [...GENERATION_REFUSALS, 'content_jobs_busy', 'upload_busy'],
+    errors: [...GENERATION_REFUSALS, 'content_jobs_busy', 'upload_busy', 'too_many_requests'],
   }),
   daemonStatus: endpoint({
     name: 'getGenerationJob',

@@ -61,6 +61,10 @@ export type DeclaredCodeOf<E extends Endpoint> = E['errors'] extends readonly (i
     : Extract<Entry, ProblemCode>
   : never
 
+/** The codes an endpoint declares in `errors`, without the statuses some come with. */
+export const declaredCodes = (e: Endpoint): ProblemCode[] =>
+  (e.errors ?? []).map((entry) => (typeof entry === 'string' ? entry : entry[0]))
+
 /** The codes a handler of this endpoint may refuse with: its declared ones, and bad input (400). */
 export type RefusableCodeOf<E extends Endpoint> = DeclaredCodeOf<E> | BadInputCode
 

@@ -280,7 +280,7 @@ export const order = {
     path: '/order/payment/setup-intent',
     summary: 'Start saving a card (spec §7 call 11); no body',
     response: SetupIntentResponseSchema,
-    errors: ['body_not_expected', 'payment_unavailable'],
+    errors: ['body_not_expected', 'payment_unavailable', 'too_many_requests'],
   }),
   localConfirm: endpoint({
     name: 'confirmLocalCard',
@@ -299,6 +299,7 @@ export const order = {
       'local_cards_disabled',
       'payment_form_expired',
       'payment_already_saved',
+      'too_many_requests',
     ],
   }),
   place: endpoint({
@@ -352,7 +353,7 @@ export const order = {
     summary: "The local provider's test authentication: complete or fail the bank's check",
     body: LocalAuthenticationRequestSchema,
     response: LocalAuthenticationResponseSchema,
-    errors: ['local_cards_disabled', 'payment_form_expired'],
+    errors: ['local_cards_disabled', 'payment_form_expired', 'too_many_requests'],
   }),
   authenticated: endpoint({
     name: 'settleOrderAuthentication',
@@ -361,7 +362,7 @@ export const order = {
     summary:
       'After the cardholder answered their bank: the order settles by the charge (no body); its status',
     response: OrderStatusSchema,
-    errors: ['order_not_found'],
+    errors: ['order_not_found', 'too_many_requests'],
   }),
   status: endpoint({
     name: 'getOrderStatus',

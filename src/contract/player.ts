@@ -262,7 +262,7 @@ export const player = {
     body: PlaysRequestSchema,
     response: PlaysAnswerSchema,
     status: 202,
-    errors: ['body_too_large', ...playerErrors],
+    errors: ['body_too_large', ...playerErrors, 'too_many_requests'],
   }),
   // The token is a path segment: garlic-player and IAdea players PUT to their subscription's
   // `action` with a file name appended and no credentials; the request log redacts the segment.

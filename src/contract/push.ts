@@ -90,6 +90,7 @@ export const push = {
       'push_service_not_allowed',
       'play_alerts_closed',
       'play_alerts_over',
+      'too_many_requests',
     ],
   }),
   unsubscribe: endpoint({
@@ -98,7 +99,7 @@ export const push = {
     path: `${ORDER_PATH}/{id}`,
     summary: 'Stop telling this browser',
     status: 204,
-    errors: ['order_not_found', 'cross_origin', 'push_subscription_not_found'],
+    errors: ['order_not_found', 'cross_origin', 'push_subscription_not_found', 'too_many_requests'],
   }),
 } as const
 

@@ -46,7 +46,7 @@ export const share = {
     body: ShareRequestSchema,
     response: ShareSchema,
     status: 201,
-    errors: ['order_not_found', 'cross_origin', 'share_not_allowed'],
+    errors: ['order_not_found', 'cross_origin', 'share_not_allowed', 'too_many_requests'],
   }),
   revoke: endpoint({
     name: 'revokeShare',
@@ -54,6 +54,6 @@ export const share = {
     path: ORDER_PATH,
     summary: 'Stop sharing: the page and its picture are gone',
     status: 204,
-    errors: ['order_not_found', 'cross_origin', 'share_not_found'],
+    errors: ['order_not_found', 'cross_origin', 'share_not_found', 'too_many_requests'],
   }),
 } as const

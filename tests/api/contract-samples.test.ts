@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allEndpoints, type Endpoint, pathParamNames } from '../../src/contract/index.ts'
+import {
+  allEndpoints,
+  declaredCodes,
+  type Endpoint,
+  pathParamNames,
+} from '../../src/contract/index.ts'
 import { parseWithProblems } from '../../src/contract/issues.ts'
 import { SHOP } from './advertiser-helpers.ts'
 import { BACKENDS, type Client, client, startTestServer, type TestServer } from './helpers.ts'
@@ -120,11 +125,23 @@ describe.each(BACKENDS)('the OpenAPI document, as a caller reads it, on %s', (ba
     for (const e of allEndpoints) {
       const responses = operationOf(doc, e).responses
       const listed = Object.values(responses).flatMap((r) => r['x-problem-codes'] ?? [])
-      const declared = (e.errors ?? []).map((entry) =>
-        typeof entry === 'string' ? entry : entry[0],
-      )
-      expect(listed.sort(), e.name).toEqual([...declared].sort())
+      const declared = declaredCodes(e)
+      // a JSON body is read with a size limit on every endpoint that takes one
+      const bodyLimit =
+        e.body && e.body !== 'multipart' && !declared.includes('body_too_large')
+          ? ['body_too_large']
+          : []
+      expect(listed.sort(), e.name).toEqual([...declared, ...bodyLimit].sort())
     }
+    // what a rate limit in front of a handler answers is listed too
+    const setupIntent = allEndpoints.find((e) => e.name === 'createSetupIntent') as Endpoint
+    expect(operationOf(doc, setupIntent).responses['429']?.['x-problem-codes']).toEqual([
+      'too_many_requests',
+    ])
+    const search = allEndpoints.find((e) => e.name === 'searchSlots') as Endpoint
+    expect(operationOf(doc, search).responses['413']?.['x-problem-codes']).toEqual([
+      'body_too_large',
+    ])
     const promo = operationOf(doc, allEndpoints.find((e) => e.name === 'getPromo') as Endpoint)
     expect(promo?.responses['422']?.['x-problem-codes']).toContain('promo_wrong_event')
   })

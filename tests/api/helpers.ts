@@ -16,6 +16,7 @@ import { type RunningServer, type StartOptions, startServer } from '../../src/se
 import { parseEnv } from '../../src/server/platform/env.ts'
 import { type VideoTools, videoTools } from '../../src/server/video/index.ts'
 import { migratedDataDir, migratedPostgres } from './databases.ts'
+import { undeclaredCodes } from './declared-codes.ts'
 import { callingTestFile, timed } from './test-times.ts'
 
 export {
@@ -125,6 +126,12 @@ export function client(baseUrl: string) {
     try {
       parsed = JSON.parse(text)
     } catch {}
+    // a refusal's codes are the endpoint's declared ones, so the OpenAPI document lists what a
+    // client can meet
+    const stray = undeclaredCodes(method, path, res.status, parsed)
+    if (stray.length > 0) {
+      throw new Error(`${method} ${path} answered ${res.status} ${stray.join(', ')}, undeclared`)
+    }
     return { status: res.status, body: parsed as T, headers: res.headers }
   }
   return {

@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts'
 import { type Sql, sql } from './db/sql.ts'
 import { clientLimitKey } from './http/client.ts'
 import { errorResponse, fail, type Problem, problem } from './http/errors.ts'
+import { type RefusingMiddleware, refusing } from './http/refusing.ts'
 import type { Job } from './scheduler.ts'
 
 // The shared rate limiter (8): fixed windows per
@@ -122,15 +123,15 @@ export function rateLimited(
   trustProxy: number,
   problemOf: (retryAfterS: number) => Problem = tooManyRequests,
   keyOf: (c: Context) => string = (c) => clientLimitKey(c, trustProxy),
-): MiddlewareHandler {
-  return async (c, next) => {
+): RefusingMiddleware {
+  return refusing([problemOf(1).code], async (c, next) => {
     const take = await limiter.take(rule, keyOf(c))
     if (!take.allowed) {
       c.header('Retry-After', String(take.retryAfterS))
       return errorResponse(c, { problems: [problemOf(take.retryAfterS)] })
     }
     await next()
-  }
+  })
 }
 
 /**
@@ -191,26 +192,27 @@ export function clientLimits(
   return {
     clientKey: (c) => clientLimitKey(c, settings.trustProxy),
     writes: (bucket) => rateLimited(limiter, writeRule(bucket), settings.trustProxy),
-    writesCountedWith: (bucket) => async (c, next) => {
-      const rule = writeRule(bucket)
-      const client = clientLimitKey(c, settings.trustProxy)
-      let take: Take | null = null
-      pending.set(c, {
-        limit: rule.limit,
-        statement: (nowMs) => hitStatement(rule, client, nowMs),
-        counted: (row, nowMs) => {
-          take = limiter.recorded(rule, row, nowMs)
-          return take
-        },
-      })
-      await next()
-      const verdict: Take = take ?? (await limiter.take(rule, client))
-      if (!verdict.allowed) {
-        const refused = errorResponse(c, { problems: [tooManyRequests(verdict.retryAfterS)] })
-        refused.headers.set('Retry-After', String(verdict.retryAfterS))
-        c.res = refused
-      }
-    },
+    writesCountedWith: (bucket) =>
+      refusing(['too_many_requests'], async (c, next) => {
+        const rule = writeRule(bucket)
+        const client = clientLimitKey(c, settings.trustProxy)
+        let take: Take | null = null
+        pending.set(c, {
+          limit: rule.limit,
+          statement: (nowMs) => hitStatement(rule, client, nowMs),
+          counted: (row, nowMs) => {
+            take = limiter.recorded(rule, row, nowMs)
+            return take
+          },
+        })
+        await next()
+        const verdict: Take = take ?? (await limiter.take(rule, client))
+        if (!verdict.allowed) {
+          const refused = errorResponse(c, { problems: [tooManyRequests(verdict.retryAfterS)] })
+          refused.headers.set('Retry-After', String(verdict.retryAfterS))
+          c.res = refused
+        }
+      }),
     pendingHit: (c) => pending.get(c) ?? null,
     promoChecks: rateLimited(limiter, promoRule, settings.trustProxy, () => PROMO_TOO_MANY),
     byKey: (rule, keyOf) => rateLimited(limiter, rule, settings.trustProxy, tooManyRequests, keyOf),

@@ -6,6 +6,7 @@ import { type Problem, problem } from '../../../contract/problems.ts'
 import { type DomainProblem, domainProblem } from '../../../domain/problems.ts'
 import { err, ok } from '../result.ts'
 import { errorBody, HttpError } from './errors.ts'
+import { refusing } from './refusing.ts'
 import { createApiRouter } from './router.ts'
 
 // A handler answers a Result, and its refusals are typed by its endpoint: the compiler refuses a
@@ -114,5 +115,25 @@ describe("the compiler, for a handler's refusals", () => {
     // @ts-expect-error nor kept problems under a code the endpoint does not declare
     handle(campaign, () => err({ code: 'order_not_found' as const, kept: [] }))
     expect(true).toBe(true)
+  })
+})
+
+describe("a middleware that answers in the handler's place (a rate limit)", () => {
+  const limit = refusing(['too_many_requests'], async (_c, next) => {
+    await next()
+  })
+  it('is refused in front of an endpoint that does not declare what it answers', () => {
+    expect(() => createApiRouter().handle(campaign, () => ok({ campaignId: 'c1' }), limit)).toThrow(
+      'testCampaign is guarded by middleware answering too_many_requests: declare it in its errors',
+    )
+  })
+  it('is taken in front of one that declares it', async () => {
+    const limited = endpoint({
+      ...campaign,
+      name: 'testLimitedCampaign',
+      errors: [...campaign.errors, 'too_many_requests'],
+    })
+    const app = serve((router) => router.handle(limited, () => ok({ campaignId: 'c1' }), limit))
+    expect(await (await app.request('/test/campaigns/c1')).json()).toEqual({ campaignId: 'c1' })
   })
 })

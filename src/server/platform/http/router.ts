@@ -2,6 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
   type BodyOf,
+  declaredCodes,
   type Endpoint,
   type PathParamNames,
   type QueryOf,
@@ -12,6 +13,7 @@ import {
 import type { Problem, ProblemCode } from '../../../contract/problems.ts'
 import { type KeptRefusal, keptRefusal, type Refusal, refuse } from './errors.ts'
 import { jsonAnswer, readBody, readQuery } from './json.ts'
+import { refusedBy } from './refusing.ts'
 
 // The server's side of the contract (src/contract): a handler is registered for an endpoint, not for a
 // path written by hand. The router parses the query and the JSON body with the endpoint's schemas (a
@@ -91,6 +93,16 @@ export function createApiRouter(): ApiRouter {
     handle(e, handler, ...middleware) {
       if (registered.some((r) => r.method === e.method && r.path === e.path)) {
         throw new Error(`${e.method} ${e.path} is registered twice`)
+      }
+      // what a middleware answers in the handler's place is the endpoint's to declare (a 429 the
+      // OpenAPI would not list is a surprise to its clients)
+      const declared = new Set<string>(declaredCodes(e))
+      for (const code of middleware.flatMap(refusedBy)) {
+        if (!declared.has(code)) {
+          throw new Error(
+            `${e.name} is guarded by middleware answering ${code}: declare it in its errors`,
+          )
+        }
       }
       registered.push(e)
       // A file answer is asked for with HEAD too (players probe a clip's size before they seek).
