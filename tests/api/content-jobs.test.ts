@@ -5,18 +5,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import * as v from 'valibot'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  ContentEntriesSchema,
-  DaemonResultSchema,
-  DaemonStatusSchema,
-} from '../../src/contract/index.ts'
+import { content as contentEndpoints } from '../../src/contract/content.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { json, sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
+import { answerOf, replyOf } from './helpers.ts'
 
 let dataDir: string
 let server: RunningServer | null = null
@@ -102,24 +98,26 @@ it('finishes a job that was running when the server stopped', async () => {
   server = await start()
   const base = `${server.url}/api/v1/content`
 
-  let job = v.parse(
-    DaemonStatusSchema,
-    await (await fetch(`${base}/daemon/public/crashed-job-token`)).json(),
-  )
+  const jobOf = async () =>
+    answerOf(
+      contentEndpoints.daemonStatus,
+      await replyOf(await fetch(`${base}/daemon/public/crashed-job-token`)),
+    )
+  let job = await jobOf()
   for (let poll = 0; poll < 200 && job.error === null && job.completedEpochMS === null; poll++) {
     await new Promise((resolve) => setTimeout(resolve, 50))
-    job = v.parse(
-      DaemonStatusSchema,
-      await (await fetch(`${base}/daemon/public/crashed-job-token`)).json(),
-    )
+    job = await jobOf()
   }
   expect(job.error).toBeNull()
   expect(job.link).toMatch(/\/api\/v1\/content\/daemon\/result\/crashed-job-token$/)
-  const { newKey } = v.parse(
-    DaemonResultSchema,
-    await (await fetch(new URL(job.link ?? '', base))).json(),
+  const { newKey } = answerOf(
+    contentEndpoints.daemonResult,
+    await replyOf(await fetch(new URL(job.link ?? '', base))),
   )
-  const { entries } = v.parse(ContentEntriesSchema, await (await fetch(`${base}/${newKey}`)).json())
+  const { entries } = answerOf(
+    contentEndpoints.entries,
+    await replyOf(await fetch(`${base}/${newKey}`)),
+  )
   expect(entries).toHaveLength(1)
   const png = await fetch(new URL(entries[0]?.url ?? '', base))
   const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata()

@@ -4,9 +4,8 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ContentEntriesSchema, content, GenerateResponseSchema } from '../../src/contract/index.ts'
+import { content as contentEndpoints } from '../../src/contract/index.ts'
 import { composeContent } from '../../src/server/compose.ts'
 import { contentRoutes } from '../../src/server/content/routes.ts'
 import { startServer } from '../../src/server/main.ts'
@@ -72,8 +71,7 @@ async function generate(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(request(texts)),
   })
-  expect(response.status).toBe(200)
-  const answer = v.parse(GenerateResponseSchema, await response.json())
+  const answer = answerOf(contentEndpoints.generate, await replyOf(response))
   expect(answer.success).toBe(true)
   const content = answer.generatedContent
   if (!content) throw new Error('no content')
@@ -96,9 +94,9 @@ describe('texts are moderated at generation', () => {
     expect(stored).toBe(true)
     expect(reasons.join(' ')).toContain(reason)
     // The app sees it on the entries too (spec §5: the ProhibitedContent modal).
-    const { entries } = v.parse(
-      ContentEntriesSchema,
-      await (await fetch(`${base}/${content.key}`)).json(),
+    const { entries } = answerOf(
+      contentEndpoints.entries,
+      await replyOf(await fetch(`${base}/${content.key}`)),
     )
     expect(entries[0]?.flagged).toBe(true)
   })
@@ -139,7 +137,7 @@ describe('the photo is checked by the nudity model', () => {
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(landscape)]), 'hills.jpg')
     const uploaded = answerOf(
-      content.upload,
+      contentEndpoints.upload,
       await replyOf(await fetch(`${base}/uploads`, { method: 'POST', body: form })),
     )
     const previous = photoId

@@ -8,14 +8,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import sharp from 'sharp'
-import * as v from 'valibot'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { GenerateResponseSchema, UploadSchema } from '../../src/contract/index.ts'
+import { content as contentEndpoints } from '../../src/contract/index.ts'
 import { startServer } from '../../src/server/main.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
 import {
+  answerOf,
   client,
   LIVE,
+  replyOf,
   requireFfmpeg,
   startTestServer,
   type TestServer,
@@ -67,9 +68,13 @@ async function bucketKeys(): Promise<string[]> {
 
 const fileName = (url: string) => url.slice(url.lastIndexOf('/') + 1)
 
+/** An upload as the app reads it. */
+const uploadOf = async (id: string) =>
+  answerOf(contentEndpoints.uploadStatus, await replyOf(await fetch(`${base}/uploads/${id}`)))
+
 it('stores uploads and generated content in the bucket and serves them back', async () => {
   const photoId = await uploadedPhoto(client(server.url))
-  const upload = v.parse(UploadSchema, await (await fetch(`${base}/uploads/${photoId}`)).json())
+  const upload = await uploadOf(photoId)
   const photoName = fileName(upload.url ?? '')
   expect(await bucketKeys()).toContain(`content/${photoName}`)
 
@@ -89,7 +94,7 @@ it('stores uploads and generated content in the bucket and serves them back', as
       async: false,
     }),
   })
-  const content = v.parse(GenerateResponseSchema, await response.json()).generatedContent
+  const content = answerOf(contentEndpoints.generate, await replyOf(response)).generatedContent
   const contentName = fileName(content?.url ?? '')
   expect(await bucketKeys()).toEqual(
     expect.arrayContaining([`content/${photoName}`, `content/${contentName}`]),
@@ -120,14 +125,14 @@ it('processes a video upload into the bucket', async () => {
   })
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(await readFile(clip))]), 'clip.mp4')
-  const created = v.parse(
-    UploadSchema,
-    await (await fetch(`${base}/uploads`, { method: 'POST', body: form })).json(),
+  const created = answerOf(
+    contentEndpoints.upload,
+    await replyOf(await fetch(`${base}/uploads`, { method: 'POST', body: form })),
   )
   let upload = created
   for (let poll = 0; poll < 400 && upload.status === 'processing'; poll++) {
     await new Promise((resolve) => setTimeout(resolve, 50))
-    upload = v.parse(UploadSchema, await (await fetch(`${base}/uploads/${created.id}`)).json())
+    upload = await uploadOf(created.id)
   }
   expect(upload).toMatchObject({ status: 'ready', kind: 'video' })
   expect(await bucketKeys()).toContain(`content/${fileName(upload.url ?? '')}`)

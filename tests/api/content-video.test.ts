@@ -4,22 +4,15 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ContentEntriesSchema,
-  DaemonResultSchema,
-  DaemonStatusSchema,
-  GenerateResponseSchema,
-  type Upload,
-  UploadSchema,
-} from '../../src/contract/index.ts'
+import { content as contentEndpoints } from '../../src/contract/content.ts'
+import type { Upload } from '../../src/contract/index.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { probe } from '../../src/server/video/index.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
-import { requireFfmpeg, startTestServer, type TestServer } from './helpers.ts'
+import { answerOf, replyOf, requireFfmpeg, startTestServer, type TestServer } from './helpers.ts'
 
 const tools = requireFfmpeg()
 
@@ -102,9 +95,17 @@ async function upload(
   return { status: response.status, body: await response.json() }
 }
 
+/** An upload as the app reads it while it is processed. */
+async function uploadOf(id: string): Promise<Upload> {
+  return answerOf(
+    contentEndpoints.uploadStatus,
+    await replyOf(await fetch(`${base}/uploads/${id}`)),
+  )
+}
+
 async function settledUpload(id: string): Promise<Upload> {
   for (let poll = 0; poll < 600; poll++) {
-    const upload = v.parse(UploadSchema, await (await fetch(`${base}/uploads/${id}`)).json())
+    const upload = await uploadOf(id)
     if (upload.status !== 'processing') return upload
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -140,22 +141,26 @@ async function postGenerate(body: unknown) {
 
 async function waitForJob(token: string) {
   for (let poll = 0; poll < 600; poll++) {
-    const status = v.parse(
-      DaemonStatusSchema,
-      await (await fetch(`${base}/daemon/public/${token}`)).json(),
-    )
+    const reply = await replyOf(await fetch(`${base}/daemon/public/${token}`))
+    const status = answerOf(contentEndpoints.daemonStatus, reply)
     if (status.error !== null || status.completedEpochMS !== null) return status
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error('the job did not finish')
 }
 
+/** The entries a finished job's result link leads to (spec §7 calls 4 and 5). */
+async function entriesOf(link: string | null) {
+  const result = await replyOf(await fetch(new URL(link ?? '', base)))
+  const { newKey } = answerOf(contentEndpoints.daemonResult, result)
+  return answerOf(contentEndpoints.entries, await replyOf(await fetch(`${base}/${newKey}`))).entries
+}
+
 async function readyVideoUpload(): Promise<string> {
   const created = await upload(await clip('ready.mp4', { seconds: 3, audio: true }), 'me.mp4', {
     generatorId: 'clip-banner',
   })
-  expect(created.status).toBe(201)
-  const ready = await settledUpload(v.parse(UploadSchema, created.body).id)
+  const ready = await settledUpload(answerOf(contentEndpoints.upload, created).id)
   expect(ready.status).toBe('ready')
   return ready.id
 }
@@ -272,7 +277,7 @@ describe('video shouts end to end', () => {
   })
 
   it('transcodes an upload to H.264 MP4 without sound, trimmed to the template, served with ranges', async () => {
-    const upload = v.parse(UploadSchema, await (await fetch(`${base}/uploads/${uploadId}`)).json())
+    const upload = await uploadOf(uploadId)
     expect(upload).toMatchObject({ kind: 'video', status: 'ready', error: null })
     const url = new URL(upload.url ?? '', base)
     const file = await fetch(url)
@@ -308,23 +313,14 @@ describe('video shouts end to end', () => {
   })
 
   it('makes the composite as a job: token, status, link, key, then the clip and its still', async () => {
-    const { status, body } = await postGenerate(request(uploadId))
-    expect(status).toBe(200)
-    const answer = v.parse(GenerateResponseSchema, body)
+    const answer = answerOf(contentEndpoints.generate, await postGenerate(request(uploadId)))
     expect(answer).toMatchObject({ success: true, generatedContent: null, error: null })
     const token = answer.asyncPublicToken ?? ''
     expect(token).toMatch(/^[\w-]{20,}$/)
 
     const done = await waitForJob(token)
     expect(done.error).toBeNull()
-    const { newKey } = v.parse(
-      DaemonResultSchema,
-      await (await fetch(new URL(done.link ?? '', base))).json(),
-    )
-    const { entries } = v.parse(
-      ContentEntriesSchema,
-      await (await fetch(`${base}/${newKey}`)).json(),
-    )
+    const entries = await entriesOf(done.link)
     expect(entries.map((entry) => [entry.type, entry.widthPx, entry.heightPx])).toEqual([
       ['video', WALL.width, WALL.height],
       ['photo', WALL.width, WALL.height],
@@ -370,17 +366,17 @@ describe('video shouts end to end', () => {
   it('finishes jobs that were running and queued when the server stopped', async () => {
     const tokens: string[] = []
     // A second clip: one upload is in one generation at a time.
-    const second = v.parse(
-      UploadSchema,
-      (await upload(await clip('deux.mp4', { seconds: 2 }), 'd.mp4')).body,
+    const second = answerOf(
+      contentEndpoints.upload,
+      await upload(await clip('deux.mp4', { seconds: 2 }), 'd.mp4'),
     ).id
     expect(await settledUpload(second)).toMatchObject({ status: 'ready' })
     for (const [message, id] of [
       ['Un', uploadId],
       ['Deux', second],
     ] as const) {
-      const { body } = await postGenerate(request(id, { multilineMessage: message }))
-      tokens.push(v.parse(GenerateResponseSchema, body).asyncPublicToken ?? '')
+      const generated = await postGenerate(request(id, { multilineMessage: message }))
+      tokens.push(answerOf(contentEndpoints.generate, generated).asyncPublicToken ?? '')
     }
     const jobsOf = () =>
       server.deps.database.query(
@@ -403,21 +399,14 @@ describe('video shouts end to end', () => {
     for (const token of tokens) {
       const done = await waitForJob(token)
       expect(done.error).toBeNull()
-      const { newKey } = v.parse(
-        DaemonResultSchema,
-        await (await fetch(new URL(done.link ?? '', base))).json(),
-      )
-      const { entries } = v.parse(
-        ContentEntriesSchema,
-        await (await fetch(`${base}/${newKey}`)).json(),
-      )
+      const entries = await entriesOf(done.link)
       expect(entries[0]).toMatchObject({ type: 'video', widthPx: WALL.width })
     }
   })
 
   it('finishes an upload that was being processed when the server stopped', async () => {
     const created = await upload(await clip('restart.mp4', { seconds: 2 }), 'r.mp4')
-    const id = v.parse(UploadSchema, created.body).id
+    const id = answerOf(contentEndpoints.upload, created).id
     server = await server.restart()
     base = `${server.url}/api/v1/content`
     const [row] = await server.deps.database.query(

@@ -5,21 +5,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ContentEntriesSchema,
-  DaemonResultSchema,
-  DaemonStatusSchema,
-  GenerateResponseSchema,
-  GeneratorsResponseSchema,
-  UploadSchema,
-} from '../../src/contract/index.ts'
+import { content as contentEndpoints } from '../../src/contract/content.ts'
 import { englishOf } from '../../src/contract/problems.ts'
 import { importCatalogue } from '../../src/server/catalogue/service.ts'
 import { type RunningServer, startServer } from '../../src/server/main.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
 import { createLogger } from '../../src/server/platform/log.ts'
+import { answerOf, replyOf } from './helpers.ts'
 
 const banner = { contentWidth: 1400, contentHeight: 400 }
 const screen = { contentWidth: 1920, contentHeight: 1080 }
@@ -132,9 +125,7 @@ async function upload(bytes: Uint8Array, fileName: string, type: string) {
 }
 
 async function uploadReady(bytes: Uint8Array, fileName: string, type: string) {
-  const { status, body } = await upload(bytes, fileName, type)
-  expect(status, JSON.stringify(body)).toBe(201)
-  return v.parse(UploadSchema, body)
+  return answerOf(contentEndpoints.upload, await upload(bytes, fileName, type))
 }
 
 async function fetchBytes(url: string) {
@@ -171,11 +162,18 @@ function generationRequest(overrides: Record<string, unknown> = {}) {
   }
 }
 
+/** An asynchronous generation's status, as the app polls it (spec §7 call 3). */
+async function jobOf(token: string) {
+  const reply = await replyOf(await fetch(`${base}/daemon/public/${token}`))
+  return answerOf(contentEndpoints.daemonStatus, reply)
+}
+
 describe('GET /content/generators', () => {
   async function ids(query: string) {
     const response = await fetch(`${base}/generators?${query}`)
-    expect(response.status).toBe(200)
-    return v.parse(GeneratorsResponseSchema, await response.json()).generators.map((t) => t.id)
+    return answerOf(contentEndpoints.generators, await replyOf(response)).generators.map(
+      (t) => t.id,
+    )
   }
 
   it('lists the templates of the billboard size and the event types', async () => {
@@ -195,7 +193,7 @@ describe('GET /content/generators', () => {
 
   it('answers the Template shape', async () => {
     const response = await fetch(`${base}/generators?types=video&widthPx=1400&heightPx=400`)
-    const [first] = v.parse(GeneratorsResponseSchema, await response.json()).generators
+    const [first] = answerOf(contentEndpoints.generators, await replyOf(response)).generators
     expect(first).toEqual({
       id: 'fireworks-video',
       name: 'Fireworks',
@@ -275,8 +273,7 @@ describe('POST /content/uploads', () => {
       expect([meta.width, meta.height]).toEqual([64, 48])
 
       const status = await fetch(`${base}/uploads/${created.id}`)
-      expect(status.status).toBe(200)
-      expect(v.parse(UploadSchema, await status.json())).toEqual(created)
+      expect(answerOf(contentEndpoints.uploadStatus, await replyOf(status))).toEqual(created)
     },
   )
 
@@ -540,12 +537,10 @@ describe('POST /content/generate', () => {
   })
 
   it('renders a photo template at the billboard size and lists it by key', async () => {
-    const { status, body } = await postJson(
-      '/generate',
-      generationRequest({ uploadId: photoUploadId }),
+    const answer = answerOf(
+      contentEndpoints.generate,
+      await postJson('/generate', generationRequest({ uploadId: photoUploadId })),
     )
-    expect(status).toBe(200)
-    const answer = v.parse(GenerateResponseSchema, body)
     expect(answer).toMatchObject({ success: true, error: null, asyncPublicToken: null })
     const content = answer.generatedContent
     expect(content).toMatchObject({ type: 'photo', widthPx: 1400, heightPx: 400 })
@@ -555,8 +550,7 @@ describe('POST /content/generate', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1400, 400])
 
     const entries = await fetch(`${base}/${content?.key}`)
-    expect(entries.status).toBe(200)
-    expect(v.parse(ContentEntriesSchema, await entries.json())).toEqual({
+    expect(answerOf(contentEndpoints.entries, await replyOf(entries))).toEqual({
       entries: [
         {
           url: content?.url,
@@ -571,7 +565,7 @@ describe('POST /content/generate', () => {
   })
 
   it('renders at the size of a wide screen for a wide template', async () => {
-    const { body } = await postJson(
+    const generated = await postJson(
       '/generate',
       generationRequest({
         generatorId: 'hearts-wide',
@@ -579,18 +573,20 @@ describe('POST /content/generate', () => {
         uploadId: photoUploadId,
       }),
     )
-    const content = v.parse(GenerateResponseSchema, body).generatedContent
+    const content = answerOf(contentEndpoints.generate, generated).generatedContent
     const meta = await sharp((await fetchBytes(content?.url ?? '')).bytes).metadata()
     expect([meta.width, meta.height]).toEqual([1920, 1080])
   })
 
   it('keeps a hostile message as text: stored as typed, rendered to a PNG', async () => {
     const xss = '<img src=x onerror=alert(1)>'
-    const { body } = await postJson(
-      '/generate',
-      generationRequest({ generatorId: 'words', multilineMessage: xss }),
+    const answer = answerOf(
+      contentEndpoints.generate,
+      await postJson(
+        '/generate',
+        generationRequest({ generatorId: 'words', multilineMessage: xss }),
+      ),
     )
-    const answer = v.parse(GenerateResponseSchema, body)
     expect(answer.success).toBe(true)
     const key = answer.generatedContent?.key ?? ''
     const [row] = await server.deps.database.query(sql<{
@@ -678,64 +674,53 @@ describe('POST /content/generate', () => {
   })
 
   it('makes content asynchronously: token, status, result link, entries', async () => {
-    const { status, body } = await postJson('/generate', {
-      ...generationRequest({ uploadId: photoUploadId }),
-      async: true,
-    })
-    expect(status).toBe(200)
-    const answer = v.parse(GenerateResponseSchema, body)
+    const answer = answerOf(
+      contentEndpoints.generate,
+      await postJson('/generate', {
+        ...generationRequest({ uploadId: photoUploadId }),
+        async: true,
+      }),
+    )
     expect(answer).toMatchObject({ success: true, generatedContent: null, error: null })
     const token = answer.asyncPublicToken ?? ''
     expect(token).not.toBe('')
 
     // spec §4: the app polls the job until an error or a completion time appears.
-    let job = v.parse(
-      DaemonStatusSchema,
-      await (await fetch(`${base}/daemon/public/${token}`)).json(),
-    )
+    let job = await jobOf(token)
     for (let poll = 0; poll < 200 && job.error === null && job.completedEpochMS === null; poll++) {
       await new Promise((resolve) => setTimeout(resolve, 50))
-      job = v.parse(
-        DaemonStatusSchema,
-        await (await fetch(`${base}/daemon/public/${token}`)).json(),
-      )
+      job = await jobOf(token)
     }
     expect(job.error).toBeNull()
     expect(job.completedEpochMS).toBeGreaterThan(Date.now() - 60_000)
     const result = await fetch(new URL(job.link ?? '', base))
-    expect(result.status).toBe(200)
-    const { newKey } = v.parse(DaemonResultSchema, await result.json())
-    const entries = v.parse(ContentEntriesSchema, await (await fetch(`${base}/${newKey}`)).json())
+    const { newKey } = answerOf(contentEndpoints.daemonResult, await replyOf(result))
+    const entries = answerOf(
+      contentEndpoints.entries,
+      await replyOf(await fetch(`${base}/${newKey}`)),
+    )
     expect(entries.entries[0]).toMatchObject({ type: 'photo', widthPx: 1400, heightPx: 400 })
   })
 
   it('answers success false with the error when the content cannot be made', async () => {
-    const { status, body } = await postJson(
-      '/generate',
-      generationRequest({ generatorId: 'marquee' }),
+    const answer = answerOf(
+      contentEndpoints.generate,
+      await postJson('/generate', generationRequest({ generatorId: 'marquee' })),
     )
-    expect(status).toBe(200)
-    const answer = v.parse(GenerateResponseSchema, body)
     expect(answer).toMatchObject({ success: false, generatedContent: null, asyncPublicToken: null })
     expect(answer.error).toMatch(/^The template is not valid: Tag <marquee> is not allowed/)
   })
 
   it('reports a failed asynchronous job through its status and result link', async () => {
-    const { body } = await postJson('/generate', {
+    const generated = await postJson('/generate', {
       ...generationRequest({ generatorId: 'marquee' }),
       async: true,
     })
-    const token = v.parse(GenerateResponseSchema, body).asyncPublicToken ?? ''
-    let job = v.parse(
-      DaemonStatusSchema,
-      await (await fetch(`${base}/daemon/public/${token}`)).json(),
-    )
+    const token = answerOf(contentEndpoints.generate, generated).asyncPublicToken ?? ''
+    let job = await jobOf(token)
     for (let poll = 0; poll < 200 && job.error === null && job.completedEpochMS === null; poll++) {
       await new Promise((resolve) => setTimeout(resolve, 50))
-      job = v.parse(
-        DaemonStatusSchema,
-        await (await fetch(`${base}/daemon/public/${token}`)).json(),
-      )
+      job = await jobOf(token)
     }
     expect(job.error).toMatch(/^The template is not valid/)
     expect(job.link).toBeNull()

@@ -6,15 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ContentEntriesSchema,
-  DaemonResultSchema,
-  DaemonStatusSchema,
-  GenerateResponseSchema,
-  UploadSchema,
-} from '../../src/contract/index.ts'
+import { content as contentEndpoints } from '../../src/contract/content.ts'
 import { mail } from '../../src/contract/mail.ts'
 import { order } from '../../src/contract/order.ts'
 import { makeTestVideo } from '../../src/server/video/test-videos.ts'
@@ -28,6 +21,7 @@ import {
   LIVE,
   orderBody,
   placeOrder,
+  replyOf,
   requireFfmpeg,
   savedCard,
   settledStatus,
@@ -54,11 +48,10 @@ async function videoContent(api: Client, dataDir: string) {
   form.append('generatorId', 'fireworks-video')
   form.append('file', new Blob([new Uint8Array(await readFile(file))]), 'party.mp4')
   const created = await fetch(`${base}/uploads`, { method: 'POST', body: form })
-  expect(created.status).toBe(201)
-  let upload = v.parse(UploadSchema, await created.json())
+  let upload = answerOf(contentEndpoints.upload, await replyOf(created))
   while (upload.status === 'processing') {
     await poll()
-    upload = v.parse(UploadSchema, await (await fetch(`${base}/uploads/${upload.id}`)).json())
+    upload = answerOf(contentEndpoints.uploadStatus, await api.get(`/content/uploads/${upload.id}`))
   }
   expect(upload.status).toBe('ready')
 
@@ -75,20 +68,18 @@ async function videoContent(api: Client, dataDir: string) {
     contentGenerationRequest: source,
     async: true,
   })
-  expect(generated.status).toBe(200)
-  const token = v.parse(GenerateResponseSchema, generated.body).asyncPublicToken ?? ''
-  let job = v.parse(
-    DaemonStatusSchema,
-    await (await fetch(`${base}/daemon/public/${token}`)).json(),
-  )
+  const token = answerOf(contentEndpoints.generate, generated).asyncPublicToken ?? ''
+  const jobOf = async () =>
+    answerOf(contentEndpoints.daemonStatus, await api.get(`/content/daemon/public/${token}`))
+  let job = await jobOf()
   while (job.error === null && job.completedEpochMS === null) {
     await poll()
-    job = v.parse(DaemonStatusSchema, await (await fetch(`${base}/daemon/public/${token}`)).json())
+    job = await jobOf()
   }
   expect(job.error).toBeNull()
-  const { newKey } = v.parse(
-    DaemonResultSchema,
-    await (await fetch(new URL(job.link ?? '', api.baseUrl))).json(),
+  const { newKey } = answerOf(
+    contentEndpoints.daemonResult,
+    await replyOf(await fetch(new URL(job.link ?? '', api.baseUrl))),
   )
   return { key: newKey, source }
 }
@@ -134,9 +125,9 @@ describe.each(BACKENDS)('the mails of a video order on %s', (backend) => {
     const clipUrl = new URL(summary.contentUrl ?? '', server.url).toString()
     expect(imageUrl).toBe(clipUrl.replace(/\.mp4$/, '.jpg'))
     expect(new URL(summary.contentImageUrl ?? '', server.url).toString()).toBe(imageUrl)
-    const entries = v.parse(
-      ContentEntriesSchema,
-      (await api.get(`/content/${content.key}`)).body,
+    const entries = answerOf(
+      contentEndpoints.entries,
+      await api.get(`/content/${content.key}`),
     ).entries
     expect(entries.map((e) => new URL(e.url, server.url).toString())).toEqual([clipUrl, imageUrl])
 
