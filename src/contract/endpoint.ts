@@ -65,6 +65,15 @@ export type DeclaredCodeOf<E extends Endpoint> = E['errors'] extends readonly (i
 export const declaredCodes = (e: Endpoint): ProblemCode[] =>
   (e.errors ?? []).map((entry) => (typeof entry === 'string' ? entry : entry[0]))
 
+/**
+ * What the platform may answer on an endpoint whatever it declares, besides bad input: the size
+ * limit of a JSON body (the server's json.ts), for an endpoint that takes one.
+ */
+export const platformCodes = (e: Endpoint): ProblemCode[] =>
+  e.body && e.body !== 'multipart' && !declaredCodes(e).includes('body_too_large')
+    ? ['body_too_large']
+    : []
+
 /** The codes a handler of this endpoint may refuse with: its declared ones, and bad input (400). */
 export type RefusableCodeOf<E extends Endpoint> = DeclaredCodeOf<E> | BadInputCode
 

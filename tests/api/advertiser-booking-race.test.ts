@@ -57,6 +57,14 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
   })
 
   /** Campaigns on one billboard over the same two evening hours: they want the very same cells. */
+  /** A rival's proposal for its campaign. */
+  async function propose(r: { api: AdvertiserClient; campaign: Campaign }) {
+    return answerOf(
+      advertisers.propose,
+      await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
+    )
+  }
+
   async function rivals(count: number) {
     const start = Math.ceil((Date.now() + 30 * HOUR) / (24 * HOUR)) * 24 * HOUR + 17 * HOUR
     const racers: { api: AdvertiserClient; campaign: Campaign }[] = []
@@ -100,11 +108,6 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     async () => {
       const [a, b] = await rivals(2)
       if (!a || !b) throw new Error('no rivals')
-      const propose = async (r: typeof a) =>
-        answerOf(
-          advertisers.propose,
-          await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
-        )
       const pa = await propose(a)
       const pb = await propose(b)
       expect(pb.totalPlays).toBe(pa.totalPlays)
@@ -142,11 +145,6 @@ describe.each(BACKENDS)('advertisers racing for the same free time on %s', (back
     async () => {
       const [a, b] = await rivals(2)
       if (!a || !b) throw new Error('no rivals')
-      const propose = async (r: typeof a) =>
-        answerOf(
-          advertisers.propose,
-          await r.api.post(`/advertisers/campaigns/${r.campaign.campaignId}/proposal`, {}),
-        )
       const pa = await propose(a)
       const pb = await propose(b)
       // each time the schedule's kept reads are dropped, what another connection reads of the

@@ -3,7 +3,6 @@ import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { advertisers } from '../../src/contract/advertisers.ts'
 import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
-import { player } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import {
@@ -15,6 +14,7 @@ import {
   type ScheduledAd,
   SHOP,
   STRONG_PASSWORD,
+  scheduledAdsOf,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
 import {
@@ -110,22 +110,8 @@ describe.each(BACKENDS)('a campaign’s life, mails and completion on %s', (back
     return { api, campaignId: draft.campaignId, flight, email, proposal }
   }
 
-  async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
-    const ads: ScheduledAd[] = []
-    for (const deviceId of DEVICES) {
-      const res = answerOf(
-        player.schedule,
-        await shop.get(
-          `/player/${deviceId}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
-          { authorization: `Bearer ${tokens.get(deviceId)}` },
-        ),
-      )
-      for (const item of res.items) {
-        if (item.campaignId === campaignId) ads.push({ ...item, deviceId })
-      }
-    }
-    return ads.sort((a, b) => a.startEpochMs - b.startEpochMs)
-  }
+  const adsOf = (campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) =>
+    scheduledAdsOf(shop, tokens, campaignId, flight)
 
   async function prove(ads: readonly ScheduledAd[]) {
     for (const ad of ads) {

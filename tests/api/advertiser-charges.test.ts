@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { advertisers } from '../../src/contract/advertisers.ts'
 import { opsCampaigns } from '../../src/contract/ops/campaigns.ts'
-import { player, type ScheduleItem } from '../../src/contract/player.ts'
+import type { ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
@@ -15,6 +15,7 @@ import {
   type ScheduledAd,
   SHOP,
   STRONG_PASSWORD,
+  scheduledAdsOf,
   signedInAdvertiser,
 } from './advertiser-helpers.ts'
 import {
@@ -104,22 +105,8 @@ describe.each(BACKENDS)('the daily charge of proven plays on %s', (backend) => {
     return { campaignId: draft.campaignId, flight, costOf, email, api }
   }
 
-  async function adsOf(campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) {
-    const ads: ScheduledAd[] = []
-    for (const deviceId of DEVICES) {
-      const res = answerOf(
-        player.schedule,
-        await shop.get(
-          `/player/${deviceId}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
-          { authorization: `Bearer ${tokens.get(deviceId)}` },
-        ),
-      )
-      for (const item of res.items) {
-        if (item.campaignId === campaignId) ads.push({ ...item, deviceId })
-      }
-    }
-    return ads.sort((a, b) => a.startEpochMs - b.startEpochMs)
-  }
+  const adsOf = (campaignId: string, flight: { fromEpochMs: number; toEpochMs: number }) =>
+    scheduledAdsOf(shop, tokens, campaignId, flight)
 
   /** Each play proven a minute after it ended, or at `atMs` (a proof that comes late). */
   async function prove(ads: readonly ScheduledAd[], atMs?: number) {

@@ -7,7 +7,7 @@ import {
   type CampaignDraft,
 } from '../../src/contract/advertisers.ts'
 import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
-import { answerOf, type Client, type Reply, type TestServer } from './helpers.ts'
+import { answerOf, type Client, type Reply, replyOf, type TestServer } from './helpers.ts'
 import type { SmtpTestServer } from './smtp-test-server.ts'
 
 // Advertisers in API tests: signed up through POST /advertisers/accounts, verified with the link the
@@ -175,12 +175,7 @@ export async function uploadAd(
     },
     body: form,
   })
-  const text = await res.text()
-  let body: unknown = text
-  try {
-    body = JSON.parse(text)
-  } catch {}
-  return { status: res.status, body, headers: res.headers }
+  return replyOf(res)
 }
 
 /** A campaign with its ad uploaded (a photo), ready for a proposal. */
@@ -204,6 +199,32 @@ export async function campaignWithAd(
 
 /** An ad of a billboard's schedule, with the billboard that plays it. */
 export type ScheduledAd = ScheduleItem & { deviceId: string }
+
+/**
+ * A campaign's ads on the schedules of the billboards given (each with its player's token) over its
+ * flight, in the order they play.
+ */
+export async function scheduledAdsOf(
+  shop: Client,
+  tokens: ReadonlyMap<string, string>,
+  campaignId: string,
+  flight: { fromEpochMs: number; toEpochMs: number },
+): Promise<ScheduledAd[]> {
+  const ads: ScheduledAd[] = []
+  for (const [deviceId, token] of tokens) {
+    const res = answerOf(
+      player.schedule,
+      await shop.get(
+        `/player/${deviceId}/schedule?fromEpochMs=${flight.fromEpochMs}&toEpochMs=${flight.toEpochMs}`,
+        { authorization: `Bearer ${token}` },
+      ),
+    )
+    for (const item of res.items) {
+      if (item.campaignId === campaignId) ads.push({ ...item, deviceId })
+    }
+  }
+  return ads.sort((a, b) => a.startEpochMs - b.startEpochMs)
+}
 
 /** The billboard's proof of one ad played in full (its player's token); how many plays it accepted. */
 export async function proveAdPlay(shop: Client, ad: ScheduledAd, token: string): Promise<number> {

@@ -1,4 +1,9 @@
-import { allEndpoints, declaredCodes } from '../../src/contract/index.ts'
+import {
+  allEndpoints,
+  declaredCodes,
+  matchesPath,
+  platformCodes,
+} from '../../src/contract/index.ts'
 import { PROBLEMS, type ProblemCode } from '../../src/contract/problems.ts'
 
 /**
@@ -15,10 +20,8 @@ const ANY_ENDPOINT = new Set<string>([
 ])
 
 const routes = allEndpoints.map((e) => ({
-  method: e.method,
-  pattern: new RegExp(`^${e.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-  codes: new Set<string>(declaredCodes(e)),
-  body: e.body !== undefined && e.body !== 'multipart',
+  endpoint: e,
+  codes: new Set<string>([...declaredCodes(e), ...platformCodes(e)]),
 }))
 
 /**
@@ -30,15 +33,15 @@ export function undeclaredCodes(method: string, path: string, status: number, bo
   const codes = (body as { codes?: unknown }).codes
   if (!Array.isArray(codes)) return []
   const bare = path.split('?')[0] ?? path
-  const matching = routes.filter((r) => r.method === method && r.pattern.test(bare))
+  const matching = routes.filter(
+    (r) => r.endpoint.method === method && matchesPath(r.endpoint, bare),
+  )
   if (matching.length === 0) return []
   return codes.filter(
     (code): code is string =>
       typeof code === 'string' &&
       !ANY_ENDPOINT.has(code) &&
       PROBLEMS[code as ProblemCode]?.status !== 400 &&
-      // a JSON body's size limit: the OpenAPI lists it for every endpoint that takes one
-      !(code === 'body_too_large' && matching.some((r) => r.body)) &&
       !matching.some((r) => r.codes.has(code)),
   )
 }

@@ -1,14 +1,19 @@
-import { randomUUID } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { advertisers } from '../../src/contract/advertisers.ts'
 import { opsBillboards } from '../../src/contract/ops/billboards.ts'
 import { opsDashboard } from '../../src/contract/ops/dashboard.ts'
-import { type Play, player, type ScheduleItem } from '../../src/contract/player.ts'
+import { player, type ScheduleItem } from '../../src/contract/player.ts'
 import { MISSED_AFTER_MS } from '../../src/domain/ad-playout.ts'
 import { chargesOf } from '../../src/server/advertisers/billing/repo.ts'
 import { sql } from '../../src/server/platform/db/sql.ts'
-import { advertiserEnv, campaignWithAd, SHOP, signedInAdvertiser } from './advertiser-helpers.ts'
+import {
+  advertiserEnv,
+  campaignWithAd,
+  proveAdPlay,
+  SHOP,
+  signedInAdvertiser,
+} from './advertiser-helpers.ts'
 import {
   answerOf,
   BACKENDS,
@@ -95,22 +100,7 @@ describe.each(BACKENDS)('campaigns in the console on %s', (backend) => {
 
   async function prove(ad: ScheduleItem) {
     at(ad.endEpochMs + 60_000)
-    const play: Play = {
-      playId: randomUUID(),
-      campaignId: ad.campaignId as string,
-      playIndex: ad.playIndex,
-      startedAtEpochMs: ad.startEpochMs + 20,
-      endedAtEpochMs: ad.endEpochMs,
-    }
-    const res = answerOf(
-      player.plays,
-      await shop.post(
-        `/player/${DEVICE}/plays`,
-        { plays: [play] },
-        { authorization: `Bearer ${token}` },
-      ),
-    )
-    expect(res.accepted).toBe(1)
+    expect(await proveAdPlay(shop, { ...ad, deviceId: DEVICE }, token)).toBe(1)
   }
 
   it('shows a billboard’s day with each campaign play, named, proved, without proof or to come', async () => {

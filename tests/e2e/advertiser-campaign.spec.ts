@@ -119,6 +119,7 @@ async function anotherAdvertiser(): Promise<string> {
   return (await apiAdvertiser()).email
 }
 
+/** An advertiser signed up, verified and signed in through the API: its client carries the token. */
 async function apiAdvertiser() {
   const email = newEmail('e2e-other')
   const api = advertiserClient(server, server.url)
@@ -132,6 +133,11 @@ async function apiAdvertiser() {
   expect((await api.post('/advertisers/accounts', body)).status).toBe(202)
   const token = linkToken(await mailTo(smtp, email, /#verify=/), 'verify')
   expect((await api.post('/advertisers/accounts/verify', { token })).status).toBe(200)
+  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
+    email,
+    password: STRONG_PASSWORD,
+  })
+  api.token = signedIn.body.accessToken
   return { email, api }
 }
 
@@ -141,11 +147,6 @@ async function apiAdvertiser() {
  */
 async function bookedCampaign(name: string, cardNumber?: string) {
   const { email, api } = await apiAdvertiser()
-  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
-    email,
-    password: STRONG_PASSWORD,
-  })
-  api.token = signedIn.body.accessToken
   const campaign = await campaignWithAd(api, Date.now(), { name })
   const proposal = await api.post<Proposal>(
     `/advertisers/campaigns/${campaign.campaignId}/proposal`,
@@ -473,11 +474,6 @@ test("desk: the console's Campaigns page lists every advertiser's campaigns, and
   browser,
 }) => {
   const { email, api } = await apiAdvertiser()
-  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
-    email,
-    password: STRONG_PASSWORD,
-  })
-  api.token = signedIn.body.accessToken
   const made = await api.post(
     '/advertisers/campaigns',
     draftOf(Date.now(), { name: 'Winter fair' }),
@@ -587,11 +583,6 @@ test('desk in German: an ad the shop could not fit to its billboards says so on 
   browser,
 }) => {
   const { email, api } = await apiAdvertiser()
-  const signedIn = await api.post<{ accessToken: string }>('/advertisers/session', {
-    email,
-    password: STRONG_PASSWORD,
-  })
-  api.token = signedIn.body.accessToken
   const campaign = await campaignWithAd(api, Date.now(), { name: 'Broken ad' })
   // what the shop keeps when fitting an ad to a billboard's size fails
   await server.deps.database.query(sql`

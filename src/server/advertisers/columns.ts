@@ -1,7 +1,7 @@
 import type { MemberRole } from '../../domain/team.ts'
 import { columnMap } from '../platform/db/columns.ts'
 import type { AccountRow } from './accounts/repo.ts'
-import type { ChargeStatus } from './billing/repo.ts'
+import type { AdChargeRow } from './billing/repo.ts'
 import type { AdContentRow, CampaignRow, StateHistoryRow } from './campaigns/repo.ts'
 import type { InvoiceRow } from './invoices/repo.ts'
 import type { ProposalRow } from './proposals/repo.ts'
@@ -160,16 +160,7 @@ export const AD_PLAYS = columnMap<{
 })
 
 /** A campaign's day of proven plays, charged once under its key (migration 0027). */
-export const AD_CHARGES = columnMap<{
-  campaignId: string
-  day: string
-  key: string
-  plays: number
-  amountCents: number
-  currency: string
-  status: ChargeStatus
-  paymentId: string | null
-}>('ad_charges', {
+export const AD_CHARGES = columnMap<AdChargeRow>('ad_charges', {
   campaignId: 'campaign_id',
   day: 'day',
   key: 'idempotency_key',

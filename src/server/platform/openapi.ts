@@ -1,8 +1,8 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import { ErrorBodySchema } from '../../contract/common.ts'
-import { API_BASE, declaredCodes, type Endpoint, pathParamNames } from '../../contract/endpoint.ts'
-import { PROBLEMS, type ProblemCode } from '../../contract/problems.ts'
+import { API_BASE, type Endpoint, pathParamNames, platformCodes } from '../../contract/endpoint.ts'
+import { PROBLEMS } from '../../contract/problems.ts'
 
 // /api/v1/openapi.json, generated from the endpoints of src/contract: the same schemas the server
 // parses with and the app reads answers with, so a route cannot be missing from the document.
@@ -57,12 +57,7 @@ function operation(e: Endpoint, components: Record<string, JsonSchema>): JsonSch
   const problems = new Map<number, { lines: string[]; codes: string[] }>([
     [400, { lines: ['Bad input'], codes: [] }],
   ])
-  // a JSON body is read with a size limit, whatever the endpoint (platform/http/json.ts)
-  const bodyLimit: ProblemCode[] =
-    e.body && e.body !== 'multipart' && !declaredCodes(e).includes('body_too_large')
-      ? ['body_too_large']
-      : []
-  for (const entry of [...(e.errors ?? []), ...bodyLimit]) {
+  for (const entry of [...(e.errors ?? []), ...platformCodes(e)]) {
     const [code, status] = typeof entry === 'string' ? [entry, PROBLEMS[entry].status] : entry
     const listed = problems.get(status) ?? { lines: [], codes: [] }
     listed.lines.push(`${code}: ${PROBLEMS[code].en}`)

@@ -55,14 +55,7 @@ export async function owedCents(db: Queryable, campaignId: string): Promise<numb
 /** The day is charged once: its plays name it whether or not the day already had a charge. */
 export async function addCharge(
   db: Queryable,
-  charge: {
-    campaignId: string
-    day: string
-    key: string
-    plays: number
-    amountCents: number
-    currency: string
-  },
+  charge: Omit<AdChargeRow, 'status' | 'paymentId'>,
   starts: readonly { deviceId: string; startEpochMs: number }[],
   nowMs: number,
 ): Promise<void> {
@@ -80,13 +73,20 @@ export async function addCharge(
       and p.campaign_id = ${charge.campaignId}`)
 }
 
-export type ChargeRow = {
+/** A campaign's day of proven plays, charged once under its key, as AD_CHARGES reads it. */
+export type AdChargeRow = {
   campaignId: string
   day: string
   key: string
+  plays: number
   amountCents: number
   currency: string
+  status: ChargeStatus
+  paymentId: string | null
 }
+
+/** What charging a day needs. */
+export type ChargeRow = Pick<AdChargeRow, 'campaignId' | 'day' | 'key' | 'amountCents' | 'currency'>
 
 const CHARGE_COLUMNS = AD_CHARGES.select({
   fields: ['campaignId', 'day', 'key', 'amountCents', 'currency'],
@@ -136,8 +136,8 @@ export type ChargeStatus = 'pending' | 'charged' | 'failed'
 export function chargesOf(
   db: Queryable,
   campaignId: string,
-): Promise<(ChargeRow & { status: ChargeStatus; plays: number })[]> {
-  return db.query(sql<ChargeRow & { status: ChargeStatus; plays: number }>`
+): Promise<(ChargeRow & Pick<AdChargeRow, 'status' | 'plays'>)[]> {
+  return db.query(sql<ChargeRow & Pick<AdChargeRow, 'status' | 'plays'>>`
     select ${CHARGE_COLUMNS}, ${AD_CHARGES.select({ fields: ['status', 'plays'] })}
     from ad_charges where campaign_id = ${campaignId} order by day`)
 }
