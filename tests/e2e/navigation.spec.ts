@@ -133,7 +133,10 @@ test('saved state expires after its lifetime and is never shown', async ({ page 
   await page.reload()
   // still fresh: the shopper is where they were, on the day of the time they chose
   await expect(page).toHaveURL(/\/order\/select-shouts$/)
-  await expect(page.locator('.days button[aria-pressed="true"]')).toContainText(dayName)
+  const shownDay = page.locator('.days button[aria-pressed="true"]')
+  await expect(shownDay).toContainText(dayName)
+  // far along the strip that scrolls sideways on a phone, and still in view
+  await expect(shownDay).toBeInViewport()
   await expect(page.locator('button.slot[aria-pressed="true"]')).toHaveText([time ?? ''])
 
   await ageSavedState(page, 61 * 60 * 1000)

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useParams } from '@tanstack/react-router'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import {
   CONFIRMATION_DAYS_BEFORE,
@@ -78,6 +78,19 @@ export function SelectShoutsPage() {
   const firstOpenDay = days.findIndex((d) => d.numbers.length > 0)
   const shownDay = dayIndex ?? (firstChosenDay >= 0 ? firstChosenDay : Math.max(0, firstOpenDay))
   const currentDay = days[shownDay]
+
+  // The shown day in view in its strip (on a phone the strip scrolls sideways, and a shopper coming
+  // back may be on a day far along it), without moving the page.
+  const daysStrip = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const strip = daysStrip.current
+    const pressed = strip?.children.item(shownDay)
+    if (!strip || !(pressed instanceof HTMLElement) || days.length === 0) return
+    const left = pressed.getBoundingClientRect().left - strip.getBoundingClientRect().left
+    if (left < 0 || left + pressed.offsetWidth > strip.clientWidth) {
+      strip.scrollLeft += left - (strip.clientWidth - pressed.offsetWidth) / 2
+    }
+  }, [shownDay, days.length])
   const price = currentOrderPrice(order.shoutTimes.length)
   const currency = event?.currency ?? 'USD'
   const money = (cents: number) => formatMoney(cents, { currency, locale: i18n.locale })
@@ -190,7 +203,7 @@ export function SelectShoutsPage() {
             <h2 id="days-heading" className="section-title">
               <Trans>Day</Trans>
             </h2>
-            <div className="days">
+            <div className="days" ref={daysStrip}>
               {days.map((day, index) => {
                 const chosen = day.numbers.filter((n) => isSlotSelected(order.shoutTimes, n)).length
                 const isCurrent = currentDay === day
